@@ -1,0 +1,191 @@
+//! Error types. Every fallible operation returns one of these; none of them panics.
+
+use std::fmt;
+
+use thiserror::Error;
+
+use crate::geometry::Point;
+use crate::position::Outcome;
+use crate::rules::RuleSet;
+
+/// A point that could not be read or does not fit the board.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum PointError {
+    /// The text is not a point in `h8` notation.
+    #[error("`{text}` is not a point (expected a column letter and a row number, like h8)")]
+    Syntax {
+        /// The text that was read.
+        text: String,
+    },
+    /// The point is not on a board of this size.
+    #[error("{point} is off the {size}x{size} board")]
+    OffBoard {
+        /// The point.
+        point: Point,
+        /// The board side.
+        size: u8,
+    },
+}
+
+/// A board or position that cannot be set up.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum SetupError {
+    /// Board sides run from 5 to 26.
+    #[error("board size {size} is not supported (5 to 26)")]
+    BoardSize {
+        /// The side asked for.
+        size: u8,
+    },
+    /// The rule set does not allow this board size (Renju is 15x15 only).
+    #[error("{rule_set} is played on 15x15 only, not {size}x{size}")]
+    SizeForRules {
+        /// The rule set.
+        rule_set: RuleSet,
+        /// The side asked for.
+        size: u8,
+    },
+    /// A stone was placed off the board.
+    #[error("{point} is off the {size}x{size} board")]
+    OffBoard {
+        /// The point.
+        point: Point,
+        /// The board side.
+        size: u8,
+    },
+}
+
+/// Why a move cannot be played on a position.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum IllegalMove {
+    /// The point already holds a stone.
+    #[error("{point} is occupied")]
+    Occupied {
+        /// The point.
+        point: Point,
+    },
+    /// The point is not on the board.
+    #[error("{point} is off the {size}x{size} board")]
+    OffBoard {
+        /// The point.
+        point: Point,
+        /// The board side.
+        size: u8,
+    },
+    /// The game has already ended.
+    #[error("the game is over ({outcome})")]
+    GameOver {
+        /// How it ended.
+        outcome: Outcome,
+    },
+}
+
+/// Where in a text an error was found.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Location {
+    /// File name, when reading a file.
+    pub file: Option<String>,
+    /// Line number, 1-based.
+    pub line: Option<usize>,
+    /// Fixture, game or record id.
+    pub record: Option<String>,
+    /// Move number, 1-based.
+    pub move_number: Option<usize>,
+}
+
+impl fmt::Display for Location {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut parts = Vec::new();
+        if let Some(file) = &self.file {
+            parts.push(file.clone());
+        }
+        if let Some(line) = self.line {
+            parts.push(format!("line {line}"));
+        }
+        if let Some(record) = &self.record {
+            parts.push(record.clone());
+        }
+        if let Some(m) = self.move_number {
+            parts.push(format!("move {m}"));
+        }
+        f.write_str(&parts.join(", "))
+    }
+}
+
+/// Text that could not be read: a diagram, a move list, a fixture file.
+///
+/// ```
+/// use renju_core::Position;
+/// let err = Position::from_moves("h8 i9 zz").unwrap_err();
+/// assert_eq!(err.location.move_number, Some(3));
+/// assert!(err.to_string().contains("move 3"));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub struct ParseError {
+    /// What is wrong.
+    pub message: String,
+    /// Where.
+    pub location: Location,
+}
+
+impl ParseError {
+    /// An error with a message and no location yet.
+    pub fn new(message: impl Into<String>) -> ParseError {
+        ParseError {
+            message: message.into(),
+            location: Location::default(),
+        }
+    }
+
+    /// Sets the line number.
+    pub fn at_line(mut self, line: usize) -> ParseError {
+        self.location.line.get_or_insert(line);
+        self
+    }
+
+    /// Sets the move number.
+    pub fn at_move(mut self, number: usize) -> ParseError {
+        self.location.move_number.get_or_insert(number);
+        self
+    }
+
+    /// Sets the record (fixture, game) id.
+    pub fn in_record(mut self, id: impl Into<String>) -> ParseError {
+        self.location.record.get_or_insert_with(|| id.into());
+        self
+    }
+
+    /// Sets the file name.
+    pub fn in_file(mut self, file: impl Into<String>) -> ParseError {
+        self.location.file.get_or_insert_with(|| file.into());
+        self
+    }
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let loc = self.location.to_string();
+        if loc.is_empty() {
+            f.write_str(&self.message)
+        } else {
+            write!(f, "{loc}: {}", self.message)
+        }
+    }
+}
+
+impl From<PointError> for ParseError {
+    fn from(e: PointError) -> Self {
+        ParseError::new(e.to_string())
+    }
+}
+
+impl From<SetupError> for ParseError {
+    fn from(e: SetupError) -> Self {
+        ParseError::new(e.to_string())
+    }
+}
+
+impl From<IllegalMove> for ParseError {
+    fn from(e: IllegalMove) -> Self {
+        ParseError::new(e.to_string())
+    }
+}

@@ -1,0 +1,681 @@
+//! Black's forbidden moves (RIF 9.2, 9.3), exactly as `SPEC.md` defines them.
+//!
+//! * A move that makes an exact five is never forbidden.
+//! * Overline: six or more in a row through the stone.
+//! * Double-four: two or more distinct four-stone sets through the stone (two fours on
+//!   one line count as two, a straight four as one).
+//! * Double-three: real threes in two or more directions. A three is real when some
+//!   empty point turns it into a straight four and that point is not itself forbidden,
+//!   judged on the board that already holds the stone, recursively with no depth limit.
+//!   By default a completion point that would also make a five does not make a three
+//!   (the RIF text); [`RenjuOptions::five_completion_counts`] gives the other reading.
+//!
+//! The fast judge reads per-direction line shapes from a table (see `patterns`) and
+//! recurses only where two directions hold candidate threes.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use crate::board::{steps, Board};
+use crate::geometry::{Direction, Point};
+use crate::patterns::{self, Packed, CENTER, P_FIVE, P_OVERLINE, WINDOW};
+use crate::rules::RenjuOptions;
+
+/// A kind of forbidden move.
+///
+/// ```
+/// use renju_core::FoulKind;
+/// assert_eq!(FoulKind::DoubleThree.to_string(), "double-three");
+/// assert_eq!("overline".parse::<FoulKind>().unwrap(), FoulKind::Overline);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FoulKind {
+    /// Six or more in a row (RIF 9.2 a).
+    Overline,
+    /// Two or more fours at once (RIF 9.2 b).
+    DoubleFour,
+    /// Two or more real threes at once (RIF 9.2 c, 9.3).
+    DoubleThree,
+}
+
+impl FoulKind {
+    /// All kinds, in reporting priority order (overline > double-four > double-three).
+    pub const ALL: [FoulKind; 3] = [
+        FoulKind::Overline,
+        FoulKind::DoubleFour,
+        FoulKind::DoubleThree,
+    ];
+
+    /// The label used in every output (`"overline"`, `"double-four"`, `"double-three"`).
+    pub fn label(self) -> &'static str {
+        match self {
+            FoulKind::Overline => "overline",
+            FoulKind::DoubleFour => "double-four",
+            FoulKind::DoubleThree => "double-three",
+        }
+    }
+}
+
+impl fmt::Display for FoulKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.label())
+    }
+}
+
+impl std::str::FromStr for FoulKind {
+    type Err = crate::error::ParseError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let norm = s.trim().to_ascii_lowercase().replace(['_', ' '], "-");
+        match norm.as_str() {
+            "overline" => Ok(FoulKind::Overline),
+            "double-four" | "4x4" => Ok(FoulKind::DoubleFour),
+            "double-three" | "3x3" => Ok(FoulKind::DoubleThree),
+            _ => Err(crate::error::ParseError::new(format!(
+                "unknown foul `{s}` (expected overline, double-four or double-three)"
+            ))),
+        }
+    }
+}
+
+/// The set of fouls one move makes; empty when the move is not forbidden.
+///
+/// ```
+/// use renju_core::{FoulKind, FoulSet};
+/// let set = FoulSet::EMPTY.with(FoulKind::DoubleThree).with(FoulKind::Overline);
+/// assert_eq!(set.primary(), Some(FoulKind::Overline));
+/// assert_eq!(set.iter().count(), 2);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct FoulSet(u8);
+
+impl FoulSet {
+    /// No foul.
+    pub const EMPTY: FoulSet = FoulSet(0);
+
+    /// The set with `kind` added.
+    pub fn with(self, kind: FoulKind) -> FoulSet {
+        FoulSet(self.0 | 1 << kind as u8)
+    }
+
+    /// Whether the set holds `kind`.
+    pub fn contains(self, kind: FoulKind) -> bool {
+        self.0 & (1 << kind as u8) != 0
+    }
+
+    /// Whether the move is legal (no foul).
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The foul to report: overline > double-four > double-three.
+    pub fn primary(self) -> Option<FoulKind> {
+        self.iter().next()
+    }
+
+    /// The fouls in priority order.
+    pub fn iter(self) -> impl Iterator<Item = FoulKind> {
+        FoulKind::ALL.into_iter().filter(move |&k| self.contains(k))
+    }
+}
+
+impl Serialize for FoulSet {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.iter())
+    }
+}
+
+impl<'de> Deserialize<'de> for FoulSet {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let kinds = Vec::<FoulKind>::deserialize(d)?;
+        Ok(kinds.into_iter().fold(FoulSet::EMPTY, FoulSet::with))
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Fast judge
+// ---------------------------------------------------------------------------
+
+#[inline]
+fn any(shapes: &[Packed; 4], flag: Packed) -> bool {
+    (shapes[0] | shapes[1] | shapes[2] | shapes[3]) & flag != 0
+}
+
+#[inline]
+fn four_total(shapes: &[Packed; 4]) -> u32 {
+    shapes.iter().map(|&s| patterns::four_count(s)).sum()
+}
+
+#[inline]
+fn three_dirs(shapes: &[Packed; 4]) -> usize {
+    shapes
+        .iter()
+        .filter(|&&s| patterns::three_points(s) != 0)
+        .count()
+}
+
+/// Board cells of the window indices set in `mask`, along direction `d` from `idx`.
+#[inline]
+fn cells_of(mask: u32, idx: usize, step: isize) -> impl Iterator<Item = usize> {
+    let mut m = mask;
+    std::iter::from_fn(move || {
+        if m == 0 {
+            return None;
+        }
+        let i = m.trailing_zeros() as isize;
+        m &= m - 1;
+        Some((idx as isize + (i - CENTER as isize) * step) as usize)
+    })
+}
+
+/// Whether a straight-four point `q` (board already holds the three's new stone) is
+/// usable: not a five (unless that reading is chosen) and not forbidden.
+#[inline]
+fn completion_is_real(board: &mut Board, q: usize, opts: &RenjuOptions) -> bool {
+    let shapes = board.shapes(q);
+    if any(&shapes, P_FIVE) {
+        return opts.five_completion_counts;
+    }
+    !forbidden_given(board, q, &shapes, opts)
+}
+
+/// Counts real threes through `idx` (which must be empty), stopping at `limit`.
+fn real_threes(
+    board: &mut Board,
+    idx: usize,
+    shapes: &[Packed; 4],
+    opts: &RenjuOptions,
+    limit: usize,
+) -> usize {
+    let st = steps(board.size());
+    board.put_raw(idx, crate::Color::Black);
+    let mut real = 0;
+    for d in 0..4 {
+        let mask = patterns::three_points(shapes[d]);
+        if mask == 0 {
+            continue;
+        }
+        if cells_of(mask, idx, st[d]).any(|q| completion_is_real(board, q, opts)) {
+            real += 1;
+            if real >= limit {
+                break;
+            }
+        }
+    }
+    board.remove_raw(idx);
+    real
+}
+
+/// Whether a black stone on empty `idx` is forbidden, given its line shapes; not a five.
+fn forbidden_given(
+    board: &mut Board,
+    idx: usize,
+    shapes: &[Packed; 4],
+    opts: &RenjuOptions,
+) -> bool {
+    if any(shapes, P_FIVE) {
+        return false;
+    }
+    if any(shapes, P_OVERLINE) || four_total(shapes) >= 2 {
+        return true;
+    }
+    three_dirs(shapes) >= 2 && real_threes(board, idx, shapes, opts, 2) >= 2
+}
+
+/// Every foul a black stone on the empty cell `idx` would make (empty for a five).
+pub(crate) fn fouls(board: &mut Board, idx: usize, opts: &RenjuOptions) -> FoulSet {
+    let shapes = board.shapes(idx);
+    let mut set = FoulSet::EMPTY;
+    if any(&shapes, P_FIVE) {
+        return set;
+    }
+    if any(&shapes, P_OVERLINE) {
+        set = set.with(FoulKind::Overline);
+    }
+    if four_total(&shapes) >= 2 {
+        set = set.with(FoulKind::DoubleFour);
+    }
+    if three_dirs(&shapes) >= 2 && real_threes(board, idx, &shapes, opts, 2) >= 2 {
+        set = set.with(FoulKind::DoubleThree);
+    }
+    set
+}
+
+/// Every empty point where a black stone would be forbidden, row by row from `a1`.
+pub(crate) fn forbidden_map(board: &Board, opts: &RenjuOptions) -> Vec<(Point, FoulSet)> {
+    let mut out = Vec::new();
+    let mut scratch: Option<Board> = None;
+    for idx in board.flagged() {
+        let shapes = board.shapes(idx);
+        let set = if !any(&shapes, P_OVERLINE) && four_total(&shapes) < 2 {
+            // Only threes: the recursive check needs a board to place stones on.
+            let b = scratch.get_or_insert_with(|| board.clone());
+            if real_threes(b, idx, &shapes, opts, 2) >= 2 {
+                FoulSet::EMPTY.with(FoulKind::DoubleThree)
+            } else {
+                FoulSet::EMPTY
+            }
+        } else {
+            let b = scratch.get_or_insert_with(|| board.clone());
+            fouls(b, idx, opts)
+        };
+        if !set.is_empty() {
+            out.push((board.point(idx), set));
+        }
+    }
+    out
+}
+
+// ---------------------------------------------------------------------------
+// Explanations
+// ---------------------------------------------------------------------------
+
+/// What a black stone on a point makes, in a form a person can follow.
+///
+/// Built by [`Position::explain`](crate::Position::explain). It lists the lines through the
+/// point (fives, overlines, fours, threes), the completion points of each four and three,
+/// and for every three whether it is real; a completion that is itself forbidden carries
+/// its own explanation, judged on the board with the point already played.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Explanation {
+    /// The point examined.
+    pub point: Point,
+    /// What a black stone there is.
+    pub status: PointStatus,
+    /// Exact fives through the point.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fives: Vec<LineStones>,
+    /// Overlines through the point.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub overlines: Vec<LineStones>,
+    /// Fours through the point, one per distinct four-stone set.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fours: Vec<FourShape>,
+    /// Threes through the point (real or not), at most one per direction.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub threes: Vec<ThreeShape>,
+}
+
+/// The status of a point for Black.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "status", rename_all = "kebab-case")]
+pub enum PointStatus {
+    /// A black stone there makes an exact five and wins; fouls do not count.
+    Five,
+    /// A black stone there is forbidden.
+    Forbidden {
+        /// The foul reported (overline > double-four > double-three).
+        primary: FoulKind,
+        /// Every foul the move makes.
+        all: FoulSet,
+    },
+    /// A black stone there is legal and does not win.
+    Legal,
+}
+
+/// Stones of one line through the point.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LineStones {
+    /// The line's direction.
+    pub direction: Direction,
+    /// The stones, the examined point included, in line order.
+    pub stones: Vec<Point>,
+}
+
+/// A four: four stones (the point included) and the empty point that makes them five.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FourShape {
+    /// The line's direction.
+    pub direction: Direction,
+    /// The four stones, in line order.
+    pub stones: Vec<Point>,
+    /// Points that complete an exact five (two for a straight four).
+    pub completions: Vec<Point>,
+}
+
+/// A three (or an apparent three) through the point along one direction.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ThreeShape {
+    /// The line's direction.
+    pub direction: Direction,
+    /// The three stones, in line order.
+    pub stones: Vec<Point>,
+    /// Whether it counts as a three for the double-three rule, and if not, why.
+    pub verdict: ThreeVerdict,
+    /// Every point that would turn it into a straight four, with what that point is.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub completions: Vec<Completion>,
+}
+
+/// Whether a three is real.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ThreeVerdict {
+    /// Some straight-four point is usable: it counts.
+    Real,
+    /// No straight four is possible: the ends are blocked (white stones, the edge, or
+    /// one free point and then a blocker).
+    Blocked,
+    /// Every four it could become has an end that makes six (overline skeleton).
+    OverlineSkeleton,
+    /// Straight fours exist, but every straight-four point is unusable (a five under the
+    /// RIF reading, or itself forbidden).
+    CompletionsUnusable,
+}
+
+/// A straight-four point of a three and what a black stone there would be.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Completion {
+    /// The empty point.
+    pub point: Point,
+    /// What playing it would be, on the board that already holds the examined stone.
+    pub outcome: CompletionOutcome,
+}
+
+/// What a straight-four point would be.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum CompletionOutcome {
+    /// A legal move: the three is real.
+    Legal,
+    /// It would also make a five; whether that keeps the three real depends on the
+    /// reading (`counts`).
+    MakesFive {
+        /// Whether the chosen reading counts such a completion.
+        counts: bool,
+    },
+    /// It would itself be forbidden.
+    Forbidden {
+        /// Why, judged on the board with the examined stone played.
+        explanation: Box<Explanation>,
+    },
+}
+
+impl CompletionOutcome {
+    fn usable(&self) -> bool {
+        match self {
+            CompletionOutcome::Legal => true,
+            CompletionOutcome::MakesFive { counts } => *counts,
+            CompletionOutcome::Forbidden { .. } => false,
+        }
+    }
+}
+
+fn window_points(p: Point, dir: Direction, size: u8, mask: u32) -> Vec<Point> {
+    (0..WINDOW)
+        .filter(|i| mask & (1 << i) != 0)
+        .filter_map(|i| p.step(dir, i as i32 - CENTER as i32, size))
+        .collect()
+}
+
+/// Black-run mask through window index `at` in `line` (with `at` black).
+fn run_mask(line: &[u8; WINDOW], at: usize) -> u32 {
+    let (mut a, mut b) = (at, at);
+    while a > 0 && line[a - 1] == patterns::BLACK {
+        a -= 1;
+    }
+    while b + 1 < WINDOW && line[b + 1] == patterns::BLACK {
+        b += 1;
+    }
+    ((1u32 << (b + 1)) - 1) & !((1u32 << a) - 1)
+}
+
+/// Builds the explanation of a black stone on the empty cell `idx`.
+pub(crate) fn explain(board: &mut Board, idx: usize, opts: &RenjuOptions) -> Explanation {
+    let size = board.size();
+    let p = board.point(idx);
+    let st = steps(size);
+    let mut ex = Explanation {
+        point: p,
+        status: PointStatus::Legal,
+        fives: vec![],
+        overlines: vec![],
+        fours: vec![],
+        threes: vec![],
+    };
+    let mut windows = Vec::with_capacity(4);
+    for (d, dir) in Direction::ALL.into_iter().enumerate() {
+        let window = patterns::decode(board.code(d, idx));
+        let shape = patterns::analyze(&window);
+        let mut line = window;
+        line[CENTER] = patterns::BLACK;
+        let run = run_mask(&line, CENTER);
+        if shape.five {
+            ex.fives.push(LineStones {
+                direction: dir,
+                stones: window_points(p, dir, size, run),
+            });
+        }
+        if shape.overline {
+            ex.overlines.push(LineStones {
+                direction: dir,
+                stones: window_points(p, dir, size, run),
+            });
+        }
+        for &(stones, completion) in &shape.fours {
+            ex.fours.push(FourShape {
+                direction: dir,
+                stones: window_points(p, dir, size, stones as u32),
+                completions: window_points(p, dir, size, completion as u32),
+            });
+        }
+        windows.push((dir, line, shape));
+    }
+
+    board.put_raw(idx, crate::Color::Black);
+    for (d, (dir, line, shape)) in windows.into_iter().enumerate() {
+        let straight = shape.straight_four_points as u32;
+        let apparent = shape.apparent_four_points as u32;
+        // An apparent three in a direction that already holds a four or five is part of
+        // that four, not a three.
+        if apparent == 0
+            || (straight == 0 && (!shape.fours.is_empty() || shape.five || shape.overline))
+        {
+            continue;
+        }
+        let mut stones = 0u32;
+        let mut skeleton = false;
+        for q in 0..WINDOW {
+            if apparent & (1 << q) == 0 {
+                continue;
+            }
+            let mut l = line;
+            l[q] = patterns::BLACK;
+            let run = run_mask(&l, q);
+            stones |= run & !(1 << q);
+            let a = run.trailing_zeros() as usize;
+            let b = 31 - run.leading_zeros() as usize;
+            for (end, beyond) in [(a.wrapping_sub(1), a.wrapping_sub(2)), (b + 1, b + 2)] {
+                if end < WINDOW
+                    && l[end] == patterns::EMPTY
+                    && beyond < WINDOW
+                    && l[beyond] == patterns::BLACK
+                {
+                    skeleton = true;
+                }
+            }
+        }
+        let completions: Vec<Completion> = cells_of(straight, idx, st[d])
+            .map(|q| {
+                let shapes = board.shapes(q);
+                let outcome = if any(&shapes, P_FIVE) {
+                    CompletionOutcome::MakesFive {
+                        counts: opts.five_completion_counts,
+                    }
+                } else if forbidden_given(board, q, &shapes, opts) {
+                    CompletionOutcome::Forbidden {
+                        explanation: Box::new(explain(board, q, opts)),
+                    }
+                } else {
+                    CompletionOutcome::Legal
+                };
+                Completion {
+                    point: board.point(q),
+                    outcome,
+                }
+            })
+            .collect();
+        let verdict = if straight == 0 {
+            if skeleton {
+                ThreeVerdict::OverlineSkeleton
+            } else {
+                ThreeVerdict::Blocked
+            }
+        } else if completions.iter().any(|c| c.outcome.usable()) {
+            ThreeVerdict::Real
+        } else {
+            ThreeVerdict::CompletionsUnusable
+        };
+        ex.threes.push(ThreeShape {
+            direction: dir,
+            stones: window_points(p, dir, size, stones),
+            verdict,
+            completions,
+        });
+    }
+    board.remove_raw(idx);
+
+    ex.status = if !ex.fives.is_empty() {
+        PointStatus::Five
+    } else {
+        let mut all = FoulSet::EMPTY;
+        if !ex.overlines.is_empty() {
+            all = all.with(FoulKind::Overline);
+        }
+        if ex.fours.len() >= 2 {
+            all = all.with(FoulKind::DoubleFour);
+        }
+        if ex
+            .threes
+            .iter()
+            .filter(|t| t.verdict == ThreeVerdict::Real)
+            .count()
+            >= 2
+        {
+            all = all.with(FoulKind::DoubleThree);
+        }
+        match all.primary() {
+            Some(primary) => PointStatus::Forbidden { primary, all },
+            None => PointStatus::Legal,
+        }
+    };
+    ex
+}
+
+// ---------------------------------------------------------------------------
+// Text rendering
+// ---------------------------------------------------------------------------
+
+fn join(points: &[Point]) -> String {
+    points
+        .iter()
+        .map(Point::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+impl Explanation {
+    /// Renders the explanation as indented text, nested explanations indented further.
+    pub fn to_text(&self) -> String {
+        let mut out = String::new();
+        self.write_text(&mut out, 0);
+        out
+    }
+
+    fn write_text(&self, out: &mut String, depth: usize) {
+        use std::fmt::Write;
+        let pad = "  ".repeat(depth);
+        let head = match &self.status {
+            PointStatus::Five => "five: Black wins here, so no foul counts".to_string(),
+            PointStatus::Forbidden { primary, all } => {
+                let others: Vec<String> = all
+                    .iter()
+                    .filter(|k| k != primary)
+                    .map(|k| k.to_string())
+                    .collect();
+                if others.is_empty() {
+                    format!("forbidden ({primary})")
+                } else {
+                    format!("forbidden ({primary}; also {})", others.join(", "))
+                }
+            }
+            PointStatus::Legal => "legal".to_string(),
+        };
+        let _ = writeln!(out, "{pad}{}: {head}", self.point);
+        for l in &self.fives {
+            let _ = writeln!(out, "{pad}  {} five {}", l.direction, join(&l.stones));
+        }
+        for l in &self.overlines {
+            let _ = writeln!(out, "{pad}  {} overline {}", l.direction, join(&l.stones));
+        }
+        for f in &self.fours {
+            let kind = if f.completions.len() >= 2 {
+                "straight four"
+            } else {
+                "four"
+            };
+            let _ = writeln!(
+                out,
+                "{pad}  {} {kind} {}, five at {}",
+                f.direction,
+                join(&f.stones),
+                join(&f.completions)
+            );
+        }
+        for t in &self.threes {
+            let why = match t.verdict {
+                ThreeVerdict::Real => "real".to_string(),
+                ThreeVerdict::Blocked => {
+                    "not real: no straight four is possible (blocked ends)".to_string()
+                }
+                ThreeVerdict::OverlineSkeleton => {
+                    "not real: every four it makes has an end that gives six (overline skeleton)"
+                        .to_string()
+                }
+                ThreeVerdict::CompletionsUnusable => {
+                    "not real: every straight-four point is unusable".to_string()
+                }
+            };
+            let _ = writeln!(
+                out,
+                "{pad}  {} three {}: {why}",
+                t.direction,
+                join(&t.stones)
+            );
+            for c in &t.completions {
+                match &c.outcome {
+                    CompletionOutcome::Legal => {
+                        let _ = writeln!(out, "{pad}    straight four at {}: legal", c.point);
+                    }
+                    CompletionOutcome::MakesFive { counts } => {
+                        let reading = if *counts {
+                            "counts (five_completion_counts reading)"
+                        } else {
+                            "does not count (RIF: a three is made 'without at the same time a five')"
+                        };
+                        let _ = writeln!(
+                            out,
+                            "{pad}    straight four at {} also makes a five: {reading}",
+                            c.point
+                        );
+                    }
+                    CompletionOutcome::Forbidden { explanation } => {
+                        let _ = writeln!(
+                            out,
+                            "{pad}    straight four at {} would be forbidden, judged with {} played:",
+                            c.point, self.point
+                        );
+                        explanation.write_text(out, depth + 3);
+                    }
+                }
+            }
+        }
+    }
+}
+
+impl fmt::Display for Explanation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_text())
+    }
+}

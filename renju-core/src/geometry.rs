@@ -1,0 +1,329 @@
+//! Board geometry: colours, points, directions and the 8 symmetries of a square board.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use crate::error::PointError;
+
+/// The smallest board side the library accepts.
+pub const MIN_SIZE: u8 = 5;
+/// The largest board side the library accepts (26 columns, `a` to `z`).
+pub const MAX_SIZE: u8 = 26;
+/// The board side of Renju (and the default for every rule set).
+pub const RENJU_SIZE: u8 = 15;
+
+/// A stone colour, which is also a side to move.
+///
+/// ```
+/// use renju_core::Color;
+/// assert_eq!(Color::Black.opponent(), Color::White);
+/// assert_eq!(Color::White.to_string(), "white");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Color {
+    /// Black, who moves first.
+    Black,
+    /// White, who moves second.
+    White,
+}
+
+impl Color {
+    /// The other colour.
+    pub fn opponent(self) -> Color {
+        match self {
+            Color::Black => Color::White,
+            Color::White => Color::Black,
+        }
+    }
+
+    /// The lower-case English name (`"black"`, `"white"`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Color::Black => "black",
+            Color::White => "white",
+        }
+    }
+}
+
+impl fmt::Display for Color {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Color {
+    type Err = PointError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.to_ascii_lowercase().as_str() {
+            "black" | "b" | "x" => Ok(Color::Black),
+            "white" | "w" | "o" => Ok(Color::White),
+            _ => Err(PointError::Syntax {
+                text: s.to_string(),
+            }),
+        }
+    }
+}
+
+/// An intersection, by column (`x`, 0 = `a`, left) and row (`y`, 0 = row 1, bottom).
+///
+/// Points are board-size independent: `z26` is a valid point, which only a 26x26 board
+/// holds. Positions check that a point lies on their board.
+///
+/// ```
+/// use renju_core::Point;
+/// let p: Point = "H8".parse().unwrap();
+/// assert_eq!((p.x(), p.y()), (7, 7));
+/// assert_eq!(p.to_string(), "h8");
+/// assert!("i0".parse::<Point>().is_err());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Point {
+    x: u8,
+    y: u8,
+}
+
+impl Point {
+    /// The point at column `x` and row `y` (both 0-based), or `None` past `z26`.
+    pub fn new(x: u8, y: u8) -> Option<Point> {
+        (x < MAX_SIZE && y < MAX_SIZE).then_some(Point { x, y })
+    }
+
+    /// The centre of a board of the given side (`h8` on 15x15).
+    pub fn center(size: u8) -> Point {
+        Point {
+            x: size / 2,
+            y: size / 2,
+        }
+    }
+
+    /// Column, 0-based from the left.
+    pub fn x(self) -> u8 {
+        self.x
+    }
+
+    /// Row, 0-based from the bottom.
+    pub fn y(self) -> u8 {
+        self.y
+    }
+
+    /// Whether the point lies on a board of the given side.
+    pub fn is_on(self, size: u8) -> bool {
+        self.x < size && self.y < size
+    }
+
+    /// The point `k` steps away in direction `dir`, if it is still on a board of `size`.
+    pub fn step(self, dir: Direction, k: i32, size: u8) -> Option<Point> {
+        let (dx, dy) = dir.delta();
+        let x = self.x as i32 + dx * k;
+        let y = self.y as i32 + dy * k;
+        (x >= 0 && y >= 0 && x < size as i32 && y < size as i32).then_some(Point {
+            x: x as u8,
+            y: y as u8,
+        })
+    }
+
+    /// Chebyshev (king-move) distance, used for opening areas.
+    pub fn chebyshev(self, other: Point) -> u8 {
+        self.x.abs_diff(other.x).max(self.y.abs_diff(other.y))
+    }
+
+    /// Parses `h8` notation (case-insensitive) and checks the point is on a board of `size`.
+    pub fn parse_on(text: &str, size: u8) -> Result<Point, PointError> {
+        let p: Point = text.parse()?;
+        if p.is_on(size) {
+            Ok(p)
+        } else {
+            Err(PointError::OffBoard { point: p, size })
+        }
+    }
+}
+
+impl fmt::Display for Point {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", (b'a' + self.x) as char, self.y + 1)
+    }
+}
+
+impl FromStr for Point {
+    type Err = PointError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let bytes = s.as_bytes();
+        let syntax = || PointError::Syntax {
+            text: s.to_string(),
+        };
+        if bytes.len() < 2 || bytes.len() > 3 || !bytes[0].is_ascii_alphabetic() {
+            return Err(syntax());
+        }
+        let x = bytes[0].to_ascii_lowercase() - b'a';
+        let digits = &s[1..];
+        if !digits.bytes().all(|b| b.is_ascii_digit()) || digits.starts_with('0') {
+            return Err(syntax());
+        }
+        let row: u32 = digits.parse().map_err(|_| syntax())?;
+        if row == 0 || row > MAX_SIZE as u32 {
+            return Err(syntax());
+        }
+        Ok(Point {
+            x,
+            y: (row - 1) as u8,
+        })
+    }
+}
+
+impl Serialize for Point {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Point {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(d)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// One of the four line directions through a point.
+///
+/// ```
+/// use renju_core::Direction;
+/// assert_eq!(Direction::ALL.len(), 4);
+/// assert_eq!(Direction::Diagonal.delta(), (1, 1));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Direction {
+    /// Along a row (left to right).
+    Horizontal,
+    /// Along a column (bottom to top).
+    Vertical,
+    /// Bottom-left to top-right.
+    Diagonal,
+    /// Top-left to bottom-right.
+    AntiDiagonal,
+}
+
+impl Direction {
+    /// The four directions, in index order.
+    pub const ALL: [Direction; 4] = [
+        Direction::Horizontal,
+        Direction::Vertical,
+        Direction::Diagonal,
+        Direction::AntiDiagonal,
+    ];
+
+    /// The step `(dx, dy)` of one move along the direction.
+    pub fn delta(self) -> (i32, i32) {
+        match self {
+            Direction::Horizontal => (1, 0),
+            Direction::Vertical => (0, 1),
+            Direction::Diagonal => (1, 1),
+            Direction::AntiDiagonal => (1, -1),
+        }
+    }
+
+    /// Index 0..4 in [`Direction::ALL`].
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The name used in explanations (`"horizontal"`, `"anti-diagonal"`, ...).
+    pub fn name(self) -> &'static str {
+        match self {
+            Direction::Horizontal => "horizontal",
+            Direction::Vertical => "vertical",
+            Direction::Diagonal => "diagonal",
+            Direction::AntiDiagonal => "anti-diagonal",
+        }
+    }
+}
+
+impl fmt::Display for Direction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One of the 8 symmetries of a square board (the dihedral group D4).
+///
+/// ```
+/// use renju_core::{Point, Symmetry};
+/// let p: Point = "a1".parse().unwrap();
+/// assert_eq!(Symmetry::Rotate90.apply(p, 15).to_string(), "o1");
+/// for s in Symmetry::ALL {
+///     assert_eq!(s.inverse().apply(s.apply(p, 15), 15), p);
+/// }
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Symmetry {
+    /// No change.
+    Identity,
+    /// Quarter turn counter-clockwise.
+    Rotate90,
+    /// Half turn.
+    Rotate180,
+    /// Quarter turn clockwise.
+    Rotate270,
+    /// Mirror left-right (`x -> -x`).
+    FlipHorizontal,
+    /// Mirror top-bottom (`y -> -y`).
+    FlipVertical,
+    /// Mirror in the main diagonal (`x <-> y`).
+    Transpose,
+    /// Mirror in the anti-diagonal.
+    AntiTranspose,
+}
+
+impl Symmetry {
+    /// All 8 symmetries, identity first.
+    pub const ALL: [Symmetry; 8] = [
+        Symmetry::Identity,
+        Symmetry::Rotate90,
+        Symmetry::Rotate180,
+        Symmetry::Rotate270,
+        Symmetry::FlipHorizontal,
+        Symmetry::FlipVertical,
+        Symmetry::Transpose,
+        Symmetry::AntiTranspose,
+    ];
+
+    /// Applies the symmetry to offsets `(dx, dy)` from the centre of symmetry.
+    pub fn apply_offset(self, dx: i32, dy: i32) -> (i32, i32) {
+        match self {
+            Symmetry::Identity => (dx, dy),
+            Symmetry::Rotate90 => (-dy, dx),
+            Symmetry::Rotate180 => (-dx, -dy),
+            Symmetry::Rotate270 => (dy, -dx),
+            Symmetry::FlipHorizontal => (-dx, dy),
+            Symmetry::FlipVertical => (dx, -dy),
+            Symmetry::Transpose => (dy, dx),
+            Symmetry::AntiTranspose => (-dy, -dx),
+        }
+    }
+
+    /// Maps a point of a board of side `size` to its image.
+    pub fn apply(self, p: Point, size: u8) -> Point {
+        let m = size as i32 - 1;
+        // Work on doubled coordinates centred on the board so odd and even sides both work.
+        let (dx, dy) = (2 * p.x as i32 - m, 2 * p.y as i32 - m);
+        let (nx, ny) = self.apply_offset(dx, dy);
+        Point {
+            x: ((nx + m) / 2) as u8,
+            y: ((ny + m) / 2) as u8,
+        }
+    }
+
+    /// The symmetry that undoes this one.
+    pub fn inverse(self) -> Symmetry {
+        match self {
+            Symmetry::Rotate90 => Symmetry::Rotate270,
+            Symmetry::Rotate270 => Symmetry::Rotate90,
+            other => other,
+        }
+    }
+}

@@ -1,0 +1,518 @@
+//! Positions: a board under a rule set, with the side to move, the move history and the
+//! outcome once the game has ended.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+use crate::board::{may_be_forbidden, Board};
+use crate::error::{IllegalMove, ParseError, PointError, SetupError};
+use crate::forbidden::{self, Explanation, FoulKind, FoulSet};
+use crate::geometry::{Color, Direction, Point, Symmetry, RENJU_SIZE};
+use crate::patterns::P_FIVE;
+use crate::rules::{RenjuOptions, RuleSet};
+
+/// A move: a stone on a point, or a pass.
+///
+/// ```
+/// use renju_core::Move;
+/// assert_eq!("H8".parse::<Move>().unwrap().to_string(), "h8");
+/// assert_eq!("pass".parse::<Move>().unwrap(), Move::Pass);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Move {
+    /// A stone of the side to move on this point.
+    Stone(Point),
+    /// The side to move gives up its turn.
+    Pass,
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Move::Stone(p) => p.fmt(f),
+            Move::Pass => f.write_str("pass"),
+        }
+    }
+}
+
+impl FromStr for Move {
+    type Err = PointError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        if s.eq_ignore_ascii_case("pass") {
+            Ok(Move::Pass)
+        } else {
+            s.parse().map(Move::Stone)
+        }
+    }
+}
+
+impl Serialize for Move {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Move {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        String::deserialize(d)?
+            .parse()
+            .map_err(serde::de::Error::custom)
+    }
+}
+
+/// A forbidden move: the foul to report, every foul it makes, and why.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Foul {
+    /// The foul reported (overline > double-four > double-three).
+    pub primary: FoulKind,
+    /// Every foul the move makes.
+    pub all: FoulSet,
+    /// The lines, completion points and nested checks behind the verdict.
+    pub explanation: Explanation,
+}
+
+/// Why a game ended in a draw.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DrawReason {
+    /// Every intersection is occupied and nobody won.
+    FullBoard,
+    /// Both players passed in succession.
+    TwoPasses,
+}
+
+/// What one move does.
+///
+/// ```
+/// use renju_core::{Position, Move, Verdict};
+/// let mut pos = Position::from_moves("h8 a1 i8 a2 j8 a3 k8 a4").unwrap();
+/// match pos.play("l8".parse().unwrap()).unwrap() {
+///     Verdict::Wins { line, .. } => assert_eq!(line.len(), 5),
+///     other => panic!("{other:?}"),
+/// }
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "verdict", rename_all = "kebab-case")]
+pub enum Verdict {
+    /// The move is legal and the game goes on.
+    Continues,
+    /// The move wins.
+    Wins {
+        /// The winner (the side that moved).
+        color: Color,
+        /// The winning line's stones, in line order.
+        line: Vec<Point>,
+    },
+    /// The move is forbidden: Black loses (under automatic refereeing).
+    Forbidden(Foul),
+    /// The move ends the game in a draw.
+    Draw {
+        /// Why.
+        reason: DrawReason,
+    },
+}
+
+impl Verdict {
+    /// The short label used in fixtures and JSON (`legal`, `win`, `overline`,
+    /// `double-four`, `double-three`, `draw`).
+    pub fn label(&self) -> &'static str {
+        match self {
+            Verdict::Continues => "legal",
+            Verdict::Wins { .. } => "win",
+            Verdict::Forbidden(f) => f.primary.label(),
+            Verdict::Draw { .. } => "draw",
+        }
+    }
+}
+
+/// How a game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Termination {
+    /// A winning line.
+    Five,
+    /// Black played a forbidden move.
+    Forbidden,
+    /// Both players passed in succession.
+    TwoPasses,
+    /// The board filled up.
+    FullBoard,
+}
+
+/// The result of a finished game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Outcome {
+    /// The winner, or `None` for a draw.
+    pub winner: Option<Color>,
+    /// How the game ended.
+    pub termination: Termination,
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.winner, self.termination) {
+            (Some(c), Termination::Five) => write!(f, "{c} won with a five"),
+            (Some(c), Termination::Forbidden) => write!(f, "{c} won on a forbidden move"),
+            (Some(c), _) => write!(f, "{c} won"),
+            (None, Termination::TwoPasses) => f.write_str("draw by two passes"),
+            (None, _) => f.write_str("draw on a full board"),
+        }
+    }
+}
+
+/// A forbidden point of a position: where a black stone would be a foul.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct ForbiddenPoint {
+    /// The empty point.
+    pub point: Point,
+    /// The foul reported.
+    pub primary: FoulKind,
+    /// Every foul a stone there would make.
+    pub all: FoulSet,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+struct Played {
+    mv: Move,
+    outcome_before: Option<Outcome>,
+}
+
+/// A position: a board, its rule set, the side to move, the moves played and the outcome
+/// once the game is over.
+///
+/// Moves are checked in one place ([`Position::play`]): a position only ever holds
+/// stones that were legally played on it, or a set-up arrangement
+/// ([`Position::from_board`]).
+///
+/// ```
+/// use renju_core::{FoulKind, Position};
+/// // A double-three at h8 (rules-reference QP-33-5stones).
+/// let pos = Position::from_moves("f8 a1 g8 a2 h6 a3 h7 a4").unwrap();
+/// let fouls = pos.forbidden_points();
+/// assert!(fouls.iter().any(|f| f.point.to_string() == "h8" && f.primary == FoulKind::DoubleThree));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Position {
+    board: Board,
+    rule_set: RuleSet,
+    options: RenjuOptions,
+    to_move: Color,
+    history: Vec<Played>,
+    outcome: Option<Outcome>,
+}
+
+impl Position {
+    /// The empty 15x15 board, Black to move.
+    pub fn new(rule_set: RuleSet) -> Position {
+        Position::with_size(rule_set, RENJU_SIZE).expect("15x15 fits every rule set")
+    }
+
+    /// The empty board of side `size`, Black to move.
+    pub fn with_size(rule_set: RuleSet, size: u8) -> Result<Position, SetupError> {
+        let board = Board::new(size)?;
+        Position::from_board(board, rule_set, Color::Black)
+    }
+
+    /// A set-up position: any arrangement of stones, with the side to move. Moves played
+    /// from here on are judged; the set-up stones themselves are not.
+    pub fn from_board(
+        board: Board,
+        rule_set: RuleSet,
+        to_move: Color,
+    ) -> Result<Position, SetupError> {
+        if !rule_set.allows_size(board.size()) {
+            return Err(SetupError::SizeForRules {
+                rule_set,
+                size: board.size(),
+            });
+        }
+        Ok(Position {
+            board,
+            rule_set,
+            options: RenjuOptions::default(),
+            to_move,
+            history: Vec::new(),
+            outcome: None,
+        })
+    }
+
+    /// A Renju game from a move list (`"h8 i9 j10"`, `"h8i9j10"`, `"1.h8 2.i9"`, `pass`).
+    pub fn from_moves(moves: &str) -> Result<Position, ParseError> {
+        let mut pos = Position::new(RuleSet::Renju);
+        pos.play_moves(moves)?;
+        Ok(pos)
+    }
+
+    /// The same position judged under other Renju options.
+    pub fn with_options(mut self, options: RenjuOptions) -> Position {
+        self.options = options;
+        self
+    }
+
+    /// Plays every move of a move list, stopping at the first error (located by move
+    /// number).
+    pub fn play_moves(&mut self, moves: &str) -> Result<Vec<Verdict>, ParseError> {
+        let parsed = crate::notation::parse_moves(moves, self.board.size())?;
+        let mut verdicts = Vec::with_capacity(parsed.len());
+        for (i, mv) in parsed.into_iter().enumerate() {
+            let number = self.history.len() + 1;
+            let v = self
+                .play(mv)
+                .map_err(|e| ParseError::from(e).at_move(number.max(i + 1)))?;
+            verdicts.push(v);
+        }
+        Ok(verdicts)
+    }
+
+    /// The stones.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The rule set.
+    pub fn rule_set(&self) -> RuleSet {
+        self.rule_set
+    }
+
+    /// The Renju options.
+    pub fn options(&self) -> RenjuOptions {
+        self.options
+    }
+
+    /// The side to move.
+    pub fn to_move(&self) -> Color {
+        self.to_move
+    }
+
+    /// The moves played on this position, oldest first.
+    pub fn moves(&self) -> impl ExactSizeIterator<Item = Move> + '_ {
+        self.history.iter().map(|p| p.mv)
+    }
+
+    /// The outcome, once the game is over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    fn check_point(&self, p: Point) -> Result<usize, IllegalMove> {
+        if !p.is_on(self.board.size()) {
+            return Err(IllegalMove::OffBoard {
+                point: p,
+                size: self.board.size(),
+            });
+        }
+        if self.board.get(p).is_some() {
+            return Err(IllegalMove::Occupied { point: p });
+        }
+        Ok(self.board.index(p))
+    }
+
+    /// What playing `mv` would do, without playing it.
+    pub fn verdict(&self, mv: Move) -> Result<Verdict, IllegalMove> {
+        if let Some(outcome) = self.outcome {
+            return Err(IllegalMove::GameOver { outcome });
+        }
+        let p = match mv {
+            Move::Pass => {
+                return Ok(match self.history.last() {
+                    Some(Played { mv: Move::Pass, .. }) => Verdict::Draw {
+                        reason: DrawReason::TwoPasses,
+                    },
+                    _ => Verdict::Continues,
+                })
+            }
+            Move::Stone(p) => p,
+        };
+        let idx = self.check_point(p)?;
+        let color = self.to_move;
+        if self.rule_set.has_forbidden_moves() && color == Color::Black {
+            let shapes = self.board.shapes(idx);
+            let five = shapes.iter().any(|&s| s & P_FIVE != 0);
+            if !five && may_be_forbidden(shapes) {
+                let mut scratch = self.board.clone();
+                let all = forbidden::fouls(&mut scratch, idx, &self.options);
+                if let Some(primary) = all.primary() {
+                    let explanation = forbidden::explain(&mut scratch, idx, &self.options);
+                    return Ok(Verdict::Forbidden(Foul {
+                        primary,
+                        all,
+                        explanation,
+                    }));
+                }
+            }
+        }
+        if let Some(line) = winning_line(&self.board, self.rule_set, p, color) {
+            return Ok(Verdict::Wins { color, line });
+        }
+        if self.board.stone_count() + 1 == self.board.area() {
+            return Ok(Verdict::Draw {
+                reason: DrawReason::FullBoard,
+            });
+        }
+        Ok(Verdict::Continues)
+    }
+
+    /// Plays a move and returns its verdict. A winning, forbidden or drawing move ends
+    /// the game (the stone stays on the board); any move after that is
+    /// [`IllegalMove::GameOver`].
+    pub fn play(&mut self, mv: Move) -> Result<Verdict, IllegalMove> {
+        let verdict = self.verdict(mv)?;
+        if let Move::Stone(p) = mv {
+            let idx = self.board.index(p);
+            self.board.place_at(idx, self.to_move);
+        }
+        self.history.push(Played {
+            mv,
+            outcome_before: self.outcome,
+        });
+        self.outcome = match &verdict {
+            Verdict::Continues => None,
+            Verdict::Wins { color, .. } => Some(Outcome {
+                winner: Some(*color),
+                termination: Termination::Five,
+            }),
+            Verdict::Forbidden(_) => Some(Outcome {
+                winner: Some(Color::White),
+                termination: Termination::Forbidden,
+            }),
+            Verdict::Draw { reason } => Some(Outcome {
+                winner: None,
+                termination: match reason {
+                    DrawReason::FullBoard => Termination::FullBoard,
+                    DrawReason::TwoPasses => Termination::TwoPasses,
+                },
+            }),
+        };
+        self.to_move = self.to_move.opponent();
+        Ok(verdict)
+    }
+
+    /// Takes back the last move played on this position; `None` when there is none.
+    /// The position is restored exactly (stones, side to move, outcome).
+    pub fn undo(&mut self) -> Option<Move> {
+        let played = self.history.pop()?;
+        if let Move::Stone(p) = played.mv {
+            let idx = self.board.index(p);
+            self.board.remove_at(idx);
+        }
+        self.outcome = played.outcome_before;
+        self.to_move = self.to_move.opponent();
+        Some(played.mv)
+    }
+
+    /// The fouls a black stone on `p` would make (empty when it is legal or a five, and
+    /// always empty under rule sets without forbidden moves). Black's forbidden points are
+    /// a property of the stones: this does not depend on the side to move.
+    pub fn fouls_at(&self, p: Point) -> Result<FoulSet, IllegalMove> {
+        let idx = self.check_point(p)?;
+        if !self.rule_set.has_forbidden_moves() || !may_be_forbidden(self.board.shapes(idx)) {
+            return Ok(FoulSet::EMPTY);
+        }
+        let mut scratch = self.board.clone();
+        Ok(forbidden::fouls(&mut scratch, idx, &self.options))
+    }
+
+    /// Whether a black stone on `p` would be forbidden (false for occupied or off-board
+    /// points).
+    pub fn is_forbidden(&self, p: Point) -> bool {
+        self.fouls_at(p).is_ok_and(|s| !s.is_empty())
+    }
+
+    /// Every empty point where a black stone would be forbidden, row by row from `a1`,
+    /// with its fouls. Empty under rule sets without forbidden moves.
+    pub fn forbidden_points(&self) -> Vec<ForbiddenPoint> {
+        if !self.rule_set.has_forbidden_moves() {
+            return Vec::new();
+        }
+        forbidden::forbidden_map(&self.board, &self.options)
+            .into_iter()
+            .map(|(point, all)| ForbiddenPoint {
+                point,
+                primary: all.primary().expect("non-empty foul set"),
+                all,
+            })
+            .collect()
+    }
+
+    /// Explains what a black stone on `p` would be: its lines, threes and fours, and the
+    /// nested checks of the recursive double-three rule.
+    pub fn explain(&self, p: Point) -> Result<Explanation, IllegalMove> {
+        let idx = self.check_point(p)?;
+        let mut scratch = self.board.clone();
+        Ok(forbidden::explain(&mut scratch, idx, &self.options))
+    }
+
+    /// The position mapped by a board symmetry (stones, history and outcome alike).
+    pub fn transformed(&self, sym: Symmetry) -> Position {
+        let size = self.board.size();
+        let mut board = Board::new(size).expect("same size");
+        for (p, c) in self.board.stones() {
+            board
+                .set(sym.apply(p, size), Some(c))
+                .expect("symmetry keeps points on the board");
+        }
+        Position {
+            board,
+            rule_set: self.rule_set,
+            options: self.options,
+            to_move: self.to_move,
+            history: self
+                .history
+                .iter()
+                .map(|h| Played {
+                    mv: match h.mv {
+                        Move::Stone(p) => Move::Stone(sym.apply(p, size)),
+                        Move::Pass => Move::Pass,
+                    },
+                    outcome_before: h.outcome_before,
+                })
+                .collect(),
+            outcome: self.outcome,
+        }
+    }
+}
+
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.board.fmt(f)
+    }
+}
+
+/// The winning line a stone of `color` on empty `p` would make under `rule_set`.
+fn winning_line(board: &Board, rule_set: RuleSet, p: Point, color: Color) -> Option<Vec<Point>> {
+    let size = board.size();
+    for dir in Direction::ALL {
+        let mut back = 0;
+        while p
+            .step(dir, -(back + 1), size)
+            .is_some_and(|q| board.get(q) == Some(color))
+        {
+            back += 1;
+        }
+        let mut fwd = 0;
+        while p
+            .step(dir, fwd + 1, size)
+            .is_some_and(|q| board.get(q) == Some(color))
+        {
+            fwd += 1;
+        }
+        let len = back + fwd + 1;
+        let wins = match (rule_set, color) {
+            (RuleSet::Renju, Color::Black) | (RuleSet::Standard, _) => len == 5,
+            (RuleSet::Renju, Color::White) | (RuleSet::Freestyle, _) => len >= 5,
+            (RuleSet::Caro, _) => {
+                let blocked = |k: i32| {
+                    p.step(dir, k, size)
+                        .is_some_and(|q| board.get(q) == Some(color.opponent()))
+                };
+                len >= 5 && !(blocked(-(back + 1)) && blocked(fwd + 1))
+            }
+        };
+        if wins {
+            return Some((-back..=fwd).filter_map(|k| p.step(dir, k, size)).collect());
+        }
+    }
+    None
+}

@@ -1,0 +1,107 @@
+//! Rule sets: who wins with which line, and whether Black has forbidden moves.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::ParseError;
+
+/// A rule set (`SPEC.md`, Rule sets).
+///
+/// | rule set | who wins | forbidden moves |
+/// | --- | --- | --- |
+/// | `Renju` | Black: exactly five. White: five or more. | Black only: overline, double-four, double-three |
+/// | `Freestyle` | five or more, both colours | none |
+/// | `Standard` | exactly five, both colours; an overline does not win and play goes on | none |
+/// | `Caro` | five or more not blocked by opponent stones at both ends | none |
+///
+/// ```
+/// use renju_core::RuleSet;
+/// assert_eq!("renju".parse::<RuleSet>().unwrap(), RuleSet::Renju);
+/// assert!(RuleSet::Renju.has_forbidden_moves());
+/// assert_eq!(RuleSet::Standard.to_string(), "standard");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RuleSet {
+    /// Renju (RIF): 15x15, Black has forbidden moves.
+    #[default]
+    Renju,
+    /// Freestyle gomoku: five or more wins.
+    Freestyle,
+    /// Standard gomoku: exactly five wins.
+    Standard,
+    /// Caro: five or more wins unless both ends are blocked by opponent stones.
+    Caro,
+}
+
+impl RuleSet {
+    /// All rule sets.
+    pub const ALL: [RuleSet; 4] = [
+        RuleSet::Renju,
+        RuleSet::Freestyle,
+        RuleSet::Standard,
+        RuleSet::Caro,
+    ];
+
+    /// Whether Black has forbidden moves.
+    pub fn has_forbidden_moves(self) -> bool {
+        self == RuleSet::Renju
+    }
+
+    /// Whether the rule set can be played on a board of side `size`.
+    pub fn allows_size(self, size: u8) -> bool {
+        match self {
+            RuleSet::Renju => size == crate::geometry::RENJU_SIZE,
+            _ => (crate::geometry::MIN_SIZE..=crate::geometry::MAX_SIZE).contains(&size),
+        }
+    }
+
+    /// The lower-case name (`"renju"`, `"freestyle"`, `"standard"`, `"caro"`).
+    pub fn name(self) -> &'static str {
+        match self {
+            RuleSet::Renju => "renju",
+            RuleSet::Freestyle => "freestyle",
+            RuleSet::Standard => "standard",
+            RuleSet::Caro => "caro",
+        }
+    }
+}
+
+impl fmt::Display for RuleSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for RuleSet {
+    type Err = ParseError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "renju" => Ok(RuleSet::Renju),
+            "freestyle" | "gomoku" => Ok(RuleSet::Freestyle),
+            "standard" | "exact" | "exact5" => Ok(RuleSet::Standard),
+            "caro" => Ok(RuleSet::Caro),
+            _ => Err(ParseError::new(format!(
+                "unknown rule set `{s}` (expected renju, freestyle, standard or caro)"
+            ))),
+        }
+    }
+}
+
+/// Options of the Renju rule set.
+///
+/// ```
+/// use renju_core::RenjuOptions;
+/// assert!(!RenjuOptions::default().five_completion_counts);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+pub struct RenjuOptions {
+    /// The disputed reading (`SPEC.md`, Forbidden moves, point 5): whether a
+    /// straight-four point that would also make a five still makes a three. `false`
+    /// (default) follows the RIF text ("without at the same time a five in a row is
+    /// made"), as Piskvork and Rapfi do; `true` is quintet's reading.
+    #[serde(default)]
+    pub five_completion_counts: bool,
+}
