@@ -372,3 +372,82 @@ impl fmt::Display for Board {
         crate::diagram::write_board(f, self, &[])
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Rebuilds a board from its stones alone.
+    fn rebuilt(board: &Board) -> Board {
+        let mut fresh = Board::new(board.size()).unwrap();
+        for (p, c) in board.stones() {
+            fresh.set(p, Some(c)).unwrap();
+        }
+        fresh
+    }
+
+    fn assert_same_state(a: &Board, b: &Board) {
+        assert!(a == b, "stones differ");
+        assert_eq!(a.black, b.black);
+        assert_eq!(a.white, b.white);
+        for d in 0..4 {
+            assert_eq!(
+                a.codes[d][..a.area()],
+                b.codes[d][..b.area()],
+                "codes, direction {d}"
+            );
+        }
+        assert_eq!(a.maybe_forbidden, b.maybe_forbidden, "flags");
+    }
+
+    #[test]
+    fn incremental_state_matches_a_rebuild() {
+        // A fixed-seed walk of placements and removals on several board sizes.
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        for size in [5u8, 7, 15, 20, 26] {
+            let mut board = Board::new(size).unwrap();
+            let mut placed = Vec::new();
+            for step in 0..600 {
+                let area = board.area();
+                if !placed.is_empty() && (next(3) == 0 || board.is_full()) {
+                    let idx = placed.swap_remove(next(placed.len()));
+                    board.remove_at(idx);
+                } else {
+                    let idx = next(area);
+                    if board.cells[idx] == CELL_EMPTY {
+                        let color = if next(2) == 0 {
+                            Color::Black
+                        } else {
+                            Color::White
+                        };
+                        board.place_at(idx, color);
+                        placed.push(idx);
+                    }
+                }
+                if step % 25 == 0 {
+                    assert_same_state(&board, &rebuilt(&board));
+                }
+            }
+            while let Some(idx) = placed.pop() {
+                board.remove_at(idx);
+            }
+            assert_same_state(&board, &Board::new(size).unwrap());
+        }
+    }
+
+    #[test]
+    fn rejects_bad_sizes_and_points() {
+        assert!(Board::new(4).is_err());
+        assert!(Board::new(27).is_err());
+        let mut b = Board::new(5).unwrap();
+        let off = Point::new(5, 0).unwrap();
+        assert!(b.set(off, Some(Color::Black)).is_err());
+        assert_eq!(b.get(off), None);
+    }
+}

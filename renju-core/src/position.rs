@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::board::{may_be_forbidden, Board};
 use crate::error::{IllegalMove, ParseError, PointError, SetupError};
-use crate::forbidden::{self, Explanation, FoulKind, FoulSet};
+use crate::forbidden::{self, Explanation, FoulKind, FoulSet, PointStatus};
 use crate::geometry::{Color, Direction, Point, Symmetry, RENJU_SIZE};
 use crate::patterns::P_FIVE;
 use crate::rules::{RenjuOptions, RuleSet};
@@ -438,10 +438,19 @@ impl Position {
 
     /// Explains what a black stone on `p` would be: its lines, threes and fours, and the
     /// nested checks of the recursive double-three rule.
+    ///
+    /// Under rule sets without forbidden moves the explanation still lists the lines,
+    /// but its status is never `Forbidden`.
     pub fn explain(&self, p: Point) -> Result<Explanation, IllegalMove> {
         let idx = self.check_point(p)?;
         let mut scratch = self.board.clone();
-        Ok(forbidden::explain(&mut scratch, idx, &self.options))
+        let mut ex = forbidden::explain(&mut scratch, idx, &self.options);
+        if !self.rule_set.has_forbidden_moves() {
+            if let PointStatus::Forbidden { .. } = ex.status {
+                ex.status = PointStatus::Legal;
+            }
+        }
+        Ok(ex)
     }
 
     /// The position mapped by a board symmetry (stones, history and outcome alike).
