@@ -378,7 +378,12 @@ pub struct Completion {
 #[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum CompletionOutcome {
     /// A legal move: the three is real.
-    Legal,
+    Legal {
+        /// Present when the point has the shapes of a foul (two candidate threes): why
+        /// it is legal all the same, judged on the board with the examined stone played.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        explanation: Option<Box<Explanation>>,
+    },
     /// It would also make a five; whether that keeps the three real depends on the
     /// reading (`counts`).
     MakesFive {
@@ -395,7 +400,7 @@ pub enum CompletionOutcome {
 impl CompletionOutcome {
     fn usable(&self) -> bool {
         match self {
-            CompletionOutcome::Legal => true,
+            CompletionOutcome::Legal { .. } => true,
             CompletionOutcome::MakesFive { counts } => *counts,
             CompletionOutcome::Forbidden { .. } => false,
         }
@@ -508,7 +513,10 @@ pub(crate) fn explain(board: &mut Board, idx: usize, opts: &RenjuOptions) -> Exp
                         explanation: Box::new(explain(board, q, opts)),
                     }
                 } else {
-                    CompletionOutcome::Legal
+                    let looks_forbidden = crate::board::may_be_forbidden(shapes);
+                    CompletionOutcome::Legal {
+                        explanation: looks_forbidden.then(|| Box::new(explain(board, q, opts))),
+                    }
                 };
                 Completion {
                     point: board.point(q),
@@ -645,8 +653,18 @@ impl Explanation {
             );
             for c in &t.completions {
                 match &c.outcome {
-                    CompletionOutcome::Legal => {
+                    CompletionOutcome::Legal { explanation: None } => {
                         let _ = writeln!(out, "{pad}    straight four at {}: legal", c.point);
+                    }
+                    CompletionOutcome::Legal {
+                        explanation: Some(explanation),
+                    } => {
+                        let _ = writeln!(
+                            out,
+                            "{pad}    straight four at {}: legal although it looks like a foul, judged with {} played:",
+                            c.point, self.point
+                        );
+                        explanation.write_text(out, depth + 3);
                     }
                     CompletionOutcome::MakesFive { counts } => {
                         let reading = if *counts {

@@ -121,8 +121,8 @@ pub(crate) fn analyze(window: &[u8; WINDOW]) -> LineShape {
         }
         let mut stones = 0u16;
         let mut completion = 0u16;
-        for i in s..s + 5 {
-            if line[i] == BLACK {
+        for (i, &cell) in line.iter().enumerate().skip(s).take(5) {
+            if cell == BLACK {
                 stones |= 1 << i;
             } else {
                 completion |= 1 << i;
