@@ -86,6 +86,8 @@ pub struct Location {
     pub file: Option<String>,
     /// Line number, 1-based.
     pub line: Option<usize>,
+    /// Byte offset, 0-based (binary formats).
+    pub byte_offset: Option<u64>,
     /// Fixture, game or record id.
     pub record: Option<String>,
     /// Move number, 1-based.
@@ -100,6 +102,9 @@ impl fmt::Display for Location {
         }
         if let Some(line) = self.line {
             parts.push(format!("line {line}"));
+        }
+        if let Some(offset) = self.byte_offset {
+            parts.push(format!("byte {offset}"));
         }
         if let Some(record) = &self.record {
             parts.push(record.clone());
@@ -139,6 +144,12 @@ impl ParseError {
     /// Sets the line number.
     pub fn at_line(mut self, line: usize) -> ParseError {
         self.location.line.get_or_insert(line);
+        self
+    }
+
+    /// Sets the byte offset.
+    pub fn at_byte(mut self, offset: u64) -> ParseError {
+        self.location.byte_offset.get_or_insert(offset);
         self
     }
 

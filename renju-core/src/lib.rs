@@ -30,8 +30,11 @@ pub mod diagram;
 pub mod error;
 pub mod fixture;
 pub mod forbidden;
+pub mod formats;
+pub mod game;
 pub mod geometry;
 pub mod notation;
+pub mod opening;
 mod patterns;
 pub mod position;
 pub mod rules;
@@ -42,7 +45,9 @@ pub use forbidden::{
     Completion, CompletionOutcome, Explanation, FoulKind, FoulSet, FourShape, LineStones,
     PointStatus, ThreeShape, ThreeVerdict,
 };
+pub use game::{ClaimModel, Event, Game, Seat};
 pub use geometry::{Color, Direction, Point, Symmetry};
+pub use opening::{Opening, OpeningRule};
 pub use position::{
     DrawReason, ForbiddenPoint, Foul, Move, Outcome, Position, Termination, Verdict,
 };

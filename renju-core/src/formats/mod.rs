@@ -1,0 +1,147 @@
+//! Readers and writers of game-record formats.
+//!
+//! Every reader returns one `Result` per record: a bad record is an error located by
+//! file, line or byte offset, game and move number, and the records after it are still
+//! read. Tree formats (RenLib, SGF variations) give one [`Game`] per root-to-leaf line.
+//! Writers take games and return the file's bytes; reading what a writer wrote gives the
+//! same games back.
+//!
+//! | format | reader | writer |
+//! | --- | --- | --- |
+//! | move lists, one game per line ([`movelist`]) | yes | yes |
+//! | RenjuNet `.rif` XML ([`rif`]) | yes | yes |
+//! | RenLib `.lib` ([`renlib`]) | yes | yes |
+//! | Piskvork `.psq` ([`psq`]) | yes | yes |
+//! | SGF, GM 1/2/4 ([`sgf`]) | yes | yes |
+//! | Gomocup opening files ([`gomocup`]) | yes | yes |
+
+use std::fmt;
+use std::path::Path;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::ParseError;
+use crate::game::Game;
+
+pub mod gomocup;
+pub mod movelist;
+pub mod psq;
+pub mod renlib;
+pub mod rif;
+pub mod sgf;
+
+/// A file format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Format {
+    /// Plain text, one move list per line, `#` starts a comment.
+    MoveList,
+    /// RenjuNet XML database.
+    Rif,
+    /// RenLib binary library.
+    RenLib,
+    /// Piskvork game record.
+    Psq,
+    /// Smart Game Format.
+    Sgf,
+    /// Gomocup / Piskvork opening file (offset or `pos` notation).
+    GomocupOpenings,
+}
+
+impl Format {
+    /// All formats.
+    pub const ALL: [Format; 6] = [
+        Format::MoveList,
+        Format::Rif,
+        Format::RenLib,
+        Format::Psq,
+        Format::Sgf,
+        Format::GomocupOpenings,
+    ];
+
+    /// The name used by `--format` (`moves`, `rif`, `renlib`, `psq`, `sgf`, `openings`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::MoveList => "moves",
+            Format::Rif => "rif",
+            Format::RenLib => "renlib",
+            Format::Psq => "psq",
+            Format::Sgf => "sgf",
+            Format::GomocupOpenings => "openings",
+        }
+    }
+
+    /// Guesses the format from a file name's extension (`.txt` is a move list).
+    pub fn from_path(path: impl AsRef<Path>) -> Option<Format> {
+        let ext = path.as_ref().extension()?.to_str()?.to_ascii_lowercase();
+        match ext.as_str() {
+            "txt" | "moves" => Some(Format::MoveList),
+            "rif" | "xml" => Some(Format::Rif),
+            "lib" | "dat" => Some(Format::RenLib),
+            "psq" => Some(Format::Psq),
+            "sgf" => Some(Format::Sgf),
+            _ => None,
+        }
+    }
+
+    /// Reads every record of a file's bytes. `file` names the file in errors and sources.
+    pub fn read(self, bytes: &[u8], file: Option<&str>) -> Vec<Result<Game, ParseError>> {
+        let mut games = match self {
+            Format::MoveList => movelist::read(bytes, file),
+            Format::Rif => rif::read(bytes, file),
+            Format::RenLib => renlib::read(bytes, file),
+            Format::Psq => psq::read(bytes, file),
+            Format::Sgf => sgf::read(bytes, file),
+            Format::GomocupOpenings => gomocup::read(bytes, file),
+        };
+        if let Some(name) = file {
+            for g in &mut games {
+                match g {
+                    Ok(game) => {
+                        game.source.file.get_or_insert_with(|| name.to_string());
+                    }
+                    Err(e) => {
+                        e.location.file.get_or_insert_with(|| name.to_string());
+                    }
+                }
+            }
+        }
+        games
+    }
+
+    /// Writes games in this format.
+    pub fn write(self, games: &[Game]) -> Result<Vec<u8>, ParseError> {
+        match self {
+            Format::MoveList => movelist::write(games),
+            Format::Rif => rif::write(games),
+            Format::RenLib => renlib::write(games),
+            Format::Psq => psq::write(games),
+            Format::Sgf => sgf::write(games),
+            Format::GomocupOpenings => gomocup::write(games),
+        }
+    }
+}
+
+impl fmt::Display for Format {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Format {
+    type Err = ParseError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "moves" | "movelist" | "move-list" | "txt" => Ok(Format::MoveList),
+            "rif" | "renjunet" | "xml" => Ok(Format::Rif),
+            "renlib" | "lib" => Ok(Format::RenLib),
+            "psq" | "piskvork" => Ok(Format::Psq),
+            "sgf" => Ok(Format::Sgf),
+            "openings" | "gomocup" | "gomocup-openings" => Ok(Format::GomocupOpenings),
+            _ => Err(ParseError::new(format!(
+                "unknown format `{s}` (expected moves, rif, renlib, psq, sgf or openings)"
+            ))),
+        }
+    }
+}
