@@ -1,5 +1,7 @@
 //! The `renju` command.
 //!
+//! * `renju validate FILE...`: replays every game of game files under its rules and
+//!   opening protocol and reports what is legal, what is not and why.
 //! * `renju forbidden`: the conformance interface. Reads JSON Lines on stdin, one
 //!   position a line, and writes one JSON line each with Black's forbidden points.
 
@@ -9,6 +11,14 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod forbidden;
+mod validate;
+
+use std::path::PathBuf;
+
+use renju_core::formats::Format;
+use renju_core::game::{ClaimModel, ValidationOptions};
+use renju_core::opening::{OfferEquivalence, OpeningRule};
+use renju_core::{RenjuOptions, RuleSet};
 
 /// Judges Renju and Gomoku positions as a tournament referee would.
 #[derive(Parser)]
@@ -20,6 +30,42 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Validate game files: replay every game and report findings.
+    ///
+    /// Exit code 0 when no errors were found, 1 when errors were found, 2 when a file
+    /// could not be read. Every root-to-leaf line of a tree format (RenLib, SGF
+    /// variations) counts as one game; a move-list file holds one game per line.
+    Validate {
+        /// Game files (.txt move lists, .rif, .lib, .psq, .sgf; openings with --format).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Format, when the file extension does not say (moves, rif, renlib, psq, sgf, openings).
+        #[arg(long)]
+        format: Option<Format>,
+        /// Rule set when a record does not say (renju, freestyle, standard, caro).
+        #[arg(long, default_value = "renju")]
+        rule: RuleSet,
+        /// Opening protocol when a record does not say (free, rif1996, swap, yamaguchi,
+        /// soosorv-N, taraguchi-N, chinese, swap2, gomoku-swap, pro).
+        #[arg(long, default_value = "free")]
+        opening: OpeningRule,
+        /// Claim model when a record does not say (automatic, rif-claim, chinese-claim).
+        #[arg(long, default_value = "automatic")]
+        claims: ClaimModel,
+        /// Count a straight-four point that also makes a five as making a three
+        /// (quintet's reading; the default is the RIF text's).
+        #[arg(long)]
+        five_completion_counts: bool,
+        /// How offered fifth moves are compared (shape, board).
+        #[arg(long, default_value = "shape")]
+        offer_equivalence: OfferEquivalence,
+        /// Print the report as JSON.
+        #[arg(long)]
+        json: bool,
+        /// List every game, not only those with errors or warnings.
+        #[arg(long, short)]
+        verbose: bool,
+    },
     /// Black's forbidden points of positions read as JSON Lines on stdin.
     ///
     /// Each input line is {"board": [15 strings, row 15 first, cells B W .]} or
@@ -37,6 +83,28 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
+        Command::Validate {
+            files,
+            format,
+            rule,
+            opening,
+            claims,
+            five_completion_counts,
+            offer_equivalence,
+            json,
+            verbose,
+        } => {
+            let options = ValidationOptions {
+                rule_set: rule,
+                opening,
+                claims,
+                renju: RenjuOptions {
+                    five_completion_counts,
+                },
+                offer_equivalence,
+            };
+            validate::run(&files, format, &options, json, verbose)
+        }
         Command::Forbidden { explain } => {
             let stdin = io::stdin().lock();
             let mut out = BufWriter::new(io::stdout().lock());

@@ -239,3 +239,614 @@ impl From<crate::Move> for Event {
         }
     }
 }
+
+// ---------------------------------------------------------------------------
+// Replay and validation
+// ---------------------------------------------------------------------------
+
+use crate::opening::{offers_equivalent, OfferEquivalence, Offers, Opening};
+use crate::position::{Move, Position, Termination, Verdict};
+use crate::report::{Finding, FindingCode, GameReport};
+use crate::FoulKind;
+
+/// Defaults for what a record does not say, and choices of reading.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct ValidationOptions {
+    /// Rule set when the record does not name one (default Renju).
+    pub rule_set: RuleSet,
+    /// Opening protocol when the record does not name one (default free).
+    pub opening: OpeningRule,
+    /// Claim model when the record does not say (default automatic).
+    pub claims: ClaimModel,
+    /// Renju options when the record does not say (default: the RIF reading).
+    pub renju: RenjuOptions,
+    /// How offered fifth moves are compared (default: shape symmetry).
+    pub offer_equivalence: OfferEquivalence,
+}
+
+/// How a game ended, as reports give it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum GameTermination {
+    /// A winning line on the board.
+    Five,
+    /// A forbidden move by Black, claimed (or judged automatically).
+    Forbidden,
+    /// Two passes in succession.
+    TwoPasses,
+    /// The board filled up.
+    FullBoard,
+    /// The record declares a result the board does not show (resignation, time, ...).
+    Declared,
+    /// The game has not ended.
+    Unfinished,
+}
+
+/// Who won a game and how.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct GameOutcome {
+    /// The winning colour, `None` for a draw or an unfinished game.
+    pub winner: Option<Color>,
+    /// How the game ended.
+    pub termination: GameTermination,
+}
+
+/// The verdict of one replayed move.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveVerdict {
+    /// 1-based move number (stones and passes).
+    pub number: usize,
+    /// The move.
+    pub played: Move,
+    /// The colour that played it.
+    pub color: Color,
+    /// What it did.
+    pub verdict: Verdict,
+}
+
+/// The result of replaying a game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Replay {
+    /// How the game ended.
+    pub outcome: GameOutcome,
+    /// The seat that won, when a colour won (swaps taken into account).
+    pub winner_seat: Option<Seat>,
+    /// The verdict of every move replayed.
+    pub verdicts: Vec<MoveVerdict>,
+    /// Everything found along the way.
+    pub findings: Vec<Finding>,
+    /// The canonical opening of the first three stones, when it is one of the 26.
+    pub opening: Option<Opening>,
+    /// The final position (empty when the game could not be replayed at all).
+    pub position: Option<Position>,
+}
+
+struct Resolved {
+    rule_set: RuleSet,
+    opening: OpeningRule,
+    claims: ClaimModel,
+    renju: RenjuOptions,
+}
+
+impl Game {
+    fn resolve(&self, options: &ValidationOptions) -> Resolved {
+        Resolved {
+            rule_set: self.rule_set.unwrap_or(options.rule_set),
+            opening: self.opening.unwrap_or(options.opening),
+            claims: self.claims.unwrap_or(options.claims),
+            renju: self.options.unwrap_or(options.renju),
+        }
+    }
+
+    /// Replays the game under its rules (defaults from `options` where the record is
+    /// silent): the verdict of every move, the outcome, and every finding about the
+    /// opening protocol, fouls, claims and the declared result.
+    ///
+    /// ```
+    /// use renju_core::game::{Game, GameTermination, ValidationOptions};
+    /// use renju_core::Color;
+    /// // Black's h8 would be a double-three (f8 g8 + h6 h7): White wins.
+    /// let game = Game::from_moves("f8 a1 g8 c1 h6 e1 h7 g1 h8").unwrap();
+    /// let replay = game.replay(&ValidationOptions::default());
+    /// assert_eq!(replay.outcome.termination, GameTermination::Forbidden);
+    /// assert_eq!(replay.outcome.winner, Some(Color::White));
+    /// ```
+    pub fn replay(&self, options: &ValidationOptions) -> Replay {
+        let r = self.resolve(options);
+        let mut findings = Vec::new();
+        let unfinished = GameOutcome {
+            winner: None,
+            termination: GameTermination::Unfinished,
+        };
+        let stop = |findings: Vec<Finding>| Replay {
+            outcome: unfinished,
+            winner_seat: None,
+            verdicts: vec![],
+            findings,
+            opening: None,
+            position: None,
+        };
+        if let Some(rule) = &self.unknown_rule {
+            findings.push(Finding::new(
+                FindingCode::UnknownRule,
+                None,
+                format!("the record's rule `{rule}` is not one this library knows; the game was not replayed"),
+            ));
+            return stop(findings);
+        }
+        let mut pos = match Position::with_size(r.rule_set, self.size) {
+            Ok(p) => p.with_options(r.renju),
+            Err(e) => {
+                findings.push(Finding::new(FindingCode::BoardSize, None, e.to_string()));
+                return stop(findings);
+            }
+        };
+        let mut state = ProtocolState::new(r.opening, self.size, options.offer_equivalence);
+        let mut verdicts = Vec::new();
+        let mut black_seat = Seat::First;
+        let mut declared: Option<(DeclaredResult, usize)> = None;
+        // A foul played on under a claim model: (move number, kind, claimable until end).
+        let mut pending_foul: Option<(usize, FoulKind)> = None;
+        let mut claimable_overline: Option<usize> = None;
+        let mut ended = false;
+        let mut after_end_reported = false;
+
+        for event in &self.events {
+            let mv = match event {
+                Event::Stone { point } => Move::Stone(*point),
+                Event::Pass => Move::Pass,
+                Event::FifthOffers { chosen, .. } => Move::Stone(*chosen),
+                Event::Swap { swap } => {
+                    state.swap(pos.moves().len(), &mut findings);
+                    if *swap {
+                        black_seat = black_seat.other();
+                    }
+                    continue;
+                }
+                Event::DeclareOffers { count } => {
+                    state.declare(pos.moves().len(), *count, &mut findings);
+                    continue;
+                }
+                Event::Result(result) => {
+                    declared = Some((result.clone(), pos.moves().len()));
+                    continue;
+                }
+            };
+            let number = pos.moves().len() + 1;
+            if ended {
+                if !after_end_reported {
+                    findings.push(Finding::new(
+                        FindingCode::MoveAfterGameEnd,
+                        Some(number),
+                        format!("move {number} ({mv}) comes after the game ended"),
+                    ));
+                    after_end_reported = true;
+                }
+                continue;
+            }
+            // A foul left on the board lapses (or stays claimable) once White plays on.
+            if let Some((foul_move, kind)) = pending_foul.take() {
+                let lapses = match r.claims {
+                    ClaimModel::ChineseClaim => true,
+                    ClaimModel::RifClaim => kind != FoulKind::Overline,
+                    ClaimModel::Automatic => false,
+                };
+                if lapses {
+                    findings.push(Finding::new(
+                        FindingCode::LapsedFoul,
+                        Some(foul_move),
+                        format!("Black's {kind} at move {foul_move} was not claimed before White played on; it lapsed ({})", r.claims),
+                    ));
+                } else {
+                    claimable_overline.get_or_insert(foul_move);
+                }
+            }
+            if let Event::FifthOffers { offered, chosen } = event {
+                state.offers(&pos, number, offered, *chosen, &mut findings);
+            }
+            state.before_move(&pos, number, mv, &mut findings);
+            let color = pos.to_move();
+            let verdict = match pos.play(mv) {
+                Ok(v) => v,
+                Err(e) => {
+                    let code = match e {
+                        crate::IllegalMove::Occupied { .. } => FindingCode::OccupiedPoint,
+                        crate::IllegalMove::OffBoard { .. } => FindingCode::OffBoard,
+                        crate::IllegalMove::GameOver { .. } => FindingCode::MoveAfterGameEnd,
+                    };
+                    findings.push(Finding::new(
+                        code,
+                        Some(number),
+                        format!("move {number}: {e}"),
+                    ));
+                    // The record cannot go on from an impossible move.
+                    ended = true;
+                    after_end_reported = true;
+                    continue;
+                }
+            };
+            if let Verdict::Forbidden(foul) = &verdict {
+                findings.push(Finding::new(
+                    FindingCode::ForbiddenMove,
+                    Some(number),
+                    format!(
+                        "move {number} ({mv}) is a forbidden {} for Black",
+                        foul.primary
+                    ),
+                ));
+                if r.claims != ClaimModel::Automatic {
+                    pos.play_on_after_foul();
+                    pending_foul = Some((number, foul.primary));
+                }
+            }
+            ended = pos.outcome().is_some();
+            verdicts.push(MoveVerdict {
+                number,
+                played: mv,
+                color,
+                verdict,
+            });
+        }
+        state.finish(&pos, &mut findings);
+
+        // The outcome: the board first, then a foul still claimable, then the record.
+        let mut outcome = match pos.outcome() {
+            Some(o) => GameOutcome {
+                winner: o.winner,
+                termination: match o.termination {
+                    Termination::Five => GameTermination::Five,
+                    Termination::Forbidden => GameTermination::Forbidden,
+                    Termination::TwoPasses => GameTermination::TwoPasses,
+                    Termination::FullBoard => GameTermination::FullBoard,
+                },
+            },
+            None if pending_foul.is_some() || claimable_overline.is_some() => GameOutcome {
+                // The record ends on a foul (White claims it), or an overline is still
+                // claimable at the end.
+                winner: Some(Color::White),
+                termination: GameTermination::Forbidden,
+            },
+            None => unfinished,
+        };
+        if let Some((result, at)) = declared {
+            match (outcome.termination, &result.reason) {
+                (GameTermination::Unfinished, reason) => {
+                    let board_reason = matches!(
+                        reason,
+                        Some(
+                            ResultReason::Five
+                                | ResultReason::Forbidden
+                                | ResultReason::TwoPasses
+                                | ResultReason::FullBoard
+                        )
+                    );
+                    if board_reason {
+                        findings.push(Finding::new(
+                            FindingCode::ResultMismatch,
+                            None,
+                            format!(
+                                "the record declares {} by {:?}, which the board does not show",
+                                describe(result.winner),
+                                reason.as_ref().expect("board reason")
+                            ),
+                        ));
+                    } else if reason.is_none() {
+                        findings.push(Finding::new(
+                            FindingCode::ResultUnexplained,
+                            None,
+                            format!("the record declares {} after move {at}, which the board does not show, and gives no reason", describe(result.winner)),
+                        ));
+                    }
+                    outcome = GameOutcome {
+                        winner: result.winner,
+                        termination: GameTermination::Declared,
+                    };
+                }
+                _ if result.winner != outcome.winner => findings.push(Finding::new(
+                    FindingCode::ResultMismatch,
+                    None,
+                    format!(
+                        "the record declares {}, but the board shows {} ({:?})",
+                        describe(result.winner),
+                        describe(outcome.winner),
+                        outcome.termination
+                    ),
+                )),
+                _ => {}
+            }
+        }
+        let winner_seat = outcome.winner.map(|c| match c {
+            Color::Black => black_seat,
+            Color::White => black_seat.other(),
+        });
+        let mut stones = self.moves().filter_map(|m| match m {
+            Move::Stone(p) => Some(p),
+            Move::Pass => None,
+        });
+        let opening = match (stones.next(), stones.next(), stones.next()) {
+            (Some(a), Some(b), Some(c)) if r.rule_set == RuleSet::Renju => {
+                Opening::identify(a, b, c)
+            }
+            _ => None,
+        };
+        findings.sort_by_key(|f| (f.move_number.unwrap_or(usize::MAX), f.severity));
+        Replay {
+            outcome,
+            winner_seat,
+            verdicts,
+            findings,
+            opening,
+            position: Some(pos),
+        }
+    }
+
+    /// Replays the game and reports on it.
+    pub fn validate(&self, options: &ValidationOptions) -> GameReport {
+        let r = self.resolve(options);
+        let replay = self.replay(options);
+        GameReport {
+            source: self.source.file.clone(),
+            index: self.source.index,
+            id: self.id.clone(),
+            moves: replay.verdicts.len(),
+            rule: Some(r.rule_set.to_string()),
+            protocol: Some(r.opening.to_string()),
+            opening: replay.opening.map(|o| format!("{} {}", o.code, o.romaji)),
+            outcome: replay.outcome,
+            findings: replay.findings,
+        }
+    }
+}
+
+fn describe(winner: Option<Color>) -> String {
+    match winner {
+        Some(c) => format!("a {c} win"),
+        None => "a draw".to_string(),
+    }
+}
+
+/// The opening protocol, followed event by event.
+struct ProtocolState {
+    rule: OpeningRule,
+    spec: crate::opening::ProtocolSpec,
+    size: u8,
+    equivalence: OfferEquivalence,
+    declared: Option<u8>,
+    swaps_at: Vec<usize>,
+    offers_seen: bool,
+}
+
+impl ProtocolState {
+    fn new(rule: OpeningRule, size: u8, equivalence: OfferEquivalence) -> ProtocolState {
+        ProtocolState {
+            rule,
+            spec: rule.spec(),
+            size,
+            equivalence,
+            declared: None,
+            swaps_at: vec![],
+            offers_seen: false,
+        }
+    }
+
+    fn swap(&mut self, played: usize, findings: &mut Vec<Finding>) {
+        // Swap2 and gomoku swap: one colour choice in all.
+        let one_choice = matches!(self.rule, OpeningRule::Swap2 | OpeningRule::GomokuSwap);
+        // Taraguchi: the swap after move 5 belongs to the branch without offers.
+        let offer_branch = played == 5 && self.offers_seen;
+        let allowed = self.spec.swap_after.contains(&played)
+            && !self.swaps_at.contains(&played)
+            && (!one_choice || self.swaps_at.is_empty())
+            && !offer_branch;
+        if !allowed {
+            findings.push(Finding::new(
+                FindingCode::SwapNotAllowed,
+                Some(played),
+                format!("{} gives no swap decision after move {played}", self.rule),
+            ));
+        }
+        self.swaps_at.push(played);
+    }
+
+    fn declare(&mut self, played: usize, count: u8, findings: &mut Vec<Finding>) {
+        match self.spec.declare {
+            Some((when, min, max))
+                if when.contains(&played)
+                    && (min..=max).contains(&count)
+                    && self.declared.is_none() =>
+            {
+                self.declared = Some(count);
+            }
+            Some((when, min, max)) => {
+                let why = if self.declared.is_some() {
+                    "the number of offers was already declared".to_string()
+                } else if !when.contains(&played) {
+                    format!(
+                        "it is declared after move {played}, not when {} says",
+                        self.rule
+                    )
+                } else {
+                    format!("{} allows {min} to {max}", self.rule)
+                };
+                findings.push(Finding::new(
+                    FindingCode::OfferDeclaration,
+                    Some(played),
+                    format!("{count} fifth-move offers cannot be declared: {why}"),
+                ));
+                self.declared.get_or_insert(count);
+            }
+            None => findings.push(Finding::new(
+                FindingCode::OfferDeclaration,
+                Some(played),
+                format!("{} has no declared number of fifth-move offers", self.rule),
+            )),
+        }
+    }
+
+    fn required_offers(&self) -> Option<u8> {
+        match self.spec.offers? {
+            Offers::Fixed(n) | Offers::Optional(n) => Some(n),
+            Offers::Declared => self.declared,
+        }
+    }
+
+    fn offers(
+        &mut self,
+        pos: &Position,
+        number: usize,
+        offered: &[Point],
+        chosen: Point,
+        findings: &mut Vec<Finding>,
+    ) {
+        self.offers_seen = true;
+        if self.spec.offers.is_none() || number != 5 {
+            let why = if self.spec.offers.is_none() {
+                format!("{} has no fifth-move offers", self.rule)
+            } else {
+                format!("offers belong to move 5, not move {number}")
+            };
+            findings.push(Finding::new(
+                FindingCode::OffersNotAllowed,
+                Some(number),
+                why,
+            ));
+            return;
+        }
+        match self.required_offers() {
+            Some(n) if offered.len() != n as usize => findings.push(Finding::new(
+                FindingCode::OfferCount,
+                Some(number),
+                format!(
+                    "{} offers were made where {} requires {n}",
+                    offered.len(),
+                    self.rule
+                ),
+            )),
+            None => findings.push(Finding::new(
+                FindingCode::OfferCount,
+                Some(number),
+                format!(
+                    "{} offers were made but their number was never declared",
+                    offered.len()
+                ),
+            )),
+            _ => {}
+        }
+        let board = pos.board();
+        for (i, &p) in offered.iter().enumerate() {
+            let problem = if !p.is_on(self.size) {
+                Some("is off the board")
+            } else if board.get(p).is_some() {
+                Some("is occupied")
+            } else if offered[..i].contains(&p) {
+                Some("is offered twice")
+            } else {
+                None
+            };
+            if let Some(problem) = problem {
+                findings.push(Finding::new(
+                    FindingCode::InvalidOffer,
+                    Some(number),
+                    format!("offered fifth move {p} {problem}"),
+                ));
+            }
+        }
+        if !offered.contains(&chosen) {
+            findings.push(Finding::new(
+                FindingCode::InvalidOffer,
+                Some(number),
+                format!("White chose {chosen}, which was not offered"),
+            ));
+        }
+        let stones: Vec<(Point, Color)> = board.stones().collect();
+        for i in 0..offered.len() {
+            for j in i + 1..offered.len() {
+                let (a, b) = (offered[i], offered[j]);
+                if a != b && offers_equivalent(&stones, a, b, self.equivalence, self.size) {
+                    findings.push(Finding::new(
+                        FindingCode::SymmetricFifthOffers,
+                        Some(number),
+                        format!(
+                            "offered fifth moves {a} and {b} are symmetric ({:?} equivalence)",
+                            self.equivalence
+                        ),
+                    ));
+                }
+            }
+        }
+    }
+
+    fn before_move(
+        &mut self,
+        pos: &Position,
+        number: usize,
+        mv: Move,
+        findings: &mut Vec<Finding>,
+    ) {
+        let p = match mv {
+            Move::Pass => {
+                if number <= self.spec.no_pass_through {
+                    findings.push(Finding::new(
+                        FindingCode::PassInOpening,
+                        Some(number),
+                        format!("{} does not allow a pass at move {number}", self.rule),
+                    ));
+                }
+                return;
+            }
+            Move::Stone(p) => p,
+        };
+        let center = Point::center(self.size);
+        let mut area = self.spec.areas.get(number - 1).copied().flatten();
+        // Taraguchi: move 5 is in the 9x9 only in the branch without offers.
+        if number == 5 && self.offers_seen && matches!(self.spec.offers, Some(Offers::Optional(_)))
+        {
+            area = None;
+        }
+        if let Some(limit) = area {
+            if p.chebyshev(center) > limit {
+                let zone = match limit {
+                    0 => format!("on the centre {center}"),
+                    l => {
+                        let side = 2 * l + 1;
+                        format!("inside the central {side}x{side}")
+                    }
+                };
+                findings.push(Finding::new(
+                    FindingCode::OpeningArea,
+                    Some(number),
+                    format!("{} puts move {number} {zone}, not on {p}", self.rule),
+                ));
+            }
+        }
+        if number == 3 {
+            if let Some(min) = self.spec.min_distance_move3 {
+                if p.chebyshev(center) < min {
+                    findings.push(Finding::new(
+                        FindingCode::OpeningArea,
+                        Some(number),
+                        format!(
+                            "{} puts move 3 at least {min} points from the centre, not on {p}",
+                            self.rule
+                        ),
+                    ));
+                }
+            }
+        }
+        let _ = pos;
+    }
+
+    fn finish(&self, pos: &Position, findings: &mut Vec<Finding>) {
+        let needs_offers = matches!(self.spec.offers, Some(Offers::Fixed(_) | Offers::Declared));
+        if needs_offers && !self.offers_seen && pos.moves().len() >= 5 {
+            findings.push(Finding::new(
+                FindingCode::OffersNotRecorded,
+                Some(5),
+                format!(
+                    "{} has fifth-move offers, but the record does not show them",
+                    self.rule
+                ),
+            ));
+        }
+    }
+}

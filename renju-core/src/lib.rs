@@ -37,6 +37,7 @@ pub mod notation;
 pub mod opening;
 mod patterns;
 pub mod position;
+pub mod report;
 pub mod rules;
 
 pub use board::Board;
@@ -45,10 +46,11 @@ pub use forbidden::{
     Completion, CompletionOutcome, Explanation, FoulKind, FoulSet, FourShape, LineStones,
     PointStatus, ThreeShape, ThreeVerdict,
 };
-pub use game::{ClaimModel, Event, Game, Seat};
+pub use game::{ClaimModel, Event, Game, GameOutcome, GameTermination, Seat, ValidationOptions};
 pub use geometry::{Color, Direction, Point, Symmetry};
 pub use opening::{Opening, OpeningRule};
 pub use position::{
     DrawReason, ForbiddenPoint, Foul, Move, Outcome, Position, Termination, Verdict,
 };
+pub use report::{Finding, FindingCode, Report, Severity};
 pub use rules::{RenjuOptions, RuleSet};

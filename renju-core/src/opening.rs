@@ -501,3 +501,199 @@ mod tests {
         }
     }
 }
+
+// ---------------------------------------------------------------------------
+// Protocol checking
+// ---------------------------------------------------------------------------
+
+/// How two offered fifth moves are compared (`SPEC.md`, Games; rules-reference §3.4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum OfferEquivalence {
+    /// Equivalent when a rotation or reflection plus any translation maps the four stones
+    /// and one offer onto the four stones and the other, colours kept (default).
+    #[default]
+    Shape,
+    /// Equivalent when a symmetry of the board about its centre maps the four stones onto
+    /// themselves and one offer onto the other.
+    Board,
+}
+
+impl FromStr for OfferEquivalence {
+    type Err = ParseError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "shape" => Ok(OfferEquivalence::Shape),
+            "board" => Ok(OfferEquivalence::Board),
+            _ => Err(ParseError::new(format!(
+                "unknown offer equivalence `{s}` (expected shape or board)"
+            ))),
+        }
+    }
+}
+
+/// Whether offers `a` and `b` are equivalent on `stones` (points with colours).
+///
+/// ```
+/// use renju_core::{Color, Point};
+/// use renju_core::opening::{offers_equivalent, OfferEquivalence};
+/// let p = |s: &str| s.parse::<Point>().unwrap();
+/// // 1.h8 2.h9 3.h7 4.h6: mirror-symmetric about the line between rows 7 and 8.
+/// let stones = [(p("h8"), Color::Black), (p("h9"), Color::White), (p("h7"), Color::Black), (p("h6"), Color::White)];
+/// assert!(offers_equivalent(&stones, p("i8"), p("i7"), OfferEquivalence::Shape, 15));
+/// assert!(!offers_equivalent(&stones, p("i8"), p("i7"), OfferEquivalence::Board, 15));
+/// assert!(offers_equivalent(&stones, p("i8"), p("g8"), OfferEquivalence::Board, 15));
+/// ```
+pub fn offers_equivalent(
+    stones: &[(Point, crate::Color)],
+    a: Point,
+    b: Point,
+    rule: OfferEquivalence,
+    size: u8,
+) -> bool {
+    if a == b {
+        return true;
+    }
+    match rule {
+        OfferEquivalence::Board => Symmetry::ALL.iter().any(|&g| {
+            g.apply(a, size) == b && {
+                let mut image: Vec<_> =
+                    stones.iter().map(|&(p, c)| (g.apply(p, size), c)).collect();
+                let mut orig = stones.to_vec();
+                image.sort();
+                orig.sort();
+                image == orig
+            }
+        }),
+        OfferEquivalence::Shape => {
+            let shape = |offer: Point, g: Symmetry| -> Vec<(i32, i32, crate::Color)> {
+                let mut pts: Vec<(i32, i32, crate::Color)> = stones
+                    .iter()
+                    .copied()
+                    .chain(std::iter::once((offer, crate::Color::Black)))
+                    .map(|(p, c)| {
+                        let (x, y) = g.apply_offset(p.x() as i32, p.y() as i32);
+                        (x, y, c)
+                    })
+                    .collect();
+                let minx = pts.iter().map(|p| p.0).min().unwrap_or(0);
+                let miny = pts.iter().map(|p| p.1).min().unwrap_or(0);
+                for p in &mut pts {
+                    p.0 -= minx;
+                    p.1 -= miny;
+                }
+                pts.sort();
+                pts
+            };
+            let target = shape(b, Symmetry::Identity);
+            Symmetry::ALL.iter().any(|&g| shape(a, g) == target)
+        }
+    }
+}
+
+/// What a protocol asks of the opening moves.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct ProtocolSpec {
+    /// Largest Chebyshev distance from the centre for moves 1..=5 (`None`: anywhere).
+    pub areas: [Option<u8>; 5],
+    /// Pro: move 3 at least this far from the centre.
+    pub min_distance_move3: Option<u8>,
+    /// Passes are not allowed for move numbers up to this.
+    pub no_pass_through: usize,
+    /// Numbers of moves played after which a swap decision may be made.
+    pub swap_after: &'static [usize],
+    /// How many fifth-move offers (None: the protocol has none).
+    pub offers: Option<Offers>,
+    /// Numbers of moves played at which the offer count may be declared, and its range.
+    pub declare: Option<(&'static [usize], u8, u8)>,
+}
+
+/// The number of fifth-move offers a protocol asks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Offers {
+    /// A fixed number.
+    Fixed(u8),
+    /// The declared number.
+    Declared,
+    /// Taraguchi: either no offers (move 5 in the 9x9) or exactly this many.
+    Optional(u8),
+}
+
+const RIF_AREAS: [Option<u8>; 5] = [Some(0), Some(1), Some(2), None, None];
+
+impl OpeningRule {
+    pub(crate) fn spec(self) -> ProtocolSpec {
+        let none = ProtocolSpec {
+            areas: [None; 5],
+            min_distance_move3: None,
+            no_pass_through: 0,
+            swap_after: &[],
+            offers: None,
+            declare: None,
+        };
+        match self {
+            OpeningRule::Free => none,
+            OpeningRule::Rif1996 => ProtocolSpec {
+                areas: RIF_AREAS,
+                no_pass_through: 3,
+                swap_after: &[3],
+                offers: Some(Offers::Fixed(2)),
+                ..none
+            },
+            OpeningRule::Swap => ProtocolSpec {
+                areas: RIF_AREAS,
+                no_pass_through: 5,
+                swap_after: &[3],
+                offers: Some(Offers::Fixed(2)),
+                ..none
+            },
+            OpeningRule::Yamaguchi => ProtocolSpec {
+                areas: RIF_AREAS,
+                no_pass_through: 3,
+                swap_after: &[3],
+                offers: Some(Offers::Declared),
+                declare: Some((&[0, 1, 2, 3], 1, u8::MAX)),
+                ..none
+            },
+            OpeningRule::Soosorv { n } => ProtocolSpec {
+                areas: RIF_AREAS,
+                no_pass_through: 3,
+                swap_after: &[3, 4],
+                offers: Some(Offers::Declared),
+                declare: Some((&[3, 4], 1, n)),
+                ..none
+            },
+            OpeningRule::Taraguchi { n } => ProtocolSpec {
+                areas: [Some(0), Some(1), Some(2), Some(3), Some(4)],
+                no_pass_through: 3,
+                swap_after: &[1, 2, 3, 4, 5],
+                offers: Some(Offers::Optional(n)),
+                ..none
+            },
+            OpeningRule::Chinese => ProtocolSpec {
+                areas: RIF_AREAS,
+                no_pass_through: 5,
+                swap_after: &[3],
+                offers: Some(Offers::Declared),
+                declare: Some((&[0, 1, 2, 3], 1, u8::MAX)),
+                ..none
+            },
+            OpeningRule::Swap2 => ProtocolSpec {
+                no_pass_through: 3,
+                swap_after: &[3, 5],
+                ..none
+            },
+            OpeningRule::GomokuSwap => ProtocolSpec {
+                no_pass_through: 3,
+                swap_after: &[3],
+                ..none
+            },
+            OpeningRule::Pro => ProtocolSpec {
+                areas: [Some(0), None, None, None, None],
+                min_distance_move3: Some(3),
+                no_pass_through: 3,
+                ..none
+            },
+        }
+    }
+}

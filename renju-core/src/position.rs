@@ -402,6 +402,18 @@ impl Position {
         Some(played.mv)
     }
 
+    /// White plays on after Black's forbidden move without claiming it (claim models
+    /// other than automatic refereeing): the game goes on. Does nothing unless the game
+    /// ended on a forbidden move. [`Position::undo`] still restores the ended state.
+    pub fn play_on_after_foul(&mut self) {
+        if self
+            .outcome
+            .is_some_and(|o| o.termination == Termination::Forbidden)
+        {
+            self.outcome = None;
+        }
+    }
+
     /// The fouls a black stone on `p` would make (empty when it is legal or a five, and
     /// always empty under rule sets without forbidden moves). Black's forbidden points are
     /// a property of the stones: this does not depend on the side to move.
