@@ -1,0 +1,1 @@
+//! C API of the renju library (being written).

@@ -1,0 +1,1 @@
+//! Python bindings of the renju library (being written).
