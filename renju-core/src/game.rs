@@ -569,7 +569,8 @@ impl Game {
             }
             _ => None,
         };
-        findings.sort_by_key(|f| (f.move_number.unwrap_or(usize::MAX), f.severity));
+        // Stable: findings about one move keep the order they arose in.
+        findings.sort_by_key(|f| f.move_number.unwrap_or(usize::MAX));
         Replay {
             outcome,
             winner_seat,
@@ -838,7 +839,8 @@ impl ProtocolState {
 
     fn finish(&self, pos: &Position, findings: &mut Vec<Finding>) {
         let needs_offers = matches!(self.spec.offers, Some(Offers::Fixed(_) | Offers::Declared));
-        if needs_offers && !self.offers_seen && pos.moves().len() >= 5 {
+        let fifth_is_stone = matches!(pos.moves().nth(4), Some(Move::Stone(_)));
+        if needs_offers && !self.offers_seen && fifth_is_stone {
             findings.push(Finding::new(
                 FindingCode::OffersNotRecorded,
                 Some(5),
