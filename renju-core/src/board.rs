@@ -5,11 +5,10 @@ use std::sync::OnceLock;
 
 use crate::error::SetupError;
 use crate::geometry::{Color, Direction, Point, MAX_SIZE, MIN_SIZE};
-use crate::patterns::{self, Packed, BLACK, BLOCKED, CENTER, P_FIVE, P_OVERLINE, REACH, WINDOW};
+use crate::patterns::{self, Packed, Summary, BLACK, BLOCKED, CENTER, REACH, WINDOW};
 
 /// Cells of the largest board.
 pub(crate) const MAX_CELLS: usize = MAX_SIZE as usize * MAX_SIZE as usize;
-const FLAG_WORDS: usize = MAX_CELLS.div_ceil(64);
 
 pub(crate) const CELL_EMPTY: u8 = 0;
 pub(crate) const CELL_BLACK: u8 = 1;
@@ -34,7 +33,11 @@ pub struct Board {
     size: u8,
     cells: [u8; MAX_CELLS],
     codes: [[u16; MAX_CELLS]; 4],
-    maybe_forbidden: [u64; FLAG_WORDS],
+    /// `patterns::table()[codes[d][i]]`, kept alongside the codes.
+    packed: [[Packed; MAX_CELLS]; 4],
+    neighbors: &'static Neighbors,
+    /// Per cell, the four directions' shapes added up (see `patterns::Summary`).
+    summary: [Summary; MAX_CELLS],
     black: u16,
     white: u16,
 }
@@ -82,8 +85,6 @@ impl Board {
     }
 
     /// A board holding `stones` (later stones on the same point replace earlier ones).
-    /// Faster than [`Board::set`] one stone at a time: the forbidden flags are computed
-    /// once at the end.
     ///
     /// ```
     /// use renju_core::{Board, Color};
@@ -97,20 +98,57 @@ impl Board {
         stones: impl IntoIterator<Item = (Point, Color)>,
     ) -> Result<Board, SetupError> {
         let mut board = Board::new(size)?;
+        let mut touched = [0u64; MAX_CELLS.div_ceil(64)];
+        // Codes first, then every cell's shapes once: cheaper than keeping the shapes up
+        // to date stone by stone.
         for (p, color) in stones {
             if !p.is_on(size) {
                 return Err(SetupError::OffBoard { point: p, size });
             }
             let idx = board.index(p);
-            if board.cells[idx] != CELL_EMPTY {
-                board.remove_raw(idx);
+            let (cell, digit) = match color {
+                Color::Black => (CELL_BLACK, BLACK as u16),
+                Color::White => (CELL_WHITE, BLOCKED as u16),
+            };
+            match board.cells[idx] {
+                CELL_BLACK => board.add_to_codes(idx, BLACK as u16, false),
+                CELL_WHITE => board.add_to_codes(idx, BLOCKED as u16, false),
+                _ => {}
             }
-            board.put_raw(idx, color);
+            board.cells[idx] = cell;
+            board.add_to_codes(idx, digit, true);
+            for n in board.neighbors.of_cell(idx) {
+                touched[n.target as usize / 64] |= 1 << (n.target % 64);
+            }
         }
+        board.black = board.cells[..board.area()]
+            .iter()
+            .filter(|&&c| c == CELL_BLACK)
+            .count() as u16;
+        board.white = board.cells[..board.area()]
+            .iter()
+            .filter(|&&c| c == CELL_WHITE)
+            .count() as u16;
+        // Cells no stone sees keep the empty board's shapes.
         for idx in 0..board.area() {
-            board.refresh_flag(idx);
+            if board.cells[idx] == CELL_EMPTY && touched[idx / 64] & (1 << (idx % 64)) != 0 {
+                board.recompute_shapes(idx);
+            }
         }
         Ok(board)
+    }
+
+    /// Adds (or removes) `digit` at `idx` in the codes of every cell that sees it, leaving
+    /// shapes and summaries stale (see [`Board::from_stones`]).
+    fn add_to_codes(&mut self, idx: usize, digit: u16, add: bool) {
+        for n in self.neighbors.of_cell(idx) {
+            let code = &mut self.codes[n.dir as usize][n.target as usize];
+            if add {
+                *code += digit * n.weight;
+            } else {
+                *code -= digit * n.weight;
+            }
+        }
     }
 
     fn build_empty(size: u8) -> Board {
@@ -118,7 +156,9 @@ impl Board {
             size,
             cells: [CELL_EMPTY; MAX_CELLS],
             codes: [[0; MAX_CELLS]; 4],
-            maybe_forbidden: [0; FLAG_WORDS],
+            packed: [[0; MAX_CELLS]; 4],
+            neighbors: Neighbors::of(size),
+            summary: [0; MAX_CELLS],
             black: 0,
             white: 0,
         };
@@ -138,6 +178,9 @@ impl Board {
                         }
                     }
                     board.codes[dir.index()][idx] = code;
+                    let packed = patterns::table()[code as usize];
+                    board.packed[dir.index()][idx] = packed;
+                    board.summary[idx] += patterns::summary_part(packed);
                 }
             }
         }
@@ -181,10 +224,10 @@ impl Board {
         }
         let idx = self.index(p);
         if self.cells[idx] != CELL_EMPTY {
-            self.remove_at(idx);
+            self.remove(idx);
         }
         if let Some(color) = stone {
-            self.place_at(idx, color);
+            self.put(idx, color);
         }
         Ok(())
     }
@@ -242,12 +285,11 @@ impl Board {
     /// The four packed line shapes a black stone on `idx` would make.
     #[inline]
     pub(crate) fn shapes(&self, idx: usize) -> [Packed; 4] {
-        let t = patterns::table();
         [
-            t[self.codes[0][idx] as usize],
-            t[self.codes[1][idx] as usize],
-            t[self.codes[2][idx] as usize],
-            t[self.codes[3][idx] as usize],
+            self.packed[0][idx],
+            self.packed[1][idx],
+            self.packed[2][idx],
+            self.packed[3][idx],
         ]
     }
 
@@ -257,37 +299,47 @@ impl Board {
         self.codes[dir][idx]
     }
 
-    /// Adds `delta` (a digit value) to the codes of every cell that sees `idx`.
+    /// Adds (or removes) `digit` at `idx` in the codes of every cell that sees `idx`,
+    /// keeping the packed shapes and the summaries in step.
     #[inline]
-    fn touch_codes(&mut self, idx: usize, digit: u16, add: bool) {
-        let size = self.size as isize;
-        let (x, y) = ((idx as isize) % size, (idx as isize) / size);
-        for (d, dir) in Direction::ALL.iter().enumerate() {
-            let (dx, dy) = dir.delta();
-            let (dx, dy) = (dx as isize, dy as isize);
-            for sign in [-1isize, 1] {
-                for k in 1..=REACH as isize {
-                    let (tx, ty) = (x + sign * k * dx, y + sign * k * dy);
-                    if tx < 0 || ty < 0 || tx >= size || ty >= size {
-                        break;
-                    }
-                    // Seen from the target, `idx` sits at offset -sign*k.
-                    let i = (CENTER as isize - sign * k) as usize;
-                    let w = digit * patterns::weight(i);
-                    let t = (ty * size + tx) as usize;
-                    if add {
-                        self.codes[d][t] += w;
-                    } else {
-                        self.codes[d][t] -= w;
-                    }
-                }
+    fn touch(&mut self, idx: usize, digit: u16, add: bool) {
+        let table = patterns::table();
+        for n in self.neighbors.of_cell(idx) {
+            let (d, t) = (n.dir as usize, n.target as usize);
+            let code = &mut self.codes[d][t];
+            if add {
+                *code += digit * n.weight;
+            } else {
+                *code -= digit * n.weight;
+            }
+            // Shapes are kept for empty cells only (a stone's own cell gets its shapes
+            // back when the stone is removed).
+            if self.cells[t] == CELL_EMPTY {
+                let new = table[*code as usize];
+                let old = std::mem::replace(&mut self.packed[d][t], new);
+                self.summary[t] = self.summary[t]
+                    .wrapping_add(patterns::summary_part(new))
+                    .wrapping_sub(patterns::summary_part(old));
             }
         }
     }
 
-    /// Places a stone on an empty cell, updating line codes only (not the flags).
+    /// Recomputes the shapes and summary of `idx` from its codes.
     #[inline]
-    pub(crate) fn put_raw(&mut self, idx: usize, color: Color) {
+    fn recompute_shapes(&mut self, idx: usize) {
+        let table = patterns::table();
+        let mut summary = 0;
+        for d in 0..4 {
+            let packed = table[self.codes[d][idx] as usize];
+            self.packed[d][idx] = packed;
+            summary += patterns::summary_part(packed);
+        }
+        self.summary[idx] = summary;
+    }
+
+    /// Places a stone on an empty cell.
+    #[inline]
+    pub(crate) fn put(&mut self, idx: usize, color: Color) {
         debug_assert_eq!(self.cells[idx], CELL_EMPTY);
         let (cell, digit) = match color {
             Color::Black => {
@@ -300,12 +352,12 @@ impl Board {
             }
         };
         self.cells[idx] = cell;
-        self.touch_codes(idx, digit, true);
+        self.touch(idx, digit, true);
     }
 
-    /// Removes a stone, updating line codes only (not the flags).
+    /// Removes the stone on `idx`, if any.
     #[inline]
-    pub(crate) fn remove_raw(&mut self, idx: usize) {
+    pub(crate) fn remove(&mut self, idx: usize) {
         let digit = match self.cells[idx] {
             CELL_BLACK => {
                 self.black -= 1;
@@ -318,71 +370,27 @@ impl Board {
             _ => return,
         };
         self.cells[idx] = CELL_EMPTY;
-        self.touch_codes(idx, digit, false);
+        self.touch(idx, digit, false);
+        self.recompute_shapes(idx);
     }
 
-    /// Places a stone on an empty cell and refreshes the forbidden flags around it.
-    pub(crate) fn place_at(&mut self, idx: usize, color: Color) {
-        self.put_raw(idx, color);
-        self.refresh_around(idx);
-    }
-
-    /// Removes a stone and refreshes the forbidden flags around it.
-    pub(crate) fn remove_at(&mut self, idx: usize) {
-        self.remove_raw(idx);
-        self.refresh_around(idx);
-    }
-
-    fn refresh_around(&mut self, idx: usize) {
-        self.refresh_flag(idx);
-        let size = self.size as isize;
-        let (x, y) = ((idx as isize) % size, (idx as isize) / size);
-        for dir in Direction::ALL {
-            let (dx, dy) = dir.delta();
-            let (dx, dy) = (dx as isize, dy as isize);
-            for sign in [-1isize, 1] {
-                for k in 1..=REACH as isize {
-                    let (tx, ty) = (x + sign * k * dx, y + sign * k * dy);
-                    if tx < 0 || ty < 0 || tx >= size || ty >= size {
-                        break;
-                    }
-                    self.refresh_flag((ty * size + tx) as usize);
-                }
-            }
-        }
-    }
-
+    /// Whether a black stone on the empty cell `idx` passes the quick filter (every
+    /// forbidden point does).
     #[inline]
-    fn refresh_flag(&mut self, idx: usize) {
-        let bit = 1u64 << (idx % 64);
-        let flagged = self.cells[idx] == CELL_EMPTY && may_be_forbidden(self.shapes(idx));
-        let word = &mut self.maybe_forbidden[idx / 64];
-        if flagged {
-            *word |= bit;
-        } else {
-            *word &= !bit;
-        }
+    pub(crate) fn may_be_forbidden(&self, idx: usize) -> bool {
+        patterns::may_be_forbidden(self.summary[idx])
     }
 
-    /// Empty cells where a black stone could be forbidden (a superset of the forbidden
-    /// points: every forbidden point is flagged).
-    pub(crate) fn flagged(&self) -> impl Iterator<Item = usize> + '_ {
+    /// Empty cells that pass the quick filter, row by row: a superset of the forbidden
+    /// points.
+    pub(crate) fn candidates(&self) -> impl Iterator<Item = usize> + '_ {
         let area = self.area();
-        self.maybe_forbidden
+        self.cells[..area]
             .iter()
+            .zip(&self.summary[..area])
             .enumerate()
-            .flat_map(|(w, &bits)| {
-                let mut b = bits;
-                std::iter::from_fn(move || {
-                    if b == 0 {
-                        return None;
-                    }
-                    let i = b.trailing_zeros() as usize;
-                    b &= b - 1;
-                    Some(w * 64 + i)
-                })
-            })
-            .take_while(move |&i| i < area)
+            .filter(|(_, (&c, &s))| c == CELL_EMPTY && patterns::may_be_forbidden(s))
+            .map(|(i, _)| i)
     }
 
     /// Renders the board as the diagram format (see [`crate::diagram`]).
@@ -391,23 +399,59 @@ impl Board {
     }
 }
 
-/// The quick filter: not an exact five and either an overline, two fours, or apparent
-/// threes in two directions.
-#[inline]
-pub(crate) fn may_be_forbidden(shapes: [Packed; 4]) -> bool {
-    let or = shapes[0] | shapes[1] | shapes[2] | shapes[3];
-    if or & P_FIVE != 0 {
-        return false;
+/// One cell that sees another within [`REACH`] along a direction.
+#[derive(Debug, Clone, Copy)]
+struct Neighbor {
+    target: u16,
+    dir: u8,
+    /// Base-3 weight of the seen cell's digit in the target's code.
+    weight: u16,
+}
+
+/// For every cell of a board size, the cells whose line codes include it.
+#[derive(Debug)]
+pub(crate) struct Neighbors {
+    entries: Vec<Neighbor>,
+    start: Vec<u32>,
+}
+
+impl Neighbors {
+    fn of(size: u8) -> &'static Neighbors {
+        const SIZES: usize = (MAX_SIZE - MIN_SIZE + 1) as usize;
+        static TABLES: [OnceLock<Neighbors>; SIZES] = [const { OnceLock::new() }; SIZES];
+        TABLES[(size - MIN_SIZE) as usize].get_or_init(|| {
+            let s = size as isize;
+            let mut entries = Vec::new();
+            let mut start = vec![0u32];
+            for idx in 0..(s * s) {
+                let (x, y) = (idx % s, idx / s);
+                for (d, dir) in Direction::ALL.iter().enumerate() {
+                    let (dx, dy) = dir.delta();
+                    let (dx, dy) = (dx as isize, dy as isize);
+                    for k in (-(REACH as isize)..=REACH as isize).filter(|&k| k != 0) {
+                        let (tx, ty) = (x + k * dx, y + k * dy);
+                        if tx < 0 || ty < 0 || tx >= s || ty >= s {
+                            continue;
+                        }
+                        // Seen from the target, `idx` sits at offset -k.
+                        let i = (CENTER as isize - k) as usize;
+                        entries.push(Neighbor {
+                            target: (ty * s + tx) as u16,
+                            dir: d as u8,
+                            weight: patterns::weight(i),
+                        });
+                    }
+                }
+                start.push(entries.len() as u32);
+            }
+            Neighbors { entries, start }
+        })
     }
-    if or & P_OVERLINE != 0 {
-        return true;
+
+    #[inline]
+    fn of_cell(&self, idx: usize) -> &[Neighbor] {
+        &self.entries[self.start[idx] as usize..self.start[idx + 1] as usize]
     }
-    let fours: u32 = shapes.iter().map(|&s| patterns::four_count(s)).sum();
-    let threes = shapes
-        .iter()
-        .filter(|&&s| patterns::three_points(s) != 0)
-        .count();
-    fours >= 2 || threes >= 2
 }
 
 impl fmt::Display for Board {
@@ -439,8 +483,13 @@ mod tests {
                 b.codes[d][..b.area()],
                 "codes, direction {d}"
             );
+            for i in (0..a.area()).filter(|&i| a.cells[i] == CELL_EMPTY) {
+                assert_eq!(a.packed[d][i], b.packed[d][i], "shapes, direction {d}, cell {i}");
+            }
         }
-        assert_eq!(a.maybe_forbidden, b.maybe_forbidden, "flags");
+        for i in (0..a.area()).filter(|&i| a.cells[i] == CELL_EMPTY) {
+            assert_eq!(a.summary[i], b.summary[i], "summary of cell {i}");
+        }
     }
 
     #[test]
@@ -460,7 +509,7 @@ mod tests {
                 let area = board.area();
                 if !placed.is_empty() && (next(3) == 0 || board.is_full()) {
                     let idx = placed.swap_remove(next(placed.len()));
-                    board.remove_at(idx);
+                    board.remove(idx);
                 } else {
                     let idx = next(area);
                     if board.cells[idx] == CELL_EMPTY {
@@ -469,7 +518,7 @@ mod tests {
                         } else {
                             Color::White
                         };
-                        board.place_at(idx, color);
+                        board.put(idx, color);
                         placed.push(idx);
                     }
                 }
@@ -480,7 +529,7 @@ mod tests {
                 }
             }
             while let Some(idx) = placed.pop() {
-                board.remove_at(idx);
+                board.remove(idx);
             }
             assert_same_state(&board, &Board::new(size).unwrap());
         }

@@ -19,7 +19,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::board::{steps, Board};
 use crate::geometry::{Direction, Point};
-use crate::patterns::{self, Packed, CENTER, P_FIVE, P_OVERLINE, WINDOW};
+use crate::patterns::{self, Packed, CENTER, P_FIVE, P_OVERLINE, REACH, WINDOW};
 use crate::rules::RenjuOptions;
 
 /// A kind of forbidden move.
@@ -169,102 +169,147 @@ fn cells_of(mask: u32, idx: usize, step: isize) -> impl Iterator<Item = usize> {
     })
 }
 
-/// Whether a straight-four point `q` (board already holds the three's new stone) is
-/// usable: not a five (unless that reading is chosen) and not forbidden.
-#[inline]
-fn completion_is_real(board: &mut Board, q: usize, opts: &RenjuOptions) -> bool {
-    let shapes = board.shapes(q);
-    if any(&shapes, P_FIVE) {
-        return opts.five_completion_counts;
-    }
-    !forbidden_given(board, q, &shapes, opts)
+/// The board with black stones added "in mind" (RIF 9.3: "make the move, which causes
+/// the double-three, in your mind, and then continue"): the recursion never changes the
+/// board, it only extends this stack of imagined stones.
+struct InMind<'a> {
+    board: &'a Board,
+    stones: Vec<usize>,
 }
 
-/// Counts real threes through `idx` (which must be empty), stopping at `limit`.
-fn real_threes(
-    board: &mut Board,
-    idx: usize,
-    shapes: &[Packed; 4],
-    opts: &RenjuOptions,
-    limit: usize,
-) -> usize {
-    let st = steps(board.size());
-    board.put_raw(idx, crate::Color::Black);
-    let mut real = 0;
-    for d in 0..4 {
-        let mask = patterns::three_points(shapes[d]);
-        if mask == 0 {
-            continue;
+impl<'a> InMind<'a> {
+    fn new(board: &'a Board) -> InMind<'a> {
+        InMind {
+            board,
+            stones: Vec::new(),
         }
-        if cells_of(mask, idx, st[d]).any(|q| completion_is_real(board, q, opts)) {
-            real += 1;
-            if real >= limit {
-                break;
+    }
+
+    /// The line codes of the empty cell `idx` with the imagined stones added.
+    #[inline]
+    fn codes(&self, idx: usize) -> [u16; 4] {
+        let mut codes = [0; 4];
+        for (d, c) in codes.iter_mut().enumerate() {
+            *c = self.board.code(d, idx);
+        }
+        if self.stones.is_empty() {
+            return codes;
+        }
+        let size = self.board.size() as isize;
+        let (x, y) = (idx as isize % size, idx as isize / size);
+        let reach = REACH as isize;
+        for &s in &self.stones {
+            let (dx, dy) = (s as isize % size - x, s as isize / size - y);
+            // Direction d sees the stone at offset k when it lies on that line.
+            let seen = [
+                (dy == 0).then_some(dx),
+                (dx == 0).then_some(dy),
+                (dx == dy).then_some(dx),
+                (dx == -dy).then_some(dx),
+            ];
+            for (d, k) in seen.into_iter().enumerate() {
+                if let Some(k) = k.filter(|k| k.abs() <= reach && *k != 0) {
+                    codes[d] += patterns::weight((CENTER as isize + k) as usize);
+                }
             }
         }
+        codes
     }
-    board.remove_raw(idx);
-    real
-}
 
-/// Whether a black stone on empty `idx` is forbidden, given its line shapes; not a five.
-fn forbidden_given(
-    board: &mut Board,
-    idx: usize,
-    shapes: &[Packed; 4],
-    opts: &RenjuOptions,
-) -> bool {
-    if any(shapes, P_FIVE) {
-        return false;
+    /// The packed line shapes of a black stone on the empty cell `idx`.
+    #[inline]
+    fn shapes(&self, idx: usize) -> [Packed; 4] {
+        if self.stones.is_empty() {
+            return self.board.shapes(idx);
+        }
+        let table = patterns::table();
+        self.codes(idx).map(|c| table[c as usize])
     }
-    if any(shapes, P_OVERLINE) || four_total(shapes) >= 2 {
-        return true;
+
+    /// Whether a straight-four point `q` (the three's stone already imagined) is usable:
+    /// not a five (unless that reading is chosen) and not forbidden.
+    #[inline]
+    fn completion_is_real(&mut self, q: usize, opts: &RenjuOptions) -> bool {
+        let shapes = self.shapes(q);
+        if any(&shapes, P_FIVE) {
+            return opts.five_completion_counts;
+        }
+        !self.forbidden_given(q, &shapes, opts)
     }
-    three_dirs(shapes) >= 2 && real_threes(board, idx, shapes, opts, 2) >= 2
+
+    /// Counts real threes through the empty `idx`, stopping at `limit`.
+    fn real_threes(
+        &mut self,
+        idx: usize,
+        shapes: &[Packed; 4],
+        opts: &RenjuOptions,
+        limit: usize,
+    ) -> usize {
+        let st = steps(self.board.size());
+        self.stones.push(idx);
+        let mut real = 0;
+        for (d, &shape) in shapes.iter().enumerate() {
+            let mask = patterns::three_points(shape);
+            if mask == 0 {
+                continue;
+            }
+            if cells_of(mask, idx, st[d]).any(|q| self.completion_is_real(q, opts)) {
+                real += 1;
+                if real >= limit {
+                    break;
+                }
+            }
+        }
+        self.stones.pop();
+        real
+    }
+
+    /// Whether a black stone on the empty `idx` is forbidden, given its line shapes.
+    fn forbidden_given(&mut self, idx: usize, shapes: &[Packed; 4], opts: &RenjuOptions) -> bool {
+        if any(shapes, P_FIVE) {
+            return false;
+        }
+        if any(shapes, P_OVERLINE) || four_total(shapes) >= 2 {
+            return true;
+        }
+        three_dirs(shapes) >= 2 && self.real_threes(idx, shapes, opts, 2) >= 2
+    }
+
+    /// Every foul a black stone on the empty `idx` would make (empty for a five).
+    fn fouls(&mut self, idx: usize, opts: &RenjuOptions) -> FoulSet {
+        let shapes = self.shapes(idx);
+        let mut set = FoulSet::EMPTY;
+        if any(&shapes, P_FIVE) {
+            return set;
+        }
+        if any(&shapes, P_OVERLINE) {
+            set = set.with(FoulKind::Overline);
+        }
+        if four_total(&shapes) >= 2 {
+            set = set.with(FoulKind::DoubleFour);
+        }
+        if three_dirs(&shapes) >= 2 && self.real_threes(idx, &shapes, opts, 2) >= 2 {
+            set = set.with(FoulKind::DoubleThree);
+        }
+        set
+    }
 }
 
 /// Every foul a black stone on the empty cell `idx` would make (empty for a five).
-pub(crate) fn fouls(board: &mut Board, idx: usize, opts: &RenjuOptions) -> FoulSet {
-    let shapes = board.shapes(idx);
-    let mut set = FoulSet::EMPTY;
-    if any(&shapes, P_FIVE) {
-        return set;
-    }
-    if any(&shapes, P_OVERLINE) {
-        set = set.with(FoulKind::Overline);
-    }
-    if four_total(&shapes) >= 2 {
-        set = set.with(FoulKind::DoubleFour);
-    }
-    if three_dirs(&shapes) >= 2 && real_threes(board, idx, &shapes, opts, 2) >= 2 {
-        set = set.with(FoulKind::DoubleThree);
-    }
-    set
+pub(crate) fn fouls(board: &Board, idx: usize, opts: &RenjuOptions) -> FoulSet {
+    InMind::new(board).fouls(idx, opts)
 }
 
 /// Every empty point where a black stone would be forbidden, row by row from `a1`.
 pub(crate) fn forbidden_map(board: &Board, opts: &RenjuOptions) -> Vec<(Point, FoulSet)> {
-    let mut out = Vec::new();
-    let mut scratch: Option<Board> = None;
-    for idx in board.flagged() {
-        let shapes = board.shapes(idx);
-        let set = if !any(&shapes, P_OVERLINE) && four_total(&shapes) < 2 {
-            // Only threes: the recursive check needs a board to place stones on.
-            let b = scratch.get_or_insert_with(|| board.clone());
-            if real_threes(b, idx, &shapes, opts, 2) >= 2 {
-                FoulSet::EMPTY.with(FoulKind::DoubleThree)
-            } else {
-                FoulSet::EMPTY
-            }
-        } else {
-            let b = scratch.get_or_insert_with(|| board.clone());
-            fouls(b, idx, opts)
-        };
-        if !set.is_empty() {
-            out.push((board.point(idx), set));
-        }
-    }
-    out
+    let mut mind = InMind::new(board);
+    board
+        .candidates()
+        .filter_map(|idx| {
+            let set = mind.fouls(idx, opts);
+            (!set.is_empty()).then(|| (board.point(idx), set))
+        })
+        .collect()
 }
 
 // ---------------------------------------------------------------------------
@@ -427,9 +472,15 @@ fn run_mask(line: &[u8; WINDOW], at: usize) -> u32 {
 }
 
 /// Builds the explanation of a black stone on the empty cell `idx`.
-pub(crate) fn explain(board: &mut Board, idx: usize, opts: &RenjuOptions) -> Explanation {
+pub(crate) fn explain(board: &Board, idx: usize, opts: &RenjuOptions) -> Explanation {
+    explain_in(&mut InMind::new(board), idx, opts)
+}
+
+fn explain_in(mind: &mut InMind<'_>, idx: usize, opts: &RenjuOptions) -> Explanation {
+    let board = mind.board;
     let size = board.size();
     let p = board.point(idx);
+    let codes = mind.codes(idx);
     let st = steps(size);
     let mut ex = Explanation {
         point: p,
@@ -441,7 +492,7 @@ pub(crate) fn explain(board: &mut Board, idx: usize, opts: &RenjuOptions) -> Exp
     };
     let mut windows = Vec::with_capacity(4);
     for (d, dir) in Direction::ALL.into_iter().enumerate() {
-        let window = patterns::decode(board.code(d, idx));
+        let window = patterns::decode(codes[d]);
         let shape = patterns::analyze(&window);
         let mut line = window;
         line[CENTER] = patterns::BLACK;
@@ -468,7 +519,7 @@ pub(crate) fn explain(board: &mut Board, idx: usize, opts: &RenjuOptions) -> Exp
         windows.push((dir, line, shape));
     }
 
-    board.put_raw(idx, crate::Color::Black);
+    mind.stones.push(idx);
     for (d, (dir, line, shape)) in windows.into_iter().enumerate() {
         let straight = shape.straight_four_points as u32;
         let apparent = shape.apparent_four_points as u32;
@@ -503,19 +554,20 @@ pub(crate) fn explain(board: &mut Board, idx: usize, opts: &RenjuOptions) -> Exp
         }
         let completions: Vec<Completion> = cells_of(straight, idx, st[d])
             .map(|q| {
-                let shapes = board.shapes(q);
+                let shapes = mind.shapes(q);
                 let outcome = if any(&shapes, P_FIVE) {
                     CompletionOutcome::MakesFive {
                         counts: opts.five_completion_counts,
                     }
-                } else if forbidden_given(board, q, &shapes, opts) {
+                } else if mind.forbidden_given(q, &shapes, opts) {
                     CompletionOutcome::Forbidden {
-                        explanation: Box::new(explain(board, q, opts)),
+                        explanation: Box::new(explain_in(mind, q, opts)),
                     }
                 } else {
-                    let looks_forbidden = crate::board::may_be_forbidden(shapes);
+                    let summary = shapes.iter().map(|&s| patterns::summary_part(s)).sum();
                     CompletionOutcome::Legal {
-                        explanation: looks_forbidden.then(|| Box::new(explain(board, q, opts))),
+                        explanation: patterns::may_be_forbidden(summary)
+                            .then(|| Box::new(explain_in(mind, q, opts))),
                     }
                 };
                 Completion {
@@ -542,7 +594,7 @@ pub(crate) fn explain(board: &mut Board, idx: usize, opts: &RenjuOptions) -> Exp
             completions,
         });
     }
-    board.remove_raw(idx);
+    mind.stones.pop();
 
     ex.status = if !ex.fives.is_empty() {
         PointStatus::Five

@@ -158,14 +158,17 @@ pub(crate) fn analyze(window: &[u8; WINDOW]) -> LineShape {
     shape
 }
 
-/// Packed table entry: bit 0 five, bit 1 overline, bits 2-3 four count,
-/// bits 4.. straight-four points (window index mask).
+/// Packed table entry. Bits 0-15: bit 0 five, bit 1 overline, bits 2-3 four count,
+/// bits 4-14 straight-four points (window index mask). Bits 16-31: this line's
+/// contribution to the cell's [`Summary`] (one 4-bit counter each for fives, overlines,
+/// fours and three candidates), so that summaries can be kept by adding and subtracting.
 pub(crate) type Packed = u32;
 
 pub(crate) const P_FIVE: Packed = 1;
 pub(crate) const P_OVERLINE: Packed = 2;
 pub(crate) const P_FOUR_SHIFT: u32 = 2;
 pub(crate) const P_THREE_SHIFT: u32 = 4;
+const P_SUMMARY_SHIFT: u32 = 16;
 
 #[inline]
 pub(crate) fn four_count(p: Packed) -> u32 {
@@ -174,7 +177,25 @@ pub(crate) fn four_count(p: Packed) -> u32 {
 
 #[inline]
 pub(crate) fn three_points(p: Packed) -> u32 {
-    p >> P_THREE_SHIFT
+    (p >> P_THREE_SHIFT) & 0x7FF
+}
+
+/// The four directions of a cell, added up: 4-bit counters of directions with a five
+/// (bits 0-3), an overline (4-7), fours (8-11, counted per four) and three candidates
+/// (12-15).
+pub(crate) type Summary = u16;
+
+/// This line's part of a cell's summary.
+#[inline]
+pub(crate) fn summary_part(p: Packed) -> Summary {
+    (p >> P_SUMMARY_SHIFT) as Summary
+}
+
+/// The quick filter: not an exact five, and an overline, two fours or candidate threes
+/// in two directions. Every forbidden point passes it.
+#[inline]
+pub(crate) fn may_be_forbidden(s: Summary) -> bool {
+    s & 0xF == 0 && (s & 0xF0 != 0 || (s >> 8) & 0xF >= 2 || s >> 12 >= 2)
 }
 
 fn pack(shape: &LineShape) -> Packed {
@@ -187,7 +208,11 @@ fn pack(shape: &LineShape) -> Packed {
     }
     p |= (shape.fours.len().min(3) as u32) << P_FOUR_SHIFT;
     p |= (shape.straight_four_points as u32) << P_THREE_SHIFT;
-    p
+    let part = u32::from(shape.five)
+        | u32::from(shape.overline) << 4
+        | (shape.fours.len().min(3) as u32) << 8
+        | u32::from(shape.straight_four_points != 0) << 12;
+    p | part << P_SUMMARY_SHIFT
 }
 
 /// The table from line code to packed shape, built on first use.

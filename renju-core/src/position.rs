@@ -6,11 +6,10 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use crate::board::{may_be_forbidden, Board};
+use crate::board::Board;
 use crate::error::{IllegalMove, ParseError, PointError, SetupError};
 use crate::forbidden::{self, Explanation, FoulKind, FoulSet, PointStatus};
 use crate::geometry::{Color, Direction, Point, Symmetry, RENJU_SIZE};
-use crate::patterns::P_FIVE;
 use crate::rules::{RenjuOptions, RuleSet};
 
 /// A move: a stone on a point, or a pass.
@@ -328,13 +327,11 @@ impl Position {
         let idx = self.check_point(p)?;
         let color = self.to_move;
         if self.rule_set.has_forbidden_moves() && color == Color::Black {
-            let shapes = self.board.shapes(idx);
-            let five = shapes.iter().any(|&s| s & P_FIVE != 0);
-            if !five && may_be_forbidden(shapes) {
-                let mut scratch = self.board.clone();
-                let all = forbidden::fouls(&mut scratch, idx, &self.options);
+            // The quick filter already excludes fives.
+            if self.board.may_be_forbidden(idx) {
+                let all = forbidden::fouls(&self.board, idx, &self.options);
                 if let Some(primary) = all.primary() {
-                    let explanation = forbidden::explain(&mut scratch, idx, &self.options);
+                    let explanation = forbidden::explain(&self.board, idx, &self.options);
                     return Ok(Verdict::Forbidden(Foul {
                         primary,
                         all,
@@ -361,7 +358,7 @@ impl Position {
         let verdict = self.verdict(mv)?;
         if let Move::Stone(p) = mv {
             let idx = self.board.index(p);
-            self.board.place_at(idx, self.to_move);
+            self.board.put(idx, self.to_move);
         }
         self.history.push(Played {
             mv,
@@ -395,7 +392,7 @@ impl Position {
         let played = self.history.pop()?;
         if let Move::Stone(p) = played.mv {
             let idx = self.board.index(p);
-            self.board.remove_at(idx);
+            self.board.remove(idx);
         }
         self.outcome = played.outcome_before;
         self.to_move = self.to_move.opponent();
@@ -419,11 +416,10 @@ impl Position {
     /// a property of the stones: this does not depend on the side to move.
     pub fn fouls_at(&self, p: Point) -> Result<FoulSet, IllegalMove> {
         let idx = self.check_point(p)?;
-        if !self.rule_set.has_forbidden_moves() || !may_be_forbidden(self.board.shapes(idx)) {
+        if !self.rule_set.has_forbidden_moves() || !self.board.may_be_forbidden(idx) {
             return Ok(FoulSet::EMPTY);
         }
-        let mut scratch = self.board.clone();
-        Ok(forbidden::fouls(&mut scratch, idx, &self.options))
+        Ok(forbidden::fouls(&self.board, idx, &self.options))
     }
 
     /// Whether a black stone on `p` would be forbidden (false for occupied or off-board
@@ -455,8 +451,7 @@ impl Position {
     /// but its status is never `Forbidden`.
     pub fn explain(&self, p: Point) -> Result<Explanation, IllegalMove> {
         let idx = self.check_point(p)?;
-        let mut scratch = self.board.clone();
-        let mut ex = forbidden::explain(&mut scratch, idx, &self.options);
+        let mut ex = forbidden::explain(&self.board, idx, &self.options);
         if !self.rule_set.has_forbidden_moves() {
             if let PointStatus::Forbidden { .. } = ex.status {
                 ex.status = PointStatus::Legal;

@@ -1,0 +1,63 @@
+//! Replay + validation throughput, in moves per second, with full forbidden checking of
+//! every black move: the RenLib libraries (every root-to-leaf line) and the SGF trees
+//! (every variation) of `../shared/data`, single-threaded and on all cores. Skips, saying
+//! why, when the shared data is absent.
+
+use std::hint::black_box;
+use std::path::PathBuf;
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use renju_core::formats::Format;
+use renju_core::game::{Game, ValidationOptions};
+use renju_core::report::validate;
+
+fn load(dir: &str, ext: &str, format: Format) -> Vec<Game> {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../shared/data")
+        .join(dir);
+    let Ok(entries) = std::fs::read_dir(&root) else {
+        return Vec::new();
+    };
+    let mut paths: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == ext))
+        .collect();
+    paths.sort();
+    paths
+        .iter()
+        .flat_map(|p| format.read(&std::fs::read(p).unwrap(), p.to_str()))
+        .filter_map(Result::ok)
+        .collect()
+}
+
+fn bench(c: &mut Criterion) {
+    let options = ValidationOptions::default();
+    for (name, games) in [
+        ("renlib", load("renlib", "lib", Format::RenLib)),
+        ("sgf", load("sgf", "sgf", Format::Sgf)),
+    ] {
+        if games.is_empty() {
+            eprintln!("SKIPPED replay/{name}: ../shared/data is absent or unreadable");
+            continue;
+        }
+        let moves: usize = games.iter().map(|g| g.moves().count()).sum();
+        eprintln!("replay/{name}: {} games, {moves} moves", games.len());
+        let mut g = c.benchmark_group(format!("replay/{name}"));
+        g.throughput(Throughput::Elements(moves as u64));
+        g.sample_size(10);
+        g.bench_function("one_core", |b| {
+            b.iter(|| {
+                for game in &games {
+                    black_box(game.validate(&options));
+                }
+            })
+        });
+        g.bench_function("all_cores", |b| {
+            b.iter(|| black_box(validate(games.iter().cloned().map(Ok).collect(), &options)))
+        });
+        g.finish();
+    }
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
