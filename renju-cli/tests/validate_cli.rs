@@ -41,7 +41,15 @@ fn json_report_has_the_documented_shape() {
             assert!(g.get(key).is_some(), "game lacks {key}: {g}");
         }
         let t = g["outcome"]["termination"].as_str().unwrap();
-        assert!(["five", "forbidden", "two-passes", "full-board", "declared", "unfinished"].contains(&t));
+        assert!([
+            "five",
+            "forbidden",
+            "two-passes",
+            "full-board",
+            "declared",
+            "unfinished"
+        ]
+        .contains(&t));
         for f in g["findings"].as_array().unwrap() {
             for key in ["severity", "code", "move", "message"] {
                 assert!(f.get(key).is_some(), "finding lacks {key}: {f}");
@@ -72,7 +80,14 @@ fn errors_give_exit_code_1_and_every_record_is_reported() {
         .collect();
     assert_eq!(
         codes,
-        ["occupied-point", "unreadable-record", "move-after-game-end", "opening-area", "pass-in-opening", "offers-not-recorded"]
+        [
+            "occupied-point",
+            "unreadable-record",
+            "move-after-game-end",
+            "opening-area",
+            "pass-in-opening",
+            "offers-not-recorded"
+        ]
     );
 }
 
@@ -90,10 +105,21 @@ fn unreadable_files_give_exit_code_2_and_the_others_are_still_validated() {
 #[test]
 fn options_set_what_the_format_does_not_say() {
     // Under the RIF 1996 protocol, bad record 3 starts off the centre.
-    let (code, out, _) = renju(&["validate", "--json", "--opening", "rif1996", "fixtures/games/bad_records.txt"]);
+    let (code, out, _) = renju(&[
+        "validate",
+        "--json",
+        "--opening",
+        "rif1996",
+        "fixtures/games/bad_records.txt",
+    ]);
     assert_eq!(code, 1);
     let report: Value = serde_json::from_str(&out).unwrap();
-    assert!(report["summary"]["findings"]["opening-area"].as_u64().unwrap() >= 2);
+    assert!(
+        report["summary"]["findings"]["opening-area"]
+            .as_u64()
+            .unwrap()
+            >= 2
+    );
     // A file that does not name its rule set: renju by default, freestyle on request.
     let path = std::env::temp_dir().join(format!("renju-cli-test-{}.game", std::process::id()));
     std::fs::write(&path, "f8 a1 g8 c1 h6 e1 h7 g1 h8\n").unwrap();
@@ -101,11 +127,29 @@ fn options_set_what_the_format_does_not_say() {
     let (_, out, _) = renju(&["validate", "--json", "--format", "moves", path]);
     let report: Value = serde_json::from_str(&out).unwrap();
     assert_eq!(report["summary"]["findings"]["forbidden-move"], 1);
-    let (_, out, _) = renju(&["validate", "--json", "--format", "moves", "--rule", "freestyle", path]);
+    let (_, out, _) = renju(&[
+        "validate",
+        "--json",
+        "--format",
+        "moves",
+        "--rule",
+        "freestyle",
+        path,
+    ]);
     let report: Value = serde_json::from_str(&out).unwrap();
-    assert!(report["summary"]["findings"].get("forbidden-move").is_none(), "{out}");
+    assert!(
+        report["summary"]["findings"]
+            .get("forbidden-move")
+            .is_none(),
+        "{out}"
+    );
     std::fs::remove_file(path).unwrap();
-    let (code, _, err) = renju(&["validate", "--opening", "chess", "fixtures/games/sample.txt"]);
+    let (code, _, err) = renju(&[
+        "validate",
+        "--opening",
+        "chess",
+        "fixtures/games/sample.txt",
+    ]);
     assert_eq!(code, 2, "clap rejects an unknown protocol: {err}");
     assert!(err.contains("chess"));
 }
