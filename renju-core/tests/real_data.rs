@@ -1,6 +1,8 @@
 //! The real-world files of `../shared/data` read and validate with the expected counts.
 //! Skips, saying why, when the shared data is absent.
 
+mod reference;
+
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
@@ -119,4 +121,114 @@ fn gomocup_openings() {
         openings += report.summary.games;
     }
     assert_eq!(openings, 94);
+}
+
+#[test]
+fn sgf_trees() {
+    let Some(data) = data_dir() else {
+        eprintln!("SKIPPED sgf_trees: ../shared/data is absent");
+        return;
+    };
+    let options = ValidationOptions::default();
+    let mut totals = (0, 0, 0);
+    for (name, leaves, fives, fouls) in [
+        ("lfz084_24_carpet_kyugetsu_tiny.lib.sgf", 1, 0, 0),
+        ("lfz084_24_carpet_meigetsu.lib.sgf", 2466, 145, 15),
+        ("lfz084_tao_opening_analysis.lib.sgf", 12622, 1, 1),
+        ("lfz084_yamaguchi_daten_tree.sgf", 4035, 0, 6),
+    ] {
+        let report = validate_file(&data.join("sgf").join(name), Format::Sgf, &options);
+        assert_eq!(report.summary.games, leaves, "{name}");
+        assert_eq!(
+            report.summary.errors, 0,
+            "{name}: {:?}",
+            report.summary.findings
+        );
+        let e = endings(&report);
+        assert_eq!(
+            e.get(&GameTermination::Five).copied().unwrap_or(0),
+            fives,
+            "{name}"
+        );
+        assert_eq!(
+            e.get(&GameTermination::Forbidden).copied().unwrap_or(0),
+            fouls,
+            "{name}"
+        );
+        totals = (totals.0 + leaves, totals.1 + fives, totals.2 + fouls);
+    }
+    assert_eq!(totals, (19124, 146, 22));
+}
+
+/// Every black move of every real line (RenLib and SGF) is judged by the slow reference
+/// judge too: the two must agree on whether it is forbidden.
+#[test]
+fn real_black_moves_agree_with_the_reference_judge() {
+    let Some(data) = data_dir() else {
+        eprintln!(
+            "SKIPPED real_black_moves_agree_with_the_reference_judge: ../shared/data is absent"
+        );
+        return;
+    };
+    use reference::{Cell, RefBoard, RefVerdict};
+    use renju_core::{Color, Move, Position, Verdict};
+    let mut games = Vec::new();
+    for (dir, format) in [("renlib", Format::RenLib), ("sgf", Format::Sgf)] {
+        let mut paths: Vec<PathBuf> = std::fs::read_dir(data.join(dir))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        paths.sort();
+        for p in paths
+            .iter()
+            .filter(|p| p.extension().is_some_and(|e| e == "lib" || e == "sgf"))
+        {
+            games.extend(
+                format
+                    .read(&std::fs::read(p).unwrap(), None)
+                    .into_iter()
+                    .map(Result::unwrap),
+            );
+        }
+    }
+    assert_eq!(games.len(), 4866 + 19124);
+    // Lines share prefixes: judge each distinct (position, move) once.
+    let mut seen = std::collections::HashSet::new();
+    let (mut judged, mut forbidden) = (0, 0);
+    for game in &games {
+        let mut pos = Position::new(RuleSet::Renju);
+        let mut reference = RefBoard::new(15);
+        let mut prefix = String::new();
+        for mv in game.moves() {
+            prefix.push_str(&format!("{mv} "));
+            let color = pos.to_move();
+            let verdict = pos.play(mv).unwrap();
+            if let (Move::Stone(p), Color::Black) = (mv, color) {
+                if seen.insert(prefix.clone()) {
+                    let want = reference::judge(&reference, p.x() as usize, p.y() as usize, false);
+                    let got_forbidden = matches!(verdict, Verdict::Forbidden(_));
+                    assert_eq!(
+                        got_forbidden,
+                        matches!(want, RefVerdict::Forbidden(_)),
+                        "{prefix}"
+                    );
+                    judged += 1;
+                    forbidden += usize::from(got_forbidden);
+                }
+            }
+            if let Move::Stone(p) = mv {
+                let cell = if color == Color::Black {
+                    Cell::Black
+                } else {
+                    Cell::White
+                };
+                reference.set(p.x() as usize, p.y() as usize, cell);
+            }
+            if pos.outcome().is_some() {
+                break;
+            }
+        }
+    }
+    eprintln!("real_black_moves_agree_with_the_reference_judge: {judged} distinct black moves, {forbidden} forbidden");
+    assert!(judged > 50_000, "{judged}");
 }

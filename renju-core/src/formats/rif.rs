@@ -1,14 +1,794 @@
-//! Placeholder while the rif reader is written.
+//! RenjuNet `.rif` XML databases (`renjunet_v10_YYYYMMDD.rif`).
+//!
+//! ```xml
+//! <database>
+//!   <rules><rule id="1" name="RIF"/></rules>
+//!   <openings><opening id="19" name="Sosei"/></openings>
+//!   <players><player id="3069" name="Ann" surname="Smith"/></players>
+//!   <tournaments><tournament id="3369" name="Open"/></tournaments>
+//!   <games>
+//!     <game id="171548" tournament="3369" round="8" rule="1" black="3069" white="3969"
+//!           bresult="1" btime="8" wtime="8" opening="19" alt="51" swap="R">
+//!       <move>h8 h9 i8 g8 g9</move>
+//!       <info>B=1245</info>
+//!     </game>
+//!   </games>
+//! </database>
+//! ```
+//!
+//! The XML is read as a stream: the tables come before the games in RenjuNet's files, and a
+//! game can only use the table rows read before it.
+//!
+//! Each `<game>` becomes a [`Game`]:
+//! - `id` is the game's id; `source.line` is the line of `<game>`, `source.index` its
+//!   0-based position among the games.
+//! - `<move>`: the moves, black first, in `h8` notation (rows from the bottom), on
+//!   15x15. A game whose `<move>` is empty or missing is an error naming it.
+//! - `rule` is looked up in `<rules>` and the rule's **name** decides the rule set and
+//!   opening protocol (never its id, which differs between databases). Names are read as
+//!   words, case-insensitively: `RIF`/`Classic` is Renju with [`OpeningRule::Rif1996`];
+//!   `Yamaguchi`; `Soosorv-N` (also `Soosyrv`, `Soosõrv`; N defaults to 8);
+//!   `Taraguchi-N` (N defaults to 10, as everywhere in this library); `Chinese`;
+//!   `RIF 1989` or `Renju Swap` is [`OpeningRule::Swap`]; these imply Renju. `Swap2` alone is
+//!   **standard** gomoku with Swap2 (exactly five wins, as at the gomoku world
+//!   championships); `Freestyle Swap2` is freestyle. `Renju`, `Freestyle`, `Standard`
+//!   and `Caro` name the rule set, and `Swap`, `Pro`, `Free` a gomoku protocol alongside
+//!   one. `Gomoku`, `rule` and `opening` are filler. A name with any other word (`Sakata`,
+//!   `Super Taraguchi`, a bare `Gomoku` that says neither freestyle nor standard) or
+//!   with contradicting words is kept in `unknown_rule`, with no rule set: never guessed.
+//! - `bresult` `1`, `0` and `0.5` are a black win, a white win and a draw: an
+//!   [`Event::Result`] after the moves.
+//! - `swap`: one [`Event::Swap`] per character (`R` swap, `-` no swap), after move 3 for
+//!   RIF, Swap, Yamaguchi, Chinese and gomoku swap; after moves 3 and 4 for Soosorv; after
+//!   moves 1 to 5 for Taraguchi (three characters: the fifth-move-offer branch); after
+//!   moves 3 and 5 for Swap2. With another protocol, or more characters than decision
+//!   points, the extra decisions follow the last point (move 3 when the protocol has
+//!   none); a game shorter than a point has its decision after its last move.
+//! - Tags: `black`, `white` (the player's `name surname`), `tournament` (its name),
+//!   `opening` (its name), `round`, `alt` (RenjuNet's fifth-move alternatives, kept as
+//!   written: its format is not documented), `btime`, `wtime` and `info`. An id missing
+//!   from its table is written `#id`.
+//!
+//! Malformed XML ends the reading with an error located by line; the games before it are
+//! returned. Writing produces a self-contained database (rules, openings, players and
+//! tournaments tables holding the names used) that reads back to the same games. It
+//! refuses what the format cannot hold: boards other than 15x15, fifth-move offers and
+//! declared offer counts (`alt` is opaque), a result with a reason, and swap decisions
+//! or a result anywhere the reader would not put them.
+
+use std::collections::HashMap;
+
+use quick_xml::escape::escape;
+use quick_xml::events::{BytesStart, Event as Xml};
+use quick_xml::Reader;
 
 use crate::error::ParseError;
-use crate::game::Game;
+use crate::game::{DeclaredResult, Event, Game, Source};
+use crate::geometry::{Color, RENJU_SIZE};
+use crate::notation;
+use crate::opening::OpeningRule;
+use crate::position::Move;
+use crate::rules::RuleSet;
 
-/// Reads every record.
-pub fn read(_bytes: &[u8], _file: Option<&str>) -> Vec<Result<Game, ParseError>> {
-    vec![Err(ParseError::new("the rif reader is not written yet"))]
+/// The tables of a database: id to name.
+#[derive(Default)]
+struct Tables {
+    rules: HashMap<String, String>,
+    openings: HashMap<String, String>,
+    players: HashMap<String, String>,
+    tournaments: HashMap<String, String>,
 }
 
-/// Writes games.
-pub fn write(_games: &[Game]) -> Result<Vec<u8>, ParseError> {
-    Err(ParseError::new("the rif writer is not written yet"))
+/// Which table a game attribute refers to.
+#[derive(Clone, Copy)]
+enum Table {
+    Openings,
+    Players,
+    Tournaments,
+}
+
+/// Game attributes kept as tags (tag = attribute name), with the table their value is
+/// an id in.
+const GAME_TAGS: [(&str, Option<Table>); 8] = [
+    ("black", Some(Table::Players)),
+    ("white", Some(Table::Players)),
+    ("tournament", Some(Table::Tournaments)),
+    ("round", None),
+    ("opening", Some(Table::Openings)),
+    ("alt", None),
+    ("btime", None),
+    ("wtime", None),
+];
+
+impl Tables {
+    fn get(&self, table: Table) -> &HashMap<String, String> {
+        match table {
+            Table::Openings => &self.openings,
+            Table::Players => &self.players,
+            Table::Tournaments => &self.tournaments,
+        }
+    }
+}
+
+/// A `<game>` as read, before it is checked.
+struct RawGame {
+    line: usize,
+    index: usize,
+    attrs: Vec<(String, String)>,
+    moves: Option<String>,
+    info: Option<String>,
+}
+
+impl RawGame {
+    fn attr(&self, key: &str) -> Option<&str> {
+        self.attrs
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.trim())
+            .filter(|v| !v.is_empty())
+    }
+}
+
+/// Where the text of the current element goes.
+#[derive(Clone, Copy)]
+enum Capture {
+    Moves,
+    Info,
+}
+
+/// Reads every game of a RenjuNet database.
+///
+/// ```
+/// use renju_core::formats::rif;
+/// use renju_core::{OpeningRule, RuleSet};
+/// let xml = r#"<database><rules><rule id="1" name="RIF"/></rules>
+/// <players><player id="7" name="Ann" surname="Smith"/></players>
+/// <games><game id="42" rule="1" black="7" bresult="1" swap="-"><move>h8 h9 j10</move></game></games>
+/// </database>"#;
+/// let game = rif::read(xml.as_bytes(), None).remove(0).unwrap();
+/// assert_eq!(game.id.as_deref(), Some("42"));
+/// assert_eq!(game.rule_set, Some(RuleSet::Renju));
+/// assert_eq!(game.opening, Some(OpeningRule::Rif1996));
+/// assert_eq!(game.tag("black"), Some("Ann Smith"));
+/// assert_eq!(game.events.len(), 5); // three stones, the swap decision, the result
+/// ```
+pub fn read(bytes: &[u8], file: Option<&str>) -> Vec<Result<Game, ParseError>> {
+    let mut out = Vec::new();
+    if let Err(e) = read_into(bytes, &mut out) {
+        out.push(Err(e));
+    }
+    if let Some(name) = file {
+        for record in &mut out {
+            match record {
+                Ok(game) => game.source.file = Some(name.to_string()),
+                Err(e) => e.location.file = Some(name.to_string()),
+            }
+        }
+    }
+    out
+}
+
+/// Line numbers of byte offsets.
+struct Lines(Vec<usize>);
+
+impl Lines {
+    fn new(bytes: &[u8]) -> Lines {
+        Lines(
+            bytes
+                .iter()
+                .enumerate()
+                .filter(|(_, &b)| b == b'\n')
+                .map(|(i, _)| i)
+                .collect(),
+        )
+    }
+
+    /// The 1-based line of a byte offset.
+    fn of(&self, offset: u64) -> usize {
+        let offset = usize::try_from(offset).unwrap_or(usize::MAX);
+        self.0.partition_point(|&nl| nl < offset) + 1
+    }
+}
+
+/// Reads the games into `out`; a malformed document is the error returned.
+fn read_into(bytes: &[u8], out: &mut Vec<Result<Game, ParseError>>) -> Result<(), ParseError> {
+    let lines = Lines::new(bytes);
+    let mut reader = Reader::from_reader(bytes);
+    let malformed = |message: String, offset: u64| {
+        ParseError::new(format!("malformed XML: {message}")).at_line(lines.of(offset))
+    };
+    let mut tables = Tables::default();
+    let mut stack: Vec<String> = Vec::new();
+    let mut game: Option<RawGame> = None;
+    let mut capture: Option<Capture> = None;
+    let mut games_seen = 0;
+    loop {
+        let start = reader.buffer_position();
+        let event = reader
+            .read_event()
+            .map_err(|e| malformed(e.to_string(), reader.error_position()))?;
+        let located = |e: quick_xml::Error| malformed(e.to_string(), start);
+        match event {
+            Xml::Start(ref element) | Xml::Empty(ref element) => {
+                let empty = matches!(event, Xml::Empty(_));
+                let name = String::from_utf8_lossy(element.local_name().as_ref()).into_owned();
+                let parent = stack.last().map_or("", String::as_str);
+                match (parent, name.as_str()) {
+                    ("rules", "rule") => {
+                        insert(&mut tables.rules, element, &["name"]).map_err(located)?;
+                    }
+                    ("openings", "opening") => {
+                        insert(&mut tables.openings, element, &["name"]).map_err(located)?;
+                    }
+                    ("players", "player") => {
+                        insert(&mut tables.players, element, &["name", "surname"])
+                            .map_err(located)?;
+                    }
+                    ("tournaments", "tournament") => {
+                        insert(&mut tables.tournaments, element, &["name"]).map_err(located)?;
+                    }
+                    (_, "game") => {
+                        game = Some(RawGame {
+                            line: lines.of(start),
+                            index: games_seen,
+                            attrs: attributes(element).map_err(located)?,
+                            moves: None,
+                            info: None,
+                        });
+                        games_seen += 1;
+                    }
+                    ("game", "move") if !empty => capture = Some(Capture::Moves),
+                    ("game", "info") if !empty => capture = Some(Capture::Info),
+                    _ => {}
+                }
+                if !empty {
+                    stack.push(name);
+                } else if name == "game" {
+                    if let Some(raw) = game.take() {
+                        out.push(finish(raw, &tables));
+                    }
+                }
+            }
+            Xml::End(_) => {
+                capture = None;
+                if stack.pop().as_deref() == Some("game") {
+                    if let Some(raw) = game.take() {
+                        out.push(finish(raw, &tables));
+                    }
+                }
+            }
+            Xml::Text(ref text) => {
+                if let Some(target) = capture {
+                    let text = text.unescape().map_err(located)?;
+                    append(&mut game, target, &text);
+                }
+            }
+            Xml::CData(ref text) => {
+                if let Some(target) = capture {
+                    append(&mut game, target, &String::from_utf8_lossy(text));
+                }
+            }
+            Xml::Eof => {
+                return match stack.last() {
+                    Some(open) => Err(malformed(
+                        format!("the document ends inside <{open}>"),
+                        bytes.len() as u64,
+                    )),
+                    None => Ok(()),
+                };
+            }
+            _ => {}
+        }
+    }
+}
+
+fn append(game: &mut Option<RawGame>, target: Capture, text: &str) {
+    if let Some(game) = game {
+        let field = match target {
+            Capture::Moves => &mut game.moves,
+            Capture::Info => &mut game.info,
+        };
+        field.get_or_insert_with(String::new).push_str(text);
+    }
+}
+
+/// The attributes of an element, unescaped.
+fn attributes(element: &BytesStart) -> Result<Vec<(String, String)>, quick_xml::Error> {
+    element
+        .attributes()
+        .map(|attr| {
+            let attr = attr?;
+            let key = String::from_utf8_lossy(attr.key.local_name().as_ref()).into_owned();
+            Ok((key, attr.unescape_value()?.into_owned()))
+        })
+        .collect()
+}
+
+/// Adds a table row: `id` to the named attributes joined by a space.
+fn insert(
+    table: &mut HashMap<String, String>,
+    element: &BytesStart,
+    fields: &[&str],
+) -> Result<(), quick_xml::Error> {
+    let attrs = attributes(element)?;
+    let get = |key: &str| {
+        attrs
+            .iter()
+            .find(|(k, _)| k == key)
+            .map_or("", |(_, v)| v.trim())
+    };
+    let value = fields
+        .iter()
+        .map(|f| get(f))
+        .filter(|v| !v.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ");
+    table.insert(get("id").to_string(), value);
+    Ok(())
+}
+
+/// Checks a `<game>` and makes it a [`Game`].
+fn finish(raw: RawGame, tables: &Tables) -> Result<Game, ParseError> {
+    let record = match raw.attr("id") {
+        Some(id) => format!("game {id}"),
+        None => format!("game #{}", raw.index + 1),
+    };
+    let located = |e: ParseError| e.at_line(raw.line).in_record(record.clone());
+    let text = raw
+        .moves
+        .as_deref()
+        .filter(|m| !m.trim().is_empty())
+        .ok_or_else(|| {
+            located(ParseError::new(
+                "the game has no moves (empty or missing <move>)",
+            ))
+        })?;
+    let moves = notation::parse_moves(text, RENJU_SIZE).map_err(located)?;
+    let (rule_set, opening, unknown_rule) = match raw.attr("rule") {
+        None => (None, None, None),
+        Some(id) => match tables.rules.get(id) {
+            None => (None, None, Some(format!("rule #{id} (not in <rules>)"))),
+            Some(name) => match dispatch(name) {
+                Some((rule_set, opening)) => (Some(rule_set), opening, None),
+                None => (None, None, Some(name.clone())),
+            },
+        },
+    };
+    let swaps = raw
+        .attr("swap")
+        .map(parse_swaps)
+        .transpose()
+        .map_err(located)?
+        .unwrap_or_default();
+    let result = raw
+        .attr("bresult")
+        .map(parse_bresult)
+        .transpose()
+        .map_err(located)?;
+    let mut tags = Vec::new();
+    for (key, table) in GAME_TAGS {
+        if let Some(value) = raw.attr(key) {
+            let value = match table {
+                None => value.to_string(),
+                Some(t) => tables
+                    .get(t)
+                    .get(value)
+                    .cloned()
+                    .unwrap_or_else(|| format!("#{value}")),
+            };
+            tags.push((key.to_string(), value));
+        }
+    }
+    if let Some(info) = raw.info.as_deref().filter(|i| !i.trim().is_empty()) {
+        tags.push(("info".to_string(), info.to_string()));
+    }
+    Ok(Game {
+        id: raw.attr("id").map(str::to_string),
+        rule_set,
+        opening,
+        unknown_rule,
+        size: RENJU_SIZE,
+        events: rif_events(&moves, &swaps, opening, result),
+        tags,
+        source: Source {
+            line: Some(raw.line),
+            index: raw.index,
+            ..Source::default()
+        },
+        ..Game::default()
+    })
+}
+
+/// `swap`: `R` (swap) or `-` (no swap) per decision.
+fn parse_swaps(text: &str) -> Result<Vec<bool>, ParseError> {
+    text.chars()
+        .filter(|c| !c.is_whitespace())
+        .map(|c| match c {
+            'R' | 'r' => Ok(true),
+            '-' => Ok(false),
+            _ => Err(ParseError::new(format!(
+                "swap=\"{text}\": each decision is `R` (swap) or `-` (no swap)"
+            ))),
+        })
+        .collect()
+}
+
+/// `bresult`: 1 black won, 0 white won, 0.5 draw.
+fn parse_bresult(text: &str) -> Result<DeclaredResult, ParseError> {
+    let value = text.parse::<f64>().ok();
+    let winner = if value == Some(1.0) {
+        Some(Color::Black)
+    } else if value == Some(0.0) {
+        Some(Color::White)
+    } else if value == Some(0.5) {
+        None
+    } else {
+        return Err(ParseError::new(format!(
+            "bresult=\"{text}\" is not 1 (black won), 0 (white won) or 0.5 (draw)"
+        )));
+    };
+    Ok(DeclaredResult {
+        winner,
+        reason: None,
+    })
+}
+
+fn format_bresult(result: &DeclaredResult) -> &'static str {
+    match result.winner {
+        Some(Color::Black) => "1",
+        Some(Color::White) => "0",
+        None => "0.5",
+    }
+}
+
+/// The number of moves played before each swap decision of a protocol.
+fn swap_points(opening: Option<OpeningRule>) -> &'static [usize] {
+    match opening {
+        Some(OpeningRule::Soosorv { .. }) => &[3, 4],
+        Some(OpeningRule::Taraguchi { .. }) => &[1, 2, 3, 4, 5],
+        Some(OpeningRule::Swap2) => &[3, 5],
+        _ => &[3],
+    }
+}
+
+/// The events RenjuNet's fields stand for: the moves with the swap decisions at the
+/// protocol's decision points, then the result.
+fn rif_events(
+    moves: &[Move],
+    swaps: &[bool],
+    opening: Option<OpeningRule>,
+    result: Option<DeclaredResult>,
+) -> Vec<Event> {
+    let points = swap_points(opening);
+    let after = |k: usize| points.get(k).or(points.last()).copied().unwrap_or(3);
+    let mut pending = swaps.iter().enumerate().peekable();
+    let mut events = Vec::with_capacity(moves.len() + swaps.len() + 1);
+    for (i, &mv) in moves.iter().enumerate() {
+        while let Some((_, &swap)) = pending.next_if(|&(k, _)| after(k) <= i) {
+            events.push(Event::Swap { swap });
+        }
+        events.push(mv.into());
+    }
+    events.extend(pending.map(|(_, &swap)| Event::Swap { swap }));
+    events.extend(result.map(Event::Result));
+    events
+}
+
+/// The words of a rule name: lower case, `õ` as `o`, letters and digits apart
+/// (`Soosõrv-8` is `soosorv 8`, `Swap2` is `swap 2`).
+fn words(name: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    for c in name.to_lowercase().replace('õ', "o").chars() {
+        let split = !c.is_alphanumeric()
+            || word
+                .chars()
+                .last()
+                .is_some_and(|last| last.is_ascii_digit() != c.is_ascii_digit());
+        if split && !word.is_empty() {
+            words.push(std::mem::take(&mut word));
+        }
+        if c.is_alphanumeric() {
+            word.push(c);
+        }
+    }
+    if !word.is_empty() {
+        words.push(word);
+    }
+    words
+}
+
+/// The rule set and opening protocol a RenjuNet rule name stands for, or `None` when
+/// the name is not understood (see the module documentation).
+fn dispatch(name: &str) -> Option<(RuleSet, Option<OpeningRule>)> {
+    let words = words(name);
+    let mut rule_set: Option<RuleSet> = None;
+    let mut opening: Option<OpeningRule> = None;
+    let mut plain_swap = false;
+    let mut i = 0;
+    while i < words.len() {
+        let number: Option<u32> = words.get(i + 1).and_then(|w| w.parse().ok());
+        // An offer count after the protocol's name (`Soosorv-8`), else the default.
+        let count = |default: u8| match number {
+            None => Some((default, 1)),
+            Some(n) => u8::try_from(n).ok().filter(|&n| n >= 1).map(|n| (n, 2)),
+        };
+        let (set, open, used) = match (words[i].as_str(), number) {
+            ("renju", _) => (Some(RuleSet::Renju), None, 1),
+            ("freestyle", _) => (Some(RuleSet::Freestyle), None, 1),
+            ("standard" | "exact", _) => (Some(RuleSet::Standard), None, 1),
+            ("caro", _) => (Some(RuleSet::Caro), None, 1),
+            ("rif" | "swap", Some(1989)) => (None, Some(OpeningRule::Swap), 2),
+            ("rif", Some(1996)) => (None, Some(OpeningRule::Rif1996), 2),
+            ("rif" | "classic", _) => (None, Some(OpeningRule::Rif1996), 1),
+            ("yamaguchi", _) => (None, Some(OpeningRule::Yamaguchi), 1),
+            ("chinese", _) => (None, Some(OpeningRule::Chinese), 1),
+            ("pro", _) => (None, Some(OpeningRule::Pro), 1),
+            ("free", _) => (None, Some(OpeningRule::Free), 1),
+            ("swap", Some(2)) => (None, Some(OpeningRule::Swap2), 2),
+            ("swap", _) => {
+                plain_swap = true;
+                (None, None, 1)
+            }
+            ("soosorv" | "soosyrv", _) => {
+                let (n, used) = count(8)?;
+                (None, Some(OpeningRule::Soosorv { n }), used)
+            }
+            ("taraguchi", _) => {
+                let (n, used) = count(10)?;
+                (None, Some(OpeningRule::Taraguchi { n }), used)
+            }
+            ("gomoku" | "rule" | "rules" | "opening", _) => (None, None, 1),
+            _ => return None,
+        };
+        rule_set = merge(rule_set, set)?;
+        opening = merge(opening, open)?;
+        i += used;
+    }
+    if plain_swap {
+        let swap = if rule_set == Some(RuleSet::Renju) || opening == Some(OpeningRule::Swap) {
+            OpeningRule::Swap
+        } else {
+            OpeningRule::GomokuSwap
+        };
+        opening = merge(opening, Some(swap))?;
+    }
+    match (rule_set, opening) {
+        (Some(r), Some(o)) if o.is_renju_family() && r != RuleSet::Renju => None,
+        (Some(r), o) => Some((r, o)),
+        (None, Some(o)) if o.is_renju_family() => Some((RuleSet::Renju, Some(o))),
+        (None, Some(OpeningRule::Swap2)) => Some((RuleSet::Standard, Some(OpeningRule::Swap2))),
+        _ => None,
+    }
+}
+
+/// Two words naming the same thing agree; different things contradict (`None`).
+fn merge<T: PartialEq>(old: Option<T>, new: Option<T>) -> Option<Option<T>> {
+    match (old, new) {
+        (Some(a), Some(b)) if a != b => None,
+        (a, b) => Some(b.or(a)),
+    }
+}
+
+/// A rule name that [`dispatch`] reads back as `(rule_set, opening)`.
+fn rule_name(rule_set: RuleSet, opening: Option<OpeningRule>) -> Result<String, ParseError> {
+    let set = match rule_set {
+        RuleSet::Renju => "Renju",
+        RuleSet::Freestyle => "Freestyle",
+        RuleSet::Standard => "Standard",
+        RuleSet::Caro => "Caro",
+    };
+    let name = match opening {
+        None => set.to_string(),
+        Some(o) => {
+            let word = match o {
+                OpeningRule::Free => "Free".to_string(),
+                OpeningRule::Rif1996 => "RIF".to_string(),
+                OpeningRule::Swap | OpeningRule::GomokuSwap => "Swap".to_string(),
+                OpeningRule::Yamaguchi => "Yamaguchi".to_string(),
+                OpeningRule::Soosorv { n } => format!("Soosorv-{n}"),
+                OpeningRule::Taraguchi { n } => format!("Taraguchi-{n}"),
+                OpeningRule::Chinese => "Chinese".to_string(),
+                OpeningRule::Swap2 => "Swap2".to_string(),
+                OpeningRule::Pro => "Pro".to_string(),
+            };
+            format!("{set} {word}")
+        }
+    };
+    if dispatch(&name) == Some((rule_set, opening)) {
+        Ok(name)
+    } else {
+        Err(ParseError::new(format!(
+            "no RenjuNet rule name stands for {rule_set} with the {} opening",
+            opening.map_or_else(|| "unspecified".to_string(), |o| o.to_string())
+        )))
+    }
+}
+
+/// Rows of a table being written: names, with 1-based ids in order of first use.
+#[derive(Default)]
+struct Names(Vec<String>);
+
+impl Names {
+    fn id(&mut self, name: &str) -> usize {
+        match self.0.iter().position(|n| n == name) {
+            Some(i) => i + 1,
+            None => {
+                self.0.push(name.to_string());
+                self.0.len()
+            }
+        }
+    }
+
+    fn write(&self, out: &mut String, table: &str, row: &str, extra: &str) {
+        out.push_str(&format!("<{table}>\n"));
+        for (i, name) in self.0.iter().enumerate() {
+            out.push_str(&format!(
+                "<{row} id=\"{}\" name=\"{}\"{extra}/>\n",
+                i + 1,
+                escape(name.as_str())
+            ));
+        }
+        out.push_str(&format!("</{table}>\n"));
+    }
+}
+
+/// The tables a written database needs.
+#[derive(Default)]
+struct WrittenTables {
+    rules: Names,
+    openings: Names,
+    players: Names,
+    tournaments: Names,
+}
+
+impl WrittenTables {
+    fn names(&mut self, table: Table) -> &mut Names {
+        match table {
+            Table::Openings => &mut self.openings,
+            Table::Players => &mut self.players,
+            Table::Tournaments => &mut self.tournaments,
+        }
+    }
+}
+
+/// Writes games as a self-contained RenjuNet database (see the module documentation).
+///
+/// ```
+/// use renju_core::formats::rif;
+/// use renju_core::{Event, Game, OpeningRule, RuleSet};
+/// let mut game = Game::from_moves("h8 h9 j10 g7 i7").unwrap();
+/// game.rule_set = Some(RuleSet::Renju);
+/// game.opening = Some(OpeningRule::Yamaguchi);
+/// game.events.insert(3, Event::Swap { swap: true });
+/// let bytes = rif::write(&[game.clone()]).unwrap();
+/// let mut back = rif::read(&bytes, None).remove(0).unwrap();
+/// back.source = game.source.clone();
+/// assert_eq!(back, game);
+/// ```
+pub fn write(games: &[Game]) -> Result<Vec<u8>, ParseError> {
+    let mut tables = WrittenTables::default();
+    let mut body = String::new();
+    for (i, game) in games.iter().enumerate() {
+        write_game(&mut body, game, &mut tables).map_err(|e| {
+            e.in_record(match &game.id {
+                Some(id) => format!("game {id}"),
+                None => format!("game #{}", i + 1),
+            })
+        })?;
+    }
+    let mut out = String::from("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<database>\n");
+    tables.rules.write(&mut out, "rules", "rule", "");
+    tables.openings.write(&mut out, "openings", "opening", "");
+    tables
+        .players
+        .write(&mut out, "players", "player", " surname=\"\"");
+    tables
+        .tournaments
+        .write(&mut out, "tournaments", "tournament", "");
+    out.push_str("<games>\n");
+    out.push_str(&body);
+    out.push_str("</games>\n</database>\n");
+    Ok(out.into_bytes())
+}
+
+fn write_game(out: &mut String, game: &Game, tables: &mut WrittenTables) -> Result<(), ParseError> {
+    if game.size != RENJU_SIZE {
+        return Err(ParseError::new(format!(
+            "RenjuNet games are 15x15, not {0}x{0}",
+            game.size
+        )));
+    }
+    let mut moves = Vec::new();
+    let mut swaps = Vec::new();
+    let mut result = None;
+    for event in &game.events {
+        match event {
+            Event::Stone { point } => moves.push(Move::Stone(*point)),
+            Event::Pass => moves.push(Move::Pass),
+            Event::Swap { swap } => swaps.push(*swap),
+            Event::Result(r) if r.reason.is_none() => result = Some(r.clone()),
+            Event::Result(r) => {
+                return Err(ParseError::new(format!(
+                    "bresult holds no reason for the result ({:?})",
+                    r.reason
+                )))
+            }
+            Event::FifthOffers { .. } | Event::DeclareOffers { .. } => {
+                return Err(ParseError::new(format!(
+                    "a .rif game cannot hold {event:?} (its `alt` field is not documented); use SGF or RenLib"
+                ))
+                .at_move(moves.len() + 1))
+            }
+        }
+    }
+    if moves.is_empty() {
+        return Err(ParseError::new("a .rif game needs at least one move"));
+    }
+    if let Some(mv) = moves
+        .iter()
+        .find(|m| matches!(m, Move::Stone(p) if !p.is_on(RENJU_SIZE)))
+    {
+        return Err(ParseError::new(format!("{mv} is off the 15x15 board")));
+    }
+    if rif_events(&moves, &swaps, game.opening, result.clone()) != game.events {
+        return Err(ParseError::new(format!(
+            "RenjuNet keeps swap decisions after moves {:?} under the {} opening and the result last; these events are in another order",
+            swap_points(game.opening),
+            game.opening.map_or_else(|| "unspecified".to_string(), |o| o.to_string())
+        )));
+    }
+    let rule = match (game.rule_set, &game.unknown_rule) {
+        (Some(rule_set), _) => Some(rule_name(rule_set, game.opening)?),
+        (None, Some(name)) if dispatch(name).is_none() => Some(name.clone()),
+        (None, Some(name)) => {
+            return Err(ParseError::new(format!(
+                "the unknown rule `{name}` is a rule name this library knows"
+            )))
+        }
+        (None, None) if game.opening.is_some() => {
+            return Err(ParseError::new(
+                "a .rif rule names a rule set with its opening; this game has an opening but no rule set",
+            ))
+        }
+        (None, None) => None,
+    };
+
+    let mut attrs: Vec<(&str, String)> = Vec::new();
+    if let Some(id) = &game.id {
+        attrs.push(("id", id.clone()));
+    }
+    if let Some(name) = rule {
+        attrs.push(("rule", tables.rules.id(&name).to_string()));
+    }
+    for (key, table) in GAME_TAGS {
+        if let Some(value) = game.tag(key) {
+            let value = match table {
+                None => value.to_string(),
+                Some(t) => tables.names(t).id(value).to_string(),
+            };
+            attrs.push((key, value));
+        }
+    }
+    if let Some(r) = &result {
+        attrs.push(("bresult", format_bresult(r).to_string()));
+    }
+    if !swaps.is_empty() {
+        attrs.push((
+            "swap",
+            swaps.iter().map(|&s| if s { 'R' } else { '-' }).collect(),
+        ));
+    }
+    out.push_str("<game");
+    for (key, value) in attrs {
+        out.push_str(&format!(" {key}=\"{}\"", escape(value.as_str())));
+    }
+    out.push_str("><move>");
+    out.push_str(&notation::format_moves(moves));
+    out.push_str("</move>");
+    if let Some(info) = game.tag("info") {
+        out.push_str(&format!("<info>{}</info>", escape(info)));
+    }
+    out.push_str("</game>\n");
+    Ok(())
 }
