@@ -484,7 +484,10 @@ mod tests {
                 "codes, direction {d}"
             );
             for i in (0..a.area()).filter(|&i| a.cells[i] == CELL_EMPTY) {
-                assert_eq!(a.packed[d][i], b.packed[d][i], "shapes, direction {d}, cell {i}");
+                assert_eq!(
+                    a.packed[d][i], b.packed[d][i],
+                    "shapes, direction {d}, cell {i}"
+                );
             }
         }
         for i in (0..a.area()).filter(|&i| a.cells[i] == CELL_EMPTY) {
