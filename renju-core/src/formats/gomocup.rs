@@ -68,11 +68,11 @@ pub fn size_for_file(file: Option<&str>) -> u8 {
 }
 
 /// Reads an opening file on a board of side `size`.
-pub fn read_with_size(
-    bytes: &[u8],
-    _file: Option<&str>,
-    size: u8,
-) -> Vec<Result<Game, ParseError>> {
+pub fn read_with_size(bytes: &[u8], file: Option<&str>, size: u8) -> Vec<Result<Game, ParseError>> {
+    super::in_file(read_records(bytes, size), file)
+}
+
+fn read_records(bytes: &[u8], size: u8) -> Vec<Result<Game, ParseError>> {
     if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
         return vec![Err(ParseError::new(format!(
             "board size {size} is not supported ({MIN_SIZE} to {MAX_SIZE})"

@@ -87,27 +87,14 @@ impl Format {
 
     /// Reads every record of a file's bytes. `file` names the file in errors and sources.
     pub fn read(self, bytes: &[u8], file: Option<&str>) -> Vec<Result<Game, ParseError>> {
-        let mut games = match self {
+        match self {
             Format::MoveList => movelist::read(bytes, file),
             Format::Rif => rif::read(bytes, file),
             Format::RenLib => renlib::read(bytes, file),
             Format::Psq => psq::read(bytes, file),
             Format::Sgf => sgf::read(bytes, file),
             Format::GomocupOpenings => gomocup::read(bytes, file),
-        };
-        if let Some(name) = file {
-            for g in &mut games {
-                match g {
-                    Ok(game) => {
-                        game.source.file.get_or_insert_with(|| name.to_string());
-                    }
-                    Err(e) => {
-                        e.location.file.get_or_insert_with(|| name.to_string());
-                    }
-                }
-            }
         }
-        games
     }
 
     /// Writes games in this format.
@@ -121,6 +108,26 @@ impl Format {
             Format::GomocupOpenings => gomocup::write(games),
         }
     }
+}
+
+/// Names `file` in every game and error of `records` that does not name one yet.
+pub(crate) fn in_file(
+    mut records: Vec<Result<Game, ParseError>>,
+    file: Option<&str>,
+) -> Vec<Result<Game, ParseError>> {
+    if let Some(name) = file {
+        for record in &mut records {
+            match record {
+                Ok(game) => {
+                    game.source.file.get_or_insert_with(|| name.to_string());
+                }
+                Err(e) => {
+                    e.location.file.get_or_insert_with(|| name.to_string());
+                }
+            }
+        }
+    }
+    records
 }
 
 impl fmt::Display for Format {

@@ -33,7 +33,11 @@ struct Directives {
 /// assert_eq!(games.len(), 2);
 /// assert_eq!(games[1].as_ref().unwrap().source.line, Some(4));
 /// ```
-pub fn read(bytes: &[u8], _file: Option<&str>) -> Vec<Result<Game, ParseError>> {
+pub fn read(bytes: &[u8], file: Option<&str>) -> Vec<Result<Game, ParseError>> {
+    super::in_file(read_records(bytes), file)
+}
+
+fn read_records(bytes: &[u8]) -> Vec<Result<Game, ParseError>> {
     let text = String::from_utf8_lossy(bytes);
     let mut out = Vec::new();
     let mut dir = Directives {

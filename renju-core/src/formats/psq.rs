@@ -46,7 +46,11 @@ use crate::geometry::{Color, Point, MAX_SIZE, MIN_SIZE};
 const UNKNOWN_PLAYER: &str = "-";
 
 /// Reads a `.psq` file: one game, or one error naming the line at fault.
-pub fn read(bytes: &[u8], _file: Option<&str>) -> Vec<Result<Game, ParseError>> {
+pub fn read(bytes: &[u8], file: Option<&str>) -> Vec<Result<Game, ParseError>> {
+    super::in_file(read_records(bytes), file)
+}
+
+fn read_records(bytes: &[u8]) -> Vec<Result<Game, ParseError>> {
     vec![parse(&String::from_utf8_lossy(bytes))]
 }
 

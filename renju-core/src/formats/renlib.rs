@@ -90,7 +90,11 @@ const MULTI_LINE: u8 = 0x08;
 const ROOT: usize = 0;
 
 /// Reads a RenLib library: one game per root-to-leaf line (see the module docs).
-pub fn read(bytes: &[u8], _file: Option<&str>) -> Vec<Result<Game, ParseError>> {
+pub fn read(bytes: &[u8], file: Option<&str>) -> Vec<Result<Game, ParseError>> {
+    super::in_file(read_records(bytes), file)
+}
+
+fn read_records(bytes: &[u8]) -> Vec<Result<Game, ParseError>> {
     let start = match body_start(bytes) {
         Ok(start) => start,
         Err(e) => return vec![Err(e)],

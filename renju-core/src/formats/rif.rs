@@ -157,15 +157,7 @@ pub fn read(bytes: &[u8], file: Option<&str>) -> Vec<Result<Game, ParseError>> {
     if let Err(e) = read_into(bytes, &mut out) {
         out.push(Err(e));
     }
-    if let Some(name) = file {
-        for record in &mut out {
-            match record {
-                Ok(game) => game.source.file = Some(name.to_string()),
-                Err(e) => e.location.file = Some(name.to_string()),
-            }
-        }
-    }
-    out
+    super::in_file(out, file)
 }
 
 /// Line numbers of byte offsets.

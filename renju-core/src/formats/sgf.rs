@@ -98,15 +98,7 @@ pub fn read(bytes: &[u8], file: Option<&str>) -> Vec<Result<Game, ParseError>> {
         .at_line(1))),
         None => {}
     }
-    if let Some(name) = file {
-        for record in &mut out {
-            match record {
-                Ok(game) => game.source.file = Some(name.to_string()),
-                Err(e) => e.location.file = Some(name.to_string()),
-            }
-        }
-    }
-    out
+    super::in_file(out, file)
 }
 
 /// Decodes the file's text: UTF-8 when valid, else the `CA` charset, else GBK.
