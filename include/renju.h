@@ -1,0 +1,1396 @@
+/*
+ * renju.h: the C API of renju, a referee for Renju and Gomoku positions and game records.
+ *
+ * C99. Link with -lrenju: see the README's "C API" section, examples/c/ and renju.pc.
+ *
+ * Conventions, for every function:
+ *
+ *  - Status codes. Every fallible function returns a renju_status (RENJU_OK on success);
+ *    on failure a message is left for renju_last_error_message() on the calling thread.
+ *    Results go to output parameters; handle outputs are set to NULL on failure.
+ *  - No undefined behaviour on bad input. NULL pointers, freed or foreign handles,
+ *    handles of the wrong type, invalid UTF-8, out-of-range enum values, points off the
+ *    board and buffers that are too small give status codes. Handles and returned
+ *    strings are looked up in a table before use, so a stale pointer is never
+ *    dereferenced. Panics are caught at the boundary (RENJU_ERROR_PANIC).
+ *  - Ownership. Handles (renju_position *, renju_games *, renju_fixtures *) belong to
+ *    the caller and are freed with their *_free function. Strings returned as char *
+ *    belong to the caller and are freed with renju_string_free (never free()). Strings
+ *    and arrays returned as const char * / const T * are borrowed: static, or owned by
+ *    the handle they came from and valid until it is freed.
+ *  - Threads. Every function may be called from any thread. A position locks itself on
+ *    each call; games and fixtures never change after reading. The last error message
+ *    is per thread.
+ *  - Enums cross the boundary as int32_t; values passed in are checked.
+ *  - Points are renju_point {x, y}: x = column from 0 (a), y = row from 0 (row 1), so
+ *    h8 = {7, 7}. renju_point_parse / renju_point_format convert from and to "h8" text.
+ */
+
+
+#ifndef RENJU_H
+#define RENJU_H
+
+/* Generated from renju-ffi by cbindgen: do not edit. Regenerate with
+   RENJU_UPDATE_HEADER=1 cargo test -p renju-ffi --test header */
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/**
+ * The smallest board side.
+ */
+#define RENJU_MIN_BOARD_SIZE 5
+
+/**
+ * The largest board side (26 columns, `a` to `z`).
+ */
+#define RENJU_MAX_BOARD_SIZE 26
+
+/**
+ * The board side of Renju (the only one it allows, and the default elsewhere).
+ */
+#define RENJU_DEFAULT_BOARD_SIZE 15
+
+/**
+ * Bytes a point's text needs, NUL included (`"z26"`): the buffer size for
+ * `renju_point_format`.
+ */
+#define RENJU_POINT_TEXT_CAPACITY 4
+
+/**
+ * `fouls` bit: six or more in a row.
+ */
+#define RENJU_FOULS_OVERLINE 1
+
+/**
+ * `fouls` bit: two or more fours.
+ */
+#define RENJU_FOULS_DOUBLE_FOUR 2
+
+/**
+ * `fouls` bit: two or more real threes.
+ */
+#define RENJU_FOULS_DOUBLE_THREE 4
+
+/**
+ * What a call did. Every fallible function returns one; on anything but `RENJU_OK` a
+ * message is left for `renju_last_error_message()` on the calling thread, and output
+ * parameters are left as documented by the function (handle outputs are set to NULL).
+ */
+enum renju_status
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : int32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * Success.
+     */
+    RENJU_OK = 0,
+    /**
+     * A required pointer argument is NULL.
+     */
+    RENJU_ERROR_NULL_POINTER = 1,
+    /**
+     * An argument is out of range: an unknown enum value, a board size the rule set
+     * does not allow, an unknown file format or opening protocol name, a misaligned
+     * pointer.
+     */
+    RENJU_ERROR_INVALID_ARGUMENT = 2,
+    /**
+     * Text could not be read: a point, a move list, a diagram, a fixture file or a game
+     * record. The message says where (file, line, record, move number).
+     */
+    RENJU_ERROR_PARSE = 3,
+    /**
+     * Illegal move: the point already holds a stone.
+     */
+    RENJU_ERROR_OCCUPIED = 4,
+    /**
+     * Illegal move or query: the point is not on the board (or its coordinates are not
+     * in 0..=25 at all).
+     */
+    RENJU_ERROR_OFF_BOARD = 5,
+    /**
+     * Illegal move: the game is over (a five, a forbidden move or a draw ended it).
+     */
+    RENJU_ERROR_GAME_OVER = 6,
+    /**
+     * `renju_position_undo`: no move has been played on the position.
+     */
+    RENJU_ERROR_NOTHING_TO_UNDO = 7,
+    /**
+     * A file could not be read.
+     */
+    RENJU_ERROR_IO = 8,
+    /**
+     * A string argument is not valid UTF-8.
+     */
+    RENJU_ERROR_INVALID_UTF8 = 9,
+    /**
+     * A handle or string is not live: already freed, never returned by this library, or
+     * a handle of another type.
+     */
+    RENJU_ERROR_BAD_HANDLE = 10,
+    /**
+     * A caller-provided buffer is too small; the size needed was reported where the
+     * function says.
+     */
+    RENJU_ERROR_BUFFER_TOO_SMALL = 11,
+    /**
+     * An index is past the end of a collection.
+     */
+    RENJU_ERROR_INDEX_OUT_OF_RANGE = 12,
+    /**
+     * The library panicked (a bug); the panic was caught at the boundary. A handle in
+     * use at the time may be unusable (every later call on it returns this code).
+     */
+    RENJU_ERROR_PANIC = 13,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum renju_status renju_status;
+#else
+typedef int32_t renju_status;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
+ * A rule set (values for `int32_t rule_set` arguments).
+ */
+enum renju_rule_set
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : int32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * Renju (RIF): 15x15; Black wins with exactly five and has forbidden moves
+     * (overline, double-four, double-three); White wins with five or more.
+     */
+    RENJU_RULE_RENJU = 0,
+    /**
+     * Freestyle gomoku: five or more wins, no forbidden moves.
+     */
+    RENJU_RULE_FREESTYLE = 1,
+    /**
+     * Standard gomoku: exactly five wins, no forbidden moves.
+     */
+    RENJU_RULE_STANDARD = 2,
+    /**
+     * Caro: five or more wins unless both ends are blocked by opponent stones.
+     */
+    RENJU_RULE_CARO = 3,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum renju_rule_set renju_rule_set;
+#else
+typedef int32_t renju_rule_set;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
+ * A stone colour or side to move; `RENJU_COLOR_NONE` for an empty point or no winner.
+ */
+enum renju_color
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : int32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * No colour: an empty point, or no winner (a draw, or the game goes on).
+     */
+    RENJU_COLOR_NONE = 0,
+    /**
+     * Black, who moves first.
+     */
+    RENJU_COLOR_BLACK = 1,
+    /**
+     * White.
+     */
+    RENJU_COLOR_WHITE = 2,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum renju_color renju_color;
+#else
+typedef int32_t renju_color;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
+ * How a game ended.
+ */
+enum renju_termination
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : int32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * The game has not ended.
+     */
+    RENJU_TERMINATION_UNFINISHED = 0,
+    /**
+     * A winning line.
+     */
+    RENJU_TERMINATION_FIVE = 1,
+    /**
+     * A forbidden move by Black.
+     */
+    RENJU_TERMINATION_FORBIDDEN = 2,
+    /**
+     * Two passes in succession (a draw).
+     */
+    RENJU_TERMINATION_TWO_PASSES = 3,
+    /**
+     * The board filled up (a draw).
+     */
+    RENJU_TERMINATION_FULL_BOARD = 4,
+    /**
+     * Game records only: the record declares a result the board does not show
+     * (resignation, time, agreement).
+     */
+    RENJU_TERMINATION_DECLARED = 5,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum renju_termination renju_termination;
+#else
+typedef int32_t renju_termination;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
+ * What a move does.
+ */
+enum renju_verdict_kind
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : int32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * The move is legal and the game goes on.
+     */
+    RENJU_VERDICT_CONTINUES = 0,
+    /**
+     * The move wins (`winner` says who).
+     */
+    RENJU_VERDICT_WIN = 1,
+    /**
+     * The move is forbidden (`foul` says why): Black loses under automatic refereeing.
+     */
+    RENJU_VERDICT_FORBIDDEN = 2,
+    /**
+     * The move ends the game in a draw (`draw_reason` says why).
+     */
+    RENJU_VERDICT_DRAW = 3,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum renju_verdict_kind renju_verdict_kind;
+#else
+typedef int32_t renju_verdict_kind;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
+ * A foul (forbidden move of Black under Renju rules).
+ */
+enum renju_foul
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : int32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * Not a foul.
+     */
+    RENJU_FOUL_NONE = 0,
+    /**
+     * Six or more in a row.
+     */
+    RENJU_FOUL_OVERLINE = 1,
+    /**
+     * Two or more fours at once.
+     */
+    RENJU_FOUL_DOUBLE_FOUR = 2,
+    /**
+     * Two or more real threes at once.
+     */
+    RENJU_FOUL_DOUBLE_THREE = 3,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum renju_foul renju_foul;
+#else
+typedef int32_t renju_foul;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
+ * Why a game was drawn.
+ */
+enum renju_draw_reason
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : int32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * Not a draw.
+     */
+    RENJU_DRAW_NONE = 0,
+    /**
+     * Every intersection is occupied and nobody won.
+     */
+    RENJU_DRAW_FULL_BOARD = 1,
+    /**
+     * Both players passed in succession.
+     */
+    RENJU_DRAW_TWO_PASSES = 2,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum renju_draw_reason renju_draw_reason;
+#else
+typedef int32_t renju_draw_reason;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
+ * The fixtures of one fixture file, in file order. An opaque handle.
+ *
+ * Ownership: created by `renju_fixtures_read_file` or `renju_fixtures_parse`; the caller
+ * owns it and frees it with `renju_fixtures_free`. Strings and arrays in
+ * `renju_fixture`, `renju_fixture_query` and `renju_fixture_map` are borrowed from the
+ * handle and stay valid until it is freed.
+ *
+ * Thread safety: fixtures never change after reading, so any number of threads may use
+ * one handle at once. Do not free it while another thread still uses data borrowed
+ * from it.
+ */
+typedef struct renju_fixtures renju_fixtures;
+
+/**
+ * The game records of one file or buffer, in file order; records that could not be read
+ * are kept (with their error) so that indices match the file. An opaque handle.
+ *
+ * Ownership: created by `renju_games_read_file` or `renju_games_read_buffer`; the
+ * caller owns it and frees it with `renju_games_free`. Strings in a
+ * `renju_game_record` are borrowed from the handle and stay valid until it is freed.
+ *
+ * Thread safety: the records never change after reading, so any number of threads may
+ * use one handle at once. Do not free it while another thread still uses strings
+ * borrowed from it.
+ */
+typedef struct renju_games renju_games;
+
+/**
+ * A position: a board under a rule set, the side to move, the moves played on it and
+ * the outcome once its game is over. An opaque handle.
+ *
+ * Ownership: created by `renju_position_new`, `renju_position_from_moves`,
+ * `renju_position_from_diagram`, `renju_position_copy`, `renju_fixtures_position` or
+ * `renju_games_replay_position`; the caller owns it and frees it with
+ * `renju_position_free`.
+ *
+ * Thread safety: every call locks the position, so one handle may be used from several
+ * threads (calls on it are serialised). A handle freed while a call on another thread
+ * is using it stays alive until that call returns.
+ */
+typedef struct renju_position renju_position;
+
+/**
+ * An intersection: column `x` (0 = `a`, from the left) and row `y` (0 = row 1, from the
+ * bottom); `{7, 7}` is `h8`. Coordinates run from 0 to 25 (`z26`); each call checks
+ * that a point lies on its board (`RENJU_ERROR_OFF_BOARD`). Text form: see
+ * `renju_point_parse` and `renju_point_format`.
+ */
+typedef struct renju_point {
+    /**
+     * Column, 0-based from the left (`a`).
+     */
+    int32_t x;
+    /**
+     * Row, 0-based from the bottom (row 1).
+     */
+    int32_t y;
+} renju_point;
+
+/**
+ * The result of a game, or of a position's game so far.
+ */
+typedef struct renju_outcome {
+    /**
+     * The winner; `RENJU_COLOR_NONE` for a draw or a game that goes on.
+     */
+    renju_color winner;
+    /**
+     * How the game ended (`RENJU_TERMINATION_UNFINISHED` while it goes on).
+     */
+    renju_termination termination;
+} renju_outcome;
+
+/**
+ * Facts about a position.
+ */
+typedef struct renju_position_info {
+    /**
+     * The board side.
+     */
+    int32_t size;
+    /**
+     * The rule set (a `renju_rule_set` value).
+     */
+    renju_rule_set rule_set;
+    /**
+     * The side to move.
+     */
+    renju_color to_move;
+    /**
+     * Moves played on this position (stones and passes; set-up stones are not moves).
+     */
+    size_t moves;
+    /**
+     * Stones on the board (set-up stones included).
+     */
+    size_t stones;
+    /**
+     * Whether the position is judged under the `five_completion_counts` reading.
+     */
+    bool five_completion_counts;
+    /**
+     * The outcome (`RENJU_TERMINATION_UNFINISHED` while the game goes on).
+     */
+    struct renju_outcome outcome;
+} renju_position_info;
+
+/**
+ * The verdict of one move.
+ */
+typedef struct renju_verdict {
+    /**
+     * What the move does.
+     */
+    renju_verdict_kind kind;
+    /**
+     * `RENJU_VERDICT_WIN`: the side that moved and won; otherwise `RENJU_COLOR_NONE`.
+     */
+    renju_color winner;
+    /**
+     * `RENJU_VERDICT_FORBIDDEN`: the foul reported (overline > double-four >
+     * double-three); otherwise `RENJU_FOUL_NONE`.
+     */
+    renju_foul foul;
+    /**
+     * `RENJU_VERDICT_FORBIDDEN`: every foul the move makes (`RENJU_FOULS_*` bits);
+     * otherwise 0.
+     */
+    uint32_t fouls;
+    /**
+     * `RENJU_VERDICT_DRAW`: why; otherwise `RENJU_DRAW_NONE`.
+     */
+    renju_draw_reason draw_reason;
+    /**
+     * The label fixtures and JSON use: `"legal"`, `"win"`, `"overline"`,
+     * `"double-four"`, `"double-three"` or `"draw"`. A static string: never free it.
+     */
+    const char *label;
+} renju_verdict;
+
+/**
+ * A move: a stone on a point, or a pass.
+ */
+typedef struct renju_move {
+    /**
+     * Whether the move is a pass (then `point` is `{0, 0}` and means nothing).
+     */
+    bool is_pass;
+    /**
+     * Where the stone went.
+     */
+    struct renju_point point;
+} renju_move;
+
+/**
+ * A point where a black stone would be forbidden.
+ */
+typedef struct renju_forbidden_point {
+    /**
+     * The empty point.
+     */
+    struct renju_point point;
+    /**
+     * The foul reported (overline > double-four > double-three).
+     */
+    renju_foul foul;
+    /**
+     * Every foul a stone there would make (`RENJU_FOULS_*` bits).
+     */
+    uint32_t fouls;
+} renju_forbidden_point;
+
+/**
+ * One record of a `renju_games`.
+ */
+typedef struct renju_game_record {
+    /**
+     * Whether the record could be read. If not, `error` says why and `id` and `moves`
+     * are NULL.
+     */
+    bool readable;
+    /**
+     * Why the record could not be read (with file, line or byte); NULL when readable.
+     */
+    const char *error;
+    /**
+     * The record's id (RenjuNet id, SGF `GN`, ...); NULL when it has none.
+     */
+    const char *id;
+    /**
+     * The stones and passes in play order, as a move list (`"h8 i9 pass j10"`).
+     */
+    const char *moves;
+    /**
+     * The number of stones and passes.
+     */
+    size_t move_count;
+    /**
+     * The board side the record is played on.
+     */
+    int32_t size;
+    /**
+     * The 1-based line of the record in a text file; 0 when unknown.
+     */
+    size_t line;
+} renju_game_record;
+
+/**
+ * Options for replaying and validating games: the defaults for what a record does not
+ * say. A zeroed struct (`= {0}`) gives the library defaults: Renju, free opening,
+ * automatic refereeing, RIF reading.
+ */
+typedef struct renju_validation_options {
+    /**
+     * Rule set for records that name none (a `renju_rule_set` value).
+     */
+    int32_t rule_set;
+    /**
+     * Opening protocol for records that name none, by name: `"free"`, `"rif1996"`,
+     * `"swap"`, `"yamaguchi"`, `"soosorv-N"`, `"taraguchi-N"`, `"chinese"`, `"swap2"`,
+     * `"gomoku-swap"` or `"pro"`. NULL means `"free"`. Borrowed for the call only.
+     */
+    const char *opening;
+    /**
+     * Claim model for records that do not say, by name: `"automatic"`, `"rif-claim"` or
+     * `"chinese-claim"`. NULL means `"automatic"`. Borrowed for the call only.
+     */
+    const char *claims;
+    /**
+     * Nonzero: judge records that do not say under the `five_completion_counts`
+     * reading; 0: the RIF reading.
+     */
+    int32_t five_completion_counts;
+} renju_validation_options;
+
+/**
+ * What replaying one game gives.
+ */
+typedef struct renju_game_result {
+    /**
+     * How the game ended, as judged on the board and the record's declared result.
+     */
+    struct renju_outcome outcome;
+    /**
+     * Moves replayed (stones and passes).
+     */
+    size_t moves;
+    /**
+     * Findings of severity error (the record cannot be a legal game).
+     */
+    size_t errors;
+    /**
+     * Findings of severity warning (a lapsed foul, an unexplained result).
+     */
+    size_t warnings;
+    /**
+     * Findings of severity info (a forbidden move that ended the game, ...).
+     */
+    size_t infos;
+} renju_game_result;
+
+/**
+ * One fixture: a position and what it is expected to give.
+ */
+typedef struct renju_fixture {
+    /**
+     * The fixture's unique id (`"RN-01c"`).
+     */
+    const char *id;
+    /**
+     * Where the position comes from.
+     */
+    const char *source;
+    /**
+     * What it shows; NULL when the fixture has no note.
+     */
+    const char *note;
+    /**
+     * The rule set.
+     */
+    renju_rule_set rule_set;
+    /**
+     * The rule set's name (`"renju"`, `"freestyle"`, `"standard"`, `"caro"`; static).
+     */
+    const char *rule_name;
+    /**
+     * The side to move.
+     */
+    renju_color to_move;
+    /**
+     * The board side.
+     */
+    int32_t size;
+    /**
+     * The stones as an ASCII diagram, readable by `renju_position_from_diagram`.
+     */
+    const char *diagram;
+    /**
+     * The number of point queries (`renju_fixtures_query`).
+     */
+    size_t query_count;
+    /**
+     * The number of complete forbidden maps (`renju_fixtures_map`).
+     */
+    size_t map_count;
+    /**
+     * The line of the fixture's `== id ==` header in its file.
+     */
+    size_t line;
+} renju_fixture;
+
+/**
+ * A point query: the verdict expected when the side to move plays `point`.
+ */
+typedef struct renju_fixture_query {
+    /**
+     * The point played.
+     */
+    struct renju_point point;
+    /**
+     * The point in `h8` notation.
+     */
+    const char *point_text;
+    /**
+     * The expected verdict's label, as `renju_verdict.label` gives it: `"legal"`,
+     * `"win"`, `"overline"`, `"double-four"`, `"double-three"` or `"draw"` (static).
+     */
+    const char *expected;
+    /**
+     * The expected verdict's kind.
+     */
+    renju_verdict_kind expected_kind;
+    /**
+     * The expected foul when the kind is `RENJU_VERDICT_FORBIDDEN`, otherwise
+     * `RENJU_FOUL_NONE`.
+     */
+    renju_foul expected_foul;
+    /**
+     * The reading it holds under: true for `five_completion_counts`, false for the RIF
+     * reading (see `renju_position_set_five_completion_counts`).
+     */
+    bool five_completion_counts;
+    /**
+     * The line of the query in the fixture file.
+     */
+    size_t line;
+} renju_fixture_query;
+
+/**
+ * A point of an expected forbidden map and its expected primary foul.
+ */
+typedef struct renju_fixture_point {
+    /**
+     * The empty point.
+     */
+    struct renju_point point;
+    /**
+     * The foul expected there (overline > double-four > double-three).
+     */
+    renju_foul foul;
+} renju_fixture_point;
+
+/**
+ * A complete expected forbidden map for Black: every forbidden point, and no other.
+ */
+typedef struct renju_fixture_map {
+    /**
+     * The forbidden points, sorted by column then row; NULL when `count` is 0.
+     */
+    const struct renju_fixture_point *points;
+    /**
+     * The number of forbidden points.
+     */
+    size_t count;
+    /**
+     * The map as the fixture writes it (`"h8 double-three, j3 overline"` or `"none"`).
+     */
+    const char *text;
+    /**
+     * The reading it holds under (see `renju_fixture_query`).
+     */
+    bool five_completion_counts;
+    /**
+     * The line of the map in the fixture file.
+     */
+    size_t line;
+} renju_fixture_map;
+
+#ifdef __cplusplus
+extern "C" {
+#endif // __cplusplus
+
+/**
+ * The message of the last failed call made on this thread: `""` when the last call
+ * succeeded (every status-returning call clears it first). Never NULL.
+ *
+ * Ownership: the string belongs to the library; do not free it. It stays valid until
+ * the next call into the library on the same thread: copy it to keep it.
+ *
+ * Thread safety: each thread has its own message.
+ */
+const char *renju_last_error_message(void);
+
+/**
+ * The name of a status code (`"RENJU_ERROR_PARSE"`), or `"RENJU_UNKNOWN_STATUS"` for a
+ * value that is not one.
+ *
+ * Ownership: a static string; do not free it. Thread safety: safe from any thread.
+ */
+const char *renju_status_name(int32_t status);
+
+/**
+ * The library version (`"0.1.0"`).
+ *
+ * Ownership: a static string; do not free it. Thread safety: safe from any thread.
+ */
+const char *renju_version(void);
+
+/**
+ * Reads a point in `h8` notation (case-insensitive, `a1` to `z26`) into `*out`.
+ *
+ * Returns `RENJU_ERROR_PARSE` for text that is not a point; the point is not checked
+ * against any board (`"p16"` is read, and refused later by a 15x15 position).
+ *
+ * Thread safety: safe from any thread.
+ *
+ * # Safety
+ * `text` must be NULL or a NUL-terminated string; `out` must be NULL or point to a
+ * writable `renju_point`.
+ */
+renju_status renju_point_parse(const char *text, struct renju_point *out);
+
+/**
+ * Writes a point in `h8` notation, NUL-terminated, into the caller's buffer `buffer` of
+ * `capacity` bytes (`RENJU_POINT_TEXT_CAPACITY` is always enough).
+ *
+ * Returns `RENJU_ERROR_OFF_BOARD` for coordinates outside 0..=25 and
+ * `RENJU_ERROR_BUFFER_TOO_SMALL` (writing nothing) when the text and its NUL do not
+ * fit.
+ *
+ * Thread safety: safe from any thread.
+ *
+ * # Safety
+ * `buffer` must be NULL or valid for writes of `capacity` bytes.
+ */
+renju_status renju_point_format(struct renju_point point, char *buffer, size_t capacity);
+
+/**
+ * The lower-case name of a rule set (`"renju"`, `"freestyle"`, `"standard"`,
+ * `"caro"`), or NULL for a value that is not a `renju_rule_set`.
+ *
+ * Ownership: a static string; do not free it. Thread safety: safe from any thread.
+ */
+const char *renju_rule_set_name(int32_t rule_set);
+
+/**
+ * Frees a string returned by the library (`renju_position_explain_json`,
+ * `renju_games_validate`, ...). NULL is accepted and does nothing.
+ *
+ * Returns `RENJU_ERROR_BAD_HANDLE` (and frees nothing) for a pointer that is not a live
+ * string returned by this library: one already freed, or one from elsewhere. Never pass
+ * such strings to `free()`, nor library strings borrowed from a handle (`const char *`
+ * fields) to this function.
+ *
+ * Thread safety: safe from any thread; a string may be freed on another thread than the
+ * one it was returned on.
+ *
+ * # Safety
+ * `string` is only looked up, never dereferenced, unless it is a live library string.
+ */
+renju_status renju_string_free(char *string);
+
+/**
+ * The number of handles and strings the library has returned and that are not freed
+ * yet, across all threads.
+ *
+ * For leak checks: the library records every live handle and string, so a leak checker
+ * such as valgrind reports one that was never freed as "still reachable" rather than
+ * "lost"; a program that has freed everything sees 0 here.
+ *
+ * Thread safety: safe from any thread (other threads may change the count meanwhile).
+ */
+size_t renju_live_object_count(void);
+
+/**
+ * Creates an empty board of side `size` under `rule_set` (a `renju_rule_set` value),
+ * Black to move, judged under the default (RIF) reading. `*out` gets the new handle (NULL
+ * on error).
+ *
+ * Returns `RENJU_ERROR_INVALID_ARGUMENT` for an unknown rule set or a size the rule set
+ * does not allow (Renju: 15 only; others: 5 to 26).
+ *
+ * Ownership: the caller owns `*out` (free it with `renju_position_free`). Thread
+ * safety: safe from any thread.
+ *
+ * # Safety
+ * `out` must be NULL or valid for writes of a pointer.
+ */
+renju_status renju_position_new(int32_t rule_set, int32_t size, struct renju_position **out);
+
+/**
+ * Creates a 15x15 Renju position by playing a move list from the empty board
+ * (`"h8 i9 j10"`, `"h8i9j10"`, `"1.h8 2.i9"`, `pass`). `*out` gets the new handle
+ * (NULL on error).
+ *
+ * Returns `RENJU_ERROR_PARSE` for text that is not a move list or a move that cannot be
+ * played (the message gives the move number), `RENJU_ERROR_INVALID_UTF8` for text that
+ * is not UTF-8.
+ *
+ * Ownership: the caller owns `*out`. Thread safety: safe from any thread.
+ *
+ * # Safety
+ * `moves` must be NULL or a NUL-terminated string; `out` must be NULL or valid for
+ * writes of a pointer.
+ */
+renju_status renju_position_from_moves(const char *moves, struct renju_position **out);
+
+/**
+ * Creates a set-up position from an ASCII diagram (the fixture format: one row per
+ * line from the top, each starting with its number; `X` black, `O` white, `.` empty;
+ * optional column-letter lines), under `rule_set` with `to_move` (`RENJU_COLOR_BLACK`
+ * or `RENJU_COLOR_WHITE`) to move. The set-up stones are not judged; moves played from
+ * here on are. `*out` gets the new handle (NULL on error).
+ *
+ * Returns `RENJU_ERROR_PARSE` for a diagram that cannot be read,
+ * `RENJU_ERROR_INVALID_ARGUMENT` for an unknown rule set or side, or a board size the
+ * rule set does not allow.
+ *
+ * Ownership: the caller owns `*out`. Thread safety: safe from any thread.
+ *
+ * # Safety
+ * `diagram` must be NULL or a NUL-terminated string; `out` must be NULL or valid for
+ * writes of a pointer.
+ */
+renju_status renju_position_from_diagram(const char *diagram,
+                                         int32_t rule_set,
+                                         int32_t to_move,
+                                         struct renju_position **out);
+
+/**
+ * Copies a position (stones, history, outcome and reading): the copy is independent.
+ * `*out` gets the new handle (NULL on error).
+ *
+ * Ownership: the caller owns `*out`; `position` is only read. Thread safety: see
+ * `renju_position`.
+ *
+ * # Safety
+ * `position` is looked up before use (never dereferenced unless live); `out` must be
+ * NULL or valid for writes of a pointer.
+ */
+renju_status renju_position_copy(const struct renju_position *position,
+                                 struct renju_position **out);
+
+/**
+ * Frees a position. NULL is accepted and does nothing.
+ *
+ * Returns `RENJU_ERROR_BAD_HANDLE` (and frees nothing) for a handle already freed or
+ * not from this library. Borrowed data: none.
+ *
+ * Thread safety: see `renju_position`.
+ *
+ * # Safety
+ * `position` is looked up before use, never dereferenced unless live.
+ */
+renju_status renju_position_free(struct renju_position *position);
+
+/**
+ * Chooses the reading of the disputed double-three case (`SPEC.md`, Forbidden moves,
+ * point 5) for every later judgement on this position: nonzero for
+ * `five_completion_counts` (a straight-four point that also makes a five still makes
+ * a three), 0 for the RIF text (the default).
+ *
+ * Thread safety: see `renju_position`.
+ *
+ * # Safety
+ * `position` is looked up before use.
+ */
+renju_status renju_position_set_five_completion_counts(struct renju_position *position,
+                                                       int32_t enabled);
+
+/**
+ * Facts about a position (size, rule set, side to move, counts, reading, outcome) in
+ * `*out`.
+ *
+ * Thread safety: see `renju_position`.
+ *
+ * # Safety
+ * `position` is looked up before use; `out` must be NULL or valid for writes of a
+ * `renju_position_info`.
+ */
+renju_status renju_position_get_info(const struct renju_position *position,
+                                     struct renju_position_info *out);
+
+/**
+ * The stone on `point` in `*out` (`RENJU_COLOR_NONE` when empty).
+ *
+ * Returns `RENJU_ERROR_OFF_BOARD` for a point off the board.
+ *
+ * Thread safety: see `renju_position`.
+ *
+ * # Safety
+ * `position` is looked up before use; `out` must be NULL or valid for writes of a
+ * `renju_color`.
+ */
+renju_status renju_position_stone_at(const struct renju_position *position,
+                                     struct renju_point point,
+                                     renju_color *out);
+
+/**
+ * Plays a stone of the side to move on `point`; `*out` (when `out` is not NULL) gets its
+ * verdict. A winning, forbidden or drawing move ends the game; its stone stays on the
+ * board.
+ *
+ * Returns `RENJU_ERROR_OCCUPIED`, `RENJU_ERROR_OFF_BOARD` or `RENJU_ERROR_GAME_OVER`
+ * for a move that cannot be played (the position is unchanged).
+ *
+ * Thread safety: see `renju_position`.
+ *
+ * # Safety
+ * `position` is looked up before use; `out` must be NULL or valid for writes of a
+ * `renju_verdict`.
+ */
+renju_status renju_position_play(struct renju_position *position,
+                                 struct renju_point point,
+                                 struct renju_verdict *out);
+
+/**
+ * The side to move passes; `*out` (when `out` is not NULL) gets the verdict: a draw
+ * after the opponent's pass, otherwise the game goes on.
+ *
+ * Returns `RENJU_ERROR_GAME_OVER` once the game is over.
+ *
+ * Thread safety: see `renju_position`.
+ *
+ * # Safety
+ * `position` is looked up before use; `out` must be NULL or valid for writes of a
+ * `renju_verdict`.
+ */
+renju_status renju_position_pass(struct renju_position *position, struct renju_verdict *out);
+
+/**
+ * Plays every move of a move list (as `renju_position_from_moves` reads them); `*out`
+ * (when `out` is not NULL) gets the verdict of the last move played.
+ *
+ * Returns `RENJU_ERROR_PARSE` at the first move that cannot be read or played (the
+ * message gives its number); the moves before it stay played.
+ *
+ * Thread safety: see `renju_position`.
+ *
+ * # Safety
+ * `position` is looked up before use; `moves` must be NULL or a NUL-terminated string;
+ * `out` must be NULL or valid for writes of a `renju_verdict`.
+ */
+renju_status renju_position_play_moves(struct renju_position *position,
+                                       const char *moves,
+                                       struct renju_verdict *out);
+
+/**
+ * What playing `point` would do for the side to move, without playing it, in `*out`.
+ *
+ * Returns `RENJU_ERROR_OCCUPIED`, `RENJU_ERROR_OFF_BOARD` or `RENJU_ERROR_GAME_OVER`
+ * for a move that could not be played.
+ *
+ * Thread safety: see `renju_position`.
+ *
+ * # Safety
+ * `position` is looked up before use; `out` must be NULL or valid for writes of a
+ * `renju_verdict`.
+ */
+renju_status renju_position_verdict(const struct renju_position *position,
+                                    struct renju_point point,
+                                    struct renju_verdict *out);
+
+/**
+ * Takes back the last move played on the position, restoring it exactly (stones, side
+ * to move, outcome); `*out` (when `out` is not NULL) gets the move taken back.
+ *
+ * Returns `RENJU_ERROR_NOTHING_TO_UNDO` when no move has been played (set-up stones
+ * are not moves).
+ *
+ * Thread safety: see `renju_position`.
+ *
+ * # Safety
+ * `position` is looked up before use; `out` must be NULL or valid for writes of a
+ * `renju_move`.
+ */
+renju_status renju_position_undo(struct renju_position *position, struct renju_move *out);
+
+/**
+ * Whether a black stone on the empty `point` would be forbidden: `*foul` gets the foul
+ * reported (`RENJU_FOUL_NONE` when legal or a five) and `*fouls` (when not NULL) every
+ * foul as `RENJU_FOULS_*` bits. Black's forbidden points depend only on the stones, not
+ * on the side to move; rule sets other than Renju have none.
+ *
+ * Returns `RENJU_ERROR_OCCUPIED` or `RENJU_ERROR_OFF_BOARD` for a point that is not an
+ * empty point of the board.
+ *
+ * Thread safety: see `renju_position`.
+ *
+ * # Safety
+ * `position` is looked up before use; `foul` must be NULL or valid for writes of a
+ * `renju_foul`; `fouls` must be NULL or valid for writes of a `uint32_t`.
+ */
+renju_status renju_position_fouls_at(const struct renju_position *position,
+                                     struct renju_point point,
+                                     renju_foul *foul,
+                                     uint32_t *fouls);
+
+/**
+ * The whole-board forbidden map for Black: every empty point where a black stone would
+ * be forbidden, row by row from `a1`, written into the caller's array `points` of
+ * `capacity` elements. `*count` always gets the number of forbidden points.
+ *
+ * Returns `RENJU_ERROR_BUFFER_TOO_SMALL` when `capacity < *count` (then the first
+ * `capacity` points are written): call with `capacity` 0 (and `points` NULL) to learn
+ * the size, or pass an array of `size * size` elements, which is always enough.
+ *
+ * Thread safety: see `renju_position`.
+ *
+ * # Safety
+ * `position` is looked up before use; `points` must be NULL (only with `capacity` 0) or
+ * valid for writes of `capacity` elements; `count` must be NULL or valid for writes of a
+ * `size_t`.
+ */
+renju_status renju_position_forbidden_points(const struct renju_position *position,
+                                             struct renju_forbidden_point *points,
+                                             size_t capacity,
+                                             size_t *count);
+
+/**
+ * Explains what a black stone on the empty `point` would be, as JSON (the core's
+ * `Explanation`: `point`, `status`, and the `fives`, `overlines`, `fours` and `threes`
+ * through it, with the nested checks of the recursive double-three rule). `*json` gets
+ * the text (NULL on error).
+ *
+ * Returns `RENJU_ERROR_OCCUPIED` or `RENJU_ERROR_OFF_BOARD` for a point that is not an
+ * empty point of the board.
+ *
+ * Ownership: the caller owns `*json` and frees it with `renju_string_free`. Thread
+ * safety: see `renju_position`.
+ *
+ * # Safety
+ * `position` is looked up before use; `json` must be NULL or valid for writes of a
+ * pointer.
+ */
+renju_status renju_position_explain_json(const struct renju_position *position,
+                                         struct renju_point point,
+                                         char **json);
+
+/**
+ * The moves played on the position as a move list (`"h8 i9 pass j10"`; `""` when none).
+ * `*text` gets the string (NULL on error).
+ *
+ * Ownership: the caller owns `*text` and frees it with `renju_string_free`. Thread
+ * safety: see `renju_position`.
+ *
+ * # Safety
+ * `position` is looked up before use; `text` must be NULL or valid for writes of a
+ * pointer.
+ */
+renju_status renju_position_moves(const struct renju_position *position, char **text);
+
+/**
+ * The board as an ASCII diagram (the fixture format, readable by
+ * `renju_position_from_diagram`). `*text` gets the string (NULL on error).
+ *
+ * Ownership: the caller owns `*text` and frees it with `renju_string_free`. Thread
+ * safety: see `renju_position`.
+ *
+ * # Safety
+ * `position` is looked up before use; `text` must be NULL or valid for writes of a
+ * pointer.
+ */
+renju_status renju_position_diagram(const struct renju_position *position, char **text);
+
+/**
+ * Reads every game record of a file. `format` names the format (`"moves"`, `"rif"`,
+ * `"renlib"`, `"psq"`, `"sgf"`, `"openings"`) or is NULL to guess it from the file
+ * extension (`.txt`, `.rif`, `.lib`, `.psq`, `.sgf`). `*out` gets the new handle (NULL
+ * on error). Records that cannot be read do not fail the call: they are kept with their
+ * error (see `renju_games_record`).
+ *
+ * Returns `RENJU_ERROR_IO` when the file cannot be read, `RENJU_ERROR_INVALID_ARGUMENT`
+ * for an unknown format name or an extension that names none.
+ *
+ * Ownership: the caller owns `*out` (free it with `renju_games_free`). Thread safety:
+ * safe from any thread.
+ *
+ * # Safety
+ * `path` must be NULL or a NUL-terminated string; `format` must be NULL or a
+ * NUL-terminated string; `out` must be NULL or valid for writes of a pointer.
+ */
+renju_status renju_games_read_file(const char *path, const char *format, struct renju_games **out);
+
+/**
+ * Reads every game record of a memory buffer of `length` bytes. `format` names the
+ * format, or is NULL to guess it from `name`'s extension; `name` (may be NULL) names the
+ * buffer in errors and reports. Otherwise as `renju_games_read_file`.
+ *
+ * Ownership: the buffer is only read during the call; the caller owns `*out`. Thread
+ * safety: safe from any thread.
+ *
+ * # Safety
+ * `data` must be NULL (only with `length` 0) or valid for reads of `length` bytes;
+ * `format` and `name` must be NULL or NUL-terminated strings; `out` must be NULL or
+ * valid for writes of a pointer.
+ */
+renju_status renju_games_read_buffer(const uint8_t *data,
+                                     size_t length,
+                                     const char *format,
+                                     const char *name,
+                                     struct renju_games **out);
+
+/**
+ * Frees a `renju_games` and every string borrowed from it. NULL is accepted and does
+ * nothing.
+ *
+ * Returns `RENJU_ERROR_BAD_HANDLE` (and frees nothing) for a handle already freed or
+ * not from this library.
+ *
+ * # Safety
+ * `games` is looked up before use, never dereferenced unless live.
+ */
+renju_status renju_games_free(struct renju_games *games);
+
+/**
+ * The number of records (readable or not) in `*count`.
+ *
+ * Thread safety: see `renju_games`.
+ *
+ * # Safety
+ * `games` is looked up before use; `count` must be NULL or valid for writes of a
+ * `size_t`.
+ */
+renju_status renju_games_count(const struct renju_games *games, size_t *count);
+
+/**
+ * Record `index` (0-based, in file order) in `*out`: whether it could be read, its id,
+ * its moves as text.
+ *
+ * Returns `RENJU_ERROR_INDEX_OUT_OF_RANGE` past the last record. An unreadable record is
+ * not an error here (`readable` is false and `error` says why).
+ *
+ * Ownership: the strings in `*out` are borrowed from `games` and stay valid until it is
+ * freed; do not free them. Thread safety: see `renju_games`.
+ *
+ * # Safety
+ * `games` is looked up before use; `out` must be NULL or valid for writes of a
+ * `renju_game_record`.
+ */
+renju_status renju_games_record(const struct renju_games *games,
+                                size_t index,
+                                struct renju_game_record *out);
+
+/**
+ * Replays game `index` under its rules (`options` gives the defaults for what the
+ * record does not say; NULL for the library defaults) and puts the outcome and the
+ * number of findings by severity in `*out`.
+ *
+ * Returns `RENJU_ERROR_PARSE` for a record that could not be read,
+ * `RENJU_ERROR_INDEX_OUT_OF_RANGE` past the last record, `RENJU_ERROR_INVALID_ARGUMENT`
+ * for bad options.
+ *
+ * Thread safety: see `renju_games`.
+ *
+ * # Safety
+ * `games` is looked up before use; `options` must be NULL or point to a
+ * `renju_validation_options` (see there); `out` must be NULL or valid for writes of a
+ * `renju_game_result`.
+ */
+renju_status renju_games_replay(const struct renju_games *games,
+                                size_t index,
+                                const struct renju_validation_options *options,
+                                struct renju_game_result *out);
+
+/**
+ * Replays game `index` (as `renju_games_replay`) and gives its final position as a new
+ * handle in `*out` (NULL on error): every move replayed, the outcome as judged.
+ *
+ * Returns `RENJU_ERROR_INVALID_ARGUMENT` when the game cannot be replayed at all (a
+ * rule the library does not know, a board size its rule set does not allow), and the
+ * errors of `renju_games_replay`.
+ *
+ * Ownership: the caller owns `*out` (free it with `renju_position_free`). Thread
+ * safety: see `renju_games`.
+ *
+ * # Safety
+ * As `renju_games_replay`; `out` must be NULL or valid for writes of a pointer.
+ */
+renju_status renju_games_replay_position(const struct renju_games *games,
+                                         size_t index,
+                                         const struct renju_validation_options *options,
+                                         struct renju_position **out);
+
+/**
+ * Validates every record (`options` gives the defaults for what records do not say;
+ * NULL for the library defaults) and gives the report as JSON in `*json` (NULL on
+ * error): `{"games": [...], "summary": {"games", "by_termination", "findings",
+ * "errors", "warnings"}}`, the same fields as the Rust and Python APIs. Unreadable
+ * records appear as `unreadable-record` findings.
+ *
+ * Returns `RENJU_ERROR_INVALID_ARGUMENT` for bad options. Uses all cores.
+ *
+ * Ownership: the caller owns `*json` and frees it with `renju_string_free`. Thread
+ * safety: see `renju_games`.
+ *
+ * # Safety
+ * `games` is looked up before use; `options` must be NULL or point to a
+ * `renju_validation_options`; `json` must be NULL or valid for writes of a pointer.
+ */
+renju_status renju_games_validate(const struct renju_games *games,
+                                  const struct renju_validation_options *options,
+                                  char **json);
+
+/**
+ * Reads a fixture file (`fixtures/README.md` describes the format). `*out` gets the new
+ * handle (NULL on error).
+ *
+ * Returns `RENJU_ERROR_IO` when the file cannot be read, `RENJU_ERROR_INVALID_UTF8` when
+ * it is not UTF-8, `RENJU_ERROR_PARSE` for a malformed file (the message names the
+ * file, line and fixture).
+ *
+ * Ownership: the caller owns `*out` (free it with `renju_fixtures_free`). Thread
+ * safety: safe from any thread.
+ *
+ * # Safety
+ * `path` must be NULL or a NUL-terminated string; `out` must be NULL or valid for writes
+ * of a pointer.
+ */
+renju_status renju_fixtures_read_file(const char *path, struct renju_fixtures **out);
+
+/**
+ * Reads fixtures from text in the fixture format. Otherwise as
+ * `renju_fixtures_read_file`.
+ *
+ * # Safety
+ * `text` must be NULL or a NUL-terminated string; `out` must be NULL or valid for writes
+ * of a pointer.
+ */
+renju_status renju_fixtures_parse(const char *text, struct renju_fixtures **out);
+
+/**
+ * Frees a `renju_fixtures` and everything borrowed from it. NULL is accepted and does
+ * nothing.
+ *
+ * Returns `RENJU_ERROR_BAD_HANDLE` (and frees nothing) for a handle already freed or
+ * not from this library.
+ *
+ * # Safety
+ * `fixtures` is looked up before use, never dereferenced unless live.
+ */
+renju_status renju_fixtures_free(struct renju_fixtures *fixtures);
+
+/**
+ * The number of fixtures in `*count`.
+ *
+ * Thread safety: see `renju_fixtures`.
+ *
+ * # Safety
+ * `fixtures` is looked up before use; `count` must be NULL or valid for writes of a
+ * `size_t`.
+ */
+renju_status renju_fixtures_count(const struct renju_fixtures *fixtures, size_t *count);
+
+/**
+ * Fixture `index` (0-based, in file order) in `*out`.
+ *
+ * Returns `RENJU_ERROR_INDEX_OUT_OF_RANGE` past the last fixture.
+ *
+ * Ownership: the strings in `*out` are borrowed from `fixtures` (valid until it is
+ * freed); do not free them. Thread safety: see `renju_fixtures`.
+ *
+ * # Safety
+ * `fixtures` is looked up before use; `out` must be NULL or valid for writes of a
+ * `renju_fixture`.
+ */
+renju_status renju_fixtures_get(const struct renju_fixtures *fixtures,
+                                size_t index,
+                                struct renju_fixture *out);
+
+/**
+ * Query `query` of fixture `index` in `*out`.
+ *
+ * Returns `RENJU_ERROR_INDEX_OUT_OF_RANGE` past the last fixture or query.
+ *
+ * Ownership: the strings in `*out` are borrowed from `fixtures` (or static); do not free
+ * them. Thread safety: see `renju_fixtures`.
+ *
+ * # Safety
+ * `fixtures` is looked up before use; `out` must be NULL or valid for writes of a
+ * `renju_fixture_query`.
+ */
+renju_status renju_fixtures_query(const struct renju_fixtures *fixtures,
+                                  size_t index,
+                                  size_t query,
+                                  struct renju_fixture_query *out);
+
+/**
+ * Expected forbidden map `map` of fixture `index` in `*out`.
+ *
+ * Returns `RENJU_ERROR_INDEX_OUT_OF_RANGE` past the last fixture or map.
+ *
+ * Ownership: the array and string in `*out` are borrowed from `fixtures`; do not free
+ * them. Thread safety: see `renju_fixtures`.
+ *
+ * # Safety
+ * `fixtures` is looked up before use; `out` must be NULL or valid for writes of a
+ * `renju_fixture_map`.
+ */
+renju_status renju_fixtures_map(const struct renju_fixtures *fixtures,
+                                size_t index,
+                                size_t map,
+                                struct renju_fixture_map *out);
+
+/**
+ * The position of fixture `index` as a new handle in `*out` (NULL on error), judged
+ * under the `five_completion_counts` reading when `five_completion_counts` is nonzero,
+ * the RIF reading otherwise.
+ *
+ * Returns `RENJU_ERROR_INDEX_OUT_OF_RANGE` past the last fixture.
+ *
+ * Ownership: the caller owns `*out` (free it with `renju_position_free`); it does not
+ * borrow from `fixtures`. Thread safety: see `renju_fixtures`.
+ *
+ * # Safety
+ * `fixtures` is looked up before use; `out` must be NULL or valid for writes of a
+ * pointer.
+ */
+renju_status renju_fixtures_position(const struct renju_fixtures *fixtures,
+                                     size_t index,
+                                     int32_t five_completion_counts,
+                                     struct renju_position **out);
+
+#ifdef __cplusplus
+}  // extern "C"
+#endif  // __cplusplus
+
+#endif  /* RENJU_H */
