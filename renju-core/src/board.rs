@@ -7,9 +7,6 @@ use crate::error::SetupError;
 use crate::geometry::{Color, Direction, Point, MAX_SIZE, MIN_SIZE};
 use crate::patterns::{self, Packed, Summary, BLACK, BLOCKED, CENTER, REACH, WINDOW};
 
-/// Cells of the largest board.
-pub(crate) const MAX_CELLS: usize = MAX_SIZE as usize * MAX_SIZE as usize;
-
 pub(crate) const CELL_EMPTY: u8 = 0;
 pub(crate) const CELL_BLACK: u8 = 1;
 pub(crate) const CELL_WHITE: u8 = 2;
@@ -31,20 +28,34 @@ pub(crate) const CELL_WHITE: u8 = 2;
 #[derive(Clone)]
 pub struct Board {
     size: u8,
-    cells: [u8; MAX_CELLS],
-    codes: [[u16; MAX_CELLS]; 4],
-    /// `patterns::table()[codes[d][i]]`, kept alongside the codes.
-    packed: [[Packed; MAX_CELLS]; 4],
-    neighbors: &'static Neighbors,
-    /// Per cell, the four directions' shapes added up (see `patterns::Summary`).
-    summary: [Summary; MAX_CELLS],
     black: u16,
     white: u16,
+    neighbors: &'static Neighbors,
+    /// One entry per intersection, row by row from `a1`.
+    cells: Box<[Cell]>,
+}
+
+/// What the board keeps about one intersection.
+#[derive(Debug, Clone, Copy, Default)]
+struct Cell {
+    /// Line code per direction.
+    codes: [u16; 4],
+    /// `patterns::table()[codes[d]]` per direction (kept while the cell is empty).
+    packed: [Packed; 4],
+    /// The four shapes added up (kept while the cell is empty).
+    summary: Summary,
+    /// [`CELL_EMPTY`], [`CELL_BLACK`] or [`CELL_WHITE`].
+    stone: u8,
 }
 
 impl PartialEq for Board {
     fn eq(&self, other: &Self) -> bool {
-        self.size == other.size && self.cells[..self.area()] == other.cells[..other.area()]
+        self.size == other.size
+            && self
+                .cells
+                .iter()
+                .map(|c| c.stone)
+                .eq(other.cells.iter().map(|c| c.stone))
     }
 }
 impl Eq for Board {}
@@ -52,7 +63,9 @@ impl Eq for Board {}
 impl std::hash::Hash for Board {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
         self.size.hash(state);
-        self.cells[..self.area()].hash(state);
+        for c in self.cells.iter() {
+            c.stone.hash(state);
+        }
     }
 }
 
@@ -77,10 +90,9 @@ impl Board {
         }
         // The empty board of each size is built once, then copied.
         const SIZES: usize = (MAX_SIZE - MIN_SIZE + 1) as usize;
-        static EMPTY: [OnceLock<Box<Board>>; SIZES] = [const { OnceLock::new() }; SIZES];
+        static EMPTY: [OnceLock<Board>; SIZES] = [const { OnceLock::new() }; SIZES];
         Ok(EMPTY[(size - MIN_SIZE) as usize]
-            .get_or_init(|| Box::new(Board::build_empty(size)))
-            .as_ref()
+            .get_or_init(|| Board::build_empty(size))
             .clone())
     }
 
@@ -98,9 +110,8 @@ impl Board {
         stones: impl IntoIterator<Item = (Point, Color)>,
     ) -> Result<Board, SetupError> {
         let mut board = Board::new(size)?;
-        let mut touched = [0u64; MAX_CELLS.div_ceil(64)];
-        // Codes first, then every cell's shapes once: cheaper than keeping the shapes up
-        // to date stone by stone.
+        // Codes first, then the shapes of every empty cell once: cheaper than keeping the
+        // shapes up to date stone by stone.
         for (p, color) in stones {
             if !p.is_on(size) {
                 return Err(SetupError::OffBoard { point: p, size });
@@ -110,28 +121,18 @@ impl Board {
                 Color::Black => (CELL_BLACK, BLACK as u16),
                 Color::White => (CELL_WHITE, BLOCKED as u16),
             };
-            match board.cells[idx] {
+            match board.cells[idx].stone {
                 CELL_BLACK => board.add_to_codes(idx, BLACK as u16, false),
                 CELL_WHITE => board.add_to_codes(idx, BLOCKED as u16, false),
                 _ => {}
             }
-            board.cells[idx] = cell;
+            board.cells[idx].stone = cell;
             board.add_to_codes(idx, digit, true);
-            for n in board.neighbors.of_cell(idx) {
-                touched[n.target as usize / 64] |= 1 << (n.target % 64);
-            }
         }
-        board.black = board.cells[..board.area()]
-            .iter()
-            .filter(|&&c| c == CELL_BLACK)
-            .count() as u16;
-        board.white = board.cells[..board.area()]
-            .iter()
-            .filter(|&&c| c == CELL_WHITE)
-            .count() as u16;
-        // Cells no stone sees keep the empty board's shapes.
+        let count = |stone| board.cells.iter().filter(|c| c.stone == stone).count() as u16;
+        (board.black, board.white) = (count(CELL_BLACK), count(CELL_WHITE));
         for idx in 0..board.area() {
-            if board.cells[idx] == CELL_EMPTY && touched[idx / 64] & (1 << (idx % 64)) != 0 {
+            if board.cells[idx].stone == CELL_EMPTY {
                 board.recompute_shapes(idx);
             }
         }
@@ -142,7 +143,7 @@ impl Board {
     /// shapes and summaries stale (see [`Board::from_stones`]).
     fn add_to_codes(&mut self, idx: usize, digit: u16, add: bool) {
         for n in self.neighbors.of_cell(idx) {
-            let code = &mut self.codes[n.dir as usize][n.target as usize];
+            let code = &mut self.cells[n.target as usize].codes[n.dir as usize];
             if add {
                 *code += digit * n.weight;
             } else {
@@ -154,13 +155,10 @@ impl Board {
     fn build_empty(size: u8) -> Board {
         let mut board = Board {
             size,
-            cells: [CELL_EMPTY; MAX_CELLS],
-            codes: [[0; MAX_CELLS]; 4],
-            packed: [[0; MAX_CELLS]; 4],
-            neighbors: Neighbors::of(size),
-            summary: [0; MAX_CELLS],
             black: 0,
             white: 0,
+            neighbors: Neighbors::of(size),
+            cells: vec![Cell::default(); size as usize * size as usize].into_boxed_slice(),
         };
         // Off-board cells count as blocked in every line code.
         for y in 0..size {
@@ -177,11 +175,9 @@ impl Board {
                             code += BLOCKED as u16 * patterns::weight(i);
                         }
                     }
-                    board.codes[dir.index()][idx] = code;
-                    let packed = patterns::table()[code as usize];
-                    board.packed[dir.index()][idx] = packed;
-                    board.summary[idx] += patterns::summary_part(packed);
+                    board.cells[idx].codes[dir.index()] = code;
                 }
+                board.recompute_shapes(idx);
             }
         }
         board
@@ -202,7 +198,7 @@ impl Board {
         if !p.is_on(self.size) {
             return None;
         }
-        match self.cells[self.index(p)] {
+        match self.cells[self.index(p)].stone {
             CELL_BLACK => Some(Color::Black),
             CELL_WHITE => Some(Color::White),
             _ => None,
@@ -211,7 +207,7 @@ impl Board {
 
     /// Whether `p` is on the board and empty.
     pub fn is_empty(&self, p: Point) -> bool {
-        p.is_on(self.size) && self.cells[self.index(p)] == CELL_EMPTY
+        p.is_on(self.size) && self.cells[self.index(p)].stone == CELL_EMPTY
     }
 
     /// Puts a stone on `p` (`Some`) or clears it (`None`), whatever was there.
@@ -223,7 +219,7 @@ impl Board {
             });
         }
         let idx = self.index(p);
-        if self.cells[idx] != CELL_EMPTY {
+        if self.cells[idx].stone != CELL_EMPTY {
             self.remove(idx);
         }
         if let Some(color) = stone {
@@ -253,7 +249,7 @@ impl Board {
     /// Every stone, row by row from `a1`.
     pub fn stones(&self) -> impl Iterator<Item = (Point, Color)> + '_ {
         (0..self.area()).filter_map(move |idx| {
-            let color = match self.cells[idx] {
+            let color = match self.cells[idx].stone {
                 CELL_BLACK => Color::Black,
                 CELL_WHITE => Color::White,
                 _ => return None,
@@ -265,7 +261,7 @@ impl Board {
     /// Every empty intersection, row by row from `a1`.
     pub fn empty_points(&self) -> impl Iterator<Item = Point> + '_ {
         (0..self.area())
-            .filter(move |&idx| self.cells[idx] == CELL_EMPTY)
+            .filter(move |&idx| self.cells[idx].stone == CELL_EMPTY)
             .map(move |idx| self.point(idx))
     }
 
@@ -285,18 +281,13 @@ impl Board {
     /// The four packed line shapes a black stone on `idx` would make.
     #[inline]
     pub(crate) fn shapes(&self, idx: usize) -> [Packed; 4] {
-        [
-            self.packed[0][idx],
-            self.packed[1][idx],
-            self.packed[2][idx],
-            self.packed[3][idx],
-        ]
+        self.cells[idx].packed
     }
 
     /// The line code of `idx` along `dir`.
     #[inline]
     pub(crate) fn code(&self, dir: usize, idx: usize) -> u16 {
-        self.codes[dir][idx]
+        self.cells[idx].codes[dir]
     }
 
     /// Adds (or removes) `digit` at `idx` in the codes of every cell that sees `idx`,
@@ -306,7 +297,7 @@ impl Board {
         let table = patterns::table();
         for n in self.neighbors.of_cell(idx) {
             let (d, t) = (n.dir as usize, n.target as usize);
-            let code = &mut self.codes[d][t];
+            let code = &mut self.cells[t].codes[d];
             if add {
                 *code += digit * n.weight;
             } else {
@@ -314,10 +305,11 @@ impl Board {
             }
             // Shapes are kept for empty cells only (a stone's own cell gets its shapes
             // back when the stone is removed).
-            if self.cells[t] == CELL_EMPTY {
+            if self.cells[t].stone == CELL_EMPTY {
                 let new = table[*code as usize];
-                let old = std::mem::replace(&mut self.packed[d][t], new);
-                self.summary[t] = self.summary[t]
+                let old = std::mem::replace(&mut self.cells[t].packed[d], new);
+                self.cells[t].summary = self.cells[t]
+                    .summary
                     .wrapping_add(patterns::summary_part(new))
                     .wrapping_sub(patterns::summary_part(old));
             }
@@ -330,17 +322,17 @@ impl Board {
         let table = patterns::table();
         let mut summary = 0;
         for d in 0..4 {
-            let packed = table[self.codes[d][idx] as usize];
-            self.packed[d][idx] = packed;
+            let packed = table[self.cells[idx].codes[d] as usize];
+            self.cells[idx].packed[d] = packed;
             summary += patterns::summary_part(packed);
         }
-        self.summary[idx] = summary;
+        self.cells[idx].summary = summary;
     }
 
     /// Places a stone on an empty cell.
     #[inline]
     pub(crate) fn put(&mut self, idx: usize, color: Color) {
-        debug_assert_eq!(self.cells[idx], CELL_EMPTY);
+        debug_assert_eq!(self.cells[idx].stone, CELL_EMPTY);
         let (cell, digit) = match color {
             Color::Black => {
                 self.black += 1;
@@ -351,14 +343,14 @@ impl Board {
                 (CELL_WHITE, BLOCKED as u16)
             }
         };
-        self.cells[idx] = cell;
+        self.cells[idx].stone = cell;
         self.touch(idx, digit, true);
     }
 
     /// Removes the stone on `idx`, if any.
     #[inline]
     pub(crate) fn remove(&mut self, idx: usize) {
-        let digit = match self.cells[idx] {
+        let digit = match self.cells[idx].stone {
             CELL_BLACK => {
                 self.black -= 1;
                 BLACK as u16
@@ -369,7 +361,7 @@ impl Board {
             }
             _ => return,
         };
-        self.cells[idx] = CELL_EMPTY;
+        self.cells[idx].stone = CELL_EMPTY;
         self.touch(idx, digit, false);
         self.recompute_shapes(idx);
     }
@@ -378,18 +370,16 @@ impl Board {
     /// forbidden point does).
     #[inline]
     pub(crate) fn may_be_forbidden(&self, idx: usize) -> bool {
-        patterns::may_be_forbidden(self.summary[idx])
+        patterns::may_be_forbidden(self.cells[idx].summary)
     }
 
     /// Empty cells that pass the quick filter, row by row: a superset of the forbidden
     /// points.
     pub(crate) fn candidates(&self) -> impl Iterator<Item = usize> + '_ {
-        let area = self.area();
-        self.cells[..area]
+        self.cells
             .iter()
-            .zip(&self.summary[..area])
             .enumerate()
-            .filter(|(_, (&c, &s))| c == CELL_EMPTY && patterns::may_be_forbidden(s))
+            .filter(|(_, c)| c.stone == CELL_EMPTY && patterns::may_be_forbidden(c.summary))
             .map(|(i, _)| i)
     }
 
@@ -477,21 +467,12 @@ mod tests {
         assert!(a == b, "stones differ");
         assert_eq!(a.black, b.black);
         assert_eq!(a.white, b.white);
-        for d in 0..4 {
-            assert_eq!(
-                a.codes[d][..a.area()],
-                b.codes[d][..b.area()],
-                "codes, direction {d}"
-            );
-            for i in (0..a.area()).filter(|&i| a.cells[i] == CELL_EMPTY) {
-                assert_eq!(
-                    a.packed[d][i], b.packed[d][i],
-                    "shapes, direction {d}, cell {i}"
-                );
+        for (i, (x, y)) in a.cells.iter().zip(b.cells.iter()).enumerate() {
+            assert_eq!(x.codes, y.codes, "codes of cell {i}");
+            if x.stone == CELL_EMPTY {
+                assert_eq!(x.packed, y.packed, "shapes of cell {i}");
+                assert_eq!(x.summary, y.summary, "summary of cell {i}");
             }
-        }
-        for i in (0..a.area()).filter(|&i| a.cells[i] == CELL_EMPTY) {
-            assert_eq!(a.summary[i], b.summary[i], "summary of cell {i}");
         }
     }
 
@@ -515,7 +496,7 @@ mod tests {
                     board.remove(idx);
                 } else {
                     let idx = next(area);
-                    if board.cells[idx] == CELL_EMPTY {
+                    if board.cells[idx].stone == CELL_EMPTY {
                         let color = if next(2) == 0 {
                             Color::Black
                         } else {
