@@ -33,7 +33,13 @@ pub struct Board {
     neighbors: &'static Neighbors,
     /// One entry per intersection, row by row from `a1`.
     cells: Box<[Cell]>,
+    /// Per intersection, the four shapes added up while it is empty, and
+    /// [`OCCUPIED`] while it holds a stone: a compact array for the forbidden-map scan.
+    summaries: Box<[Summary]>,
 }
+
+/// The summary of an occupied intersection: one that never passes the quick filter.
+const OCCUPIED: Summary = 1;
 
 /// What the board keeps about one intersection.
 #[derive(Debug, Clone, Copy, Default)]
@@ -42,8 +48,6 @@ struct Cell {
     codes: [u16; 4],
     /// `patterns::table()[codes[d]]` per direction (kept while the cell is empty).
     packed: [Packed; 4],
-    /// The four shapes added up (kept while the cell is empty).
-    summary: Summary,
     /// [`CELL_EMPTY`], [`CELL_BLACK`] or [`CELL_WHITE`].
     stone: u8,
 }
@@ -134,6 +138,8 @@ impl Board {
         for idx in 0..board.area() {
             if board.cells[idx].stone == CELL_EMPTY {
                 board.recompute_shapes(idx);
+            } else {
+                board.summaries[idx] = OCCUPIED;
             }
         }
         Ok(board)
@@ -159,6 +165,7 @@ impl Board {
             white: 0,
             neighbors: Neighbors::of(size),
             cells: vec![Cell::default(); size as usize * size as usize].into_boxed_slice(),
+            summaries: vec![0; size as usize * size as usize].into_boxed_slice(),
         };
         // Off-board cells count as blocked in every line code.
         for y in 0..size {
@@ -308,8 +315,7 @@ impl Board {
             if self.cells[t].stone == CELL_EMPTY {
                 let new = table[*code as usize];
                 let old = std::mem::replace(&mut self.cells[t].packed[d], new);
-                self.cells[t].summary = self.cells[t]
-                    .summary
+                self.summaries[t] = self.summaries[t]
                     .wrapping_add(patterns::summary_part(new))
                     .wrapping_sub(patterns::summary_part(old));
             }
@@ -326,7 +332,7 @@ impl Board {
             self.cells[idx].packed[d] = packed;
             summary += patterns::summary_part(packed);
         }
-        self.cells[idx].summary = summary;
+        self.summaries[idx] = summary;
     }
 
     /// Places a stone on an empty cell.
@@ -344,6 +350,7 @@ impl Board {
             }
         };
         self.cells[idx].stone = cell;
+        self.summaries[idx] = OCCUPIED;
         self.touch(idx, digit, true);
     }
 
@@ -370,16 +377,16 @@ impl Board {
     /// forbidden point does).
     #[inline]
     pub(crate) fn may_be_forbidden(&self, idx: usize) -> bool {
-        patterns::may_be_forbidden(self.cells[idx].summary)
+        patterns::may_be_forbidden(self.summaries[idx])
     }
 
     /// Empty cells that pass the quick filter, row by row: a superset of the forbidden
     /// points.
     pub(crate) fn candidates(&self) -> impl Iterator<Item = usize> + '_ {
-        self.cells
+        self.summaries
             .iter()
             .enumerate()
-            .filter(|(_, c)| c.stone == CELL_EMPTY && patterns::may_be_forbidden(c.summary))
+            .filter(|(_, &s)| patterns::may_be_forbidden(s))
             .map(|(i, _)| i)
     }
 
@@ -471,9 +478,9 @@ mod tests {
             assert_eq!(x.codes, y.codes, "codes of cell {i}");
             if x.stone == CELL_EMPTY {
                 assert_eq!(x.packed, y.packed, "shapes of cell {i}");
-                assert_eq!(x.summary, y.summary, "summary of cell {i}");
             }
         }
+        assert_eq!(a.summaries, b.summaries, "summaries");
     }
 
     #[test]
