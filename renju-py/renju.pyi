@@ -1,0 +1,985 @@
+"""Exact Renju and Gomoku rules as a referee applies them.
+
+Positions (Board), forbidden moves, verdicts, game records in every supported format
+(read, read_bytes), replays and validation reports (validate). Every rule comes from the
+Rust library renju-core; this module only translates.
+
+Type stubs of the compiled module (maturin installs this file as renju/__init__.pyi,
+with py.typed).
+"""
+
+import os
+from collections.abc import Iterable, Iterator
+from typing import Any, ClassVar, Literal, overload
+
+__version__: str
+"""The package version."""
+
+FORMATS: list[str]
+"""The names format= takes: 'moves', 'rif', 'renlib', 'psq', 'sgf', 'openings'."""
+
+_PointLike = Point | str | tuple[int, int]
+"""(Stub only, not importable.) A point: a Point, a string in h8 notation, or an (x, y) tuple of 0-based column and row."""
+
+_MoveLike = Move | Point | str | tuple[int, int]
+"""(Stub only, not importable.) A move: a Move, anything _PointLike, or 'pass'."""
+
+# ---------------------------------------------------------------------------
+# Errors
+# ---------------------------------------------------------------------------
+
+class Error(Exception):
+    """Base class of every error the renju module raises."""
+
+class ParseError(Error, ValueError):
+    """Text or bytes that could not be read: a move list, a diagram, a fixture file or a
+    game record. Each attribute is None when unknown."""
+
+    message: str | None
+    """What is wrong (without the location)."""
+    file: str | None
+    """The file name."""
+    line: int | None
+    """The 1-based line."""
+    byte_offset: int | None
+    """The 0-based byte offset (binary formats)."""
+    game: str | None
+    """The record, game or fixture id."""
+    move_number: int | None
+    """The 1-based move number."""
+
+class IllegalMoveError(Error, ValueError):
+    """A move that cannot be played: the point is occupied or off the board, or the game
+    is over. A forbidden move is not an error: playing it returns its Verdict."""
+
+    reason: Literal["occupied", "off-board", "game-over"]
+    """Why the move cannot be played."""
+    move: Move
+    """The move."""
+    point: Point | None
+    """The move's point (None for a pass)."""
+    outcome: Outcome | None
+    """How the game ended, for 'game-over'."""
+    move_number: int | None
+    """The 1-based number of the move in the list being played, when there is one."""
+
+class SetupError(Error, ValueError):
+    """A board or position that cannot be set up (board size, a size the rule set does not
+    allow, a stone off the board)."""
+
+class PointError(Error, ValueError):
+    """Text that is not a point in h8 notation, or a point off the board."""
+
+    text: str | None
+    """The text read, when there was one."""
+
+# ---------------------------------------------------------------------------
+# Enumerations
+# ---------------------------------------------------------------------------
+
+class Color:
+    """A stone colour, which is also a side to move. str() gives 'black' or 'white'."""
+
+    BLACK: ClassVar[Color]
+    """Black, who moves first."""
+    WHITE: ClassVar[Color]
+    """White, who moves second."""
+    def opponent(self) -> Color:
+        """The other colour."""
+    @staticmethod
+    def parse(text: str | Color) -> Color:
+        """Parses 'black' / 'white' (also 'b', 'w', 'x', 'o'), case-insensitive."""
+    def __int__(self) -> int:
+        """0 for Black, 1 for White."""
+    def __eq__(self, other: object) -> bool:
+        """Same colour."""
+    def __hash__(self) -> int:
+        """Hash."""
+
+class RuleSet:
+    """A rule set. str() gives the lower-case name."""
+
+    RENJU: ClassVar[RuleSet]
+    """Renju (RIF): 15x15, Black has forbidden moves."""
+    FREESTYLE: ClassVar[RuleSet]
+    """Freestyle gomoku: five or more wins."""
+    STANDARD: ClassVar[RuleSet]
+    """Standard gomoku: exactly five wins."""
+    CARO: ClassVar[RuleSet]
+    """Caro: five or more wins unless both ends are blocked by opponent stones."""
+    @property
+    def has_forbidden_moves(self) -> bool:
+        """Whether Black has forbidden moves (Renju only)."""
+    def allows_size(self, size: int) -> bool:
+        """Whether the rule set can be played on a board of side size."""
+    @staticmethod
+    def parse(text: str | RuleSet) -> RuleSet:
+        """Parses 'renju', 'freestyle' (or 'gomoku'), 'standard', 'caro'."""
+    @staticmethod
+    def all() -> list[RuleSet]:
+        """Every rule set."""
+    def __int__(self) -> int:
+        """The variant's index."""
+    def __eq__(self, other: object) -> bool:
+        """Same rule set."""
+    def __hash__(self) -> int:
+        """Hash."""
+
+class FoulKind:
+    """A kind of forbidden move. str() gives 'overline', 'double-four' or 'double-three'."""
+
+    OVERLINE: ClassVar[FoulKind]
+    """Six or more in a row (RIF 9.2 a)."""
+    DOUBLE_FOUR: ClassVar[FoulKind]
+    """Two or more fours at once (RIF 9.2 b)."""
+    DOUBLE_THREE: ClassVar[FoulKind]
+    """Two or more real threes at once (RIF 9.2 c, 9.3)."""
+    @staticmethod
+    def parse(text: str) -> FoulKind:
+        """Parses 'overline', 'double-four' (or '4x4'), 'double-three' (or '3x3')."""
+    def __int__(self) -> int:
+        """The variant's index."""
+    def __eq__(self, other: object) -> bool:
+        """Same kind."""
+    def __hash__(self) -> int:
+        """Hash."""
+
+class Symmetry:
+    """One of the 8 symmetries of a square board. str() gives the kebab-case name."""
+
+    IDENTITY: ClassVar[Symmetry]
+    """No change."""
+    ROTATE90: ClassVar[Symmetry]
+    """Quarter turn counter-clockwise."""
+    ROTATE180: ClassVar[Symmetry]
+    """Half turn."""
+    ROTATE270: ClassVar[Symmetry]
+    """Quarter turn clockwise."""
+    FLIP_HORIZONTAL: ClassVar[Symmetry]
+    """Mirror left-right."""
+    FLIP_VERTICAL: ClassVar[Symmetry]
+    """Mirror top-bottom."""
+    TRANSPOSE: ClassVar[Symmetry]
+    """Mirror in the main diagonal."""
+    ANTI_TRANSPOSE: ClassVar[Symmetry]
+    """Mirror in the anti-diagonal."""
+    def apply(self, point: _PointLike, size: int = 15) -> Point:
+        """The image of point on a board of side size."""
+    def inverse(self) -> Symmetry:
+        """The symmetry that undoes this one."""
+    @staticmethod
+    def all() -> list[Symmetry]:
+        """All 8 symmetries, identity first."""
+    def __int__(self) -> int:
+        """The variant's index."""
+    def __eq__(self, other: object) -> bool:
+        """Same symmetry."""
+    def __hash__(self) -> int:
+        """Hash."""
+
+# ---------------------------------------------------------------------------
+# Points and moves
+# ---------------------------------------------------------------------------
+
+class Point:
+    """An intersection, by column x (0 = 'a', left) and row y (0 = row 1, bottom).
+
+    Point('h8'), Point(7, 7) and Point.parse('H8') are the same point; str() gives
+    'h8'. Points are hashable and ordered (by column, then row)."""
+
+    @overload
+    def __new__(cls, name_or_x: str | Point | tuple[int, int]) -> Point:
+        """Point('h8')."""
+    @overload
+    def __new__(cls, name_or_x: int, y: int) -> Point:
+        """Point(x, y), 0-based."""
+    @staticmethod
+    def parse(text: _PointLike) -> Point:
+        """Parses h8 notation (case-insensitive)."""
+    @staticmethod
+    def center(size: int = 15) -> Point:
+        """The centre of a board of side size ('h8' on 15x15)."""
+    @property
+    def x(self) -> int:
+        """Column, 0-based from the left ('a' = 0)."""
+    @property
+    def y(self) -> int:
+        """Row, 0-based from the bottom (row 1 = 0)."""
+    @property
+    def name(self) -> str:
+        """The name in h8 notation."""
+    def is_on(self, size: int = 15) -> bool:
+        """Whether the point lies on a board of side size."""
+    def __eq__(self, other: object) -> bool:
+        """Same point."""
+    def __hash__(self) -> int:
+        """Hash."""
+    def __lt__(self, other: Point) -> bool:
+        """Order by column, then row."""
+    def __le__(self, other: Point) -> bool:
+        """Order by column, then row."""
+    def __gt__(self, other: Point) -> bool:
+        """Order by column, then row."""
+    def __ge__(self, other: Point) -> bool:
+        """Order by column, then row."""
+    def __reduce__(self) -> tuple[type[Point], tuple[str]]:
+        """Pickling support."""
+
+class Move:
+    """A move: a stone on a point, or a pass. str() gives 'h8' or 'pass'."""
+
+    PASS: ClassVar[Move]
+    """The pass."""
+    def __new__(cls, value: _MoveLike) -> Move:
+        """Move('h8'), Move('pass'), Move(Point(...)) or Move((x, y))."""
+    @property
+    def point(self) -> Point | None:
+        """The point of a stone, None for a pass."""
+    @property
+    def is_pass(self) -> bool:
+        """Whether this is a pass."""
+    def __eq__(self, other: object) -> bool:
+        """Same move."""
+    def __hash__(self) -> int:
+        """Hash."""
+    def __reduce__(self) -> tuple[type[Move], tuple[str]]:
+        """Pickling support."""
+
+# ---------------------------------------------------------------------------
+# Fouls, verdicts, outcomes, explanations
+# ---------------------------------------------------------------------------
+
+class Foul:
+    """A forbidden move: the foul a referee reports and every foul it makes.
+    str() gives the reported foul ('double-three')."""
+
+    @property
+    def kind(self) -> FoulKind:
+        """The foul reported (overline > double-four > double-three)."""
+    @property
+    def kinds(self) -> list[FoulKind]:
+        """Every foul the move makes, in reporting order."""
+    def __eq__(self, other: object) -> bool:
+        """Same fouls."""
+    def __hash__(self) -> int:
+        """Hash."""
+
+class Verdict:
+    """What one move does. str() gives the label."""
+
+    @property
+    def label(
+        self,
+    ) -> Literal["legal", "win", "overline", "double-four", "double-three", "draw"]:
+        """'legal' (the game goes on), 'win', a foul (forbidden: Black loses) or 'draw'."""
+    @property
+    def continues(self) -> bool:
+        """Whether the game goes on after the move."""
+    @property
+    def is_win(self) -> bool:
+        """Whether the move wins."""
+    @property
+    def is_forbidden(self) -> bool:
+        """Whether the move is forbidden (Black loses)."""
+    @property
+    def is_draw(self) -> bool:
+        """Whether the move ends the game in a draw."""
+    @property
+    def winner(self) -> Color | None:
+        """The colour that wins with this move (None unless the verdict is 'win')."""
+    @property
+    def line(self) -> list[Point]:
+        """The winning line's stones, in line order (empty unless 'win')."""
+    @property
+    def foul(self) -> Foul | None:
+        """The foul of a forbidden move, else None."""
+    @property
+    def explanation(self) -> Explanation | None:
+        """Why a forbidden move is forbidden, else None."""
+    @property
+    def draw_reason(self) -> Literal["full-board", "two-passes"] | None:
+        """Why a drawing move draws, else None."""
+    def to_dict(self) -> dict[str, Any]:
+        """The verdict as plain data (the JSON the CLI and the C API give)."""
+    def __eq__(self, other: object) -> bool:
+        """Same verdict."""
+
+class Outcome:
+    """How a game ended. str() gives a sentence ('white won on a forbidden move')."""
+
+    @property
+    def winner(self) -> Color | None:
+        """The winning colour, None for a draw or an unfinished game."""
+    @property
+    def termination(self) -> str:
+        """'five', 'forbidden', 'two-passes', 'full-board', and for game records
+        'declared' and 'unfinished'."""
+    @property
+    def is_draw(self) -> bool:
+        """Whether the game ended in a draw (a finished game without a winner)."""
+    def __eq__(self, other: object) -> bool:
+        """Same outcome."""
+    def __hash__(self) -> int:
+        """Hash."""
+
+class Explanation:
+    """Why a black stone on a point is (or is not) forbidden. str() gives readable text;
+    to_dict() / to_json() give every detail (lines, fours, threes, nested checks)."""
+
+    @property
+    def point(self) -> Point:
+        """The point examined."""
+    @property
+    def status(self) -> Literal["five", "forbidden", "legal"]:
+        """What a black stone there is."""
+    @property
+    def is_forbidden(self) -> bool:
+        """Whether a black stone there is forbidden."""
+    @property
+    def foul(self) -> Foul | None:
+        """The foul, when the point is forbidden."""
+    def to_dict(self) -> dict[str, Any]:
+        """Every detail as plain data."""
+    def to_json(self) -> str:
+        """Every detail as pretty JSON."""
+    def __eq__(self, other: object) -> bool:
+        """Same explanation."""
+
+# ---------------------------------------------------------------------------
+# Openings
+# ---------------------------------------------------------------------------
+
+class OpeningRule:
+    """An opening protocol: 'free', 'rif1996', 'swap', 'yamaguchi', 'soosorv-N',
+    'taraguchi-N', 'chinese', 'swap2', 'gomoku-swap' or 'pro'."""
+
+    def __new__(cls, name: str | OpeningRule) -> OpeningRule:
+        """Parses a protocol name ('soosorv' alone means soosorv-8)."""
+    @property
+    def n(self) -> int | None:
+        """The N of soosorv-N or taraguchi-N, else None."""
+    @property
+    def is_renju_family(self) -> bool:
+        """Whether the protocol belongs to the Renju (RIF and Chinese) family."""
+    def __eq__(self, other: object) -> bool:
+        """Same protocol."""
+    def __hash__(self) -> int:
+        """Hash."""
+
+class Opening:
+    """One of the 26 canonical Renju openings. str() gives '3D Sosei'."""
+
+    @property
+    def code(self) -> str:
+        """RIF number ('3D')."""
+    @property
+    def romaji(self) -> str:
+        """Japanese name in romaji ('Sosei')."""
+    @property
+    def chinese(self) -> str:
+        """Chinese name (simplified)."""
+    @property
+    def english(self) -> str:
+        """Informal English name ('Sparse Star')."""
+    @property
+    def name(self) -> str:
+        """Code and romaji, as reports give it ('3D Sosei')."""
+    @staticmethod
+    def identify(b1: _PointLike, w2: _PointLike, b3: _PointLike) -> Opening | None:
+        """Names the opening of the first three stones, from any of its 8 symmetric
+        forms; None for any other start."""
+    @staticmethod
+    def all() -> list[Opening]:
+        """All 26 openings, direct first."""
+    def __eq__(self, other: object) -> bool:
+        """Same opening."""
+    def __hash__(self) -> int:
+        """Hash."""
+
+# ---------------------------------------------------------------------------
+# Board
+# ---------------------------------------------------------------------------
+
+class Board:
+    """A Renju or Gomoku position: the stones, the rule set, the side to move, the moves
+    played on it and the outcome once the game is over.
+
+    Iterating gives the stones as (Point, Color) pairs, row by row from a1;
+    board[point] gives the colour there (None when empty)."""
+
+    def __init__(
+        self,
+        moves: str | Iterable[_MoveLike] = "",
+        rule: RuleSet | str = "renju",
+        size: int = 15,
+        *,
+        five_completion_counts: bool = False,
+    ) -> None:
+        """Plays moves (a move string like 'h8 i9 j10' or an iterable of moves) on an
+        empty board of the rule set (default Renju) and size. Raises ParseError,
+        IllegalMoveError (with move_number) or SetupError."""
+    @staticmethod
+    def from_diagram(
+        text: str,
+        rule: RuleSet | str = "renju",
+        to_move: Color | str = "black",
+        *,
+        five_completion_counts: bool = False,
+    ) -> Board:
+        """A set-up position read from a diagram (the fixture format); to_move defaults
+        to Black."""
+    def play(self, move: _MoveLike) -> Verdict:
+        """Plays a move and returns its Verdict; raises IllegalMoveError."""
+    def pass_(self) -> Verdict:
+        """Passes; two passes in a row draw."""
+    def undo(self) -> Move | None:
+        """Takes back the last move and returns it (None when there is none)."""
+    def verdict(self, move: _MoveLike) -> Verdict:
+        """What playing a move would do, without playing it."""
+    def fouls_at(self, point: _PointLike) -> Foul | None:
+        """The foul a black stone on point would make, or None."""
+    def is_forbidden(self, point: _PointLike) -> bool:
+        """Whether a black stone on point would be forbidden."""
+    def forbidden_points(self) -> dict[Point, Foul]:
+        """Every point where a black stone would be forbidden, row by row from a1."""
+    def explain(self, point: _PointLike) -> Explanation:
+        """Explains what a black stone on point would be."""
+    @property
+    def size(self) -> int:
+        """The board side."""
+    @property
+    def rule(self) -> RuleSet:
+        """The rule set."""
+    @property
+    def five_completion_counts(self) -> bool:
+        """Whether the other reading of the disputed double-three case is used."""
+    @property
+    def to_move(self) -> Color:
+        """The side to move."""
+    @property
+    def moves(self) -> list[Move]:
+        """The moves played on this board, oldest first."""
+    @property
+    def move_string(self) -> str:
+        """The moves played, as a move string ('h8 i9 pass')."""
+    @property
+    def outcome(self) -> Outcome | None:
+        """The outcome once the game is over, else None."""
+    @property
+    def is_game_over(self) -> bool:
+        """Whether the game is over."""
+    def __getitem__(self, point: _PointLike) -> Color | None:
+        """The colour on point, or None when it is empty."""
+    def __contains__(self, point: _PointLike) -> bool:
+        """Whether point holds a stone."""
+    def __iter__(self) -> Iterator[tuple[Point, Color]]:
+        """The stones, row by row from a1."""
+    def __len__(self) -> int:
+        """The number of stones."""
+    def copy(self) -> Board:
+        """An independent copy."""
+    def __copy__(self) -> Board:
+        """copy.copy() support."""
+    def __deepcopy__(self, memo: Any) -> Board:
+        """copy.deepcopy() support."""
+    def __eq__(self, other: object) -> bool:
+        """Same stones, rule set, options, side to move, moves and outcome."""
+    def __hash__(self) -> int:
+        """Hash of the whole position (changes when a move is played)."""
+    def transformed(self, symmetry: Symmetry | str) -> Board:
+        """The position mapped by a board symmetry."""
+    def to_diagram(self) -> str:
+        """The ASCII diagram (the fixture format)."""
+    def svg(
+        self,
+        *,
+        pixels: int = 480,
+        coordinates: bool = True,
+        numbers: bool = True,
+        forbidden: bool = True,
+    ) -> str:
+        """The board as SVG: stones numbered in play order, the last move ringed,
+        forbidden points marked."""
+    def _repr_svg_(self) -> str:
+        """The SVG drawing notebooks show."""
+    def to_numpy(self) -> Any:
+        """numpy.ndarray of shape (3, size, size), dtype uint8, indexed [plane, y, x]:
+        black stones, white stones, Black's forbidden points. Needs numpy."""
+
+# ---------------------------------------------------------------------------
+# Game records
+# ---------------------------------------------------------------------------
+
+class Event:
+    """One event of a game record."""
+
+    @staticmethod
+    def stone(point: _PointLike) -> Event:
+        """A stone of the side to move."""
+    @staticmethod
+    def pass_() -> Event:
+        """A pass."""
+    @staticmethod
+    def swap(swap: bool) -> Event:
+        """A colour decision: True exchanges colours."""
+    @staticmethod
+    def declare_offers(count: int) -> Event:
+        """The number of fifth-move offers declared."""
+    @staticmethod
+    def fifth_offers(offered: Iterable[_PointLike], chosen: _PointLike) -> Event:
+        """Black's offered fifth moves and the one White chose."""
+    @staticmethod
+    def result(winner: Color | str | None, reason: str | None = None) -> Event:
+        """A result written in the record (winner None: a draw)."""
+    @property
+    def kind(
+        self,
+    ) -> Literal["stone", "pass", "swap", "declare-offers", "fifth-offers", "result"]:
+        """The kind of event."""
+    @property
+    def point(self) -> Point | None:
+        """The stone's point (for 'fifth-offers': the chosen point), else None."""
+    @property
+    def move(self) -> Move | None:
+        """The move this event plays, else None."""
+    @property
+    def swapped(self) -> bool | None:
+        """For 'swap': whether colours were exchanged."""
+    @property
+    def count(self) -> int | None:
+        """For 'declare-offers': the number of offers."""
+    @property
+    def offered(self) -> list[Point]:
+        """For 'fifth-offers': the offered points."""
+    @property
+    def winner(self) -> Color | None:
+        """For 'result': the declared winner."""
+    @property
+    def reason(self) -> str | None:
+        """For 'result': why, when the record says."""
+    def to_dict(self) -> dict[str, Any]:
+        """The event as plain data."""
+    def __eq__(self, other: object) -> bool:
+        """Same event."""
+    def __hash__(self) -> int:
+        """Hash."""
+
+class Game:
+    """A game record: rules (None where the record is silent), size and events."""
+
+    def __init__(
+        self,
+        moves: str | Iterable[_MoveLike | Event] = "",
+        *,
+        rule: RuleSet | str | None = None,
+        opening: OpeningRule | str | None = None,
+        claims: str | None = None,
+        size: int = 15,
+        id: str | None = None,
+        five_completion_counts: bool | None = None,
+        tags: Iterable[tuple[str, str]] | None = None,
+    ) -> None:
+        """A record from a move list or an iterable of moves and Events."""
+    @property
+    def id(self) -> str | None:
+        """The record's id, when it has one."""
+    @property
+    def rule(self) -> RuleSet | None:
+        """The rule set the record names."""
+    @property
+    def opening_rule(self) -> OpeningRule | None:
+        """The opening protocol the record names."""
+    @property
+    def claims(self) -> str | None:
+        """The claim model the record names."""
+    @property
+    def five_completion_counts(self) -> bool | None:
+        """The reading the record names."""
+    @property
+    def unknown_rule(self) -> str | None:
+        """A rule the record names that the library does not know."""
+    @property
+    def size(self) -> int:
+        """The board side."""
+    @property
+    def events(self) -> list[Event]:
+        """The events, in order."""
+    @property
+    def moves(self) -> list[Move]:
+        """The stones and passes in play order."""
+    @property
+    def move_string(self) -> str:
+        """The moves as a move string."""
+    @property
+    def tags(self) -> list[tuple[str, str]]:
+        """Other fields of the record, as (key, value) pairs."""
+    def tag(self, key: str) -> str | None:
+        """The value of a tag, or None."""
+    @property
+    def file(self) -> str | None:
+        """The file the record came from."""
+    @property
+    def line(self) -> int | None:
+        """The 1-based line where the record starts (text formats)."""
+    @property
+    def byte_offset(self) -> int | None:
+        """The byte offset where the record starts (binary formats)."""
+    @property
+    def index(self) -> int:
+        """The 0-based index of the game within its file."""
+    def replay(
+        self,
+        *,
+        rule: RuleSet | str | None = None,
+        opening: OpeningRule | str | None = None,
+        claims: str | None = None,
+        five_completion_counts: bool = False,
+        offer_equivalence: Literal["shape", "board"] | None = None,
+    ) -> Replay:
+        """Replays the game (keyword arguments: defaults for what the record does not
+        say)."""
+    def validate(
+        self,
+        *,
+        rule: RuleSet | str | None = None,
+        opening: OpeningRule | str | None = None,
+        claims: str | None = None,
+        five_completion_counts: bool = False,
+        offer_equivalence: Literal["shape", "board"] | None = None,
+    ) -> GameReport:
+        """Replays the game and reports on it."""
+    @property
+    def outcome(self) -> Outcome:
+        """How the game ended, replayed with the default options."""
+    @property
+    def opening(self) -> Opening | None:
+        """The canonical Renju opening of the first three stones, else None."""
+    @property
+    def opening_name(self) -> str | None:
+        """The opening's name as reports give it ('3D Sosei'), else None."""
+    def to_dict(self) -> dict[str, Any]:
+        """The record as plain data."""
+    def __eq__(self, other: object) -> bool:
+        """Same record."""
+    def __hash__(self) -> int:
+        """Hash."""
+
+class MoveVerdict:
+    """The verdict of one replayed move."""
+
+    @property
+    def number(self) -> int:
+        """1-based move number (stones and passes)."""
+    @property
+    def move(self) -> Move:
+        """The move."""
+    @property
+    def color(self) -> Color:
+        """The colour that played it."""
+    @property
+    def verdict(self) -> Verdict:
+        """What it did."""
+
+class Replay:
+    """The result of replaying a game."""
+
+    @property
+    def outcome(self) -> Outcome:
+        """How the game ended."""
+    @property
+    def winner_seat(self) -> Literal["first", "second"] | None:
+        """The seat that won, else None."""
+    @property
+    def verdicts(self) -> list[MoveVerdict]:
+        """The verdict of every move replayed."""
+    @property
+    def findings(self) -> list[Finding]:
+        """Everything found along the way."""
+    @property
+    def opening(self) -> Opening | None:
+        """The canonical opening of the first three stones."""
+    @property
+    def board(self) -> Board | None:
+        """The final position (None when the game could not be replayed)."""
+
+# ---------------------------------------------------------------------------
+# Reports
+# ---------------------------------------------------------------------------
+
+class Finding:
+    """One finding about one game."""
+
+    @property
+    def severity(self) -> Literal["error", "warning", "info"]:
+        """How serious it is."""
+    @property
+    def code(self) -> str:
+        """The stable machine code ('occupied-point', 'forbidden-move', ...)."""
+    @property
+    def move_number(self) -> int | None:
+        """The move it concerns."""
+    @property
+    def message(self) -> str:
+        """A sentence for people."""
+    @property
+    def line(self) -> int | None:
+        """The line in the file, for unreadable records."""
+    @property
+    def byte_offset(self) -> int | None:
+        """The byte offset in the file, for unreadable records."""
+    def to_dict(self) -> dict[str, Any]:
+        """The finding as plain data."""
+    def __eq__(self, other: object) -> bool:
+        """Same finding."""
+
+class GameReport:
+    """The report on one game."""
+
+    @property
+    def source(self) -> str | None:
+        """The file the game came from."""
+    @property
+    def index(self) -> int:
+        """The game's index in its file."""
+    @property
+    def id(self) -> str | None:
+        """The record's id."""
+    @property
+    def moves(self) -> int:
+        """Moves replayed."""
+    @property
+    def rule(self) -> str | None:
+        """The rule set it was judged under."""
+    @property
+    def protocol(self) -> str | None:
+        """The opening protocol it was judged under."""
+    @property
+    def opening(self) -> str | None:
+        """The canonical opening ('3D Sosei'), else None."""
+    @property
+    def outcome(self) -> Outcome:
+        """How the game ended."""
+    @property
+    def findings(self) -> list[Finding]:
+        """What was found."""
+    @property
+    def errors(self) -> int:
+        """Findings of severity error."""
+    @property
+    def warnings(self) -> int:
+        """Findings of severity warning."""
+    def to_dict(self) -> dict[str, Any]:
+        """The report as plain data."""
+    def to_json(self) -> str:
+        """The report as pretty JSON."""
+    def __eq__(self, other: object) -> bool:
+        """Same report."""
+
+class Summary:
+    """Totals over a batch."""
+
+    @property
+    def games(self) -> int:
+        """Games (and unreadable records) reported."""
+    @property
+    def by_termination(self) -> dict[str, int]:
+        """Games per termination."""
+    @property
+    def findings(self) -> dict[str, int]:
+        """Findings per code."""
+    @property
+    def errors(self) -> int:
+        """Findings of severity error."""
+    @property
+    def warnings(self) -> int:
+        """Findings of severity warning."""
+    def to_dict(self) -> dict[str, Any]:
+        """The summary as plain data."""
+    def __eq__(self, other: object) -> bool:
+        """Same totals."""
+
+class Report:
+    """A validation report: one GameReport per game and a Summary."""
+
+    @property
+    def games(self) -> list[GameReport]:
+        """Per game, in input order."""
+    @property
+    def summary(self) -> Summary:
+        """Totals."""
+    @property
+    def errors(self) -> int:
+        """Findings of severity error, over all games."""
+    @property
+    def warnings(self) -> int:
+        """Findings of severity warning, over all games."""
+    def __len__(self) -> int:
+        """The number of games reported."""
+    def __iter__(self) -> Iterator[GameReport]:
+        """The game reports."""
+    def to_json(self) -> str:
+        """The report as pretty JSON (the same as `renju validate --json`)."""
+    def to_dict(self) -> dict[str, Any]:
+        """The report as plain data."""
+
+# ---------------------------------------------------------------------------
+# Readers
+# ---------------------------------------------------------------------------
+
+class GameReader(Iterator[Game]):
+    """The games of a file, one per next(). errors='raise' raises a bad record's
+    ParseError from next() (the reader can go on), 'skip' leaves it out."""
+
+    def __iter__(self) -> GameReader:
+        """The reader itself."""
+    def __next__(self) -> Game:
+        """The next game."""
+    def __length_hint__(self) -> int:
+        """How many records are left."""
+
+_Format = Literal["moves", "rif", "renlib", "psq", "sgf", "openings"]
+"""(Stub only, not importable.) A format name."""
+
+@overload
+def read(
+    path: str | os.PathLike[str],
+    format: _Format | None = None,
+    *,
+    errors: Literal["raise", "skip"] = "raise",
+    size: int | None = None,
+) -> GameReader:
+    """Reads the games of a file (format from the extension unless given; size: the
+    board side of a Gomocup opening file)."""
+
+@overload
+def read(
+    path: str | os.PathLike[str],
+    format: _Format | None = None,
+    *,
+    errors: Literal["yield"],
+    size: int | None = None,
+) -> Iterator[Game | ParseError]:
+    """Reads the games of a file; bad records come as ParseError instances."""
+
+@overload
+def read_bytes(
+    data: bytes,
+    format: _Format,
+    *,
+    file: str | None = None,
+    errors: Literal["raise", "skip"] = "raise",
+    size: int | None = None,
+) -> GameReader:
+    """Reads the games of a file's bytes in the given format."""
+
+@overload
+def read_bytes(
+    data: bytes,
+    format: _Format,
+    *,
+    file: str | None = None,
+    errors: Literal["yield"],
+    size: int | None = None,
+) -> Iterator[Game | ParseError]:
+    """Reads the games of bytes; bad records come as ParseError instances."""
+
+def write_bytes(games: Iterable[Game], format: _Format) -> bytes:
+    """Writes games in a format and returns the bytes; raises ParseError when the format
+    cannot hold a game."""
+
+def write(
+    path: str | os.PathLike[str], games: Iterable[Game], format: _Format | None = None
+) -> None:
+    """Writes games to a file (format from the extension unless given)."""
+
+def validate(
+    games: str
+    | os.PathLike[str]
+    | GameReader
+    | Iterable[Game | ParseError],
+    *,
+    rule: RuleSet | str | None = None,
+    opening: OpeningRule | str | None = None,
+    claims: str | None = None,
+    five_completion_counts: bool = False,
+    offer_equivalence: Literal["shape", "board"] | None = None,
+    format: _Format | None = None,
+) -> Report:
+    """Validates game records (a path, a reader, or Games) in parallel on all cores,
+    without holding the GIL."""
+
+# ---------------------------------------------------------------------------
+# Fixture corpus
+# ---------------------------------------------------------------------------
+
+class FixtureQuery:
+    """A point query of a fixture."""
+
+    @property
+    def point(self) -> Point:
+        """The point played by the side to move."""
+    @property
+    def expected(
+        self,
+    ) -> Literal["legal", "win", "overline", "double-four", "double-three", "draw"]:
+        """The expected verdict label."""
+    @property
+    def five_completion_counts(self) -> bool:
+        """The reading it holds under."""
+    @property
+    def line(self) -> int:
+        """The line in the fixture file."""
+
+class FixtureMap:
+    """A complete forbidden map of a fixture. str() gives the fixture notation."""
+
+    @property
+    def points(self) -> dict[Point, FoulKind]:
+        """Every forbidden point with its reported foul, sorted by point."""
+    @property
+    def five_completion_counts(self) -> bool:
+        """The reading it holds under."""
+    @property
+    def line(self) -> int:
+        """The line in the fixture file."""
+
+class Fixture:
+    """One fixture of the shared corpus."""
+
+    @property
+    def id(self) -> str:
+        """Unique id ('RN-01c')."""
+    @property
+    def source(self) -> str:
+        """Where the position comes from."""
+    @property
+    def note(self) -> str | None:
+        """What it shows."""
+    @property
+    def rule(self) -> RuleSet:
+        """The rule set."""
+    @property
+    def to_move(self) -> Color:
+        """The side to move."""
+    @property
+    def size(self) -> int:
+        """The board side."""
+    @property
+    def line(self) -> int:
+        """The line of the fixture's header."""
+    @property
+    def queries(self) -> list[FixtureQuery]:
+        """The point queries."""
+    @property
+    def maps(self) -> list[FixtureMap]:
+        """The complete forbidden maps, one per reading."""
+    def to_board(self, five_completion_counts: bool = False) -> Board:
+        """The position as a Board, under the chosen reading."""
+    def check(self) -> list[str]:
+        """The expectations that do not hold, checked by the core (empty when all do)."""
+
+def parse_fixtures(text: str) -> list[Fixture]:
+    """Parses fixture-corpus text with the core's parser."""
+
+def read_fixtures(path: str | os.PathLike[str]) -> list[Fixture]:
+    """Reads a fixture file."""

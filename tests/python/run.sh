@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Builds the Python bindings (renju-py) into a virtual environment and runs the Python
+# checks: mypy --strict on the type stubs and on the tests, then pytest.
+#
+#   bash tests/python/run.sh            # from anywhere; extra arguments go to pytest
+#   RENJU_NUMPY=0 bash tests/python/run.sh   # do not install numpy (its test then skips)
+#
+# The venv is .venv at the repository root (git-ignored); it is created when missing.
+# The debug build of the renju CLI is made too (RENJU_CLI): one test compares reports.
+# numpy is optional: it is installed when the package index has it, and the numpy test
+# skips without it. Caches go inside .venv so that the work tree stays clean.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+root=$PWD
+venv=$root/.venv
+
+if [ ! -x "$venv/bin/python" ]; then
+    echo "== Python: creating $venv"
+    "${PYTHON:-python3}" -m venv "$venv"
+fi
+py=$venv/bin/python
+
+echo "== Python: installing maturin, pytest, mypy"
+"$py" -m pip install --quiet --disable-pip-version-check "maturin>=1.9.4,<2" pytest mypy
+if [ "${RENJU_NUMPY:-1}" != "0" ]; then
+    "$py" -m pip install --quiet --disable-pip-version-check numpy \
+        || echo "numpy could not be installed: the numpy test will be skipped"
+fi
+
+echo "== Python: building the extension (maturin develop --release)"
+(
+    cd "$root/renju-py"
+    VIRTUAL_ENV=$venv PATH="$venv/bin:$PATH" "$venv/bin/maturin" develop --release
+)
+
+echo "== Python: building the CLI, to compare reports with it (cargo build -p renju-cli)"
+cargo build --quiet -p renju-cli
+export RENJU_CLI=$root/target/debug/renju
+
+echo "== Python: mypy --strict (stubs; tests and benchmark)"
+"$venv/bin/mypy" --strict --cache-dir "$venv/.mypy_cache" renju-py/renju.pyi
+"$venv/bin/mypy" --strict --cache-dir "$venv/.mypy_cache" tests/python renju-py/bench
+
+echo "== Python: pytest"
+"$py" -m pytest -p no:cacheprovider tests/python "$@"
