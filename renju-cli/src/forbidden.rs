@@ -4,7 +4,10 @@ use renju_core::{Board, Color, Point, Position, RenjuOptions, RuleSet};
 use serde_json::{json, Map, Value};
 
 /// Answers one input line; errors become `{"error": ..., "line": N}`.
-pub fn answer(line: &str, number: usize, explain: Option<&str>) -> Value {
+pub fn answer(line: &[u8], number: usize, explain: Option<&str>) -> Value {
+    let Ok(line) = std::str::from_utf8(line) else {
+        return json!({ "error": "not UTF-8 text", "line": number });
+    };
     match judge(line, explain) {
         Ok(v) => v,
         Err(message) => json!({ "error": message, "line": number }),
@@ -73,16 +76,27 @@ fn judge(line: &str, explain: Option<&str>) -> Result<Value, String> {
         reply.insert("id".into(), id.clone());
     }
     reply.insert("forbidden".into(), Value::Object(map));
+    // An explanation that cannot be given (an occupied point, off this board) is
+    // reported beside the map, which stays valid.
     if let Some(point) = explain {
-        let p = Point::parse_on(point, pos.board().size()).map_err(|e| e.to_string())?;
-        let ex = pos
-            .explain(p)
-            .map_err(|e| format!("cannot explain {p}: {e}"))?;
-        reply.insert("explanation_text".into(), Value::String(ex.to_text()));
-        reply.insert(
-            "explanation".into(),
-            serde_json::to_value(&ex).map_err(|e| e.to_string())?,
-        );
+        let explained = Point::parse_on(point, pos.board().size())
+            .map_err(|e| e.to_string())
+            .and_then(|p| {
+                pos.explain(p)
+                    .map_err(|e| format!("cannot explain {p}: {e}"))
+            });
+        match explained {
+            Ok(ex) => {
+                reply.insert("explanation_text".into(), Value::String(ex.to_text()));
+                reply.insert(
+                    "explanation".into(),
+                    serde_json::to_value(&ex).map_err(|e| e.to_string())?,
+                );
+            }
+            Err(message) => {
+                reply.insert("explanation_error".into(), Value::String(message));
+            }
+        }
     }
     Ok(Value::Object(reply))
 }

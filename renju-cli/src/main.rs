@@ -106,21 +106,32 @@ fn main() -> ExitCode {
             validate::run(&files, format, &options, json, verbose)
         }
         Command::Forbidden { explain } => {
-            let stdin = io::stdin().lock();
+            // The point is checked once, against the largest board; each line checks it
+            // against its own board.
+            if let Some(point) = &explain {
+                if let Err(e) = point.parse::<renju_core::Point>() {
+                    eprintln!("renju: --explain {point}: {e}");
+                    return ExitCode::from(2);
+                }
+            }
+            let mut stdin = io::stdin().lock();
             let mut out = BufWriter::new(io::stdout().lock());
             let mut errors = 0usize;
-            for (i, line) in stdin.lines().enumerate() {
-                let line = match line {
-                    Ok(l) => l,
+            let mut line = Vec::new();
+            for number in 1.. {
+                line.clear();
+                match stdin.read_until(b'\n', &mut line) {
+                    Ok(0) => break,
+                    Ok(_) => {}
                     Err(e) => {
                         eprintln!("renju: cannot read stdin: {e}");
                         return ExitCode::from(2);
                     }
-                };
-                if line.trim().is_empty() {
+                }
+                if line.iter().all(u8::is_ascii_whitespace) {
                     continue;
                 }
-                let reply = forbidden::answer(&line, i + 1, explain.as_deref());
+                let reply = forbidden::answer(&line, number, explain.as_deref());
                 errors += usize::from(reply.get("error").is_some());
                 if writeln!(out, "{reply}").is_err() {
                     return ExitCode::from(2);

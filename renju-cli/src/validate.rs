@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use indicatif::{ProgressBar, ProgressStyle};
 use renju_core::formats::Format;
 use renju_core::game::ValidationOptions;
-use renju_core::report::{validate, GameReport, Report, Severity};
+use renju_core::report::{validate_games, GameReport, Report, Severity};
 
 /// Games validated between two progress updates.
 const CHUNK: usize = 2_000;
@@ -53,12 +53,14 @@ pub fn run(
             ProgressBar::hidden()
         };
         let mut records = records;
+        let mut first_index = 0;
         while !records.is_empty() {
             let rest = records.split_off(records.len().min(CHUNK));
             let chunk = std::mem::replace(&mut records, rest);
-            let n = chunk.len() as u64;
-            reports.extend(validate(chunk, options).games);
-            bar.inc(n);
+            let n = chunk.len();
+            reports.extend(validate_games(chunk, options, first_index));
+            first_index += n;
+            bar.inc(n as u64);
         }
         bar.finish_and_clear();
     }

@@ -7,6 +7,10 @@ use std::process::{Command, Stdio};
 use serde_json::Value;
 
 fn run(args: &[&str], input: &str) -> (i32, Vec<Value>, String) {
+    run_bytes(args, input.as_bytes().to_vec())
+}
+
+fn run_bytes(args: &[&str], input: Vec<u8>) -> (i32, Vec<Value>, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_renju"))
         .args(args)
         .stdin(Stdio::piped())
@@ -17,8 +21,7 @@ fn run(args: &[&str], input: &str) -> (i32, Vec<Value>, String) {
     // Feed stdin from another thread: the command answers while it reads, and a full
     // stdout pipe would otherwise block both sides.
     let mut stdin = child.stdin.take().unwrap();
-    let input = input.to_string();
-    let feeder = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
+    let feeder = std::thread::spawn(move || stdin.write_all(&input));
     let out = child.wait_with_output().unwrap();
     feeder.join().unwrap().unwrap();
     let stdout = String::from_utf8(out.stdout).unwrap();
@@ -124,13 +127,37 @@ fn explain_a_point() {
     let text = lines[0]["explanation_text"].as_str().unwrap();
     assert!(text.starts_with("h8: forbidden (double-three)"), "{text}");
     assert_eq!(lines[0]["explanation"]["status"]["primary"], "double-three");
-    // An occupied point cannot be explained: an error line, not a crash.
+    // An occupied point cannot be explained: the map stands, the explanation says why.
     let (code, lines, _) = run(
         &["forbidden", "--explain", "a1"],
         "{\"moves\": \"f8 a1\"}\n",
     );
+    assert_eq!(code, 0);
+    assert_eq!(lines[0]["forbidden"], serde_json::json!({}));
+    assert!(lines[0]["explanation_error"]
+        .as_str()
+        .unwrap()
+        .contains("occupied"));
+    // A point that is no point is refused once, at the start.
+    let (code, lines, err) = run(&["forbidden", "--explain", "zz"], "{\"moves\": \"h8\"}\n");
+    assert_eq!((code, lines.len()), (2, 0));
+    assert!(err.contains("zz"), "{err}");
+}
+
+#[test]
+fn lines_that_are_not_text_are_reported_and_the_rest_go_on() {
+    let mut input = b"{\"moves\": \"h8\"}\n".to_vec();
+    input.extend_from_slice(b"\xff\xfe\n{\"moves\": \"pa\xe2\x82\xac\"}\n{\"moves\": \"h8\"}\n");
+    let (code, lines, _) = run_bytes(&["forbidden"], input);
     assert_eq!(code, 1);
-    assert!(lines[0]["error"].as_str().unwrap().contains("occupied"));
+    assert_eq!(lines.len(), 4);
+    assert_eq!(lines[1]["line"], 2);
+    assert!(
+        lines[2]["error"].as_str().unwrap().contains("move 1"),
+        "{}",
+        lines[2]
+    );
+    assert_eq!(lines[3], serde_json::json!({"forbidden": {}}));
 }
 
 /// The 2,574-query corpus through the command line, as another project would run it.

@@ -153,3 +153,18 @@ fn options_set_what_the_format_does_not_say() {
     assert_eq!(code, 2, "clap rejects an unknown protocol: {err}");
     assert!(err.contains("chess"));
 }
+
+#[test]
+fn a_duplicate_id_is_reported_once() {
+    let path = std::env::temp_dir().join(format!("renju-cli-dup-{}.sgf", std::process::id()));
+    std::fs::write(
+        &path,
+        "(;GM[4]SZ[15]GN[42];B[hh])(;GM[4]SZ[15]GN[42];B[hh])",
+    )
+    .unwrap();
+    let (_, out, _) = renju(&["validate", "--json", path.to_str().unwrap()]);
+    std::fs::remove_file(&path).unwrap();
+    let report: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(report["summary"]["findings"]["duplicate-id"], 1, "{out}");
+    assert_eq!(report["summary"]["warnings"], 1);
+}

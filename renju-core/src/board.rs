@@ -453,7 +453,7 @@ impl Neighbors {
 
 impl fmt::Display for Board {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        crate::diagram::write_board(f, self, &[])
+        crate::diagram::write_board(f, self)
     }
 }
 

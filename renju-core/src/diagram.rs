@@ -22,11 +22,7 @@ use crate::board::Board;
 use crate::error::ParseError;
 use crate::geometry::{Color, Point, MAX_SIZE, MIN_SIZE};
 
-pub(crate) fn write_board(
-    f: &mut fmt::Formatter<'_>,
-    board: &Board,
-    _marks: &[Point],
-) -> fmt::Result {
+pub(crate) fn write_board(f: &mut fmt::Formatter<'_>, board: &Board) -> fmt::Result {
     let size = board.size();
     let letters: String = (0..size)
         .map(|x| ((b'a' + x) as char).to_string())

@@ -3,7 +3,8 @@
 //! declared result).
 //!
 //! Readers (see [`crate::formats`]) fill in what their format says and leave the rest
-//! `None`; validation ([`crate::validate`]) completes it from options.
+//! `None`; validation ([`Game::validate`], [`crate::report::validate`]) completes it from
+//! [`ValidationOptions`].
 
 use std::fmt;
 use std::str::FromStr;
@@ -101,6 +102,21 @@ pub enum ResultReason {
     FullBoard,
     /// Anything else, as written in the record.
     Other(String),
+}
+
+impl fmt::Display for ResultReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            ResultReason::Five => "five",
+            ResultReason::Forbidden => "forbidden move",
+            ResultReason::Resignation => "resignation",
+            ResultReason::Time => "time",
+            ResultReason::Agreement => "agreement",
+            ResultReason::TwoPasses => "two passes",
+            ResultReason::FullBoard => "full board",
+            ResultReason::Other(text) => text,
+        })
+    }
 }
 
 /// A result written in the record.
@@ -282,6 +298,26 @@ pub enum GameTermination {
     Unfinished,
 }
 
+impl GameTermination {
+    /// The name used in reports (`"five"`, `"two-passes"`, ...).
+    pub fn name(self) -> &'static str {
+        match self {
+            GameTermination::Five => "five",
+            GameTermination::Forbidden => "forbidden",
+            GameTermination::TwoPasses => "two-passes",
+            GameTermination::FullBoard => "full-board",
+            GameTermination::Declared => "declared",
+            GameTermination::Unfinished => "unfinished",
+        }
+    }
+}
+
+impl fmt::Display for GameTermination {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 /// Who won a game and how.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct GameOutcome {
@@ -397,7 +433,7 @@ impl Game {
                 Event::Pass => Move::Pass,
                 Event::FifthOffers { chosen, .. } => Move::Stone(*chosen),
                 Event::Swap { swap } => {
-                    state.swap(pos.moves().len(), &mut findings);
+                    state.swap(pos.moves().len(), *swap, &mut findings);
                     if *swap {
                         black_seat = black_seat.other();
                     }
@@ -444,7 +480,7 @@ impl Game {
             if let Event::FifthOffers { offered, chosen } = event {
                 state.offers(&pos, number, offered, *chosen, &mut findings);
             }
-            state.before_move(&pos, number, mv, &mut findings);
+            state.before_move(number, mv, &mut findings);
             let color = pos.to_move();
             let verdict = match pos.play(mv) {
                 Ok(v) => v,
@@ -489,72 +525,86 @@ impl Game {
         }
         state.finish(&pos, &mut findings);
 
-        // The outcome: the board first, then a foul still claimable, then the record.
-        let mut outcome = match pos.outcome() {
-            Some(o) => GameOutcome {
-                winner: o.winner,
-                termination: match o.termination {
-                    Termination::Five => GameTermination::Five,
-                    Termination::Forbidden => GameTermination::Forbidden,
-                    Termination::TwoPasses => GameTermination::TwoPasses,
-                    Termination::FullBoard => GameTermination::FullBoard,
-                },
-            },
-            None if pending_foul.is_some() || claimable_overline.is_some() => GameOutcome {
-                // The record ends on a foul (White claims it), or an overline is still
-                // claimable at the end.
-                winner: Some(Color::White),
-                termination: GameTermination::Forbidden,
-            },
-            None => unfinished,
+        // The outcome: the board first, then the record's result, then a foul that is
+        // still claimable when the record ends.
+        let unclaimed = pending_foul.map(|(m, _)| m).or(claimable_overline);
+        let white_claims = GameOutcome {
+            winner: Some(Color::White),
+            termination: GameTermination::Forbidden,
         };
-        if let Some((result, at)) = declared {
-            match (outcome.termination, &result.reason) {
-                (GameTermination::Unfinished, reason) => {
-                    let board_reason = matches!(
-                        reason,
-                        Some(
-                            ResultReason::Five
-                                | ResultReason::Forbidden
-                                | ResultReason::TwoPasses
-                                | ResultReason::FullBoard
-                        )
-                    );
-                    if board_reason {
+        let board = pos.outcome().map(|o| GameOutcome {
+            winner: o.winner,
+            termination: match o.termination {
+                Termination::Five => GameTermination::Five,
+                Termination::Forbidden => GameTermination::Forbidden,
+                Termination::TwoPasses => GameTermination::TwoPasses,
+                Termination::FullBoard => GameTermination::FullBoard,
+            },
+        });
+        let outcome = match (board, declared) {
+            (Some(board), declared) => {
+                if let Some((result, _)) = declared.filter(|(r, _)| r.winner != board.winner) {
+                    findings.push(Finding::new(
+                        FindingCode::ResultMismatch,
+                        None,
+                        format!(
+                            "the record declares {}, but the board shows {} ({})",
+                            describe(result.winner),
+                            describe(board.winner),
+                            board.termination.name()
+                        ),
+                    ));
+                }
+                board
+            }
+            (None, None) if unclaimed.is_some() => white_claims,
+            (None, None) => unfinished,
+            (None, Some((result, at))) => {
+                let by_foul = matches!(result.reason, None | Some(ResultReason::Forbidden));
+                match unclaimed {
+                    // White claimed the foul: the record's result says so.
+                    Some(_) if result.winner == Some(Color::White) && by_foul => white_claims,
+                    Some(foul_move) => {
                         findings.push(Finding::new(
-                            FindingCode::ResultMismatch,
-                            None,
+                            FindingCode::LapsedFoul,
+                            Some(foul_move),
                             format!(
-                                "the record declares {} by {:?}, which the board does not show",
-                                describe(result.winner),
-                                reason.as_ref().expect("board reason")
+                                "Black's foul at move {foul_move} was never claimed; the record declares {} instead",
+                                describe(result.winner)
                             ),
                         ));
-                    } else if reason.is_none() {
-                        findings.push(Finding::new(
-                            FindingCode::ResultUnexplained,
-                            None,
-                            format!("the record declares {} after move {at}, which the board does not show, and gives no reason", describe(result.winner)),
-                        ));
+                        declared_outcome(&result)
                     }
-                    outcome = GameOutcome {
-                        winner: result.winner,
-                        termination: GameTermination::Declared,
-                    };
+                    None => {
+                        match &result.reason {
+                            Some(
+                                reason @ (ResultReason::Five
+                                | ResultReason::Forbidden
+                                | ResultReason::TwoPasses
+                                | ResultReason::FullBoard),
+                            ) => findings.push(Finding::new(
+                                FindingCode::ResultMismatch,
+                                None,
+                                format!(
+                                    "the record declares {} by {reason}, which the board does not show",
+                                    describe(result.winner)
+                                ),
+                            )),
+                            None => findings.push(Finding::new(
+                                FindingCode::ResultUnexplained,
+                                None,
+                                format!(
+                                    "the record declares {} after move {at}, which the board does not show, and gives no reason",
+                                    describe(result.winner)
+                                ),
+                            )),
+                            Some(_) => {}
+                        }
+                        declared_outcome(&result)
+                    }
                 }
-                _ if result.winner != outcome.winner => findings.push(Finding::new(
-                    FindingCode::ResultMismatch,
-                    None,
-                    format!(
-                        "the record declares {}, but the board shows {} ({:?})",
-                        describe(result.winner),
-                        describe(outcome.winner),
-                        outcome.termination
-                    ),
-                )),
-                _ => {}
             }
-        }
+        };
         let winner_seat = outcome.winner.map(|c| match c {
             Color::Black => black_seat,
             Color::White => black_seat.other(),
@@ -585,17 +635,26 @@ impl Game {
     pub fn validate(&self, options: &ValidationOptions) -> GameReport {
         let r = self.resolve(options);
         let replay = self.replay(options);
+        // A game under a rule the library does not know was judged under none.
+        let judged = self.unknown_rule.is_none();
         GameReport {
             source: self.source.file.clone(),
             index: self.source.index,
             id: self.id.clone(),
             moves: replay.verdicts.len(),
-            rule: Some(r.rule_set.to_string()),
-            protocol: Some(r.opening.to_string()),
+            rule: judged.then(|| r.rule_set.to_string()),
+            protocol: judged.then(|| r.opening.to_string()),
             opening: replay.opening.map(|o| format!("{} {}", o.code, o.romaji)),
             outcome: replay.outcome,
             findings: replay.findings,
         }
+    }
+}
+
+fn declared_outcome(result: &DeclaredResult) -> GameOutcome {
+    GameOutcome {
+        winner: result.winner,
+        termination: GameTermination::Declared,
     }
 }
 
@@ -613,7 +672,8 @@ struct ProtocolState {
     size: u8,
     equivalence: OfferEquivalence,
     declared: Option<u8>,
-    swaps_at: Vec<usize>,
+    /// Colour decisions so far: (moves played, swapped).
+    swaps_at: Vec<(usize, bool)>,
     offers_seen: bool,
 }
 
@@ -630,14 +690,16 @@ impl ProtocolState {
         }
     }
 
-    fn swap(&mut self, played: usize, findings: &mut Vec<Finding>) {
-        // Swap2 and gomoku swap: one colour choice in all.
-        let one_choice = matches!(self.rule, OpeningRule::Swap2 | OpeningRule::GomokuSwap);
+    fn swap(&mut self, played: usize, swap: bool, findings: &mut Vec<Finding>) {
+        // Swap2: a choice after move 5 exists only when the second player placed two
+        // more stones instead of choosing (or swapping) after move 3.
+        let swap2_chosen =
+            self.rule == OpeningRule::Swap2 && played == 5 && self.swaps_at.contains(&(3, true));
         // Taraguchi: the swap after move 5 belongs to the branch without offers.
         let offer_branch = played == 5 && self.offers_seen;
         let allowed = self.spec.swap_after.contains(&played)
-            && !self.swaps_at.contains(&played)
-            && (!one_choice || self.swaps_at.is_empty())
+            && !self.swaps_at.iter().any(|&(at, _)| at == played)
+            && !swap2_chosen
             && !offer_branch;
         if !allowed {
             findings.push(Finding::new(
@@ -646,7 +708,7 @@ impl ProtocolState {
                 format!("{} gives no swap decision after move {played}", self.rule),
             ));
         }
-        self.swaps_at.push(played);
+        self.swaps_at.push((played, swap));
     }
 
     fn declare(&mut self, played: usize, count: u8, findings: &mut Vec<Finding>) {
@@ -700,6 +762,19 @@ impl ProtocolState {
         findings: &mut Vec<Finding>,
     ) {
         self.offers_seen = true;
+        // Taraguchi: the swap after move 4 belongs to the branch without offers.
+        if matches!(self.spec.offers, Some(Offers::Optional(_)))
+            && self.swaps_at.iter().any(|&(at, _)| at == 4)
+        {
+            findings.push(Finding::new(
+                FindingCode::SwapNotAllowed,
+                Some(4),
+                format!(
+                    "{} has no swap after move 4 when Black offers fifth moves",
+                    self.rule
+                ),
+            ));
+        }
         if self.spec.offers.is_none() || number != 5 {
             let why = if self.spec.offers.is_none() {
                 format!("{} has no fifth-move offers", self.rule)
@@ -723,14 +798,20 @@ impl ProtocolState {
                     self.rule
                 ),
             )),
-            None => findings.push(Finding::new(
-                FindingCode::OfferCount,
-                Some(number),
-                format!(
-                    "{} offers were made but their number was never declared",
-                    offered.len()
-                ),
-            )),
+            // The record does not show the declaration (SGF cannot): the offers made are
+            // the number declared, which must still be one the protocol allows.
+            None => {
+                if let Some((_, min, max)) = self.spec.declare {
+                    let n = offered.len();
+                    if n < min as usize || n > max as usize {
+                        findings.push(Finding::new(
+                            FindingCode::OfferDeclaration,
+                            Some(number),
+                            format!("{n} fifth-move offers: {} allows {min} to {max}", self.rule),
+                        ));
+                    }
+                }
+            }
             _ => {}
         }
         let board = pos.board();
@@ -768,7 +849,7 @@ impl ProtocolState {
                         FindingCode::SymmetricFifthOffers,
                         Some(number),
                         format!(
-                            "offered fifth moves {a} and {b} are symmetric ({:?} equivalence)",
+                            "offered fifth moves {a} and {b} are symmetric ({} equivalence)",
                             self.equivalence
                         ),
                     ));
@@ -777,13 +858,7 @@ impl ProtocolState {
         }
     }
 
-    fn before_move(
-        &mut self,
-        pos: &Position,
-        number: usize,
-        mv: Move,
-        findings: &mut Vec<Finding>,
-    ) {
+    fn before_move(&mut self, number: usize, mv: Move, findings: &mut Vec<Finding>) {
         let p = match mv {
             Move::Pass => {
                 if number <= self.spec.no_pass_through {
@@ -834,7 +909,6 @@ impl ProtocolState {
                 }
             }
         }
-        let _ = pos;
     }
 
     fn finish(&self, pos: &Position, findings: &mut Vec<Finding>) {

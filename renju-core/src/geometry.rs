@@ -306,8 +306,12 @@ impl Symmetry {
         }
     }
 
-    /// Maps a point of a board of side `size` to its image.
+    /// Maps a point of a board of side `size` to its image. A point off that board has
+    /// no image and is returned unchanged.
     pub fn apply(self, p: Point, size: u8) -> Point {
+        if !p.is_on(size) {
+            return p;
+        }
         let m = size as i32 - 1;
         // Work on doubled coordinates centred on the board so odd and even sides both work.
         let (dx, dy) = (2 * p.x as i32 - m, 2 * p.y as i32 - m);

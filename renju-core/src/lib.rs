@@ -21,7 +21,9 @@
 //! Modules: [`geometry`] (colours, points, symmetries), [`Board`] (stones and the line
 //! codes kept up to date for the judge), [`rules`], [`forbidden`] (the judge and its
 //! explanations), [`position`] (moves, verdicts, outcomes), [`notation`] (move lists),
-//! [`diagram`] (ASCII diagrams) and [`fixture`] (the shared fixture corpus format).
+//! [`diagram`] (ASCII diagrams), [`fixture`] (the shared fixture corpus format),
+//! [`game`] (game records, replay), [`opening`] (opening protocols, the 26 openings),
+//! [`formats`] (readers and writers) and [`report`] (validation reports).
 
 #![deny(missing_docs)]
 

@@ -43,7 +43,10 @@ pub fn parse_moves(text: &str, size: u8) -> Result<Vec<Move>, ParseError> {
             ))
             .at_move(number));
         }
-        if text[i..].len() >= 4 && text[i..i + 4].eq_ignore_ascii_case("pass") {
+        if bytes
+            .get(i..i + 4)
+            .is_some_and(|w| w.eq_ignore_ascii_case(b"pass"))
+        {
             moves.push(Move::Pass);
             i += 4;
             continue;

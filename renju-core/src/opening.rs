@@ -112,7 +112,7 @@ impl FromStr for OpeningRule {
             return Ok(OpeningRule::Taraguchi { n: n? });
         }
         match norm.as_str() {
-            "free" | "none" | "standard" => Ok(OpeningRule::Free),
+            "free" | "none" => Ok(OpeningRule::Free),
             "rif1996" | "rif" | "rif-1996" => Ok(OpeningRule::Rif1996),
             "swap" | "rif1989" | "rif-1989" => Ok(OpeningRule::Swap),
             "yamaguchi" => Ok(OpeningRule::Yamaguchi),
@@ -517,6 +517,15 @@ pub enum OfferEquivalence {
     /// Equivalent when a symmetry of the board about its centre maps the four stones onto
     /// themselves and one offer onto the other.
     Board,
+}
+
+impl fmt::Display for OfferEquivalence {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            OfferEquivalence::Shape => "shape",
+            OfferEquivalence::Board => "board",
+        })
+    }
 }
 
 impl FromStr for OfferEquivalence {

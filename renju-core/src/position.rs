@@ -181,9 +181,9 @@ struct Played {
 /// A position: a board, its rule set, the side to move, the moves played and the outcome
 /// once the game is over.
 ///
-/// Moves are checked in one place ([`Position::play`]): a position only ever holds
-/// stones that were legally played on it, or a set-up arrangement
-/// ([`Position::from_board`]).
+/// Moves are checked in one place ([`Position::play`]): every stone on a position was
+/// played through it (and judged there, a forbidden one included), or belongs to a
+/// set-up arrangement ([`Position::from_board`]).
 ///
 /// ```
 /// use renju_core::{FoulKind, Position};
@@ -255,11 +255,11 @@ impl Position {
     pub fn play_moves(&mut self, moves: &str) -> Result<Vec<Verdict>, ParseError> {
         let parsed = crate::notation::parse_moves(moves, self.board.size())?;
         let mut verdicts = Vec::with_capacity(parsed.len());
-        for (i, mv) in parsed.into_iter().enumerate() {
+        for mv in parsed {
             let number = self.history.len() + 1;
             let v = self
                 .play(mv)
-                .map_err(|e| ParseError::from(e).at_move(number.max(i + 1)))?;
+                .map_err(|e| ParseError::from(e).at_move(number))?;
             verdicts.push(v);
         }
         Ok(verdicts)
@@ -401,7 +401,8 @@ impl Position {
 
     /// White plays on after Black's forbidden move without claiming it (claim models
     /// other than automatic refereeing): the game goes on. Does nothing unless the game
-    /// ended on a forbidden move. [`Position::undo`] still restores the ended state.
+    /// ended on a forbidden move. Undoing the foul afterwards gives the position before
+    /// it, as always.
     pub fn play_on_after_foul(&mut self) {
         if self
             .outcome

@@ -81,17 +81,36 @@ impl FindingCode {
     }
 
     /// The code as written in reports (`"forbidden-move"`).
-    pub fn as_str(self) -> String {
-        serde_json::to_value(self)
-            .ok()
-            .and_then(|v| v.as_str().map(str::to_string))
-            .unwrap_or_default()
+    pub fn as_str(self) -> &'static str {
+        use FindingCode::*;
+        match self {
+            UnreadableRecord => "unreadable-record",
+            UnknownRule => "unknown-rule",
+            BoardSize => "board-size",
+            OccupiedPoint => "occupied-point",
+            OffBoard => "off-board",
+            MoveAfterGameEnd => "move-after-game-end",
+            ForbiddenMove => "forbidden-move",
+            LapsedFoul => "lapsed-foul",
+            OpeningArea => "opening-area",
+            PassInOpening => "pass-in-opening",
+            SwapNotAllowed => "swap-not-allowed",
+            OfferDeclaration => "offer-declaration",
+            OffersNotAllowed => "offers-not-allowed",
+            OfferCount => "offer-count",
+            InvalidOffer => "invalid-offer",
+            SymmetricFifthOffers => "symmetric-fifth-offers",
+            OffersNotRecorded => "offers-not-recorded",
+            ResultMismatch => "result-mismatch",
+            ResultUnexplained => "result-unexplained",
+            DuplicateId => "duplicate-id",
+        }
     }
 }
 
 impl fmt::Display for FindingCode {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.as_str())
+        f.write_str(self.as_str())
     }
 }
 
@@ -180,7 +199,8 @@ impl GameReport {
         GameReport {
             source: error.location.file.clone(),
             index,
-            id: error.location.record.clone(),
+            // The location's record label ("game 3") is in the message, not an id.
+            id: None,
             moves: 0,
             rule: None,
             protocol: None,
@@ -288,14 +308,24 @@ impl Report {
 /// assert_eq!(report.summary.errors, 1); // h8 twice
 /// ```
 pub fn validate(records: Vec<Result<Game, ParseError>>, options: &ValidationOptions) -> Report {
+    Report::from_games(validate_games(records, options, 0))
+}
+
+/// Validates records in parallel on all cores, in input order, without the summary:
+/// for batches of a larger file (then `first_index` is the index of the first record in
+/// its file), joined with [`Report::from_games`].
+pub fn validate_games(
+    records: Vec<Result<Game, ParseError>>,
+    options: &ValidationOptions,
+    first_index: usize,
+) -> Vec<GameReport> {
     use rayon::prelude::*;
-    let games: Vec<GameReport> = records
+    records
         .into_par_iter()
         .enumerate()
         .map(|(i, r)| match r {
             Ok(game) => game.validate(options),
-            Err(e) => GameReport::unreadable(&e, i),
+            Err(e) => GameReport::unreadable(&e, first_index + i),
         })
-        .collect();
-    Report::from_games(games)
+        .collect()
 }

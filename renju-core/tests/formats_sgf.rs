@@ -184,7 +184,7 @@ fn game_information() {
 fn rules() {
     let rule = |ru: &str| {
         let g = read_ok(&format!("(;RU[{ru}];B[hh])")).remove(0);
-        (g.rule_set, g.opening, g.tag("rule").map(str::to_string))
+        (g.rule_set, g.opening, g.unknown_rule)
     };
     assert_eq!(rule("Renju"), (Some(RuleSet::Renju), None, None));
     assert_eq!(rule("freestyle"), (Some(RuleSet::Freestyle), None, None));
@@ -195,6 +195,20 @@ fn rules() {
         (
             Some(RuleSet::Renju),
             Some(OpeningRule::Soosorv { n: 8 }),
+            None
+        )
+    );
+    // Read as RenjuNet rule names are: an opening alone implies its rule set, a gomoku
+    // swap is not RIF 1989's, and a name not understood is unknown, never guessed.
+    assert_eq!(
+        rule("RIF"),
+        (Some(RuleSet::Renju), Some(OpeningRule::Rif1996), None)
+    );
+    assert_eq!(
+        rule("freestyle swap"),
+        (
+            Some(RuleSet::Freestyle),
+            Some(OpeningRule::GomokuSwap),
             None
         )
     );
@@ -467,4 +481,26 @@ proptest! {
             let _ = sgf::write(&[game]);
         }
     }
+}
+
+/// A comb of variations expands quadratically into lines: reading stops at the move
+/// budget with an error instead of exhausting memory.
+#[test]
+fn a_tree_too_large_to_expand_is_an_error() {
+    let depth = 6000;
+    let mut text = String::from("(;GM[4]SZ[15]");
+    for i in 0..depth {
+        let me = if i % 2 == 0 { 'B' } else { 'W' };
+        text.push_str(&format!("(;{me}[aa])(;{me}[bb]"));
+    }
+    text.push_str(&")".repeat(depth + 1));
+    let records = renju_core::formats::sgf::read(text.as_bytes(), None);
+    let last = records.last().unwrap().as_ref().unwrap_err();
+    assert!(last.message.contains("more than 10000000 moves"), "{last}");
+    let moves: usize = records
+        .iter()
+        .filter_map(|r| r.as_ref().ok())
+        .map(|g| g.events.len())
+        .sum();
+    assert!(moves <= renju_core::formats::MAX_TREE_MOVES);
 }

@@ -192,6 +192,29 @@ fn claim_models() {
         (GameTermination::Forbidden, Some(Color::White))
     );
     assert!(!r.findings.iter().any(|f| f.code == FindingCode::LapsedFoul));
+    // A declared result keeps precedence over a foul White never claimed: the foul is a
+    // warning, not a contradiction.
+    let r = renju(
+        OpeningRule::Free,
+        &format!("{OVERLINE_AT_11} o15 a13 =D:agreement"),
+    )
+    .replay(&rif);
+    assert_eq!(
+        (r.outcome.termination, r.outcome.winner),
+        (GameTermination::Declared, None)
+    );
+    let found: Vec<_> = r.findings.iter().map(|f| f.code).collect();
+    assert_eq!(found, [FindingCode::ForbiddenMove, FindingCode::LapsedFoul]);
+    // ... and a declared White win on a record ending in a foul is White's claim.
+    for o in [&rif, &chinese] {
+        let r = renju(OpeningRule::Free, &format!("{DOUBLE_THREE_AT_9} =W")).replay(o);
+        assert_eq!(
+            (r.outcome.termination, r.outcome.winner),
+            (GameTermination::Forbidden, Some(Color::White))
+        );
+        let found: Vec<_> = r.findings.iter().map(|f| f.code).collect();
+        assert_eq!(found, [FindingCode::ForbiddenMove]);
+    }
 }
 
 #[test]
@@ -240,6 +263,17 @@ fn legal_records_of_every_protocol() {
             "a1 b2 c3 d4 e5 swap f6",
         ),
         (RuleSet::Freestyle, OpeningRule::Swap2, "a1 b2 c3 swap d4"),
+        (
+            RuleSet::Freestyle,
+            OpeningRule::Swap2,
+            "a1 b2 c3 stay d4 e5 swap f6",
+        ),
+        // SGF cannot record the declared number: the offers made stand for it.
+        (
+            RuleSet::Renju,
+            OpeningRule::Yamaguchi,
+            "h8 h9 j10 g9 f6|k12>f6",
+        ),
         (
             RuleSet::Standard,
             OpeningRule::GomokuSwap,
@@ -308,9 +342,14 @@ fn illegal_steps_of_every_protocol() {
             vec![OfferDeclaration],
         ),
         (
-            OpeningRule::Yamaguchi,
-            "h8 h9 j10 g9 f6|k12>f6",
-            vec![OfferCount],
+            OpeningRule::Soosorv { n: 8 },
+            "h8 h9 j10 i9 a1|a3|a5|a7|a9|a11|a13|a15|c15>a1",
+            vec![OfferDeclaration],
+        ),
+        (
+            OpeningRule::Taraguchi { n: 10 },
+            "h8 h9 i10 j7 swap a1|a3|a5|a7|a9|a11|a13|a15|c15|e15>a1",
+            vec![SwapNotAllowed],
         ),
         (
             OpeningRule::Soosorv { n: 8 },
@@ -411,6 +450,12 @@ fn board_and_record_findings() {
     let mut unknown = renju(OpeningRule::Free, "h8");
     unknown.unknown_rule = Some("Rule #99".into());
     assert_eq!(codes(&unknown, &o), [UnknownRule]);
+    let report = unknown.validate(&o);
+    assert_eq!(
+        (report.rule, report.protocol),
+        (None, None),
+        "not judged under any rule"
+    );
     let mut big = renju(OpeningRule::Free, "h8");
     big.size = 19;
     assert_eq!(codes(&big, &o), [BoardSize]);
@@ -470,4 +515,33 @@ fn sample_report_snapshot() {
     // The JSON reads back into the same report.
     let back: Report = serde_json::from_str(&report.to_json()).unwrap();
     assert_eq!(back, report);
+}
+
+#[test]
+fn finding_codes_are_written_as_serde_names() {
+    use FindingCode::*;
+    for code in [
+        UnreadableRecord,
+        UnknownRule,
+        BoardSize,
+        OccupiedPoint,
+        OffBoard,
+        MoveAfterGameEnd,
+        ForbiddenMove,
+        LapsedFoul,
+        OpeningArea,
+        PassInOpening,
+        SwapNotAllowed,
+        OfferDeclaration,
+        OffersNotAllowed,
+        OfferCount,
+        InvalidOffer,
+        SymmetricFifthOffers,
+        OffersNotRecorded,
+        ResultMismatch,
+        ResultUnexplained,
+        DuplicateId,
+    ] {
+        assert_eq!(serde_json::to_value(code).unwrap(), code.as_str());
+    }
 }

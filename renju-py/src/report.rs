@@ -35,7 +35,7 @@ impl Finding {
     /// The stable machine code ('occupied-point', 'forbidden-move', 'opening-area', ...).
     #[getter]
     fn code(&self) -> String {
-        self.0.code.as_str()
+        self.0.code.as_str().to_string()
     }
 
     /// The move number (1-based, stones and passes), when it concerns a move.

@@ -31,6 +31,18 @@ pub mod renlib;
 pub mod rif;
 pub mod sgf;
 
+/// The most moves that the root-to-leaf lines of one tree-format file (RenLib, SGF) may
+/// add up to. A tree of shared prefixes can expand into far more moves than its file
+/// holds bytes (a 256 KB file into billions); reading stops with an error past this,
+/// which is 25 times what the largest real file here expands into.
+pub const MAX_TREE_MOVES: usize = 10_000_000;
+
+fn tree_too_large() -> ParseError {
+    ParseError::new(format!(
+        "the tree expands into more than {MAX_TREE_MOVES} moves of root-to-leaf lines; reading stopped"
+    ))
+}
+
 /// A file format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]

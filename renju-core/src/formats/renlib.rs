@@ -100,7 +100,11 @@ fn read_records(bytes: &[u8]) -> Vec<Result<Game, ParseError>> {
         Err(e) => return vec![Err(e)],
     };
     let (tree, error) = Tree::parse(bytes, start);
-    let mut out: Vec<_> = tree.lines(error.is_none()).into_iter().map(Ok).collect();
+    let (lines, complete) = tree.lines(error.is_none());
+    let mut out: Vec<_> = lines.into_iter().map(Ok).collect();
+    if !complete {
+        out.push(Err(super::tree_too_large()));
+    }
     out.extend(error.map(Err));
     out
 }
@@ -375,8 +379,11 @@ impl Tree {
 
     /// The root-to-leaf lines. When the file broke (`!complete`), only leaves whose
     /// record said "no children" are complete lines.
-    fn lines(&self, complete: bool) -> Vec<Game> {
+    /// The root-to-leaf lines, and `false` when they were cut at the move budget (see
+    /// [`super::MAX_TREE_MOVES`]).
+    fn lines(&self, complete: bool) -> (Vec<Game>, bool) {
         let mut out = Vec::new();
+        let mut budget = super::MAX_TREE_MOVES;
         let mut path: Vec<usize> = Vec::new();
         let mut todo = vec![(ROOT, 0)];
         while let Some((node, depth)) = todo.pop() {
@@ -391,10 +398,14 @@ impl Tree {
             if !moves.is_empty() {
                 todo.extend(moves.into_iter().rev().map(|c| (c, depth + 1)));
             } else if complete || self.nodes[node].closed {
+                let Some(left) = budget.checked_sub(path.len()) else {
+                    return (out, false);
+                };
+                budget = left;
                 out.push(self.line(&path, out.len()));
             }
         }
-        out
+        (out, true)
     }
 
     fn line(&self, path: &[usize], index: usize) -> Game {

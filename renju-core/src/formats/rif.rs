@@ -492,7 +492,7 @@ fn words(name: &str) -> Vec<String> {
 
 /// The rule set and opening protocol a RenjuNet rule name stands for, or `None` when
 /// the name is not understood (see the module documentation).
-fn dispatch(name: &str) -> Option<(RuleSet, Option<OpeningRule>)> {
+pub(crate) fn dispatch(name: &str) -> Option<(RuleSet, Option<OpeningRule>)> {
     let words = words(name);
     let mut rule_set: Option<RuleSet> = None;
     let mut opening: Option<OpeningRule> = None;

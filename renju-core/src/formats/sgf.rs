@@ -56,8 +56,6 @@ use encoding_rs::{Encoding, GBK, UTF_8};
 use crate::error::ParseError;
 use crate::game::{DeclaredResult, Event, Game, ResultReason, Source};
 use crate::geometry::{Color, Point, MAX_SIZE, MIN_SIZE, RENJU_SIZE};
-use crate::opening::OpeningRule;
-use crate::rules::RuleSet;
 
 /// Game-information properties kept as tags: `(SGF property, tag)`.
 const INFO_TAGS: [(&str, &str); 6] = [
@@ -87,8 +85,12 @@ pub fn read(bytes: &[u8], file: Option<&str>) -> Vec<Result<Game, ParseError>> {
     let syntax = parse(&text, &mut collection).err();
     let mut out = Vec::new();
     let mut index = 0;
+    let mut budget = super::MAX_TREE_MOVES;
     for &root in &collection.roots {
-        games_of(&collection, root, &mut index, &mut out);
+        if !games_of(&collection, root, &mut index, &mut budget, &mut out) {
+            out.push(Err(super::tree_too_large()));
+            break;
+        }
     }
     match syntax {
         Some(e) => out.push(Err(e)),
@@ -371,13 +373,15 @@ fn path_to(collection: &Collection, leaf: usize) -> Vec<usize> {
     path
 }
 
-/// One record per leaf of the tree at `root`.
+/// One record per leaf of the tree at `root`; `false` when the lines would exceed the
+/// move budget (see [`super::MAX_TREE_MOVES`]).
 fn games_of(
     collection: &Collection,
     root: usize,
     index: &mut usize,
+    budget: &mut usize,
     out: &mut Vec<Result<Game, ParseError>>,
-) {
+) -> bool {
     let leaves = leaves(collection, root);
     let several = leaves.len() > 1;
     let mut broken = HashSet::new();
@@ -385,6 +389,10 @@ fn games_of(
         let this = *index;
         *index += 1;
         let path = path_to(collection, leaf);
+        let Some(left) = budget.checked_sub(path.len()) else {
+            return false;
+        };
+        *budget = left;
         if path.iter().any(|n| broken.contains(n)) {
             continue;
         }
@@ -415,6 +423,7 @@ fn games_of(
             }
         }
     }
+    true
 }
 
 /// Fifth-move offers read from `5A`, waiting for the fifth move.
@@ -490,12 +499,14 @@ impl Line {
                 "GM" if root && value != "4" => self.tag("gm", value),
                 "GN" => self.name = Some(value.to_string()).filter(|n| !n.is_empty()),
                 "RE" => self.result = Some(parse_result(value).ok_or_else(|| value.to_string())),
-                "RU" => match parse_rule(value) {
+                // Rule names are read as RenjuNet's are; one not understood is
+                // reported as unknown, never guessed.
+                "RU" => match super::rif::dispatch(value) {
                     Some((rule_set, opening)) => {
                         self.game.rule_set = Some(rule_set);
                         self.game.opening = opening;
                     }
-                    None => self.tag("rule", value),
+                    None => self.game.unknown_rule = Some(value.to_string()),
                 },
                 "C" => comment = Some(p.first().to_string()),
                 id => {
@@ -689,14 +700,6 @@ fn offer_points(values: &[String], size: u8) -> Result<Option<Vec<Point>>, Parse
 }
 
 /// `RU`: a rule set, optionally followed by an opening protocol.
-fn parse_rule(value: &str) -> Option<(RuleSet, Option<OpeningRule>)> {
-    match value.split_whitespace().collect::<Vec<_>>().as_slice() {
-        [rule_set] => Some((rule_set.parse().ok()?, None)),
-        [rule_set, opening] => Some((rule_set.parse().ok()?, Some(opening.parse().ok()?))),
-        _ => None,
-    }
-}
-
 /// Reasons as written after `B+`, `W+` or `Draw+`.
 const REASONS: [(ResultReason, &str); 7] = [
     (ResultReason::Resignation, "R"),

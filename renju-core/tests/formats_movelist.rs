@@ -1,0 +1,67 @@
+//! The move-list reader and writer.
+
+use proptest::prelude::*;
+use renju_core::formats::{movelist, Format};
+use renju_core::{OpeningRule, RuleSet};
+
+#[test]
+fn directives_apply_to_the_lines_after_them() {
+    let text = b"h8 i9\n# rule: freestyle\n# size: 20\n# opening: swap2\nt20 a1\n";
+    let games: Vec<_> = movelist::read(text, Some("d.txt"))
+        .into_iter()
+        .map(Result::unwrap)
+        .collect();
+    assert_eq!((games[0].rule_set, games[0].size), (None, 15));
+    assert_eq!(
+        (games[1].rule_set, games[1].opening, games[1].size),
+        (Some(RuleSet::Freestyle), Some(OpeningRule::Swap2), 20)
+    );
+    assert_eq!(games[1].source.line, Some(5));
+    assert_eq!(games[1].source.file.as_deref(), Some("d.txt"));
+}
+
+#[test]
+fn bad_lines_and_directives_are_located() {
+    let records = movelist::read(b"h8 i9\nh8 @\n# size: 99\n", Some("bad.txt"));
+    assert_eq!(records.len(), 3);
+    let e = records[1].as_ref().unwrap_err();
+    assert_eq!(
+        (e.location.line, e.location.move_number),
+        (Some(2), Some(2))
+    );
+    assert_eq!(e.location.file.as_deref(), Some("bad.txt"));
+    assert_eq!(records[2].as_ref().unwrap_err().location.line, Some(3));
+}
+
+#[test]
+fn round_trip() {
+    let text = b"h8 i9 pass j10\n# rule: caro\n# size: 9\na1 b2\n";
+    let games: Vec<_> = movelist::read(text, None)
+        .into_iter()
+        .map(Result::unwrap)
+        .collect();
+    let written = Format::MoveList.write(&games).unwrap();
+    let back: Vec<_> = movelist::read(&written, None)
+        .into_iter()
+        .map(Result::unwrap)
+        .collect();
+    for (a, b) in games.iter().zip(&back) {
+        assert_eq!(
+            (&a.events, a.rule_set, a.size),
+            (&b.events, b.rule_set, b.size)
+        );
+    }
+}
+
+proptest! {
+    #[test]
+    fn arbitrary_bytes_never_panic(bytes in prop::collection::vec(any::<u8>(), 0..300)) {
+        let _ = movelist::read(&bytes, Some("fuzz.txt"));
+    }
+
+    #[test]
+    fn move_like_text_never_panics(text in "[a-zA-Z0-9 .,#:€ü\n]{0,120}") {
+        let _ = movelist::read(text.as_bytes(), None);
+        let _ = renju_core::Position::from_moves(&text);
+    }
+}
