@@ -461,13 +461,7 @@ fn window_points(p: Point, dir: Direction, size: u8, mask: u32) -> Vec<Point> {
 
 /// Black-run mask through window index `at` in `line` (with `at` black).
 fn run_mask(line: &[u8; WINDOW], at: usize) -> u32 {
-    let (mut a, mut b) = (at, at);
-    while a > 0 && line[a - 1] == patterns::BLACK {
-        a -= 1;
-    }
-    while b + 1 < WINDOW && line[b + 1] == patterns::BLACK {
-        b += 1;
-    }
+    let (a, b) = patterns::run_through(line, at);
     ((1u32 << (b + 1)) - 1) & !((1u32 << a) - 1)
 }
 

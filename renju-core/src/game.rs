@@ -318,6 +318,26 @@ impl fmt::Display for GameTermination {
     }
 }
 
+impl From<Termination> for GameTermination {
+    fn from(t: Termination) -> GameTermination {
+        match t {
+            Termination::Five => GameTermination::Five,
+            Termination::Forbidden => GameTermination::Forbidden,
+            Termination::TwoPasses => GameTermination::TwoPasses,
+            Termination::FullBoard => GameTermination::FullBoard,
+        }
+    }
+}
+
+impl From<crate::Outcome> for GameOutcome {
+    fn from(o: crate::Outcome) -> GameOutcome {
+        GameOutcome {
+            winner: o.winner,
+            termination: o.termination.into(),
+        }
+    }
+}
+
 /// Who won a game and how.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct GameOutcome {
@@ -532,15 +552,7 @@ impl Game {
             winner: Some(Color::White),
             termination: GameTermination::Forbidden,
         };
-        let board = pos.outcome().map(|o| GameOutcome {
-            winner: o.winner,
-            termination: match o.termination {
-                Termination::Five => GameTermination::Five,
-                Termination::Forbidden => GameTermination::Forbidden,
-                Termination::TwoPasses => GameTermination::TwoPasses,
-                Termination::FullBoard => GameTermination::FullBoard,
-            },
-        });
+        let board = pos.outcome().map(GameOutcome::from);
         let outcome = match (board, declared) {
             (Some(board), declared) => {
                 if let Some((result, _)) = declared.filter(|(r, _)| r.winner != board.winner) {

@@ -74,7 +74,7 @@ pub(crate) struct LineShape {
     pub apparent_four_points: u16,
 }
 
-fn run_through(line: &[u8; WINDOW], at: usize) -> (usize, usize) {
+pub(crate) fn run_through(line: &[u8; WINDOW], at: usize) -> (usize, usize) {
     let (mut a, mut b) = (at, at);
     while a > 0 && line[a - 1] == BLACK {
         a -= 1;

@@ -65,3 +65,24 @@ proptest! {
         let _ = renju_core::Position::from_moves(&text);
     }
 }
+
+#[test]
+fn a_game_without_a_rule_stays_without_one() {
+    let text = b"# rule: caro\na1 b2\n# rule: default\nh8\n";
+    let games: Vec<_> = movelist::read(text, None)
+        .into_iter()
+        .map(Result::unwrap)
+        .collect();
+    assert_eq!(
+        (games[0].rule_set, games[1].rule_set),
+        (Some(RuleSet::Caro), None)
+    );
+    let back: Vec<_> = movelist::read(&Format::MoveList.write(&games).unwrap(), None)
+        .into_iter()
+        .map(Result::unwrap)
+        .collect();
+    assert_eq!(
+        (back[0].rule_set, back[1].rule_set),
+        (Some(RuleSet::Caro), None)
+    );
+}

@@ -2,7 +2,8 @@
 //!
 //! ```text
 //! # Comments start with `#`; blank lines are skipped.
-//! # Directives in a comment apply to the lines after them:
+//! # Directives in a comment apply to the lines after them (`default`: the file does
+//! # not say, and validation options decide):
 //! # rule: freestyle
 //! # size: 20
 //! # opening: swap2
@@ -84,6 +85,9 @@ fn directive(comment: &str, dir: &mut Directives) -> Result<(), ParseError> {
     };
     let value = value.trim();
     match key.trim().to_ascii_lowercase().as_str() {
+        // `default`: the record does not say (validation options decide).
+        "rule" if value == "default" => dir.rule_set = None,
+        "opening" if value == "default" => dir.opening = None,
         "rule" => dir.rule_set = Some(value.parse()?),
         "opening" => dir.opening = Some(value.parse()?),
         "size" => {
@@ -109,10 +113,11 @@ pub fn write(games: &[Game]) -> Result<Vec<u8>, ParseError> {
     for (i, game) in games.iter().enumerate() {
         let wanted = (game.rule_set, game.opening, game.size);
         if wanted != current {
+            let name = |said: Option<String>| said.unwrap_or_else(|| "default".to_string());
             out.push_str(&format!(
                 "# rule: {}\n# opening: {}\n# size: {}\n",
-                game.rule_set.unwrap_or_default(),
-                game.opening.unwrap_or_default(),
+                name(game.rule_set.map(|r| r.to_string())),
+                name(game.opening.map(|o| o.to_string())),
                 game.size
             ));
             current = wanted;
