@@ -52,15 +52,9 @@ pub fn run(
         } else {
             ProgressBar::hidden()
         };
-        let mut records = records;
-        let mut first_index = 0;
-        while !records.is_empty() {
-            let rest = records.split_off(records.len().min(CHUNK));
-            let chunk = std::mem::replace(&mut records, rest);
-            let n = chunk.len();
-            reports.extend(validate_games(chunk, options, first_index));
-            first_index += n;
-            bar.inc(n as u64);
+        for (k, chunk) in records.chunks(CHUNK).enumerate() {
+            reports.extend(validate_games(chunk, options, k * CHUNK));
+            bar.inc(chunk.len() as u64);
         }
         bar.finish_and_clear();
     }

@@ -303,29 +303,30 @@ impl Report {
 /// use renju_core::game::ValidationOptions;
 /// use renju_core::report::validate;
 /// let records = Format::MoveList.read(b"h8 h9 i9 i8 j10 g7 k11 l12 g8 f6 f8 e8 j8 k8 h10\nh8 h8\n", Some("two.txt"));
-/// let report = validate(records, &ValidationOptions::default());
+/// let report = validate(&records, &ValidationOptions::default());
 /// assert_eq!(report.summary.games, 2);
 /// assert_eq!(report.summary.errors, 1); // h8 twice
 /// ```
-pub fn validate(records: Vec<Result<Game, ParseError>>, options: &ValidationOptions) -> Report {
+pub fn validate(records: &[Result<Game, ParseError>], options: &ValidationOptions) -> Report {
     Report::from_games(validate_games(records, options, 0))
 }
 
 /// Validates records in parallel on all cores, in input order, without the summary:
 /// for batches of a larger file (then `first_index` is the index of the first record in
-/// its file), joined with [`Report::from_games`].
+/// its file), joined with [`Report::from_games`]. The records are borrowed: games are
+/// freed on the thread that made them, which keeps the allocator out of the way.
 pub fn validate_games(
-    records: Vec<Result<Game, ParseError>>,
+    records: &[Result<Game, ParseError>],
     options: &ValidationOptions,
     first_index: usize,
 ) -> Vec<GameReport> {
     use rayon::prelude::*;
     records
-        .into_par_iter()
+        .par_iter()
         .enumerate()
         .map(|(i, r)| match r {
             Ok(game) => game.validate(options),
-            Err(e) => GameReport::unreadable(&e, first_index + i),
+            Err(e) => GameReport::unreadable(e, first_index + i),
         })
         .collect()
 }

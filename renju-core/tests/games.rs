@@ -474,7 +474,7 @@ fn batch_reports_every_bad_record_and_finishes_the_good_ones() {
     ))
     .unwrap();
     let records = Format::MoveList.read(&text, Some("bad_records.txt"));
-    let report = validate(records, &ValidationOptions::default());
+    let report = validate(&records, &ValidationOptions::default());
     assert_eq!(report.summary.games, 6);
     let codes: Vec<Vec<String>> = report
         .games
@@ -495,7 +495,7 @@ fn batch_reports_every_bad_record_and_finishes_the_good_ones() {
     let mut a = renju(OpeningRule::Free, "h8");
     a.id = Some("7".into());
     let b = a.clone();
-    let report = validate(vec![Ok(a), Ok(b)], &ValidationOptions::default());
+    let report = validate(&[Ok(a), Ok(b)], &ValidationOptions::default());
     assert_eq!(report.games[1].findings[0].code, FindingCode::DuplicateId);
 }
 
@@ -507,7 +507,7 @@ fn sample_report_snapshot() {
     ))
     .unwrap();
     let report: Report = validate(
-        Format::MoveList.read(&text, Some("sample.txt")),
+        &Format::MoveList.read(&text, Some("sample.txt")),
         &ValidationOptions::default(),
     );
     assert_eq!(report.summary.errors, 0);

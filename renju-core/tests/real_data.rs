@@ -18,7 +18,7 @@ fn data_dir() -> Option<PathBuf> {
 
 fn validate_file(path: &PathBuf, format: Format, options: &ValidationOptions) -> Report {
     let bytes = std::fs::read(path).unwrap();
-    validate(format.read(&bytes, path.to_str()), options)
+    validate(&format.read(&bytes, path.to_str()), options)
 }
 
 fn endings(report: &Report) -> BTreeMap<GameTermination, usize> {
@@ -106,7 +106,10 @@ fn gomocup_openings() {
             gomocup::size_for_file(Some(&name))
         };
         let bytes = std::fs::read(&path).unwrap();
-        let report = validate(gomocup::read_with_size(&bytes, Some(&name), size), &options);
+        let report = validate(
+            &gomocup::read_with_size(&bytes, Some(&name), size),
+            &options,
+        );
         assert_eq!(
             report.summary.errors, 0,
             "{name}: {:?}",

@@ -457,8 +457,8 @@ pub unsafe extern "C" fn renju_games_validate(
         // SAFETY: the caller's guarantees.
         let options = unsafe { options_arg(options) }?;
         let handle = self::games(games)?;
-        let records = handle.records.iter().map(|r| r.game.clone()).collect();
-        let text = report::validate(records, &options).to_json();
+        let records: Vec<_> = handle.records.iter().map(|r| r.game.clone()).collect();
+        let text = report::validate(&records, &options).to_json();
         // SAFETY: checked above.
         unsafe { write(json, "json", new_string(text)?) }
     })

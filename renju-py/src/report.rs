@@ -382,5 +382,5 @@ pub fn validate(
         offer_equivalence,
     )?;
     let records = records_of(py, games, format)?;
-    Ok(Report(py.detach(|| report::validate(records, &opts))))
+    Ok(Report(py.detach(|| report::validate(&records, &opts))))
 }
