@@ -9,7 +9,7 @@ use renju_core::formats::Format;
 use renju_core::game::ValidationOptions;
 use renju_core::report::{validate_games, GameReport, Report, Severity};
 
-/// Games validated between two progress updates.
+/// Games read and validated at a time.
 const CHUNK: usize = 2_000;
 
 /// Runs the command; returns 0 (no errors), 1 (errors found) or 2 (a file could not be
@@ -31,30 +31,39 @@ pub fn run(
             unreadable_files += 1;
             continue;
         };
-        let bytes = match std::fs::read(path) {
-            Ok(b) => b,
+        let file = match std::fs::File::open(path) {
+            Ok(f) => f,
             Err(e) => {
                 eprintln!("renju: {name}: cannot read: {e}");
                 unreadable_files += 1;
                 continue;
             }
         };
-        let records = fmt.read(&bytes, Some(&name));
-        let bar = if show_progress && records.len() > CHUNK {
-            let bar = ProgressBar::new(records.len() as u64);
+        // Records stream in (move lists and RenjuNet databases are never held whole) and
+        // are validated a chunk at a time on all cores.
+        let bar = if show_progress {
+            let bar = ProgressBar::new_spinner();
             bar.set_style(
-                ProgressStyle::with_template("{msg} [{bar:40}] {pos}/{len} games ({eta})")
-                    .expect("valid template")
-                    .progress_chars("=> "),
+                ProgressStyle::with_template("{msg} {spinner} {pos} games ({elapsed})")
+                    .expect("valid template"),
             );
             bar.set_message(name.clone());
             bar
         } else {
             ProgressBar::hidden()
         };
-        for (k, chunk) in records.chunks(CHUNK).enumerate() {
-            reports.extend(validate_games(chunk, options, k * CHUNK));
-            bar.inc(chunk.len() as u64);
+        let mut records = fmt.read_from(std::io::BufReader::new(file), Some(&name));
+        let mut chunk = Vec::with_capacity(CHUNK);
+        let mut first_index = 0;
+        loop {
+            chunk.clear();
+            chunk.extend(records.by_ref().take(CHUNK));
+            if chunk.is_empty() {
+                break;
+            }
+            reports.extend(validate_games(&chunk, options, first_index));
+            first_index += chunk.len();
+            bar.set_position(first_index as u64);
         }
         bar.finish_and_clear();
     }

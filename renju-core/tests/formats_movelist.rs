@@ -86,3 +86,18 @@ fn a_game_without_a_rule_stays_without_one() {
         (Some(RuleSet::Caro), None)
     );
 }
+
+/// Streaming through a tiny buffer gives exactly what reading the whole text gives.
+#[test]
+fn streaming_matches_reading_whole() {
+    let text = b"# rule: freestyle\nh8 i9\n\nh8 h8 @\r\n# size: 3\nj10 k11 pass\nlast line without newline";
+    let whole = movelist::read(text, Some("s.txt"));
+    let streamed: Vec<_> = Format::MoveList
+        .read_from(
+            std::io::BufReader::with_capacity(3, &text[..]),
+            Some("s.txt"),
+        )
+        .collect();
+    assert_eq!(streamed, whole);
+    assert_eq!(whole.len(), 5);
+}

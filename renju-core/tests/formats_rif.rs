@@ -519,3 +519,25 @@ proptest! {
         }
     }
 }
+
+/// Streaming through tiny buffers gives exactly what reading the whole database gives,
+/// line numbers of games and errors included.
+#[test]
+fn streaming_matches_reading_whole() {
+    let text = "<?xml version=\"1.0\"?>\n<database>\n<rules><rule id=\"1\" name=\"RIF\"/></rules>\n<games>\n\
+        <game id=\"1\" rule=\"1\" bresult=\"1\">\n<move>h8 h9 h10</move>\n</game>\n\
+        <game id=\"2\" rule=\"1\"><move>h8 zz</move></game>\n\
+        <game id=\"3\" rule=\"1\"><move>h8</move>\n<broken\n";
+    let whole = renju_core::formats::rif::read(text.as_bytes(), Some("db.rif"));
+    for capacity in [1, 2, 7, 64] {
+        let streamed: Vec<_> = renju_core::formats::Format::Rif
+            .read_from(
+                std::io::BufReader::with_capacity(capacity, text.as_bytes()),
+                Some("db.rif"),
+            )
+            .collect();
+        assert_eq!(streamed, whole, "capacity {capacity}");
+    }
+    assert_eq!(whole[0].as_ref().unwrap().source.line, Some(5));
+    assert!(whole.last().unwrap().is_err());
+}

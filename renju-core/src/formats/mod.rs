@@ -16,6 +16,7 @@
 //! | Gomocup opening files ([`gomocup`]) | yes | yes |
 
 use std::fmt;
+use std::io::BufRead;
 use std::path::Path;
 use std::str::FromStr;
 
@@ -109,6 +110,39 @@ impl Format {
         }
     }
 
+    /// Reads records one at a time from `reader`. Move lists and RenjuNet databases (the
+    /// formats of large files) stream: memory holds one record at a time. The other
+    /// formats are read whole first: a tree gives its lines only once it is complete, and
+    /// a `.psq` file or an opening file is small.
+    ///
+    /// ```
+    /// use renju_core::formats::Format;
+    /// let file = std::io::BufReader::new(&b"h8 i9\nh8 h9 h10\n"[..]);
+    /// let games: Vec<_> = Format::MoveList.read_from(file, Some("games.txt")).collect();
+    /// assert_eq!(games.len(), 2);
+    /// ```
+    pub fn read_from<'a, R: BufRead + 'a>(
+        self,
+        mut reader: R,
+        file: Option<&'a str>,
+    ) -> Box<dyn Iterator<Item = Result<Game, ParseError>> + 'a> {
+        match self {
+            Format::MoveList => Box::new(movelist::stream(reader, file)),
+            Format::Rif => Box::new(rif::stream(reader, file)),
+            _ => {
+                let mut bytes = Vec::new();
+                match reader.read_to_end(&mut bytes) {
+                    Ok(_) => Box::new(self.read(&bytes, file).into_iter()),
+                    Err(e) => {
+                        let mut record = Err(ParseError::new(format!("cannot read: {e}")));
+                        name_record(&mut record, file);
+                        Box::new(std::iter::once(record))
+                    }
+                }
+            }
+        }
+    }
+
     /// Writes games in this format.
     pub fn write(self, games: &[Game]) -> Result<Vec<u8>, ParseError> {
         match self {
@@ -127,19 +161,24 @@ pub(crate) fn in_file(
     mut records: Vec<Result<Game, ParseError>>,
     file: Option<&str>,
 ) -> Vec<Result<Game, ParseError>> {
+    for record in &mut records {
+        name_record(record, file);
+    }
+    records
+}
+
+/// Names `file` in a game or error that does not name one yet.
+pub(crate) fn name_record(record: &mut Result<Game, ParseError>, file: Option<&str>) {
     if let Some(name) = file {
-        for record in &mut records {
-            match record {
-                Ok(game) => {
-                    game.source.file.get_or_insert_with(|| name.to_string());
-                }
-                Err(e) => {
-                    e.location.file.get_or_insert_with(|| name.to_string());
-                }
+        match record {
+            Ok(game) => {
+                game.source.file.get_or_insert_with(|| name.to_string());
+            }
+            Err(e) => {
+                e.location.file.get_or_insert_with(|| name.to_string());
             }
         }
     }
-    records
 }
 
 impl fmt::Display for Format {

@@ -12,6 +12,8 @@
 //! h8i9j8 pass
 //! ```
 
+use std::io::BufRead;
+
 use crate::error::ParseError;
 use crate::game::{Event, Game, Source};
 use crate::geometry::{MAX_SIZE, RENJU_SIZE};
@@ -35,32 +37,95 @@ struct Directives {
 /// assert_eq!(games[1].as_ref().unwrap().source.line, Some(4));
 /// ```
 pub fn read(bytes: &[u8], file: Option<&str>) -> Vec<Result<Game, ParseError>> {
-    super::in_file(read_records(bytes), file)
+    stream(bytes, file).collect()
 }
 
-fn read_records(bytes: &[u8]) -> Vec<Result<Game, ParseError>> {
-    let text = String::from_utf8_lossy(bytes);
-    let mut out = Vec::new();
-    let mut dir = Directives {
-        rule_set: None,
-        opening: None,
-        size: RENJU_SIZE,
-    };
-    for (i, raw) in text.lines().enumerate() {
-        let lineno = i + 1;
+/// Reads a move-list file from any buffered reader, one game at a time: memory holds
+/// one line, whatever the file's size. A line that cannot be read (an I/O error) is an
+/// error record, and reading stops there.
+///
+/// ```
+/// use renju_core::formats::movelist;
+/// let mut games = movelist::stream(&b"h8 i9\nh8 h8\n"[..], Some("two.txt"));
+/// assert_eq!(games.next().unwrap().unwrap().events.len(), 2);
+/// assert!(games.next().is_some());
+/// assert!(games.next().is_none());
+/// ```
+pub fn stream<'a, R: BufRead + 'a>(
+    reader: R,
+    file: Option<&'a str>,
+) -> impl Iterator<Item = Result<Game, ParseError>> + 'a {
+    Stream {
+        reader,
+        file,
+        dir: Directives {
+            rule_set: None,
+            opening: None,
+            size: RENJU_SIZE,
+        },
+        line: Vec::new(),
+        lineno: 0,
+        records: 0,
+        done: false,
+    }
+}
+
+struct Stream<'a, R> {
+    reader: R,
+    file: Option<&'a str>,
+    dir: Directives,
+    line: Vec<u8>,
+    lineno: usize,
+    records: usize,
+    done: bool,
+}
+
+impl<R: BufRead> Iterator for Stream<'_, R> {
+    type Item = Result<Game, ParseError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        while !self.done {
+            self.line.clear();
+            self.lineno += 1;
+            let lineno = self.lineno;
+            match self.reader.read_until(b'\n', &mut self.line) {
+                Ok(0) => self.done = true,
+                Ok(_) => {
+                    if let Some(mut record) = self.record(lineno) {
+                        self.records += 1;
+                        super::name_record(&mut record, self.file);
+                        return Some(record);
+                    }
+                }
+                Err(e) => {
+                    self.done = true;
+                    let mut e = Err(ParseError::new(format!("cannot read: {e}")).at_line(lineno));
+                    super::name_record(&mut e, self.file);
+                    return Some(e);
+                }
+            }
+        }
+        None
+    }
+}
+
+impl<R> Stream<'_, R> {
+    /// The record of the line just read, if it is one (not blank, not a comment).
+    fn record(&mut self, lineno: usize) -> Option<Result<Game, ParseError>> {
+        let text = String::from_utf8_lossy(&self.line);
+        let raw = text.trim_end_matches(['\n', '\r']);
         let (content, comment) = match raw.split_once('#') {
             Some((c, m)) => (c, Some(m)),
             None => (raw, None),
         };
         if content.trim().is_empty() {
-            if let Some(comment) = comment {
-                if let Err(e) = directive(comment, &mut dir) {
-                    out.push(Err(e.at_line(lineno)));
-                }
-            }
-            continue;
+            let comment = comment?;
+            return directive(comment, &mut self.dir)
+                .err()
+                .map(|e| Err(e.at_line(lineno)));
         }
-        let index = out.len();
+        let index = self.records;
+        let dir = self.dir;
         let parsed = notation::parse_moves(content, MAX_SIZE).map(|moves| Game {
             id: None,
             rule_set: dir.rule_set,
@@ -74,9 +139,8 @@ fn read_records(bytes: &[u8]) -> Vec<Result<Game, ParseError>> {
             },
             ..Game::default()
         });
-        out.push(parsed.map_err(|e| e.at_line(lineno).in_record(format!("game {}", index + 1))));
+        Some(parsed.map_err(|e| e.at_line(lineno).in_record(format!("game {}", index + 1))))
     }
-    out
 }
 
 fn directive(comment: &str, dir: &mut Directives) -> Result<(), ParseError> {

@@ -57,6 +57,7 @@
 //! or a result anywhere the reader would not put them.
 
 use std::collections::HashMap;
+use std::io::BufRead;
 
 use quick_xml::escape::escape;
 use quick_xml::events::{BytesStart, Event as Xml};
@@ -153,123 +154,222 @@ enum Capture {
 /// assert_eq!(game.events.len(), 5); // three stones, the swap decision, the result
 /// ```
 pub fn read(bytes: &[u8], file: Option<&str>) -> Vec<Result<Game, ParseError>> {
-    let mut out = Vec::new();
-    if let Err(e) = read_into(bytes, &mut out) {
-        out.push(Err(e));
-    }
-    super::in_file(out, file)
+    stream(bytes, file).collect()
 }
 
-/// Line numbers of byte offsets.
-struct Lines(Vec<usize>);
+/// Reads a database from any buffered reader, one game at a time: memory holds the
+/// tables (rules, players, ...) and one game, whatever the file's size. Malformed XML
+/// (or an I/O error) is a last error record located by line, after every game before it.
+///
+/// ```
+/// use renju_core::formats::rif;
+/// let xml = br#"<database><rules><rule id="1" name="RIF"/></rules><games>
+/// <game id="1" rule="1"><move>h8 h9 h10</move></game>
+/// <game id="2" rule="1"><move>h8 h8</move></game></games></database>"#;
+/// let records: Vec<_> = rif::stream(&xml[..], None).collect();
+/// assert_eq!(records.len(), 2);
+/// ```
+pub fn stream<'a, R: BufRead + 'a>(
+    reader: R,
+    file: Option<&'a str>,
+) -> impl Iterator<Item = Result<Game, ParseError>> + 'a {
+    Stream {
+        reader: Reader::from_reader(LineCounter {
+            inner: reader,
+            consumed: 0,
+            newlines: Vec::new(),
+        }),
+        buf: Vec::new(),
+        file,
+        tables: Tables::default(),
+        stack: Vec::new(),
+        game: None,
+        capture: None,
+        games_seen: 0,
+        done: false,
+    }
+}
 
-impl Lines {
-    fn new(bytes: &[u8]) -> Lines {
-        Lines(
-            bytes
+/// A buffered reader that remembers where its newlines were, for line numbers.
+struct LineCounter<R> {
+    inner: R,
+    consumed: u64,
+    newlines: Vec<u64>,
+}
+
+impl<R: BufRead> std::io::Read for LineCounter<R> {
+    fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+        let n = {
+            let available = self.fill_buf()?;
+            let n = available.len().min(out.len());
+            out[..n].copy_from_slice(&available[..n]);
+            n
+        };
+        self.consume(n);
+        Ok(n)
+    }
+}
+
+impl<R: BufRead> BufRead for LineCounter<R> {
+    fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
+        self.inner.fill_buf()
+    }
+
+    fn consume(&mut self, n: usize) {
+        // The bytes being consumed are still in the inner buffer.
+        if let Ok(buffer) = self.inner.fill_buf() {
+            let seen = buffer[..n.min(buffer.len())]
                 .iter()
                 .enumerate()
                 .filter(|(_, &b)| b == b'\n')
-                .map(|(i, _)| i)
-                .collect(),
-        )
-    }
-
-    /// The 1-based line of a byte offset.
-    fn of(&self, offset: u64) -> usize {
-        let offset = usize::try_from(offset).unwrap_or(usize::MAX);
-        self.0.partition_point(|&nl| nl < offset) + 1
+                .map(|(i, _)| self.consumed + i as u64);
+            self.newlines.extend(seen);
+        }
+        self.consumed += n as u64;
+        self.inner.consume(n);
     }
 }
 
-/// Reads the games into `out`; a malformed document is the error returned.
-fn read_into(bytes: &[u8], out: &mut Vec<Result<Game, ParseError>>) -> Result<(), ParseError> {
-    let lines = Lines::new(bytes);
-    let mut reader = Reader::from_reader(bytes);
-    let malformed = |message: String, offset: u64| {
-        ParseError::new(format!("malformed XML: {message}")).at_line(lines.of(offset))
-    };
-    let mut tables = Tables::default();
-    let mut stack: Vec<String> = Vec::new();
-    let mut game: Option<RawGame> = None;
-    let mut capture: Option<Capture> = None;
-    let mut games_seen = 0;
-    loop {
-        let start = reader.buffer_position();
-        let event = reader
-            .read_event()
-            .map_err(|e| malformed(e.to_string(), reader.error_position()))?;
-        let located = |e: quick_xml::Error| malformed(e.to_string(), start);
-        match event {
-            Xml::Start(ref element) | Xml::Empty(ref element) => {
-                let empty = matches!(event, Xml::Empty(_));
-                let name = String::from_utf8_lossy(element.local_name().as_ref()).into_owned();
-                let parent = stack.last().map_or("", String::as_str);
-                match (parent, name.as_str()) {
-                    ("rules", "rule") => {
-                        insert(&mut tables.rules, element, &["name"]).map_err(located)?;
-                    }
-                    ("openings", "opening") => {
-                        insert(&mut tables.openings, element, &["name"]).map_err(located)?;
-                    }
-                    ("players", "player") => {
-                        insert(&mut tables.players, element, &["name", "surname"])
-                            .map_err(located)?;
-                    }
-                    ("tournaments", "tournament") => {
-                        insert(&mut tables.tournaments, element, &["name"]).map_err(located)?;
-                    }
-                    (_, "game") => {
-                        game = Some(RawGame {
-                            line: lines.of(start),
-                            index: games_seen,
-                            attrs: attributes(element).map_err(located)?,
-                            moves: None,
-                            info: None,
-                        });
-                        games_seen += 1;
-                    }
-                    ("game", "move") if !empty => capture = Some(Capture::Moves),
-                    ("game", "info") if !empty => capture = Some(Capture::Info),
-                    _ => {}
-                }
-                if !empty {
-                    stack.push(name);
-                } else if name == "game" {
-                    if let Some(raw) = game.take() {
-                        out.push(finish(raw, &tables));
-                    }
-                }
+impl<R> LineCounter<R> {
+    /// The 1-based line of a byte offset already read.
+    fn line_of(&self, offset: u64) -> usize {
+        self.newlines.partition_point(|&nl| nl < offset) + 1
+    }
+}
+
+struct Stream<'a, R> {
+    reader: Reader<LineCounter<R>>,
+    buf: Vec<u8>,
+    file: Option<&'a str>,
+    tables: Tables,
+    stack: Vec<String>,
+    game: Option<RawGame>,
+    capture: Option<Capture>,
+    games_seen: usize,
+    done: bool,
+}
+
+impl<R: BufRead> Iterator for Stream<'_, R> {
+    type Item = Result<Game, ParseError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        let mut record = match self.next_game() {
+            Ok(Some(game)) => game,
+            Ok(None) => {
+                self.done = true;
+                return None;
             }
-            Xml::End(_) => {
-                capture = None;
-                if stack.pop().as_deref() == Some("game") {
-                    if let Some(raw) = game.take() {
-                        out.push(finish(raw, &tables));
+            Err(e) => {
+                self.done = true;
+                Err(e)
+            }
+        };
+        super::name_record(&mut record, self.file);
+        Some(record)
+    }
+}
+
+impl<R: BufRead> Stream<'_, R> {
+    fn malformed(&self, message: String, offset: u64) -> ParseError {
+        let line = self.reader.get_ref().line_of(offset);
+        ParseError::new(format!("malformed XML: {message}")).at_line(line)
+    }
+
+    /// Reads up to the end of the next game; `Ok(None)` at the end of the document, and
+    /// `Err` for malformed XML.
+    fn next_game(&mut self) -> Result<Option<Result<Game, ParseError>>, ParseError> {
+        loop {
+            self.buf.clear();
+            let start = self.reader.buffer_position();
+            let event = match self.reader.read_event_into(&mut self.buf) {
+                Ok(event) => event.into_owned(),
+                Err(e) => {
+                    let at = self.reader.error_position();
+                    return Err(self.malformed(e.to_string(), at));
+                }
+            };
+            let located = |s: &Self, e: quick_xml::Error| s.malformed(e.to_string(), start);
+            match event {
+                Xml::Start(ref element) | Xml::Empty(ref element) => {
+                    let empty = matches!(event, Xml::Empty(_));
+                    let name = String::from_utf8_lossy(element.local_name().as_ref()).into_owned();
+                    let parent = self.stack.last().map_or("", String::as_str);
+                    let tables = &mut self.tables;
+                    let inserted = match (parent, name.as_str()) {
+                        ("rules", "rule") => insert(&mut tables.rules, element, &["name"]),
+                        ("openings", "opening") => insert(&mut tables.openings, element, &["name"]),
+                        ("players", "player") => {
+                            insert(&mut tables.players, element, &["name", "surname"])
+                        }
+                        ("tournaments", "tournament") => {
+                            insert(&mut tables.tournaments, element, &["name"])
+                        }
+                        (_, "game") => match attributes(element) {
+                            Ok(attrs) => {
+                                self.game = Some(RawGame {
+                                    line: self.reader.get_ref().line_of(start),
+                                    index: self.games_seen,
+                                    attrs,
+                                    moves: None,
+                                    info: None,
+                                });
+                                self.games_seen += 1;
+                                Ok(())
+                            }
+                            Err(e) => Err(e),
+                        },
+                        ("game", "move") if !empty => {
+                            self.capture = Some(Capture::Moves);
+                            Ok(())
+                        }
+                        ("game", "info") if !empty => {
+                            self.capture = Some(Capture::Info);
+                            Ok(())
+                        }
+                        _ => Ok(()),
+                    };
+                    inserted.map_err(|e| located(self, e))?;
+                    if !empty {
+                        self.stack.push(name);
+                    } else if name == "game" {
+                        if let Some(raw) = self.game.take() {
+                            return Ok(Some(finish(raw, &self.tables)));
+                        }
                     }
                 }
-            }
-            Xml::Text(ref text) => {
-                if let Some(target) = capture {
-                    let text = text.unescape().map_err(located)?;
-                    append(&mut game, target, &text);
+                Xml::End(_) => {
+                    self.capture = None;
+                    if self.stack.pop().as_deref() == Some("game") {
+                        if let Some(raw) = self.game.take() {
+                            return Ok(Some(finish(raw, &self.tables)));
+                        }
+                    }
                 }
-            }
-            Xml::CData(ref text) => {
-                if let Some(target) = capture {
-                    append(&mut game, target, &String::from_utf8_lossy(text));
+                Xml::Text(ref text) => {
+                    if let Some(target) = self.capture {
+                        let text = text.unescape().map_err(|e| located(self, e))?;
+                        append(&mut self.game, target, &text);
+                    }
                 }
+                Xml::CData(ref text) => {
+                    if let Some(target) = self.capture {
+                        append(&mut self.game, target, &String::from_utf8_lossy(text));
+                    }
+                }
+                Xml::Eof => {
+                    return match self.stack.last() {
+                        Some(open) => {
+                            let end = self.reader.buffer_position();
+                            Err(self.malformed(format!("the document ends inside <{open}>"), end))
+                        }
+                        None => Ok(None),
+                    };
+                }
+                _ => {}
             }
-            Xml::Eof => {
-                return match stack.last() {
-                    Some(open) => Err(malformed(
-                        format!("the document ends inside <{open}>"),
-                        bytes.len() as u64,
-                    )),
-                    None => Ok(()),
-                };
-            }
-            _ => {}
         }
     }
 }
