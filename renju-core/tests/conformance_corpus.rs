@@ -2,17 +2,12 @@
 //! suites combined): every `expected` verdict must match. Skips, saying why, when the
 //! shared data is not beside the project.
 
-use std::path::PathBuf;
+mod shared_data;
+
+use shared_data::data_dir;
 
 use renju_core::{Board, Color, FoulKind, Point, Position, RuleSet};
 use serde_json::Value;
-
-fn shared_dir() -> Option<PathBuf> {
-    let dir = std::env::var_os("RENJU_SHARED")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared"));
-    dir.join("data").is_dir().then_some(dir)
-}
 
 fn board_from_rows(rows: &[Value]) -> Board {
     assert_eq!(rows.len(), 15, "15 rows");
@@ -36,13 +31,13 @@ fn board_from_rows(rows: &[Value]) -> Board {
 
 #[test]
 fn conformance_corpus() {
-    let Some(shared) = shared_dir() else {
+    let Some(data) = data_dir() else {
         eprintln!(
             "SKIPPED conformance_corpus: ../shared/data is absent (set RENJU_SHARED to run it)"
         );
         return;
     };
-    let path = shared.join("data/forbidden/conformance_corpus.jsonl");
+    let path = data.join("forbidden/conformance_corpus.jsonl");
     let text = std::fs::read_to_string(&path).expect("read the corpus");
     let mut failures = Vec::new();
     let mut count = 0;

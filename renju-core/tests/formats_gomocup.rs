@@ -2,20 +2,15 @@
 //! (skipped, saying why, when the shared data is not beside the project), both
 //! notations, round trips and malformed lines.
 
+mod shared_data;
+
+use shared_data::data_dir;
 use std::path::PathBuf;
 
 use proptest::prelude::*;
 use renju_core::formats::gomocup;
 use renju_core::notation::format_moves;
 use renju_core::{Event, Game, ParseError, Point};
-
-fn data_dir() -> Option<PathBuf> {
-    let shared = std::env::var_os("RENJU_SHARED")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared"));
-    let data = shared.join("data");
-    data.is_dir().then_some(data)
-}
 
 fn moves(game: &Game) -> String {
     format_moves(game.moves())

@@ -2,21 +2,15 @@
 //! `../shared/data/gomocup/psq` (skipped, saying why, when the shared data is not beside
 //! the project), GomocupJudge trailers, round trips and malformed files.
 
-use std::path::PathBuf;
+mod shared_data;
+
+use shared_data::data_dir;
 
 use proptest::prelude::*;
 use renju_core::formats::psq;
 use renju_core::game::DeclaredResult;
 use renju_core::notation::format_moves;
 use renju_core::{Color, Event, Game, ParseError};
-
-fn data_dir() -> Option<PathBuf> {
-    let shared = std::env::var_os("RENJU_SHARED")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared"));
-    let data = shared.join("data");
-    data.is_dir().then_some(data)
-}
 
 fn read_one(text: &str) -> Result<Game, ParseError> {
     let mut games = psq::read(text.as_bytes(), None);

@@ -2,8 +2,10 @@
 //! (skipped, saying why, when the shared data is not beside the project), round trips,
 //! and synthetic files for what the real ones do not use.
 
+mod shared_data;
+
+use shared_data::data_dir;
 use std::collections::BTreeMap;
-use std::path::PathBuf;
 
 use proptest::prelude::*;
 use renju_core::formats::renlib;
@@ -19,14 +21,6 @@ const OLD_COMMENT: u8 = 0x20;
 const COMMENT: u8 = 0x08;
 const NO_MOVE: u8 = 0x02;
 const EXTENSION: u8 = 0x01;
-
-fn data_dir() -> Option<PathBuf> {
-    let shared = std::env::var_os("RENJU_SHARED")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared"));
-    let data = shared.join("data");
-    data.is_dir().then_some(data)
-}
 
 fn lib(header: &[u8], body: &[u8]) -> Vec<u8> {
     [header, body].concat()

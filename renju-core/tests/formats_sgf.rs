@@ -1,7 +1,9 @@
 //! SGF reader and writer: the real analysis trees in `../shared/data/sgf`, round trips,
 //! and malformed input.
 
-use std::path::PathBuf;
+mod shared_data;
+
+use shared_data::data_dir;
 
 use proptest::prelude::*;
 use renju_core::formats::sgf;
@@ -52,17 +54,12 @@ fn round_trip(games: &[Game]) -> Vec<Game> {
         .collect()
 }
 
-fn data_dir() -> Option<PathBuf> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/sgf");
-    dir.is_dir().then_some(dir)
-}
-
 /// The four real files: every line reads, the leaf counts match the data README
 /// (19,123 leaves in the three large trees, one line in the tiny one), and writing and
 /// reading back gives the same games.
 #[test]
 fn real_analysis_trees() {
-    let Some(dir) = data_dir() else {
+    let Some(dir) = data_dir().map(|d| d.join("sgf")) else {
         eprintln!("SKIPPED real_analysis_trees: ../shared/data/sgf is not beside the project");
         return;
     };
@@ -105,7 +102,7 @@ fn real_analysis_trees() {
 /// declares GB2312 over UTF-8; the Tao tree's comment is GB2312.
 #[test]
 fn real_files_decode_their_text() {
-    let Some(dir) = data_dir() else {
+    let Some(dir) = data_dir().map(|d| d.join("sgf")) else {
         eprintln!("SKIPPED real_files_decode_their_text: ../shared/data/sgf is absent");
         return;
     };

@@ -1,6 +1,9 @@
 //! The real-world files of `../shared/data` read and validate with the expected counts.
 //! Skips, saying why, when the shared data is absent.
 
+mod shared_data;
+
+use shared_data::data_dir;
 mod reference;
 
 use std::collections::BTreeMap;
@@ -10,11 +13,6 @@ use renju_core::formats::{gomocup, Format};
 use renju_core::game::{GameTermination, ValidationOptions};
 use renju_core::report::{validate, Report};
 use renju_core::RuleSet;
-
-fn data_dir() -> Option<PathBuf> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/data");
-    dir.is_dir().then_some(dir)
-}
 
 fn validate_file(path: &PathBuf, format: Format, options: &ValidationOptions) -> Report {
     let bytes = std::fs::read(path).unwrap();
