@@ -1,9 +1,15 @@
 #!/usr/bin/env bash
-# Runs every test of the project: Rust (unit, integration, doc, the C API test under
-# valgrind when present), then Python (venv, build with maturin, mypy --strict, pytest).
+# Runs every test of the project: Rust (format, lints, docs; unit, integration and doc
+# tests, the C API test under valgrind when present), then Python (venv, build with
+# maturin, mypy --strict, pytest).
 # Usage: bash scripts/test-all.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+echo "== Rust: cargo fmt --check, clippy, docs"
+cargo fmt --all -- --check
+cargo clippy --workspace --all-targets --locked -- -D warnings
+RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --locked -p renju-core -p renju-ffi
 
 echo "== Rust: cargo test --workspace"
 cargo test --workspace --locked

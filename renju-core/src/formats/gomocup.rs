@@ -18,7 +18,7 @@
 //! `("notation", "pos")`, and its 1-based line in `source.line`. Blank lines are
 //! skipped, and the last line needs no newline.
 //!
-//! [`write`] writes offset notation, one opening per line; reading it back with the same
+//! [`write()`] writes offset notation, one opening per line; reading it back with the same
 //! size gives the same stones.
 //!
 //! ```

@@ -46,7 +46,7 @@
 //! A file that is cut short or corrupt gives an error located by byte offset, after every
 //! line completed before the broken part.
 //!
-//! [`write`] merges the games into one tree (shared prefixes become one branch) and
+//! [`write()`] merges the games into one tree (shared prefixes become one branch) and
 //! writes it as a 3.4 library, or as a 3.0 library (no root record) when every game
 //! starts at h8, none passes and the root has no comment, as RenLib does. Reading the
 //! file gives the tree's root-to-leaf lines: a game that is a prefix of another game is
