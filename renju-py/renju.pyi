@@ -827,15 +827,14 @@ class Report:
 # ---------------------------------------------------------------------------
 
 class GameReader(Iterator[Game]):
-    """The games of a file, one per next(). errors='raise' raises a bad record's
-    ParseError from next() (the reader can go on), 'skip' leaves it out."""
+    """The games of a file, one per next() (move lists and RenjuNet databases are read
+    as you go). errors='raise' raises a bad record's ParseError from next() (the reader
+    can go on), 'skip' leaves it out."""
 
     def __iter__(self) -> GameReader:
         """The reader itself."""
     def __next__(self) -> Game:
         """The next game."""
-    def __length_hint__(self) -> int:
-        """How many records are left."""
 
 _Format = Literal["moves", "rif", "renlib", "psq", "sgf", "openings"]
 """(Stub only, not importable.) A format name."""

@@ -2,6 +2,7 @@
 //! corpus (`renju.read_fixtures`, `renju.parse_fixtures`).
 
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -98,27 +99,30 @@ pub fn read_records(
 /// The games of a file or of bytes, one per next(), in file order (tree formats: one per
 /// root-to-leaf line).
 ///
-/// The records are read and parsed by the core when the reader is made; each Game
-/// object is built when it is reached. A record that cannot be read raises its
+/// Move-list files and RenjuNet databases given by path are read as the reader is
+/// advanced, a record at a time, so files of any size can be walked through; the other
+/// formats (trees, single games, bytes) are parsed by the core when the reader is made.
+/// Each Game object is built when it is reached. A record that cannot be read raises its
 /// ParseError from next() (errors='raise', the default: the reader can still be
 /// advanced past it), is left out (errors='skip') or is given as the ParseError
 /// instance (errors='yield'). renju.validate() takes a reader's remaining records as
 /// they are: unreadable ones become unreadable-record findings (unless errors='skip').
 #[pyclass(module = "renju")]
 pub struct GameReader {
-    records: std::vec::IntoIter<Result<CGame, CParseError>>,
+    // A Mutex makes the (Send) iterator shareable, as PyO3 requires.
+    records: Mutex<Records>,
     on_error: OnError,
 }
+
+type Records = Box<dyn Iterator<Item = Result<CGame, CParseError>> + Send>;
 
 impl GameReader {
     /// Takes every record not yet given out (unreadable ones too, unless the reader
     /// skips them).
     pub fn take_records(&mut self) -> Vec<Result<CGame, CParseError>> {
         let skip = self.on_error == OnError::Skip;
-        self.records
-            .by_ref()
-            .filter(|r| !(skip && r.is_err()))
-            .collect()
+        let mut records = self.records.lock().unwrap_or_else(|e| e.into_inner());
+        records.by_ref().filter(|r| !(skip && r.is_err())).collect()
     }
 }
 
@@ -131,7 +135,8 @@ impl GameReader {
 
     /// The next game (or ParseError, with errors='yield').
     fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
-        for record in self.records.by_ref() {
+        let mut records = self.records.lock().unwrap_or_else(|e| e.into_inner());
+        for record in records.by_ref() {
             match record {
                 Ok(game) => return Ok(Some(Game(game).into_pyobject(py)?.into_any().unbind())),
                 Err(e) => match self.on_error {
@@ -144,11 +149,6 @@ impl GameReader {
             }
         }
         Ok(None)
-    }
-
-    /// How many records are left (games and unreadable records).
-    fn __length_hint__(&self) -> usize {
-        self.records.len()
     }
 }
 
@@ -169,9 +169,18 @@ pub fn read(
     size: Option<i64>,
 ) -> PyResult<GameReader> {
     let on_error = on_error(errors)?;
-    let records = read_records(py, &path, format, size)?;
+    if size.is_some() {
+        let records = read_records(py, &path, format, size)?;
+        return Ok(GameReader {
+            records: Mutex::new(Box::new(records.into_iter())),
+            on_error,
+        });
+    }
+    let name = path.display().to_string();
+    let format = format_for(&path, format)?;
+    let file = py.detach(|| std::fs::File::open(&path))?;
     Ok(GameReader {
-        records: records.into_iter(),
+        records: Mutex::new(format.read_from(std::io::BufReader::new(file), Some(&name))),
         on_error,
     })
 }
@@ -193,7 +202,7 @@ pub fn read_bytes(
     let format = format_of(format)?;
     let records = parse_records(py, format, &data, file.as_deref(), size)?;
     Ok(GameReader {
-        records: records.into_iter(),
+        records: Mutex::new(Box::new(records.into_iter())),
         on_error,
     })
 }

@@ -181,3 +181,16 @@ def test_validate_real_files(shared_data: Path) -> None:
     report = renju.validate(shared_data / "renlib" / "D4.lib")
     assert report.summary.games == 350
     assert "unreadable-record" not in report.summary.findings
+
+
+def test_move_list_files_are_read_as_the_reader_advances(tmp_path: Path) -> None:
+    """A move-list file given by path is streamed, not read whole when the reader is
+    made: cutting the file short after the first game shortens what follows."""
+    path = tmp_path / "many.txt"
+    path.write_text("h8 i9 j10\n" * 20_000)
+    reader = renju.read(path)
+    first = next(reader)
+    assert len(first.moves) == 3
+    path.write_text("")  # truncate: only what was already buffered remains
+    rest = sum(1 for _ in reader)
+    assert 0 <= rest < 19_999

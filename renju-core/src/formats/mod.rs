@@ -121,11 +121,11 @@ impl Format {
     /// let games: Vec<_> = Format::MoveList.read_from(file, Some("games.txt")).collect();
     /// assert_eq!(games.len(), 2);
     /// ```
-    pub fn read_from<'a, R: BufRead + 'a>(
+    pub fn read_from<'a, R: BufRead + Send + 'a>(
         self,
         mut reader: R,
-        file: Option<&'a str>,
-    ) -> Box<dyn Iterator<Item = Result<Game, ParseError>> + 'a> {
+        file: Option<&str>,
+    ) -> Box<dyn Iterator<Item = Result<Game, ParseError>> + Send + 'a> {
         match self {
             Format::MoveList => Box::new(movelist::stream(reader, file)),
             Format::Rif => Box::new(rif::stream(reader, file)),

@@ -53,11 +53,11 @@ pub fn read(bytes: &[u8], file: Option<&str>) -> Vec<Result<Game, ParseError>> {
 /// ```
 pub fn stream<'a, R: BufRead + 'a>(
     reader: R,
-    file: Option<&'a str>,
+    file: Option<&str>,
 ) -> impl Iterator<Item = Result<Game, ParseError>> + 'a {
     Stream {
         reader,
-        file,
+        file: file.map(str::to_string),
         dir: Directives {
             rule_set: None,
             opening: None,
@@ -70,9 +70,9 @@ pub fn stream<'a, R: BufRead + 'a>(
     }
 }
 
-struct Stream<'a, R> {
+struct Stream<R> {
     reader: R,
-    file: Option<&'a str>,
+    file: Option<String>,
     dir: Directives,
     line: Vec<u8>,
     lineno: usize,
@@ -80,7 +80,7 @@ struct Stream<'a, R> {
     done: bool,
 }
 
-impl<R: BufRead> Iterator for Stream<'_, R> {
+impl<R: BufRead> Iterator for Stream<R> {
     type Item = Result<Game, ParseError>;
 
     fn next(&mut self) -> Option<Self::Item> {
@@ -93,14 +93,14 @@ impl<R: BufRead> Iterator for Stream<'_, R> {
                 Ok(_) => {
                     if let Some(mut record) = self.record(lineno) {
                         self.records += 1;
-                        super::name_record(&mut record, self.file);
+                        super::name_record(&mut record, self.file.as_deref());
                         return Some(record);
                     }
                 }
                 Err(e) => {
                     self.done = true;
                     let mut e = Err(ParseError::new(format!("cannot read: {e}")).at_line(lineno));
-                    super::name_record(&mut e, self.file);
+                    super::name_record(&mut e, self.file.as_deref());
                     return Some(e);
                 }
             }
@@ -109,7 +109,7 @@ impl<R: BufRead> Iterator for Stream<'_, R> {
     }
 }
 
-impl<R> Stream<'_, R> {
+impl<R> Stream<R> {
     /// The record of the line just read, if it is one (not blank, not a comment).
     fn record(&mut self, lineno: usize) -> Option<Result<Game, ParseError>> {
         let text = String::from_utf8_lossy(&self.line);

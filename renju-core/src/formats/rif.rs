@@ -171,7 +171,7 @@ pub fn read(bytes: &[u8], file: Option<&str>) -> Vec<Result<Game, ParseError>> {
 /// ```
 pub fn stream<'a, R: BufRead + 'a>(
     reader: R,
-    file: Option<&'a str>,
+    file: Option<&str>,
 ) -> impl Iterator<Item = Result<Game, ParseError>> + 'a {
     Stream {
         reader: Reader::from_reader(LineCounter {
@@ -180,7 +180,7 @@ pub fn stream<'a, R: BufRead + 'a>(
             newlines: Vec::new(),
         }),
         buf: Vec::new(),
-        file,
+        file: file.map(str::to_string),
         tables: Tables::default(),
         stack: Vec::new(),
         game: None,
@@ -237,10 +237,10 @@ impl<R> LineCounter<R> {
     }
 }
 
-struct Stream<'a, R> {
+struct Stream<R> {
     reader: Reader<LineCounter<R>>,
     buf: Vec<u8>,
-    file: Option<&'a str>,
+    file: Option<String>,
     tables: Tables,
     stack: Vec<String>,
     game: Option<RawGame>,
@@ -249,7 +249,7 @@ struct Stream<'a, R> {
     done: bool,
 }
 
-impl<R: BufRead> Iterator for Stream<'_, R> {
+impl<R: BufRead> Iterator for Stream<R> {
     type Item = Result<Game, ParseError>;
 
     fn next(&mut self) -> Option<Self::Item> {
@@ -267,12 +267,12 @@ impl<R: BufRead> Iterator for Stream<'_, R> {
                 Err(e)
             }
         };
-        super::name_record(&mut record, self.file);
+        super::name_record(&mut record, self.file.as_deref());
         Some(record)
     }
 }
 
-impl<R: BufRead> Stream<'_, R> {
+impl<R: BufRead> Stream<R> {
     fn malformed(&self, message: String, offset: u64) -> ParseError {
         let line = self.reader.get_ref().line_of(offset);
         ParseError::new(format!("malformed XML: {message}")).at_line(line)
