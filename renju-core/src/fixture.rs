@@ -169,22 +169,21 @@ impl Fixture {
             }
         }
         for m in &self.maps {
-            let got: Vec<(Point, FoulKind)> = self
+            let mut got: Vec<(Point, FoulKind)> = self
                 .position(m.options)
                 .forbidden_points()
                 .into_iter()
                 .map(|f| (f.point, f.primary))
                 .collect();
-            let mut got_sorted = got.clone();
-            got_sorted.sort();
-            if got_sorted != m.points {
+            got.sort();
+            if got != m.points {
                 out.push(Mismatch {
                     id: self.id.clone(),
                     line: m.line,
                     message: format!(
                         "forbidden map: expected {}, got {}",
                         format_map(&m.points),
-                        format_map(&got_sorted)
+                        format_map(&got)
                     ),
                 });
             }
