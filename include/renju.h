@@ -923,7 +923,7 @@ renju_status renju_position_copy(const struct renju_position *position,
 renju_status renju_position_free(struct renju_position *position);
 
 /**
- * Chooses the reading of the disputed double-three case (`SPEC.md`, Forbidden moves,
+ * Chooses the reading of the disputed double-three case (`docs/rules.md`, Forbidden moves,
  * point 5) for every later judgement on this position: nonzero for
  * `five_completion_counts` (a straight-four point that also makes a five still makes
  * a three), 0 for the RIF text (the default).

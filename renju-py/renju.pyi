@@ -48,6 +48,19 @@ class ParseError(Error, ValueError):
     move_number: int | None
     """The 1-based move number."""
 
+class WriteError(Error, ValueError):
+    """Games that a format cannot hold (a swap decision in a move list, two games in a
+    .psq file, ...). Each attribute is None when unknown."""
+
+    message: str | None
+    """What cannot be written (without the location)."""
+    format: str | None
+    """The format being written ('moves', 'rif', ...)."""
+    game: str | None
+    """The game to blame ('game 2')."""
+    move_number: int | None
+    """The 1-based move number."""
+
 class IllegalMoveError(Error, ValueError):
     """A move that cannot be played: the point is occupied or off the board, or the game
     is over. A forbidden move is not an error: playing it returns its Verdict."""

@@ -6,6 +6,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+echo "== renju-core: module import graph (fails on a new cycle)"
+python3 scripts/module_graph.py
+
 echo "== Rust: cargo fmt --check, clippy, docs"
 cargo fmt --all -- --check
 cargo clippy --workspace --all-targets --locked -- -D warnings

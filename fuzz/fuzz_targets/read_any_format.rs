@@ -4,7 +4,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use renju_core::formats::Format;
-use renju_core::game::ValidationOptions;
+use renju_core::ValidationOptions;
 
 fuzz_target!(|data: &[u8]| {
     // The first byte picks the reader, so one corpus covers them all.

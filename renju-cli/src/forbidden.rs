@@ -31,7 +31,7 @@ fn judge(line: &str, explain: Option<&str>) -> Result<Value, String> {
         None => RuleSet::Renju,
         Some(Value::String(s)) => s
             .parse()
-            .map_err(|e: renju_core::ParseError| e.to_string())?,
+            .map_err(|e: renju_core::UnknownName| e.to_string())?,
         Some(_) => return Err("\"rule\" must be a string".into()),
     };
     let options = RenjuOptions {

@@ -16,8 +16,8 @@ mod validate;
 use std::path::PathBuf;
 
 use renju_core::formats::Format;
-use renju_core::game::{ClaimModel, ValidationOptions};
 use renju_core::opening::{OfferEquivalence, OpeningRule};
+use renju_core::{ClaimModel, ValidationOptions};
 use renju_core::{RenjuOptions, RuleSet};
 
 /// Judges Renju and Gomoku positions as a tournament referee would.

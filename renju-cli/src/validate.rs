@@ -6,8 +6,8 @@ use std::process::ExitCode;
 
 use indicatif::{ProgressBar, ProgressStyle};
 use renju_core::formats::Format;
-use renju_core::game::ValidationOptions;
 use renju_core::report::{validate_games, GameReport, Report, Severity};
+use renju_core::ValidationOptions;
 
 /// Games read and validated at a time.
 const CHUNK: usize = 2_000;

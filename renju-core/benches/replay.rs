@@ -8,8 +8,8 @@ use std::path::PathBuf;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use renju_core::formats::Format;
-use renju_core::game::{Game, ValidationOptions};
 use renju_core::report::validate;
+use renju_core::{Game, ValidationOptions};
 
 fn load(dir: &str, ext: &str, format: Format) -> Vec<Game> {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"))

@@ -3,9 +3,50 @@
 use std::fmt;
 use std::sync::OnceLock;
 
-use crate::error::SetupError;
+use thiserror::Error;
+
+use crate::error::ParseError;
 use crate::geometry::{Color, Direction, Point, MAX_SIZE, MIN_SIZE};
 use crate::patterns::{self, Packed, Summary, BLACK, BLOCKED, CENTER, REACH, WINDOW};
+use crate::rules::RuleSet;
+
+/// A board or position that cannot be set up.
+///
+/// ```
+/// use renju_core::{Board, SetupError};
+/// assert_eq!(Board::new(4).unwrap_err(), SetupError::BoardSize { size: 4 });
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum SetupError {
+    /// Board sides run from 5 to 26.
+    #[error("board size {size} is not supported (5 to 26)")]
+    BoardSize {
+        /// The side asked for.
+        size: u8,
+    },
+    /// The rule set does not allow this board size (Renju is 15x15 only).
+    #[error("{rule_set} is played on 15x15 only, not {size}x{size}")]
+    SizeForRules {
+        /// The rule set.
+        rule_set: RuleSet,
+        /// The side asked for.
+        size: u8,
+    },
+    /// A stone was placed off the board.
+    #[error("{point} is off the {size}x{size} board")]
+    OffBoard {
+        /// The point.
+        point: Point,
+        /// The board side.
+        size: u8,
+    },
+}
+
+impl From<SetupError> for ParseError {
+    fn from(e: SetupError) -> Self {
+        ParseError::new(e.to_string())
+    }
+}
 
 pub(crate) const CELL_EMPTY: u8 = 0;
 pub(crate) const CELL_BLACK: u8 = 1;
@@ -448,12 +489,6 @@ impl Neighbors {
     #[inline]
     fn of_cell(&self, idx: usize) -> &[Neighbor] {
         &self.entries[self.start[idx] as usize..self.start[idx + 1] as usize]
-    }
-}
-
-impl fmt::Display for Board {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        crate::diagram::write_board(f, self)
     }
 }
 

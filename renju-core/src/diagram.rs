@@ -22,7 +22,14 @@ use crate::board::Board;
 use crate::error::ParseError;
 use crate::geometry::{Color, Point, MAX_SIZE, MIN_SIZE};
 
-pub(crate) fn write_board(f: &mut fmt::Formatter<'_>, board: &Board) -> fmt::Result {
+/// A board prints as its diagram, the format [`Board::from_diagram`] reads.
+impl fmt::Display for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_board(f, self)
+    }
+}
+
+fn write_board(f: &mut fmt::Formatter<'_>, board: &Board) -> fmt::Result {
     let size = board.size();
     let letters: String = (0..size)
         .map(|x| ((b'a' + x) as char).to_string())

@@ -1,83 +1,21 @@
-//! Error types. Every fallible operation returns one of these; none of them panics.
+//! Errors of reading text: [`ParseError`] and its [`Location`] (file, line, byte, record,
+//! move). Each other error type lives beside the type that raises it: [`PointError`]
+//! in [`geometry`](crate::geometry), [`SetupError`] with the [`Board`](crate::Board),
+//! [`IllegalMove`] with the [`Position`](crate::Position), [`UnknownName`] with the
+//! name tables and [`WriteError`](crate::formats::WriteError) with the writers; each
+//! converts into a [`ParseError`] where a reader meets it.
+//!
+//! This module depends on nothing else in the crate but the name tables.
+//!
+//! [`PointError`]: crate::PointError
+//! [`SetupError`]: crate::SetupError
+//! [`IllegalMove`]: crate::IllegalMove
 
 use std::fmt;
 
 use thiserror::Error;
 
-use crate::geometry::Point;
-use crate::position::Outcome;
-use crate::rules::RuleSet;
-
-/// A point that could not be read or does not fit the board.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum PointError {
-    /// The text is not a point in `h8` notation.
-    #[error("`{text}` is not a point (expected a column letter and a row number, like h8)")]
-    Syntax {
-        /// The text that was read.
-        text: String,
-    },
-    /// The point is not on a board of this size.
-    #[error("{point} is off the {size}x{size} board")]
-    OffBoard {
-        /// The point.
-        point: Point,
-        /// The board side.
-        size: u8,
-    },
-}
-
-/// A board or position that cannot be set up.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum SetupError {
-    /// Board sides run from 5 to 26.
-    #[error("board size {size} is not supported (5 to 26)")]
-    BoardSize {
-        /// The side asked for.
-        size: u8,
-    },
-    /// The rule set does not allow this board size (Renju is 15x15 only).
-    #[error("{rule_set} is played on 15x15 only, not {size}x{size}")]
-    SizeForRules {
-        /// The rule set.
-        rule_set: RuleSet,
-        /// The side asked for.
-        size: u8,
-    },
-    /// A stone was placed off the board.
-    #[error("{point} is off the {size}x{size} board")]
-    OffBoard {
-        /// The point.
-        point: Point,
-        /// The board side.
-        size: u8,
-    },
-}
-
-/// Why a move cannot be played on a position.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum IllegalMove {
-    /// The point already holds a stone.
-    #[error("{point} is occupied")]
-    Occupied {
-        /// The point.
-        point: Point,
-    },
-    /// The point is not on the board.
-    #[error("{point} is off the {size}x{size} board")]
-    OffBoard {
-        /// The point.
-        point: Point,
-        /// The board side.
-        size: u8,
-    },
-    /// The game has already ended.
-    #[error("the game is over ({outcome})")]
-    GameOver {
-        /// How it ended.
-        outcome: Outcome,
-    },
-}
+use crate::names::UnknownName;
 
 /// Where in a text an error was found.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -183,20 +121,8 @@ impl fmt::Display for ParseError {
     }
 }
 
-impl From<PointError> for ParseError {
-    fn from(e: PointError) -> Self {
-        ParseError::new(e.to_string())
-    }
-}
-
-impl From<SetupError> for ParseError {
-    fn from(e: SetupError) -> Self {
-        ParseError::new(e.to_string())
-    }
-}
-
-impl From<IllegalMove> for ParseError {
-    fn from(e: IllegalMove) -> Self {
+impl From<UnknownName> for ParseError {
+    fn from(e: UnknownName) -> Self {
         ParseError::new(e.to_string())
     }
 }

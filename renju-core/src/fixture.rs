@@ -29,7 +29,8 @@ use crate::diagram;
 use crate::error::ParseError;
 use crate::forbidden::FoulKind;
 use crate::geometry::{Color, Point};
-use crate::position::{Move, Position};
+use crate::notation::Move;
+use crate::position::Position;
 use crate::rules::{RenjuOptions, RuleSet};
 
 /// An expected verdict label.
@@ -51,7 +52,7 @@ impl Expected {
         match self {
             Expected::Legal => "legal",
             Expected::Win => "win",
-            Expected::Foul(k) => k.label(),
+            Expected::Foul(k) => k.name(),
             Expected::Draw => "draw",
         }
     }
@@ -317,7 +318,7 @@ impl Draft {
                         Point::parse_on(p, board.size()).map_err(|e| err(e.to_string(), *line))?;
                     let kind: FoulKind = label
                         .parse()
-                        .map_err(|e: ParseError| err(e.message, *line))?;
+                        .map_err(|e: crate::names::UnknownName| err(e.to_string(), *line))?;
                     points.push((point, kind));
                 }
             }
@@ -407,11 +408,15 @@ pub fn parse(text: &str) -> Result<Vec<Fixture>, ParseError> {
         match key.as_str() {
             "source" => d.source = Some(value),
             "note" => d.note = Some(value),
-            "rule" => d.rule_set = value.parse().map_err(located)?,
+            "rule" => {
+                d.rule_set = value
+                    .parse()
+                    .map_err(|e: crate::names::UnknownName| located(e.into()))?
+            }
             "to_move" => {
                 d.to_move = value
                     .parse()
-                    .map_err(|e: crate::error::PointError| located(e.into()))?
+                    .map_err(|e: crate::names::UnknownName| located(e.into()))?
             }
             "size" => {
                 let size: u8 = value.parse().map_err(|_| {

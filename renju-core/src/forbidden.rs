@@ -1,4 +1,5 @@
-//! Black's forbidden moves (RIF 9.2, 9.3), exactly as `SPEC.md` defines them.
+//! Black's forbidden moves (RIF 9.2, 9.3), exactly as the repository's `docs/rules.md`
+//! states them.
 //!
 //! * A move that makes an exact five is never forbidden.
 //! * Overline: six or more in a row through the stone.
@@ -29,8 +30,7 @@ use crate::rules::RenjuOptions;
 /// assert_eq!(FoulKind::DoubleThree.to_string(), "double-three");
 /// assert_eq!("overline".parse::<FoulKind>().unwrap(), FoulKind::Overline);
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum FoulKind {
     /// Six or more in a row (RIF 9.2 a).
     Overline,
@@ -40,44 +40,12 @@ pub enum FoulKind {
     DoubleThree,
 }
 
-impl FoulKind {
-    /// All kinds, in reporting priority order (overline > double-four > double-three).
-    pub const ALL: [FoulKind; 3] = [
-        FoulKind::Overline,
-        FoulKind::DoubleFour,
-        FoulKind::DoubleThree,
-    ];
-
-    /// The label used in every output (`"overline"`, `"double-four"`, `"double-three"`).
-    pub fn label(self) -> &'static str {
-        match self {
-            FoulKind::Overline => "overline",
-            FoulKind::DoubleFour => "double-four",
-            FoulKind::DoubleThree => "double-three",
-        }
-    }
-}
-
-impl fmt::Display for FoulKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.label())
-    }
-}
-
-impl std::str::FromStr for FoulKind {
-    type Err = crate::error::ParseError;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let norm = s.trim().to_ascii_lowercase().replace(['_', ' '], "-");
-        match norm.as_str() {
-            "overline" => Ok(FoulKind::Overline),
-            "double-four" | "4x4" => Ok(FoulKind::DoubleFour),
-            "double-three" | "3x3" => Ok(FoulKind::DoubleThree),
-            _ => Err(crate::error::ParseError::new(format!(
-                "unknown foul `{s}` (expected overline, double-four or double-three)"
-            ))),
-        }
-    }
-}
+// Declared in reporting priority order (overline > double-four > double-three).
+crate::name_table!(FoulKind, "foul", {
+    Overline => "overline",
+    DoubleFour => "double-four" | "4x4",
+    DoubleThree => "double-three" | "3x3",
+});
 
 /// The set of fouls one move makes; empty when the move is not forbidden.
 ///

@@ -4,8 +4,10 @@ use std::fmt;
 use std::str::FromStr;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use thiserror::Error;
 
-use crate::error::PointError;
+use crate::error::ParseError;
+use crate::name_table;
 
 /// The smallest board side the library accepts.
 pub const MIN_SIZE: u8 = 5;
@@ -21,8 +23,7 @@ pub const RENJU_SIZE: u8 = 15;
 /// assert_eq!(Color::Black.opponent(), Color::White);
 /// assert_eq!(Color::White.to_string(), "white");
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Color {
     /// Black, who moves first.
     Black,
@@ -38,32 +39,41 @@ impl Color {
             Color::White => Color::Black,
         }
     }
-
-    /// The lower-case English name (`"black"`, `"white"`).
-    pub fn name(self) -> &'static str {
-        match self {
-            Color::Black => "black",
-            Color::White => "white",
-        }
-    }
 }
 
-impl fmt::Display for Color {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
+name_table!(Color, "colour", {
+    Black => "black" | "b" | "x",
+    White => "white" | "w" | "o",
+});
+
+/// A point that could not be read or does not fit the board.
+///
+/// ```
+/// use renju_core::{Point, PointError};
+/// assert!(matches!("h0".parse::<Point>(), Err(PointError::Syntax { .. })));
+/// assert!(matches!(Point::parse_on("p8", 15), Err(PointError::OffBoard { size: 15, .. })));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum PointError {
+    /// The text is not a point in `h8` notation.
+    #[error("`{text}` is not a point (expected a column letter and a row number, like h8)")]
+    Syntax {
+        /// The text that was read.
+        text: String,
+    },
+    /// The point is not on a board of this size.
+    #[error("{point} is off the {size}x{size} board")]
+    OffBoard {
+        /// The point.
+        point: Point,
+        /// The board side.
+        size: u8,
+    },
 }
 
-impl FromStr for Color {
-    type Err = PointError;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s.to_ascii_lowercase().as_str() {
-            "black" | "b" | "x" => Ok(Color::Black),
-            "white" | "w" | "o" => Ok(Color::White),
-            _ => Err(PointError::Syntax {
-                text: s.to_string(),
-            }),
-        }
+impl From<PointError> for ParseError {
+    fn from(e: PointError) -> Self {
+        ParseError::new(e.to_string())
     }
 }
 
@@ -194,8 +204,7 @@ impl<'de> Deserialize<'de> for Point {
 /// assert_eq!(Direction::ALL.len(), 4);
 /// assert_eq!(Direction::Diagonal.delta(), (1, 1));
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Direction {
     /// Along a row (left to right).
     Horizontal,
@@ -208,14 +217,6 @@ pub enum Direction {
 }
 
 impl Direction {
-    /// The four directions, in index order.
-    pub const ALL: [Direction; 4] = [
-        Direction::Horizontal,
-        Direction::Vertical,
-        Direction::Diagonal,
-        Direction::AntiDiagonal,
-    ];
-
     /// The step `(dx, dy)` of one move along the direction.
     pub fn delta(self) -> (i32, i32) {
         match self {
@@ -230,23 +231,14 @@ impl Direction {
     pub fn index(self) -> usize {
         self as usize
     }
-
-    /// The name used in explanations (`"horizontal"`, `"anti-diagonal"`, ...).
-    pub fn name(self) -> &'static str {
-        match self {
-            Direction::Horizontal => "horizontal",
-            Direction::Vertical => "vertical",
-            Direction::Diagonal => "diagonal",
-            Direction::AntiDiagonal => "anti-diagonal",
-        }
-    }
 }
 
-impl fmt::Display for Direction {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+name_table!(Direction, "direction", {
+    Horizontal => "horizontal",
+    Vertical => "vertical",
+    Diagonal => "diagonal",
+    AntiDiagonal => "anti-diagonal",
+});
 
 /// One of the 8 symmetries of a square board (the dihedral group D4).
 ///
@@ -258,8 +250,7 @@ impl fmt::Display for Direction {
 ///     assert_eq!(s.inverse().apply(s.apply(p, 15), 15), p);
 /// }
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Symmetry {
     /// No change.
     Identity,
@@ -280,18 +271,6 @@ pub enum Symmetry {
 }
 
 impl Symmetry {
-    /// All 8 symmetries, identity first.
-    pub const ALL: [Symmetry; 8] = [
-        Symmetry::Identity,
-        Symmetry::Rotate90,
-        Symmetry::Rotate180,
-        Symmetry::Rotate270,
-        Symmetry::FlipHorizontal,
-        Symmetry::FlipVertical,
-        Symmetry::Transpose,
-        Symmetry::AntiTranspose,
-    ];
-
     /// Applies the symmetry to offsets `(dx, dy)` from the centre of symmetry.
     pub fn apply_offset(self, dx: i32, dy: i32) -> (i32, i32) {
         match self {
@@ -331,3 +310,14 @@ impl Symmetry {
         }
     }
 }
+
+name_table!(Symmetry, "symmetry", {
+    Identity => "identity",
+    Rotate90 => "rotate90" | "rot90",
+    Rotate180 => "rotate180" | "rot180",
+    Rotate270 => "rotate270" | "rot270",
+    FlipHorizontal => "flip-horizontal",
+    FlipVertical => "flip-vertical",
+    Transpose => "transpose",
+    AntiTranspose => "anti-transpose",
+});

@@ -2,7 +2,7 @@
 //!
 //! Judges Renju and Gomoku positions as a tournament referee would: exact five, overline,
 //! double-four and the recursive double-three of RIF 9.3, under the rule sets and
-//! options fixed in the project's `SPEC.md`.
+//! options set out in the repository's rules document (`docs/rules.md`).
 //!
 //! ```
 //! use renju_core::{FoulKind, Position, Verdict};
@@ -18,41 +18,56 @@
 //! println!("{}", pos.outcome().unwrap());
 //! ```
 //!
-//! Modules: [`geometry`] (colours, points, symmetries), [`Board`] (stones and the line
-//! codes kept up to date for the judge), [`rules`], [`forbidden`] (the judge and its
-//! explanations), [`position`] (moves, verdicts, outcomes), [`notation`] (move lists),
-//! [`diagram`] (ASCII diagrams), [`fixture`] (the shared fixture corpus format),
-//! [`game`] (game records, replay), [`opening`] (opening protocols, the 26 openings),
-//! [`formats`] (readers and writers) and [`report`] (validation reports).
+//! Modules, one per concept: [`geometry`] (colours, points, symmetries), [`Board`]
+//! (stones and the line codes kept up to date for the judge), [`rules`], [`forbidden`]
+//! (the judge and its explanations), [`position`] (verdicts, the position), [`outcome`]
+//! (how a game ended), [`notation`] (moves and move lists), [`diagram`] (ASCII
+//! diagrams), [`fixture`] (the shared fixture corpus format), [`game`] (game records),
+//! [`opening`] (opening protocols, the 26 openings), [`replay`] (playing a record out
+//! under its rules), [`findings`] (what validation finds), [`formats`] (readers and
+//! writers), [`report`] (validation reports), [`names`] (the name table of every enum)
+//! and [`error`] (errors of reading text).
+//!
+//! The rules themselves, and every decision the library takes where the rule texts
+//! leave a choice, are in the repository's `docs/rules.md`.
 
 #![deny(missing_docs)]
 
 mod board;
 pub mod diagram;
 pub mod error;
+pub mod findings;
 pub mod fixture;
 pub mod forbidden;
 pub mod formats;
 pub mod game;
 pub mod geometry;
+pub mod names;
 pub mod notation;
 pub mod opening;
+pub mod outcome;
 mod patterns;
 pub mod position;
+mod protocol;
+pub mod replay;
 pub mod report;
 pub mod rules;
 
-pub use board::Board;
-pub use error::{IllegalMove, Location, ParseError, PointError, SetupError};
+pub use board::{Board, SetupError};
+pub use error::{Location, ParseError};
+pub use findings::{Finding, FindingCode, Severity};
 pub use forbidden::{
     Completion, CompletionOutcome, Explanation, FoulKind, FoulSet, FourShape, LineStones,
     PointStatus, ThreeShape, ThreeVerdict,
 };
-pub use game::{ClaimModel, Event, Game, GameOutcome, GameTermination, Seat, ValidationOptions};
-pub use geometry::{Color, Direction, Point, Symmetry};
-pub use opening::{Opening, OpeningRule};
-pub use position::{
-    DrawReason, ForbiddenPoint, Foul, Move, Outcome, Position, Termination, Verdict,
-};
-pub use report::{Finding, FindingCode, Report, Severity};
+pub use formats::{Format, WriteError};
+pub use game::{ClaimModel, DeclaredResult, Event, Game, ResultReason, Seat, Source};
+pub use geometry::{Color, Direction, Point, PointError, Symmetry};
+pub use names::UnknownName;
+pub use notation::Move;
+pub use opening::{OfferEquivalence, Opening, OpeningRule};
+pub use outcome::{DrawReason, Outcome, Termination};
+pub use position::{ForbiddenPoint, Foul, IllegalMove, Position, Verdict};
+pub use replay::{MoveVerdict, Replay, ValidationOptions};
+pub use report::{GameReport, Report, Summary};
 pub use rules::{RenjuOptions, RuleSet};

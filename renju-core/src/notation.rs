@@ -1,8 +1,61 @@
-//! Move-list notation: `h8 i9 j10`, `h8i9j10`, `H8 I9`, `1.h8 2.i9`, `pass`.
+//! Moves and move-list notation: `h8 i9 j10`, `h8i9j10`, `H8 I9`, `1.h8 2.i9`, `pass`.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
 
 use crate::error::ParseError;
-use crate::geometry::Point;
-use crate::position::Move;
+use crate::geometry::{Point, PointError};
+
+/// A move: a stone on a point, or a pass.
+///
+/// ```
+/// use renju_core::Move;
+/// assert_eq!("H8".parse::<Move>().unwrap().to_string(), "h8");
+/// assert_eq!("pass".parse::<Move>().unwrap(), Move::Pass);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Move {
+    /// A stone of the side to move on this point.
+    Stone(Point),
+    /// The side to move gives up its turn.
+    Pass,
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Move::Stone(p) => p.fmt(f),
+            Move::Pass => f.write_str("pass"),
+        }
+    }
+}
+
+impl FromStr for Move {
+    type Err = PointError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        if s.eq_ignore_ascii_case("pass") {
+            Ok(Move::Pass)
+        } else {
+            s.parse().map(Move::Stone)
+        }
+    }
+}
+
+impl Serialize for Move {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Move {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        String::deserialize(d)?
+            .parse()
+            .map_err(serde::de::Error::custom)
+    }
+}
 
 /// Parses a move list and checks every point lies on a board of side `size`.
 ///

@@ -8,7 +8,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use crate::error::ParseError;
 use crate::geometry::{Point, Symmetry};
 
-/// An opening protocol (`SPEC.md`, Games; rules-reference §3.3).
+/// An opening protocol (see the repository's `docs/rules.md`, Games).
 ///
 /// ```
 /// use renju_core::OpeningRule;
@@ -82,27 +82,73 @@ impl fmt::Display for OpeningRule {
     }
 }
 
+/// An opening rule's name that could not be read.
+///
+/// ```
+/// use renju_core::OpeningRule;
+/// let err = "soosorv-200".parse::<OpeningRule>().unwrap_err();
+/// assert_eq!(err.to_string(), "`soosorv-200`: soosorv-N takes N from 1 to 20");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum OpeningRuleError {
+    /// Not the name of a protocol.
+    #[error("unknown opening rule `{text}` (expected free, rif1996, swap, yamaguchi, soosorv-N, taraguchi-N, chinese, swap2, gomoku-swap or pro)")]
+    Unknown {
+        /// The text read.
+        text: String,
+    },
+    /// A protocol's number of fifth-move offers outside its range.
+    #[error("`{text}`: {protocol}-N takes N from 1 to {max}", max = OpeningRule::MAX_OFFERS)]
+    OfferCount {
+        /// The text read.
+        text: String,
+        /// `soosorv` or `taraguchi`.
+        protocol: &'static str,
+    },
+}
+
+impl From<OpeningRuleError> for ParseError {
+    fn from(e: OpeningRuleError) -> Self {
+        ParseError::new(e.to_string())
+    }
+}
+
+impl OpeningRule {
+    /// The largest N of Soosorv-N and Taraguchi-N the library accepts. The protocols in
+    /// use go up to 10 (Taraguchi-10); no published rule sets a limit, so this one only
+    /// keeps the number of offers a record can demand within reason.
+    pub const MAX_OFFERS: u8 = 20;
+}
+
 impl FromStr for OpeningRule {
-    type Err = ParseError;
+    type Err = OpeningRuleError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let norm = s.trim().to_ascii_lowercase().replace(['_', ' '], "-");
-        let bad = || {
-            ParseError::new(format!(
-                "unknown opening rule `{s}` (expected free, rif1996, swap, yamaguchi, soosorv-N, taraguchi-N, chinese, swap2, gomoku-swap or pro)"
-            ))
-        };
-        let with_n = |prefix: &str, default: u8| -> Option<Result<u8, ParseError>> {
+        let norm = crate::names::normalize(s);
+        let with_n = |prefix: &'static str, default: u8| -> Option<Result<u8, OpeningRuleError>> {
             let rest = norm.strip_prefix(prefix)?;
             if rest.is_empty() {
                 return Some(Ok(default));
             }
             let digits = rest.strip_prefix('-').unwrap_or(rest);
+            if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+                return Some(Err(OpeningRuleError::Unknown {
+                    text: s.to_string(),
+                }));
+            }
+            let protocol = if prefix == "soosyrv" {
+                "soosorv"
+            } else {
+                prefix
+            };
             Some(
                 digits
                     .parse::<u8>()
                     .ok()
-                    .filter(|&n| n >= 1)
-                    .ok_or_else(bad),
+                    .filter(|n| (1..=OpeningRule::MAX_OFFERS).contains(n))
+                    .ok_or_else(|| OpeningRuleError::OfferCount {
+                        text: s.to_string(),
+                        protocol,
+                    }),
             )
         };
         if let Some(n) = with_n("soosorv", 8).or_else(|| with_n("soosyrv", 8)) {
@@ -120,7 +166,9 @@ impl FromStr for OpeningRule {
             "swap2" => Ok(OpeningRule::Swap2),
             "gomoku-swap" | "swap1" => Ok(OpeningRule::GomokuSwap),
             "pro" => Ok(OpeningRule::Pro),
-            _ => Err(bad()),
+            _ => Err(OpeningRuleError::Unknown {
+                text: s.to_string(),
+            }),
         }
     }
 }
@@ -139,7 +187,8 @@ impl<'de> Deserialize<'de> for OpeningRule {
     }
 }
 
-/// One of the 26 canonical Renju openings (rules-reference §3.1).
+/// One of the 26 canonical Renju openings (named by their RIF numbers, 1-13 direct and
+/// 1-13 indirect).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 pub struct Opening {
     /// RIF number: `"1D"` .. `"13D"`, `"1I"` .. `"13I"`.
@@ -480,7 +529,7 @@ mod tests {
     #[test]
     fn table_positions_match_the_reference() {
         let p = |s: &str| s.parse::<Point>().unwrap();
-        // rules-reference §3.1, W2 = I8 column.
+        // The RIF table of the 26 openings, W2 = I8 column.
         for (b3, code) in [
             ("j8", "1D"),
             ("j9", "2D"),
@@ -506,9 +555,8 @@ mod tests {
 // Protocol checking
 // ---------------------------------------------------------------------------
 
-/// How two offered fifth moves are compared (`SPEC.md`, Games; rules-reference §3.4).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+/// How two offered fifth moves are compared (see `docs/rules.md`, Games).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum OfferEquivalence {
     /// Equivalent when a rotation or reflection plus any translation maps the four stones
     /// and one offer onto the four stones and the other, colours kept (default).
@@ -519,27 +567,10 @@ pub enum OfferEquivalence {
     Board,
 }
 
-impl fmt::Display for OfferEquivalence {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            OfferEquivalence::Shape => "shape",
-            OfferEquivalence::Board => "board",
-        })
-    }
-}
-
-impl FromStr for OfferEquivalence {
-    type Err = ParseError;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "shape" => Ok(OfferEquivalence::Shape),
-            "board" => Ok(OfferEquivalence::Board),
-            _ => Err(ParseError::new(format!(
-                "unknown offer equivalence `{s}` (expected shape or board)"
-            ))),
-        }
-    }
-}
+crate::name_table!(OfferEquivalence, "offer equivalence", {
+    Shape => "shape",
+    Board => "board",
+});
 
 /// Whether offers `a` and `b` are equivalent on `stones` (points with colours).
 ///
@@ -596,113 +627,6 @@ pub fn offers_equivalent(
             };
             let target = shape(b, Symmetry::Identity);
             Symmetry::ALL.iter().any(|&g| shape(a, g) == target)
-        }
-    }
-}
-
-/// What a protocol asks of the opening moves.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct ProtocolSpec {
-    /// Largest Chebyshev distance from the centre for moves 1..=5 (`None`: anywhere).
-    pub areas: [Option<u8>; 5],
-    /// Pro: move 3 at least this far from the centre.
-    pub min_distance_move3: Option<u8>,
-    /// Passes are not allowed for move numbers up to this.
-    pub no_pass_through: usize,
-    /// Numbers of moves played after which a swap decision may be made.
-    pub swap_after: &'static [usize],
-    /// How many fifth-move offers (None: the protocol has none).
-    pub offers: Option<Offers>,
-    /// Numbers of moves played at which the offer count may be declared, and its range.
-    pub declare: Option<(&'static [usize], u8, u8)>,
-}
-
-/// The number of fifth-move offers a protocol asks for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Offers {
-    /// A fixed number.
-    Fixed(u8),
-    /// The declared number.
-    Declared,
-    /// Taraguchi: either no offers (move 5 in the 9x9) or exactly this many.
-    Optional(u8),
-}
-
-const RIF_AREAS: [Option<u8>; 5] = [Some(0), Some(1), Some(2), None, None];
-
-impl OpeningRule {
-    pub(crate) fn spec(self) -> ProtocolSpec {
-        let none = ProtocolSpec {
-            areas: [None; 5],
-            min_distance_move3: None,
-            no_pass_through: 0,
-            swap_after: &[],
-            offers: None,
-            declare: None,
-        };
-        match self {
-            OpeningRule::Free => none,
-            OpeningRule::Rif1996 => ProtocolSpec {
-                areas: RIF_AREAS,
-                no_pass_through: 3,
-                swap_after: &[3],
-                offers: Some(Offers::Fixed(2)),
-                ..none
-            },
-            OpeningRule::Swap => ProtocolSpec {
-                areas: RIF_AREAS,
-                no_pass_through: 5,
-                swap_after: &[3],
-                offers: Some(Offers::Fixed(2)),
-                ..none
-            },
-            OpeningRule::Yamaguchi => ProtocolSpec {
-                areas: RIF_AREAS,
-                no_pass_through: 3,
-                swap_after: &[3],
-                offers: Some(Offers::Declared),
-                declare: Some((&[0, 1, 2, 3], 1, u8::MAX)),
-                ..none
-            },
-            OpeningRule::Soosorv { n } => ProtocolSpec {
-                areas: RIF_AREAS,
-                no_pass_through: 3,
-                swap_after: &[3, 4],
-                offers: Some(Offers::Declared),
-                declare: Some((&[3, 4], 1, n)),
-                ..none
-            },
-            OpeningRule::Taraguchi { n } => ProtocolSpec {
-                areas: [Some(0), Some(1), Some(2), Some(3), Some(4)],
-                no_pass_through: 3,
-                swap_after: &[1, 2, 3, 4, 5],
-                offers: Some(Offers::Optional(n)),
-                ..none
-            },
-            OpeningRule::Chinese => ProtocolSpec {
-                areas: RIF_AREAS,
-                no_pass_through: 5,
-                swap_after: &[3],
-                offers: Some(Offers::Declared),
-                declare: Some((&[0, 1, 2, 3], 1, u8::MAX)),
-                ..none
-            },
-            OpeningRule::Swap2 => ProtocolSpec {
-                no_pass_through: 3,
-                swap_after: &[3, 5],
-                ..none
-            },
-            OpeningRule::GomokuSwap => ProtocolSpec {
-                no_pass_through: 3,
-                swap_after: &[3],
-                ..none
-            },
-            OpeningRule::Pro => ProtocolSpec {
-                areas: [Some(0), None, None, None, None],
-                min_distance_move3: Some(3),
-                no_pass_through: 3,
-                ..none
-            },
         }
     }
 }

@@ -2,62 +2,55 @@
 //! outcome once the game has ended.
 
 use std::fmt;
-use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use crate::board::Board;
-use crate::error::{IllegalMove, ParseError, PointError, SetupError};
+use thiserror::Error;
+
+use crate::board::{Board, SetupError};
+use crate::error::ParseError;
 use crate::forbidden::{self, Explanation, FoulKind, FoulSet, PointStatus};
 use crate::geometry::{Color, Direction, Point, Symmetry, RENJU_SIZE};
+use crate::notation::Move;
+use crate::outcome::{DrawReason, Outcome, Termination};
 use crate::rules::{RenjuOptions, RuleSet};
 
-/// A move: a stone on a point, or a pass.
+/// Why a move cannot be played on a position.
 ///
 /// ```
-/// use renju_core::Move;
-/// assert_eq!("H8".parse::<Move>().unwrap().to_string(), "h8");
-/// assert_eq!("pass".parse::<Move>().unwrap(), Move::Pass);
+/// use renju_core::{IllegalMove, Position};
+/// let mut pos = Position::from_moves("h8").unwrap();
+/// let err = pos.play("h8".parse().unwrap()).unwrap_err();
+/// assert!(matches!(err, IllegalMove::Occupied { .. }));
+/// assert_eq!(err.to_string(), "h8 is occupied");
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Move {
-    /// A stone of the side to move on this point.
-    Stone(Point),
-    /// The side to move gives up its turn.
-    Pass,
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum IllegalMove {
+    /// The point already holds a stone.
+    #[error("{point} is occupied")]
+    Occupied {
+        /// The point.
+        point: Point,
+    },
+    /// The point is not on the board.
+    #[error("{point} is off the {size}x{size} board")]
+    OffBoard {
+        /// The point.
+        point: Point,
+        /// The board side.
+        size: u8,
+    },
+    /// The game has already ended.
+    #[error("the game is over ({outcome})")]
+    GameOver {
+        /// How it ended.
+        outcome: Outcome,
+    },
 }
 
-impl fmt::Display for Move {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Move::Stone(p) => p.fmt(f),
-            Move::Pass => f.write_str("pass"),
-        }
-    }
-}
-
-impl FromStr for Move {
-    type Err = PointError;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        if s.eq_ignore_ascii_case("pass") {
-            Ok(Move::Pass)
-        } else {
-            s.parse().map(Move::Stone)
-        }
-    }
-}
-
-impl Serialize for Move {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
-    }
-}
-
-impl<'de> Deserialize<'de> for Move {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        String::deserialize(d)?
-            .parse()
-            .map_err(serde::de::Error::custom)
+impl From<IllegalMove> for ParseError {
+    fn from(e: IllegalMove) -> Self {
+        ParseError::new(e.to_string())
     }
 }
 
@@ -70,16 +63,6 @@ pub struct Foul {
     pub all: FoulSet,
     /// The lines, completion points and nested checks behind the verdict.
     pub explanation: Explanation,
-}
-
-/// Why a game ended in a draw.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum DrawReason {
-    /// Every intersection is occupied and nobody won.
-    FullBoard,
-    /// Both players passed in succession.
-    TwoPasses,
 }
 
 /// What one move does.
@@ -120,43 +103,8 @@ impl Verdict {
         match self {
             Verdict::Continues => "legal",
             Verdict::Wins { .. } => "win",
-            Verdict::Forbidden(f) => f.primary.label(),
+            Verdict::Forbidden(f) => f.primary.name(),
             Verdict::Draw { .. } => "draw",
-        }
-    }
-}
-
-/// How a game ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Termination {
-    /// A winning line.
-    Five,
-    /// Black played a forbidden move.
-    Forbidden,
-    /// Both players passed in succession.
-    TwoPasses,
-    /// The board filled up.
-    FullBoard,
-}
-
-/// The result of a finished game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Outcome {
-    /// The winner, or `None` for a draw.
-    pub winner: Option<Color>,
-    /// How the game ended.
-    pub termination: Termination,
-}
-
-impl fmt::Display for Outcome {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match (self.winner, self.termination) {
-            (Some(c), Termination::Five) => write!(f, "{c} won with a five"),
-            (Some(c), Termination::Forbidden) => write!(f, "{c} won on a forbidden move"),
-            (Some(c), _) => write!(f, "{c} won"),
-            (None, Termination::TwoPasses) => f.write_str("draw by two passes"),
-            (None, _) => f.write_str("draw on a full board"),
         }
     }
 }
@@ -187,7 +135,7 @@ struct Played {
 ///
 /// ```
 /// use renju_core::{FoulKind, Position};
-/// // A double-three at h8 (rules-reference QP-33-5stones).
+/// // A double-three at h8: two real threes, f8 g8 h8 and h6 h7 h8.
 /// let pos = Position::from_moves("f8 a1 g8 a2 h6 a3 h7 a4").unwrap();
 /// let fouls = pos.forbidden_points();
 /// assert!(fouls.iter().any(|f| f.point.to_string() == "h8" && f.primary == FoulKind::DoubleThree));
@@ -366,21 +314,9 @@ impl Position {
         });
         self.outcome = match &verdict {
             Verdict::Continues => None,
-            Verdict::Wins { color, .. } => Some(Outcome {
-                winner: Some(*color),
-                termination: Termination::Five,
-            }),
-            Verdict::Forbidden(_) => Some(Outcome {
-                winner: Some(Color::White),
-                termination: Termination::Forbidden,
-            }),
-            Verdict::Draw { reason } => Some(Outcome {
-                winner: None,
-                termination: match reason {
-                    DrawReason::FullBoard => Termination::FullBoard,
-                    DrawReason::TwoPasses => Termination::TwoPasses,
-                },
-            }),
+            Verdict::Wins { color, .. } => Some(Outcome::win(*color, Termination::Five)),
+            Verdict::Forbidden(_) => Some(Outcome::win(Color::White, Termination::Forbidden)),
+            Verdict::Draw { reason } => Some(Outcome::draw((*reason).into())),
         };
         self.to_move = self.to_move.opponent();
         Ok(verdict)

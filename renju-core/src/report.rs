@@ -2,155 +2,14 @@
 //! same field names in Rust, C and Python.
 
 use std::collections::BTreeMap;
-use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
 use crate::error::ParseError;
-use crate::game::{Game, GameOutcome, GameTermination, ValidationOptions};
-
-/// How serious a finding is (`SPEC.md`, Validation reports).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Severity {
-    /// The record cannot be a legal game under its rules.
-    Error,
-    /// Legal but suspicious (a lapsed foul, an unexplained declared result).
-    Warning,
-    /// Worth knowing (a forbidden move that ended the game, offers not recorded).
-    Info,
-}
-
-/// The stable machine code of a finding.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum FindingCode {
-    /// The record could not be read (file, line or byte, message).
-    UnreadableRecord,
-    /// The record names a rule the library does not know; it was not replayed.
-    UnknownRule,
-    /// The board size is not allowed by the rule set.
-    BoardSize,
-    /// A stone on an occupied point.
-    OccupiedPoint,
-    /// A stone off the board.
-    OffBoard,
-    /// A move after the game had ended.
-    MoveAfterGameEnd,
-    /// Black played a forbidden move (the game ended there, or White claimed it).
-    ForbiddenMove,
-    /// A foul White did not claim in time; play went on.
-    LapsedFoul,
-    /// An opening stone outside the area its protocol allows.
-    OpeningArea,
-    /// A pass where the opening protocol forbids one.
-    PassInOpening,
-    /// A swap decision where the protocol gives none.
-    SwapNotAllowed,
-    /// A declared number of offers outside what the protocol allows, or a declaration
-    /// where none is made.
-    OfferDeclaration,
-    /// Fifth-move offers where the protocol has none, or not at move 5.
-    OffersNotAllowed,
-    /// Not as many offers as the protocol (or the declaration) requires.
-    OfferCount,
-    /// An offered point that is occupied, off the board or offered twice, or a chosen
-    /// point that was not offered.
-    InvalidOffer,
-    /// Two offered fifth moves that are equivalent by symmetry.
-    SymmetricFifthOffers,
-    /// The protocol has fifth-move offers but the record does not show them.
-    OffersNotRecorded,
-    /// The declared result contradicts the board.
-    ResultMismatch,
-    /// A declared result that the board does not show and no reason explains.
-    ResultUnexplained,
-    /// Two games of one batch share an id.
-    DuplicateId,
-}
-
-impl FindingCode {
-    /// The severity every finding of this code has.
-    pub fn severity(self) -> Severity {
-        use FindingCode::*;
-        match self {
-            ForbiddenMove | OffersNotRecorded => Severity::Info,
-            LapsedFoul | ResultUnexplained | DuplicateId => Severity::Warning,
-            _ => Severity::Error,
-        }
-    }
-
-    /// The code as written in reports (`"forbidden-move"`).
-    pub fn as_str(self) -> &'static str {
-        use FindingCode::*;
-        match self {
-            UnreadableRecord => "unreadable-record",
-            UnknownRule => "unknown-rule",
-            BoardSize => "board-size",
-            OccupiedPoint => "occupied-point",
-            OffBoard => "off-board",
-            MoveAfterGameEnd => "move-after-game-end",
-            ForbiddenMove => "forbidden-move",
-            LapsedFoul => "lapsed-foul",
-            OpeningArea => "opening-area",
-            PassInOpening => "pass-in-opening",
-            SwapNotAllowed => "swap-not-allowed",
-            OfferDeclaration => "offer-declaration",
-            OffersNotAllowed => "offers-not-allowed",
-            OfferCount => "offer-count",
-            InvalidOffer => "invalid-offer",
-            SymmetricFifthOffers => "symmetric-fifth-offers",
-            OffersNotRecorded => "offers-not-recorded",
-            ResultMismatch => "result-mismatch",
-            ResultUnexplained => "result-unexplained",
-            DuplicateId => "duplicate-id",
-        }
-    }
-}
-
-impl fmt::Display for FindingCode {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-/// One finding about one game.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Finding {
-    /// How serious it is.
-    pub severity: Severity,
-    /// The stable code.
-    pub code: FindingCode,
-    /// The move number (1-based, stones and passes counted), when it concerns a move.
-    #[serde(rename = "move")]
-    pub move_number: Option<usize>,
-    /// A sentence for people.
-    pub message: String,
-    /// The line in the file, for unreadable records.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub line: Option<usize>,
-    /// The byte offset in the file, for unreadable records.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub byte_offset: Option<u64>,
-}
-
-impl Finding {
-    /// A finding with the code's severity.
-    pub fn new(
-        code: FindingCode,
-        move_number: Option<usize>,
-        message: impl Into<String>,
-    ) -> Finding {
-        Finding {
-            severity: code.severity(),
-            code,
-            move_number,
-            message: message.into(),
-            line: None,
-            byte_offset: None,
-        }
-    }
-}
+pub use crate::findings::{Finding, FindingCode, Severity};
+use crate::game::Game;
+use crate::outcome::{Outcome, Termination};
+use crate::replay::ValidationOptions;
 
 /// The report on one game.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -173,7 +32,7 @@ pub struct GameReport {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub opening: Option<String>,
     /// How the game ended.
-    pub outcome: GameOutcome,
+    pub outcome: Outcome,
     /// What was found.
     pub findings: Vec<Finding>,
 }
@@ -205,11 +64,36 @@ impl GameReport {
             rule: None,
             protocol: None,
             opening: None,
-            outcome: GameOutcome {
-                winner: None,
-                termination: GameTermination::Unfinished,
-            },
+            outcome: Outcome::UNFINISHED,
             findings: vec![finding],
+        }
+    }
+}
+
+impl Game {
+    /// Replays the game and reports on it.
+    ///
+    /// ```
+    /// use renju_core::{Game, Termination, ValidationOptions};
+    /// let report = Game::from_moves("h8 h8").unwrap().validate(&ValidationOptions::default());
+    /// assert_eq!(report.findings[0].code.name(), "occupied-point");
+    /// assert_eq!(report.outcome.termination, Termination::Unfinished);
+    /// ```
+    pub fn validate(&self, options: &ValidationOptions) -> GameReport {
+        let r = self.resolve(options);
+        let replay = self.replay(options);
+        // A game under a rule the library does not know was judged under none.
+        let judged = self.unknown_rule.is_none();
+        GameReport {
+            source: self.source.file.clone(),
+            index: self.source.index,
+            id: self.id.clone(),
+            moves: replay.verdicts.len(),
+            rule: judged.then(|| r.rule_set.to_string()),
+            protocol: judged.then(|| r.opening.to_string()),
+            opening: replay.opening.map(|o| format!("{} {}", o.code, o.romaji)),
+            outcome: replay.outcome,
+            findings: replay.findings,
         }
     }
 }
@@ -220,7 +104,7 @@ pub struct Summary {
     /// Games (and unreadable records) reported.
     pub games: usize,
     /// Games per termination.
-    pub by_termination: BTreeMap<GameTermination, usize>,
+    pub by_termination: BTreeMap<Termination, usize>,
     /// Findings per code.
     pub findings: BTreeMap<FindingCode, usize>,
     /// Findings of severity error.
@@ -300,7 +184,7 @@ impl Report {
 ///
 /// ```
 /// use renju_core::formats::Format;
-/// use renju_core::game::ValidationOptions;
+/// use renju_core::ValidationOptions;
 /// use renju_core::report::validate;
 /// let records = Format::MoveList.read(b"h8 h9 i9 i8 j10 g7 k11 l12 g8 f6 f8 e8 j8 k8 h10\nh8 h8\n", Some("two.txt"));
 /// let report = validate(&records, &ValidationOptions::default());

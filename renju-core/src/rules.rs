@@ -1,13 +1,8 @@
 //! Rule sets: who wins with which line, and whether Black has forbidden moves.
 
-use std::fmt;
-use std::str::FromStr;
-
 use serde::{Deserialize, Serialize};
 
-use crate::error::ParseError;
-
-/// A rule set (`SPEC.md`, Rule sets).
+/// A rule set (see the repository's `docs/rules.md`, Rule sets).
 ///
 /// | rule set | who wins | forbidden moves |
 /// | --- | --- | --- |
@@ -22,8 +17,7 @@ use crate::error::ParseError;
 /// assert!(RuleSet::Renju.has_forbidden_moves());
 /// assert_eq!(RuleSet::Standard.to_string(), "standard");
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum RuleSet {
     /// Renju (RIF): 15x15, Black has forbidden moves.
     #[default]
@@ -37,14 +31,6 @@ pub enum RuleSet {
 }
 
 impl RuleSet {
-    /// All rule sets.
-    pub const ALL: [RuleSet; 4] = [
-        RuleSet::Renju,
-        RuleSet::Freestyle,
-        RuleSet::Standard,
-        RuleSet::Caro,
-    ];
-
     /// Whether Black has forbidden moves.
     pub fn has_forbidden_moves(self) -> bool {
         self == RuleSet::Renju
@@ -57,38 +43,14 @@ impl RuleSet {
             _ => (crate::geometry::MIN_SIZE..=crate::geometry::MAX_SIZE).contains(&size),
         }
     }
-
-    /// The lower-case name (`"renju"`, `"freestyle"`, `"standard"`, `"caro"`).
-    pub fn name(self) -> &'static str {
-        match self {
-            RuleSet::Renju => "renju",
-            RuleSet::Freestyle => "freestyle",
-            RuleSet::Standard => "standard",
-            RuleSet::Caro => "caro",
-        }
-    }
 }
 
-impl fmt::Display for RuleSet {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for RuleSet {
-    type Err = ParseError;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "renju" => Ok(RuleSet::Renju),
-            "freestyle" | "gomoku" => Ok(RuleSet::Freestyle),
-            "standard" | "exact" | "exact5" => Ok(RuleSet::Standard),
-            "caro" => Ok(RuleSet::Caro),
-            _ => Err(ParseError::new(format!(
-                "unknown rule set `{s}` (expected renju, freestyle, standard or caro)"
-            ))),
-        }
-    }
-}
+crate::name_table!(RuleSet, "rule set", {
+    Renju => "renju",
+    Freestyle => "freestyle" | "gomoku",
+    Standard => "standard" | "exact" | "exact5",
+    Caro => "caro",
+});
 
 /// Options of the Renju rule set.
 ///
@@ -98,7 +60,7 @@ impl FromStr for RuleSet {
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 pub struct RenjuOptions {
-    /// The disputed reading (`SPEC.md`, Forbidden moves, point 5): whether a
+    /// The disputed reading (`docs/rules.md`, Forbidden moves): whether a
     /// straight-four point that would also make a five still makes a three. `false`
     /// (default) follows the RIF text ("without at the same time a five in a row is
     /// made"), as Piskvork and Rapfi do; `true` is quintet's reading.

@@ -225,7 +225,7 @@ fn writer() {
     let mut big = Game::from_moves("h8").unwrap();
     big.size = 20;
     let e = gomocup::write(&[Game::from_moves("h8").unwrap(), big]).unwrap_err();
-    assert_eq!(e.location.record.as_deref(), Some("opening 2"));
+    assert_eq!(e.record.as_deref(), Some("opening 2"));
 }
 
 proptest! {

@@ -184,10 +184,7 @@ fn writer_rejects_what_psq_cannot_hold() {
     assert!(psq::write(&[huge]).is_err());
 
     let with_pass = Game::from_moves("h8 pass i9").unwrap();
-    assert_eq!(
-        psq::write(&[with_pass]).unwrap_err().location.move_number,
-        Some(2)
-    );
+    assert_eq!(psq::write(&[with_pass]).unwrap_err().move_number, Some(2));
 
     let mut early_result = game.clone();
     early_result.events.insert(

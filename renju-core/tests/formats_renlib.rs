@@ -447,8 +447,8 @@ fn writer_rejects_what_a_library_cannot_hold() {
         point: "p16".parse().unwrap(),
     });
     let e = renlib::write(&[Game::from_moves("h8").unwrap(), off]).unwrap_err();
-    assert_eq!(e.location.record.as_deref(), Some("game 2"));
-    assert_eq!(e.location.move_number, Some(1));
+    assert_eq!(e.record.as_deref(), Some("game 2"));
+    assert_eq!(e.move_number, Some(1));
 
     let mut swap = Game::from_moves("h8").unwrap();
     swap.events.push(Event::Swap { swap: true });

@@ -466,14 +466,14 @@ fn the_writer_refuses_what_rif_cannot_hold() {
     let refuse = |game: Game, needle: &str| {
         let e = rif::write(&[game]).unwrap_err();
         assert!(e.message.contains(needle), "{e}");
-        assert_eq!(e.location.record.as_deref(), Some("game #1"));
+        assert_eq!(e.record.as_deref(), Some("game #1"));
     };
     let mut offers = Game::from_moves("h8 h9 j10 g7").unwrap();
     offers.events.push(Event::FifthOffers {
         offered: vec!["i7".parse().unwrap(), "a1".parse().unwrap()],
         chosen: "i7".parse().unwrap(),
     });
-    refuse(offers, "FifthOffers");
+    refuse(offers, "cannot hold 2 fifth-move offers");
 
     let mut reason = Game::from_moves("h8").unwrap();
     reason.events.push(Event::Result(DeclaredResult {
@@ -486,7 +486,7 @@ fn the_writer_refuses_what_rif_cannot_hold() {
     early_swap.rule_set = Some(RuleSet::Renju);
     early_swap.opening = Some(OpeningRule::Rif1996);
     early_swap.events.insert(1, swap(true));
-    refuse(early_swap, "swap decisions after moves [3]");
+    refuse(early_swap, "swap decisions after moves 3 under");
 
     let mut big = Game::from_moves("h8").unwrap();
     big.size = 20;

@@ -2,12 +2,11 @@
 //! every claim model, every outcome and every finding code, plus snapshots of reports.
 
 use renju_core::formats::Format;
-use renju_core::game::{
-    DeclaredResult, Event, Game, GameTermination, ResultReason, ValidationOptions,
-};
+use renju_core::game::{DeclaredResult, Event, Game, ResultReason};
 use renju_core::opening::{OfferEquivalence, OpeningRule};
 use renju_core::report::{validate, FindingCode, Report};
 use renju_core::{ClaimModel, Color, RuleSet, Seat};
+use renju_core::{Termination, ValidationOptions};
 
 /// A compact event notation for these tests: `h8` stone, `pass`, `swap` / `stay`
 /// (colour decision), `n=3` (declared offers), `i8|j9>j9` (offers and White's choice),
@@ -73,35 +72,35 @@ const OVERLINE_AT_11: &str = "e8 a1 f8 a3 h8 a5 i8 a7 j8 a9 g8";
 #[test]
 fn outcomes() {
     let o = ValidationOptions::default();
-    let cases: Vec<(Game, GameTermination, Option<Color>)> = vec![
+    let cases: Vec<(Game, Termination, Option<Color>)> = vec![
         (
             renju(OpeningRule::Free, BLACK_FIVE),
-            GameTermination::Five,
+            Termination::Five,
             Some(Color::Black),
         ),
         (
             renju(OpeningRule::Free, "a1 h8 a2 h9 a3 h10 a4 h11 c3 h12"),
-            GameTermination::Five,
+            Termination::Five,
             Some(Color::White),
         ),
         (
             renju(OpeningRule::Free, DOUBLE_THREE_AT_9),
-            GameTermination::Forbidden,
+            Termination::Forbidden,
             Some(Color::White),
         ),
         (
             renju(OpeningRule::Free, "h8 h9 pass pass"),
-            GameTermination::TwoPasses,
+            Termination::TwoPasses,
             None,
         ),
         (
             renju(OpeningRule::Free, "h8 h9 i9 =W:resign"),
-            GameTermination::Declared,
+            Termination::Declared,
             Some(Color::White),
         ),
         (
             renju(OpeningRule::Free, "h8 h9 i9"),
-            GameTermination::Unfinished,
+            Termination::Unfinished,
             None,
         ),
     ];
@@ -128,7 +127,7 @@ fn outcomes() {
     let mut g = game(RuleSet::Freestyle, OpeningRule::Free, &moves.join(" "));
     g.size = 5;
     let r = g.replay(&o);
-    assert_eq!(r.outcome.termination, GameTermination::FullBoard);
+    assert_eq!(r.outcome.termination, Termination::FullBoard);
     assert_eq!(r.verdicts.len(), 25);
 }
 
@@ -174,22 +173,22 @@ fn claim_models() {
             r.findings.iter().map(|f| f.code).collect::<Vec<_>>(),
             [FindingCode::ForbiddenMove, FindingCode::LapsedFoul]
         );
-        assert_eq!(r.outcome.termination, GameTermination::Unfinished);
+        assert_eq!(r.outcome.termination, Termination::Unfinished);
     }
     // The record ends on the foul: White claimed it, under every model.
     for o in [&automatic, &rif, &chinese] {
         let r = renju(OpeningRule::Free, DOUBLE_THREE_AT_9).replay(o);
-        assert_eq!(r.outcome.termination, GameTermination::Forbidden);
+        assert_eq!(r.outcome.termination, Termination::Forbidden);
     }
     // An overline played on: lapses under Chinese rules, stays claimable under RIF 9.8.
     let overline_on = renju(OpeningRule::Free, &format!("{OVERLINE_AT_11} o15 a13"));
     let r = overline_on.replay(&chinese);
-    assert_eq!(r.outcome.termination, GameTermination::Unfinished);
+    assert_eq!(r.outcome.termination, Termination::Unfinished);
     assert!(r.findings.iter().any(|f| f.code == FindingCode::LapsedFoul));
     let r = overline_on.replay(&rif);
     assert_eq!(
         (r.outcome.termination, r.outcome.winner),
-        (GameTermination::Forbidden, Some(Color::White))
+        (Termination::Forbidden, Some(Color::White))
     );
     assert!(!r.findings.iter().any(|f| f.code == FindingCode::LapsedFoul));
     // A declared result keeps precedence over a foul White never claimed: the foul is a
@@ -201,7 +200,7 @@ fn claim_models() {
     .replay(&rif);
     assert_eq!(
         (r.outcome.termination, r.outcome.winner),
-        (GameTermination::Declared, None)
+        (Termination::Declared, None)
     );
     let found: Vec<_> = r.findings.iter().map(|f| f.code).collect();
     assert_eq!(found, [FindingCode::ForbiddenMove, FindingCode::LapsedFoul]);
@@ -210,7 +209,7 @@ fn claim_models() {
         let r = renju(OpeningRule::Free, &format!("{DOUBLE_THREE_AT_9} =W")).replay(o);
         assert_eq!(
             (r.outcome.termination, r.outcome.winner),
-            (GameTermination::Forbidden, Some(Color::White))
+            (Termination::Forbidden, Some(Color::White))
         );
         let found: Vec<_> = r.findings.iter().map(|f| f.code).collect();
         assert_eq!(found, [FindingCode::ForbiddenMove]);
@@ -519,29 +518,72 @@ fn sample_report_snapshot() {
 
 #[test]
 fn finding_codes_are_written_as_serde_names() {
+    for &code in FindingCode::ALL.iter() {
+        assert_eq!(serde_json::to_value(code).unwrap(), code.name());
+        assert_eq!(code.name().parse::<FindingCode>(), Ok(code));
+    }
+}
+
+/// A record that gives the finding `code` (the match is exhaustive: a new code needs a
+/// record here before the test compiles).
+fn record_giving(code: FindingCode) -> Vec<Result<Game, renju_core::ParseError>> {
     use FindingCode::*;
-    for code in [
-        UnreadableRecord,
-        UnknownRule,
-        BoardSize,
-        OccupiedPoint,
-        OffBoard,
-        MoveAfterGameEnd,
-        ForbiddenMove,
-        LapsedFoul,
-        OpeningArea,
-        PassInOpening,
-        SwapNotAllowed,
-        OfferDeclaration,
-        OffersNotAllowed,
-        OfferCount,
-        InvalidOffer,
-        SymmetricFifthOffers,
-        OffersNotRecorded,
-        ResultMismatch,
-        ResultUnexplained,
-        DuplicateId,
-    ] {
-        assert_eq!(serde_json::to_value(code).unwrap(), code.as_str());
+    let one = |g: Game| vec![Ok(g)];
+    let free = |events: &str| renju(OpeningRule::Free, events);
+    let rif = |events: &str| renju(OpeningRule::Rif1996, events);
+    match code {
+        UnreadableRecord => Format::MoveList.read(b"h8 zz\n", Some("bad.txt")),
+        UnknownRule => {
+            let mut g = free("h8");
+            g.unknown_rule = Some("Renju 2099".into());
+            one(g)
+        }
+        BoardSize => {
+            let mut g = free("h8");
+            g.size = 19;
+            one(g)
+        }
+        OccupiedPoint => one(free("h8 h8")),
+        OffBoard => one(game(RuleSet::Freestyle, OpeningRule::Free, "h8 p16")),
+        MoveAfterGameEnd => one(free(&format!("{BLACK_FIVE} a1"))),
+        ForbiddenMove => one(free(DOUBLE_THREE_AT_9)),
+        LapsedFoul => {
+            let mut g = free(&format!("{DOUBLE_THREE_AT_9} a15"));
+            g.claims = Some(ClaimModel::RifClaim);
+            one(g)
+        }
+        OpeningArea => one(rif("g7 h9 h10")),
+        PassInOpening => one(rif("h8 pass")),
+        SwapNotAllowed => one(rif("h8 h9 swap")),
+        OfferDeclaration => one(rif("n=3 h8 h9 h10")),
+        OffersNotAllowed => one(free("h8 h9 h10 i9 f6|k12>f6")),
+        OfferCount => one(rif("h8 h9 h10 i9 f6|k12|l4>f6")),
+        InvalidOffer => one(rif("h8 h9 h10 i9 h9|k12>k12")),
+        SymmetricFifthOffers => one(rif("h8 h9 h10 h11 g8|i8>g8")),
+        OffersNotRecorded => one(rif("h8 h9 h10 i9 f6")),
+        ResultMismatch => one(free(&format!("{BLACK_FIVE} =W"))),
+        ResultUnexplained => one(free("h8 h9 =B")),
+        DuplicateId => {
+            let mut g = free("h8");
+            g.id = Some("7".into());
+            vec![Ok(g.clone()), Ok(g)]
+        }
+    }
+}
+
+#[test]
+fn every_finding_code_has_a_record_that_gives_it() {
+    for &code in FindingCode::ALL.iter() {
+        let report = validate(&record_giving(code), &ValidationOptions::default());
+        let found: Vec<FindingCode> = report
+            .games
+            .iter()
+            .flat_map(|g| g.findings.iter().map(|f| f.code))
+            .collect();
+        assert!(found.contains(&code), "{code}: found {found:?}");
+        assert_eq!(
+            report.summary.findings.get(&code).copied().unwrap_or(0),
+            found.iter().filter(|&&c| c == code).count()
+        );
     }
 }

@@ -10,16 +10,16 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use renju_core::formats::{gomocup, Format};
-use renju_core::game::{GameTermination, ValidationOptions};
 use renju_core::report::{validate, Report};
 use renju_core::RuleSet;
+use renju_core::{Termination, ValidationOptions};
 
 fn validate_file(path: &PathBuf, format: Format, options: &ValidationOptions) -> Report {
     let bytes = std::fs::read(path).unwrap();
     validate(&format.read(&bytes, path.to_str()), options)
 }
 
-fn endings(report: &Report) -> BTreeMap<GameTermination, usize> {
+fn endings(report: &Report) -> BTreeMap<Termination, usize> {
     report.summary.by_termination.clone()
 }
 
@@ -48,7 +48,7 @@ fn renlib_libraries() {
         // The one forbidden move of a library is the last move of its line (a
         // deliberate "foul" ending), rules-reference / formats-reference §2.
         let f = endings(&report)
-            .get(&GameTermination::Forbidden)
+            .get(&Termination::Forbidden)
             .copied()
             .unwrap_or(0);
         assert_eq!(f, fouls, "{name}");
@@ -115,7 +115,7 @@ fn gomocup_openings() {
         );
         // Openings are unfinished positions.
         assert_eq!(
-            endings(&report).get(&GameTermination::Unfinished),
+            endings(&report).get(&Termination::Unfinished),
             Some(&report.summary.games),
             "{name}"
         );
@@ -147,12 +147,12 @@ fn sgf_trees() {
         );
         let e = endings(&report);
         assert_eq!(
-            e.get(&GameTermination::Five).copied().unwrap_or(0),
+            e.get(&Termination::Five).copied().unwrap_or(0),
             fives,
             "{name}"
         );
         assert_eq!(
-            e.get(&GameTermination::Forbidden).copied().unwrap_or(0),
+            e.get(&Termination::Forbidden).copied().unwrap_or(0),
             fouls,
             "{name}"
         );

@@ -5,9 +5,9 @@ use std::ffi::{c_char, CString};
 use std::sync::Arc;
 
 use renju_core::formats::Format;
-use renju_core::game::{ClaimModel, Game, ValidationOptions};
 use renju_core::notation::format_moves;
 use renju_core::report::{self, Severity};
+use renju_core::{ClaimModel, Game, ValidationOptions};
 use renju_core::{OpeningRule, ParseError, RenjuOptions};
 
 use crate::error::renju_status::{self, *};
@@ -126,7 +126,7 @@ pub struct renju_game_result {
 
 fn format_arg(format: Option<&str>, name: Option<&str>) -> Result<Format> {
     match (format, name) {
-        (Some(f), _) => f.parse().map_err(|e: ParseError| Error::invalid(e.message)),
+        (Some(f), _) => f.parse().map_err(|e: renju_core::UnknownName| Error::invalid(e.to_string())),
         (None, Some(name)) => Format::from_path(name).ok_or_else(|| {
             Error::invalid(format!(
                 "cannot tell the format of `{name}` from its extension (name the format: moves, rif, renlib, psq, sgf or openings)"
@@ -158,13 +158,13 @@ unsafe fn options_arg(ptr: *const renju_validation_options) -> Result<Validation
     if let Some(name) = unsafe { opt_str_arg(raw.opening, "options->opening") }? {
         options.opening = name
             .parse::<OpeningRule>()
-            .map_err(|e| Error::invalid(e.message))?;
+            .map_err(|e| Error::invalid(e.to_string()))?;
     }
     // SAFETY: the caller's guarantees.
     if let Some(name) = unsafe { opt_str_arg(raw.claims, "options->claims") }? {
         options.claims = name
             .parse::<ClaimModel>()
-            .map_err(|e| Error::invalid(e.message))?;
+            .map_err(|e| Error::invalid(e.to_string()))?;
     }
     Ok(options)
 }

@@ -219,7 +219,7 @@ pub unsafe extern "C" fn renju_position_free(position: *mut renju_position) -> r
     guard(|| free_handle(position, "position"))
 }
 
-/// Chooses the reading of the disputed double-three case (`SPEC.md`, Forbidden moves,
+/// Chooses the reading of the disputed double-three case (`docs/rules.md`, Forbidden moves,
 /// point 5) for every later judgement on this position: nonzero for
 /// `five_completion_counts` (a straight-four point that also makes a five still makes
 /// a three), 0 for the RIF text (the default).

@@ -8,7 +8,6 @@
 
 use std::ffi::c_char;
 
-use renju_core::game::GameTermination;
 use renju_core::{
     Color, DrawReason, FoulKind, FoulSet, Move, Outcome, Point, RuleSet, Termination, Verdict,
 };
@@ -351,19 +350,8 @@ impl From<Termination> for renju_termination {
             Termination::Forbidden => renju_termination::RENJU_TERMINATION_FORBIDDEN,
             Termination::TwoPasses => renju_termination::RENJU_TERMINATION_TWO_PASSES,
             Termination::FullBoard => renju_termination::RENJU_TERMINATION_FULL_BOARD,
-        }
-    }
-}
-
-impl From<GameTermination> for renju_termination {
-    fn from(t: GameTermination) -> renju_termination {
-        match t {
-            GameTermination::Five => renju_termination::RENJU_TERMINATION_FIVE,
-            GameTermination::Forbidden => renju_termination::RENJU_TERMINATION_FORBIDDEN,
-            GameTermination::TwoPasses => renju_termination::RENJU_TERMINATION_TWO_PASSES,
-            GameTermination::FullBoard => renju_termination::RENJU_TERMINATION_FULL_BOARD,
-            GameTermination::Declared => renju_termination::RENJU_TERMINATION_DECLARED,
-            GameTermination::Unfinished => renju_termination::RENJU_TERMINATION_UNFINISHED,
+            Termination::Declared => renju_termination::RENJU_TERMINATION_DECLARED,
+            Termination::Unfinished => renju_termination::RENJU_TERMINATION_UNFINISHED,
         }
     }
 }

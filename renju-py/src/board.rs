@@ -270,7 +270,7 @@ impl Board {
     /// The outcome once the game is over, else None.
     #[getter]
     fn outcome(&self) -> Option<Outcome> {
-        self.pos.outcome().map(Outcome::from_position)
+        self.pos.outcome().map(Outcome)
     }
 
     /// Whether the game is over.

@@ -91,13 +91,14 @@ pub fn move_of(obj: &Bound<'_, PyAny>) -> PyResult<CMove> {
 /// Parses a name with the core's `FromStr`, as a ValueError naming the argument.
 fn parse_name<T>(obj: &Bound<'_, PyAny>, what: &str, expected: &str) -> PyResult<T>
 where
-    T: std::str::FromStr<Err = renju_core::ParseError>,
+    T: std::str::FromStr,
+    T::Err: std::fmt::Display,
 {
     match obj.cast::<PyString>() {
         Ok(s) => s
             .to_cow()?
             .parse()
-            .map_err(|e: renju_core::ParseError| PyValueError::new_err(e.message)),
+            .map_err(|e: T::Err| PyValueError::new_err(e.to_string())),
         Err(_) => Err(PyTypeError::new_err(format!(
             "{what} must be {expected}, not {}",
             type_name(obj)

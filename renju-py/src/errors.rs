@@ -18,7 +18,7 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyTuple, PyType};
 use pyo3::IntoPyObjectExt;
 
-use renju_core::{IllegalMove, ParseError, PointError, SetupError};
+use renju_core::{IllegalMove, ParseError, PointError, SetupError, WriteError};
 
 use crate::types::{Move, Outcome, Point};
 
@@ -27,6 +27,7 @@ static PARSE_ERROR: PyOnceLock<Py<PyType>> = PyOnceLock::new();
 static ILLEGAL_MOVE_ERROR: PyOnceLock<Py<PyType>> = PyOnceLock::new();
 static SETUP_ERROR: PyOnceLock<Py<PyType>> = PyOnceLock::new();
 static POINT_ERROR: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+static WRITE_ERROR: PyOnceLock<Py<PyType>> = PyOnceLock::new();
 
 /// Makes `class name(*bases)` with a docstring and class-level `None` defaults for
 /// `attrs`.
@@ -123,7 +124,16 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
          Attributes: text (the text read, when there was one).",
         &["text"],
     )?;
+    let write = sub(
+        &WRITE_ERROR,
+        "WriteError",
+        "Games that a format cannot hold (a swap decision in a move list, two games in a \
+         .psq file, ...).\n\nAttributes: message, format, game and move_number; each is \
+         None when unknown.",
+        &["message", "format", "game", "move_number"],
+    )?;
     m.add("Error", error)?;
+    m.add("WriteError", write)?;
     m.add("ParseError", parse)?;
     m.add("IllegalMoveError", illegal)?;
     m.add("SetupError", setup)?;
@@ -182,6 +192,21 @@ pub fn parse_error(py: Python<'_>, e: &ParseError) -> PyErr {
     )
 }
 
+/// A `renju.WriteError` from the core's error.
+pub fn write_error(py: Python<'_>, e: &WriteError) -> PyErr {
+    raise(
+        py,
+        &WRITE_ERROR,
+        e.to_string(),
+        vec![
+            ("message", opt(py, Some(e.message.clone()))),
+            ("format", opt(py, Some(e.format.name()))),
+            ("game", opt(py, e.record.clone())),
+            ("move_number", opt(py, e.move_number)),
+        ],
+    )
+}
+
 /// A `renju.IllegalMoveError` for `mv`, optionally numbered.
 pub fn illegal_move(
     py: Python<'_>,
@@ -192,7 +217,7 @@ pub fn illegal_move(
     let (reason, outcome) = match e {
         IllegalMove::Occupied { .. } => ("occupied", None),
         IllegalMove::OffBoard { .. } => ("off-board", None),
-        IllegalMove::GameOver { outcome } => ("game-over", Some(Outcome::from_position(*outcome))),
+        IllegalMove::GameOver { outcome } => ("game-over", Some(Outcome(*outcome))),
     };
     let point = match mv {
         renju_core::Move::Stone(p) => Some(Point(p)),

@@ -4,8 +4,9 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
 
-use renju_core::game::{DeclaredResult, Event as CEvent, Replay as CReplay, ResultReason, Seat};
+use renju_core::game::{DeclaredResult, Event as CEvent, ResultReason, Seat};
 use renju_core::notation;
+use renju_core::Replay as CReplay;
 use renju_core::{ClaimModel, Game as CGame, RenjuOptions};
 
 use crate::board::Board;
@@ -251,7 +252,7 @@ impl Game {
         game.claims = claims
             .map(|c| {
                 c.parse::<ClaimModel>()
-                    .map_err(|e| PyValueError::new_err(e.message))
+                    .map_err(|e| PyValueError::new_err(e.to_string()))
             })
             .transpose()?;
         game.options = five_completion_counts.map(|f| RenjuOptions {
@@ -437,7 +438,7 @@ impl Game {
     fn outcome(&self, py: Python<'_>) -> Outcome {
         let game = &self.0;
         let replay = py.detach(|| game.replay(&Default::default()));
-        Outcome::from_game(replay.outcome)
+        Outcome(replay.outcome)
     }
 
     /// The canonical Renju opening of the first three stones (one of the 26), else None.
@@ -483,7 +484,7 @@ impl Game {
 /// The verdict of one replayed move: its number (stones and passes, from 1), the move,
 /// the colour that played it and its Verdict.
 #[pyclass(frozen, module = "renju")]
-pub struct MoveVerdict(pub renju_core::game::MoveVerdict);
+pub struct MoveVerdict(pub renju_core::MoveVerdict);
 
 #[pymethods]
 impl MoveVerdict {
@@ -533,7 +534,7 @@ impl Replay {
     /// How the game ended.
     #[getter]
     fn outcome(&self) -> Outcome {
-        Outcome::from_game(self.0.outcome)
+        Outcome(self.0.outcome)
     }
 
     /// The seat that won ('first' or 'second'; swaps exchange colours, not seats), else
@@ -575,7 +576,7 @@ impl Replay {
         format!(
             "<Replay {} moves, {}>",
             self.0.verdicts.len(),
-            Outcome::from_game(self.0.outcome)
+            self.0.outcome
         )
     }
 }

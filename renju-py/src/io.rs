@@ -23,7 +23,7 @@ pub const FORMAT_NAMES: [&str; 6] = ["moves", "rif", "renlib", "psq", "sgf", "op
 
 fn format_of(name: &str) -> PyResult<Format> {
     name.parse::<Format>()
-        .map_err(|e| PyValueError::new_err(e.message))
+        .map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
 /// What a reader does with a record that cannot be read.
@@ -244,7 +244,7 @@ pub fn write_bytes<'py>(
     let games = games_of(games)?;
     let bytes = py
         .detach(|| format.write(&games))
-        .map_err(|e| errors::parse_error(py, &e))?;
+        .map_err(|e| errors::write_error(py, &e))?;
     Ok(PyBytes::new(py, &bytes))
 }
 
@@ -261,7 +261,7 @@ pub fn write(
     let games = games_of(games)?;
     let bytes = py
         .detach(|| format.write(&games))
-        .map_err(|e| errors::parse_error(py, &e))?;
+        .map_err(|e| errors::write_error(py, &e))?;
     py.detach(|| std::fs::write(&path, bytes))?;
     Ok(())
 }

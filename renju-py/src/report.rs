@@ -35,7 +35,7 @@ impl Finding {
     /// The stable machine code ('occupied-point', 'forbidden-move', 'opening-area', ...).
     #[getter]
     fn code(&self) -> String {
-        self.0.code.as_str().to_string()
+        self.0.code.name().to_string()
     }
 
     /// The move number (1-based, stones and passes), when it concerns a move.
@@ -146,7 +146,7 @@ impl GameReport {
     /// How the game ended.
     #[getter]
     fn outcome(&self) -> Outcome {
-        Outcome::from_game(self.0.outcome)
+        Outcome(self.0.outcome)
     }
 
     /// What was found.
@@ -218,7 +218,7 @@ impl Summary {
     fn findings<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
         for (k, v) in &self.0.findings {
-            d.set_item(k.as_str(), v)?;
+            d.set_item(k.name(), v)?;
         }
         Ok(d)
     }

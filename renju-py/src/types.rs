@@ -7,7 +7,6 @@ use pyo3::prelude::*;
 use pyo3::types::PyType;
 
 use renju_core::forbidden::PointStatus;
-use renju_core::game::{GameOutcome, GameTermination};
 use renju_core::{
     Color as CColor, Explanation as CExplanation, FoulKind as CFoulKind, FoulSet, Move as CMove,
     Opening as COpening, OpeningRule as COpeningRule, Outcome as COutcome, Point as CPoint,
@@ -209,7 +208,7 @@ impl FoulKind {
     fn parse(text: &str) -> PyResult<FoulKind> {
         text.parse::<CFoulKind>()
             .map(FoulKind::from)
-            .map_err(|e| pyo3::exceptions::PyValueError::new_err(e.message))
+            .map_err(|e| pyo3::exceptions::PyValueError::new_err(e.to_string()))
     }
 }
 
@@ -605,88 +604,40 @@ impl Verdict {
 /// termination ('five', 'forbidden', 'two-passes', 'full-board', and for game records
 /// also 'declared' and 'unfinished').
 #[pyclass(frozen, eq, hash, module = "renju")]
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct Outcome {
-    winner: Option<CColor>,
-    termination: String,
-    text: String,
-}
-
-impl Outcome {
-    /// The outcome of a position.
-    pub fn from_position(o: COutcome) -> Outcome {
-        Outcome {
-            winner: o.winner,
-            termination: label(&o.termination),
-            text: o.to_string(),
-        }
-    }
-
-    /// The outcome of a replayed game record.
-    pub fn from_game(o: GameOutcome) -> Outcome {
-        let text = match (o.termination, o.winner) {
-            (GameTermination::Unfinished, _) => "unfinished".to_string(),
-            (GameTermination::Declared, Some(c)) => format!("{c} won (declared in the record)"),
-            (GameTermination::Declared, None) => "draw (declared in the record)".to_string(),
-            (t, winner) => {
-                let termination = match t {
-                    GameTermination::Five => renju_core::Termination::Five,
-                    GameTermination::Forbidden => renju_core::Termination::Forbidden,
-                    GameTermination::TwoPasses => renju_core::Termination::TwoPasses,
-                    _ => renju_core::Termination::FullBoard,
-                };
-                COutcome {
-                    winner,
-                    termination,
-                }
-                .to_string()
-            }
-        };
-        Outcome {
-            winner: o.winner,
-            termination: label(&o.termination),
-            text,
-        }
-    }
-}
-
-impl fmt::Display for Outcome {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.text)
-    }
-}
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Outcome(pub COutcome);
 
 #[pymethods]
 impl Outcome {
     /// The winning colour, None for a draw or an unfinished game.
     #[getter]
     fn winner(&self) -> Option<Color> {
-        self.winner.map(Color::from)
+        self.0.winner.map(Color::from)
     }
 
     /// How the game ended ('five', 'forbidden', 'two-passes', 'full-board',
     /// 'declared', 'unfinished').
     #[getter]
-    fn termination(&self) -> &str {
-        &self.termination
+    fn termination(&self) -> &'static str {
+        self.0.termination.name()
     }
 
     /// Whether the game ended in a draw (a finished game without a winner).
     #[getter]
     fn is_draw(&self) -> bool {
-        self.winner.is_none() && self.termination != "unfinished"
+        self.0.is_draw()
     }
 
     /// 'black won with a five', 'white won on a forbidden move', 'draw by two passes'...
-    fn __str__(&self) -> &str {
-        &self.text
+    fn __str__(&self) -> String {
+        self.0.to_string()
     }
 
     /// <Outcome white forbidden>.
     fn __repr__(&self) -> String {
-        match self.winner {
-            Some(c) => format!("<Outcome {c} {}>", self.termination),
-            None => format!("<Outcome draw {}>", self.termination),
+        match self.0.winner {
+            Some(c) => format!("<Outcome {c} {}>", self.0.termination),
+            None => format!("<Outcome draw {}>", self.0.termination),
         }
     }
 }

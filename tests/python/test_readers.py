@@ -73,8 +73,10 @@ def test_read_bytes_and_write_round_trip() -> None:
     with pytest.raises(TypeError, match="renju.Game"):
         renju.write_bytes(["h8"], "moves")  # type: ignore[list-item]
     swap = renju.Game(["h8", "h9", "h10", renju.Event.swap(True)])
-    with pytest.raises(renju.ParseError):
+    with pytest.raises(renju.WriteError, match="game 1: a move list cannot hold a swap") as info:
         renju.write_bytes([swap], "moves")
+    assert (info.value.format, info.value.game) == ("moves", "game 1")
+    assert not isinstance(info.value, renju.ParseError)
 
 
 def test_write_file(tmp_path: Path) -> None:

@@ -32,6 +32,7 @@
 //! ```
 
 use crate::error::ParseError;
+use crate::formats::{Format, WriteError};
 use crate::game::{Event, Game, Source};
 use crate::geometry::{Point, MAX_SIZE, MIN_SIZE, RENJU_SIZE};
 
@@ -111,7 +112,11 @@ fn read_records(bytes: &[u8], size: u8) -> Vec<Result<Game, ParseError>> {
 
 /// Writes the openings in offset notation, one per line. Every game must be on the same
 /// board, hold at least one stone and nothing but stones.
-pub fn write(games: &[Game]) -> Result<Vec<u8>, ParseError> {
+pub fn write(games: &[Game]) -> Result<Vec<u8>, WriteError> {
+    write_games(games).map_err(|e| WriteError::new(Format::GomocupOpenings, e))
+}
+
+fn write_games(games: &[Game]) -> Result<Vec<u8>, ParseError> {
     let mut out = String::new();
     for (i, game) in games.iter().enumerate() {
         let record = || format!("opening {}", i + 1);
@@ -148,7 +153,7 @@ fn offset_line(game: &Game) -> Result<String, ParseError> {
             }
             other => {
                 return Err(ParseError::new(format!(
-                    "an opening file holds stones only, not {other:?}"
+                    "an opening file holds stones only, not {other}"
                 ))
                 .at_move(i + 1))
             }

@@ -15,15 +15,56 @@
 //! | SGF, GM 1/2/4 ([`sgf`]) | yes | yes |
 //! | Gomocup opening files ([`gomocup`]) | yes | yes |
 
-use std::fmt;
 use std::io::BufRead;
 use std::path::Path;
-use std::str::FromStr;
 
-use serde::{Deserialize, Serialize};
+use thiserror::Error;
 
-use crate::error::ParseError;
+use crate::error::{Location, ParseError};
 use crate::game::Game;
+use crate::opening::OpeningRule;
+use crate::rules::RuleSet;
+
+/// Games that a format cannot hold: which game (and move) and why.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub struct WriteError {
+    /// The format being written.
+    pub format: Format,
+    /// Which game (`game 2`, `opening 3`), when one is to blame.
+    pub record: Option<String>,
+    /// Which move of it (1-based), when one is to blame.
+    pub move_number: Option<usize>,
+    /// What cannot be written.
+    pub message: String,
+}
+
+impl WriteError {
+    /// The error a writer met, located in the games it was given.
+    pub(crate) fn new(format: Format, error: ParseError) -> WriteError {
+        WriteError {
+            format,
+            record: error.location.record,
+            move_number: error.location.move_number,
+            message: error.message,
+        }
+    }
+}
+
+impl std::fmt::Display for WriteError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "cannot write as {}: ", self.format)?;
+        let location = Location {
+            record: self.record.clone(),
+            move_number: self.move_number,
+            ..Location::default()
+        }
+        .to_string();
+        if !location.is_empty() {
+            write!(f, "{location}: ")?;
+        }
+        f.write_str(&self.message)
+    }
+}
 
 pub mod gomocup;
 pub mod movelist;
@@ -45,8 +86,7 @@ fn tree_too_large() -> ParseError {
 }
 
 /// A file format.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Format {
     /// Plain text, one move list per line, `#` starts a comment.
     MoveList,
@@ -63,28 +103,6 @@ pub enum Format {
 }
 
 impl Format {
-    /// All formats.
-    pub const ALL: [Format; 6] = [
-        Format::MoveList,
-        Format::Rif,
-        Format::RenLib,
-        Format::Psq,
-        Format::Sgf,
-        Format::GomocupOpenings,
-    ];
-
-    /// The name used by `--format` (`moves`, `rif`, `renlib`, `psq`, `sgf`, `openings`).
-    pub fn name(self) -> &'static str {
-        match self {
-            Format::MoveList => "moves",
-            Format::Rif => "rif",
-            Format::RenLib => "renlib",
-            Format::Psq => "psq",
-            Format::Sgf => "sgf",
-            Format::GomocupOpenings => "openings",
-        }
-    }
-
     /// Guesses the format from a file name's extension (`.txt` is a move list).
     pub fn from_path(path: impl AsRef<Path>) -> Option<Format> {
         let ext = path.as_ref().extension()?.to_str()?.to_ascii_lowercase();
@@ -144,7 +162,15 @@ impl Format {
     }
 
     /// Writes games in this format.
-    pub fn write(self, games: &[Game]) -> Result<Vec<u8>, ParseError> {
+    ///
+    /// ```
+    /// use renju_core::{Format, Game};
+    /// let mut game = Game::from_moves("h8 i9").unwrap();
+    /// game.events.push(renju_core::Event::Swap { swap: true });
+    /// let err = Format::MoveList.write(&[game]).unwrap_err();
+    /// assert_eq!(err.to_string(), "cannot write as moves: game 1: a move list cannot hold a swap of colours; use RIF or SGF");
+    /// ```
+    pub fn write(self, games: &[Game]) -> Result<Vec<u8>, WriteError> {
         match self {
             Format::MoveList => movelist::write(games),
             Format::Rif => rif::write(games),
@@ -181,25 +207,152 @@ pub(crate) fn name_record(record: &mut Result<Game, ParseError>, file: Option<&s
     }
 }
 
-impl fmt::Display for Format {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+crate::name_table!(Format, "format", {
+    MoveList => "moves" | "movelist" | "move-list" | "txt",
+    Rif => "rif" | "renjunet" | "xml",
+    RenLib => "renlib" | "lib",
+    Psq => "psq" | "piskvork",
+    Sgf => "sgf",
+    GomocupOpenings => "openings" | "gomocup" | "gomocup-openings",
+});
+
+// ---------------------------------------------------------------------------
+// Rule names (RenjuNet `rule` table, SGF `RU`)
+// ---------------------------------------------------------------------------
+
+/// The words of a rule name: lower case, `õ` as `o`, letters and digits apart
+/// (`Soosõrv-8` is `soosorv 8`, `Swap2` is `swap 2`).
+fn words(name: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    for c in name.to_lowercase().replace('õ', "o").chars() {
+        let split = !c.is_alphanumeric()
+            || word
+                .chars()
+                .last()
+                .is_some_and(|last| last.is_ascii_digit() != c.is_ascii_digit());
+        if split && !word.is_empty() {
+            words.push(std::mem::take(&mut word));
+        }
+        if c.is_alphanumeric() {
+            word.push(c);
+        }
+    }
+    if !word.is_empty() {
+        words.push(word);
+    }
+    words
+}
+
+/// The rule set and opening protocol a RenjuNet rule name stands for, or `None` when
+/// the name is not understood (see the [`rif`] module documentation).
+pub(crate) fn rules_from_name(name: &str) -> Option<(RuleSet, Option<OpeningRule>)> {
+    let words = words(name);
+    let mut rule_set: Option<RuleSet> = None;
+    let mut opening: Option<OpeningRule> = None;
+    let mut plain_swap = false;
+    let mut i = 0;
+    while i < words.len() {
+        let number: Option<u32> = words.get(i + 1).and_then(|w| w.parse().ok());
+        // An offer count after the protocol's name (`Soosorv-8`), else the default.
+        let count = |default: u8| match number {
+            None => Some((default, 1)),
+            Some(n) => u8::try_from(n)
+                .ok()
+                .filter(|n| (1..=OpeningRule::MAX_OFFERS).contains(n))
+                .map(|n| (n, 2)),
+        };
+        let (set, open, used) = match (words[i].as_str(), number) {
+            ("renju", _) => (Some(RuleSet::Renju), None, 1),
+            ("freestyle", _) => (Some(RuleSet::Freestyle), None, 1),
+            ("standard" | "exact", _) => (Some(RuleSet::Standard), None, 1),
+            ("caro", _) => (Some(RuleSet::Caro), None, 1),
+            ("rif" | "swap", Some(1989)) => (None, Some(OpeningRule::Swap), 2),
+            ("rif", Some(1996)) => (None, Some(OpeningRule::Rif1996), 2),
+            ("rif" | "classic", _) => (None, Some(OpeningRule::Rif1996), 1),
+            ("yamaguchi", _) => (None, Some(OpeningRule::Yamaguchi), 1),
+            ("chinese", _) => (None, Some(OpeningRule::Chinese), 1),
+            ("pro", _) => (None, Some(OpeningRule::Pro), 1),
+            ("free", _) => (None, Some(OpeningRule::Free), 1),
+            ("swap", Some(2)) => (None, Some(OpeningRule::Swap2), 2),
+            ("swap", _) => {
+                plain_swap = true;
+                (None, None, 1)
+            }
+            ("soosorv" | "soosyrv", _) => {
+                let (n, used) = count(8)?;
+                (None, Some(OpeningRule::Soosorv { n }), used)
+            }
+            ("taraguchi", _) => {
+                let (n, used) = count(10)?;
+                (None, Some(OpeningRule::Taraguchi { n }), used)
+            }
+            ("gomoku" | "rule" | "rules" | "opening", _) => (None, None, 1),
+            _ => return None,
+        };
+        rule_set = merge(rule_set, set)?;
+        opening = merge(opening, open)?;
+        i += used;
+    }
+    if plain_swap {
+        let swap = if rule_set == Some(RuleSet::Renju) || opening == Some(OpeningRule::Swap) {
+            OpeningRule::Swap
+        } else {
+            OpeningRule::GomokuSwap
+        };
+        opening = merge(opening, Some(swap))?;
+    }
+    match (rule_set, opening) {
+        (Some(r), Some(o)) if o.is_renju_family() && r != RuleSet::Renju => None,
+        (Some(r), o) => Some((r, o)),
+        (None, Some(o)) if o.is_renju_family() => Some((RuleSet::Renju, Some(o))),
+        (None, Some(OpeningRule::Swap2)) => Some((RuleSet::Standard, Some(OpeningRule::Swap2))),
+        _ => None,
     }
 }
 
-impl FromStr for Format {
-    type Err = ParseError;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "moves" | "movelist" | "move-list" | "txt" => Ok(Format::MoveList),
-            "rif" | "renjunet" | "xml" => Ok(Format::Rif),
-            "renlib" | "lib" => Ok(Format::RenLib),
-            "psq" | "piskvork" => Ok(Format::Psq),
-            "sgf" => Ok(Format::Sgf),
-            "openings" | "gomocup" | "gomocup-openings" => Ok(Format::GomocupOpenings),
-            _ => Err(ParseError::new(format!(
-                "unknown format `{s}` (expected moves, rif, renlib, psq, sgf or openings)"
-            ))),
+/// Two words naming the same thing agree; different things contradict (`None`).
+fn merge<T: PartialEq>(old: Option<T>, new: Option<T>) -> Option<Option<T>> {
+    match (old, new) {
+        (Some(a), Some(b)) if a != b => None,
+        (a, b) => Some(b.or(a)),
+    }
+}
+
+/// A rule name that [`rules_from_name`] reads back as `(rule_set, opening)`.
+pub(crate) fn name_for_rules(
+    rule_set: RuleSet,
+    opening: Option<OpeningRule>,
+) -> Result<String, ParseError> {
+    let set = match rule_set {
+        RuleSet::Renju => "Renju",
+        RuleSet::Freestyle => "Freestyle",
+        RuleSet::Standard => "Standard",
+        RuleSet::Caro => "Caro",
+    };
+    let name = match opening {
+        None => set.to_string(),
+        Some(o) => {
+            let word = match o {
+                OpeningRule::Free => "Free".to_string(),
+                OpeningRule::Rif1996 => "RIF".to_string(),
+                OpeningRule::Swap | OpeningRule::GomokuSwap => "Swap".to_string(),
+                OpeningRule::Yamaguchi => "Yamaguchi".to_string(),
+                OpeningRule::Soosorv { n } => format!("Soosorv-{n}"),
+                OpeningRule::Taraguchi { n } => format!("Taraguchi-{n}"),
+                OpeningRule::Chinese => "Chinese".to_string(),
+                OpeningRule::Swap2 => "Swap2".to_string(),
+                OpeningRule::Pro => "Pro".to_string(),
+            };
+            format!("{set} {word}")
         }
+    };
+    if rules_from_name(&name) == Some((rule_set, opening)) {
+        Ok(name)
+    } else {
+        Err(ParseError::new(format!(
+            "no RenjuNet rule name stands for {rule_set} with the {} opening",
+            opening.map_or_else(|| "unspecified".to_string(), |o| o.to_string())
+        )))
     }
 }

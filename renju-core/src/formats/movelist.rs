@@ -15,6 +15,7 @@
 use std::io::BufRead;
 
 use crate::error::ParseError;
+use crate::formats::{Format, WriteError};
 use crate::game::{Event, Game, Source};
 use crate::geometry::{MAX_SIZE, RENJU_SIZE};
 use crate::notation;
@@ -171,7 +172,11 @@ fn directive(comment: &str, dir: &mut Directives) -> Result<(), ParseError> {
 /// Writes games one per line, with `# rule:`, `# opening:` and `# size:` directives
 /// where they change. Only stones and passes can be written; a game with swap
 /// decisions, offers or a declared result is an error naming it.
-pub fn write(games: &[Game]) -> Result<Vec<u8>, ParseError> {
+pub fn write(games: &[Game]) -> Result<Vec<u8>, WriteError> {
+    write_games(games).map_err(|e| WriteError::new(Format::MoveList, e))
+}
+
+fn write_games(games: &[Game]) -> Result<Vec<u8>, ParseError> {
     let mut out = String::new();
     let mut current = (None, None, RENJU_SIZE);
     for (i, game) in games.iter().enumerate() {
@@ -193,7 +198,7 @@ pub fn write(games: &[Game]) -> Result<Vec<u8>, ParseError> {
                 Event::Pass => moves.push("pass".to_string()),
                 other => {
                     return Err(ParseError::new(format!(
-                        "a move list cannot hold {other:?}; use RIF or SGF"
+                        "a move list cannot hold {other}; use RIF or SGF"
                     ))
                     .in_record(format!("game {}", i + 1)))
                 }

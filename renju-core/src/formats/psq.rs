@@ -39,6 +39,7 @@
 //! ```
 
 use crate::error::ParseError;
+use crate::formats::{Format, WriteError};
 use crate::game::{DeclaredResult, Event, Game, Source};
 use crate::geometry::{Color, Point, MAX_SIZE, MIN_SIZE};
 
@@ -56,7 +57,11 @@ fn read_records(bytes: &[u8]) -> Vec<Result<Game, ParseError>> {
 
 /// Writes one game as a `.psq` file (a `.psq` file holds exactly one game). Stones and
 /// a final result can be written; passes, swaps and offers cannot.
-pub fn write(games: &[Game]) -> Result<Vec<u8>, ParseError> {
+pub fn write(games: &[Game]) -> Result<Vec<u8>, WriteError> {
+    write_games(games).map_err(|e| WriteError::new(Format::Psq, e))
+}
+
+fn write_games(games: &[Game]) -> Result<Vec<u8>, ParseError> {
     let [game] = games else {
         return Err(ParseError::new(format!(
             "a .psq file holds exactly one game, not {}",
@@ -332,7 +337,7 @@ fn write_game(game: &Game) -> Result<String, ParseError> {
             Event::Result(declared) => result = Some(declared),
             other => {
                 return Err(ParseError::new(format!(
-                    "a .psq record cannot hold {other:?}; use RIF or SGF"
+                    "a .psq record cannot hold {other}; use RIF or SGF"
                 ))
                 .at_move(number))
             }

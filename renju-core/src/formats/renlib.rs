@@ -66,6 +66,7 @@
 //! ```
 
 use crate::error::ParseError;
+use crate::formats::{Format, WriteError};
 use crate::game::{Event, Game, Source};
 use crate::geometry::{Point, RENJU_SIZE};
 
@@ -111,7 +112,11 @@ fn read_records(bytes: &[u8]) -> Vec<Result<Game, ParseError>> {
 
 /// Writes the games as one RenLib library tree (see the module docs). A game on another
 /// board than 15x15, or with events other than stones and passes, is an error naming it.
-pub fn write(games: &[Game]) -> Result<Vec<u8>, ParseError> {
+pub fn write(games: &[Game]) -> Result<Vec<u8>, WriteError> {
+    write_games(games).map_err(|e| WriteError::new(Format::RenLib, e))
+}
+
+fn write_games(games: &[Game]) -> Result<Vec<u8>, ParseError> {
     let mut tree = Tree::default();
     for (i, game) in games.iter().enumerate() {
         tree.add_game(game)
@@ -458,7 +463,7 @@ impl Tree {
                 Event::Pass => 0,
                 other => {
                     return Err(ParseError::new(format!(
-                        "a RenLib library cannot hold {other:?}; use RIF or SGF"
+                        "a RenLib library cannot hold {other}; use RIF or SGF"
                     ))
                     .at_move(i + 1))
                 }

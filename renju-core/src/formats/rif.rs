@@ -64,12 +64,12 @@ use quick_xml::events::{BytesStart, Event as Xml};
 use quick_xml::Reader;
 
 use crate::error::ParseError;
+use crate::formats::{Format, WriteError};
 use crate::game::{DeclaredResult, Event, Game, Source};
 use crate::geometry::{Color, RENJU_SIZE};
 use crate::notation;
+use crate::notation::Move;
 use crate::opening::OpeningRule;
-use crate::position::Move;
-use crate::rules::RuleSet;
 
 /// The tables of a database: id to name.
 #[derive(Default)]
@@ -440,7 +440,7 @@ fn finish(raw: RawGame, tables: &Tables) -> Result<Game, ParseError> {
         None => (None, None, None),
         Some(id) => match tables.rules.get(id) {
             None => (None, None, Some(format!("rule #{id} (not in <rules>)"))),
-            Some(name) => match dispatch(name) {
+            Some(name) => match super::rules_from_name(name) {
                 Some((rule_set, opening)) => (Some(rule_set), opening, None),
                 None => (None, None, Some(name.clone())),
             },
@@ -533,12 +533,12 @@ fn format_bresult(result: &DeclaredResult) -> &'static str {
     }
 }
 
-/// The number of moves played before each swap decision of a protocol.
+/// The number of moves played before each swap decision of a protocol, as its
+/// [`ProtocolSpec`](crate::protocol::ProtocolSpec) gives them (after move 3 where the
+/// protocol names none).
 fn swap_points(opening: Option<OpeningRule>) -> &'static [usize] {
-    match opening {
-        Some(OpeningRule::Soosorv { .. }) => &[3, 4],
-        Some(OpeningRule::Taraguchi { .. }) => &[1, 2, 3, 4, 5],
-        Some(OpeningRule::Swap2) => &[3, 5],
+    match opening.map(|o| o.spec().swap_after) {
+        Some(points) if !points.is_empty() => points,
         _ => &[3],
     }
 }
@@ -564,137 +564,6 @@ fn rif_events(
     events.extend(pending.map(|(_, &swap)| Event::Swap { swap }));
     events.extend(result.map(Event::Result));
     events
-}
-
-/// The words of a rule name: lower case, `õ` as `o`, letters and digits apart
-/// (`Soosõrv-8` is `soosorv 8`, `Swap2` is `swap 2`).
-fn words(name: &str) -> Vec<String> {
-    let mut words = Vec::new();
-    let mut word = String::new();
-    for c in name.to_lowercase().replace('õ', "o").chars() {
-        let split = !c.is_alphanumeric()
-            || word
-                .chars()
-                .last()
-                .is_some_and(|last| last.is_ascii_digit() != c.is_ascii_digit());
-        if split && !word.is_empty() {
-            words.push(std::mem::take(&mut word));
-        }
-        if c.is_alphanumeric() {
-            word.push(c);
-        }
-    }
-    if !word.is_empty() {
-        words.push(word);
-    }
-    words
-}
-
-/// The rule set and opening protocol a RenjuNet rule name stands for, or `None` when
-/// the name is not understood (see the module documentation).
-pub(crate) fn dispatch(name: &str) -> Option<(RuleSet, Option<OpeningRule>)> {
-    let words = words(name);
-    let mut rule_set: Option<RuleSet> = None;
-    let mut opening: Option<OpeningRule> = None;
-    let mut plain_swap = false;
-    let mut i = 0;
-    while i < words.len() {
-        let number: Option<u32> = words.get(i + 1).and_then(|w| w.parse().ok());
-        // An offer count after the protocol's name (`Soosorv-8`), else the default.
-        let count = |default: u8| match number {
-            None => Some((default, 1)),
-            Some(n) => u8::try_from(n).ok().filter(|&n| n >= 1).map(|n| (n, 2)),
-        };
-        let (set, open, used) = match (words[i].as_str(), number) {
-            ("renju", _) => (Some(RuleSet::Renju), None, 1),
-            ("freestyle", _) => (Some(RuleSet::Freestyle), None, 1),
-            ("standard" | "exact", _) => (Some(RuleSet::Standard), None, 1),
-            ("caro", _) => (Some(RuleSet::Caro), None, 1),
-            ("rif" | "swap", Some(1989)) => (None, Some(OpeningRule::Swap), 2),
-            ("rif", Some(1996)) => (None, Some(OpeningRule::Rif1996), 2),
-            ("rif" | "classic", _) => (None, Some(OpeningRule::Rif1996), 1),
-            ("yamaguchi", _) => (None, Some(OpeningRule::Yamaguchi), 1),
-            ("chinese", _) => (None, Some(OpeningRule::Chinese), 1),
-            ("pro", _) => (None, Some(OpeningRule::Pro), 1),
-            ("free", _) => (None, Some(OpeningRule::Free), 1),
-            ("swap", Some(2)) => (None, Some(OpeningRule::Swap2), 2),
-            ("swap", _) => {
-                plain_swap = true;
-                (None, None, 1)
-            }
-            ("soosorv" | "soosyrv", _) => {
-                let (n, used) = count(8)?;
-                (None, Some(OpeningRule::Soosorv { n }), used)
-            }
-            ("taraguchi", _) => {
-                let (n, used) = count(10)?;
-                (None, Some(OpeningRule::Taraguchi { n }), used)
-            }
-            ("gomoku" | "rule" | "rules" | "opening", _) => (None, None, 1),
-            _ => return None,
-        };
-        rule_set = merge(rule_set, set)?;
-        opening = merge(opening, open)?;
-        i += used;
-    }
-    if plain_swap {
-        let swap = if rule_set == Some(RuleSet::Renju) || opening == Some(OpeningRule::Swap) {
-            OpeningRule::Swap
-        } else {
-            OpeningRule::GomokuSwap
-        };
-        opening = merge(opening, Some(swap))?;
-    }
-    match (rule_set, opening) {
-        (Some(r), Some(o)) if o.is_renju_family() && r != RuleSet::Renju => None,
-        (Some(r), o) => Some((r, o)),
-        (None, Some(o)) if o.is_renju_family() => Some((RuleSet::Renju, Some(o))),
-        (None, Some(OpeningRule::Swap2)) => Some((RuleSet::Standard, Some(OpeningRule::Swap2))),
-        _ => None,
-    }
-}
-
-/// Two words naming the same thing agree; different things contradict (`None`).
-fn merge<T: PartialEq>(old: Option<T>, new: Option<T>) -> Option<Option<T>> {
-    match (old, new) {
-        (Some(a), Some(b)) if a != b => None,
-        (a, b) => Some(b.or(a)),
-    }
-}
-
-/// A rule name that [`dispatch`] reads back as `(rule_set, opening)`.
-fn rule_name(rule_set: RuleSet, opening: Option<OpeningRule>) -> Result<String, ParseError> {
-    let set = match rule_set {
-        RuleSet::Renju => "Renju",
-        RuleSet::Freestyle => "Freestyle",
-        RuleSet::Standard => "Standard",
-        RuleSet::Caro => "Caro",
-    };
-    let name = match opening {
-        None => set.to_string(),
-        Some(o) => {
-            let word = match o {
-                OpeningRule::Free => "Free".to_string(),
-                OpeningRule::Rif1996 => "RIF".to_string(),
-                OpeningRule::Swap | OpeningRule::GomokuSwap => "Swap".to_string(),
-                OpeningRule::Yamaguchi => "Yamaguchi".to_string(),
-                OpeningRule::Soosorv { n } => format!("Soosorv-{n}"),
-                OpeningRule::Taraguchi { n } => format!("Taraguchi-{n}"),
-                OpeningRule::Chinese => "Chinese".to_string(),
-                OpeningRule::Swap2 => "Swap2".to_string(),
-                OpeningRule::Pro => "Pro".to_string(),
-            };
-            format!("{set} {word}")
-        }
-    };
-    if dispatch(&name) == Some((rule_set, opening)) {
-        Ok(name)
-    } else {
-        Err(ParseError::new(format!(
-            "no RenjuNet rule name stands for {rule_set} with the {} opening",
-            opening.map_or_else(|| "unspecified".to_string(), |o| o.to_string())
-        )))
-    }
 }
 
 /// Rows of a table being written: names, with 1-based ids in order of first use.
@@ -758,7 +627,11 @@ impl WrittenTables {
 /// back.source = game.source.clone();
 /// assert_eq!(back, game);
 /// ```
-pub fn write(games: &[Game]) -> Result<Vec<u8>, ParseError> {
+pub fn write(games: &[Game]) -> Result<Vec<u8>, WriteError> {
+    write_games(games).map_err(|e| WriteError::new(Format::Rif, e))
+}
+
+fn write_games(games: &[Game]) -> Result<Vec<u8>, ParseError> {
     let mut tables = WrittenTables::default();
     let mut body = String::new();
     for (i, game) in games.iter().enumerate() {
@@ -800,15 +673,14 @@ fn write_game(out: &mut String, game: &Game, tables: &mut WrittenTables) -> Resu
             Event::Pass => moves.push(Move::Pass),
             Event::Swap { swap } => swaps.push(*swap),
             Event::Result(r) if r.reason.is_none() => result = Some(r.clone()),
-            Event::Result(r) => {
+            Event::Result(_) => {
                 return Err(ParseError::new(format!(
-                    "bresult holds no reason for the result ({:?})",
-                    r.reason
+                    "RenjuNet's bresult holds no reason for a result, so {event} cannot be written"
                 )))
             }
             Event::FifthOffers { .. } | Event::DeclareOffers { .. } => {
                 return Err(ParseError::new(format!(
-                    "a .rif game cannot hold {event:?} (its `alt` field is not documented); use SGF or RenLib"
+                    "a .rif game cannot hold {event} (its `alt` field is not documented); use SGF or RenLib"
                 ))
                 .at_move(moves.len() + 1))
             }
@@ -825,14 +697,18 @@ fn write_game(out: &mut String, game: &Game, tables: &mut WrittenTables) -> Resu
     }
     if rif_events(&moves, &swaps, game.opening, result.clone()) != game.events {
         return Err(ParseError::new(format!(
-            "RenjuNet keeps swap decisions after moves {:?} under the {} opening and the result last; these events are in another order",
-            swap_points(game.opening),
+            "RenjuNet keeps swap decisions after moves {} under the {} opening and the result last; these events are in another order",
+            swap_points(game.opening)
+                .iter()
+                .map(|n| n.to_string())
+                .collect::<Vec<_>>()
+                .join(", "),
             game.opening.map_or_else(|| "unspecified".to_string(), |o| o.to_string())
         )));
     }
     let rule = match (game.rule_set, &game.unknown_rule) {
-        (Some(rule_set), _) => Some(rule_name(rule_set, game.opening)?),
-        (None, Some(name)) if dispatch(name).is_none() => Some(name.clone()),
+        (Some(rule_set), _) => Some(super::name_for_rules(rule_set, game.opening)?),
+        (None, Some(name)) if super::rules_from_name(name).is_none() => Some(name.clone()),
         (None, Some(name)) => {
             return Err(ParseError::new(format!(
                 "the unknown rule `{name}` is a rule name this library knows"

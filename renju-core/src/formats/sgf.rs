@@ -54,6 +54,7 @@ use std::collections::HashSet;
 use encoding_rs::{Encoding, GBK, UTF_8};
 
 use crate::error::ParseError;
+use crate::formats::{Format, WriteError};
 use crate::game::{DeclaredResult, Event, Game, ResultReason, Source};
 use crate::geometry::{Color, Point, MAX_SIZE, MIN_SIZE, RENJU_SIZE};
 
@@ -501,7 +502,7 @@ impl Line {
                 "RE" => self.result = Some(parse_result(value).ok_or_else(|| value.to_string())),
                 // Rule names are read as RenjuNet's are; one not understood is
                 // reported as unknown, never guessed.
-                "RU" => match super::rif::dispatch(value) {
+                "RU" => match super::rules_from_name(value) {
                     Some((rule_set, opening)) => {
                         self.game.rule_set = Some(rule_set);
                         self.game.opening = opening;
@@ -783,7 +784,11 @@ fn format_result(result: &DeclaredResult) -> String {
 /// let back = sgf::read(&bytes, None).remove(0).unwrap();
 /// assert_eq!(back.events, game.events);
 /// ```
-pub fn write(games: &[Game]) -> Result<Vec<u8>, ParseError> {
+pub fn write(games: &[Game]) -> Result<Vec<u8>, WriteError> {
+    write_games(games).map_err(|e| WriteError::new(Format::Sgf, e))
+}
+
+fn write_games(games: &[Game]) -> Result<Vec<u8>, ParseError> {
     let mut out = String::new();
     for (i, game) in games.iter().enumerate() {
         write_game(&mut out, game).map_err(|e| {
@@ -844,7 +849,7 @@ fn write_game(out: &mut String, game: &Game) -> Result<(), ParseError> {
             }
             Event::Swap { .. } | Event::DeclareOffers { .. } => {
                 return Err(ParseError::new(format!(
-                    "SGF has no property for {event:?}; the RIF format keeps swap decisions"
+                    "SGF has no property for {event}; the RIF format keeps swap decisions"
                 ))
                 .at_move(number))
             }

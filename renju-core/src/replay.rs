@@ -1,0 +1,428 @@
+//! Replay: a game record played out under its rules, move by move, with every finding
+//! about the opening protocol, fouls, claims and the declared result.
+//!
+//! [`Game::replay`] reads as its steps: resolve the rules the record is silent on, set
+//! up the board, feed each event to a `Run` (one method per kind of event), then settle
+//! the outcome (the board first, then the record's declared result, then a foul still
+//! claimable at the end).
+
+use serde::{Deserialize, Serialize};
+
+use crate::findings::{Finding, FindingCode};
+use crate::forbidden::FoulKind;
+use crate::game::{ClaimModel, DeclaredResult, Event, Game, ResultReason, Seat};
+use crate::geometry::{Color, Point};
+use crate::notation::Move;
+use crate::opening::{OfferEquivalence, Opening, OpeningRule};
+use crate::outcome::{Outcome, Termination};
+use crate::position::{IllegalMove, Position, Verdict};
+use crate::protocol::ProtocolState;
+use crate::rules::{RenjuOptions, RuleSet};
+
+/// Defaults for what a record does not say, and choices of reading.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct ValidationOptions {
+    /// Rule set when the record does not name one (default Renju).
+    pub rule_set: RuleSet,
+    /// Opening protocol when the record does not name one (default free).
+    pub opening: OpeningRule,
+    /// Claim model when the record does not say (default automatic).
+    pub claims: ClaimModel,
+    /// Renju options when the record does not say (default: the RIF reading).
+    pub renju: RenjuOptions,
+    /// How offered fifth moves are compared (default: shape symmetry).
+    pub offer_equivalence: OfferEquivalence,
+}
+
+/// The verdict of one replayed move.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveVerdict {
+    /// 1-based move number (stones and passes).
+    pub number: usize,
+    /// The move.
+    pub played: Move,
+    /// The colour that played it.
+    pub color: Color,
+    /// What it did.
+    pub verdict: Verdict,
+}
+
+/// The result of replaying a game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Replay {
+    /// How the game ended.
+    pub outcome: Outcome,
+    /// The seat that won, when a colour won (swaps taken into account).
+    pub winner_seat: Option<Seat>,
+    /// The verdict of every move replayed.
+    pub verdicts: Vec<MoveVerdict>,
+    /// Everything found along the way.
+    pub findings: Vec<Finding>,
+    /// The canonical opening of the first three stones, when it is one of the 26.
+    pub opening: Option<Opening>,
+    /// The final position (empty when the game could not be replayed at all).
+    pub position: Option<Position>,
+}
+
+impl Replay {
+    /// A record that could not be replayed at all: one finding says why.
+    fn not_replayed(finding: Finding) -> Replay {
+        Replay {
+            outcome: Outcome::UNFINISHED,
+            winner_seat: None,
+            verdicts: vec![],
+            findings: vec![finding],
+            opening: None,
+            position: None,
+        }
+    }
+}
+
+/// The rules a record is judged under: its own, else the options' defaults.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Resolved {
+    pub rule_set: RuleSet,
+    pub opening: OpeningRule,
+    pub claims: ClaimModel,
+    pub renju: RenjuOptions,
+}
+
+impl Game {
+    /// The rules this record is judged under, with `options` filling what it leaves out.
+    pub(crate) fn resolve(&self, options: &ValidationOptions) -> Resolved {
+        Resolved {
+            rule_set: self.rule_set.unwrap_or(options.rule_set),
+            opening: self.opening.unwrap_or(options.opening),
+            claims: self.claims.unwrap_or(options.claims),
+            renju: self.options.unwrap_or(options.renju),
+        }
+    }
+
+    /// Replays the game under its rules (defaults from `options` where the record is
+    /// silent): the verdict of every move, the outcome, and every finding about the
+    /// opening protocol, fouls, claims and the declared result.
+    ///
+    /// ```
+    /// use renju_core::{Color, Game, Termination, ValidationOptions};
+    /// // Black's h8 would be a double-three (f8 g8 + h6 h7): White wins.
+    /// let game = Game::from_moves("f8 a1 g8 c1 h6 e1 h7 g1 h8").unwrap();
+    /// let replay = game.replay(&ValidationOptions::default());
+    /// assert_eq!(replay.outcome.termination, Termination::Forbidden);
+    /// assert_eq!(replay.outcome.winner, Some(Color::White));
+    /// ```
+    pub fn replay(&self, options: &ValidationOptions) -> Replay {
+        let rules = self.resolve(options);
+        if let Some(rule) = &self.unknown_rule {
+            return Replay::not_replayed(Finding::new(
+                FindingCode::UnknownRule,
+                None,
+                format!("the record's rule `{rule}` is not one this library knows; the game was not replayed"),
+            ));
+        }
+        let pos = match Position::with_size(rules.rule_set, self.size) {
+            Ok(p) => p.with_options(rules.renju),
+            Err(e) => {
+                return Replay::not_replayed(Finding::new(
+                    FindingCode::BoardSize,
+                    None,
+                    e.to_string(),
+                ))
+            }
+        };
+        let mut run = Run::new(rules, pos, self.size, options.offer_equivalence);
+        for event in &self.events {
+            run.event(event);
+        }
+        run.finish(self)
+    }
+}
+
+/// A replay in progress: the position, the protocol's state, and what is pending.
+struct Run {
+    rules: Resolved,
+    pos: Position,
+    protocol: ProtocolState,
+    findings: Vec<Finding>,
+    verdicts: Vec<MoveVerdict>,
+    /// The seat playing Black (swaps exchange it).
+    black_seat: Seat,
+    /// The result the record declares, and after how many moves.
+    declared: Option<(DeclaredResult, usize)>,
+    /// A foul played on under a claim model, not yet settled: (move number, kind).
+    pending_foul: Option<(usize, FoulKind)>,
+    /// An overline White may still claim until the game ends (RIF claims).
+    claimable_overline: Option<usize>,
+    /// The board's game is over (or the record cannot go on).
+    ended: bool,
+    after_end_reported: bool,
+}
+
+impl Run {
+    fn new(rules: Resolved, pos: Position, size: u8, equivalence: OfferEquivalence) -> Run {
+        Run {
+            protocol: ProtocolState::new(rules.opening, size, equivalence),
+            rules,
+            pos,
+            findings: Vec::new(),
+            verdicts: Vec::new(),
+            black_seat: Seat::First,
+            declared: None,
+            pending_foul: None,
+            claimable_overline: None,
+            ended: false,
+            after_end_reported: false,
+        }
+    }
+
+    /// Moves played so far (stones and passes).
+    fn played(&self) -> usize {
+        self.pos.moves().len()
+    }
+
+    fn event(&mut self, event: &Event) {
+        match event {
+            Event::Stone { point } => self.play(Move::Stone(*point), None),
+            Event::Pass => self.play(Move::Pass, None),
+            Event::FifthOffers { offered, chosen } => {
+                self.play(Move::Stone(*chosen), Some(offered))
+            }
+            Event::Swap { swap } => {
+                self.protocol.swap(self.played(), *swap, &mut self.findings);
+                if *swap {
+                    self.black_seat = self.black_seat.other();
+                }
+            }
+            Event::DeclareOffers { count } => {
+                self.protocol
+                    .declare(self.played(), *count, &mut self.findings);
+            }
+            Event::Result(result) => self.declared = Some((result.clone(), self.played())),
+        }
+    }
+
+    /// One move: after the end it is reported once; otherwise a pending foul is settled,
+    /// the protocol checks the move, and the position judges it.
+    fn play(&mut self, mv: Move, offered: Option<&[Point]>) {
+        let number = self.played() + 1;
+        if self.ended {
+            self.after_end(number, mv);
+            return;
+        }
+        self.settle_pending_foul();
+        if let (Some(offered), Move::Stone(chosen)) = (offered, mv) {
+            self.protocol
+                .offers(&self.pos, number, offered, chosen, &mut self.findings);
+        }
+        self.protocol.before_move(number, mv, &mut self.findings);
+        let color = self.pos.to_move();
+        match self.pos.play(mv) {
+            Ok(verdict) => self.judged(number, mv, color, verdict),
+            Err(e) => self.impossible(number, e),
+        }
+    }
+
+    /// A move after the game ended: reported once, not played.
+    fn after_end(&mut self, number: usize, mv: Move) {
+        if !self.after_end_reported {
+            self.findings.push(Finding::new(
+                FindingCode::MoveAfterGameEnd,
+                Some(number),
+                format!("move {number} ({mv}) comes after the game ended"),
+            ));
+            self.after_end_reported = true;
+        }
+    }
+
+    /// A foul left on the board lapses (or stays claimable) once White plays on.
+    fn settle_pending_foul(&mut self) {
+        let Some((foul_move, kind)) = self.pending_foul.take() else {
+            return;
+        };
+        let lapses = match self.rules.claims {
+            ClaimModel::ChineseClaim => true,
+            ClaimModel::RifClaim => kind != FoulKind::Overline,
+            ClaimModel::Automatic => false,
+        };
+        if lapses {
+            self.findings.push(Finding::new(
+                FindingCode::LapsedFoul,
+                Some(foul_move),
+                format!(
+                    "Black's {kind} at move {foul_move} was not claimed before White played on; it lapsed ({})",
+                    self.rules.claims
+                ),
+            ));
+        } else {
+            self.claimable_overline.get_or_insert(foul_move);
+        }
+    }
+
+    /// A move the position refused: the record cannot go on from it.
+    fn impossible(&mut self, number: usize, e: IllegalMove) {
+        let code = match e {
+            IllegalMove::Occupied { .. } => FindingCode::OccupiedPoint,
+            IllegalMove::OffBoard { .. } => FindingCode::OffBoard,
+            IllegalMove::GameOver { .. } => FindingCode::MoveAfterGameEnd,
+        };
+        self.findings.push(Finding::new(
+            code,
+            Some(number),
+            format!("move {number}: {e}"),
+        ));
+        self.ended = true;
+        self.after_end_reported = true;
+    }
+
+    /// A played move: a foul is reported, and under a claim model play may go on.
+    fn judged(&mut self, number: usize, mv: Move, color: Color, verdict: Verdict) {
+        if let Verdict::Forbidden(foul) = &verdict {
+            self.findings.push(Finding::new(
+                FindingCode::ForbiddenMove,
+                Some(number),
+                format!(
+                    "move {number} ({mv}) is a forbidden {} for Black",
+                    foul.primary
+                ),
+            ));
+            if self.rules.claims != ClaimModel::Automatic {
+                self.pos.play_on_after_foul();
+                self.pending_foul = Some((number, foul.primary));
+            }
+        }
+        self.ended = self.pos.outcome().is_some();
+        self.verdicts.push(MoveVerdict {
+            number,
+            played: mv,
+            color,
+            verdict,
+        });
+    }
+
+    /// The outcome: the board first, then the record's result, then a foul that is
+    /// still claimable when the record ends.
+    fn outcome(&mut self) -> Outcome {
+        let unclaimed = self
+            .pending_foul
+            .map(|(m, _)| m)
+            .or(self.claimable_overline);
+        let white_claims = Outcome::win(Color::White, Termination::Forbidden);
+        let declared = self.declared.take();
+        match (self.pos.outcome(), declared) {
+            (Some(board), declared) => {
+                if let Some((result, _)) = declared.filter(|(r, _)| r.winner != board.winner) {
+                    self.findings.push(Finding::new(
+                        FindingCode::ResultMismatch,
+                        None,
+                        format!(
+                            "the record declares {}, but the board shows {} ({})",
+                            describe(result.winner),
+                            describe(board.winner),
+                            board.termination
+                        ),
+                    ));
+                }
+                board
+            }
+            (None, None) if unclaimed.is_some() => white_claims,
+            (None, None) => Outcome::UNFINISHED,
+            (None, Some((result, at))) => match unclaimed {
+                // White claimed the foul: the record's result says so.
+                Some(_)
+                    if result.winner == Some(Color::White)
+                        && matches!(result.reason, None | Some(ResultReason::Forbidden)) =>
+                {
+                    white_claims
+                }
+                Some(foul_move) => {
+                    self.findings.push(Finding::new(
+                        FindingCode::LapsedFoul,
+                        Some(foul_move),
+                        format!(
+                            "Black's foul at move {foul_move} was never claimed; the record declares {} instead",
+                            describe(result.winner)
+                        ),
+                    ));
+                    declared_outcome(&result)
+                }
+                None => {
+                    self.check_declared(&result, at);
+                    declared_outcome(&result)
+                }
+            },
+        }
+    }
+
+    /// A declared result the board does not show: its reason must be one the board
+    /// cannot check, or it is reported.
+    fn check_declared(&mut self, result: &DeclaredResult, at: usize) {
+        let finding = match &result.reason {
+            Some(
+                reason @ (ResultReason::Five
+                | ResultReason::Forbidden
+                | ResultReason::TwoPasses
+                | ResultReason::FullBoard),
+            ) => Finding::new(
+                FindingCode::ResultMismatch,
+                None,
+                format!(
+                    "the record declares {} by {reason}, which the board does not show",
+                    describe(result.winner)
+                ),
+            ),
+            None => Finding::new(
+                FindingCode::ResultUnexplained,
+                None,
+                format!(
+                    "the record declares {} after move {at}, which the board does not show, and gives no reason",
+                    describe(result.winner)
+                ),
+            ),
+            Some(_) => return,
+        };
+        self.findings.push(finding);
+    }
+
+    fn finish(mut self, game: &Game) -> Replay {
+        self.protocol.finish(&self.pos, &mut self.findings);
+        let outcome = self.outcome();
+        let winner_seat = outcome.winner.map(|c| match c {
+            Color::Black => self.black_seat,
+            Color::White => self.black_seat.other(),
+        });
+        let mut stones = game.moves().filter_map(|m| match m {
+            Move::Stone(p) => Some(p),
+            Move::Pass => None,
+        });
+        let opening = match (stones.next(), stones.next(), stones.next()) {
+            (Some(a), Some(b), Some(c)) if self.rules.rule_set == RuleSet::Renju => {
+                Opening::identify(a, b, c)
+            }
+            _ => None,
+        };
+        // Stable: findings about one move keep the order they arose in.
+        self.findings
+            .sort_by_key(|f| f.move_number.unwrap_or(usize::MAX));
+        Replay {
+            outcome,
+            winner_seat,
+            verdicts: self.verdicts,
+            findings: self.findings,
+            opening,
+            position: Some(self.pos),
+        }
+    }
+}
+
+fn declared_outcome(result: &DeclaredResult) -> Outcome {
+    Outcome {
+        winner: result.winner,
+        termination: Termination::Declared,
+    }
+}
+
+fn describe(winner: Option<Color>) -> String {
+    match winner {
+        Some(c) => format!("a {c} win"),
+        None => "a draw".to_string(),
+    }
+}
