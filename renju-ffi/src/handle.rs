@@ -507,3 +507,55 @@ pub unsafe extern "C" fn renju_string_free(string: *mut c_char) -> crate::renju_
 pub extern "C" fn renju_live_object_count() -> usize {
     crate::error::guard_value(0, || lock(&HANDLES).live.len() + lock(&STRINGS).live.len())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeSet;
+
+    #[test]
+    fn string_addresses_are_never_given_out_twice() {
+        let mut seen = BTreeSet::new();
+        let mut live: Vec<(*mut c_char, String)> = Vec::new();
+        for i in 0..20_000usize {
+            // Sizes from a few bytes to several pages.
+            let text = "x".repeat((i * 7919) % if i % 100 == 0 { 20_000 } else { 300 });
+            let ptr = new_string(text.clone()).unwrap();
+            assert!(seen.insert(ptr as usize), "address given out twice");
+            live.push((ptr, text));
+            if i % 3 != 0 {
+                let (ptr, text) = live.swap_remove((i * 31) % live.len());
+                // SAFETY: a live string from new_string.
+                let read = unsafe { CStr::from_ptr(ptr) }.to_str().unwrap();
+                assert_eq!(read, text);
+                free_string(ptr).unwrap();
+                assert_eq!(free_string(ptr).unwrap_err().status, RENJU_ERROR_BAD_HANDLE);
+            }
+        }
+        for (ptr, text) in live {
+            // SAFETY: a live string from new_string.
+            assert_eq!(unsafe { CStr::from_ptr(ptr) }.to_str().unwrap(), text);
+            free_string(ptr).unwrap();
+        }
+    }
+
+    struct Dummy;
+    impl Handle for Dummy {
+        const NAME: &'static str = "dummy";
+    }
+
+    #[test]
+    fn handles_are_never_given_out_twice() {
+        let first = new_handle(Dummy);
+        free_handle(first, "dummy").unwrap();
+        for _ in 0..1000 {
+            let next = new_handle(Dummy);
+            assert_ne!(next, first);
+            free_handle(next, "dummy").unwrap();
+        }
+        assert_eq!(
+            free_handle(first, "dummy").unwrap_err().status,
+            RENJU_ERROR_BAD_HANDLE
+        );
+    }
+}
