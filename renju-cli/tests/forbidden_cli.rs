@@ -143,6 +143,11 @@ fn explain_a_point() {
     let (code, lines, err) = run(&["forbidden", "--explain", "zz"], "{\"moves\": \"h8\"}\n");
     assert_eq!((code, lines.len()), (2, 0));
     assert!(err.contains("zz"), "{err}");
+    // Control bytes in the point are escaped on the terminal, not sent raw.
+    let (code, _, err) = run(&["forbidden", "--explain", "\x1b[2Jz\x07"], "");
+    assert_eq!(code, 2);
+    assert!(!err.contains('\x1b') && !err.contains('\x07'), "{err:?}");
+    assert!(err.contains("\\e[2Jz\\x07"), "{err:?}");
 }
 
 #[test]
