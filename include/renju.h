@@ -836,8 +836,9 @@ renju_status renju_string_free(char *string);
  * yet, across all threads.
  *
  * For leak checks: the library records every live handle and string, so a leak checker
- * such as valgrind reports one that was never freed as "still reachable" rather than
- * "lost"; a program that has freed everything sees 0 here.
+ * such as valgrind reports a handle that was never freed as "still reachable" rather
+ * than "lost", and does not see strings at all (they live in memory the library maps
+ * itself, at addresses never reused); a program that has freed everything sees 0 here.
  *
  * Thread safety: safe from any thread (other threads may change the count meanwhile).
  */

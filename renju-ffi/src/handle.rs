@@ -22,14 +22,15 @@
 //!   `RENJU_ERROR_PANIC`, rather than reusing one.
 //! * **Strings are real `char *`, at addresses used once.** C must read a returned
 //!   string, so it has to be a real address. On Unix, strings are carved from large
-//!   regions of address space the library reserves itself (`mmap`, 1 GiB at a time, pages
-//!   committed by the kernel on first touch) with a pointer that only moves forward; a
+//!   regions of address space the library reserves itself (`mmap`, 1 GiB at a time on
+//!   64-bit targets, pages committed by the kernel on first touch) with a pointer that
+//!   only moves forward; a
 //!   page whose strings are all freed is given back to the kernel (`madvise(DONTNEED)`)
 //!   but stays reserved, so no later string (and no other allocation in the process) can
 //!   land at a freed string's address. The string table maps each live string's address
 //!   to its length; a freed or foreign address is absent. Memory use is bounded by the
 //!   live strings (plus at most one partly used page per live page); only address space
-//!   is consumed for good, 1 GiB regions at a time. Elsewhere (no `mmap`), a freed
+//!   is consumed for good, a region at a time. Elsewhere (no `mmap`), a freed
 //!   string's memory is kept rather than returned to the allocator, for the same
 //!   guarantee at the cost of memory.
 //!
@@ -207,8 +208,8 @@ mod arena {
     use crate::error::renju_status::RENJU_ERROR_PANIC;
     use crate::error::{Error, Result};
 
-    /// Address space reserved at a time.
-    const REGION: usize = 1 << 30;
+    /// Address space reserved at a time (16 MiB on 32-bit targets).
+    const REGION: usize = if usize::BITS >= 64 { 1 << 30 } else { 1 << 24 };
     /// Strings are aligned to this (like `malloc`).
     const ALIGN: usize = 16;
 
@@ -499,13 +500,18 @@ pub unsafe extern "C" fn renju_string_free(string: *mut c_char) -> crate::renju_
 /// yet, across all threads.
 ///
 /// For leak checks: the library records every live handle and string, so a leak checker
-/// such as valgrind reports one that was never freed as "still reachable" rather than
-/// "lost"; a program that has freed everything sees 0 here.
+/// such as valgrind reports a handle that was never freed as "still reachable" rather
+/// than "lost", and does not see strings at all (they live in memory the library maps
+/// itself, at addresses never reused); a program that has freed everything sees 0 here.
 ///
 /// Thread safety: safe from any thread (other threads may change the count meanwhile).
 #[no_mangle]
 pub extern "C" fn renju_live_object_count() -> usize {
-    crate::error::guard_value(0, || lock(&HANDLES).live.len() + lock(&STRINGS).live.len())
+    crate::error::guard_value(0, || {
+        // One lock at a time (never both held).
+        let handles = lock(&HANDLES).live.len();
+        handles + lock(&STRINGS).live.len()
+    })
 }
 
 #[cfg(test)]
