@@ -12,7 +12,10 @@
  *    handles of the wrong type, invalid UTF-8, out-of-range enum values, points off the
  *    board and buffers that are too small give status codes. Handles and returned
  *    strings are looked up in a table before use, so a stale pointer is never
- *    dereferenced. Panics are caught at the boundary (RENJU_ERROR_PANIC).
+ *    dereferenced. Handles are tokens never given out twice, and returned strings are
+ *    placed at addresses never used twice, so a stale handle or string stays
+ *    RENJU_ERROR_BAD_HANDLE even after its memory is reused. Panics are caught at the
+ *    boundary (RENJU_ERROR_PANIC).
  *  - Ownership. Handles (renju_position *, renju_games *, renju_fixtures *) belong to
  *    the caller and are freed with their *_free function. Strings returned as char *
  *    belong to the caller and are freed with renju_string_free (never free()). Strings
@@ -833,8 +836,9 @@ renju_status renju_string_free(char *string);
  * yet, across all threads.
  *
  * For leak checks: the library records every live handle and string, so a leak checker
- * such as valgrind reports one that was never freed as "still reachable" rather than
- * "lost"; a program that has freed everything sees 0 here.
+ * such as valgrind reports a handle that was never freed as "still reachable" rather
+ * than "lost", and does not see strings at all (they live in memory the library maps
+ * itself, at addresses never reused); a program that has freed everything sees 0 here.
  *
  * Thread safety: safe from any thread (other threads may change the count meanwhile).
  */

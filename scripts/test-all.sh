@@ -3,8 +3,31 @@
 # tests, the C API test under valgrind when present), then Python (venv, build with
 # maturin, mypy --strict, pytest).
 # Usage: bash scripts/test-all.sh
+#
+# Tests that cannot run here (no ../shared/data, no valgrind, no sanitizer runtime...)
+# print a `SKIPPED ...` line as they run (pytest lists its skips at the end, -rs); the
+# last line of this script counts them.
+#
+# The C API test also builds the C test with -fsanitize=address,undefined: it needs the
+# compiler's sanitizer runtimes (gcc: libasan and libubsan, e.g. Debian's libasan8 and
+# libubsan1, installed with gcc); without them that test says SKIPPED. Valgrind is used
+# when installed (apt-get install valgrind).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+# Everything the tests print also goes to a log, to count the skipped tests at the end.
+log=$(mktemp "${TMPDIR:-/tmp}/renju-test-all.XXXXXX")
+exec > >(tee "$log") 2>&1
+summarise_skips() {
+    local rust python shared
+    # Rust skips may share a line with the harness's progress output: not anchored.
+    rust=$(grep 'SKIPPED' "$log" | grep -vc '^SKIPPED \[' || true)
+    python=$(grep -c '^SKIPPED \[' "$log" || true)
+    shared=$(grep 'SKIPPED' "$log" | grep -ic 'shared' || true)
+    echo "== Skipped: $rust Rust test(s), $python pytest line(s); $shared of them for missing ../shared/data (see the SKIPPED lines above)"
+    rm -f "$log"
+}
+trap summarise_skips EXIT
 
 echo "== renju-core: module import graph (fails on a new cycle)"
 python3 scripts/module_graph.py

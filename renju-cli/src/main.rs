@@ -11,6 +11,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod forbidden;
+mod text;
 mod validate;
 
 use std::path::PathBuf;
@@ -33,7 +34,8 @@ enum Command {
     /// Validate game files: replay every game and report findings.
     ///
     /// Exit code 0 when no errors were found, 1 when errors were found, 2 when a file
-    /// could not be read. Every root-to-leaf line of a tree format (RenLib, SGF
+    /// could not be read (with --json, such files are also listed in the report under
+    /// "unreadable_files" and counted as "unreadable-file" errors in its summary). Every root-to-leaf line of a tree format (RenLib, SGF
     /// variations) counts as one game; a move-list file holds one game per line.
     Validate {
         /// Game files (.txt move lists, .rif, .lib, .psq, .sgf; openings with --format).
@@ -110,7 +112,11 @@ fn main() -> ExitCode {
             // against its own board.
             if let Some(point) = &explain {
                 if let Err(e) = point.parse::<renju_core::Point>() {
-                    eprintln!("renju: --explain {point}: {e}");
+                    eprintln!(
+                        "renju: --explain {}: {}",
+                        text::printable(point),
+                        text::printable(&e.to_string())
+                    );
                     return ExitCode::from(2);
                 }
             }

@@ -8,12 +8,25 @@ use indicatif::{ProgressBar, ProgressStyle};
 use renju_core::formats::Format;
 use renju_core::report::{validate_games, GameReport, Report, Severity};
 use renju_core::ValidationOptions;
+use serde_json::{json, Value};
+
+use crate::text::printable;
 
 /// Games read and validated at a time.
 const CHUNK: usize = 2_000;
 
+/// A file that could not be read, and why.
+struct UnreadableFile {
+    file: String,
+    error: String,
+}
+
 /// Runs the command; returns 0 (no errors), 1 (errors found) or 2 (a file could not be
 /// read).
+///
+/// A file that cannot be read is reported on stderr, in the human report's last line and,
+/// with `--json`, in the report itself (see [`json_report`]), so that a consumer that
+/// ignores the exit code still sees it.
 pub fn run(
     files: &[PathBuf],
     format: Option<Format>,
@@ -21,24 +34,35 @@ pub fn run(
     json: bool,
     verbose: bool,
 ) -> ExitCode {
-    let mut unreadable_files = 0;
+    let mut unreadable: Vec<UnreadableFile> = Vec::new();
+    let mut cannot_read = |name: &str, error: String| {
+        eprintln!("renju: {}: {}", printable(name), printable(&error));
+        unreadable.push(UnreadableFile {
+            file: name.to_string(),
+            error,
+        });
+    };
     let mut reports: Vec<GameReport> = Vec::new();
     let show_progress = std::io::stderr().is_terminal();
     for path in files {
         let name = path.display().to_string();
         let Some(fmt) = format.or_else(|| Format::from_path(path)) else {
-            eprintln!("renju: {name}: cannot tell the format from the file name; use --format (moves, rif, renlib, psq, sgf, openings)");
-            unreadable_files += 1;
+            cannot_read(&name, "cannot tell the format from the file name; use --format (moves, rif, renlib, psq, sgf, openings)".to_string());
             continue;
         };
         let file = match std::fs::File::open(path) {
             Ok(f) => f,
             Err(e) => {
-                eprintln!("renju: {name}: cannot read: {e}");
-                unreadable_files += 1;
+                cannot_read(&name, format!("cannot read: {e}"));
                 continue;
             }
         };
+        // A directory opens, then fails on the first read: that is a file that cannot be
+        // read, not a game record that cannot.
+        if file.metadata().is_ok_and(|m| m.is_dir()) {
+            cannot_read(&name, "cannot read: is a directory".to_string());
+            continue;
+        }
         // Records stream in (move lists and RenjuNet databases are never held whole) and
         // are validated a chunk at a time on all cores.
         let bar = if show_progress {
@@ -70,14 +94,14 @@ pub fn run(
     let report = Report::from_games(reports);
     let mut out = std::io::stdout().lock();
     let written = if json {
-        writeln!(out, "{}", report.to_json())
+        writeln!(out, "{}", json_report(&report, &unreadable))
     } else {
-        write_human(&mut out, &report, verbose)
+        write_human(&mut out, &report, &unreadable, verbose)
     };
     if written.and_then(|_| out.flush()).is_err() {
         return ExitCode::from(2);
     }
-    if unreadable_files > 0 {
+    if !unreadable.is_empty() {
         ExitCode::from(2)
     } else if report.summary.errors > 0 {
         ExitCode::from(1)
@@ -86,7 +110,46 @@ pub fn run(
     }
 }
 
-fn write_human(out: &mut impl Write, report: &Report, verbose: bool) -> std::io::Result<()> {
+/// The JSON report. When every file could be read it is exactly the library's
+/// (`Report::to_json`). Otherwise the files that could not be read are added as a
+/// top-level `"unreadable_files": [{"file": ..., "error": ...}]` array, and each counts in
+/// the summary as an error with the finding code `unreadable-file` (`summary.errors`,
+/// `summary.findings`), so that a report with an unreadable file never looks clean. No
+/// existing field changes shape.
+fn json_report(report: &Report, unreadable: &[UnreadableFile]) -> String {
+    if unreadable.is_empty() {
+        return report.to_json();
+    }
+    let Ok(mut value) = serde_json::to_value(report) else {
+        return report.to_json();
+    };
+    if let Some(summary) = value.get_mut("summary").and_then(Value::as_object_mut) {
+        if let Some(errors) = summary.get_mut("errors") {
+            *errors = json!(errors.as_u64().unwrap_or(0) + unreadable.len() as u64);
+        }
+        if let Some(findings) = summary.get_mut("findings").and_then(Value::as_object_mut) {
+            findings.insert("unreadable-file".to_string(), json!(unreadable.len()));
+        }
+    }
+    if let Some(object) = value.as_object_mut() {
+        let files: Vec<Value> = unreadable
+            .iter()
+            .map(|u| json!({ "file": u.file, "error": u.error }))
+            .collect();
+        object.insert("unreadable_files".to_string(), Value::Array(files));
+    }
+    serde_json::to_string_pretty(&value).unwrap_or_else(|_| report.to_json())
+}
+
+/// The human-readable report. Text from the input (file names, ids, openings, messages
+/// quoting records) goes through [`printable`]: control characters are escaped, never
+/// sent to the terminal raw.
+fn write_human(
+    out: &mut impl Write,
+    report: &Report,
+    unreadable: &[UnreadableFile],
+    verbose: bool,
+) -> std::io::Result<()> {
     for g in &report.games {
         let notable = g.findings.iter().any(|f| f.severity != Severity::Info);
         if !verbose && !notable {
@@ -94,9 +157,9 @@ fn write_human(out: &mut impl Write, report: &Report, verbose: bool) -> std::io:
         }
         let id =
             g.id.as_deref()
-                .map(|i| format!(" ({i})"))
+                .map(|i| format!(" ({})", printable(i)))
                 .unwrap_or_default();
-        let source = g.source.as_deref().unwrap_or("<input>");
+        let source = printable(g.source.as_deref().unwrap_or("<input>"));
         let winner = g
             .outcome
             .winner
@@ -110,7 +173,7 @@ fn write_human(out: &mut impl Write, report: &Report, verbose: bool) -> std::io:
             g.moves,
             g.opening
                 .as_deref()
-                .map(|o| format!(", opening {o}"))
+                .map(|o| format!(", opening {}", printable(o)))
                 .unwrap_or_default()
         )?;
         for f in &g.findings {
@@ -118,7 +181,13 @@ fn write_human(out: &mut impl Write, report: &Report, verbose: bool) -> std::io:
                 .move_number
                 .map(|m| format!(" move {m}"))
                 .unwrap_or_default();
-            writeln!(out, "  {:?}{at} [{}]: {}", f.severity, f.code, f.message)?;
+            writeln!(
+                out,
+                "  {:?}{at} [{}]: {}",
+                f.severity,
+                f.code,
+                printable(&f.message)
+            )?;
         }
     }
     let s = &report.summary;
@@ -142,6 +211,19 @@ fn write_human(out: &mut impl Write, report: &Report, verbose: bool) -> std::io:
     if !s.findings.is_empty() {
         let codes: Vec<String> = s.findings.iter().map(|(c, n)| format!("{c} {n}")).collect();
         writeln!(out, "findings: {}", codes.join(", "))?;
+    }
+    if !unreadable.is_empty() {
+        let names: Vec<String> = unreadable
+            .iter()
+            .map(|u| printable(&u.file).into_owned())
+            .collect();
+        writeln!(
+            out,
+            "{} file{} could not be read: {}",
+            unreadable.len(),
+            if unreadable.len() == 1 { "" } else { "s" },
+            names.join(", ")
+        )?;
     }
     Ok(())
 }

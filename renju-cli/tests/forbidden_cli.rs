@@ -1,10 +1,13 @@
 //! End-to-end tests of `renju forbidden`, the conformance interface.
 
 use std::io::Write;
-use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
 use serde_json::Value;
+
+#[path = "../../renju-core/tests/shared_data/mod.rs"]
+mod shared_data;
+use shared_data::{data_dir, skipped};
 
 fn run(args: &[&str], input: &str) -> (i32, Vec<Value>, String) {
     run_bytes(args, input.as_bytes().to_vec())
@@ -143,6 +146,11 @@ fn explain_a_point() {
     let (code, lines, err) = run(&["forbidden", "--explain", "zz"], "{\"moves\": \"h8\"}\n");
     assert_eq!((code, lines.len()), (2, 0));
     assert!(err.contains("zz"), "{err}");
+    // Control bytes in the point are escaped on the terminal, not sent raw.
+    let (code, _, err) = run(&["forbidden", "--explain", "\x1b[2Jz\x07"], "");
+    assert_eq!(code, 2);
+    assert!(!err.contains('\x1b') && !err.contains('\x07'), "{err:?}");
+    assert!(err.contains("\\e[2Jz\\x07"), "{err:?}");
 }
 
 #[test]
@@ -164,13 +172,16 @@ fn lines_that_are_not_text_are_reported_and_the_rest_go_on() {
 /// The 2,574-query corpus through the command line, as another project would run it.
 #[test]
 fn conformance_corpus_through_the_cli() {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../shared/data/forbidden/conformance_corpus.jsonl");
+    let Some(data) = data_dir() else {
+        skipped("conformance_corpus_through_the_cli: ../shared/data is absent (set RENJU_SHARED to run it)");
+        return;
+    };
+    let path = data.join("forbidden/conformance_corpus.jsonl");
     let Ok(text) = std::fs::read_to_string(&path) else {
-        eprintln!(
-            "SKIPPED conformance_corpus_through_the_cli: {} is absent",
+        skipped(format_args!(
+            "conformance_corpus_through_the_cli: {} is absent",
             path.display()
-        );
+        ));
         return;
     };
     let records: Vec<Value> = text

@@ -168,3 +168,84 @@ fn a_duplicate_id_is_reported_once() {
     assert_eq!(report["summary"]["findings"]["duplicate-id"], 1, "{out}");
     assert_eq!(report["summary"]["warnings"], 1);
 }
+
+#[test]
+fn a_directory_is_a_file_that_cannot_be_read() {
+    let dir = std::env::temp_dir().join(format!("renju-cli-dir-{}.txt", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let dir_name = dir.to_str().unwrap();
+    let (code, out, err) = renju(&["validate", dir_name, "fixtures/games/sample.txt"]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("is a directory"), "{err}");
+    assert!(!out.contains("game 1:"), "no game is invented: {out}");
+    assert!(out.contains("5 games: 0 errors"), "{out}");
+    assert!(out.contains("1 file could not be read"), "{out}");
+
+    // The JSON report lists the file and does not look clean.
+    let (code, out, _) = renju(&["validate", "--json", dir_name, "fixtures/games/sample.txt"]);
+    assert_eq!(code, 2);
+    let report: Value = serde_json::from_str(&out).unwrap();
+    std::fs::remove_dir(&dir).unwrap();
+    assert_eq!(report["games"].as_array().unwrap().len(), 5);
+    assert_eq!(report["summary"]["games"], 5);
+    assert_eq!(report["summary"]["errors"], 1);
+    assert_eq!(report["summary"]["findings"]["unreadable-file"], 1);
+    let files = report["unreadable_files"].as_array().unwrap();
+    assert_eq!(files.len(), 1);
+    assert_eq!(files[0]["file"], dir_name);
+    assert!(files[0]["error"]
+        .as_str()
+        .unwrap()
+        .contains("is a directory"));
+
+    // Missing files and unknown formats too; readable files alone give the library's
+    // report unchanged (no "unreadable_files" key).
+    let (code, out, _) = renju(&["validate", "--json", "no/such/file.txt", "README.md"]);
+    assert_eq!(code, 2);
+    let report: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(report["unreadable_files"].as_array().unwrap().len(), 2);
+    assert_eq!(report["summary"]["errors"], 2);
+    let (_, out, _) = renju(&["validate", "--json", "fixtures/games/sample.txt"]);
+    let report: Value = serde_json::from_str(&out).unwrap();
+    assert!(report.get("unreadable_files").is_none(), "{out}");
+}
+
+#[test]
+fn control_bytes_from_the_input_are_escaped_in_the_text_report() {
+    let path =
+        std::env::temp_dir().join(format!("renju-cli-esc-\x1b[31m-{}.txt", std::process::id()));
+    // An ESC sequence and a NUL inside a record; the record id and file name carry more.
+    std::fs::write(&path, "h8 i9 \x1b[2Jzz\0x\n").unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_renju"))
+        .args(["validate", "--verbose"])
+        .arg(&path)
+        .output()
+        .expect("run renju");
+    let missing = Command::new(env!("CARGO_BIN_EXE_renju"))
+        .args(["validate", "no/such/\x1b]0;title\x07.txt"])
+        .output()
+        .expect("run renju");
+    let (_, json, _) = renju(&["validate", "--json", path.to_str().unwrap()]);
+    std::fs::remove_file(&path).unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let is_raw_control = |b: &u8| b.is_ascii_control() && *b != b'\n';
+    for bytes in [&out.stdout, &out.stderr, &missing.stdout, &missing.stderr] {
+        assert!(
+            !bytes.iter().any(is_raw_control),
+            "raw control bytes: {:?}",
+            String::from_utf8_lossy(bytes)
+        );
+    }
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("renju-cli-esc-\\e[31m-"), "{stdout}");
+    assert!(stdout.contains("`\\e`"), "{stdout}");
+    let stderr = String::from_utf8_lossy(&missing.stderr);
+    assert!(stderr.contains("\\e]0;title\\x07"), "{stderr}");
+    // JSON escapes them its own way and stays valid.
+    assert!(!json.bytes().any(|b| is_raw_control(&b)));
+    let report: Value = serde_json::from_str(&json).unwrap();
+    assert!(report["games"][0]["source"]
+        .as_str()
+        .unwrap()
+        .contains('\x1b'));
+}

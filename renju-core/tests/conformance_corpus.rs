@@ -4,7 +4,7 @@
 
 mod shared_data;
 
-use shared_data::data_dir;
+use shared_data::{data_dir, skipped};
 
 use renju_core::{Board, Color, FoulKind, Point, Position, RuleSet};
 use serde_json::Value;
@@ -32,9 +32,7 @@ fn board_from_rows(rows: &[Value]) -> Board {
 #[test]
 fn conformance_corpus() {
     let Some(data) = data_dir() else {
-        eprintln!(
-            "SKIPPED conformance_corpus: ../shared/data is absent (set RENJU_SHARED to run it)"
-        );
+        skipped("conformance_corpus: ../shared/data is absent (set RENJU_SHARED to run it)");
         return;
     };
     let path = data.join("forbidden/conformance_corpus.jsonl");

@@ -4,7 +4,7 @@
 
 mod shared_data;
 
-use shared_data::data_dir;
+use shared_data::{data_dir, skipped};
 use std::path::PathBuf;
 
 use proptest::prelude::*;
@@ -39,11 +39,11 @@ fn real_size(name: &str) -> u8 {
 #[test]
 fn real_opening_files() {
     let Some(data) = data_dir() else {
-        eprintln!("SKIPPED real_opening_files: ../shared/data is not beside the project");
+        skipped("real_opening_files: ../shared/data is not beside the project");
         return;
     };
     let Ok(entries) = std::fs::read_dir(data.join("gomocup")) else {
-        eprintln!("SKIPPED real_opening_files: ../shared/data/gomocup is missing");
+        skipped("real_opening_files: ../shared/data/gomocup is missing");
         return;
     };
     let mut files: Vec<PathBuf> = entries
@@ -93,7 +93,7 @@ fn real_opening_files() {
 #[test]
 fn real_files_spot_checks() {
     let Some(data) = data_dir() else {
-        eprintln!("SKIPPED real_files_spot_checks: ../shared/data is not beside the project");
+        skipped("real_files_spot_checks: ../shared/data is not beside the project");
         return;
     };
     let read = |name: &str| {
@@ -107,7 +107,7 @@ fn real_files_spot_checks() {
         read("cgomokucli_pos_freestyle_20x20.txt"),
         read("gomocupjudge_openings_20.txt"),
     ) else {
-        eprintln!("SKIPPED real_files_spot_checks: an opening file is missing");
+        skipped("real_files_spot_checks: an opening file is missing");
         return;
     };
     assert_eq!(piskvork.len(), 41);

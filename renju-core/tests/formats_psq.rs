@@ -4,7 +4,7 @@
 
 mod shared_data;
 
-use shared_data::data_dir;
+use shared_data::{data_dir, skipped};
 
 use proptest::prelude::*;
 use renju_core::formats::psq;
@@ -41,11 +41,11 @@ fn assert_round_trip(game: &Game) {
 #[test]
 fn real_gomocup_game() {
     let Some(data) = data_dir() else {
-        eprintln!("SKIPPED real_gomocup_game: ../shared/data is not beside the project");
+        skipped("real_gomocup_game: ../shared/data is not beside the project");
         return;
     };
     let Ok(bytes) = std::fs::read(data.join("gomocup/psq/gomocuponline_1x0-16_2.psq")) else {
-        eprintln!("SKIPPED real_gomocup_game: gomocuponline_1x0-16_2.psq is missing");
+        skipped("real_gomocup_game: gomocuponline_1x0-16_2.psq is missing");
         return;
     };
     let games = psq::read(&bytes, None);

@@ -4,7 +4,7 @@
 
 mod shared_data;
 
-use shared_data::data_dir;
+use shared_data::{data_dir, skipped};
 use std::collections::BTreeMap;
 
 use proptest::prelude::*;
@@ -65,14 +65,12 @@ fn move_lines(games: &[Game]) -> Vec<String> {
 #[test]
 fn real_libraries_give_the_sample_lines() {
     let Some(data) = data_dir() else {
-        eprintln!("SKIPPED real_libraries_give_the_sample_lines: ../shared/data is not beside the project");
+        skipped("real_libraries_give_the_sample_lines: ../shared/data is not beside the project");
         return;
     };
     let dir = data.join("renlib");
     let Ok(sample) = std::fs::read_to_string(dir.join("renlib_sample_lines.txt")) else {
-        eprintln!(
-            "SKIPPED real_libraries_give_the_sample_lines: renlib_sample_lines.txt is missing"
-        );
+        skipped("real_libraries_give_the_sample_lines: renlib_sample_lines.txt is missing");
         return;
     };
     let mut expected: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
@@ -128,11 +126,11 @@ fn real_libraries_give_the_sample_lines() {
 #[test]
 fn gbk_comments_are_decoded() {
     let Some(data) = data_dir() else {
-        eprintln!("SKIPPED gbk_comments_are_decoded: ../shared/data is not beside the project");
+        skipped("gbk_comments_are_decoded: ../shared/data is not beside the project");
         return;
     };
     let Ok(bytes) = std::fs::read(data.join("renlib/Allrenjuopenings.lib")) else {
-        eprintln!("SKIPPED gbk_comments_are_decoded: Allrenjuopenings.lib is missing");
+        skipped("gbk_comments_are_decoded: Allrenjuopenings.lib is missing");
         return;
     };
     let games = read_ok(&bytes);

@@ -3,7 +3,7 @@
 
 mod shared_data;
 
-use shared_data::data_dir;
+use shared_data::{data_dir, skipped};
 
 use proptest::prelude::*;
 use renju_core::formats::sgf;
@@ -60,7 +60,7 @@ fn round_trip(games: &[Game]) -> Vec<Game> {
 #[test]
 fn real_analysis_trees() {
     let Some(dir) = data_dir().map(|d| d.join("sgf")) else {
-        eprintln!("SKIPPED real_analysis_trees: ../shared/data/sgf is not beside the project");
+        skipped("real_analysis_trees: ../shared/data/sgf is not beside the project");
         return;
     };
     let expected = [
@@ -103,7 +103,7 @@ fn real_analysis_trees() {
 #[test]
 fn real_files_decode_their_text() {
     let Some(dir) = data_dir().map(|d| d.join("sgf")) else {
-        eprintln!("SKIPPED real_files_decode_their_text: ../shared/data/sgf is absent");
+        skipped("real_files_decode_their_text: ../shared/data/sgf is absent");
         return;
     };
     let tao = std::fs::read(dir.join("lfz084_tao_opening_analysis.lib.sgf")).unwrap();

@@ -3,7 +3,7 @@
 
 mod shared_data;
 
-use shared_data::data_dir;
+use shared_data::{data_dir, skipped};
 mod reference;
 
 use std::collections::BTreeMap;
@@ -26,7 +26,7 @@ fn endings(report: &Report) -> BTreeMap<Termination, usize> {
 #[test]
 fn renlib_libraries() {
     let Some(data) = data_dir() else {
-        eprintln!("SKIPPED renlib_libraries: ../shared/data is absent");
+        skipped("renlib_libraries: ../shared/data is absent");
         return;
     };
     let options = ValidationOptions::default();
@@ -61,7 +61,7 @@ fn renlib_libraries() {
 #[test]
 fn piskvork_game() {
     let Some(data) = data_dir() else {
-        eprintln!("SKIPPED piskvork_game: ../shared/data is absent");
+        skipped("piskvork_game: ../shared/data is absent");
         return;
     };
     let options = ValidationOptions {
@@ -81,7 +81,7 @@ fn piskvork_game() {
 #[test]
 fn gomocup_openings() {
     let Some(data) = data_dir() else {
-        eprintln!("SKIPPED gomocup_openings: ../shared/data is absent");
+        skipped("gomocup_openings: ../shared/data is absent");
         return;
     };
     let options = ValidationOptions {
@@ -127,7 +127,7 @@ fn gomocup_openings() {
 #[test]
 fn sgf_trees() {
     let Some(data) = data_dir() else {
-        eprintln!("SKIPPED sgf_trees: ../shared/data is absent");
+        skipped("sgf_trees: ../shared/data is absent");
         return;
     };
     let options = ValidationOptions::default();
@@ -166,9 +166,7 @@ fn sgf_trees() {
 #[test]
 fn real_black_moves_agree_with_the_reference_judge() {
     let Some(data) = data_dir() else {
-        eprintln!(
-            "SKIPPED real_black_moves_agree_with_the_reference_judge: ../shared/data is absent"
-        );
+        skipped("real_black_moves_agree_with_the_reference_judge: ../shared/data is absent");
         return;
     };
     use reference::{Cell, RefBoard, RefVerdict};

@@ -15,7 +15,9 @@
 //!   from this library, handles of the wrong type, invalid UTF-8, out-of-range enum
 //!   values, points off the board and buffers too small all give status codes. Handles
 //!   and returned strings are recorded in a table and looked up before use, so a stale
-//!   pointer is never dereferenced. Panics are caught at every entry point
+//!   pointer is never dereferenced. Handles are tokens never given out twice and returned
+//!   strings sit at addresses never used twice, so a stale handle or string stays
+//!   `RENJU_ERROR_BAD_HANDLE` even after its memory is reused. Panics are caught at every entry point
 //!   (`RENJU_ERROR_PANIC`).
 //! * **Ownership.** Handles (`renju_position *`, `renju_games *`, `renju_fixtures *`)
 //!   are owned by the caller and freed with their `*_free` function. Strings returned as

@@ -1,9 +1,11 @@
 //! Builds the C test program (`tests/c/test_renju.c`) and the C example
 //! (`examples/c/`) with the system C compiler against this crate's shared and static
 //! libraries, and runs them. The test program checks every query and forbidden map of
-//! the fixture corpus through the C API, and the error paths of the boundary. The shared
-//! build runs under valgrind when valgrind is installed (set `RENJU_NO_VALGRIND=1` to
-//! skip it).
+//! the fixture corpus through the C API, and the error paths of the boundary (stale
+//! handles and strings after address reuse included). The shared build runs under
+//! valgrind when valgrind is installed (set `RENJU_NO_VALGRIND=1` to skip it); a build
+//! with `-fsanitize=address,undefined` runs too (skipped, visibly, when the compiler has
+//! no sanitizer runtime; `RENJU_NO_SANITIZERS=1` skips it).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -78,8 +80,38 @@ fn compile(sources: &[PathBuf], link: &[String], out: &Path) {
     );
 }
 
+/// The soname the shared library is built with (renju-ffi/build.rs).
+const SONAME: &str = "librenju.so.0";
+
+/// A directory laid out like an installed library: on Linux the shared library as its
+/// soname, `librenju.so.0`, and the `librenju.so` link the linker looks for (cargo only
+/// makes `librenju.so`, while programs linked with it ask the loader for the soname).
+fn installed_lib_dir() -> PathBuf {
+    static DIR: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = out_dir().join("lib");
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        install_shared_lib(&dir);
+        dir
+    })
+    .clone()
+}
+
+/// Copies the shared library into `dir` as an installation would.
+fn install_shared_lib(dir: &Path) {
+    let built = lib_dir().join(shared_lib_name());
+    if cfg!(target_os = "linux") {
+        std::fs::copy(&built, dir.join(SONAME)).unwrap();
+        #[cfg(unix)]
+        std::os::unix::fs::symlink(SONAME, dir.join(shared_lib_name())).unwrap();
+    } else {
+        std::fs::copy(&built, dir.join(shared_lib_name())).unwrap();
+    }
+}
+
 fn shared_link() -> Vec<String> {
-    let dir = lib_dir().display().to_string();
+    let dir = installed_lib_dir().display().to_string();
     vec![
         format!("-L{dir}"),
         "-lrenju".to_string(),
@@ -267,11 +299,7 @@ fn pkg_config_file_builds_the_example() {
         prefix.join("include/renju.h"),
     )
     .unwrap();
-    std::fs::copy(
-        lib_dir().join(shared_lib_name()),
-        prefix.join("lib").join(shared_lib_name()),
-    )
-    .unwrap();
+    install_shared_lib(&prefix.join("lib"));
     let template = std::fs::read_to_string(root().join("renju-ffi/renju.pc.in")).unwrap();
     let pc = template
         .replace("@PREFIX@", &prefix.display().to_string())
@@ -310,4 +338,124 @@ fn pkg_config_file_builds_the_example() {
         "the example failed:\n{}",
         show(&output)
     );
+}
+
+/// The shared library carries the versioned soname, and programs linked with `-lrenju`
+/// ask for it.
+#[cfg(target_os = "linux")]
+#[test]
+fn shared_library_has_a_versioned_soname() {
+    if !Command::new("readelf")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success())
+    {
+        say("SKIPPED: readelf not found: the soname check is skipped");
+        return;
+    }
+    let dynamic = |file: &Path| {
+        let output = Command::new("readelf")
+            .arg("-d")
+            .arg(file)
+            .output()
+            .expect("readelf runs");
+        assert!(output.status.success(), "{}", show(&output));
+        String::from_utf8_lossy(&output.stdout).into_owned()
+    };
+    let lib = dynamic(&lib_dir().join(shared_lib_name()));
+    assert!(
+        lib.lines()
+            .any(|l| l.contains("(SONAME)") && l.contains(&format!("[{SONAME}]"))),
+        "no SONAME {SONAME} in librenju.so:\n{lib}"
+    );
+    let exe = out_dir().join("renju_example_soname");
+    compile(&[root().join("examples/c/example.c")], &shared_link(), &exe);
+    let program = dynamic(&exe);
+    assert!(
+        program
+            .lines()
+            .any(|l| l.contains("(NEEDED)") && l.contains(&format!("[{SONAME}]"))),
+        "the example does not ask for {SONAME}:\n{program}"
+    );
+}
+
+/// Whether the C compiler can build and run a program with `flags`.
+fn compiler_supports(flags: &[&str]) -> std::result::Result<(), String> {
+    let dir = out_dir().join("sanitizer-probe");
+    std::fs::create_dir_all(&dir).unwrap();
+    let source = dir.join("probe.c");
+    std::fs::write(
+        &source,
+        "#include <stdlib.h>\nint main(void) { char *p = malloc(4); free(p); return 0; }\n",
+    )
+    .unwrap();
+    let exe = dir.join("probe");
+    let output = Command::new(cc())
+        .args(flags)
+        .arg(&source)
+        .arg("-o")
+        .arg(&exe)
+        .output()
+        .map_err(|e| format!("cannot run `{}`: {e}", cc()))?;
+    if !output.status.success() {
+        return Err(show(&output)
+            .lines()
+            .take(3)
+            .collect::<Vec<_>>()
+            .join(" / "));
+    }
+    let run = program(&exe).output().map_err(|e| e.to_string())?;
+    if !run.status.success() {
+        return Err(show(&run).lines().take(3).collect::<Vec<_>>().join(" / "));
+    }
+    Ok(())
+}
+
+/// The C test built with AddressSanitizer and UndefinedBehaviorSanitizer (the C code is
+/// instrumented; the library's allocations go through the sanitizer's malloc, so a
+/// double free, a use after free or a leak across the boundary is caught), linked with
+/// the static library. LeakSanitizer is on (`detect_leaks=1`): the program frees
+/// everything it gets. Any report fails the test (`halt_on_error`, exit code 1).
+#[test]
+fn c_test_program_passes_with_address_and_undefined_sanitizers() {
+    if std::env::var_os("RENJU_NO_SANITIZERS").is_some() {
+        say("SKIPPED: RENJU_NO_SANITIZERS is set: the ASan/UBSan build of the C test is skipped");
+        return;
+    }
+    let flags = [
+        "-fsanitize=address,undefined",
+        "-fno-sanitize-recover=all",
+        "-fno-omit-frame-pointer",
+    ];
+    if let Err(why) = compiler_supports(&flags) {
+        say(&format!(
+            "SKIPPED: `{}` cannot build sanitized programs ({why}): the ASan/UBSan build of \
+             the C test is skipped (on Debian/Ubuntu: apt-get install libasan8 libubsan1, or gcc)",
+            cc()
+        ));
+        return;
+    }
+    let exe = out_dir().join("test_renju_sanitized");
+    let mut link: Vec<String> = flags.iter().map(|f| f.to_string()).collect();
+    link.extend(static_link());
+    compile(&[root().join("tests/c/test_renju.c")], &link, &exe);
+    let output = program(&exe)
+        .args(test_args())
+        .env(
+            "ASAN_OPTIONS",
+            "detect_leaks=1:halt_on_error=1:exitcode=1:strict_string_checks=1:detect_stack_use_after_return=1",
+        )
+        .env("UBSAN_OPTIONS", "print_stacktrace=1:halt_on_error=1")
+        .output()
+        .expect("the sanitized C test runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        !stderr.contains("Sanitizer") && !stderr.contains("runtime error"),
+        "the sanitizers reported errors:\n{}",
+        show(&output)
+    );
+    let last = summary(&output);
+    say(&format!(
+        "ASan+UBSan (detect_leaks=1), static library: {last}, no sanitizer reports"
+    ));
 }

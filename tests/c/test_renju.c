@@ -388,6 +388,106 @@ static void test_positions(void) {
 }
 
 /* ------------------------------------------------------------------------------------ */
+/* Stale handles and strings after address reuse                                         */
+/* ------------------------------------------------------------------------------------ */
+
+#define REUSE_TRIES 2000
+
+/* A freed handle stays BAD_HANDLE even when new objects take its place: handles are
+   never given out twice. The loop frees and recreates positions (so the allocator reuses
+   the freed object's memory, as it does at once without a sanitizer) until a new handle
+   equals the stale one or REUSE_TRIES pass; the library must never return it again. */
+static void test_stale_handles(void) {
+    renju_position *stale = NULL, *fresh = NULL;
+    renju_position_info info;
+    renju_verdict v;
+    int i, repeated = 0;
+
+    snprintf(context, sizeof context, "stale handles");
+    EXPECT_OK(renju_position_from_moves("h8 h9", &stale));
+    EXPECT_OK(renju_position_free(stale));
+    for (i = 0; i < REUSE_TRIES && !repeated; i++) {
+        EXPECT_OK(renju_position_from_moves("a1", &fresh));
+        repeated = fresh == stale;
+        if (!repeated && i + 1 < REUSE_TRIES) {
+            EXPECT_OK(renju_position_free(fresh));
+        }
+    }
+    CHECK(!repeated);
+    /* The stale handle acts on nothing, and cannot free the live one... */
+    EXPECT(renju_position_get_info(stale, &info), RENJU_ERROR_BAD_HANDLE);
+    EXPECT(renju_position_play(stale, pt("c3"), &v), RENJU_ERROR_BAD_HANDLE);
+    EXPECT(renju_position_free(stale), RENJU_ERROR_BAD_HANDLE);
+    EXPECT(renju_position_free(stale), RENJU_ERROR_BAD_HANDLE);
+    /* ...which is intact. */
+    EXPECT_OK(renju_position_get_info(fresh, &info));
+    CHECK(info.moves == 1);
+    EXPECT_OK(renju_position_free(fresh));
+    EXPECT(renju_position_get_info(fresh, &info), RENJU_ERROR_BAD_HANDLE);
+    /* Other handle types too. */
+    {
+        renju_games *games = NULL, *old = NULL;
+        size_t count = 0;
+        EXPECT_OK(renju_games_read_buffer((const uint8_t *)"h8\n", 3, "moves", NULL, &old));
+        EXPECT_OK(renju_games_free(old));
+        EXPECT_OK(renju_games_read_buffer((const uint8_t *)"h8\ni9\n", 6, "moves", NULL, &games));
+        CHECK(games != old);
+        EXPECT(renju_games_count(old, &count), RENJU_ERROR_BAD_HANDLE);
+        EXPECT(renju_games_free(old), RENJU_ERROR_BAD_HANDLE);
+        EXPECT_OK(renju_games_count(games, &count));
+        CHECK(count == 2);
+        EXPECT_OK(renju_games_free(games));
+    }
+}
+
+/* A freed string stays BAD_HANDLE even when the library returns new strings of the same
+   size: a double free of the stale one must not free a live one. New strings are kept
+   until one lands at the stale address or REUSE_TRIES pass; then the stale string is
+   freed again, and every live string must still read the same. */
+static void test_stale_strings(void) {
+    static char *live[REUSE_TRIES];
+    renju_position *pos = NULL;
+    char *stale = NULL, *other = NULL;
+    int i, n = 0, repeated = 0, intact = 1;
+
+    snprintf(context, sizeof context, "stale strings");
+    EXPECT_OK(renju_position_from_moves("h8 h9 i9", &pos));
+    EXPECT_OK(renju_position_moves(pos, &stale));
+    EXPECT_OK(renju_string_free(stale));
+    for (i = 0; i < REUSE_TRIES && !repeated; i++) {
+        /* Alternately short texts and whole diagrams (several per page, or most of one). */
+        renju_status status =
+            i % 2 == 0 ? renju_position_moves(pos, &live[n]) : renju_position_diagram(pos, &live[n]);
+        if (!EXPECT_OK(status)) {
+            break;
+        }
+        repeated = live[n] == stale;
+        n++;
+        /* Free some as we go, so that pages fill and empty. */
+        if (i % 3 == 2) {
+            EXPECT_OK(renju_string_free(live[n - 2]));
+            live[n - 2] = live[n - 1];
+            n--;
+        }
+    }
+    CHECK(!repeated);
+    EXPECT(renju_string_free(stale), RENJU_ERROR_BAD_HANDLE);
+    EXPECT(renju_string_free(stale), RENJU_ERROR_BAD_HANDLE);
+    EXPECT_OK(renju_position_diagram(pos, &other));
+    for (i = 0; i < n; i++) {
+        const char *expected = strchr(live[i], '\n') != NULL ? other : "h8 h9 i9";
+        intact = intact && strcmp(live[i], expected) == 0;
+    }
+    CHECK(intact);
+    for (i = 0; i < n; i++) {
+        EXPECT_OK(renju_string_free(live[i]));
+    }
+    EXPECT(renju_string_free(live[0]), RENJU_ERROR_BAD_HANDLE);
+    EXPECT_OK(renju_string_free(other));
+    EXPECT_OK(renju_position_free(pos));
+}
+
+/* ------------------------------------------------------------------------------------ */
 /* Game records                                                                          */
 /* ------------------------------------------------------------------------------------ */
 
@@ -559,6 +659,8 @@ int main(int argc, char **argv) {
     }
     test_basics();
     test_positions();
+    test_stale_handles();
+    test_stale_strings();
     test_games(argv[1]);
     test_fixture_errors(argv[1]);
     for (i = 2; i < argc; i++) {

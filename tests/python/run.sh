@@ -42,4 +42,5 @@ echo "== Python: mypy --strict (stubs; tests and benchmark)"
 "$venv/bin/mypy" --strict --cache-dir "$venv/.mypy_cache" tests/python renju-py/bench
 
 echo "== Python: pytest"
-"$py" -m pytest -p no:cacheprovider tests/python "$@"
+# -rs: the reason of every skipped test is listed at the end, where it is seen.
+"$py" -m pytest -p no:cacheprovider -rs tests/python "$@"
