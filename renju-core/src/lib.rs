@@ -34,6 +34,7 @@
 #![deny(missing_docs)]
 
 mod board;
+pub mod clock;
 pub mod diagram;
 pub mod error;
 pub mod findings;
@@ -52,8 +53,10 @@ mod protocol;
 pub mod replay;
 pub mod report;
 pub mod rules;
+pub mod time_control;
 
 pub use board::{Board, SetupError};
+pub use clock::{Clock, ClockEvent, ClockOptions, ClockResult, ClockState};
 pub use error::{Location, ParseError};
 pub use findings::{Finding, FindingCode, Severity};
 pub use forbidden::{
@@ -71,3 +74,4 @@ pub use position::{ForbiddenPoint, Foul, IllegalMove, Position, Verdict};
 pub use replay::{MoveVerdict, Replay, ValidationOptions};
 pub use report::{GameReport, Report, Summary};
 pub use rules::{RenjuOptions, RuleSet};
+pub use time_control::{TimeControl, TimeControlError};
