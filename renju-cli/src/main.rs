@@ -10,15 +10,17 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod clock;
 mod forbidden;
 mod text;
 mod validate;
 
 use std::path::PathBuf;
 
+use renju_core::clock::{BothFlags, ClockOptions};
 use renju_core::formats::Format;
 use renju_core::opening::{OfferEquivalence, OpeningRule};
-use renju_core::{ClaimModel, ValidationOptions};
+use renju_core::{ClaimModel, TimeControl, ValidationOptions};
 use renju_core::{RenjuOptions, RuleSet};
 
 /// Judges Renju and Gomoku positions as a tournament referee would.
@@ -61,12 +63,43 @@ enum Command {
         /// How offered fifth moves are compared (shape, board).
         #[arg(long, default_value = "shape")]
         offer_equivalence: OfferEquivalence,
+        /// Time control when a record does not name one, in the PGN / TRF-26 form
+        /// (`5400+30`, `40/6000+30:900+30`, `W300-B240`) or SGF's (`TM[3600]OT[5x30
+        /// byo-yomi]`). The record's times are replayed on it and checked.
+        #[arg(long, value_name = "TC")]
+        time_control: Option<TimeControl>,
+        /// Both flags down and nobody can tell which fell first: draw (the Chinese
+        /// rules) or continue-unless-last-period (FIDE).
+        #[arg(long, default_value = "draw")]
+        both_flags: BothFlags,
+        /// How far a recorded time left may be from the replayed clock, in milliseconds.
+        #[arg(long, default_value_t = 1000, value_name = "MS")]
+        time_tolerance_ms: u64,
         /// Print the report as JSON.
         #[arg(long)]
         json: bool,
         /// List every game, not only those with errors or warnings.
         #[arg(long, short)]
         verbose: bool,
+    },
+    /// Print the replayed clock of every game, move by move, as a scoresheet shows it.
+    ///
+    /// Exit code 0 when every game's times agree with its control, 1 when a clock
+    /// finding is an error (a reading that contradicts the clock, play after a flag), 2
+    /// when a file cannot be read.
+    Clock {
+        /// Game files with times (.psq, .sgf with BL/WL, move lists with `{...}` times).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Format, when the file extension does not say.
+        #[arg(long)]
+        format: Option<Format>,
+        /// Time control when a record does not name one.
+        #[arg(long, value_name = "TC")]
+        time_control: Option<TimeControl>,
+        /// Both flags down, first unknown: draw or continue-unless-last-period.
+        #[arg(long, default_value = "draw")]
+        both_flags: BothFlags,
     },
     /// Black's forbidden points of positions read as JSON Lines on stdin.
     ///
@@ -93,6 +126,9 @@ fn main() -> ExitCode {
             claims,
             five_completion_counts,
             offer_equivalence,
+            time_control,
+            both_flags,
+            time_tolerance_ms,
             json,
             verbose,
         } => {
@@ -104,8 +140,30 @@ fn main() -> ExitCode {
                     five_completion_counts,
                 },
                 offer_equivalence,
+                time_control,
+                clock: ClockOptions {
+                    both_flags,
+                    ..ClockOptions::default()
+                },
+                time_tolerance_ms,
             };
             validate::run(&files, format, &options, json, verbose)
+        }
+        Command::Clock {
+            files,
+            format,
+            time_control,
+            both_flags,
+        } => {
+            let options = ValidationOptions {
+                time_control,
+                clock: ClockOptions {
+                    both_flags,
+                    ..ClockOptions::default()
+                },
+                ..ValidationOptions::default()
+            };
+            clock::run(&files, format, &options)
         }
         Command::Forbidden { explain } => {
             // The point is checked once, against the largest board; each line checks it

@@ -76,6 +76,34 @@ pub enum FindingCode {
     ResultUnexplained,
     /// Two games of one batch share an id.
     DuplicateId,
+    /// A whole file could not be read (missing, a directory, no permission).
+    UnreadableFile,
+    /// A flag fell: who lost on time, and during which move.
+    FlagFell,
+    /// A time left (or moves left) written in the record contradicts the replayed clock
+    /// by more than the tolerance.
+    ClockMismatch,
+    /// Moves were played after a flag fell.
+    PlayAfterFlag,
+    /// The record's times are incomplete: the clock was checked as far as they go.
+    TimesIncomplete,
+    /// The time a player spent (RenjuNet `btime`/`wtime`) is more than the control
+    /// allows.
+    TimeOverAllowance,
+    /// A clock event the rules do not allow (a penalty over five minutes, lateness
+    /// after a move, a split without a shared pool).
+    InvalidClockEvent,
+    /// A draw offer not made right after the offering player's own move (a violation).
+    DrawOfferOutOfTurn,
+    /// A draw offer while the player's offers already exceed the opponent's by two (a
+    /// violation).
+    TooManyDrawOffers,
+    /// A violation the record notes.
+    Violation,
+    /// A player's second violation: the game is lost.
+    SecondViolation,
+    /// An answer to a draw offer nobody made, or a decision after the game ended.
+    DecisionOutOfOrder,
 }
 
 impl FindingCode {
@@ -83,8 +111,11 @@ impl FindingCode {
     pub fn severity(self) -> Severity {
         use FindingCode::*;
         match self {
-            ForbiddenMove | OffersNotRecorded => Severity::Info,
-            LapsedFoul | ResultUnexplained | DuplicateId => Severity::Warning,
+            ForbiddenMove | OffersNotRecorded | FlagFell | TimesIncomplete | SecondViolation => {
+                Severity::Info
+            }
+            LapsedFoul | ResultUnexplained | DuplicateId | DrawOfferOutOfTurn
+            | TooManyDrawOffers | Violation => Severity::Warning,
             _ => Severity::Error,
         }
     }
@@ -111,6 +142,18 @@ crate::name_table!(FindingCode, "finding code", {
     ResultMismatch => "result-mismatch",
     ResultUnexplained => "result-unexplained",
     DuplicateId => "duplicate-id",
+    UnreadableFile => "unreadable-file",
+    FlagFell => "flag-fell",
+    ClockMismatch => "clock-mismatch",
+    PlayAfterFlag => "play-after-flag",
+    TimesIncomplete => "times-incomplete",
+    TimeOverAllowance => "time-over-allowance",
+    InvalidClockEvent => "invalid-clock-event",
+    DrawOfferOutOfTurn => "draw-offer-out-of-turn",
+    TooManyDrawOffers => "too-many-draw-offers",
+    Violation => "violation",
+    SecondViolation => "second-violation",
+    DecisionOutOfOrder => "decision-out-of-order",
 });
 
 /// One finding about one game.

@@ -16,6 +16,7 @@ use crate::geometry::{Color, Point, RENJU_SIZE};
 use crate::notation::Move;
 use crate::opening::OpeningRule;
 use crate::rules::{RenjuOptions, RuleSet};
+use crate::time_control::TimeControl;
 
 /// A player's seat. The first player starts as (tentative) Black; swaps exchange colours,
 /// not seats.
@@ -135,6 +136,78 @@ pub enum Event {
     },
     /// A result written in the record.
     Result(DeclaredResult),
+    /// The clock readings of the move just played: how long it took and/or the time
+    /// (and the quota's moves, or overtime periods) its player had left after it.
+    MoveTime {
+        /// How long the move took, in milliseconds.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        elapsed_ms: Option<u64>,
+        /// Time left after the move, in milliseconds.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        left_ms: Option<u64>,
+        /// Moves left in the period's quota (SGF `OB`/`OW`: overtime periods left in
+        /// byo-yomi).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        moves_left: Option<u32>,
+    },
+    /// A player offers a draw.
+    DrawOffer {
+        /// Who offers.
+        by: Color,
+    },
+    /// The answer to the draw offer on the table (a move by the opponent also declines
+    /// it).
+    DrawAnswer {
+        /// Whether the offer was accepted (the game is drawn).
+        accepted: bool,
+    },
+    /// A violation the referee noted.
+    Violation {
+        /// Who committed it.
+        by: Color,
+        /// What it was, in words.
+        reason: String,
+    },
+    /// A time penalty: taken from the offender, given to the opponent (each at most
+    /// five minutes).
+    Penalty {
+        /// Who is penalised.
+        offender: Color,
+        /// Taken from the offender, in milliseconds.
+        taken_ms: u64,
+        /// Given to the opponent, in milliseconds.
+        given_ms: u64,
+    },
+    /// A player arrived late (before their first move).
+    LateArrival {
+        /// Who was late.
+        color: Color,
+        /// By how long, in milliseconds.
+        late_ms: u64,
+    },
+    /// The referee splits a shared time pool.
+    SplitTime,
+    /// Both flags are down and nobody can tell which fell first.
+    BothFlagsDown,
+    /// A player resigns.
+    Resign {
+        /// Who resigns.
+        by: Color,
+    },
+    /// A player forfeits (absent, or leaves the game).
+    Forfeit {
+        /// Who forfeits.
+        by: Color,
+    },
+    /// Both players forfeit: both lose.
+    DoubleForfeit,
+    /// A referee's decision on the result, for a reason given in words.
+    Decision {
+        /// The winner, `None` for a draw.
+        winner: Option<Color>,
+        /// Why.
+        reason: String,
+    },
 }
 
 /// Where a game came from, for error messages and reports.
@@ -166,6 +239,9 @@ pub struct Game {
     pub claims: Option<ClaimModel>,
     /// Renju options, when the format says.
     pub options: Option<RenjuOptions>,
+    /// The time control, when the format says.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_control: Option<TimeControl>,
     /// A rule the record names that the library does not know (for example a RenjuNet
     /// rule id it cannot map): reported as such, never guessed.
     pub unknown_rule: Option<String>,
@@ -222,6 +298,33 @@ impl Game {
     }
 }
 
+impl Event {
+    /// The event's kind, as its JSON `event` field names it (`stone`, `pass`, `swap`,
+    /// `declare-offers`, `fifth-offers`, `result`, `move-time`, `draw-offer`, ...).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Event::Stone { .. } => "stone",
+            Event::Pass => "pass",
+            Event::Swap { .. } => "swap",
+            Event::DeclareOffers { .. } => "declare-offers",
+            Event::FifthOffers { .. } => "fifth-offers",
+            Event::Result(_) => "result",
+            Event::MoveTime { .. } => "move-time",
+            Event::DrawOffer { .. } => "draw-offer",
+            Event::DrawAnswer { .. } => "draw-answer",
+            Event::Violation { .. } => "violation",
+            Event::Penalty { .. } => "penalty",
+            Event::LateArrival { .. } => "late-arrival",
+            Event::SplitTime => "split-time",
+            Event::BothFlagsDown => "both-flags-down",
+            Event::Resign { .. } => "resign",
+            Event::Forfeit { .. } => "forfeit",
+            Event::DoubleForfeit => "double-forfeit",
+            Event::Decision { .. } => "decision",
+        }
+    }
+}
+
 /// What the event is, in words (for messages): `h8`, `a pass`, `a swap decision`, ...
 impl fmt::Display for Event {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -236,6 +339,35 @@ impl fmt::Display for Event {
             Event::FifthOffers { offered, chosen } => {
                 write!(f, "{} fifth-move offers (chosen {chosen})", offered.len())
             }
+            Event::MoveTime {
+                elapsed_ms,
+                left_ms,
+                moves_left,
+            } => {
+                f.write_str("a clock reading")?;
+                if let Some(ms) = elapsed_ms {
+                    write!(f, " ({ms} ms spent)")?;
+                }
+                if let Some(ms) = left_ms {
+                    write!(f, " ({ms} ms left)")?;
+                }
+                if let Some(n) = moves_left {
+                    write!(f, " ({n} moves left)")?;
+                }
+                Ok(())
+            }
+            Event::DrawOffer { by } => write!(f, "a draw offer by {by}"),
+            Event::DrawAnswer { accepted: true } => f.write_str("the acceptance of a draw"),
+            Event::DrawAnswer { accepted: false } => f.write_str("the refusal of a draw"),
+            Event::Violation { by, reason } => write!(f, "a violation by {by} ({reason})"),
+            Event::Penalty { offender, .. } => write!(f, "a time penalty for {offender}"),
+            Event::LateArrival { color, .. } => write!(f, "the late arrival of {color}"),
+            Event::SplitTime => f.write_str("the split of the shared time"),
+            Event::BothFlagsDown => f.write_str("both flags down"),
+            Event::Resign { by } => write!(f, "the resignation of {by}"),
+            Event::Forfeit { by } => write!(f, "the forfeit of {by}"),
+            Event::DoubleForfeit => f.write_str("a double forfeit"),
+            Event::Decision { .. } => f.write_str("a referee's decision"),
             Event::Result(DeclaredResult { winner, reason }) => {
                 match winner {
                     Some(c) => write!(f, "a declared {c} win")?,

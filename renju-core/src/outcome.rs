@@ -34,7 +34,20 @@ pub enum Termination {
     TwoPasses,
     /// The board filled up.
     FullBoard,
-    /// The record declares a result the board does not show (resignation, time, ...).
+    /// A flag fell: the player ran out of time or missed a period's move quota.
+    Time,
+    /// A player resigned.
+    Resignation,
+    /// The players agreed a draw (an offer accepted).
+    AgreedDraw,
+    /// A player forfeited: absent, past the default time, or gone.
+    Forfeit,
+    /// Both players forfeited: both lose.
+    DoubleForfeit,
+    /// A player's second violation in the game.
+    Violations,
+    /// The record declares a result nothing in it can check (a referee's decision, a
+    /// reason in words).
     Declared,
     /// The game has not ended.
     Unfinished,
@@ -45,6 +58,12 @@ name_table!(Termination, "termination", {
     Forbidden => "forbidden",
     TwoPasses => "two-passes",
     FullBoard => "full-board",
+    Time => "time",
+    Resignation => "resignation",
+    AgreedDraw => "agreed-draw",
+    Forfeit => "forfeit",
+    DoubleForfeit => "double-forfeit",
+    Violations => "violations",
     Declared => "declared",
     Unfinished => "unfinished",
 });
@@ -122,15 +141,20 @@ impl Outcome {
         self.termination != Termination::Unfinished
     }
 
-    /// Whether the game ended in a draw.
+    /// Whether the game ended in a draw (both players losing by a double forfeit is
+    /// not one).
     pub fn is_draw(self) -> bool {
-        self.winner.is_none() && self.is_finished()
+        self.winner.is_none()
+            && self.is_finished()
+            && self.termination != Termination::DoubleForfeit
     }
 
-    /// The result as PGN writes it: `1-0` (Black won), `0-1`, `1/2-1/2`, `*` unfinished.
+    /// The result as PGN writes it: `1-0` (Black won), `0-1`, `1/2-1/2`, `0-0` (both
+    /// lost by forfeit), `*` unfinished.
     pub fn result(self) -> &'static str {
         match (self.winner, self.termination) {
             (_, Termination::Unfinished) => "*",
+            (None, Termination::DoubleForfeit) => "0-0",
             (Some(Color::Black), _) => "1-0",
             (Some(Color::White), _) => "0-1",
             (None, _) => "1/2-1/2",
@@ -146,9 +170,18 @@ impl fmt::Display for Outcome {
             (Some(c), Termination::Five) => write!(f, "{c} won with a five"),
             (Some(c), Termination::Forbidden) => write!(f, "{c} won on a forbidden move"),
             (Some(c), Termination::Declared) => write!(f, "{c} won (declared in the record)"),
+            (Some(c), Termination::Time) => write!(f, "{c} won on time"),
+            (Some(c), Termination::Resignation) => write!(f, "{c} won by resignation"),
+            (Some(c), Termination::Forfeit) => write!(f, "{c} won by forfeit"),
+            (Some(c), Termination::Violations) => {
+                write!(f, "{c} won: the opponent's second violation")
+            }
             (Some(c), _) => write!(f, "{c} won"),
             (None, Termination::TwoPasses) => f.write_str("draw by two passes"),
             (None, Termination::Declared) => f.write_str("draw (declared in the record)"),
+            (None, Termination::AgreedDraw) => f.write_str("draw by agreement"),
+            (None, Termination::Time) => f.write_str("draw: both flags fell"),
+            (None, Termination::DoubleForfeit) => f.write_str("both players lost by forfeit"),
             (None, _) => f.write_str("draw on a full board"),
         }
     }

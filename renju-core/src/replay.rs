@@ -8,6 +8,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::clock::ClockOptions;
+use crate::decisions::{MoveClock, Referee, TimeReport};
 use crate::findings::{Finding, FindingCode};
 use crate::forbidden::FoulKind;
 use crate::game::{ClaimModel, DeclaredResult, Event, Game, ResultReason, Seat};
@@ -18,9 +20,10 @@ use crate::outcome::{Outcome, Termination};
 use crate::position::{IllegalMove, Position, Verdict};
 use crate::protocol::ProtocolState;
 use crate::rules::{RenjuOptions, RuleSet};
+use crate::time_control::TimeControl;
 
 /// Defaults for what a record does not say, and choices of reading.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ValidationOptions {
     /// Rule set when the record does not name one (default Renju).
     pub rule_set: RuleSet,
@@ -32,6 +35,31 @@ pub struct ValidationOptions {
     pub renju: RenjuOptions,
     /// How offered fifth moves are compared (default: shape symmetry).
     pub offer_equivalence: OfferEquivalence,
+    /// Time control when the record does not name one (default none: times in the
+    /// record are then not checked).
+    #[serde(default)]
+    pub time_control: Option<TimeControl>,
+    /// The clock's choices (both flags, default time for late arrival).
+    #[serde(default)]
+    pub clock: ClockOptions,
+    /// How far a time left written in a record may be from the replayed clock before it
+    /// is reported, in milliseconds (default 1 s: records round).
+    pub time_tolerance_ms: u64,
+}
+
+impl Default for ValidationOptions {
+    fn default() -> ValidationOptions {
+        ValidationOptions {
+            rule_set: RuleSet::default(),
+            opening: OpeningRule::default(),
+            claims: ClaimModel::default(),
+            renju: RenjuOptions::default(),
+            offer_equivalence: OfferEquivalence::default(),
+            time_control: None,
+            clock: ClockOptions::default(),
+            time_tolerance_ms: 1000,
+        }
+    }
 }
 
 /// The verdict of one replayed move.
@@ -62,6 +90,10 @@ pub struct Replay {
     pub opening: Option<Opening>,
     /// The final position (empty when the game could not be replayed at all).
     pub position: Option<Position>,
+    /// What the clock says, when the game had a time control.
+    pub time: Option<TimeReport>,
+    /// Both clocks after every timed move.
+    pub clock: Vec<MoveClock>,
 }
 
 impl Replay {
@@ -74,6 +106,8 @@ impl Replay {
             findings: vec![finding],
             opening: None,
             position: None,
+            time: None,
+            clock: vec![],
         }
     }
 }
@@ -130,6 +164,13 @@ impl Game {
             }
         };
         let mut run = Run::new(rules, pos, self.size, options.offer_equivalence);
+        run.referee = Referee::new(
+            self,
+            options.time_control.as_ref(),
+            options.clock,
+            options.time_tolerance_ms,
+            &mut run.findings,
+        );
         for event in &self.events {
             run.event(event);
         }
@@ -152,9 +193,11 @@ struct Run {
     pending_foul: Option<(usize, FoulKind)>,
     /// An overline White may still claim until the game ends (RIF claims).
     claimable_overline: Option<usize>,
-    /// The board's game is over (or the record cannot go on).
+    /// The game is over (on the board, by a decision, or the record cannot go on).
     ended: bool,
     after_end_reported: bool,
+    /// The clock and the decisions beside the board.
+    referee: Referee,
 }
 
 impl Run {
@@ -171,6 +214,7 @@ impl Run {
             claimable_overline: None,
             ended: false,
             after_end_reported: false,
+            referee: Referee::idle(),
         }
     }
 
@@ -197,6 +241,12 @@ impl Run {
                     .declare(self.played(), *count, &mut self.findings);
             }
             Event::Result(result) => self.declared = Some((result.clone(), self.played())),
+            other => {
+                self.referee.event(other, self.ended, &mut self.findings);
+                if self.referee.decided.is_some() {
+                    self.ended = true;
+                }
+            }
         }
     }
 
@@ -224,10 +274,15 @@ impl Run {
     /// A move after the game ended: reported once, not played.
     fn after_end(&mut self, number: usize, mv: Move) {
         if !self.after_end_reported {
+            let (code, why) = if self.referee.ended_by_flag {
+                (FindingCode::PlayAfterFlag, "after a flag fell")
+            } else {
+                (FindingCode::MoveAfterGameEnd, "after the game ended")
+            };
             self.findings.push(Finding::new(
-                FindingCode::MoveAfterGameEnd,
+                code,
                 Some(number),
-                format!("move {number} ({mv}) comes after the game ended"),
+                format!("move {number} ({mv}) comes {why}"),
             ));
             self.after_end_reported = true;
         }
@@ -290,6 +345,7 @@ impl Run {
             }
         }
         self.ended = self.pos.outcome().is_some();
+        self.referee.moved(number, color);
         self.verdicts.push(MoveVerdict {
             number,
             played: mv,
@@ -307,6 +363,21 @@ impl Run {
             .or(self.claimable_overline);
         let white_claims = Outcome::win(Color::White, Termination::Forbidden);
         let declared = self.declared.take();
+        if let Some(decided) = self.referee.decided {
+            if let Some((result, _)) = declared.filter(|(r, _)| r.winner != decided.winner) {
+                self.findings.push(Finding::new(
+                    FindingCode::ResultMismatch,
+                    None,
+                    format!(
+                        "the record declares {}, but the game was decided as {} ({})",
+                        describe(result.winner),
+                        describe(decided.winner),
+                        decided.termination
+                    ),
+                ));
+            }
+            return decided;
+        }
         match (self.pos.outcome(), declared) {
             (Some(board), declared) => {
                 if let Some((result, _)) = declared.filter(|(r, _)| r.winner != board.winner) {
@@ -344,12 +415,38 @@ impl Run {
                     ));
                     declared_outcome(&result)
                 }
-                None => {
-                    self.check_declared(&result, at);
-                    declared_outcome(&result)
-                }
+                None => self.declared_result(&result, at),
             },
         }
+    }
+
+    /// A declared result the board does not show: a resignation or an agreed draw ends
+    /// the game so; a win on time is checked against the clock when the record's times
+    /// allow; a reason the board could check, or none, is reported.
+    fn declared_result(&mut self, result: &DeclaredResult, at: usize) -> Outcome {
+        match (&result.reason, result.winner) {
+            (Some(ResultReason::Resignation), Some(w)) => {
+                return Outcome::win(w, Termination::Resignation)
+            }
+            (Some(ResultReason::Agreement), None) => return Outcome::draw(Termination::AgreedDraw),
+            (Some(ResultReason::Time), Some(w)) => {
+                if let Some(flag) = self.referee.checked_time() {
+                    let shown = match flag {
+                        Some(f) => format!("{}'s flag fell at move {}", f.color, f.move_number),
+                        None => "no flag fell".to_string(),
+                    };
+                    self.findings.push(Finding::new(
+                        FindingCode::ResultMismatch,
+                        None,
+                        format!("the record declares a {w} win on time, but by the replayed clock {shown}"),
+                    ));
+                }
+                return declared_outcome(result);
+            }
+            _ => {}
+        }
+        self.check_declared(result, at);
+        declared_outcome(result)
     }
 
     /// A declared result the board does not show: its reason must be one the board
@@ -384,6 +481,7 @@ impl Run {
 
     fn finish(mut self, game: &Game) -> Replay {
         self.protocol.finish(&self.pos, &mut self.findings);
+        let (time, clock) = self.referee.finish(game, &mut self.findings);
         let outcome = self.outcome();
         let winner_seat = outcome.winner.map(|c| match c {
             Color::Black => self.black_seat,
@@ -409,6 +507,8 @@ impl Run {
             findings: self.findings,
             opening,
             position: Some(self.pos),
+            time,
+            clock,
         }
     }
 }

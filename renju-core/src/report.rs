@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use crate::decisions::TimeReport;
 use crate::error::ParseError;
 pub use crate::findings::{Finding, FindingCode, Severity};
 use crate::game::Game;
@@ -33,6 +34,10 @@ pub struct GameReport {
     pub opening: Option<String>,
     /// How the game ended.
     pub outcome: Outcome,
+    /// The time control, the time each player used and the flag, when the game was
+    /// replayed under a control.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time: Option<TimeReport>,
     /// What was found.
     pub findings: Vec<Finding>,
 }
@@ -65,6 +70,7 @@ impl GameReport {
             protocol: None,
             opening: None,
             outcome: Outcome::UNFINISHED,
+            time: None,
             findings: vec![finding],
         }
     }
@@ -93,6 +99,7 @@ impl Game {
             protocol: judged.then(|| r.opening.to_string()),
             opening: replay.opening.map(|o| format!("{} {}", o.code, o.romaji)),
             outcome: replay.outcome,
+            time: replay.time,
             findings: replay.findings,
         }
     }

@@ -97,14 +97,7 @@ impl Event {
     /// 'stone', 'pass', 'swap', 'declare-offers', 'fifth-offers' or 'result'.
     #[getter]
     fn kind(&self) -> &'static str {
-        match self.0 {
-            CEvent::Stone { .. } => "stone",
-            CEvent::Pass => "pass",
-            CEvent::Swap { .. } => "swap",
-            CEvent::DeclareOffers { .. } => "declare-offers",
-            CEvent::FifthOffers { .. } => "fifth-offers",
-            CEvent::Result(_) => "result",
-        }
+        self.0.kind()
     }
 
     /// The stone's point (for 'fifth-offers': the chosen point), else None.
@@ -198,6 +191,7 @@ impl Event {
                     None => format!("result {who}"),
                 }
             }
+            other => other.to_string(),
         }
     }
 

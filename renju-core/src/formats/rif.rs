@@ -684,6 +684,10 @@ fn write_game(out: &mut String, game: &Game, tables: &mut WrittenTables) -> Resu
                 ))
                 .at_move(moves.len() + 1))
             }
+            other => {
+                return Err(ParseError::new(format!("a .rif game cannot hold {other}"))
+                    .at_move(moves.len() + 1))
+            }
         }
     }
     if moves.is_empty() {

@@ -853,6 +853,11 @@ fn write_game(out: &mut String, game: &Game) -> Result<(), ParseError> {
                 ))
                 .at_move(number))
             }
+            other => {
+                return Err(
+                    ParseError::new(format!("SGF has no property for {other}")).at_move(number)
+                )
+            }
         };
         let mut node = String::from(";");
         property(
