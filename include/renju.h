@@ -250,10 +250,34 @@ enum renju_termination
      */
     RENJU_TERMINATION_FULL_BOARD = 4,
     /**
-     * Game records only: the record declares a result the board does not show
-     * (resignation, time, agreement).
+     * Game records only: the record declares a result nothing in it can check (a
+     * referee's decision, a reason in words).
      */
     RENJU_TERMINATION_DECLARED = 5,
+    /**
+     * A flag fell (or both did: then a draw).
+     */
+    RENJU_TERMINATION_TIME = 6,
+    /**
+     * A player resigned.
+     */
+    RENJU_TERMINATION_RESIGNATION = 7,
+    /**
+     * The players agreed a draw.
+     */
+    RENJU_TERMINATION_AGREED_DRAW = 8,
+    /**
+     * A player forfeited.
+     */
+    RENJU_TERMINATION_FORFEIT = 9,
+    /**
+     * Both players forfeited: both lose.
+     */
+    RENJU_TERMINATION_DOUBLE_FORFEIT = 10,
+    /**
+     * A player's second violation.
+     */
+    RENJU_TERMINATION_VIOLATIONS = 11,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
