@@ -383,6 +383,52 @@ typedef int32_t renju_draw_reason;
 #endif // __cplusplus
 
 /**
+ * What a clock has decided.
+ */
+enum renju_clock_result
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : int32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * Nothing yet: the game goes on.
+     */
+    RENJU_CLOCK_RUNNING = 0,
+    /**
+     * A flag fell (`loser`, `flag_move`; `quota` when a period's moves were missed).
+     */
+    RENJU_CLOCK_FLAG = 1,
+    /**
+     * Both flags fell and nobody can tell which first: a draw.
+     */
+    RENJU_CLOCK_BOTH_FLAGS = 2,
+    /**
+     * `loser` arrived past the default time.
+     */
+    RENJU_CLOCK_FORFEIT = 3,
+    /**
+     * Both players arrived past the default time: both lose.
+     */
+    RENJU_CLOCK_DOUBLE_FORFEIT = 4,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum renju_clock_result renju_clock_result;
+#else
+typedef int32_t renju_clock_result;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
+ * A live game clock over a time control. An opaque handle.
+ *
+ * Ownership: created by `renju_clock_new`; the caller owns it and frees it with
+ * `renju_clock_free`. Thread safety: every call locks the clock; one handle may be
+ * used from several threads.
+ */
+typedef struct renju_clock renju_clock;
+
+/**
  * The fixtures of one fixture file, in file order. An opaque handle.
  *
  * Ownership: created by `renju_fixtures_read_file` or `renju_fixtures_parse`; the caller
@@ -643,6 +689,74 @@ typedef struct renju_game_result {
      */
     size_t infos;
 } renju_game_result;
+
+/**
+ * One side's clock.
+ */
+typedef struct renju_side_clock {
+    /**
+     * Time left in the current period (or overtime period), in milliseconds.
+     */
+    uint64_t time_left_ms;
+    /**
+     * The current period, 1-based (overtime periods follow the numbered ones).
+     */
+    uint32_t period;
+    /**
+     * Moves still to make in the period's quota; -1 when it has none.
+     */
+    int32_t moves_left;
+    /**
+     * Overtime periods left; -1 when not in overtime.
+     */
+    int32_t overtime_periods_left;
+    /**
+     * Time used so far, in milliseconds.
+     */
+    uint64_t used_ms;
+    /**
+     * Moves completed.
+     */
+    uint32_t moves;
+} renju_side_clock;
+
+/**
+ * Both sides' clocks and what has been decided.
+ */
+typedef struct renju_clock_state {
+    /**
+     * Black's clock.
+     */
+    struct renju_side_clock black;
+    /**
+     * White's clock.
+     */
+    struct renju_side_clock white;
+    /**
+     * Whose clock runs.
+     */
+    renju_color to_move;
+    /**
+     * The shared pool in milliseconds while there is one, else -1.
+     */
+    int64_t shared_ms;
+    /**
+     * What the clock has decided.
+     */
+    renju_clock_result result;
+    /**
+     * Who lost (`RENJU_CLOCK_FLAG`, `RENJU_CLOCK_FORFEIT`), else `RENJU_COLOR_NONE`.
+     */
+    renju_color loser;
+    /**
+     * The game's move during which the flag fell (`RENJU_CLOCK_FLAG`), else 0.
+     */
+    uint32_t flag_move;
+    /**
+     * Whether the flag fell on a missed move quota.
+     */
+    bool quota;
+} renju_clock_state;
 
 /**
  * One fixture: a position and what it is expected to give.
@@ -1260,6 +1374,30 @@ renju_status renju_games_replay(const struct renju_games *games,
                                 struct renju_game_result *out);
 
 /**
+ * Replays game `index` (as `renju_games_replay`) under its time control, or under
+ * `time_control` (`"5400+30"`, ...; NULL for the record's own) when the record names
+ * none, and gives the replayed clock as JSON in `*json`: `{"time": {"control",
+ * "black_used_ms", "white_used_ms", "flag", "complete"} or null, "clock": [{"move",
+ * "state": {"black": {...}, "white": {...}, "to_move", "result"}}, ...], "findings":
+ * [...]}`.
+ *
+ * Returns `RENJU_ERROR_PARSE` for a time control that cannot be read, and the errors
+ * of `renju_games_replay`.
+ *
+ * Ownership: the caller frees `*json` with `renju_string_free`. Thread safety: see
+ * `renju_games`.
+ *
+ * # Safety
+ * As `renju_games_replay`; `time_control` must be NULL or a NUL-terminated string;
+ * `json` NULL or valid for writes of a pointer.
+ */
+renju_status renju_games_replay_clock_json(const struct renju_games *games,
+                                           size_t index,
+                                           const struct renju_validation_options *options,
+                                           const char *time_control,
+                                           char **json);
+
+/**
  * Replays game `index` (as `renju_games_replay`) and gives its final position as a new
  * handle in `*out` (NULL on error): every move replayed, the outcome as judged.
  *
@@ -1297,6 +1435,114 @@ renju_status renju_games_replay_position(const struct renju_games *games,
 renju_status renju_games_validate(const struct renju_games *games,
                                   const struct renju_validation_options *options,
                                   char **json);
+
+/**
+ * Reads a time control (`"5400+30"`, `"40/6000+30:900+30"`, `"W300-B240"`,
+ * `"TM[3600]OT[5x30 byo-yomi]"`) and writes it back in its canonical form in `*text`.
+ *
+ * Returns `RENJU_ERROR_PARSE` with a message saying what is wrong (`"300+a"`, a
+ * non-final sudden-death period, an increment in milliseconds).
+ *
+ * Ownership: the caller frees `*text` with `renju_string_free`. Thread safety: safe
+ * from any thread.
+ *
+ * # Safety
+ * `control` must be NULL or a NUL-terminated string; `text` NULL or valid for writes.
+ */
+renju_status renju_time_control_format(const char *control, char **text);
+
+/**
+ * Creates a clock at the start of a game, Black to move. `both_flags`: 0 for a draw
+ * when both flags fall and nobody can tell which first (the Chinese rules), 1 for
+ * FIDE's reading (play goes on unless a side is in its last period).
+ * `default_time_ms`: lateness past which a player forfeits (0: one hour).
+ *
+ * Returns `RENJU_ERROR_PARSE` for a control that cannot be read,
+ * `RENJU_ERROR_INVALID_ARGUMENT` for `?` or `-` (no clock) or a bad `both_flags`.
+ *
+ * Ownership: the caller owns `*out` (free it with `renju_clock_free`).
+ *
+ * # Safety
+ * `control` must be NULL or a NUL-terminated string; `out` NULL or valid for writes.
+ */
+renju_status renju_clock_new(const char *control,
+                             int32_t both_flags,
+                             uint64_t default_time_ms,
+                             struct renju_clock **out);
+
+/**
+ * Frees a clock. Returns `RENJU_ERROR_BAD_HANDLE` (and frees nothing) for a handle
+ * already freed or not from this library.
+ *
+ * # Safety
+ * `clock` is looked up before use.
+ */
+renju_status renju_clock_free(struct renju_clock *clock);
+
+/**
+ * The side to move completed a move that took `elapsed_ms`. `*state` (optional) gets
+ * both clocks after it, and whether the flag fell. Returns `RENJU_ERROR_GAME_OVER` once
+ * the clock has decided the game.
+ *
+ * # Safety
+ * `clock` is looked up before use; `state` must be NULL or valid for writes.
+ */
+renju_status renju_clock_press(struct renju_clock *clock,
+                               uint64_t elapsed_ms,
+                               struct renju_clock_state *state);
+
+/**
+ * Both clocks now.
+ *
+ * # Safety
+ * `clock` is looked up before use; `state` must be NULL or valid for writes.
+ */
+renju_status renju_clock_get_state(const struct renju_clock *clock,
+                                   struct renju_clock_state *state);
+
+/**
+ * A time penalty on `offender` (a `renju_color`): `taken_ms` off their clock,
+ * `given_ms` onto the opponent's, each at most five minutes
+ * (`RENJU_ERROR_INVALID_ARGUMENT` otherwise).
+ *
+ * # Safety
+ * `clock` is looked up before use; `state` must be NULL or valid for writes.
+ */
+renju_status renju_clock_penalty(struct renju_clock *clock,
+                                 int32_t offender,
+                                 uint64_t taken_ms,
+                                 uint64_t given_ms,
+                                 struct renju_clock_state *state);
+
+/**
+ * `color` arrived `late_ms` late (before their first move): taken off their clock, or
+ * a forfeit past the default time.
+ *
+ * # Safety
+ * `clock` is looked up before use; `state` must be NULL or valid for writes.
+ */
+renju_status renju_clock_late_arrival(struct renju_clock *clock,
+                                      int32_t color,
+                                      uint64_t late_ms,
+                                      struct renju_clock_state *state);
+
+/**
+ * The referee splits a shared pool: each side gets half of what is left
+ * (`RENJU_ERROR_INVALID_ARGUMENT` without a shared pool).
+ *
+ * # Safety
+ * `clock` is looked up before use; `state` must be NULL or valid for writes.
+ */
+renju_status renju_clock_split(struct renju_clock *clock, struct renju_clock_state *state);
+
+/**
+ * Both flags are down and nobody can tell which fell first.
+ *
+ * # Safety
+ * `clock` is looked up before use; `state` must be NULL or valid for writes.
+ */
+renju_status renju_clock_both_flags_down(struct renju_clock *clock,
+                                         struct renju_clock_state *state);
 
 /**
  * Reads a fixture file (`fixtures/README.md` describes the format). `*out` gets the new

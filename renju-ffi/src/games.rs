@@ -392,6 +392,54 @@ pub unsafe extern "C" fn renju_games_replay(
     })
 }
 
+/// Replays game `index` (as `renju_games_replay`) under its time control, or under
+/// `time_control` (`"5400+30"`, ...; NULL for the record's own) when the record names
+/// none, and gives the replayed clock as JSON in `*json`: `{"time": {"control",
+/// "black_used_ms", "white_used_ms", "flag", "complete"} or null, "clock": [{"move",
+/// "state": {"black": {...}, "white": {...}, "to_move", "result"}}, ...], "findings":
+/// [...]}`.
+///
+/// Returns `RENJU_ERROR_PARSE` for a time control that cannot be read, and the errors
+/// of `renju_games_replay`.
+///
+/// Ownership: the caller frees `*json` with `renju_string_free`. Thread safety: see
+/// `renju_games`.
+///
+/// # Safety
+/// As `renju_games_replay`; `time_control` must be NULL or a NUL-terminated string;
+/// `json` NULL or valid for writes of a pointer.
+#[no_mangle]
+pub unsafe extern "C" fn renju_games_replay_clock_json(
+    games: *const renju_games,
+    index: usize,
+    options: *const renju_validation_options,
+    time_control: *const c_char,
+    json: *mut *mut c_char,
+) -> renju_status {
+    guard(|| {
+        // SAFETY: the caller's guarantees.
+        let json = unsafe { clear_out(json, "json") }?;
+        // SAFETY: the caller's guarantees.
+        let mut options = unsafe { options_arg(options) }?;
+        // SAFETY: the caller's guarantees.
+        if let Some(text) = unsafe { opt_str_arg(time_control, "time_control") }? {
+            options.time_control =
+                Some(text.parse().map_err(|e: renju_core::TimeControlError| {
+                    Error::new(RENJU_ERROR_PARSE, e.to_string())
+                })?);
+        }
+        let handle = self::games(games)?;
+        let replay = record(&handle, index)?.game()?.replay(&options);
+        let value = serde_json::json!({
+            "time": replay.time,
+            "clock": replay.clock,
+            "findings": replay.findings,
+        });
+        // SAFETY: checked above.
+        unsafe { write(json, "json", new_string(value.to_string())?) }
+    })
+}
+
 /// Replays game `index` (as `renju_games_replay`) and gives its final position as a new
 /// handle in `*out` (NULL on error): every move replayed, the outcome as judged.
 ///

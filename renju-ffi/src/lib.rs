@@ -44,8 +44,11 @@ pub mod position;
 
 pub mod games;
 
+pub mod clock;
+
 pub mod fixtures;
 
+pub use clock::*;
 pub use error::{renju_last_error_message, renju_status, renju_status_name};
 pub use fixtures::*;
 pub use games::*;

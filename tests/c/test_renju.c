@@ -650,6 +650,51 @@ static void test_fixture_errors(const char *games_dir) {
     EXPECT(renju_fixtures_free(fx), RENJU_ERROR_BAD_HANDLE);
 }
 
+static void test_clock(void) {
+    renju_clock *clock = NULL;
+    renju_clock_state st;
+    char *text = NULL;
+
+    snprintf(context, sizeof context, "clock");
+    EXPECT_OK(renju_time_control_format("40/6000+30:900+30", &text));
+    CHECK(text != NULL && strcmp(text, "40/6000+30:900+30") == 0);
+    EXPECT_OK(renju_string_free(text));
+    EXPECT(renju_time_control_format("300+a", &text), RENJU_ERROR_PARSE);
+    CHECK(text == NULL && strstr(renju_last_error_message(), "300+a") != NULL);
+    EXPECT(renju_time_control_format(NULL, &text), RENJU_ERROR_NULL_POINTER);
+    EXPECT(renju_clock_new("-", 0, 0, &clock), RENJU_ERROR_INVALID_ARGUMENT);
+    CHECK(clock == NULL);
+    EXPECT(renju_clock_new("60", 7, 0, &clock), RENJU_ERROR_INVALID_ARGUMENT);
+
+    /* Byo-yomi: one minute of main time, then 3 periods of 30 s. */
+    EXPECT_OK(renju_clock_new("TM[60]OT[3x30 byo-yomi]", 0, 0, &clock));
+    EXPECT_OK(renju_clock_press(clock, 70000, &st)); /* Black: main gone, 10 s into overtime */
+    CHECK(st.black.overtime_periods_left == 3 && st.black.time_left_ms == 30000);
+    CHECK(st.to_move == RENJU_COLOR_WHITE && st.result == RENJU_CLOCK_RUNNING);
+    EXPECT_OK(renju_clock_penalty(clock, RENJU_COLOR_WHITE, 5000, 0, &st));
+    CHECK(st.white.time_left_ms == 55000);
+    EXPECT(renju_clock_penalty(clock, RENJU_COLOR_WHITE, 400000, 0, &st),
+           RENJU_ERROR_INVALID_ARGUMENT);
+    EXPECT(renju_clock_penalty(clock, 9, 1, 0, &st), RENJU_ERROR_INVALID_ARGUMENT);
+    EXPECT(renju_clock_split(clock, &st), RENJU_ERROR_INVALID_ARGUMENT);
+    /* White: 55 s of main time and all three periods are not enough. */
+    EXPECT_OK(renju_clock_press(clock, 145001, &st));
+    CHECK(st.result == RENJU_CLOCK_FLAG && st.loser == RENJU_COLOR_WHITE && st.flag_move == 2);
+    EXPECT(renju_clock_press(clock, 1, &st), RENJU_ERROR_GAME_OVER);
+    EXPECT_OK(renju_clock_get_state(clock, &st));
+    CHECK(st.black.used_ms == 70000 && st.white.moves == 1);
+    EXPECT_OK(renju_clock_free(clock));
+    EXPECT(renju_clock_press(clock, 1, &st), RENJU_ERROR_BAD_HANDLE);
+
+    /* A shared pool, split by the referee. */
+    EXPECT_OK(renju_clock_new("shared 100", 0, 0, &clock));
+    EXPECT_OK(renju_clock_press(clock, 30000, &st));
+    CHECK(st.shared_ms == 70000);
+    EXPECT_OK(renju_clock_split(clock, &st));
+    CHECK(st.shared_ms == -1 && st.black.time_left_ms == 35000);
+    EXPECT_OK(renju_clock_free(clock));
+}
+
 int main(int argc, char **argv) {
     int i;
 
@@ -661,6 +706,7 @@ int main(int argc, char **argv) {
     test_positions();
     test_stale_handles();
     test_stale_strings();
+    test_clock();
     test_games(argv[1]);
     test_fixture_errors(argv[1]);
     for (i = 2; i < argc; i++) {
