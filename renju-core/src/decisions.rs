@@ -3,8 +3,8 @@
 //! forfeits and referee decisions (see the repository's `docs/rules.md`, Clocks and
 //! Decisions).
 //!
-//! [`Referee`] follows the record's events beside the board: [`Referee::moved`] after
-//! every move the board accepts, [`Referee::event`] for every other event. It ends the
+//! A `Referee` follows the record's events beside the board: `Referee::moved` after
+//! every move the board accepts, `Referee::event` for every other event. It ends the
 //! game when a decision does, and reports what it finds.
 
 use serde::{Deserialize, Serialize};
