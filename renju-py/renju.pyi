@@ -714,6 +714,100 @@ class Replay:
     @property
     def board(self) -> Board | None:
         """The final position (None when the game could not be replayed)."""
+    @property
+    def time(self) -> dict[str, Any] | None:
+        """What the clock says ('control', 'black_used_ms', 'white_used_ms', 'flag',
+        'complete'), when the game had a time control."""
+    @property
+    def clock(self) -> list[tuple[int, ClockState]]:
+        """Both clocks after every timed move: (move number, ClockState)."""
+
+# ---------------------------------------------------------------------------
+# Time controls and clocks
+# ---------------------------------------------------------------------------
+
+class TimeControl:
+    """A time control, read from its PGN / TRF-26 text ('5400+30',
+    '40/6000+30:900+30', 'W300-B240', 'shared 3600') or SGF's
+    ('TM[3600]OT[5x30 byo-yomi]'). str() gives the text back. Raises ValueError saying
+    what is wrong."""
+
+    def __init__(self, text: str) -> None: ...
+    @staticmethod
+    def from_sgf(tm: str | None = None, ot: str | None = None) -> TimeControl:
+        """From SGF's TM (main time, seconds) and OT ('5x30 byo-yomi', '15/300
+        Canadian', '30 Fischer', '60 simple')."""
+    def to_sgf(self) -> tuple[str | None, str | None]:
+        """SGF's (TM, OT); (None, None) when SGF cannot say it."""
+    @property
+    def has_clock(self) -> bool:
+        """Whether the control has a clock (not '?' or '-')."""
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+
+class SideClock:
+    """One side's clock."""
+
+    @property
+    def time_left_ms(self) -> int: ...
+    @property
+    def period(self) -> int: ...
+    @property
+    def moves_left(self) -> int | None: ...
+    @property
+    def overtime_periods_left(self) -> int | None: ...
+    @property
+    def used_ms(self) -> int: ...
+    @property
+    def moves(self) -> int: ...
+
+class ClockState:
+    """Both clocks and what the clock has decided."""
+
+    @property
+    def black(self) -> SideClock: ...
+    @property
+    def white(self) -> SideClock: ...
+    @property
+    def to_move(self) -> Color: ...
+    @property
+    def shared_ms(self) -> int | None: ...
+    @property
+    def result(self) -> Literal["running", "flag", "both-flags", "forfeit", "double-forfeit"]: ...
+    @property
+    def loser(self) -> Color | None: ...
+    @property
+    def flag_move(self) -> int | None: ...
+    def to_dict(self) -> dict[str, Any]:
+        """The state as plain data."""
+
+class Clock:
+    """A live game clock. press(elapsed_ms) after each move; the clock never reads the
+    wall clock. Raises ValueError for an event the rules do not allow and once the
+    clock has decided."""
+
+    def __init__(
+        self,
+        time_control: TimeControl | str,
+        both_flags: Literal["draw", "continue-unless-last-period"] = "draw",
+        default_time_ms: int = 3_600_000,
+    ) -> None: ...
+    def press(self, elapsed_ms: int) -> ClockState:
+        """The side to move completed a move that took elapsed_ms."""
+    def penalty(self, offender: Color | str, taken_ms: int, given_ms: int = 0) -> ClockState:
+        """A time penalty (each part at most five minutes)."""
+    def late_arrival(self, color: Color | str, late_ms: int) -> ClockState:
+        """A player arrived late (before their first move)."""
+    def split(self) -> ClockState:
+        """The referee splits a shared pool."""
+    def both_flags_down(self) -> ClockState:
+        """Both flags are down and nobody can tell which fell first."""
+    @property
+    def state(self) -> ClockState:
+        """Both clocks now."""
+    @property
+    def to_move(self) -> Color:
+        """Whose clock runs."""
 
 # ---------------------------------------------------------------------------
 # Reports

@@ -559,6 +559,23 @@ impl Replay {
         self.0.opening.map(Opening)
     }
 
+    /// What the clock says ({'control', 'black_used_ms', 'white_used_ms', 'flag',
+    /// 'complete'}), when the game had a time control; else None.
+    #[getter]
+    fn time<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        to_py_data(py, &self.0.time)
+    }
+
+    /// Both clocks after every timed move: a list of (move number, ClockState).
+    #[getter]
+    fn clock(&self) -> Vec<(usize, crate::clock::ClockState)> {
+        self.0
+            .clock
+            .iter()
+            .map(|m| (m.move_number, crate::clock::ClockState(m.state)))
+            .collect()
+    }
+
     /// The final position (None when the game could not be replayed at all).
     #[getter]
     fn board(&self) -> Option<Board> {

@@ -6,6 +6,7 @@
 //! and maps the core's errors to Python exceptions. See `README.md` and `renju.pyi`.
 
 mod board;
+mod clock;
 mod convert;
 mod errors;
 mod game;
@@ -35,6 +36,10 @@ fn renju_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<types::Explanation>()?;
     m.add_class::<types::OpeningRule>()?;
     m.add_class::<types::Opening>()?;
+    m.add_class::<clock::TimeControl>()?;
+    m.add_class::<clock::Clock>()?;
+    m.add_class::<clock::ClockState>()?;
+    m.add_class::<clock::SideClock>()?;
     m.add_class::<board::Board>()?;
     m.add_class::<game::Event>()?;
     m.add_class::<game::Game>()?;

@@ -122,11 +122,15 @@ def test_swap_and_offers_replay() -> None:
 
 
 def test_declared_results() -> None:
-    """A declared result the board does not show is reported."""
+    """A declared resignation ends the game so; a result the board does not show and no
+    reason explains is reported."""
     g = renju.Game(["h8", "i9", renju.Event.result("white", "resignation")])
     outcome = g.outcome
-    assert outcome.termination == "declared" and outcome.winner == renju.Color.WHITE
-    assert str(outcome) == "white won (declared in the record)"
+    assert outcome.termination == "resignation" and outcome.winner == renju.Color.WHITE
+    assert str(outcome) == "white won by resignation"
+    judged = renju.Game(["h8", "i9", renju.Event.result("black", "referee")]).outcome
+    assert judged.termination == "declared"
+    assert str(judged) == "black won (declared in the record)"
     bad = renju.Game(["h8", "i9", renju.Event.result("black", "five")])
     assert [f.code for f in bad.replay().findings] == ["result-mismatch"]
 
