@@ -70,6 +70,8 @@ pub enum ResultReason {
     Resignation,
     /// Time.
     Time,
+    /// Forfeit (absent, late past the default time, or gone).
+    Forfeit,
     /// Draw by agreement.
     Agreement,
     /// Two passes in succession.
@@ -87,6 +89,7 @@ impl fmt::Display for ResultReason {
             ResultReason::Forbidden => "forbidden move",
             ResultReason::Resignation => "resignation",
             ResultReason::Time => "time",
+            ResultReason::Forfeit => "forfeit",
             ResultReason::Agreement => "agreement",
             ResultReason::TwoPasses => "two passes",
             ResultReason::FullBoard => "full board",

@@ -428,6 +428,7 @@ impl Run {
             (Some(ResultReason::Resignation), Some(w)) => {
                 return Outcome::win(w, Termination::Resignation)
             }
+            (Some(ResultReason::Forfeit), Some(w)) => return Outcome::win(w, Termination::Forfeit),
             (Some(ResultReason::Agreement), None) => return Outcome::draw(Termination::AgreedDraw),
             (Some(ResultReason::Time), Some(w)) => {
                 if let Some(flag) = self.referee.checked_time() {
