@@ -497,8 +497,11 @@ class Board:
         """copy.deepcopy() support."""
     def __eq__(self, other: object) -> bool:
         """Same stones, rule set, options, side to move, moves and outcome."""
-    def __hash__(self) -> int:
-        """Hash of the whole position (changes when a move is played)."""
+    __hash__: ClassVar[None]  # type: ignore[assignment]
+    """Boards are mutable, hence unhashable (as in python-chess): use key()."""
+    def key(self) -> tuple[RuleSet, int, bool, Color, str, str]:
+        """A hashable snapshot of the whole position, equal for equal boards: (rule,
+        size, five_completion_counts, to_move, diagram, move string)."""
     def transformed(self, symmetry: Symmetry | str) -> Board:
         """The position mapped by a board symmetry."""
     def to_diagram(self) -> str:
@@ -841,13 +844,21 @@ class Report:
 
 class GameReader(Iterator[Game]):
     """The games of a file, one per next() (move lists and RenjuNet databases are read
-    as you go). errors='raise' raises a bad record's ParseError from next() (the reader
-    can go on), 'skip' leaves it out."""
+    as you go).
+
+    A bad record, by errors=: 'collect' (the default) leaves it out, keeps its
+    ParseError in errors and warns once (a UserWarning giving the count) when the reader
+    is used up; 'raise' raises its ParseError from next() (the reader can go on);
+    'skip' leaves it out and keeps it in errors without a warning; 'yield' gives the
+    ParseError in place of the game."""
 
     def __iter__(self) -> GameReader:
         """The reader itself."""
     def __next__(self) -> Game:
         """The next game."""
+    @property
+    def errors(self) -> list[ParseError]:
+        """The ParseError of every record left out so far, in file order."""
 
 _Format = Literal["moves", "rif", "renlib", "psq", "sgf", "openings"]
 """(Stub only, not importable.) A format name."""
@@ -857,7 +868,7 @@ def read(
     path: str | os.PathLike[str],
     format: _Format | None = None,
     *,
-    errors: Literal["raise", "skip"] = "raise",
+    errors: Literal["collect", "raise", "skip"] = "collect",
     size: int | None = None,
 ) -> GameReader:
     """Reads the games of a file (format from the extension unless given; size: the
@@ -879,7 +890,7 @@ def read_bytes(
     format: _Format,
     *,
     file: str | None = None,
-    errors: Literal["raise", "skip"] = "raise",
+    errors: Literal["collect", "raise", "skip"] = "collect",
     size: int | None = None,
 ) -> GameReader:
     """Reads the games of a file's bytes in the given format."""

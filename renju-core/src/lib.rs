@@ -52,6 +52,7 @@ mod protocol;
 pub mod replay;
 pub mod report;
 pub mod rules;
+pub mod svg;
 
 pub use board::{Board, SetupError};
 pub use error::{Location, ParseError};
