@@ -66,7 +66,7 @@ const CLASSES: [(&str, &str, &[&str]); 6] = [
          point (None for a pass), outcome (for 'game-over') and move_number (when playing \
          a list of moves).\n\nA forbidden move is not an error: playing it returns its \
          Verdict and ends the game, as a referee would.",
-        &["reason", "move", "point", "outcome", "move_number"],
+        &["point", "outcome", "move_number"], // reason and move are always set
     ),
     (
         "SetupError",
