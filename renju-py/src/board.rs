@@ -13,6 +13,8 @@ use crate::convert::{self, named, type_name};
 use crate::errors;
 use crate::types::{Color, Explanation, Foul, Move, Outcome, Point, RuleSet, Symmetry, Verdict};
 
+display_core!(Board.pos);
+
 /// A Renju or Gomoku position: the stones, the rule set, the side to move, the moves
 /// played on it and the outcome once the game is over.
 ///
@@ -30,12 +32,6 @@ use crate::types::{Color, Explanation, Foul, Move, Outcome, Point, RuleSet, Symm
 #[derive(Debug, Clone, PartialEq)]
 pub struct Board {
     pub pos: Position,
-}
-
-impl std::fmt::Display for Board {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        self.pos.fmt(f)
-    }
 }
 
 impl Board {

@@ -79,25 +79,22 @@ where
     M: for<'a, 'py> FromPyObject<'a, 'py> + Into<C> + pyo3::PyClass,
     C: FromStr<Err: Display>,
 {
-    if let Ok(m) = obj.extract::<M>() {
-        return Ok(m.into());
-    }
-    match obj.cast::<PyString>() {
-        Ok(s) => (s.to_cow()?.parse()).map_err(|e: C::Err| PyValueError::new_err(e.to_string())),
-        Err(_) => Err(PyTypeError::new_err(format!(
-            "{what} must be a renju.{} or its name, not {}",
-            M::NAME,
-            type_name(obj)
-        ))),
+    match obj.extract::<M>() {
+        Ok(m) => Ok(m.into()),
+        Err(_) => name_of(
+            obj,
+            &format!("{what} must be a renju.{} or its name", M::NAME),
+        ),
     }
 }
 
-/// A name read by the core's `FromStr` (no Python class stands for it).
-pub fn name_of<C: FromStr<Err: Display>>(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<C> {
+/// A name read by the core's `FromStr`; `expected` begins the TypeError's message
+/// ('claims must be a name').
+pub fn name_of<C: FromStr<Err: Display>>(obj: &Bound<'_, PyAny>, expected: &str) -> PyResult<C> {
     match obj.cast::<PyString>() {
         Ok(s) => (s.to_cow()?.parse()).map_err(|e: C::Err| PyValueError::new_err(e.to_string())),
         Err(_) => Err(PyTypeError::new_err(format!(
-            "{what} must be a name, not {}",
+            "{expected}, not {}",
             type_name(obj)
         ))),
     }
@@ -138,10 +135,10 @@ pub fn options(
         o.opening = named::<OpeningRule, _>(r, "opening")?;
     }
     if let Some(c) = claims {
-        o.claims = name_of(c, "claims")?;
+        o.claims = name_of(c, "claims must be a name")?;
     }
     if let Some(e) = offer_equivalence {
-        o.offer_equivalence = name_of(e, "offer_equivalence")?;
+        o.offer_equivalence = name_of(e, "offer_equivalence must be a name")?;
     }
     o.renju = RenjuOptions {
         five_completion_counts,

@@ -10,7 +10,7 @@ use renju_core::Replay as CReplay;
 use renju_core::{Game as CGame, Move as CMove, RenjuOptions};
 
 use crate::board::Board;
-use crate::convert::{self, name_of, named, options, to_py_data, type_name};
+use crate::convert::{self, name_of, named, options, type_name};
 use crate::errors;
 use crate::report::{Finding, GameReport};
 use crate::types::{stone, Color, Move, Opening, OpeningRule, Outcome, Point, RuleSet, Verdict};
@@ -34,7 +34,9 @@ fn reason_label(r: &ResultReason) -> String {
     }
 }
 
-py_methods! { Event |e| {
+py_methods! { Event |e|
+    /// The event as plain data (the core's JSON form).
+    to_dict {
     /// 'stone', 'pass', 'swap', 'declare-offers', 'fifth-offers' or 'result'.
     kind -> &'static str = match e.0 {
         CEvent::Stone { .. } => "stone",
@@ -132,11 +134,6 @@ py_methods! { Event |e| {
         Ok(Event(CEvent::Result(DeclaredResult { winner, reason })))
     }
 
-    /// The event as plain data (the core's JSON form).
-    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        to_py_data(py, &self.0)
-    }
-
     /// 'h8', 'pass', 'swap', 'no swap', 'declare 2 offers', 'offers h10 j10, j10 chosen',
     /// 'result black (resignation)'.
     fn __str__(&self) -> String {
@@ -205,7 +202,9 @@ impl Game {
     }
 }
 
-py_methods! { Game |g| {
+py_methods! { Game |g|
+    /// The record as plain data (the core's JSON form).
+    to_dict {
     /// The record's id (RenjuNet game id, SGF GN, ...), when it has one.
     id -> Option<String> = g.0.id.clone();
     /// The rule set the record names, else None (validation then takes its default).
@@ -269,7 +268,7 @@ py_methods! { Game |g| {
         game.id = id;
         game.rule_set = rule.map(|r| named::<RuleSet, _>(r, "rule")).transpose()?;
         game.opening = opening.map(|o| named::<OpeningRule, _>(o, "opening")).transpose()?;
-        game.claims = claims.map(|c| name_of(c, "claims")).transpose()?;
+        game.claims = claims.map(|c| name_of(c, "claims must be a name")).transpose()?;
         game.options = five_completion_counts.map(|f| RenjuOptions {
             five_completion_counts: f,
         });
@@ -333,11 +332,6 @@ py_methods! { Game |g| {
     #[getter]
     fn opening_name(&self, py: Python<'_>) -> Option<String> {
         self.opening(py).map(|o| format!("{} {}", o.0.code, o.0.romaji))
-    }
-
-    /// The record as plain data (the core's JSON form).
-    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        to_py_data(py, &self.0)
     }
 
     /// <Game 'h8 i9 j10' rule=renju>.

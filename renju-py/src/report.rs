@@ -12,7 +12,7 @@ use renju_core::report::{
 };
 use renju_core::{Game as CGame, ParseError as CParseError, Report as CReport, Severity};
 
-use crate::convert::{self, options, to_py_data, type_name};
+use crate::convert::{self, options, type_name};
 use crate::errors;
 use crate::game::Game;
 use crate::io::{self, GameReader, Records};
@@ -32,7 +32,9 @@ impl Finding {
     }
 }
 
-py_methods! { Finding |f| {
+py_methods! { Finding |f|
+    /// The finding as plain data.
+    to_dict {
     /// 'error' (the record cannot be a legal game), 'warning' or 'info'.
     severity -> &'static str = f.0.severity.name();
     /// The stable machine code ('occupied-point', 'forbidden-move', 'opening-area', ...).
@@ -46,11 +48,6 @@ py_methods! { Finding |f| {
     /// The byte offset in the file, for unreadable records.
     byte_offset -> Option<u64> = f.0.byte_offset;
 }
-    /// The finding as plain data.
-    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        to_py_data(py, &self.0)
-    }
-
     /// 'error [occupied-point] move 3: move 3: h8 is occupied'.
     fn __str__(&self) -> String {
         format!("{}: {}", self.head(format!("[{}]", self.0.code)), self.0.message)
@@ -68,7 +65,9 @@ py_methods! { Finding |f| {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameReport(pub CGameReport);
 
-py_methods! { GameReport |g| {
+py_methods! { GameReport |g|
+    /// The report as plain data.
+    to_dict {
     /// The file the game came from.
     source -> Option<String> = g.0.source.clone();
     /// The game's index in its file (tree formats: the root-to-leaf line).
@@ -92,11 +91,6 @@ py_methods! { GameReport |g| {
     /// The number of findings of severity warning.
     warnings -> usize = g.0.count(Severity::Warning);
 }
-    /// The report as plain data.
-    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        to_py_data(py, &self.0)
-    }
-
     /// The report as pretty JSON.
     fn to_json(&self) -> PyResult<String> {
         convert::to_json(&self.0)
@@ -116,7 +110,9 @@ py_methods! { GameReport |g| {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Summary(pub CSummary);
 
-py_methods! { Summary |s| {
+py_methods! { Summary |s|
+    /// The summary as plain data.
+    to_dict {
     /// Games (and unreadable records) reported.
     games -> usize = s.0.games;
     /// Findings of severity error.
@@ -134,11 +130,6 @@ py_methods! { Summary |s| {
     #[getter]
     fn findings<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         self.0.findings.iter().map(|(k, v)| (k.name(), *v)).into_py_dict(py)
-    }
-
-    /// The summary as plain data.
-    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        to_py_data(py, &self.0)
     }
 
     /// <Summary 200 games, 0 errors, 0 warnings>.
@@ -160,7 +151,9 @@ fn totals(s: &CSummary) -> String {
 #[pyclass(frozen, module = "renju")]
 pub struct Report(pub CReport);
 
-py_methods! { Report |r| {
+py_methods! { Report |r|
+    /// The report as plain data (json.loads(report.to_json())).
+    to_dict {
     /// Per game, in input order.
     games -> Vec<GameReport> = r.0.games.iter().cloned().map(GameReport).collect();
     /// Totals.
@@ -183,11 +176,6 @@ py_methods! { Report |r| {
     /// The report as pretty JSON (the same as `renju validate --json`).
     fn to_json(&self) -> String {
         self.0.to_json()
-    }
-
-    /// The report as plain data (json.loads(report.to_json())).
-    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        to_py_data(py, &self.0)
     }
 
     /// <Report 200 games, 3 errors, 0 warnings>.
@@ -221,20 +209,19 @@ fn records_of(
             type_name(source)
         ))
     })?;
-    let mut records: Vec<Result<CGame, CParseError>> = Vec::new();
-    for item in iter {
+    let records = iter.map(|item| {
         let item = item?;
         if let Ok(g) = item.cast::<Game>() {
-            records.push(Ok(g.get().0.clone()));
-        } else if let Some(e) = errors::parse_error_from_py(&item)? {
-            records.push(Err(e));
-        } else {
-            return Err(PyTypeError::new_err(format!(
+            return Ok(Ok(g.get().0.clone()));
+        }
+        errors::parse_error_from_py(&item)?.map(Err).ok_or_else(|| {
+            PyTypeError::new_err(format!(
                 "validate() expects renju.Game (or renju.ParseError) items, not {}",
                 type_name(&item)
-            )));
-        }
-    }
+            ))
+        })
+    });
+    let records: Vec<Result<CGame, CParseError>> = records.collect::<PyResult<_>>()?;
     Ok(Box::new(records.into_iter()))
 }
 

@@ -12,7 +12,9 @@ use renju_core::{
     RuleSet as CRuleSet, Symmetry as CSymmetry, Verdict as CVerdict,
 };
 
-use crate::convert::{self, named, to_py_data};
+use crate::convert::{self, named};
+
+display_core!(Point.0, Move.0, Outcome.0, OpeningRule.0);
 
 py_enum! {
     /// A stone colour, which is also a side to move: Color.BLACK or Color.WHITE.
@@ -160,12 +162,6 @@ impl Symmetry {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Point(pub CPoint);
 
-impl std::fmt::Display for Point {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        self.0.fmt(f)
-    }
-}
-
 py_methods! { Point |p| {
     /// Column, 0-based from the left ('a' = 0).
     x -> u8 = p.0.x();
@@ -224,12 +220,6 @@ py_methods! { Point |p| {
 #[pyclass(frozen, eq, hash, str, from_py_object, module = "renju")]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Move(pub CMove);
-
-impl std::fmt::Display for Move {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        self.0.fmt(f)
-    }
-}
 
 /// The point of a stone, `None` for a pass.
 pub fn stone(m: CMove) -> Option<Point> {
@@ -312,7 +302,9 @@ py_methods! { Foul |f| {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Verdict(pub CVerdict);
 
-py_methods! { Verdict |v| {
+py_methods! { Verdict |v|
+    /// The verdict as plain data (the JSON the CLI and the C API give).
+    to_dict {
     /// 'legal', 'win', 'overline', 'double-four', 'double-three' or 'draw'.
     label -> &'static str = v.0.label();
     /// Whether the game goes on after the move.
@@ -349,11 +341,6 @@ py_methods! { Verdict |v| {
         _ => None,
     };
 }
-    /// The verdict as plain data (the JSON the CLI and the C API give).
-    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        to_py_data(py, &self.0)
-    }
-
     /// The label.
     fn __str__(&self) -> &'static str {
         self.0.label()
@@ -377,12 +364,6 @@ py_methods! { Verdict |v| {
 #[pyclass(frozen, eq, hash, str, module = "renju")]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Outcome(pub COutcome);
-
-impl std::fmt::Display for Outcome {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        self.0.fmt(f)
-    }
-}
 
 py_methods! { Outcome |o| {
     /// The winning colour, None for a draw or an unfinished game.
@@ -408,7 +389,9 @@ py_methods! { Outcome |o| {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Explanation(pub CExplanation);
 
-py_methods! { Explanation |e| {
+py_methods! { Explanation |e|
+    /// Every detail as plain data (point, status, fives, overlines, fours, threes).
+    to_dict {
     /// The point examined.
     point -> Point = Point(e.0.point);
     /// 'five' (an exact five: it wins), 'forbidden' or 'legal'.
@@ -425,11 +408,6 @@ py_methods! { Explanation |e| {
         _ => None,
     };
 }
-    /// Every detail as plain data (point, status, fives, overlines, fours, threes).
-    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        to_py_data(py, &self.0)
-    }
-
     /// Every detail as pretty JSON.
     fn to_json(&self) -> PyResult<String> {
         convert::to_json(&self.0)
@@ -453,12 +431,6 @@ py_methods! { Explanation |e| {
 #[pyclass(frozen, eq, hash, str, from_py_object, module = "renju")]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct OpeningRule(pub COpeningRule);
-
-impl std::fmt::Display for OpeningRule {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        self.0.fmt(f)
-    }
-}
 
 impl From<OpeningRule> for COpeningRule {
     fn from(r: OpeningRule) -> COpeningRule {
