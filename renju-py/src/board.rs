@@ -1,15 +1,15 @@
 //! `renju.Board`: a position (stones, rule set, side to move, moves played, outcome).
 
-use pyo3::exceptions::{PyImportError, PyTypeError};
+use pyo3::exceptions::PyImportError;
 use pyo3::prelude::*;
-use pyo3::types::{IntoPyDict, PyBytes, PyDict, PyString};
+use pyo3::types::{IntoPyDict, PyBytes, PyDict};
 
 use renju_core::svg::{self, SvgOptions};
 use renju_core::{notation, IllegalMove};
 use renju_core::{Board as CBoard, Color as CColor, Move as CMove, Position, RenjuOptions};
 use renju_core::{RuleSet as CRuleSet, Symmetry as CSymmetry};
 
-use crate::convert::{self, named, type_name};
+use crate::convert::{self, named};
 use crate::errors;
 use crate::types::{Color, Explanation, Foul, Move, Outcome, Point, RuleSet, Symmetry, Verdict};
 
@@ -41,25 +41,6 @@ impl Board {
         verdict
             .map(Verdict)
             .map_err(|e| errors::illegal_move(py, &e, mv, n))
-    }
-
-    /// The moves of a move string or of an iterable of moves.
-    fn moves_of(&self, moves: &Bound<'_, PyAny>) -> PyResult<Vec<CMove>> {
-        if let Ok(s) = moves.cast::<PyString>() {
-            let parsed = notation::parse_moves(&s.to_cow()?, self.pos.board().size());
-            return parsed.map_err(|e| errors::parse_error(moves.py(), &e));
-        }
-        if moves.cast::<PyBytes>().is_ok() {
-            let msg = "moves must be a str (like 'h8 i9') or an iterable of moves, not bytes";
-            return Err(PyTypeError::new_err(msg));
-        }
-        let iter = moves.try_iter().map_err(|_| {
-            PyTypeError::new_err(format!(
-                "moves must be a move string like 'h8 i9 j10' or an iterable of moves, not {}",
-                type_name(moves)
-            ))
-        })?;
-        iter.map(|m| convert::move_of(&m?)).collect()
     }
 
     /// An IllegalMoveError for a point off the board, else the point.
@@ -118,7 +99,9 @@ py_methods! { Board |b| {
         let pos = Position::with_size(rule_set, convert::size_of(py, size)?);
         let pos = pos.map_err(|e| errors::setup_error(py, &e))?;
         let mut board = Board { pos: pos.with_options(RenjuOptions { five_completion_counts }) };
-        for (i, mv) in moves.map_or(Ok(Vec::new()), |m| board.moves_of(m))?.into_iter().enumerate() {
+        let size = board.pos.board().size();
+        let moves = moves.map(|m| convert::moves_of(m, size, "moves", convert::move_of));
+        for (i, mv) in moves.transpose()?.unwrap_or_default().into_iter().enumerate() {
             board.play_numbered(py, mv, Some(i + 1))?;
         }
         Ok(board)

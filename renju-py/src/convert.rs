@@ -71,6 +71,29 @@ pub fn move_of(obj: &Bound<'_, PyAny>) -> PyResult<CMove> {
         })
 }
 
+/// The items of `moves`: a move string (read by the core) or an iterable of `what`
+/// (each read by `item`).
+pub fn moves_of<T: From<CMove>>(
+    moves: &Bound<'_, PyAny>,
+    size: u8,
+    what: &str,
+    item: impl Fn(&Bound<'_, PyAny>) -> PyResult<T>,
+) -> PyResult<Vec<T>> {
+    if let Ok(s) = moves.cast::<PyString>() {
+        let parsed = renju_core::notation::parse_moves(&s.to_cow()?, size);
+        let parsed = parsed.map_err(|e| errors::parse_error(moves.py(), &e))?;
+        return Ok(parsed.into_iter().map(T::from).collect());
+    }
+    let t = type_name(moves);
+    let msg =
+        format!("moves must be a move string like 'h8 i9 j10' or an iterable of {what}, not {t}");
+    if moves.cast::<pyo3::types::PyBytes>().is_ok() {
+        return Err(PyTypeError::new_err(msg));
+    }
+    let iter = moves.try_iter().map_err(|_| PyTypeError::new_err(msg))?;
+    iter.map(|m| item(&m?)).collect()
+}
+
 /// A core value from its Python class `M` or from its name, read by the core's `FromStr`
 /// (an unknown name is a ValueError with the core's message; `what` names the argument
 /// in TypeErrors).

@@ -2,7 +2,7 @@
 
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyString};
+use pyo3::types::PyString;
 
 use renju_core::game::{DeclaredResult, Event as CEvent, ResultReason, Seat};
 use renju_core::notation;
@@ -10,7 +10,7 @@ use renju_core::Replay as CReplay;
 use renju_core::{Game as CGame, Move as CMove, RenjuOptions};
 
 use crate::board::Board;
-use crate::convert::{self, name_of, named, options, type_name};
+use crate::convert::{self, name_of, named, options};
 use crate::errors;
 use crate::report::{Finding, GameReport};
 use crate::types::{stone, Color, Move, Opening, OpeningRule, Outcome, Point, RuleSet, Verdict};
@@ -173,35 +173,6 @@ py_methods! { Event |e|
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Game(pub CGame);
 
-impl Game {
-    /// The events of `moves`: a move string or an iterable of moves and Events.
-    fn events_of(moves: &Bound<'_, PyAny>, size: u8) -> PyResult<Vec<CEvent>> {
-        if let Ok(s) = moves.cast::<PyString>() {
-            let parsed = notation::parse_moves(&s.to_cow()?, size)
-                .map_err(|e| errors::parse_error(moves.py(), &e))?;
-            return Ok(parsed.into_iter().map(CEvent::from).collect());
-        }
-        if moves.cast::<PyBytes>().is_ok() {
-            let msg = "moves must be a str or an iterable of moves and Events, not bytes";
-            return Err(PyTypeError::new_err(msg));
-        }
-        let iter = moves.try_iter().map_err(|_| {
-            PyTypeError::new_err(format!(
-                "moves must be a move string or an iterable of moves and Events, not {}",
-                type_name(moves)
-            ))
-        })?;
-        iter.map(|item| {
-            let item = item?;
-            match item.cast::<Event>() {
-                Ok(e) => Ok(e.get().0.clone()),
-                Err(_) => convert::move_of(&item).map(CEvent::from),
-            }
-        })
-        .collect()
-    }
-}
-
 py_methods! { Game |g|
     /// The record as plain data (the core's JSON form).
     to_dict {
@@ -274,7 +245,12 @@ py_methods! { Game |g|
         });
         game.tags = tags.unwrap_or_default();
         if let Some(m) = moves {
-            game.events = Game::events_of(m, size)?;
+            game.events = convert::moves_of(m, size, "moves and Events", |item| {
+                match item.cast::<Event>() {
+                    Ok(e) => Ok(e.get().0.clone()),
+                    Err(_) => convert::move_of(item).map(CEvent::from),
+                }
+            })?;
         }
         Ok(Game(game))
     }
