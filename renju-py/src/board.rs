@@ -185,7 +185,8 @@ py_methods! { Board |b| {
     fn explain(&self, py: Python<'_>, point: &Bound<'_, PyAny>) -> PyResult<Explanation> {
         let p = convert::point_of(point)?;
         let explanation = py.detach(|| self.pos.explain(p));
-        explanation.map(Explanation).map_err(|e| errors::illegal_move(py, &e, CMove::Stone(p), None))
+        let illegal = |e| errors::illegal_move(py, &e, CMove::Stone(p), None);
+        explanation.map(Explanation).map_err(illegal)
     }
 
     /// The colour on `point`, or None when it is empty. Raises IllegalMoveError for a
@@ -269,7 +270,14 @@ py_methods! { Board |b| {
     /// were played; set-up stones carry no number), the last move ringed, and Black's
     /// forbidden points marked with a red cross. `pixels` is the image width.
     #[pyo3(signature = (*, pixels = 480, coordinates = true, numbers = true, forbidden = true))]
-    fn svg(&self, py: Python<'_>, pixels: u32, coordinates: bool, numbers: bool, forbidden: bool) -> String {
+    fn svg(
+        &self,
+        py: Python<'_>,
+        pixels: u32,
+        coordinates: bool,
+        numbers: bool,
+        forbidden: bool,
+    ) -> String {
         let opts = SvgOptions { pixels, coordinates, numbers, forbidden };
         py.detach(|| svg::position(&self.pos, &opts))
     }
@@ -299,7 +307,8 @@ py_methods! { Board |b| {
         for f in py.detach(|| self.pos.forbidden_points()) {
             set(2, f.point);
         }
-        let flat = np.call_method1("frombuffer", (PyBytes::new(py, &planes), np.getattr("uint8")?))?;
+        let bytes = PyBytes::new(py, &planes);
+        let flat = np.call_method1("frombuffer", (bytes, np.getattr("uint8")?))?;
         flat.call_method1("reshape", ((3usize, size, size),))?.call_method0("copy")
     }
 }

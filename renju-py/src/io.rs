@@ -175,7 +175,10 @@ impl GameReader {
         if self.on_error == OnError::Collect && !self.errors.is_empty() && !self.warned {
             self.warned = true;
             let n = self.errors.len();
-            let msg = format!("{n} unreadable record(s) left out; their ParseErrors are in the reader's errors list");
+            let msg = format!(
+                "{n} unreadable record(s) left out; their ParseErrors are in the reader's \
+                 errors list"
+            );
             let msg = std::ffi::CString::new(msg).unwrap_or_default();
             PyErr::warn(py, &py.get_type::<PyUserWarning>(), &msg, 1)?;
         }

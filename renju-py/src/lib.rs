@@ -13,7 +13,8 @@ use pyo3::prelude::*;
 macro_rules! py_enum {
     ($(#[$m:meta])* $name:ident($core:ident) { $($(#[$vm:meta])* $v:ident,)+ }) => {
         $(#[$m])*
-        #[pyclass(eq, hash, frozen, str, from_py_object, module = "renju", rename_all = "SCREAMING_SNAKE_CASE")]
+        #[pyclass(eq, hash, frozen, str, from_py_object)]
+        #[pyo3(module = "renju", rename_all = "SCREAMING_SNAKE_CASE")]
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
         pub enum $name { $($(#[$vm])* $v,)+ }
 

@@ -100,7 +100,8 @@ py_methods! { GameReport |g|
     fn __repr__(&self) -> String {
         let g = &self.0;
         let (n, errors) = (g.index + 1, g.count(Severity::Error));
-        format!("<GameReport game {n}: {} moves, {}, {errors} errors>", g.moves, g.outcome.termination)
+        let (moves, end) = (g.moves, g.outcome.termination);
+        format!("<GameReport game {n}: {moves} moves, {end}, {errors} errors>")
     }
 }
 

@@ -179,7 +179,8 @@ py_methods! { Point |p| {
         };
         let x: i64 = name_or_x.extract().map_err(|_| {
             let t = convert::type_name(name_or_x);
-            pyo3::exceptions::PyTypeError::new_err(format!("Point(x, y) takes two integers, not {t}"))
+            let msg = format!("Point(x, y) takes two integers, not {t}");
+            pyo3::exceptions::PyTypeError::new_err(msg)
         })?;
         convert::point_xy(name_or_x.py(), x, y).map(Point)
     }
