@@ -3,7 +3,11 @@
 
 use std::fmt::Write;
 
-use crate::{Board, Color, FoulKind, Move, Point, Position};
+use crate::board::Board;
+use crate::forbidden::FoulKind;
+use crate::geometry::{Color, Point};
+use crate::notation::Move;
+use crate::position::Position;
 
 /// Drawing choices.
 pub struct SvgOptions {
