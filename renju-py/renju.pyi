@@ -10,7 +10,18 @@ with py.typed).
 
 import os
 from collections.abc import Iterable, Iterator
-from typing import Any, ClassVar, Literal, overload
+from typing import Any, ClassVar, Literal, final, overload
+
+__all__ = [
+    "__version__", "FORMATS", "Error", "ParseError", "WriteError", "IllegalMoveError",
+    "SetupError", "PointError", "Color", "RuleSet", "FoulKind", "Symmetry", "Point",
+    "Move", "Foul", "Verdict", "Outcome", "Explanation", "OpeningRule", "Opening",
+    "Board", "Event", "Game", "MoveVerdict", "Replay", "Finding", "GameReport",
+    "Summary", "Report", "GameReader", "Fixture", "FixtureQuery", "FixtureMap", "read",
+    "read_bytes", "write", "write_bytes", "parse_fixtures", "read_fixtures", "validate",
+    "TimeControl", "Clock", "ClockState", "SideClock",
+]
+"""The public names, as the compiled module lists them."""
 
 __version__: str
 """The package version."""
@@ -90,6 +101,7 @@ class PointError(Error, ValueError):
 # Enumerations
 # ---------------------------------------------------------------------------
 
+@final
 class Color:
     """A stone colour, which is also a side to move. str() gives 'black' or 'white'."""
 
@@ -104,11 +116,12 @@ class Color:
         """Parses 'black' / 'white' (also 'b', 'w', 'x', 'o'), case-insensitive."""
     def __int__(self) -> int:
         """0 for Black, 1 for White."""
-    def __eq__(self, other: object) -> bool:
+    def __eq__(self, other: object, /) -> bool:
         """Same colour."""
     def __hash__(self) -> int:
         """Hash."""
 
+@final
 class RuleSet:
     """A rule set. str() gives the lower-case name."""
 
@@ -133,11 +146,12 @@ class RuleSet:
         """Every rule set."""
     def __int__(self) -> int:
         """The variant's index."""
-    def __eq__(self, other: object) -> bool:
+    def __eq__(self, other: object, /) -> bool:
         """Same rule set."""
     def __hash__(self) -> int:
         """Hash."""
 
+@final
 class FoulKind:
     """A kind of forbidden move. str() gives 'overline', 'double-four' or 'double-three'."""
 
@@ -152,11 +166,12 @@ class FoulKind:
         """Parses 'overline', 'double-four' (or '4x4'), 'double-three' (or '3x3')."""
     def __int__(self) -> int:
         """The variant's index."""
-    def __eq__(self, other: object) -> bool:
+    def __eq__(self, other: object, /) -> bool:
         """Same kind."""
     def __hash__(self) -> int:
         """Hash."""
 
+@final
 class Symmetry:
     """One of the 8 symmetries of a square board. str() gives the kebab-case name."""
 
@@ -185,7 +200,7 @@ class Symmetry:
         """All 8 symmetries, identity first."""
     def __int__(self) -> int:
         """The variant's index."""
-    def __eq__(self, other: object) -> bool:
+    def __eq__(self, other: object, /) -> bool:
         """Same symmetry."""
     def __hash__(self) -> int:
         """Hash."""
@@ -194,6 +209,7 @@ class Symmetry:
 # Points and moves
 # ---------------------------------------------------------------------------
 
+@final
 class Point:
     """An intersection, by column x (0 = 'a', left) and row y (0 = row 1, bottom).
 
@@ -201,7 +217,7 @@ class Point:
     'h8'. Points are hashable and ordered (by column, then row)."""
 
     @overload
-    def __new__(cls, name_or_x: str | Point | tuple[int, int]) -> Point:
+    def __new__(cls, name_or_x: str | Point | tuple[int, int], y: None = None) -> Point:
         """Point('h8')."""
     @overload
     def __new__(cls, name_or_x: int, y: int) -> Point:
@@ -223,21 +239,22 @@ class Point:
         """The name in h8 notation."""
     def is_on(self, size: int = 15) -> bool:
         """Whether the point lies on a board of side size."""
-    def __eq__(self, other: object) -> bool:
+    def __eq__(self, other: object, /) -> bool:
         """Same point."""
     def __hash__(self) -> int:
         """Hash."""
-    def __lt__(self, other: Point) -> bool:
+    def __lt__(self, other: Point, /) -> bool:
         """Order by column, then row."""
-    def __le__(self, other: Point) -> bool:
+    def __le__(self, other: Point, /) -> bool:
         """Order by column, then row."""
-    def __gt__(self, other: Point) -> bool:
+    def __gt__(self, other: Point, /) -> bool:
         """Order by column, then row."""
-    def __ge__(self, other: Point) -> bool:
+    def __ge__(self, other: Point, /) -> bool:
         """Order by column, then row."""
     def __reduce__(self) -> tuple[type[Point], tuple[str]]:
         """Pickling support."""
 
+@final
 class Move:
     """A move: a stone on a point, or a pass. str() gives 'h8' or 'pass'."""
 
@@ -251,7 +268,7 @@ class Move:
     @property
     def is_pass(self) -> bool:
         """Whether this is a pass."""
-    def __eq__(self, other: object) -> bool:
+    def __eq__(self, other: object, /) -> bool:
         """Same move."""
     def __hash__(self) -> int:
         """Hash."""
@@ -262,6 +279,7 @@ class Move:
 # Fouls, verdicts, outcomes, explanations
 # ---------------------------------------------------------------------------
 
+@final
 class Foul:
     """A forbidden move: the foul a referee reports and every foul it makes.
     str() gives the reported foul ('double-three')."""
@@ -272,11 +290,12 @@ class Foul:
     @property
     def kinds(self) -> list[FoulKind]:
         """Every foul the move makes, in reporting order."""
-    def __eq__(self, other: object) -> bool:
+    def __eq__(self, other: object, /) -> bool:
         """Same fouls."""
     def __hash__(self) -> int:
         """Hash."""
 
+@final
 class Verdict:
     """What one move does. str() gives the label."""
 
@@ -314,9 +333,10 @@ class Verdict:
         """Why a drawing move draws, else None."""
     def to_dict(self) -> dict[str, Any]:
         """The verdict as plain data (the JSON the CLI and the C API give)."""
-    def __eq__(self, other: object) -> bool:
+    def __eq__(self, other: object, /) -> bool:
         """Same verdict."""
 
+@final
 class Outcome:
     """How a game ended. str() gives a sentence ('white won on a forbidden move')."""
 
@@ -330,11 +350,12 @@ class Outcome:
     @property
     def is_draw(self) -> bool:
         """Whether the game ended in a draw (a finished game without a winner)."""
-    def __eq__(self, other: object) -> bool:
+    def __eq__(self, other: object, /) -> bool:
         """Same outcome."""
     def __hash__(self) -> int:
         """Hash."""
 
+@final
 class Explanation:
     """Why a black stone on a point is (or is not) forbidden. str() gives readable text;
     to_dict() / to_json() give every detail (lines, fours, threes, nested checks)."""
@@ -355,13 +376,14 @@ class Explanation:
         """Every detail as plain data."""
     def to_json(self) -> str:
         """Every detail as pretty JSON."""
-    def __eq__(self, other: object) -> bool:
+    def __eq__(self, other: object, /) -> bool:
         """Same explanation."""
 
 # ---------------------------------------------------------------------------
 # Openings
 # ---------------------------------------------------------------------------
 
+@final
 class OpeningRule:
     """An opening protocol: 'free', 'rif1996', 'swap', 'yamaguchi', 'soosorv-N',
     'taraguchi-N', 'chinese', 'swap2', 'gomoku-swap' or 'pro'."""
@@ -374,11 +396,12 @@ class OpeningRule:
     @property
     def is_renju_family(self) -> bool:
         """Whether the protocol belongs to the Renju (RIF and Chinese) family."""
-    def __eq__(self, other: object) -> bool:
+    def __eq__(self, other: object, /) -> bool:
         """Same protocol."""
     def __hash__(self) -> int:
         """Hash."""
 
+@final
 class Opening:
     """One of the 26 canonical Renju openings. str() gives '3D Sosei'."""
 
@@ -404,7 +427,7 @@ class Opening:
     @staticmethod
     def all() -> list[Opening]:
         """All 26 openings, direct first."""
-    def __eq__(self, other: object) -> bool:
+    def __eq__(self, other: object, /) -> bool:
         """Same opening."""
     def __hash__(self) -> int:
         """Hash."""
@@ -413,6 +436,7 @@ class Opening:
 # Board
 # ---------------------------------------------------------------------------
 
+@final
 class Board:
     """A Renju or Gomoku position: the stones, the rule set, the side to move, the moves
     played on it and the outcome once the game is over.
@@ -420,14 +444,14 @@ class Board:
     Iterating gives the stones as (Point, Color) pairs, row by row from a1;
     board[point] gives the colour there (None when empty)."""
 
-    def __init__(
-        self,
+    def __new__(
+        cls,
         moves: str | Iterable[_MoveLike] = "",
         rule: RuleSet | str = "renju",
         size: int = 15,
         *,
         five_completion_counts: bool = False,
-    ) -> None:
+    ) -> Board:
         """Plays moves (a move string like 'h8 i9 j10' or an iterable of moves) on an
         empty board of the rule set (default Renju) and size. Raises ParseError,
         IllegalMoveError (with move_number) or SetupError."""
@@ -481,9 +505,9 @@ class Board:
     @property
     def is_game_over(self) -> bool:
         """Whether the game is over."""
-    def __getitem__(self, point: _PointLike) -> Color | None:
+    def __getitem__(self, point: _PointLike, /) -> Color | None:
         """The colour on point, or None when it is empty."""
-    def __contains__(self, point: _PointLike) -> bool:
+    def __contains__(self, point: _PointLike, /) -> bool:
         """Whether point holds a stone."""
     def __iter__(self) -> Iterator[tuple[Point, Color]]:
         """The stones, row by row from a1."""
@@ -495,10 +519,13 @@ class Board:
         """copy.copy() support."""
     def __deepcopy__(self, memo: Any) -> Board:
         """copy.deepcopy() support."""
-    def __eq__(self, other: object) -> bool:
+    def __eq__(self, other: object, /) -> bool:
         """Same stones, rule set, options, side to move, moves and outcome."""
-    def __hash__(self) -> int:
-        """Hash of the whole position (changes when a move is played)."""
+    __hash__: ClassVar[None]  # type: ignore[assignment]
+    """Boards are mutable, hence unhashable (as in python-chess): use key()."""
+    def key(self) -> tuple[RuleSet, int, bool, Color, str, str]:
+        """A hashable snapshot of the whole position, equal for equal boards: (rule,
+        size, five_completion_counts, to_move, diagram, move string)."""
     def transformed(self, symmetry: Symmetry | str) -> Board:
         """The position mapped by a board symmetry."""
     def to_diagram(self) -> str:
@@ -523,6 +550,7 @@ class Board:
 # Game records
 # ---------------------------------------------------------------------------
 
+@final
 class Event:
     """One event of a game record."""
 
@@ -572,16 +600,17 @@ class Event:
         """For 'result': why, when the record says."""
     def to_dict(self) -> dict[str, Any]:
         """The event as plain data."""
-    def __eq__(self, other: object) -> bool:
+    def __eq__(self, other: object, /) -> bool:
         """Same event."""
     def __hash__(self) -> int:
         """Hash."""
 
+@final
 class Game:
     """A game record: rules (None where the record is silent), size and events."""
 
-    def __init__(
-        self,
+    def __new__(
+        cls,
         moves: str | Iterable[_MoveLike | Event] = "",
         *,
         rule: RuleSet | str | None = None,
@@ -591,7 +620,7 @@ class Game:
         id: str | None = None,
         five_completion_counts: bool | None = None,
         tags: Iterable[tuple[str, str]] | None = None,
-    ) -> None:
+    ) -> Game:
         """A record from a move list or an iterable of moves and Events."""
     @property
     def id(self) -> str | None:
@@ -672,11 +701,12 @@ class Game:
         """The opening's name as reports give it ('3D Sosei'), else None."""
     def to_dict(self) -> dict[str, Any]:
         """The record as plain data."""
-    def __eq__(self, other: object) -> bool:
+    def __eq__(self, other: object, /) -> bool:
         """Same record."""
     def __hash__(self) -> int:
         """Hash."""
 
+@final
 class MoveVerdict:
     """The verdict of one replayed move."""
 
@@ -693,6 +723,7 @@ class MoveVerdict:
     def verdict(self) -> Verdict:
         """What it did."""
 
+@final
 class Replay:
     """The result of replaying a game."""
 
@@ -726,13 +757,14 @@ class Replay:
 # Time controls and clocks
 # ---------------------------------------------------------------------------
 
+@final
 class TimeControl:
     """A time control, read from its PGN / TRF-26 text ('5400+30',
     '40/6000+30:900+30', 'W300-B240', 'shared 3600') or SGF's
     ('TM[3600]OT[5x30 byo-yomi]'). str() gives the text back. Raises ValueError saying
     what is wrong."""
 
-    def __init__(self, text: str) -> None: ...
+    def __new__(cls, text: str) -> TimeControl: ...
     @staticmethod
     def from_sgf(tm: str | None = None, ot: str | None = None) -> TimeControl:
         """From SGF's TM (main time, seconds) and OT ('5x30 byo-yomi', '15/300
@@ -742,9 +774,10 @@ class TimeControl:
     @property
     def has_clock(self) -> bool:
         """Whether the control has a clock (not '?' or '-')."""
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
+@final
 class SideClock:
     """One side's clock."""
 
@@ -761,6 +794,7 @@ class SideClock:
     @property
     def moves(self) -> int: ...
 
+@final
 class ClockState:
     """Both clocks and what the clock has decided."""
 
@@ -781,17 +815,18 @@ class ClockState:
     def to_dict(self) -> dict[str, Any]:
         """The state as plain data."""
 
+@final
 class Clock:
     """A live game clock. press(elapsed_ms) after each move; the clock never reads the
     wall clock. Raises ValueError for an event the rules do not allow and once the
     clock has decided."""
 
-    def __init__(
-        self,
+    def __new__(
+        cls,
         time_control: TimeControl | str,
         both_flags: Literal["draw", "continue-unless-last-period"] = "draw",
         default_time_ms: int = 3_600_000,
-    ) -> None: ...
+    ) -> Clock: ...
     def press(self, elapsed_ms: int) -> ClockState:
         """The side to move completed a move that took elapsed_ms."""
     def penalty(self, offender: Color | str, taken_ms: int, given_ms: int = 0) -> ClockState:
@@ -813,6 +848,7 @@ class Clock:
 # Reports
 # ---------------------------------------------------------------------------
 
+@final
 class Finding:
     """One finding about one game."""
 
@@ -836,9 +872,10 @@ class Finding:
         """The byte offset in the file, for unreadable records."""
     def to_dict(self) -> dict[str, Any]:
         """The finding as plain data."""
-    def __eq__(self, other: object) -> bool:
+    def __eq__(self, other: object, /) -> bool:
         """Same finding."""
 
+@final
 class GameReport:
     """The report on one game."""
 
@@ -879,9 +916,10 @@ class GameReport:
         """The report as plain data."""
     def to_json(self) -> str:
         """The report as pretty JSON."""
-    def __eq__(self, other: object) -> bool:
+    def __eq__(self, other: object, /) -> bool:
         """Same report."""
 
+@final
 class Summary:
     """Totals over a batch."""
 
@@ -902,9 +940,10 @@ class Summary:
         """Findings of severity warning."""
     def to_dict(self) -> dict[str, Any]:
         """The summary as plain data."""
-    def __eq__(self, other: object) -> bool:
+    def __eq__(self, other: object, /) -> bool:
         """Same totals."""
 
+@final
 class Report:
     """A validation report: one GameReport per game and a Summary."""
 
@@ -933,15 +972,24 @@ class Report:
 # Readers
 # ---------------------------------------------------------------------------
 
+@final
 class GameReader(Iterator[Game]):
     """The games of a file, one per next() (move lists and RenjuNet databases are read
-    as you go). errors='raise' raises a bad record's ParseError from next() (the reader
-    can go on), 'skip' leaves it out."""
+    as you go).
+
+    A bad record, by errors=: 'collect' (the default) leaves it out, keeps its
+    ParseError in errors and warns once (a UserWarning giving the count) when the reader
+    is used up; 'raise' raises its ParseError from next() (the reader can go on);
+    'skip' leaves it out and keeps it in errors without a warning; 'yield' gives the
+    ParseError in place of the game."""
 
     def __iter__(self) -> GameReader:
         """The reader itself."""
     def __next__(self) -> Game:
         """The next game."""
+    @property
+    def errors(self) -> list[ParseError]:
+        """The ParseError of every record left out so far, in file order."""
 
 _Format = Literal["moves", "rif", "renlib", "psq", "sgf", "openings"]
 """(Stub only, not importable.) A format name."""
@@ -951,7 +999,7 @@ def read(
     path: str | os.PathLike[str],
     format: _Format | None = None,
     *,
-    errors: Literal["raise", "skip"] = "raise",
+    errors: Literal["collect", "raise", "skip"] = "collect",
     size: int | None = None,
 ) -> GameReader:
     """Reads the games of a file (format from the extension unless given; size: the
@@ -973,7 +1021,7 @@ def read_bytes(
     format: _Format,
     *,
     file: str | None = None,
-    errors: Literal["raise", "skip"] = "raise",
+    errors: Literal["collect", "raise", "skip"] = "collect",
     size: int | None = None,
 ) -> GameReader:
     """Reads the games of a file's bytes in the given format."""
@@ -1018,6 +1066,7 @@ def validate(
 # Fixture corpus
 # ---------------------------------------------------------------------------
 
+@final
 class FixtureQuery:
     """A point query of a fixture."""
 
@@ -1036,6 +1085,7 @@ class FixtureQuery:
     def line(self) -> int:
         """The line in the fixture file."""
 
+@final
 class FixtureMap:
     """A complete forbidden map of a fixture. str() gives the fixture notation."""
 
@@ -1049,6 +1099,7 @@ class FixtureMap:
     def line(self) -> int:
         """The line in the fixture file."""
 
+@final
 class Fixture:
     """One fixture of the shared corpus."""
 

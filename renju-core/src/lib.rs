@@ -25,8 +25,8 @@
 //! diagrams), [`fixture`] (the shared fixture corpus format), [`game`] (game records),
 //! [`opening`] (opening protocols, the 26 openings), [`replay`] (playing a record out
 //! under its rules), [`findings`] (what validation finds), [`formats`] (readers and
-//! writers), [`report`] (validation reports), [`names`] (the name table of every enum)
-//! and [`error`] (errors of reading text).
+//! writers), [`report`] (validation reports), [`svg`] (drawings of positions), [`names`]
+//! (the name table of every enum) and [`error`] (errors of reading text).
 //!
 //! The rules themselves, and every decision the library takes where the rule texts
 //! leave a choice, are in the repository's `docs/rules.md`.
@@ -54,6 +54,7 @@ mod protocol;
 pub mod replay;
 pub mod report;
 pub mod rules;
+pub mod svg;
 pub mod time_control;
 
 pub use board::{Board, SetupError};

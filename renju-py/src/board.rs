@@ -1,21 +1,19 @@
 //! `renju.Board`: a position (stones, rule set, side to move, moves played, outcome).
 
-use std::collections::hash_map::DefaultHasher;
-use std::hash::{Hash, Hasher};
-
-use pyo3::exceptions::{PyImportError, PyTypeError};
+use pyo3::exceptions::PyImportError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyIterator, PyList, PyString, PyTuple};
+use pyo3::types::{IntoPyDict, PyBytes, PyDict};
 
-use renju_core::notation;
-use renju_core::{
-    Board as CBoard, Color as CColor, Move as CMove, Position, RenjuOptions, RuleSet as CRuleSet,
-};
+use renju_core::svg::{self, SvgOptions};
+use renju_core::{notation, IllegalMove};
+use renju_core::{Board as CBoard, Color as CColor, Move as CMove, Position, RenjuOptions};
+use renju_core::{RuleSet as CRuleSet, Symmetry as CSymmetry};
 
-use crate::convert::{self, type_name};
+use crate::convert::{self, named};
 use crate::errors;
-use crate::svg::{self, SvgOptions};
-use crate::types::{Color, Explanation, Foul, Move, Outcome, Point, RuleSet, Verdict};
+use crate::types::{Color, Explanation, Foul, Move, Outcome, Point, RuleSet, Symmetry, Verdict};
+
+display_core!(Board.pos);
 
 /// A Renju or Gomoku position: the stones, the rule set, the side to move, the moves
 /// played on it and the outcome once the game is over.
@@ -27,7 +25,10 @@ use crate::types::{Color, Explanation, Foul, Move, Outcome, Point, RuleSet, Verd
 /// Every move is judged by the library's referee: play() returns its Verdict, and a
 /// winning, forbidden or drawing move ends the game. Iterating a board gives its stones
 /// as (Point, Color) pairs, row by row from a1; board[point] gives the colour there.
-#[pyclass(eq, module = "renju")]
+///
+/// Boards are mutable, so they are not hashable (as in python-chess); key() gives a
+/// hashable snapshot of the position for sets and dict keys.
+#[pyclass(eq, str, module = "renju")]
 #[derive(Debug, Clone, PartialEq)]
 pub struct Board {
     pub pos: Position,
@@ -35,61 +36,44 @@ pub struct Board {
 
 impl Board {
     /// Plays `mv`, numbered `number` in errors when it comes from a list.
-    fn play_numbered(
-        &mut self,
-        py: Python<'_>,
-        mv: CMove,
-        number: Option<usize>,
-    ) -> PyResult<Verdict> {
-        self.pos
-            .play(mv)
+    fn play_numbered(&mut self, py: Python<'_>, mv: CMove, n: Option<usize>) -> PyResult<Verdict> {
+        let verdict = self.pos.play(mv);
+        verdict
             .map(Verdict)
-            .map_err(|e| errors::illegal_move(py, &e, mv, number))
+            .map_err(|e| errors::illegal_move(py, &e, mv, n))
     }
 
-    /// Plays a move string or an iterable of moves.
-    fn play_all(&mut self, moves: &Bound<'_, PyAny>) -> PyResult<()> {
-        let py = moves.py();
-        if let Ok(s) = moves.cast::<PyString>() {
-            let parsed = notation::parse_moves(&s.to_cow()?, self.pos.board().size())
-                .map_err(|e| errors::parse_error(py, &e))?;
-            for (i, mv) in parsed.into_iter().enumerate() {
-                self.play_numbered(py, mv, Some(i + 1))?;
-            }
-            return Ok(());
-        }
-        if moves.cast::<PyBytes>().is_ok() {
-            return Err(PyTypeError::new_err(
-                "moves must be a str (like 'h8 i9') or an iterable of moves, not bytes",
-            ));
-        }
-        let iter = moves.try_iter().map_err(|_| {
-            PyTypeError::new_err(format!(
-                "moves must be a move string like 'h8 i9 j10' or an iterable of moves, not {}",
-                type_name(moves)
-            ))
-        })?;
-        for (i, item) in iter.enumerate() {
-            let mv = convert::move_of(&item?)?;
-            self.play_numbered(py, mv, Some(i + 1))?;
-        }
-        Ok(())
-    }
-
-    /// The stone numbers to draw: move number by point, for stones played on this board.
-    fn numbered_stones(&self) -> Vec<(renju_core::Point, usize)> {
-        let mut out: Vec<(renju_core::Point, usize)> = Vec::new();
-        for (i, mv) in self.pos.moves().enumerate() {
-            if let CMove::Stone(p) = mv {
-                out.push((p, i + 1));
+    /// An IllegalMoveError for a point off the board, else the point.
+    fn on_board(&self, py: Python<'_>, point: &Bound<'_, PyAny>) -> PyResult<renju_core::Point> {
+        let (p, size) = (convert::point_of(point)?, self.pos.board().size());
+        match p.is_on(size) {
+            true => Ok(p),
+            false => {
+                let e = IllegalMove::OffBoard { point: p, size };
+                Err(errors::illegal_move(py, &e, CMove::Stone(p), None))
             }
         }
-        out
     }
 }
 
-#[pymethods]
-impl Board {
+py_methods! { Board |b| {
+    /// The board side.
+    size -> u8 = b.pos.board().size();
+    /// The rule set.
+    rule -> RuleSet = b.pos.rule_set().into();
+    /// Whether the other reading of the disputed double-three case is used.
+    five_completion_counts -> bool = b.pos.options().five_completion_counts;
+    /// The side to move.
+    to_move -> Color = b.pos.to_move().into();
+    /// The moves played on this board, oldest first.
+    moves -> Vec<Move> = b.pos.moves().map(Move).collect();
+    /// The moves played, as a move string ('h8 i9 pass').
+    move_string -> String = notation::format_moves(b.pos.moves());
+    /// The outcome once the game is over, else None.
+    outcome -> Option<Outcome> = b.pos.outcome().map(Outcome);
+    /// Whether the game is over.
+    is_game_over -> bool = b.pos.outcome().is_some();
+}
     /// Board(moves='', rule='renju', size=15, *, five_completion_counts=False).
     ///
     /// moves: a move string or an iterable of moves (Move, Point, 'h8', 'pass', (x, y)).
@@ -111,19 +95,14 @@ impl Board {
         size: i64,
         five_completion_counts: bool,
     ) -> PyResult<Board> {
-        let rule_set = match rule {
-            Some(r) => convert::rule_of(r)?,
-            None => CRuleSet::Renju,
-        };
-        let size = convert::size_of(py, size)?;
-        let pos = Position::with_size(rule_set, size)
-            .map_err(|e| errors::setup_error(py, &e))?
-            .with_options(RenjuOptions {
-                five_completion_counts,
-            });
-        let mut board = Board { pos };
-        if let Some(m) = moves {
-            board.play_all(m)?;
+        let rule_set = rule.map_or(Ok(CRuleSet::Renju), |r| named::<RuleSet, _>(r, "rule"))?;
+        let pos = Position::with_size(rule_set, convert::size_of(py, size)?);
+        let pos = pos.map_err(|e| errors::setup_error(py, &e))?;
+        let mut board = Board { pos: pos.with_options(RenjuOptions { five_completion_counts }) };
+        let size = board.pos.board().size();
+        let moves = moves.map(|m| convert::moves_of(m, size, "moves", convert::move_of));
+        for (i, mv) in moves.transpose()?.unwrap_or_default().into_iter().enumerate() {
+            board.play_numbered(py, mv, Some(i + 1))?;
         }
         Ok(board)
     }
@@ -143,21 +122,12 @@ impl Board {
         to_move: Option<&Bound<'_, PyAny>>,
         five_completion_counts: bool,
     ) -> PyResult<Board> {
-        let rule_set = match rule {
-            Some(r) => convert::rule_of(r)?,
-            None => CRuleSet::Renju,
-        };
-        let to_move = match to_move {
-            Some(c) => convert::color_of(c)?,
-            None => CColor::Black,
-        };
+        let rule_set = rule.map_or(Ok(CRuleSet::Renju), |r| named::<RuleSet, _>(r, "rule"))?;
+        let to_move = to_move.map_or(Ok(CColor::Black), |c| named::<Color, _>(c, "colour"))?;
         let board = CBoard::from_diagram(text).map_err(|e| errors::parse_error(py, &e))?;
-        let pos = Position::from_board(board, rule_set, to_move)
-            .map_err(|e| errors::setup_error(py, &e))?
-            .with_options(RenjuOptions {
-                five_completion_counts,
-            });
-        Ok(Board { pos })
+        let pos = Position::from_board(board, rule_set, to_move);
+        let pos = pos.map_err(|e| errors::setup_error(py, &e))?;
+        Ok(Board { pos: pos.with_options(RenjuOptions { five_completion_counts }) })
     }
 
     /// Plays a move (a Move, a Point, 'h8', 'pass' or (x, y)) and returns its Verdict.
@@ -165,8 +135,7 @@ impl Board {
     /// Raises IllegalMoveError when the point is occupied or off the board, or the game
     /// is over.
     fn play(&mut self, py: Python<'_>, r#move: &Bound<'_, PyAny>) -> PyResult<Verdict> {
-        let mv = convert::move_of(r#move)?;
-        self.play_numbered(py, mv, None)
+        self.play_numbered(py, convert::move_of(r#move)?, None)
     }
 
     /// Passes (the side to move gives up its turn); two passes in a row draw.
@@ -184,10 +153,8 @@ impl Board {
     /// play().
     fn verdict(&self, py: Python<'_>, r#move: &Bound<'_, PyAny>) -> PyResult<Verdict> {
         let mv = convert::move_of(r#move)?;
-        let pos = &self.pos;
-        py.detach(|| pos.verdict(mv))
-            .map(Verdict)
-            .map_err(|e| errors::illegal_move(py, &e, mv, None))
+        let verdict = py.detach(|| self.pos.verdict(mv));
+        verdict.map(Verdict).map_err(|e| errors::illegal_move(py, &e, mv, None))
     }
 
     /// The foul a black stone on `point` would make, or None when it is legal or a five
@@ -195,10 +162,8 @@ impl Board {
     /// do not depend on the side to move.
     fn fouls_at(&self, py: Python<'_>, point: &Bound<'_, PyAny>) -> PyResult<Option<Foul>> {
         let p = convert::point_of(point)?;
-        self.pos
-            .fouls_at(p)
-            .map(Foul::of)
-            .map_err(|e| errors::illegal_move(py, &e, CMove::Stone(p), None))
+        let fouls = self.pos.fouls_at(p);
+        fouls.map(Foul::of).map_err(|e| errors::illegal_move(py, &e, CMove::Stone(p), None))
     }
 
     /// Whether a black stone on `point` would be forbidden (False for occupied or
@@ -210,89 +175,24 @@ impl Board {
     /// Every empty point where a black stone would be forbidden, as {Point: Foul}, row by
     /// row from a1. Empty under rule sets without forbidden moves.
     fn forbidden_points<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let pos = &self.pos;
-        let points = py.detach(|| pos.forbidden_points());
-        let dict = PyDict::new(py);
-        for fp in points {
-            if let Some(foul) = Foul::of(fp.all) {
-                dict.set_item(Point(fp.point), foul)?;
-            }
-        }
-        Ok(dict)
+        let points = py.detach(|| self.pos.forbidden_points());
+        let fouls = points.into_iter().filter_map(|f| Some((Point(f.point), Foul::of(f.all)?)));
+        fouls.into_py_dict(py)
     }
 
     /// Explains what a black stone on `point` would be: its lines, fours and threes, and
     /// the nested checks of the recursive double-three rule.
     fn explain(&self, py: Python<'_>, point: &Bound<'_, PyAny>) -> PyResult<Explanation> {
         let p = convert::point_of(point)?;
-        let pos = &self.pos;
-        py.detach(|| pos.explain(p))
-            .map(Explanation)
-            .map_err(|e| errors::illegal_move(py, &e, CMove::Stone(p), None))
-    }
-
-    /// The board side.
-    #[getter]
-    fn size(&self) -> u8 {
-        self.pos.board().size()
-    }
-
-    /// The rule set.
-    #[getter]
-    fn rule(&self) -> RuleSet {
-        self.pos.rule_set().into()
-    }
-
-    /// Whether the other reading of the disputed double-three case is used.
-    #[getter]
-    fn five_completion_counts(&self) -> bool {
-        self.pos.options().five_completion_counts
-    }
-
-    /// The side to move.
-    #[getter]
-    fn to_move(&self) -> Color {
-        self.pos.to_move().into()
-    }
-
-    /// The moves played on this board, oldest first.
-    #[getter]
-    fn moves(&self) -> Vec<Move> {
-        self.pos.moves().map(Move).collect()
-    }
-
-    /// The moves played, as a move string ('h8 i9 pass').
-    #[getter]
-    fn move_string(&self) -> String {
-        notation::format_moves(self.pos.moves())
-    }
-
-    /// The outcome once the game is over, else None.
-    #[getter]
-    fn outcome(&self) -> Option<Outcome> {
-        self.pos.outcome().map(Outcome)
-    }
-
-    /// Whether the game is over.
-    #[getter]
-    fn is_game_over(&self) -> bool {
-        self.pos.outcome().is_some()
+        let explanation = py.detach(|| self.pos.explain(p));
+        let illegal = |e| errors::illegal_move(py, &e, CMove::Stone(p), None);
+        explanation.map(Explanation).map_err(illegal)
     }
 
     /// The colour on `point`, or None when it is empty. Raises IllegalMoveError for a
     /// point off the board.
     fn __getitem__(&self, py: Python<'_>, point: &Bound<'_, PyAny>) -> PyResult<Option<Color>> {
-        let p = convert::point_of(point)?;
-        let size = self.pos.board().size();
-        if !p.is_on(size) {
-            return Err(errors::illegal_move(
-                py,
-                &renju_core::IllegalMove::OffBoard { point: p, size },
-                CMove::Stone(p),
-                None,
-            ));
-        }
-        Ok(self.pos.board().get(p).map(Color::from))
+        Ok(self.pos.board().get(self.on_board(py, point)?).map(Color::from))
     }
 
     /// Whether `point` holds a stone.
@@ -302,18 +202,9 @@ impl Board {
     }
 
     /// The stones as (Point, Color) pairs, row by row from a1.
-    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyIterator>> {
-        let list = PyList::empty(py);
-        for (p, c) in self.pos.board().stones() {
-            list.append(PyTuple::new(
-                py,
-                [
-                    Point(p).into_pyobject(py)?.into_any(),
-                    Color::from(c).into_pyobject(py)?.into_any(),
-                ],
-            )?)?;
-        }
-        list.try_iter()
+    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyIterator>> {
+        let stones = self.pos.board().stones().map(|(p, c)| (Point(p), Color::from(c)));
+        stones.collect::<Vec<_>>().into_pyobject(py)?.try_iter()
     }
 
     /// The number of stones on the board.
@@ -336,21 +227,21 @@ impl Board {
         self.clone()
     }
 
-    /// A hash of the whole position (stones, rule set, side to move, moves, outcome).
-    /// Boards are mutable: a board's hash changes when a move is played.
-    fn __hash__(&self) -> u64 {
-        let mut h = DefaultHasher::new();
-        self.pos.hash(&mut h);
-        h.finish()
+    /// A hashable snapshot of the whole position, equal for equal boards and unchanged
+    /// when the board changes afterwards: (rule, size, five_completion_counts, to_move,
+    /// diagram, move string).
+    fn key(&self) -> (RuleSet, u8, bool, Color, String, String) {
+        let (pos, board) = (&self.pos, self.pos.board());
+        let reading = pos.options().five_completion_counts;
+        let (diagram, moves) = (pos.to_string(), notation::format_moves(pos.moves()));
+        (pos.rule_set().into(), board.size(), reading, pos.to_move().into(), diagram, moves)
     }
 
     /// The position mapped by a board symmetry (a Symmetry or its name): stones, moves
     /// and outcome alike.
     fn transformed(&self, symmetry: &Bound<'_, PyAny>) -> PyResult<Board> {
-        let sym = convert::symmetry_of(symmetry)?;
-        Ok(Board {
-            pos: self.pos.transformed(sym),
-        })
+        let sym = named::<Symmetry, CSymmetry>(symmetry, "symmetry")?;
+        Ok(Board { pos: self.pos.transformed(sym) })
     }
 
     /// The ASCII diagram (the fixture format: X black, O white, '.' empty).
@@ -358,29 +249,19 @@ impl Board {
         self.pos.to_string()
     }
 
-    /// The ASCII diagram.
-    fn __str__(&self) -> String {
-        self.pos.to_string()
-    }
-
     /// Board('h8 i9 j10') (set-up stones show as a stone count).
     fn __repr__(&self) -> String {
-        let moves = notation::format_moves(self.pos.moves());
-        let mut args = vec![format!("'{moves}'")];
-        if self.pos.rule_set() != CRuleSet::Renju {
-            args.push(format!("rule='{}'", self.pos.rule_set()));
+        let (pos, board) = (&self.pos, self.pos.board());
+        let mut args = vec![format!("'{}'", notation::format_moves(pos.moves()))];
+        if pos.rule_set() != CRuleSet::Renju {
+            args.push(format!("rule='{}'", pos.rule_set()));
         }
-        if self.pos.board().size() != 15 {
-            args.push(format!("size={}", self.pos.board().size()));
+        if board.size() != 15 {
+            args.push(format!("size={}", board.size()));
         }
-        let setup = self.pos.board().stone_count()
-            - self
-                .pos
-                .moves()
-                .filter(|m| matches!(m, CMove::Stone(_)))
-                .count();
-        if setup > 0 {
-            args.push(format!("<{setup} set-up stones>"));
+        let played = pos.moves().filter(|m| matches!(m, CMove::Stone(_))).count();
+        if board.stone_count() > played {
+            args.push(format!("<{} set-up stones>", board.stone_count() - played));
         }
         format!("Board({})", args.join(", "))
     }
@@ -397,30 +278,8 @@ impl Board {
         numbers: bool,
         forbidden: bool,
     ) -> String {
-        let fouls = if forbidden {
-            let pos = &self.pos;
-            py.detach(|| pos.forbidden_points())
-                .into_iter()
-                .map(|f| (f.point, f.primary))
-                .collect()
-        } else {
-            Vec::new()
-        };
-        let last = self.pos.moves().last().and_then(|m| match m {
-            CMove::Stone(p) => Some(p),
-            CMove::Pass => None,
-        });
-        svg::render(
-            self.pos.board(),
-            &self.numbered_stones(),
-            &fouls,
-            last,
-            &SvgOptions {
-                pixels,
-                coordinates,
-                numbers,
-            },
-        )
+        let opts = SvgOptions { pixels, coordinates, numbers, forbidden };
+        py.detach(|| svg::position(&self.pos, &opts))
     }
 
     /// The SVG drawing notebooks show (Jupyter calls this).
@@ -434,26 +293,22 @@ impl Board {
     /// dependency: pip install numpy); raises ImportError without it.
     fn to_numpy<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let np = py.import("numpy").map_err(|_| {
-            PyImportError::new_err(
-                "Board.to_numpy() needs numpy, which is not installed (pip install numpy)",
-            )
+            let msg = "Board.to_numpy() needs numpy, which is not installed (pip install numpy)";
+            PyImportError::new_err(msg)
         })?;
         let size = self.pos.board().size() as usize;
         let mut planes = vec![0u8; 3 * size * size];
+        let mut set = |plane: usize, p: renju_core::Point| {
+            planes[(plane * size + p.y() as usize) * size + p.x() as usize] = 1;
+        };
         for (p, c) in self.pos.board().stones() {
-            let plane = match c {
-                CColor::Black => 0,
-                CColor::White => 1,
-            };
-            planes[plane * size * size + p.y() as usize * size + p.x() as usize] = 1;
+            set(usize::from(c == CColor::White), p);
         }
-        let pos = &self.pos;
-        for f in py.detach(|| pos.forbidden_points()) {
-            planes[2 * size * size + f.point.y() as usize * size + f.point.x() as usize] = 1;
+        for f in py.detach(|| self.pos.forbidden_points()) {
+            set(2, f.point);
         }
         let bytes = PyBytes::new(py, &planes);
         let flat = np.call_method1("frombuffer", (bytes, np.getattr("uint8")?))?;
-        flat.call_method1("reshape", ((3usize, size, size),))?
-            .call_method0("copy")
+        flat.call_method1("reshape", ((3usize, size, size),))?.call_method0("copy")
     }
 }

@@ -252,7 +252,7 @@ impl Clock {
         taken_ms: u64,
         given_ms: u64,
     ) -> PyResult<ClockState> {
-        let offender = convert::color_of(offender)?;
+        let offender = convert::named::<Color, _>(offender, "offender")?;
         self.apply(ClockEvent::Penalty {
             offender,
             taken_ms,
@@ -262,7 +262,7 @@ impl Clock {
 
     /// A player arrived late_ms late (before their first move).
     fn late_arrival(&mut self, color: &Bound<'_, PyAny>, late_ms: u64) -> PyResult<ClockState> {
-        let color = convert::color_of(color)?;
+        let color = convert::named::<Color, _>(color, "color")?;
         self.apply(ClockEvent::LateArrival { color, late_ms })
     }
 

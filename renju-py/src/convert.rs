@@ -1,27 +1,24 @@
 //! Reading Python arguments into core values, with TypeError/ValueError messages that
-//! say what was expected.
+//! say what was expected. Names are read by the core's name tables (`FromStr`).
+
+use std::fmt::Display;
+use std::str::FromStr;
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyString, PyTuple};
 use serde::Serialize;
 
-use renju_core::game::ClaimModel;
-use renju_core::opening::OfferEquivalence;
-use renju_core::{
-    Color as CColor, Move as CMove, OpeningRule as COpeningRule, Point as CPoint, RenjuOptions,
-    RuleSet as CRuleSet, Symmetry as CSymmetry, ValidationOptions,
-};
+use renju_core::{Move as CMove, Point as CPoint, RenjuOptions, ValidationOptions};
 
 use crate::errors;
-use crate::types::{Color, Move, OpeningRule, Point, RuleSet, Symmetry};
+use crate::types::{Move, OpeningRule, Point, RuleSet};
 
 /// The Python type name of `obj`, for error messages.
 pub fn type_name(obj: &Bound<'_, PyAny>) -> String {
     obj.get_type()
         .name()
-        .map(|n| n.to_string())
-        .unwrap_or_else(|_| "?".to_string())
+        .map_or_else(|_| "?".to_string(), |n| n.to_string())
 }
 
 /// A point from a `Point`, a string in h8 notation or an `(x, y)` tuple (0-based).
@@ -31,16 +28,11 @@ pub fn point_of(obj: &Bound<'_, PyAny>) -> PyResult<CPoint> {
         return Ok(p.get().0);
     }
     if let Ok(s) = obj.cast::<PyString>() {
-        let text = s.to_cow()?;
-        return text
-            .trim()
-            .parse::<CPoint>()
-            .map_err(|e| errors::point_error(py, &e));
+        let parsed = s.to_cow()?.trim().parse::<CPoint>();
+        return parsed.map_err(|e| errors::point_error(py, &e));
     }
-    if let Ok(t) = obj.cast::<PyTuple>() {
-        if let Ok((x, y)) = t.extract::<(i64, i64)>() {
-            return point_xy(py, x, y);
-        }
+    if let Some((x, y)) = obj.cast::<PyTuple>().ok().and_then(|t| t.extract().ok()) {
+        return point_xy(py, x, y);
     }
     Err(PyTypeError::new_err(format!(
         "expected a point: a renju.Point, a string like 'h8' or an (x, y) tuple, not {}",
@@ -50,16 +42,11 @@ pub fn point_of(obj: &Bound<'_, PyAny>) -> PyResult<CPoint> {
 
 /// The point at 0-based column `x` and row `y`.
 pub fn point_xy(py: Python<'_>, x: i64, y: i64) -> PyResult<CPoint> {
-    u8::try_from(x)
-        .ok()
-        .zip(u8::try_from(y).ok())
-        .and_then(|(x, y)| CPoint::new(x, y))
-        .ok_or_else(|| {
-            errors::point_message(
-                py,
-                format!("({x}, {y}) is not a point (columns and rows run from 0 to 25)"),
-            )
-        })
+    let point = u8::try_from(x).ok().zip(u8::try_from(y).ok());
+    point.and_then(|(x, y)| CPoint::new(x, y)).ok_or_else(|| {
+        let msg = format!("({x}, {y}) is not a point (columns and rows run from 0 to 25)");
+        errors::point_message(py, msg)
+    })
 }
 
 /// A move from a `Move`, `"pass"`, or anything [`point_of`] takes.
@@ -69,107 +56,68 @@ pub fn move_of(obj: &Bound<'_, PyAny>) -> PyResult<CMove> {
         return Ok(m.get().0);
     }
     if let Ok(s) = obj.cast::<PyString>() {
-        let text = s.to_cow()?;
-        return text
-            .trim()
-            .parse::<CMove>()
-            .map_err(|e| errors::point_error(py, &e));
+        let parsed = s.to_cow()?.trim().parse::<CMove>();
+        return parsed.map_err(|e| errors::point_error(py, &e));
     }
-    point_of(obj).map(CMove::Stone).map_err(|e| {
-        if e.is_instance_of::<PyTypeError>(py) {
-            PyTypeError::new_err(format!(
+    point_of(obj)
+        .map(CMove::Stone)
+        .map_err(|e| match e.is_instance_of::<PyTypeError>(py) {
+            true => PyTypeError::new_err(format!(
                 "expected a move: a renju.Move, a renju.Point, a string like 'h8' or 'pass', \
-                 or an (x, y) tuple, not {}",
+             or an (x, y) tuple, not {}",
                 type_name(obj)
-            ))
-        } else {
-            e
-        }
-    })
+            )),
+            false => e,
+        })
 }
 
-/// Parses a name with the core's `FromStr`, as a ValueError naming the argument.
-fn parse_name<T>(obj: &Bound<'_, PyAny>, what: &str, expected: &str) -> PyResult<T>
+/// The items of `moves`: a move string (read by the core) or an iterable of `what`
+/// (each read by `item`).
+pub fn moves_of<T: From<CMove>>(
+    moves: &Bound<'_, PyAny>,
+    size: u8,
+    what: &str,
+    item: impl Fn(&Bound<'_, PyAny>) -> PyResult<T>,
+) -> PyResult<Vec<T>> {
+    if let Ok(s) = moves.cast::<PyString>() {
+        let parsed = renju_core::notation::parse_moves(&s.to_cow()?, size);
+        let parsed = parsed.map_err(|e| errors::parse_error(moves.py(), &e))?;
+        return Ok(parsed.into_iter().map(T::from).collect());
+    }
+    let t = type_name(moves);
+    let msg =
+        format!("moves must be a move string like 'h8 i9 j10' or an iterable of {what}, not {t}");
+    if moves.cast::<pyo3::types::PyBytes>().is_ok() {
+        return Err(PyTypeError::new_err(msg));
+    }
+    let iter = moves.try_iter().map_err(|_| PyTypeError::new_err(msg))?;
+    iter.map(|m| item(&m?)).collect()
+}
+
+/// A core value from its Python class `M` or from its name, read by the core's `FromStr`
+/// (an unknown name is a ValueError with the core's message; `what` names the argument
+/// in TypeErrors).
+pub fn named<M, C>(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<C>
 where
-    T: std::str::FromStr,
-    T::Err: std::fmt::Display,
+    M: for<'a, 'py> FromPyObject<'a, 'py> + Into<C> + pyo3::PyClass,
+    C: FromStr<Err: Display>,
 {
+    match obj.extract::<M>() {
+        Ok(m) => Ok(m.into()),
+        Err(_) => name_of(
+            obj,
+            &format!("{what} must be a renju.{} or its name", M::NAME),
+        ),
+    }
+}
+
+/// A name read by the core's `FromStr`; `expected` begins the TypeError's message
+/// ('claims must be a name').
+pub fn name_of<C: FromStr<Err: Display>>(obj: &Bound<'_, PyAny>, expected: &str) -> PyResult<C> {
     match obj.cast::<PyString>() {
-        Ok(s) => s
-            .to_cow()?
-            .parse()
-            .map_err(|e: T::Err| PyValueError::new_err(e.to_string())),
+        Ok(s) => (s.to_cow()?.parse()).map_err(|e: C::Err| PyValueError::new_err(e.to_string())),
         Err(_) => Err(PyTypeError::new_err(format!(
-            "{what} must be {expected}, not {}",
-            type_name(obj)
-        ))),
-    }
-}
-
-/// A rule set from a `RuleSet` or its name.
-pub fn rule_of(obj: &Bound<'_, PyAny>) -> PyResult<CRuleSet> {
-    if let Ok(r) = obj.cast::<RuleSet>() {
-        return Ok((*r.get()).into());
-    }
-    parse_name(
-        obj,
-        "rule",
-        "a renju.RuleSet or one of 'renju', 'freestyle', 'standard', 'caro'",
-    )
-}
-
-/// A colour from a `Color` or `"black"` / `"white"`.
-pub fn color_of(obj: &Bound<'_, PyAny>) -> PyResult<CColor> {
-    if let Ok(c) = obj.cast::<Color>() {
-        return Ok((*c.get()).into());
-    }
-    match obj.cast::<PyString>() {
-        Ok(s) => s.to_cow()?.parse().map_err(|_| {
-            PyValueError::new_err(format!(
-                "unknown colour {:?} (expected 'black' or 'white')",
-                s.to_string()
-            ))
-        }),
-        Err(_) => Err(PyTypeError::new_err(format!(
-            "a colour must be a renju.Color or 'black' / 'white', not {}",
-            type_name(obj)
-        ))),
-    }
-}
-
-/// An opening protocol from an `OpeningRule` or its name.
-pub fn opening_rule_of(obj: &Bound<'_, PyAny>) -> PyResult<COpeningRule> {
-    if let Ok(r) = obj.cast::<OpeningRule>() {
-        return Ok(r.get().0);
-    }
-    parse_name(
-        obj,
-        "opening",
-        "a renju.OpeningRule or a protocol name like 'rif1996' or 'soosorv-8'",
-    )
-}
-
-/// A symmetry from a `Symmetry` or its name (`"rotate90"`, `"flip-horizontal"`, ...).
-pub fn symmetry_of(obj: &Bound<'_, PyAny>) -> PyResult<CSymmetry> {
-    if let Ok(s) = obj.cast::<Symmetry>() {
-        return Ok((*s.get()).into());
-    }
-    match obj.cast::<PyString>() {
-        Ok(s) => {
-            let text = s.to_cow()?.trim().to_ascii_lowercase().replace('_', "-");
-            CSymmetry::ALL
-                .into_iter()
-                .find(|sym| label(sym) == text)
-                .ok_or_else(|| {
-                    let names: Vec<String> = CSymmetry::ALL.iter().map(label).collect();
-                    PyValueError::new_err(format!(
-                        "unknown symmetry {text:?} (expected one of {})",
-                        names.join(", ")
-                    ))
-                })
-        }
-        Err(_) => Err(PyTypeError::new_err(format!(
-            "a symmetry must be a renju.Symmetry or its name, not {}",
+            "{expected}, not {}",
             type_name(obj)
         ))),
     }
@@ -182,19 +130,9 @@ pub fn size_of(py: Python<'_>, size: i64) -> PyResult<u8> {
     })
 }
 
-/// The serde name of a unit enum variant (`"two-passes"`), as reports and JSON write it.
-pub fn label<T: Serialize>(value: &T) -> String {
-    serde_json::to_value(value)
-        .ok()
-        .and_then(|v| v.as_str().map(str::to_string))
-        .unwrap_or_default()
-}
-
 /// A serialisable value as plain Python data (dicts, lists, strings, numbers).
 pub fn to_py_data<'py, T: Serialize>(py: Python<'py>, value: &T) -> PyResult<Bound<'py, PyAny>> {
-    let text = serde_json::to_string(value)
-        .map_err(|e| PyValueError::new_err(format!("cannot serialise: {e}")))?;
-    py.import("json")?.call_method1("loads", (text,))
+    py.import("json")?.call_method1("loads", (to_json(value)?,))
 }
 
 /// A serialisable value as pretty JSON.
@@ -203,8 +141,9 @@ pub fn to_json<T: Serialize>(value: &T) -> PyResult<String> {
         .map_err(|e| PyValueError::new_err(format!("cannot serialise: {e}")))
 }
 
-/// Validation options from keyword arguments (each `None` keeps the core's default).
-pub fn validation_options(
+/// Validation options from the keyword arguments of `replay`, `validate` and
+/// `Game.validate` (each `None` keeps the core's default).
+pub fn options(
     rule: Option<&Bound<'_, PyAny>>,
     opening: Option<&Bound<'_, PyAny>>,
     claims: Option<&Bound<'_, PyAny>>,
@@ -213,21 +152,16 @@ pub fn validation_options(
 ) -> PyResult<ValidationOptions> {
     let mut o = ValidationOptions::default();
     if let Some(r) = rule {
-        o.rule_set = rule_of(r)?;
+        o.rule_set = named::<RuleSet, _>(r, "rule")?;
     }
     if let Some(r) = opening {
-        o.opening = opening_rule_of(r)?;
+        o.opening = named::<OpeningRule, _>(r, "opening")?;
     }
     if let Some(c) = claims {
-        o.claims = parse_name::<ClaimModel>(
-            c,
-            "claims",
-            "one of 'automatic', 'rif-claim', 'chinese-claim'",
-        )?;
+        o.claims = name_of(c, "claims must be a name")?;
     }
     if let Some(e) = offer_equivalence {
-        o.offer_equivalence =
-            parse_name::<OfferEquivalence>(e, "offer_equivalence", "'shape' or 'board'")?;
+        o.offer_equivalence = name_of(e, "offer_equivalence must be a name")?;
     }
     o.renju = RenjuOptions {
         five_completion_counts,

@@ -4,6 +4,7 @@
 //! Exception
 //! └── renju.Error
 //!     ├── renju.ParseError       (also a ValueError)   file, line, byte_offset, game, move_number
+//!     ├── renju.WriteError       (also a ValueError)   format, game, move_number
 //!     ├── renju.IllegalMoveError (also a ValueError)   reason, move, point, outcome, move_number
 //!     ├── renju.SetupError       (also a ValueError)
 //!     └── renju.PointError       (also a ValueError)   text
@@ -20,73 +21,24 @@ use pyo3::IntoPyObjectExt;
 
 use renju_core::{IllegalMove, ParseError, PointError, SetupError, WriteError};
 
-use crate::types::{Move, Outcome, Point};
+use crate::types::{stone, Move, Outcome};
 
-static ERROR: PyOnceLock<Py<PyType>> = PyOnceLock::new();
-static PARSE_ERROR: PyOnceLock<Py<PyType>> = PyOnceLock::new();
-static ILLEGAL_MOVE_ERROR: PyOnceLock<Py<PyType>> = PyOnceLock::new();
-static SETUP_ERROR: PyOnceLock<Py<PyType>> = PyOnceLock::new();
-static POINT_ERROR: PyOnceLock<Py<PyType>> = PyOnceLock::new();
-static WRITE_ERROR: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+/// Indices into [`CLASSES`].
+const PARSE: usize = 1;
+const WRITE: usize = 2;
+const ILLEGAL: usize = 3;
+const SETUP: usize = 4;
+const POINT: usize = 5;
 
-/// Makes `class name(*bases)` with a docstring and class-level `None` defaults for
-/// `attrs`.
-fn make_class<'py>(
-    py: Python<'py>,
-    name: &str,
-    bases: Vec<Bound<'py, PyType>>,
-    doc: &str,
-    attrs: &[&str],
-) -> PyResult<Bound<'py, PyType>> {
-    let ns = PyDict::new(py);
-    ns.set_item("__doc__", doc)?;
-    ns.set_item("__module__", "renju")?;
-    for a in attrs {
-        ns.set_item(*a, py.None())?;
-    }
-    let bases = PyTuple::new(py, bases)?;
-    let class = py.get_type::<PyType>().call1((name, bases, ns))?;
-    Ok(class.cast_into::<PyType>()?)
-}
-
-/// Creates the exception classes and adds them to the module.
-pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    let py = m.py();
-    let value_error = py.get_type::<PyValueError>();
-    let error = ERROR
-        .get_or_try_init(py, || -> PyResult<_> {
-            Ok(make_class(
-                py,
-                "Error",
-                vec![py.get_type::<PyException>()],
-                "Base class of every error the renju module raises.",
-                &[],
-            )?
-            .unbind())
-        })?
-        .bind(py)
-        .clone();
-    let sub = |cell: &'static PyOnceLock<Py<PyType>>,
-               name: &str,
-               doc: &str,
-               attrs: &[&str]|
-     -> PyResult<Bound<'_, PyType>> {
-        Ok(cell
-            .get_or_try_init(py, || -> PyResult<_> {
-                Ok(make_class(
-                    py,
-                    name,
-                    vec![error.clone(), value_error.clone()],
-                    doc,
-                    attrs,
-                )?
-                .unbind())
-            })?
-            .bind(py)
-            .clone())
-    };
-    let parse = sub(
-        &PARSE_ERROR,
+/// Each class: name, docstring, attributes (None until set). Every class but `Error`
+/// derives from `Error` and `ValueError`.
+const CLASSES: [(&str, &str, &[&str]); 6] = [
+    (
+        "Error",
+        "Base class of every error the renju module raises.",
+        &[],
+    ),
+    (
         "ParseError",
         "Text or bytes that could not be read: a move list, a diagram, a fixture file or a \
          game record.\n\nAttributes: message, file, line, byte_offset, game (the record or \
@@ -99,112 +51,119 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
             "game",
             "move_number",
         ],
-    )?;
-    let illegal = sub(
-        &ILLEGAL_MOVE_ERROR,
+    ),
+    (
+        "WriteError",
+        "Games that a format cannot hold (a swap decision in a move list, two games in a \
+         .psq file, ...).\n\nAttributes: message, format, game and move_number; each is \
+         None when unknown.",
+        &["message", "format", "game", "move_number"],
+    ),
+    (
         "IllegalMoveError",
         "A move that cannot be played: the point is occupied or off the board, or the game \
          is over.\n\nAttributes: reason ('occupied', 'off-board' or 'game-over'), move, \
          point (None for a pass), outcome (for 'game-over') and move_number (when playing \
          a list of moves).\n\nA forbidden move is not an error: playing it returns its \
          Verdict and ends the game, as a referee would.",
-        &["reason", "move", "point", "outcome", "move_number"],
-    )?;
-    let setup = sub(
-        &SETUP_ERROR,
+        &["point", "outcome", "move_number"], // reason and move are always set
+    ),
+    (
         "SetupError",
         "A board or position that cannot be set up (board size, a size the rule set does \
          not allow, a stone off the board).",
         &[],
-    )?;
-    let point = sub(
-        &POINT_ERROR,
+    ),
+    (
         "PointError",
         "Text that is not a point in h8 notation, or a point off the board.\n\n\
          Attributes: text (the text read, when there was one).",
         &["text"],
-    )?;
-    let write = sub(
-        &WRITE_ERROR,
-        "WriteError",
-        "Games that a format cannot hold (a swap decision in a move list, two games in a \
-         .psq file, ...).\n\nAttributes: message, format, game and move_number; each is \
-         None when unknown.",
-        &["message", "format", "game", "move_number"],
-    )?;
-    m.add("Error", error)?;
-    m.add("WriteError", write)?;
-    m.add("ParseError", parse)?;
-    m.add("IllegalMoveError", illegal)?;
-    m.add("SetupError", setup)?;
-    m.add("PointError", point)?;
+    ),
+];
+
+static TYPES: PyOnceLock<Vec<Py<PyType>>> = PyOnceLock::new();
+
+/// Creates the exception classes and adds them to the module.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    let types = TYPES.get_or_try_init(py, || -> PyResult<_> {
+        let mut types: Vec<Py<PyType>> = Vec::new();
+        for (name, doc, attrs) in CLASSES {
+            let bases = match types.first() {
+                None => PyTuple::new(py, [py.get_type::<PyException>()])?,
+                Some(error) => PyTuple::new(py, [error.bind(py), &py.get_type::<PyValueError>()])?,
+            };
+            let ns = PyDict::new(py);
+            ns.set_item("__doc__", doc)?;
+            ns.set_item("__module__", "renju")?;
+            for a in attrs {
+                ns.set_item(*a, py.None())?;
+            }
+            let class = py.get_type::<PyType>().call1((name, bases, ns))?;
+            types.push(class.cast_into::<PyType>()?.unbind());
+        }
+        Ok(types)
+    })?;
+    for ((name, _, _), class) in CLASSES.iter().zip(types) {
+        m.add(*name, class.bind(py))?;
+    }
     Ok(())
 }
 
-fn class<'py>(py: Python<'py>, cell: &PyOnceLock<Py<PyType>>) -> Bound<'py, PyType> {
-    cell.get(py)
-        .expect("the exception classes are created when the module is initialised")
-        .bind(py)
-        .clone()
+fn class(py: Python<'_>, index: usize) -> &Bound<'_, PyType> {
+    let types = TYPES
+        .get(py)
+        .expect("the exception classes are made with the module");
+    types[index].bind(py)
 }
 
-/// Builds an exception instance of `cell` with `message` and attributes.
+/// An attribute value: `None` stays None.
+fn any<'py>(py: Python<'py>, v: impl IntoPyObject<'py>) -> Bound<'py, PyAny> {
+    v.into_bound_py_any(py)
+        .unwrap_or_else(|_| py.None().into_bound(py))
+}
+
+/// An exception instance of class `index` with `message` and attributes.
 fn raise(
     py: Python<'_>,
-    cell: &PyOnceLock<Py<PyType>>,
+    index: usize,
     message: String,
-    attrs: Vec<(&str, Bound<'_, PyAny>)>,
+    attrs: &[(&str, Bound<'_, PyAny>)],
 ) -> PyErr {
     let build = || -> PyResult<PyErr> {
-        let inst = class(py, cell).call1((message.clone(),))?;
+        let inst = class(py, index).call1((message,))?;
         for (k, v) in attrs {
-            inst.setattr(k, v)?;
+            inst.setattr(*k, v)?;
         }
         Ok(PyErr::from_value(inst))
     };
     build().unwrap_or_else(|e| e)
 }
 
-fn opt<'py, T: IntoPyObject<'py>>(py: Python<'py>, v: Option<T>) -> Bound<'py, PyAny> {
-    match v {
-        Some(v) => v
-            .into_bound_py_any(py)
-            .unwrap_or_else(|_| py.None().into_bound(py)),
-        None => py.None().into_bound(py),
-    }
-}
-
 /// A `renju.ParseError` from the core's error.
 pub fn parse_error(py: Python<'_>, e: &ParseError) -> PyErr {
     let l = &e.location;
-    raise(
-        py,
-        &PARSE_ERROR,
-        e.to_string(),
-        vec![
-            ("message", opt(py, Some(e.message.clone()))),
-            ("file", opt(py, l.file.clone())),
-            ("line", opt(py, l.line)),
-            ("byte_offset", opt(py, l.byte_offset)),
-            ("game", opt(py, l.record.clone())),
-            ("move_number", opt(py, l.move_number)),
-        ],
-    )
+    let attrs = [
+        ("message", any(py, &e.message)),
+        ("file", any(py, &l.file)),
+        ("line", any(py, l.line)),
+        ("byte_offset", any(py, l.byte_offset)),
+        ("game", any(py, &l.record)),
+        ("move_number", any(py, l.move_number)),
+    ];
+    raise(py, PARSE, e.to_string(), &attrs)
 }
 
 /// A `renju.WriteError` from the core's error.
 pub fn write_error(py: Python<'_>, e: &WriteError) -> PyErr {
-    raise(
-        py,
-        &WRITE_ERROR,
-        e.to_string(),
-        vec![
-            ("message", opt(py, Some(e.message.clone()))),
-            ("format", opt(py, Some(e.format.name()))),
-            ("game", opt(py, e.record.clone())),
-            ("move_number", opt(py, e.move_number)),
-        ],
-    )
+    let attrs = [
+        ("message", any(py, &e.message)),
+        ("format", any(py, e.format.name())),
+        ("game", any(py, &e.record)),
+        ("move_number", any(py, e.move_number)),
+    ];
+    raise(py, WRITE, e.to_string(), &attrs)
 }
 
 /// A `renju.IllegalMoveError` for `mv`, optionally numbered.
@@ -212,82 +171,66 @@ pub fn illegal_move(
     py: Python<'_>,
     e: &IllegalMove,
     mv: renju_core::Move,
-    move_number: Option<usize>,
+    number: Option<usize>,
 ) -> PyErr {
     let (reason, outcome) = match e {
         IllegalMove::Occupied { .. } => ("occupied", None),
         IllegalMove::OffBoard { .. } => ("off-board", None),
         IllegalMove::GameOver { outcome } => ("game-over", Some(Outcome(*outcome))),
     };
-    let point = match mv {
-        renju_core::Move::Stone(p) => Some(Point(p)),
-        renju_core::Move::Pass => None,
-    };
-    let message = match move_number {
+    let message = match number {
         Some(n) => format!("move {n}: {e}"),
         None => e.to_string(),
     };
-    raise(
-        py,
-        &ILLEGAL_MOVE_ERROR,
-        message,
-        vec![
-            ("reason", opt(py, Some(reason))),
-            ("move", opt(py, Some(Move(mv)))),
-            ("point", opt(py, point)),
-            ("outcome", opt(py, outcome)),
-            ("move_number", opt(py, move_number)),
-        ],
-    )
+    let attrs = [
+        ("reason", any(py, reason)),
+        ("move", any(py, Move(mv))),
+        ("point", any(py, stone(mv))),
+        ("outcome", any(py, outcome)),
+        ("move_number", any(py, number)),
+    ];
+    raise(py, ILLEGAL, message, &attrs)
 }
 
 /// A `renju.SetupError`.
 pub fn setup_error(py: Python<'_>, e: &SetupError) -> PyErr {
-    raise(py, &SETUP_ERROR, e.to_string(), vec![])
+    raise(py, SETUP, e.to_string(), &[])
 }
 
 /// A `renju.SetupError` with a message of ours.
 pub fn setup_message(py: Python<'_>, message: String) -> PyErr {
-    raise(py, &SETUP_ERROR, message, vec![])
+    raise(py, SETUP, message, &[])
 }
 
 /// A `renju.PointError`.
 pub fn point_error(py: Python<'_>, e: &PointError) -> PyErr {
     let text = match e {
-        PointError::Syntax { text } => Some(text.clone()),
-        PointError::OffBoard { point, .. } => Some(point.to_string()),
+        PointError::Syntax { text } => text.clone(),
+        PointError::OffBoard { point, .. } => point.to_string(),
     };
-    raise(
-        py,
-        &POINT_ERROR,
-        e.to_string(),
-        vec![("text", opt(py, text))],
-    )
+    raise(py, POINT, e.to_string(), &[("text", any(py, text))])
 }
 
 /// A `renju.PointError` with a message of ours.
 pub fn point_message(py: Python<'_>, message: String) -> PyErr {
-    raise(py, &POINT_ERROR, message, vec![])
+    raise(py, POINT, message, &[])
 }
 
 /// Reads a `renju.ParseError` instance back into the core's error (for `validate`,
 /// which reports unreadable records).
 pub fn parse_error_from_py(obj: &Bound<'_, PyAny>) -> PyResult<Option<ParseError>> {
-    let py = obj.py();
-    if !obj.is_instance(&class(py, &PARSE_ERROR))? {
+    if !obj.is_instance(class(obj.py(), PARSE))? {
         return Ok(None);
     }
-    let get = |k: &str| -> PyResult<Bound<'_, PyAny>> { obj.getattr(k) };
-    let message: Option<String> = get("message")?.extract()?;
-    let mut e = ParseError::new(message.unwrap_or_else(|| {
-        obj.str()
-            .map(|s| s.to_string())
-            .unwrap_or_else(|_| "unreadable record".to_string())
-    }));
-    e.location.file = get("file")?.extract()?;
-    e.location.line = get("line")?.extract()?;
-    e.location.byte_offset = get("byte_offset")?.extract()?;
-    e.location.record = get("game")?.extract()?;
-    e.location.move_number = get("move_number")?.extract()?;
+    let message: Option<String> = obj.getattr("message")?.extract()?;
+    let mut e = ParseError::new(match message {
+        Some(m) => m,
+        None => obj.str()?.to_string(),
+    });
+    e.location.file = obj.getattr("file")?.extract()?;
+    e.location.line = obj.getattr("line")?.extract()?;
+    e.location.byte_offset = obj.getattr("byte_offset")?.extract()?;
+    e.location.record = obj.getattr("game")?.extract()?;
+    e.location.move_number = obj.getattr("move_number")?.extract()?;
     Ok(Some(e))
 }

@@ -1,12 +1,13 @@
 //! Readers of game-record files (`renju.read`, `renju.read_bytes`) and of the fixture
 //! corpus (`renju.read_fixtures`, `renju.parse_fixtures`).
 
+use std::io::BufReader;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyTypeError, PyUserWarning, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict};
+use pyo3::types::{IntoPyDict, PyBytes, PyDict};
 
 use renju_core::fixture::{self, Fixture as CFixture};
 use renju_core::formats::{gomocup, Format};
@@ -18,8 +19,8 @@ use crate::errors;
 use crate::game::Game;
 use crate::types::{Color, FoulKind, Point, RuleSet};
 
-/// The names `format=` takes.
-pub const FORMAT_NAMES: [&str; 6] = ["moves", "rif", "renlib", "psq", "sgf", "openings"];
+/// Records as a reader gives them (read as they are taken for files given by path).
+pub type Records = Box<dyn Iterator<Item = Result<CGame, CParseError>> + Send>;
 
 fn format_of(name: &str) -> PyResult<Format> {
     name.parse::<Format>()
@@ -29,9 +30,11 @@ fn format_of(name: &str) -> PyResult<Format> {
 /// What a reader does with a record that cannot be read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum OnError {
+    /// Leave it out, keep its ParseError in `errors`, and warn once at the end.
+    Collect,
     /// Raise its ParseError from `next()` (the reader can go on after it).
     Raise,
-    /// Leave it out.
+    /// Leave it out, keep its ParseError in `errors`, without a warning.
     Skip,
     /// Give the ParseError instance in place of the game.
     Yield,
@@ -39,11 +42,12 @@ enum OnError {
 
 fn on_error(errors: &str) -> PyResult<OnError> {
     match errors {
+        "collect" => Ok(OnError::Collect),
         "raise" => Ok(OnError::Raise),
         "skip" => Ok(OnError::Skip),
         "yield" => Ok(OnError::Yield),
         other => Err(PyValueError::new_err(format!(
-            "errors must be 'raise', 'skip' or 'yield', not {other:?}"
+            "errors must be 'collect', 'raise', 'skip' or 'yield', not {other:?}"
         ))),
     }
 }
@@ -56,17 +60,20 @@ fn parse_records(
     bytes: &[u8],
     file: Option<&str>,
     size: Option<i64>,
-) -> PyResult<Vec<Result<CGame, CParseError>>> {
-    let Some(size) = size else {
-        return Ok(py.detach(|| format.read(bytes, file)));
+) -> PyResult<Records> {
+    let records = match size {
+        None => py.detach(|| format.read(bytes, file)),
+        Some(_) if format != Format::GomocupOpenings => {
+            return Err(PyValueError::new_err(format!(
+                "size= only applies to format='openings' (the {format} format gives its own size)"
+            )))
+        }
+        Some(size) => {
+            let size = convert::size_of(py, size)?;
+            py.detach(|| gomocup::read_with_size(bytes, file, size))
+        }
     };
-    if format != Format::GomocupOpenings {
-        return Err(PyValueError::new_err(format!(
-            "size= only applies to format='openings' (the {format} format gives its own size)"
-        )));
-    }
-    let size = convert::size_of(py, size)?;
-    Ok(py.detach(|| gomocup::read_with_size(bytes, file, size)))
+    Ok(Box::new(records.into_iter()))
 }
 
 /// The format of `path`: `format` when given, else from the extension.
@@ -74,26 +81,26 @@ fn format_for(path: &Path, format: Option<&str>) -> PyResult<Format> {
     match format {
         Some(f) => format_of(f),
         None => Format::from_path(path).ok_or_else(|| {
+            let names = Format::ALL.map(Format::name).join(", ");
             PyValueError::new_err(format!(
-                "cannot tell the format of {} from its extension; pass format= (one of {})",
+                "cannot tell the format of {} from its extension; pass format= (one of {names})",
                 path.display(),
-                FORMAT_NAMES.join(", ")
             ))
         }),
     }
 }
 
-/// Reads the records of a file (the GIL released while reading and parsing).
-pub fn read_records(
-    py: Python<'_>,
-    path: &Path,
-    format: Option<&str>,
-    size: Option<i64>,
-) -> PyResult<Vec<Result<CGame, CParseError>>> {
+/// The records of a file, read as they are taken (move lists and RenjuNet databases) or
+/// when the file is opened (other formats), without holding the GIL.
+pub fn open_records(py: Python<'_>, path: &Path, format: Option<&str>) -> PyResult<Records> {
     let name = path.display().to_string();
     let format = format_for(path, format)?;
-    let bytes = py.detach(|| std::fs::read(path))?;
-    parse_records(py, format, &bytes, Some(&name), size)
+    if py.detach(|| std::fs::metadata(path))?.is_dir() {
+        let msg = format!("{name} is a directory");
+        return Err(pyo3::exceptions::PyIsADirectoryError::new_err(msg));
+    }
+    let file = BufReader::new(py.detach(|| std::fs::File::open(path))?);
+    Ok(py.detach(|| format.read_from(file, Some(&name))))
 }
 
 /// The games of a file or of bytes, one per next(), in file order (tree formats: one per
@@ -102,27 +109,45 @@ pub fn read_records(
 /// Move-list files and RenjuNet databases given by path are read as the reader is
 /// advanced, a record at a time, so files of any size can be walked through; the other
 /// formats (trees, single games, bytes) are parsed by the core when the reader is made.
-/// Each Game object is built when it is reached. A record that cannot be read raises its
-/// ParseError from next() (errors='raise', the default: the reader can still be
-/// advanced past it), is left out (errors='skip') or is given as the ParseError
-/// instance (errors='yield'). renju.validate() takes a reader's remaining records as
-/// they are: unreadable ones become unreadable-record findings (unless errors='skip').
+/// Each Game object is built when it is reached.
+///
+/// A record that cannot be read is, by errors=: left out, its ParseError kept in the
+/// reader's errors list, with one warning when the reader is used up ('collect', the
+/// default); raised from next() ('raise': the reader can still be advanced past it);
+/// left out and kept in errors without a warning ('skip'); or given as the ParseError
+/// instance ('yield'). renju.validate() takes a reader's remaining records as they are:
+/// unreadable ones become unreadable-record findings (unless errors='skip').
 #[pyclass(module = "renju")]
 pub struct GameReader {
     // A Mutex makes the (Send) iterator shareable, as PyO3 requires.
     records: Mutex<Records>,
     on_error: OnError,
+    errors: Vec<Py<PyAny>>,
+    warned: bool,
 }
 
-type Records = Box<dyn Iterator<Item = Result<CGame, CParseError>> + Send>;
-
 impl GameReader {
+    fn new(records: Records, on_error: OnError) -> GameReader {
+        let (records, errors, warned) = (Mutex::new(records), Vec::new(), false);
+        GameReader {
+            records,
+            on_error,
+            errors,
+            warned,
+        }
+    }
+
     /// Takes every record not yet given out (unreadable ones too, unless the reader
     /// skips them).
-    pub fn take_records(&mut self) -> Vec<Result<CGame, CParseError>> {
-        let skip = self.on_error == OnError::Skip;
-        let mut records = self.records.lock().unwrap_or_else(|e| e.into_inner());
-        records.by_ref().filter(|r| !(skip && r.is_err())).collect()
+    pub fn take_records(&mut self) -> Records {
+        let records = std::mem::replace(
+            self.records.get_mut().unwrap_or_else(|e| e.into_inner()),
+            Box::new(std::iter::empty()),
+        );
+        match self.on_error {
+            OnError::Skip => Box::new(records.filter(Result::is_ok)),
+            _ => records,
+        }
     }
 }
 
@@ -135,20 +160,36 @@ impl GameReader {
 
     /// The next game (or ParseError, with errors='yield').
     fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
-        let mut records = self.records.lock().unwrap_or_else(|e| e.into_inner());
+        let records = self.records.get_mut().unwrap_or_else(|e| e.into_inner());
         for record in records.by_ref() {
-            match record {
+            let e = match record {
                 Ok(game) => return Ok(Some(Game(game).into_pyobject(py)?.into_any().unbind())),
-                Err(e) => match self.on_error {
-                    OnError::Raise => return Err(errors::parse_error(py, &e)),
-                    OnError::Skip => continue,
-                    OnError::Yield => {
-                        return Ok(Some(errors::parse_error(py, &e).into_value(py).into_any()))
-                    }
-                },
+                Err(e) => errors::parse_error(py, &e),
+            };
+            match self.on_error {
+                OnError::Raise => return Err(e),
+                OnError::Yield => return Ok(Some(e.into_value(py).into_any())),
+                OnError::Collect | OnError::Skip => self.errors.push(e.into_value(py).into_any()),
             }
         }
+        if self.on_error == OnError::Collect && !self.errors.is_empty() && !self.warned {
+            self.warned = true;
+            let n = self.errors.len();
+            let msg = format!(
+                "{n} unreadable record(s) left out; their ParseErrors are in the reader's \
+                 errors list"
+            );
+            let msg = std::ffi::CString::new(msg).unwrap_or_default();
+            PyErr::warn(py, &py.get_type::<PyUserWarning>(), &msg, 1)?;
+        }
         Ok(None)
+    }
+
+    /// The ParseError of every record left out so far (errors='collect' or 'skip'), in
+    /// file order.
+    #[getter]
+    fn errors(&self, py: Python<'_>) -> Vec<Py<PyAny>> {
+        self.errors.iter().map(|e| e.clone_ref(py)).collect()
     }
 }
 
@@ -156,11 +197,12 @@ impl GameReader {
 /// renju.read('lib/D4.lib', format='renlib'). The format comes from the extension
 /// (.txt moves, .rif/.xml RenjuNet, .lib RenLib, .psq Piskvork, .sgf SGF) unless format=
 /// names one of 'moves', 'rif', 'renlib', 'psq', 'sgf', 'openings' (Gomocup opening
-/// files). Returns a GameReader; see it for errors=. Raises OSError when the file
-/// cannot be read. size= gives the board side of a Gomocup opening file (by default 20
-/// when the file name holds the number 20, else 15).
+/// files). Returns a GameReader; see it for errors= (by default bad records are left
+/// out and kept in the reader's errors list). Raises OSError when the file cannot be
+/// read. size= gives the board side of a Gomocup opening file (by default 20 when the
+/// file name holds the number 20, else 15).
 #[pyfunction]
-#[pyo3(signature = (path, format = None, *, errors = "raise", size = None))]
+#[pyo3(signature = (path, format = None, *, errors = "collect", size = None))]
 pub fn read(
     py: Python<'_>,
     path: PathBuf,
@@ -169,27 +211,22 @@ pub fn read(
     size: Option<i64>,
 ) -> PyResult<GameReader> {
     let on_error = on_error(errors)?;
-    if size.is_some() {
-        let records = read_records(py, &path, format, size)?;
-        return Ok(GameReader {
-            records: Mutex::new(Box::new(records.into_iter())),
-            on_error,
-        });
-    }
-    let name = path.display().to_string();
-    let format = format_for(&path, format)?;
-    let file = py.detach(|| std::fs::File::open(&path))?;
-    Ok(GameReader {
-        records: Mutex::new(format.read_from(std::io::BufReader::new(file), Some(&name))),
-        on_error,
-    })
+    let records = match size {
+        None => open_records(py, &path, format)?,
+        Some(_) => {
+            let format = format_for(&path, format)?;
+            let bytes = py.detach(|| std::fs::read(&path))?;
+            parse_records(py, format, &bytes, Some(&path.display().to_string()), size)?
+        }
+    };
+    Ok(GameReader::new(records, on_error))
 }
 
 /// Reads the games of a file's bytes in the given format ('moves', 'rif', 'renlib',
 /// 'psq', 'sgf' or 'openings'); `file` names it in errors and reports (and, for
-/// Gomocup opening files, suggests the board size, as for read()).
+/// Gomocup opening files, suggests the board size, as for read()). errors= as for read().
 #[pyfunction]
-#[pyo3(signature = (data, format, *, file = None, errors = "raise", size = None))]
+#[pyo3(signature = (data, format, *, file = None, errors = "collect", size = None))]
 pub fn read_bytes(
     py: Python<'_>,
     data: Vec<u8>,
@@ -199,40 +236,36 @@ pub fn read_bytes(
     size: Option<i64>,
 ) -> PyResult<GameReader> {
     let on_error = on_error(errors)?;
-    let format = format_of(format)?;
-    let records = parse_records(py, format, &data, file.as_deref(), size)?;
-    Ok(GameReader {
-        records: Mutex::new(Box::new(records.into_iter())),
-        on_error,
-    })
+    let records = parse_records(py, format_of(format)?, &data, file.as_deref(), size)?;
+    Ok(GameReader::new(records, on_error))
 }
 
-/// Collects Game objects for a writer.
-fn games_of(games: &Bound<'_, PyAny>) -> PyResult<Vec<CGame>> {
-    let iter = games.try_iter().map_err(|_| {
-        pyo3::exceptions::PyTypeError::new_err(format!(
-            "games must be an iterable of renju.Game, not {}",
-            convert::type_name(games)
+/// Writes games (an iterable of Game) in a format, without holding the GIL.
+fn write_games(py: Python<'_>, games: &Bound<'_, PyAny>, format: Format) -> PyResult<Vec<u8>> {
+    let type_error = |what: &str, obj: &Bound<'_, PyAny>| {
+        PyTypeError::new_err(format!(
+            "games must be {what}, not {}",
+            convert::type_name(obj)
         ))
-    })?;
-    let mut out = Vec::new();
-    for item in iter {
-        let item = item?;
-        match item.cast::<Game>() {
-            Ok(g) => out.push(g.get().0.clone()),
-            Err(_) => {
-                return Err(pyo3::exceptions::PyTypeError::new_err(format!(
-                    "games must be renju.Game objects, not {}",
-                    convert::type_name(&item)
-                )))
-            }
-        }
-    }
-    Ok(out)
+    };
+    let iter = games
+        .try_iter()
+        .map_err(|_| type_error("an iterable of renju.Game", games))?;
+    let games = iter
+        .map(|item| {
+            let item = item?;
+            let game = item
+                .cast::<Game>()
+                .map_err(|_| type_error("renju.Game objects", &item));
+            Ok(game?.get().0.clone())
+        })
+        .collect::<PyResult<Vec<CGame>>>()?;
+    py.detach(|| format.write(&games))
+        .map_err(|e| errors::write_error(py, &e))
 }
 
 /// Writes games in a format ('moves', 'rif', 'renlib', 'psq', 'sgf', 'openings') and
-/// returns the file's bytes; reading them back gives the same games. Raises ParseError
+/// returns the file's bytes; reading them back gives the same games. Raises WriteError
 /// when the format cannot hold a game (it names the game).
 #[pyfunction]
 pub fn write_bytes<'py>(
@@ -240,11 +273,7 @@ pub fn write_bytes<'py>(
     games: &Bound<'py, PyAny>,
     format: &str,
 ) -> PyResult<Bound<'py, PyBytes>> {
-    let format = format_of(format)?;
-    let games = games_of(games)?;
-    let bytes = py
-        .detach(|| format.write(&games))
-        .map_err(|e| errors::write_error(py, &e))?;
+    let bytes = write_games(py, games, format_of(format)?)?;
     Ok(PyBytes::new(py, &bytes))
 }
 
@@ -257,18 +286,9 @@ pub fn write(
     games: &Bound<'_, PyAny>,
     format: Option<&str>,
 ) -> PyResult<()> {
-    let format = format_for(&path, format)?;
-    let games = games_of(games)?;
-    let bytes = py
-        .detach(|| format.write(&games))
-        .map_err(|e| errors::write_error(py, &e))?;
-    py.detach(|| std::fs::write(&path, bytes))?;
-    Ok(())
+    let bytes = write_games(py, games, format_for(&path, format)?)?;
+    Ok(py.detach(|| std::fs::write(&path, bytes))?)
 }
-
-// ---------------------------------------------------------------------------
-// Fixtures
-// ---------------------------------------------------------------------------
 
 /// A point query of a fixture: the side to move plays `point`; `expected` is the verdict
 /// label ('legal', 'win', 'overline', 'double-four', 'double-three', 'draw') under the
@@ -276,44 +296,24 @@ pub fn write(
 #[pyclass(frozen, module = "renju")]
 pub struct FixtureQuery(fixture::Query);
 
-#[pymethods]
-impl FixtureQuery {
+py_methods! { FixtureQuery |q| {
     /// The point played.
-    #[getter]
-    fn point(&self) -> Point {
-        Point(self.0.point)
-    }
-
+    point -> Point = Point(q.0.point);
     /// The expected verdict label.
-    #[getter]
-    fn expected(&self) -> &'static str {
-        self.0.expected.label()
-    }
-
+    expected -> &'static str = q.0.expected.label();
     /// The reading it holds under (False: the RIF reading).
-    #[getter]
-    fn five_completion_counts(&self) -> bool {
-        self.0.options.five_completion_counts
-    }
-
+    five_completion_counts -> bool = q.0.options.five_completion_counts;
     /// The line in the fixture file.
-    #[getter]
-    fn line(&self) -> usize {
-        self.0.line
-    }
-
+    line -> usize = q.0.line;
+}
     /// <FixtureQuery l5 double-three>.
     fn __repr__(&self) -> String {
-        let reading = if self.0.options.five_completion_counts {
-            " [five_completion_counts]"
-        } else {
-            ""
+        let q = &self.0;
+        let reading = match q.options.five_completion_counts {
+            true => " [five_completion_counts]",
+            false => "",
         };
-        format!(
-            "<FixtureQuery {} {}{reading}>",
-            self.0.point,
-            self.0.expected.label()
-        )
+        format!("<FixtureQuery {} {}{reading}>", q.point, q.expected.label())
     }
 }
 
@@ -322,28 +322,17 @@ impl FixtureQuery {
 #[pyclass(frozen, module = "renju")]
 pub struct FixtureMap(fixture::ExpectedMap);
 
-#[pymethods]
-impl FixtureMap {
+py_methods! { FixtureMap |m| {
+    /// The reading it holds under (False: the RIF reading).
+    five_completion_counts -> bool = m.0.options.five_completion_counts;
+    /// The line in the fixture file.
+    line -> usize = m.0.line;
+}
     /// {Point: FoulKind}, sorted by point.
     #[getter]
     fn points<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let d = PyDict::new(py);
-        for (p, k) in &self.0.points {
-            d.set_item(Point(*p), FoulKind::from(*k))?;
-        }
-        Ok(d)
-    }
-
-    /// The reading it holds under (False: the RIF reading).
-    #[getter]
-    fn five_completion_counts(&self) -> bool {
-        self.0.options.five_completion_counts
-    }
-
-    /// The line in the fixture file.
-    #[getter]
-    fn line(&self) -> usize {
-        self.0.line
+        let points = self.0.points.iter().map(|(p, k)| (Point(*p), FoulKind::from(*k)));
+        points.into_py_dict(py)
     }
 
     /// The map as fixtures write it ('h8 double-three, i9 overline' or 'none').
@@ -362,80 +351,38 @@ impl FixtureMap {
 #[pyclass(frozen, module = "renju")]
 pub struct Fixture(CFixture);
 
-#[pymethods]
-impl Fixture {
+py_methods! { Fixture |f| {
     /// Unique id ('RN-01c').
-    #[getter]
-    fn id(&self) -> String {
-        self.0.id.clone()
-    }
-
+    id -> String = f.0.id.clone();
     /// Where the position comes from.
-    #[getter]
-    fn source(&self) -> String {
-        self.0.source.clone()
-    }
-
+    source -> String = f.0.source.clone();
     /// What it shows, when said.
-    #[getter]
-    fn note(&self) -> Option<String> {
-        self.0.note.clone()
-    }
-
+    note -> Option<String> = f.0.note.clone();
     /// The rule set.
-    #[getter]
-    fn rule(&self) -> RuleSet {
-        self.0.rule_set.into()
-    }
-
+    rule -> RuleSet = f.0.rule_set.into();
     /// The side to move.
-    #[getter]
-    fn to_move(&self) -> Color {
-        self.0.to_move.into()
-    }
-
+    to_move -> Color = f.0.to_move.into();
     /// The board side.
-    #[getter]
-    fn size(&self) -> u8 {
-        self.0.board.size()
-    }
-
+    size -> u8 = f.0.board.size();
     /// The line of the fixture's header in its file.
-    #[getter]
-    fn line(&self) -> usize {
-        self.0.line
-    }
-
+    line -> usize = f.0.line;
     /// The point queries.
-    #[getter]
-    fn queries(&self) -> Vec<FixtureQuery> {
-        self.0.queries.iter().cloned().map(FixtureQuery).collect()
-    }
-
+    queries -> Vec<FixtureQuery> = f.0.queries.iter().cloned().map(FixtureQuery).collect();
     /// The complete forbidden maps, one per reading.
-    #[getter]
-    fn maps(&self) -> Vec<FixtureMap> {
-        self.0.maps.iter().cloned().map(FixtureMap).collect()
-    }
-
+    maps -> Vec<FixtureMap> = f.0.maps.iter().cloned().map(FixtureMap).collect();
+}
     /// The position as a Board, under the chosen reading.
     #[pyo3(signature = (five_completion_counts = false))]
     fn to_board(&self, five_completion_counts: bool) -> Board {
-        Board {
-            pos: self.0.position(RenjuOptions {
-                five_completion_counts,
-            }),
-        }
+        let pos = self.0.position(RenjuOptions { five_completion_counts });
+        Board { pos }
     }
 
     /// Checks every expectation with the core library; returns the ones that do not
     /// hold, as messages (an empty list when all hold).
     fn check(&self, py: Python<'_>) -> Vec<String> {
-        let f = &self.0;
-        py.detach(|| f.check())
-            .into_iter()
-            .map(|m| m.to_string())
-            .collect()
+        let mismatches = py.detach(|| self.0.check());
+        mismatches.iter().map(ToString::to_string).collect()
     }
 
     /// <Fixture RN-01c>.
@@ -448,9 +395,10 @@ impl Fixture {
 /// ParseError naming the line and the fixture.
 #[pyfunction]
 pub fn parse_fixtures(py: Python<'_>, text: &str) -> PyResult<Vec<Fixture>> {
-    py.detach(|| fixture::parse(text))
-        .map(|fs| fs.into_iter().map(Fixture).collect())
-        .map_err(|e| errors::parse_error(py, &e))
+    let fixtures = py
+        .detach(|| fixture::parse(text))
+        .map_err(|e| errors::parse_error(py, &e))?;
+    Ok(fixtures.into_iter().map(Fixture).collect())
 }
 
 /// Reads a fixture file (UTF-8). Raises OSError when it cannot be read and ParseError
@@ -458,7 +406,8 @@ pub fn parse_fixtures(py: Python<'_>, text: &str) -> PyResult<Vec<Fixture>> {
 #[pyfunction]
 pub fn read_fixtures(py: Python<'_>, path: PathBuf) -> PyResult<Vec<Fixture>> {
     let text = py.detach(|| std::fs::read_to_string(&path))?;
-    py.detach(|| fixture::parse(&text))
-        .map(|fs| fs.into_iter().map(Fixture).collect())
-        .map_err(|e| errors::parse_error(py, &e.in_file(path.display().to_string())))
+    let fixtures = py.detach(|| fixture::parse(&text));
+    let fixtures =
+        fixtures.map_err(|e| errors::parse_error(py, &e.in_file(path.display().to_string())))?;
+    Ok(fixtures.into_iter().map(Fixture).collect())
 }

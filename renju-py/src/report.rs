@@ -5,17 +5,17 @@ use std::path::PathBuf;
 
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyIterator, PyList, PyString};
+use pyo3::types::{IntoPyDict, PyDict, PyString};
 
 use renju_core::report::{
     self, Finding as CFinding, GameReport as CGameReport, Summary as CSummary,
 };
 use renju_core::{Game as CGame, ParseError as CParseError, Report as CReport, Severity};
 
-use crate::convert::{self, label, to_py_data, type_name};
+use crate::convert::{self, options, type_name};
 use crate::errors;
 use crate::game::Game;
-use crate::io::{self, GameReader};
+use crate::io::{self, GameReader, Records};
 use crate::types::Outcome;
 
 /// One finding about one game: severity ('error', 'warning', 'info'), a stable code
@@ -24,72 +24,38 @@ use crate::types::Outcome;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Finding(pub CFinding);
 
-#[pymethods]
 impl Finding {
-    /// 'error' (the record cannot be a legal game), 'warning' or 'info'.
-    #[getter]
-    fn severity(&self) -> String {
-        label(&self.0.severity)
+    /// The severity, the code and the move: 'error occupied-point move 3'.
+    fn head(&self, code: String) -> String {
+        let at = self.0.move_number.map(|m| format!(" move {m}"));
+        format!("{} {code}{}", self.0.severity, at.unwrap_or_default())
     }
+}
 
-    /// The stable machine code ('occupied-point', 'forbidden-move', 'opening-area', ...).
-    #[getter]
-    fn code(&self) -> String {
-        self.0.code.name().to_string()
-    }
-
-    /// The move number (1-based, stones and passes), when it concerns a move.
-    #[getter]
-    fn move_number(&self) -> Option<usize> {
-        self.0.move_number
-    }
-
-    /// A sentence for people.
-    #[getter]
-    fn message(&self) -> String {
-        self.0.message.clone()
-    }
-
-    /// The line in the file, for unreadable records.
-    #[getter]
-    fn line(&self) -> Option<usize> {
-        self.0.line
-    }
-
-    /// The byte offset in the file, for unreadable records.
-    #[getter]
-    fn byte_offset(&self) -> Option<u64> {
-        self.0.byte_offset
-    }
-
+py_methods! { Finding |f|
     /// The finding as plain data.
-    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        to_py_data(py, &self.0)
-    }
-
+    to_dict {
+    /// 'error' (the record cannot be a legal game), 'warning' or 'info'.
+    severity -> &'static str = f.0.severity.name();
+    /// The stable machine code ('occupied-point', 'forbidden-move', 'opening-area', ...).
+    code -> &'static str = f.0.code.name();
+    /// The move number (1-based, stones and passes), when it concerns a move.
+    move_number -> Option<usize> = f.0.move_number;
+    /// A sentence for people.
+    message -> String = f.0.message.clone();
+    /// The line in the file, for unreadable records.
+    line -> Option<usize> = f.0.line;
+    /// The byte offset in the file, for unreadable records.
+    byte_offset -> Option<u64> = f.0.byte_offset;
+}
     /// 'error [occupied-point] move 3: move 3: h8 is occupied'.
     fn __str__(&self) -> String {
-        let at = self
-            .0
-            .move_number
-            .map(|m| format!(" move {m}"))
-            .unwrap_or_default();
-        format!(
-            "{} [{}]{at}: {}",
-            label(&self.0.severity),
-            self.0.code,
-            self.0.message
-        )
+        format!("{}: {}", self.head(format!("[{}]", self.0.code)), self.0.message)
     }
 
     /// <Finding error occupied-point move 3>.
     fn __repr__(&self) -> String {
-        let at = self
-            .0
-            .move_number
-            .map(|m| format!(" move {m}"))
-            .unwrap_or_default();
-        format!("<Finding {} {}{at}>", label(&self.0.severity), self.0.code)
+        format!("<Finding {}>", self.head(self.0.code.to_string()))
     }
 }
 
@@ -99,79 +65,32 @@ impl Finding {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameReport(pub CGameReport);
 
-#[pymethods]
-impl GameReport {
-    /// The file the game came from.
-    #[getter]
-    fn source(&self) -> Option<String> {
-        self.0.source.clone()
-    }
-
-    /// The game's index in its file (tree formats: the root-to-leaf line).
-    #[getter]
-    fn index(&self) -> usize {
-        self.0.index
-    }
-
-    /// The record's id.
-    #[getter]
-    fn id(&self) -> Option<String> {
-        self.0.id.clone()
-    }
-
-    /// Moves replayed (stones and passes).
-    #[getter]
-    fn moves(&self) -> usize {
-        self.0.moves
-    }
-
-    /// The rule set it was judged under (None for an unreadable record).
-    #[getter]
-    fn rule(&self) -> Option<String> {
-        self.0.rule.clone()
-    }
-
-    /// The opening protocol it was judged under (None for an unreadable record).
-    #[getter]
-    fn protocol(&self) -> Option<String> {
-        self.0.protocol.clone()
-    }
-
-    /// The canonical opening of its first three stones ('3D Sosei'), else None.
-    #[getter]
-    fn opening(&self) -> Option<String> {
-        self.0.opening.clone()
-    }
-
-    /// How the game ended.
-    #[getter]
-    fn outcome(&self) -> Outcome {
-        Outcome(self.0.outcome)
-    }
-
-    /// What was found.
-    #[getter]
-    fn findings(&self) -> Vec<Finding> {
-        self.0.findings.iter().cloned().map(Finding).collect()
-    }
-
-    /// The number of findings of severity error.
-    #[getter]
-    fn errors(&self) -> usize {
-        self.0.count(Severity::Error)
-    }
-
-    /// The number of findings of severity warning.
-    #[getter]
-    fn warnings(&self) -> usize {
-        self.0.count(Severity::Warning)
-    }
-
+py_methods! { GameReport |g|
     /// The report as plain data.
-    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        to_py_data(py, &self.0)
-    }
-
+    to_dict {
+    /// The file the game came from.
+    source -> Option<String> = g.0.source.clone();
+    /// The game's index in its file (tree formats: the root-to-leaf line).
+    index -> usize = g.0.index;
+    /// The record's id.
+    id -> Option<String> = g.0.id.clone();
+    /// Moves replayed (stones and passes).
+    moves -> usize = g.0.moves;
+    /// The rule set it was judged under (None for an unreadable record).
+    rule -> Option<String> = g.0.rule.clone();
+    /// The opening protocol it was judged under (None for an unreadable record).
+    protocol -> Option<String> = g.0.protocol.clone();
+    /// The canonical opening of its first three stones ('3D Sosei'), else None.
+    opening -> Option<String> = g.0.opening.clone();
+    /// How the game ended.
+    outcome -> Outcome = Outcome(g.0.outcome);
+    /// What was found.
+    findings -> Vec<Finding> = g.0.findings.iter().cloned().map(Finding).collect();
+    /// The number of findings of severity error.
+    errors -> usize = g.0.count(Severity::Error);
+    /// The number of findings of severity warning.
+    warnings -> usize = g.0.count(Severity::Warning);
+}
     /// The report as pretty JSON.
     fn to_json(&self) -> PyResult<String> {
         convert::to_json(&self.0)
@@ -179,13 +98,10 @@ impl GameReport {
 
     /// <GameReport game 1: 17 moves, five, 0 errors>.
     fn __repr__(&self) -> String {
-        format!(
-            "<GameReport game {}: {} moves, {}, {} errors>",
-            self.0.index + 1,
-            self.0.moves,
-            label(&self.0.outcome.termination),
-            self.0.count(Severity::Error)
-        )
+        let g = &self.0;
+        let (n, errors) = (g.index + 1, g.count(Severity::Error));
+        let (moves, end) = (g.moves, g.outcome.termination);
+        format!("<GameReport game {n}: {moves} moves, {end}, {errors} errors>")
     }
 }
 
@@ -195,58 +111,40 @@ impl GameReport {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Summary(pub CSummary);
 
-#[pymethods]
-impl Summary {
+py_methods! { Summary |s|
+    /// The summary as plain data.
+    to_dict {
     /// Games (and unreadable records) reported.
-    #[getter]
-    fn games(&self) -> usize {
-        self.0.games
-    }
-
+    games -> usize = s.0.games;
+    /// Findings of severity error.
+    errors -> usize = s.0.errors;
+    /// Findings of severity warning.
+    warnings -> usize = s.0.warnings;
+}
     /// Games per termination ('five', 'forbidden', ..., 'unfinished').
     #[getter]
     fn by_termination<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let d = PyDict::new(py);
-        for (k, v) in &self.0.by_termination {
-            d.set_item(label(k), v)?;
-        }
-        Ok(d)
+        self.0.by_termination.iter().map(|(k, v)| (k.name(), *v)).into_py_dict(py)
     }
 
     /// Findings per code.
     #[getter]
     fn findings<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let d = PyDict::new(py);
-        for (k, v) in &self.0.findings {
-            d.set_item(k.name(), v)?;
-        }
-        Ok(d)
-    }
-
-    /// Findings of severity error.
-    #[getter]
-    fn errors(&self) -> usize {
-        self.0.errors
-    }
-
-    /// Findings of severity warning.
-    #[getter]
-    fn warnings(&self) -> usize {
-        self.0.warnings
-    }
-
-    /// The summary as plain data.
-    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        to_py_data(py, &self.0)
+        self.0.findings.iter().map(|(k, v)| (k.name(), *v)).into_py_dict(py)
     }
 
     /// <Summary 200 games, 0 errors, 0 warnings>.
     fn __repr__(&self) -> String {
-        format!(
-            "<Summary {} games, {} errors, {} warnings>",
-            self.0.games, self.0.errors, self.0.warnings
-        )
+        format!("<Summary {}>", totals(&self.0))
     }
+}
+
+/// '200 games, 3 errors, 0 warnings'.
+fn totals(s: &CSummary) -> String {
+    format!(
+        "{} games, {} errors, {} warnings",
+        s.games, s.errors, s.warnings
+    )
 }
 
 /// A validation report: one GameReport per game (input order) and a Summary.
@@ -254,40 +152,26 @@ impl Summary {
 #[pyclass(frozen, module = "renju")]
 pub struct Report(pub CReport);
 
-#[pymethods]
-impl Report {
+py_methods! { Report |r|
+    /// The report as plain data (json.loads(report.to_json())).
+    to_dict {
     /// Per game, in input order.
-    #[getter]
-    fn games(&self) -> Vec<GameReport> {
-        self.0.games.iter().cloned().map(GameReport).collect()
-    }
-
+    games -> Vec<GameReport> = r.0.games.iter().cloned().map(GameReport).collect();
     /// Totals.
-    #[getter]
-    fn summary(&self) -> Summary {
-        Summary(self.0.summary.clone())
-    }
-
+    summary -> Summary = Summary(r.0.summary.clone());
     /// Findings of severity error, over all games.
-    #[getter]
-    fn errors(&self) -> usize {
-        self.0.summary.errors
-    }
-
+    errors -> usize = r.0.summary.errors;
     /// Findings of severity warning, over all games.
-    #[getter]
-    fn warnings(&self) -> usize {
-        self.0.summary.warnings
-    }
-
+    warnings -> usize = r.0.summary.warnings;
+}
     /// The number of games reported.
     fn __len__(&self) -> usize {
         self.0.games.len()
     }
 
     /// The game reports.
-    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyIterator>> {
-        PyList::new(py, self.games())?.try_iter()
+    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyIterator>> {
+        self.games().into_pyobject(py)?.try_iter()
     }
 
     /// The report as pretty JSON (the same as `renju validate --json`).
@@ -295,40 +179,29 @@ impl Report {
         self.0.to_json()
     }
 
-    /// The report as plain data (json.loads(report.to_json())).
-    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        to_py_data(py, &self.0)
-    }
-
     /// <Report 200 games, 3 errors, 0 warnings>.
     fn __repr__(&self) -> String {
-        let s = &self.0.summary;
-        format!(
-            "<Report {} games, {} errors, {} warnings>",
-            s.games, s.errors, s.warnings
-        )
+        format!("<Report {}>", totals(&self.0.summary))
     }
 }
 
-/// Collects the records to validate from what `validate` was given.
+/// The records to validate from what `validate` was given: a path and a reader are read
+/// as validation goes, an iterable of games at once.
 fn records_of(
     py: Python<'_>,
     source: &Bound<'_, PyAny>,
     format: Option<&str>,
-) -> PyResult<Vec<Result<CGame, CParseError>>> {
+) -> PyResult<Records> {
     if let Ok(reader) = source.cast::<GameReader>() {
         return Ok(reader.borrow_mut().take_records());
     }
-    let is_path =
-        source.cast::<PyString>().is_ok() || source.hasattr("__fspath__").unwrap_or(false);
-    if is_path {
+    if source.cast::<PyString>().is_ok() || source.hasattr("__fspath__")? {
         let path: PathBuf = source.extract()?;
-        return io::read_records(py, &path, format, None);
+        return io::open_records(py, &path, format);
     }
     if format.is_some() {
-        return Err(PyTypeError::new_err(
-            "format= only applies when validate() is given a path",
-        ));
+        let msg = "format= only applies when validate() is given a path";
+        return Err(PyTypeError::new_err(msg));
     }
     let iter = source.try_iter().map_err(|_| {
         PyTypeError::new_err(format!(
@@ -337,22 +210,24 @@ fn records_of(
             type_name(source)
         ))
     })?;
-    let mut records = Vec::new();
-    for item in iter {
+    let records = iter.map(|item| {
         let item = item?;
         if let Ok(g) = item.cast::<Game>() {
-            records.push(Ok(g.get().0.clone()));
-        } else if let Some(e) = errors::parse_error_from_py(&item)? {
-            records.push(Err(e));
-        } else {
-            return Err(PyTypeError::new_err(format!(
+            return Ok(Ok(g.get().0.clone()));
+        }
+        errors::parse_error_from_py(&item)?.map(Err).ok_or_else(|| {
+            PyTypeError::new_err(format!(
                 "validate() expects renju.Game (or renju.ParseError) items, not {}",
                 type_name(&item)
-            )));
-        }
-    }
-    Ok(records)
+            ))
+        })
+    });
+    let records: Vec<Result<CGame, CParseError>> = records.collect::<PyResult<_>>()?;
+    Ok(Box::new(records.into_iter()))
 }
+
+/// Records validated between two checks for Ctrl-C (KeyboardInterrupt).
+const BATCH: usize = 4096;
 
 /// Validates game records and returns a Report.
 ///
@@ -360,7 +235,8 @@ fn records_of(
 /// format= is given), a reader from renju.read() / renju.read_bytes() (its remaining
 /// records, unreadable ones included), or an iterable of Game (and ParseError, reported
 /// as unreadable records). The keyword arguments are defaults for what a record does not
-/// say. The games are replayed in parallel on all cores, without holding the GIL.
+/// say. The games are read and replayed in batches, in parallel on all cores, without
+/// holding the GIL; Ctrl-C (KeyboardInterrupt) stops it between two batches.
 #[pyfunction]
 #[pyo3(signature = (games, *, rule = None, opening = None, claims = None, five_completion_counts = false, offer_equivalence = None, format = None))]
 #[allow(clippy::too_many_arguments)]
@@ -374,13 +250,24 @@ pub fn validate(
     offer_equivalence: Option<&Bound<'_, PyAny>>,
     format: Option<&str>,
 ) -> PyResult<Report> {
-    let opts = convert::validation_options(
+    let o = options(
         rule,
         opening,
         claims,
         five_completion_counts,
         offer_equivalence,
     )?;
-    let records = records_of(py, games, format)?;
-    Ok(Report(py.detach(|| report::validate(&records, &opts))))
+    let mut records = records_of(py, games, format)?;
+    let mut reports = Vec::new();
+    loop {
+        let done = py.detach(|| {
+            let batch: Vec<_> = records.by_ref().take(BATCH).collect();
+            reports.extend(report::validate_games(&batch, &o, reports.len()));
+            batch.len() < BATCH
+        });
+        py.check_signals()?;
+        if done {
+            return Ok(Report(py.detach(|| CReport::from_games(reports))));
+        }
+    }
 }

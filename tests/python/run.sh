@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the Python bindings (renju-py) into a virtual environment and runs the Python
-# checks: mypy --strict on the type stubs and on the tests, then pytest.
+# checks: mypy --strict on the type stubs and on the tests, mypy.stubtest (the stubs
+# against the compiled module, signature by signature), then pytest.
 #
 #   bash tests/python/run.sh            # from anywhere; extra arguments go to pytest
 #   RENJU_NUMPY=0 bash tests/python/run.sh   # do not install numpy (its test then skips)
@@ -40,6 +41,11 @@ export RENJU_CLI=$root/target/debug/renju
 echo "== Python: mypy --strict (stubs; tests and benchmark)"
 "$venv/bin/mypy" --strict --cache-dir "$venv/.mypy_cache" renju-py/renju.pyi
 "$venv/bin/mypy" --strict --cache-dir "$venv/.mypy_cache" tests/python renju-py/bench
+
+echo "== Python: mypy.stubtest (renju.pyi against the compiled module)"
+# The allowlist holds only what stubtest cannot see, each entry with its reason.
+MYPY_CACHE_DIR="$venv/.mypy_cache" "$py" -m mypy.stubtest renju \
+    --allowlist tests/python/stubtest-allowlist.txt
 
 echo "== Python: pytest"
 # -rs: the reason of every skipped test is listed at the end, where it is seen.

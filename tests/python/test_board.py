@@ -171,14 +171,15 @@ def test_getitem_contains_iteration() -> None:
         b["p16"]
 
 
-def test_copy_equality_hash() -> None:
-    """Copies are independent; equal boards hash equally."""
+def test_copy_equality_key() -> None:
+    """Copies are independent; equal boards have equal keys (boards are unhashable)."""
     a = renju.Board("h8 i9")
     for c in (a.copy(), copy.copy(a), copy.deepcopy(a)):
-        assert c == a and hash(c) == hash(a) and c is not a
+        assert c == a and c.key() == a.key() and c is not a
         c.play("j10")
-        assert c != a and len(a) == 2
-    assert len({renju.Board("h8 i9"), renju.Board("h8 i9"), renju.Board("h8")}) == 2
+        assert c != a and c.key() != a.key() and len(a) == 2
+    keys = {renju.Board("h8 i9").key(), renju.Board("h8 i9").key(), renju.Board("h8").key()}
+    assert len(keys) == 2
     assert renju.Board() != renju.Board(rule="freestyle")
     assert renju.Board() != renju.Board(five_completion_counts=True)
     assert renju.Board() != "not a board"
@@ -245,3 +246,30 @@ def test_wrong_types() -> None:
         renju.Board.from_diagram(15)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="symmetry"):
         renju.Board().transformed(1)  # type: ignore[arg-type]
+
+
+def test_board_is_unhashable_and_key_is_a_snapshot() -> None:
+    """Issue 9 item 20: a mutable Board cannot be a dict key or a set member (its hash
+    would change under play()); key() is an immutable, hashable snapshot that stays
+    found after the board moves on."""
+    board = renju.Board("h8 i9")
+    assert renju.Board.__hash__ is None
+    with pytest.raises(TypeError, match="unhashable"):
+        hash(board)
+    with pytest.raises(TypeError, match="unhashable"):
+        {board: 1}
+    seen = {board.key(): "two stones"}
+    snapshot = board.key()
+    board.play("j10")
+    assert seen[snapshot] == "two stones" and board.key() not in seen
+    board.undo()
+    assert seen[board.key()] == "two stones"
+    rule, size, reading, to_move, diagram, moves = snapshot
+    assert (rule, size, reading, to_move, moves) == (
+        renju.RuleSet.RENJU, 15, False, renju.Color.BLACK, "h8 i9")
+    assert diagram == board.to_diagram()
+    # Set-up stones are part of the key (the diagram), not only the moves.
+    setup = renju.Board.from_diagram(board.to_diagram())
+    assert setup.key() != board.key() and setup.key()[4] == board.key()[4]
+    assert renju.Board(rule="freestyle").key() != renju.Board().key()
+    assert renju.Board(five_completion_counts=True).key() != renju.Board().key()

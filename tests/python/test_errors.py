@@ -34,7 +34,7 @@ def test_parse_error_from_a_move_string() -> None:
 def test_parse_error_from_a_record(repo: Path) -> None:
     """An unreadable record: ParseError with file, line, game and move number."""
     path = repo / "fixtures" / "games" / "bad_records.txt"
-    reader = renju.read(path)
+    reader = renju.read(path, errors="raise")
     first = next(reader)
     assert first.move_string == "h8 i9 h8 j10"
     with pytest.raises(renju.ParseError) as info:

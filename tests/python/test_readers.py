@@ -4,6 +4,7 @@ own files and on the real-world files in <repo>/../shared/data (skipped when abs
 from __future__ import annotations
 
 import collections
+import warnings
 from pathlib import Path
 
 import pytest
@@ -28,16 +29,51 @@ def test_read_move_lists(repo: Path) -> None:
 
 
 def test_read_error_modes(repo: Path) -> None:
-    """errors='raise' (default), 'skip' and 'yield'."""
+    """errors='collect' (default), 'raise', 'skip' and 'yield'."""
     path = repo / "fixtures" / "games" / "bad_records.txt"
-    assert len(list(renju.read(path, errors="skip"))) == 5
+    skipping = renju.read(path, errors="skip")
+    assert len(list(skipping)) == 5 and len(skipping.errors) == 1
     mixed = list(renju.read(path, errors="yield"))
     assert [type(r).__name__ for r in mixed] == [
         "Game", "ParseError", "Game", "Game", "Game", "Game"]
     with pytest.raises(renju.ParseError):
-        list(renju.read(path))
+        list(renju.read(path, errors="raise"))
     with pytest.raises(ValueError, match="errors must be"):
         renju.read(path, errors="ignore")  # type: ignore[call-overload]
+
+
+def test_a_for_loop_goes_past_bad_records(repo: Path) -> None:
+    """Issue 9 item 14: by default a for loop over renju.read() gives every good game;
+    the bad records' ParseErrors are kept in reader.errors, and one warning (when the
+    reader is used up) says how many there were. errors='raise' stops at the first."""
+    path = repo / "fixtures" / "games" / "bad_records.txt"
+    reader = renju.read(path)
+    assert reader.errors == []
+    with pytest.warns(UserWarning, match=r"1 unreadable record\(s\) left out") as caught:
+        games = [g for g in reader]
+    assert len(caught) == 1
+    assert len(games) == 5 and all(isinstance(g, renju.Game) for g in games)
+    (error,) = reader.errors
+    assert isinstance(error, renju.ParseError) and error.file == str(path)
+    assert error.line is not None and error.line > games[0].line  # type: ignore[operator]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert next(reader, None) is None  # said once: no second warning
+    # A clean file gives no warning.
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        good = renju.read(repo / "fixtures" / "games" / "sample.txt")
+        assert len(list(good)) == 5 and good.errors == []
+    # Bytes readers behave the same.
+    data = path.read_bytes()
+    with pytest.warns(UserWarning):
+        assert len(list(renju.read_bytes(data, "moves"))) == 5
+    # Raising is an option: the first bad record stops a plain for loop.
+    seen = []
+    with pytest.raises(renju.ParseError):
+        for g in renju.read(path, errors="raise"):
+            seen.append(g)
+    assert len(seen) == 1
 
 
 def test_read_arguments(tmp_path: Path) -> None:

@@ -152,3 +152,41 @@ def test_same_json_as_the_cli(repo: Path, monkeypatch: pytest.MonkeyPatch) -> No
         assert run.returncode in (0, 1), run.stderr
         ours = renju.validate(path)  # the same relative path: the same source names
         assert json.loads(run.stdout) == ours.to_dict()
+
+
+CHILD = """
+import sys, time
+import renju
+print("started", flush=True)
+start = time.monotonic()
+try:
+    report = renju.validate(sys.argv[1])
+except KeyboardInterrupt:
+    print(f"interrupted after {time.monotonic() - start:.2f}", flush=True)
+    sys.exit(3)
+print(f"finished {len(report)} games after {time.monotonic() - start:.2f}", flush=True)
+"""
+
+
+@pytest.mark.skipif(os.name != "posix", reason="sends SIGINT to a child process")
+def test_ctrl_c_stops_a_long_validation(tmp_path: Path) -> None:
+    """Issue 9 item 19: Ctrl-C (SIGINT) during renju.validate(path) of a large file
+    raises KeyboardInterrupt at once, not when every game is done."""
+    import signal
+    import sys
+
+    path = tmp_path / "many.txt"
+    game = "h8 h9 i9 g7 j10 k11 i8 i10 j8 k8 j9 j7 k9 h7 l9 g9 m9 f10 e11 d12 n8\n"
+    path.write_text(game * 800_000)  # about 6 s of validation on two cores
+    child = subprocess.Popen(
+        [sys.executable, "-c", CHILD, str(path)], stdout=subprocess.PIPE, text=True)
+    assert child.stdout is not None
+    assert child.stdout.readline().strip() == "started"
+    time.sleep(0.5)
+    sent = time.monotonic()
+    child.send_signal(signal.SIGINT)
+    out, _ = child.communicate(timeout=60)
+    waited = time.monotonic() - sent
+    assert child.returncode == 3, out
+    assert out.startswith("interrupted after"), out
+    assert waited < 1.5, (waited, out)

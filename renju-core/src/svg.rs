@@ -1,10 +1,13 @@
-//! SVG drawing of a board, for notebooks (`Board._repr_svg_`) and `Board.svg()`.
-//!
-//! Presentation only: which points are forbidden comes from the core.
+//! SVG drawing of a position (Python's `Board.svg()` and notebooks): grid, coordinates,
+//! stones numbered in play order, the last move ringed, Black's forbidden points marked.
 
 use std::fmt::Write;
 
-use renju_core::{Board, Color, FoulKind, Point};
+use crate::board::Board;
+use crate::forbidden::FoulKind;
+use crate::geometry::{Color, Point};
+use crate::notation::Move;
+use crate::position::Position;
 
 /// Drawing choices.
 pub struct SvgOptions {
@@ -14,6 +17,32 @@ pub struct SvgOptions {
     pub coordinates: bool,
     /// Number the stones in play order.
     pub numbers: bool,
+    /// Mark Black's forbidden points.
+    pub forbidden: bool,
+}
+
+/// Draws `pos`: the stones played on it are numbered in play order (set-up stones carry
+/// no number), the last stone is ringed, and Black's forbidden points are marked.
+pub fn position(pos: &Position, opts: &SvgOptions) -> String {
+    let numbered: Vec<(Point, usize)> = (pos.moves().enumerate())
+        .filter_map(|(i, m)| match m {
+            Move::Stone(p) => Some((p, i + 1)),
+            Move::Pass => None,
+        })
+        .collect();
+    let fouls: Vec<(Point, FoulKind)> = match opts.forbidden {
+        true => pos
+            .forbidden_points()
+            .into_iter()
+            .map(|f| (f.point, f.primary))
+            .collect(),
+        false => Vec::new(),
+    };
+    let last = pos.moves().last().and_then(|m| match m {
+        Move::Stone(p) => Some(p),
+        Move::Pass => None,
+    });
+    render(pos.board(), &numbered, &fouls, last, opts)
 }
 
 /// Renders `board`. `numbered` gives the move number of played stones; `fouls` the
