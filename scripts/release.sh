@@ -1,0 +1,127 @@
+#!/usr/bin/env bash
+# Builds every release artifact into dist/ and checks that each installs and works in a
+# clean environment, away from the source tree:
+#   - the crate packages of renju-core and renju-cli (`cargo package`, which builds them
+#     from the packaged sources), and the CLI installed with `cargo install --path`;
+#   - the Python wheel (abi3) and sdist, the wheel installed alone into a fresh venv and
+#     smoke-tested (import, a forbidden map, reading and validating a game file), with
+#     its stubs and py.typed;
+#   - the C archive (header, shared library with its soname and links, static library,
+#     renju.pc, the example), unpacked into an empty prefix where the example is built
+#     with pkg-config against the shared and the static library, and run.
+#
+# Usage: bash scripts/release.sh        (scripts/test-all.sh runs it too)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+dist=$root/dist
+version=$(python3 -c 'import tomllib; print(tomllib.load(open("Cargo.toml", "rb"))["workspace"]["package"]["version"])')
+work=$(mktemp -d "${TMPDIR:-/tmp}/renju-release.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+rm -rf "$dist"
+mkdir -p "$dist"
+echo "== release $version: artifacts into dist/, checks in $work"
+
+echo "== Rust: minimum Rust version and version number"
+python3 scripts/check_msrv.py
+
+echo "== Rust: cargo package renju-core renju-cli (builds the packaged sources)"
+dirty=()
+if [ -n "$(git status --porcelain 2>/dev/null)" ]; then
+    echo "   (the work tree has uncommitted changes: packaging them as they are)"
+    dirty=(--allow-dirty)
+fi
+cargo package --locked "${dirty[@]}" -p renju-core -p renju-cli
+cp "target/package/renju-core-$version.crate" "target/package/renju-cli-$version.crate" "$dist/"
+
+echo "== Rust: cargo install --path renju-cli into an empty root"
+cargo install --locked --quiet --path renju-cli --root "$work/cargo"
+renju=$work/cargo/bin/renju
+"$renju" --version | grep -qx "renju $version"
+for command in validate forbidden clock; do
+    "$renju" "$command" --help >/dev/null
+done
+cp fixtures/games/sample.txt "$work/sample.txt"
+(cd "$work" && "$renju" validate sample.txt >/dev/null)
+echo "   renju $version installed; --version, --help and validate work"
+
+echo "== Python: wheel and sdist (maturin build --release --sdist)"
+python3 -m venv "$work/build"
+"$work/build/bin/pip" install --quiet --disable-pip-version-check "maturin>=1.9.4,<2"
+(cd renju-py && "$work/build/bin/maturin" build --quiet --release --sdist --out "$dist")
+wheel=$(ls "$dist"/renju_referee-"$version"-*abi3*.whl)
+ls "$dist"/renju_referee-"$version".tar.gz >/dev/null
+python3 - "$wheel" <<'PY'
+import sys, zipfile
+names = zipfile.ZipFile(sys.argv[1]).namelist()
+for wanted in ("renju/__init__.pyi", "renju/py.typed"):
+    assert wanted in names, f"{wanted} is not in the wheel: {names}"
+print("   the wheel carries the stubs and py.typed")
+PY
+
+echo "== Python: the wheel alone in a fresh venv, outside the repository"
+python3 -m venv "$work/clean"
+"$work/clean/bin/pip" install --quiet --disable-pip-version-check --no-index "$wheel"
+(cd "$work" && "$work/clean/bin/python" - "$version" <<'PY'
+import sys
+import renju
+
+assert renju.__version__ == sys.argv[1], renju.__version__
+assert "site-packages" in renju.__file__, renju.__file__
+board = renju.Board("f8 a1 g8 a2 h6 a3 h7 a4")
+fouls = board.forbidden_points()
+assert str(fouls[renju.Point("h8")].primary) == "double-three", fouls
+games = list(renju.read("sample.txt"))
+report = renju.validate(games)
+assert report.summary.games == len(games) > 0 and report.summary.errors == 0
+print(f"   renju {renju.__version__}: a forbidden map and {len(games)} games validated")
+PY
+)
+
+echo "== C: the release archive"
+cargo build --locked --quiet --release -p renju-ffi
+name=renju-c-$version-$(uname -s | tr '[:upper:]' '[:lower:]')-$(uname -m)
+stage=$work/$name
+mkdir -p "$stage/include" "$stage/lib/pkgconfig" "$stage/share/renju/examples/c"
+cp include/renju.h "$stage/include/"
+cp target/release/librenju.a "$stage/lib/"
+cp target/release/librenju.so "$stage/lib/librenju.so.$version"
+ln -s "librenju.so.$version" "$stage/lib/librenju.so.0"
+ln -s librenju.so.0 "$stage/lib/librenju.so"
+# Relocatable: the prefix is found from the .pc file's own place.
+sed -e 's|@PREFIX@|${pcfiledir}/../..|' -e "s|@VERSION@|$version|" renju-ffi/renju.pc.in \
+    > "$stage/lib/pkgconfig/renju.pc"
+cp examples/c/example.c "$stage/share/renju/examples/c/"
+cp LICENSE-MIT LICENSE-APACHE CHANGELOG.md "$stage/"
+cat > "$stage/README" <<EOF
+renju $version: C API (see include/renju.h). Install by copying this tree to a prefix;
+build against it with pkg-config (PKG_CONFIG_PATH=PREFIX/lib/pkgconfig):
+  cc -std=c99 example.c \$(pkg-config --cflags --libs renju) -o example
+  cc -std=c99 example.c \$(pkg-config --cflags renju) PREFIX/lib/librenju.a \$(pkg-config --libs-only-l --static renju | sed 's/-lrenju//') -o example-static
+EOF
+tar -C "$work" -czf "$dist/$name.tar.gz" "$name"
+
+echo "== C: unpacked into an empty prefix, the example built with pkg-config and run"
+prefix=$work/prefix
+mkdir -p "$prefix"
+tar -C "$prefix" --strip-components=1 -xzf "$dist/$name.tar.gz"
+soname=$(readelf -d "$prefix/lib/librenju.so.$version" | sed -n 's/.*SONAME.*\[\(.*\)\]/\1/p')
+[ "$soname" = librenju.so.0 ] || { echo "soname is '$soname', not librenju.so.0"; exit 1; }
+export PKG_CONFIG_PATH=$prefix/lib/pkgconfig
+[ "$(pkg-config --modversion renju)" = "$version" ]
+cd "$work"
+cc -std=c99 -Wall -Wextra -Werror "$prefix/share/renju/examples/c/example.c" \
+    $(pkg-config --cflags --libs renju) -Wl,-rpath,"$prefix/lib" -o example-shared
+cc -std=c99 -Wall -Wextra -Werror "$prefix/share/renju/examples/c/example.c" \
+    $(pkg-config --cflags renju) "$prefix/lib/librenju.a" \
+    $(pkg-config --libs-only-l --static renju | sed 's/-lrenju//') -o example-static
+./example-shared >/dev/null
+./example-static >/dev/null
+ldd ./example-shared | grep -q "librenju.so.0 => $prefix/lib/librenju.so.0"
+! ldd ./example-static | grep -q librenju
+cd "$root"
+echo "   the example runs against the shared library (librenju.so.0) and the static one"
+
+echo "== dist/"
+ls -l "$dist"
+echo "release $version: every artifact built and checked"
