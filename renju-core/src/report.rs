@@ -1,7 +1,10 @@
 //! Validation reports: findings per game and a summary, serialisable to JSON with the
 //! same field names in Rust, C and Python.
 
-use std::collections::BTreeMap;
+use std::collections::hash_map::DefaultHasher;
+use std::collections::{BTreeMap, HashMap};
+use std::hash::{Hash, Hasher};
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
@@ -14,8 +17,9 @@ use crate::replay::ValidationOptions;
 /// The report on one game.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameReport {
-    /// The file the game came from.
-    pub source: Option<String>,
+    /// The file the game came from (shared with the game's [`Source`](crate::Source)
+    /// and every other report of the file; serialised as a plain string).
+    pub source: Option<Arc<str>>,
     /// The game's index in its file (tree formats: the root-to-leaf line).
     pub index: usize,
     /// The record's id.
@@ -71,7 +75,9 @@ impl GameReport {
 }
 
 impl Game {
-    /// Replays the game and reports on it.
+    /// Replays the game and reports on it. Every finding carries the line or byte offset
+    /// of the record in its file (from [`Source`](crate::Source)), as the findings of
+    /// unreadable records do.
     ///
     /// ```
     /// use renju_core::{Game, Termination, ValidationOptions};
@@ -84,6 +90,11 @@ impl Game {
         let replay = self.replay(options);
         // A game under a rule the library does not know was judged under none.
         let judged = self.unknown_rule.is_none();
+        let mut findings = replay.findings;
+        for f in &mut findings {
+            f.line = f.line.or(self.source.line);
+            f.byte_offset = f.byte_offset.or(self.source.byte_offset);
+        }
         GameReport {
             source: self.source.file.clone(),
             index: self.source.index,
@@ -93,7 +104,7 @@ impl Game {
             protocol: judged.then(|| r.opening.to_string()),
             opening: replay.opening.map(|o| format!("{} {}", o.code, o.romaji)),
             outcome: replay.outcome,
-            findings: replay.findings,
+            findings,
         }
     }
 }
@@ -122,53 +133,101 @@ pub struct Report {
     pub summary: Summary,
 }
 
-impl Report {
-    /// Builds a report (and its summary) from game reports; flags duplicate ids.
-    pub fn from_games(mut games: Vec<GameReport>) -> Report {
-        let mut seen: BTreeMap<(Option<String>, String), usize> = BTreeMap::new();
-        for i in 0..games.len() {
-            let Some(id) = games[i].id.clone() else {
-                continue;
-            };
-            if games[i]
-                .findings
-                .iter()
-                .any(|f| f.code == FindingCode::UnreadableRecord)
-            {
-                continue;
-            }
-            let key = (games[i].source.clone(), id.clone());
-            if let Some(&first) = seen.get(&key) {
-                let first_index = games[first].index;
-                games[i].findings.push(Finding::new(
-                    FindingCode::DuplicateId,
-                    None,
-                    format!(
-                        "game id {id} was already used by game {} of this file",
-                        first_index + 1
-                    ),
-                ));
-            } else {
-                seen.insert(key, i);
+impl Summary {
+    /// Counts one game's report in the totals: a running summary, so that a batch never
+    /// needs every report in memory at once.
+    ///
+    /// ```
+    /// use renju_core::{Game, Summary, ValidationOptions};
+    /// let mut summary = Summary::default();
+    /// summary.add(&Game::from_moves("h8 h8").unwrap().validate(&ValidationOptions::default()));
+    /// assert_eq!((summary.games, summary.errors), (1, 1));
+    /// ```
+    pub fn add(&mut self, game: &GameReport) {
+        self.games += 1;
+        *self
+            .by_termination
+            .entry(game.outcome.termination)
+            .or_default() += 1;
+        for f in &game.findings {
+            *self.findings.entry(f.code).or_default() += 1;
+            match f.severity {
+                Severity::Error => self.errors += 1,
+                Severity::Warning => self.warnings += 1,
+                Severity::Info => {}
             }
         }
-        let mut summary = Summary {
-            games: games.len(),
-            ..Summary::default()
+    }
+}
+
+/// Flags games whose id an earlier game of the same file already used
+/// ([`FindingCode::DuplicateId`]), one report at a time, in input order.
+///
+/// It keeps 16 bytes per distinct id, not the ids: a 96-bit hash of (file, id) and the
+/// index of the first game that used it. Two different ids of a file are taken for the
+/// same with a probability of about n² / 2⁹⁷ (n ids), which is nil in practice. Games
+/// past index 2³² − 1 of a file are not checked. Unreadable records have no id.
+#[derive(Debug, Clone, Default)]
+pub struct DuplicateIds {
+    /// 64-bit hash of (file, id) -> (32-bit check hash, index of the first game).
+    seen: HashMap<u64, (u32, u32)>,
+}
+
+impl DuplicateIds {
+    /// A tracker that has seen no ids.
+    pub fn new() -> DuplicateIds {
+        DuplicateIds::default()
+    }
+
+    /// Adds a `duplicate-id` finding to `game` when an earlier game of its file (given
+    /// to this tracker before) had the same id; otherwise remembers its id.
+    pub fn check(&mut self, game: &mut GameReport) {
+        let Some(id) = game.id.as_deref() else {
+            return;
         };
-        for g in &games {
-            *summary
-                .by_termination
-                .entry(g.outcome.termination)
-                .or_default() += 1;
-            for f in &g.findings {
-                *summary.findings.entry(f.code).or_default() += 1;
-                match f.severity {
-                    Severity::Error => summary.errors += 1,
-                    Severity::Warning => summary.warnings += 1,
-                    Severity::Info => {}
-                }
+        if game
+            .findings
+            .iter()
+            .any(|f| f.code == FindingCode::UnreadableRecord)
+        {
+            return;
+        }
+        let Ok(index) = u32::try_from(game.index) else {
+            return;
+        };
+        let hash = |salt: u8| {
+            let mut h = DefaultHasher::new();
+            (salt, game.source.as_deref(), id).hash(&mut h);
+            h.finish()
+        };
+        let (key, check) = (hash(0), hash(1) as u32);
+        match self.seen.get(&key) {
+            Some(&(c, first)) if c == check => {
+                let message = format!(
+                    "game id {id} was already used by game {} of this file",
+                    u64::from(first) + 1
+                );
+                game.findings
+                    .push(Finding::new(FindingCode::DuplicateId, None, message));
             }
+            // A 64-bit collision between different ids: the later id goes unchecked.
+            Some(_) => {}
+            None => {
+                self.seen.insert(key, (check, index));
+            }
+        }
+    }
+}
+
+impl Report {
+    /// Builds a report (and its summary) from game reports; flags duplicate ids (see
+    /// [`DuplicateIds`]).
+    pub fn from_games(mut games: Vec<GameReport>) -> Report {
+        let mut duplicates = DuplicateIds::new();
+        let mut summary = Summary::default();
+        for game in &mut games {
+            duplicates.check(game);
+            summary.add(game);
         }
         Report { games, summary }
     }

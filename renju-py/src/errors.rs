@@ -183,7 +183,7 @@ pub fn parse_error(py: Python<'_>, e: &ParseError) -> PyErr {
         e.to_string(),
         vec![
             ("message", opt(py, Some(e.message.clone()))),
-            ("file", opt(py, l.file.clone())),
+            ("file", opt(py, l.file.as_deref().map(str::to_string))),
             ("line", opt(py, l.line)),
             ("byte_offset", opt(py, l.byte_offset)),
             ("game", opt(py, l.record.clone())),
@@ -284,7 +284,7 @@ pub fn parse_error_from_py(obj: &Bound<'_, PyAny>) -> PyResult<Option<ParseError
             .map(|s| s.to_string())
             .unwrap_or_else(|_| "unreadable record".to_string())
     }));
-    e.location.file = get("file")?.extract()?;
+    e.location.file = get("file")?.extract::<Option<String>>()?.map(Into::into);
     e.location.line = get("line")?.extract()?;
     e.location.byte_offset = get("byte_offset")?.extract()?;
     e.location.record = get("game")?.extract()?;

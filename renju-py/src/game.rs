@@ -365,7 +365,7 @@ impl Game {
     /// The file the record came from, when read from one.
     #[getter]
     fn file(&self) -> Option<String> {
-        self.0.source.file.clone()
+        self.0.source.file.as_deref().map(str::to_string)
     }
 
     /// The 1-based line where the record starts (text formats), else None.

@@ -104,7 +104,7 @@ impl GameReport {
     /// The file the game came from.
     #[getter]
     fn source(&self) -> Option<String> {
-        self.0.source.clone()
+        self.0.source.as_deref().map(str::to_string)
     }
 
     /// The game's index in its file (tree formats: the root-to-leaf line).

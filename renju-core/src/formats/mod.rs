@@ -17,6 +17,7 @@
 
 use std::io::BufRead;
 use std::path::Path;
+use std::sync::Arc;
 
 use thiserror::Error;
 
@@ -153,7 +154,7 @@ impl Format {
                     Ok(_) => Box::new(self.read(&bytes, file).into_iter()),
                     Err(e) => {
                         let mut record = Err(ParseError::new(format!("cannot read: {e}")));
-                        name_record(&mut record, file);
+                        name_record(&mut record, file.map(Arc::from).as_ref());
                         Box::new(std::iter::once(record))
                     }
                 }
@@ -182,26 +183,29 @@ impl Format {
     }
 }
 
-/// Names `file` in every game and error of `records` that does not name one yet.
+/// Names `file` in every game and error of `records` that does not name one yet. The
+/// name is stored once and shared by every record.
 pub(crate) fn in_file(
     mut records: Vec<Result<Game, ParseError>>,
     file: Option<&str>,
 ) -> Vec<Result<Game, ParseError>> {
+    let file: Option<Arc<str>> = file.map(Arc::from);
     for record in &mut records {
-        name_record(record, file);
+        name_record(record, file.as_ref());
     }
     records
 }
 
-/// Names `file` in a game or error that does not name one yet.
-pub(crate) fn name_record(record: &mut Result<Game, ParseError>, file: Option<&str>) {
+/// Names `file` in a game or error that does not name one yet (sharing the name: a
+/// long path is not copied into every record).
+pub(crate) fn name_record(record: &mut Result<Game, ParseError>, file: Option<&Arc<str>>) {
     if let Some(name) = file {
         match record {
             Ok(game) => {
-                game.source.file.get_or_insert_with(|| name.to_string());
+                game.source.file.get_or_insert_with(|| Arc::clone(name));
             }
             Err(e) => {
-                e.location.file.get_or_insert_with(|| name.to_string());
+                e.location.file.get_or_insert_with(|| Arc::clone(name));
             }
         }
     }
