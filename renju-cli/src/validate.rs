@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use indicatif::{ProgressBar, ProgressStyle};
 use renju_core::formats::Format;
-use renju_core::report::{validate_games, GameReport, Report, Severity};
+use renju_core::report::{validate_games, DuplicateIds, GameReport, Report, Severity, Summary};
 use renju_core::ValidationOptions;
 use serde_json::{json, Value};
 
@@ -22,7 +22,13 @@ struct UnreadableFile {
 }
 
 /// Runs the command; returns 0 (no errors), 1 (errors found) or 2 (a file could not be
-/// read).
+/// read, or the report could not be written).
+///
+/// Memory: records are read and validated [`CHUNK`] at a time, and the summary is a
+/// running total ([`Summary::add`], duplicate ids by [`DuplicateIds`], one per file). The
+/// human report prints each chunk's games with errors or warnings (all with `--verbose`)
+/// as soon as they are validated, so it holds one chunk whatever the input's size; only
+/// `--json` keeps every game's report, since it prints them all in one document.
 ///
 /// A file that cannot be read is reported on stderr, in the human report's last line and,
 /// with `--json`, in the report itself (see [`json_report`]), so that a consumer that
@@ -42,7 +48,10 @@ pub fn run(
             error,
         });
     };
+    // With --json, every report (the JSON document holds them all); otherwise none.
     let mut reports: Vec<GameReport> = Vec::new();
+    let mut summary = Summary::default();
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let show_progress = std::io::stderr().is_terminal();
     for path in files {
         let name = path.display().to_string();
@@ -79,31 +88,51 @@ pub fn run(
         let mut records = fmt.read_from(std::io::BufReader::new(file), Some(&name));
         let mut chunk = Vec::with_capacity(CHUNK);
         let mut first_index = 0;
+        // Ids repeat within a file only: one tracker per file.
+        let mut duplicates = DuplicateIds::new();
         loop {
             chunk.clear();
             chunk.extend(records.by_ref().take(CHUNK));
             if chunk.is_empty() {
                 break;
             }
-            reports.extend(validate_games(&chunk, options, first_index));
+            let mut batch = validate_games(&chunk, options, first_index);
+            for game in &mut batch {
+                duplicates.check(game);
+                summary.add(game);
+            }
+            if json {
+                reports.extend(batch);
+            } else {
+                // The spinner steps aside while the games are printed.
+                let written = bar
+                    .suspend(|| write_games(&mut out, &batch, verbose).and_then(|_| out.flush()));
+                if written.is_err() {
+                    return ExitCode::from(2);
+                }
+            }
             first_index += chunk.len();
             bar.set_position(first_index as u64);
         }
         bar.finish_and_clear();
     }
-    let report = Report::from_games(reports);
-    let mut out = std::io::stdout().lock();
     let written = if json {
-        writeln!(out, "{}", json_report(&report, &unreadable))
+        let report = Report {
+            games: reports,
+            summary,
+        };
+        let written = writeln!(out, "{}", json_report(&report, &unreadable));
+        summary = report.summary;
+        written
     } else {
-        write_human(&mut out, &report, &unreadable, verbose)
+        write_summary(&mut out, &summary, &unreadable)
     };
     if written.and_then(|_| out.flush()).is_err() {
         return ExitCode::from(2);
     }
     if !unreadable.is_empty() {
         ExitCode::from(2)
-    } else if report.summary.errors > 0 {
+    } else if summary.errors > 0 {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
@@ -141,16 +170,12 @@ fn json_report(report: &Report, unreadable: &[UnreadableFile]) -> String {
     serde_json::to_string_pretty(&value).unwrap_or_else(|_| report.to_json())
 }
 
-/// The human-readable report. Text from the input (file names, ids, openings, messages
-/// quoting records) goes through [`printable`]: control characters are escaped, never
-/// sent to the terminal raw.
-fn write_human(
-    out: &mut impl Write,
-    report: &Report,
-    unreadable: &[UnreadableFile],
-    verbose: bool,
-) -> std::io::Result<()> {
-    for g in &report.games {
+/// The human-readable report's lines for some games: those with errors or warnings (every
+/// game when `verbose`). Text from the input (file names, ids, openings, messages quoting
+/// records) goes through [`printable`]: control characters are escaped, never sent to the
+/// terminal raw.
+fn write_games(out: &mut impl Write, games: &[GameReport], verbose: bool) -> std::io::Result<()> {
+    for g in games {
         let notable = g.findings.iter().any(|f| f.severity != Severity::Info);
         if !verbose && !notable {
             continue;
@@ -190,7 +215,16 @@ fn write_human(
             )?;
         }
     }
-    let s = &report.summary;
+    Ok(())
+}
+
+/// The human-readable report's last lines: the totals and the files that could not be
+/// read.
+fn write_summary(
+    out: &mut impl Write,
+    s: &Summary,
+    unreadable: &[UnreadableFile],
+) -> std::io::Result<()> {
     writeln!(
         out,
         "{} games: {} errors, {} warnings",
