@@ -74,16 +74,66 @@ pub mod renlib;
 pub mod rif;
 pub mod sgf;
 
-/// The most moves that the root-to-leaf lines of one tree-format file (RenLib, SGF) may
-/// add up to. A tree of shared prefixes can expand into far more moves than its file
-/// holds bytes (a 256 KB file into billions); reading stops with an error past this,
-/// which is 25 times what the largest real file here expands into.
-pub const MAX_TREE_MOVES: usize = 10_000_000;
+/// The bytes that the root-to-leaf lines of one tree-format file (RenLib, SGF) may take
+/// once expanded, besides [`TREE_EXPANSION`] times the file's own size.
+///
+/// A tree of shared prefixes and comments can expand into far more than its file holds
+/// (a 256 KB comb into billions of moves, a 1 MB file whose comments are copied into
+/// every line into 10 GB). The lines are built one at a time from the tree, which is
+/// held once ([`Format::read_from`] gives them as they are asked for), and each line's
+/// size is counted: the [`Game`] itself, 32 bytes a move and the bytes of its id and
+/// tags (keys, values and 48 bytes each). Past `MAX_TREE_BYTES + TREE_EXPANSION × file
+/// size`, reading stops with a record error naming the file and the line (or variation)
+/// where the budget ran out; the complete lines before it are kept. The largest real
+/// file here expands into about 13 MB.
+pub const MAX_TREE_BYTES: usize = 256 << 20;
 
-fn tree_too_large() -> ParseError {
-    ParseError::new(format!(
-        "the tree expands into more than {MAX_TREE_MOVES} moves of root-to-leaf lines; reading stopped"
-    ))
+/// How many times its own size a tree-format file may expand into, beyond
+/// [`MAX_TREE_BYTES`]: a database of many small game trees expands about tenfold.
+pub const TREE_EXPANSION: usize = 64;
+
+/// The bytes a root-to-leaf line counts for against the expansion budget (see
+/// [`MAX_TREE_BYTES`]).
+pub(crate) fn expanded_bytes(game: &Game) -> usize {
+    std::mem::size_of::<Game>()
+        + 32 * game.events.len()
+        + game.id.as_ref().map_or(0, String::len)
+        + game
+            .tags
+            .iter()
+            .map(|(k, v)| 48 + k.len() + v.len())
+            .sum::<usize>()
+}
+
+/// What is left of a tree-format file's expansion budget.
+pub(crate) struct TreeBudget {
+    left: usize,
+    limit: usize,
+}
+
+impl TreeBudget {
+    /// The budget of a file of `file_bytes` bytes.
+    pub(crate) fn for_file(file_bytes: usize) -> TreeBudget {
+        let limit = MAX_TREE_BYTES.saturating_add(TREE_EXPANSION.saturating_mul(file_bytes));
+        TreeBudget { left: limit, limit }
+    }
+
+    /// Counts a line against the budget; the error says the budget ran out at it.
+    pub(crate) fn take(&mut self, game: &Game) -> Result<(), ParseError> {
+        let bytes = expanded_bytes(game);
+        match self.left.checked_sub(bytes) {
+            Some(left) => {
+                self.left = left;
+                Ok(())
+            }
+            None => Err(ParseError::new(format!(
+                "the tree's root-to-leaf lines expand past {} bytes ({} MiB + {TREE_EXPANSION} \
+                 times the file's size) at this line; reading stopped, the lines before it were kept",
+                self.limit,
+                MAX_TREE_BYTES >> 20
+            ))),
+        }
+    }
 }
 
 /// A file format.
@@ -131,8 +181,10 @@ impl Format {
 
     /// Reads records one at a time from `reader`. Move lists and RenjuNet databases (the
     /// formats of large files) stream: memory holds one record at a time. The other
-    /// formats are read whole first: a tree gives its lines only once it is complete, and
-    /// a `.psq` file or an opening file is small.
+    /// formats are read whole first (a tree gives its lines only once it is complete, and
+    /// a `.psq` file or an opening file is small); then a tree format (RenLib, SGF) builds
+    /// each root-to-leaf line when it is asked for, so that memory holds the tree, not
+    /// every line.
     ///
     /// ```
     /// use renju_core::formats::Format;
@@ -151,6 +203,8 @@ impl Format {
             _ => {
                 let mut bytes = Vec::new();
                 match reader.read_to_end(&mut bytes) {
+                    Ok(_) if self == Format::RenLib => Box::new(renlib::lines(&bytes, file)),
+                    Ok(_) if self == Format::Sgf => Box::new(sgf::lines(&bytes, file)),
                     Ok(_) => Box::new(self.read(&bytes, file).into_iter()),
                     Err(e) => {
                         let mut record = Err(ParseError::new(format!("cannot read: {e}")));

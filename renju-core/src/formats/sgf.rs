@@ -36,8 +36,10 @@
 //!   `source.index` = the leaf's index in the file and `source.line` = the leaf node's
 //!   line. Its id is `GN`, followed by ` #k` (k = 1, 2, ...) when the tree has several
 //!   leaves.
-//! - **Errors** are located by line. A syntax error (an unclosed `[` or `(`, a stray `)`)
-//!   ends the reading: the game trees closed before it are returned. An error in a node
+//! - **Errors** are located by line. A syntax error (an unclosed `[` or `(`, a stray `)`:
+//!   a file cut short) ends the reading and is reported after the lines read before it:
+//!   every line of the game trees closed before it, and the lines of the tree it broke
+//!   whose variations were closed (a leaf whose `)` was not read may lack moves). An error in a node
 //!   (a bad point, setup stones, a move out of turn) is reported once, for the first line
 //!   through that node, and the other lines through it are skipped.
 //!
@@ -50,6 +52,7 @@
 //! the same games back (sources aside).
 
 use std::collections::HashSet;
+use std::sync::Arc;
 
 use encoding_rs::{Encoding, GBK, UTF_8};
 
@@ -81,27 +84,139 @@ const INFO_TAGS: [(&str, &str); 6] = [
 /// assert_eq!(first.events[1], Event::Stone { point: "h9".parse::<Point>().unwrap() });
 /// ```
 pub fn read(bytes: &[u8], file: Option<&str>) -> Vec<Result<Game, ParseError>> {
-    let text = decode(bytes);
+    lines(bytes, file).collect()
+}
+
+/// Reads an SGF file's records one at a time: the game trees are parsed once and each
+/// root-to-leaf line is built when it is asked for, so that memory holds the trees and
+/// one line, not every line (see [`super::MAX_TREE_BYTES`] for the expansion budget).
+/// The records are those of [`read`], in the same order.
+///
+/// ```
+/// use renju_core::formats::sgf;
+/// let mut lines = sgf::lines(b"(;GM[4]C[shared];B[hh](;W[hg])(;W[ii]))", Some("a.sgf"));
+/// assert_eq!(lines.next().unwrap().unwrap().tag("comment"), Some("shared"));
+/// assert_eq!(lines.count(), 1);
+/// ```
+pub fn lines(
+    bytes: &[u8],
+    file: Option<&str>,
+) -> impl Iterator<Item = Result<Game, ParseError>> + Send + 'static {
+    let budget = super::TreeBudget::for_file(bytes.len());
     let mut collection = Collection::default();
-    let syntax = parse(&text, &mut collection).err();
-    let mut out = Vec::new();
-    let mut index = 0;
-    let mut budget = super::MAX_TREE_MOVES;
-    for &root in &collection.roots {
-        if !games_of(&collection, root, &mut index, &mut budget, &mut out) {
-            out.push(Err(super::tree_too_large()));
-            break;
-        }
-    }
+    let syntax = parse(&decode(bytes), &mut collection).err();
+    let mut tail = Vec::new();
     match syntax {
-        Some(e) => out.push(Err(e)),
-        None if collection.roots.is_empty() => out.push(Err(ParseError::new(
-            "no SGF game tree found (a record starts with `(;`)",
-        )
-        .at_line(1))),
+        Some(e) => tail.push(e),
+        None if collection.roots.is_empty() => tail
+            .push(ParseError::new("no SGF game tree found (a record starts with `(;`)").at_line(1)),
         None => {}
     }
-    super::in_file(out, file)
+    Lines {
+        collection,
+        file: file.map(Arc::from),
+        budget,
+        roots: 0,
+        complete: true,
+        leaves: Vec::new(),
+        next_leaf: 0,
+        broken: HashSet::new(),
+        index: 0,
+        stopped: false,
+        tail: tail.into_iter(),
+    }
+}
+
+/// The root-to-leaf lines of a file's trees, built one at a time.
+struct Lines {
+    collection: Collection,
+    file: Option<Arc<str>>,
+    budget: super::TreeBudget,
+    /// How many of `collection.roots` were started.
+    roots: usize,
+    /// Whether the current tree was closed (else only its closed leaves are lines).
+    complete: bool,
+    /// The current tree's leaves, in file order, and the next one to read.
+    leaves: Vec<usize>,
+    next_leaf: usize,
+    /// Nodes of the current tree with an error, reported once.
+    broken: HashSet<usize>,
+    /// The index in the file of the next leaf.
+    index: usize,
+    /// Reading stopped at the expansion budget.
+    stopped: bool,
+    /// The syntax error (or the absence of any tree) reported after the lines.
+    tail: std::vec::IntoIter<ParseError>,
+}
+
+impl Iterator for Lines {
+    type Item = Result<Game, ParseError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let mut record = self.next_record()?;
+        super::name_record(&mut record, self.file.as_ref());
+        Some(record)
+    }
+}
+
+impl Lines {
+    fn next_record(&mut self) -> Option<Result<Game, ParseError>> {
+        loop {
+            if self.stopped {
+                return self.tail.next().map(Err);
+            }
+            let Some(&leaf) = self.leaves.get(self.next_leaf) else {
+                let Some(&(root, complete)) = self.collection.roots.get(self.roots) else {
+                    self.stopped = true;
+                    continue;
+                };
+                self.roots += 1;
+                self.complete = complete;
+                self.leaves = leaves(&self.collection, root);
+                self.next_leaf = 0;
+                self.broken.clear();
+                continue;
+            };
+            let k = self.next_leaf;
+            self.next_leaf += 1;
+            let this = self.index;
+            self.index += 1;
+            let nodes = &self.collection.nodes;
+            // In a tree cut short, a leaf whose variation was not closed may lack moves.
+            if !self.complete && !nodes[leaf].closed {
+                continue;
+            }
+            let path = path_to(&self.collection, leaf);
+            if path.iter().any(|n| self.broken.contains(n)) {
+                continue;
+            }
+            let variation = (self.leaves.len() > 1).then_some(k + 1);
+            let label = || match variation {
+                Some(k) => format!("variation {k}"),
+                None => format!("game {}", this + 1),
+            };
+            let mut line = Line::default();
+            let failure = path
+                .iter()
+                .enumerate()
+                .find_map(|(depth, &n)| line.node(&nodes[n], depth == 0).err().map(|e| (e, n)));
+            if let Some((e, n)) = failure {
+                self.broken.insert(n);
+                return Some(Err(e.in_record(label())));
+            }
+            let mut game = line.finish(variation);
+            game.source = Source {
+                line: Some(nodes[leaf].line),
+                index: this,
+                ..Source::default()
+            };
+            if let Err(e) = self.budget.take(&game) {
+                self.stopped = true;
+                return Some(Err(e.at_line(nodes[leaf].line).in_record(label())));
+            }
+            return Some(Ok(game));
+        }
+    }
 }
 
 /// Decodes the file's text: UTF-8 when valid, else the `CA` charset, else GBK.
@@ -140,16 +255,19 @@ impl Property {
 /// A node of the game trees, with links to its parent and children.
 struct Node {
     line: usize,
+    /// The `)` closing its sequence was read: nothing follows it in the sequence.
+    closed: bool,
     parent: Option<usize>,
     children: Vec<usize>,
     props: Vec<Property>,
 }
 
-/// Every node of a file, and the roots of its complete game trees.
+/// Every node of a file, and the roots of its game trees: `(root, complete)`, where a
+/// tree is not complete when a syntax error (the file cut short) ended the reading in it.
 #[derive(Default)]
 struct Collection {
     nodes: Vec<Node>,
-    roots: Vec<usize>,
+    roots: Vec<(usize, bool)>,
 }
 
 /// Characters with the current line number.
@@ -182,22 +300,39 @@ fn syntax_error(message: impl Into<String>, line: usize) -> ParseError {
     ParseError::new(message).at_line(line)
 }
 
+/// A game tree being read.
+struct Open {
+    line: usize,
+    /// The node its first node hangs from (`None` for a root tree).
+    attach: Option<usize>,
+    first: Option<usize>,
+    last: Option<usize>,
+}
+
 /// Parses the game trees of `text` into `collection`, without recursion (variations can
-/// nest thousands deep). Text outside game trees is skipped.
+/// nest thousands deep). Text outside game trees is skipped. At a syntax error (the file
+/// cut short, a stray character), the tree being read is kept as an incomplete root: its
+/// closed variations are complete lines.
 fn parse(text: &str, collection: &mut Collection) -> Result<(), ParseError> {
-    /// A game tree being read.
-    struct Open {
-        line: usize,
-        /// The node its first node hangs from (`None` for a root tree).
-        attach: Option<usize>,
-        first: Option<usize>,
-        last: Option<usize>,
+    let mut stack: Vec<Open> = Vec::new();
+    let result = parse_trees(text, collection, &mut stack);
+    if result.is_err() {
+        if let Some(first) = stack.first().and_then(|open| open.first) {
+            collection.roots.push((first, false));
+        }
     }
+    result
+}
+
+fn parse_trees(
+    text: &str,
+    collection: &mut Collection,
+    stack: &mut Vec<Open>,
+) -> Result<(), ParseError> {
     let mut cur = Cursor {
         chars: text.chars().peekable(),
         line: 1,
     };
-    let mut stack: Vec<Open> = Vec::new();
     while let Some(c) = cur.peek() {
         let line = cur.line;
         match c {
@@ -228,8 +363,11 @@ fn parse(text: &str, collection: &mut Collection) -> Result<(), ParseError> {
                         line,
                     ));
                 };
+                if let Some(last) = open.last {
+                    collection.nodes[last].closed = true;
+                }
                 if stack.is_empty() {
-                    collection.roots.push(first);
+                    collection.roots.push((first, true));
                 }
             }
             ';' => {
@@ -247,6 +385,7 @@ fn parse(text: &str, collection: &mut Collection) -> Result<(), ParseError> {
                 }
                 collection.nodes.push(Node {
                     line,
+                    closed: false,
                     parent,
                     children: Vec::new(),
                     props,
@@ -372,59 +511,6 @@ fn path_to(collection: &Collection, leaf: usize) -> Vec<usize> {
     }
     path.reverse();
     path
-}
-
-/// One record per leaf of the tree at `root`; `false` when the lines would exceed the
-/// move budget (see [`super::MAX_TREE_MOVES`]).
-fn games_of(
-    collection: &Collection,
-    root: usize,
-    index: &mut usize,
-    budget: &mut usize,
-    out: &mut Vec<Result<Game, ParseError>>,
-) -> bool {
-    let leaves = leaves(collection, root);
-    let several = leaves.len() > 1;
-    let mut broken = HashSet::new();
-    for (k, &leaf) in leaves.iter().enumerate() {
-        let this = *index;
-        *index += 1;
-        let path = path_to(collection, leaf);
-        let Some(left) = budget.checked_sub(path.len()) else {
-            return false;
-        };
-        *budget = left;
-        if path.iter().any(|n| broken.contains(n)) {
-            continue;
-        }
-        let variation = several.then_some(k + 1);
-        let mut line = Line::default();
-        let failure = path.iter().enumerate().find_map(|(depth, &n)| {
-            line.node(&collection.nodes[n], depth == 0)
-                .err()
-                .map(|e| (e, n))
-        });
-        match failure {
-            None => {
-                let mut game = line.finish(variation);
-                game.source = Source {
-                    line: Some(collection.nodes[leaf].line),
-                    index: this,
-                    ..Source::default()
-                };
-                out.push(Ok(game));
-            }
-            Some((e, n)) => {
-                broken.insert(n);
-                let record = match variation {
-                    Some(k) => format!("variation {k}"),
-                    None => format!("game {}", this + 1),
-                };
-                out.push(Err(e.in_record(record)));
-            }
-        }
-    }
-    true
 }
 
 /// Fifth-move offers read from `5A`, waiting for the fifth move.
