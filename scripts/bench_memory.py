@@ -74,7 +74,7 @@ def write_rif(path, games):
     rng = Rng(2)
     with open(path, "w") as f:
         f.write('<?xml version="1.0" encoding="utf-8"?>\n<database>\n')
-        f.write('<rules><rule id="1" name="RIF"/></rules>\n<players>\n')
+        f.write('<rules><rule id="1" name="Renju"/></rules>\n<players>\n')
         for i in range(1, 1001):
             f.write(f'<player id="{i}" name="Player" surname="{i}"/>\n')
         f.write('</players>\n<tournaments><tournament id="1" name="Open"/></tournaments>\n<games>\n')
@@ -83,7 +83,7 @@ def write_rif(path, games):
             black, white = 1 + rng.below(1000), 1 + rng.below(1000)
             f.write(
                 f'<game id="{i + 1}" tournament="1" round="1" rule="1" black="{black}" '
-                f'white="{white}" bresult="0.5"><move>{moves}</move></game>\n'
+                f'white="{white}"><move>{moves}</move></game>\n'
             )
         f.write("</games>\n</database>\n")
 

@@ -204,7 +204,7 @@ impl Format {
                 let mut bytes = Vec::new();
                 match reader.read_to_end(&mut bytes) {
                     Ok(_) if self == Format::RenLib => Box::new(renlib::lines(&bytes, file)),
-                    Ok(_) if self == Format::Sgf => Box::new(sgf::lines(&bytes, file)),
+                    Ok(_) if self == Format::Sgf => Box::new(sgf::lines_of(bytes, file)),
                     Ok(_) => Box::new(self.read(&bytes, file).into_iter()),
                     Err(e) => {
                         let mut record = Err(ParseError::new(format!("cannot read: {e}")));

@@ -87,10 +87,11 @@ pub fn read(bytes: &[u8], file: Option<&str>) -> Vec<Result<Game, ParseError>> {
     lines(bytes, file).collect()
 }
 
-/// Reads an SGF file's records one at a time: the game trees are parsed once and each
-/// root-to-leaf line is built when it is asked for, so that memory holds the trees and
-/// one line, not every line (see [`super::MAX_TREE_BYTES`] for the expansion budget).
-/// The records are those of [`read`], in the same order.
+/// Reads an SGF file's records one at a time: one game tree is parsed at a time and
+/// each of its root-to-leaf lines is built when it is asked for, so that memory holds the
+/// file's text, one tree and one line, not every line (see [`super::MAX_TREE_BYTES`] for
+/// the expansion budget). The records are those of [`read`], in the same order (past the
+/// budget, a syntax error later in the file is not looked for).
 ///
 /// ```
 /// use renju_core::formats::sgf;
@@ -102,20 +103,23 @@ pub fn lines(
     bytes: &[u8],
     file: Option<&str>,
 ) -> impl Iterator<Item = Result<Game, ParseError>> + Send + 'static {
-    let budget = super::TreeBudget::for_file(bytes.len());
-    let mut collection = Collection::default();
-    let syntax = parse(&decode(bytes), &mut collection).err();
-    let mut tail = Vec::new();
-    match syntax {
-        Some(e) => tail.push(e),
-        None if collection.roots.is_empty() => tail
-            .push(ParseError::new("no SGF game tree found (a record starts with `(;`)").at_line(1)),
-        None => {}
-    }
+    lines_of(bytes.to_vec(), file)
+}
+
+/// [`lines`] of a file's bytes, taken over (not copied when they are UTF-8).
+pub(crate) fn lines_of(
+    bytes: Vec<u8>,
+    file: Option<&str>,
+) -> impl Iterator<Item = Result<Game, ParseError>> + Send + 'static {
     Lines {
-        collection,
+        budget: super::TreeBudget::for_file(bytes.len()),
+        text: decode_owned(bytes),
+        pos: 0,
+        line: 1,
+        any_tree: false,
+        parsed: false,
+        collection: Collection::default(),
         file: file.map(Arc::from),
-        budget,
         roots: 0,
         complete: true,
         leaves: Vec::new(),
@@ -123,15 +127,23 @@ pub fn lines(
         broken: HashSet::new(),
         index: 0,
         stopped: false,
-        tail: tail.into_iter(),
+        tail: None,
     }
 }
 
 /// The root-to-leaf lines of a file's trees, built one at a time.
 struct Lines {
+    budget: super::TreeBudget,
+    /// The file's text, the byte offset and line where the next tree is looked for.
+    text: String,
+    pos: usize,
+    line: usize,
+    /// Whether a game tree was found, and whether the whole text was read.
+    any_tree: bool,
+    parsed: bool,
+    /// The tree being expanded.
     collection: Collection,
     file: Option<Arc<str>>,
-    budget: super::TreeBudget,
     /// How many of `collection.roots` were started.
     roots: usize,
     /// Whether the current tree was closed (else only its closed leaves are lines).
@@ -143,10 +155,10 @@ struct Lines {
     broken: HashSet<usize>,
     /// The index in the file of the next leaf.
     index: usize,
-    /// Reading stopped at the expansion budget.
+    /// Reading stopped (the end of the text, or the expansion budget).
     stopped: bool,
     /// The syntax error (or the absence of any tree) reported after the lines.
-    tail: std::vec::IntoIter<ParseError>,
+    tail: Option<ParseError>,
 }
 
 impl Iterator for Lines {
@@ -160,14 +172,58 @@ impl Iterator for Lines {
 }
 
 impl Lines {
+    /// Parses the next game tree of the text into `collection`; `false` when there is
+    /// none (then `tail` holds the syntax error that ended the text, if any).
+    fn next_tree(&mut self) -> bool {
+        if self.parsed {
+            return false;
+        }
+        self.collection.nodes.clear();
+        self.collection.roots.clear();
+        self.roots = 0;
+        let mut cur = Cursor {
+            rest: &self.text[self.pos..],
+            line: self.line,
+        };
+        let mut stack = Vec::new();
+        let result = parse_tree(&mut cur, &mut self.collection, &mut stack);
+        self.pos = self.text.len() - cur.rest.len();
+        self.line = cur.line;
+        match result {
+            Ok(true) => {
+                self.any_tree = true;
+                true
+            }
+            Ok(false) => {
+                self.parsed = true;
+                if !self.any_tree {
+                    self.tail = Some(
+                        ParseError::new("no SGF game tree found (a record starts with `(;`)")
+                            .at_line(1),
+                    );
+                }
+                false
+            }
+            Err(e) => {
+                // The tree the error broke keeps its closed variations.
+                self.parsed = true;
+                self.tail = Some(e);
+                if let Some(first) = stack.first().and_then(|open: &Open| open.first) {
+                    self.collection.roots.push((first, false));
+                }
+                !self.collection.roots.is_empty()
+            }
+        }
+    }
+
     fn next_record(&mut self) -> Option<Result<Game, ParseError>> {
         loop {
             if self.stopped {
-                return self.tail.next().map(Err);
+                return self.tail.take().map(Err);
             }
             let Some(&leaf) = self.leaves.get(self.next_leaf) else {
                 let Some(&(root, complete)) = self.collection.roots.get(self.roots) else {
-                    self.stopped = true;
+                    self.stopped = !self.next_tree();
                     continue;
                 };
                 self.roots += 1;
@@ -219,12 +275,17 @@ impl Lines {
     }
 }
 
-/// Decodes the file's text: UTF-8 when valid, else the `CA` charset, else GBK.
-fn decode(bytes: &[u8]) -> String {
-    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-    if let Ok(text) = std::str::from_utf8(bytes) {
-        return text.to_string();
+/// Decodes the file's text: UTF-8 when valid (the bytes are taken over), else the `CA`
+/// charset, else GBK.
+fn decode_owned(mut bytes: Vec<u8>) -> String {
+    if bytes.starts_with(b"\xEF\xBB\xBF") {
+        bytes.drain(..3);
     }
+    let bytes = match String::from_utf8(bytes) {
+        Ok(text) => return text,
+        Err(e) => e.into_bytes(),
+    };
+    let bytes = &bytes[..];
     let encoding = declared_charset(bytes)
         .filter(|e| *e != UTF_8 && e.is_ascii_compatible())
         .unwrap_or(GBK);
@@ -270,19 +331,20 @@ struct Collection {
     roots: Vec<(usize, bool)>,
 }
 
-/// Characters with the current line number.
+/// The text still to read, with the current line number.
 struct Cursor<'a> {
-    chars: std::iter::Peekable<std::str::Chars<'a>>,
+    rest: &'a str,
     line: usize,
 }
 
 impl Cursor<'_> {
     fn peek(&mut self) -> Option<char> {
-        self.chars.peek().copied()
+        self.rest.chars().next()
     }
 
     fn bump(&mut self) -> Option<char> {
-        let c = self.chars.next()?;
+        let c = self.rest.chars().next()?;
+        self.rest = &self.rest[c.len_utf8()..];
         if c == '\n' {
             self.line += 1;
         }
@@ -309,30 +371,15 @@ struct Open {
     last: Option<usize>,
 }
 
-/// Parses the game trees of `text` into `collection`, without recursion (variations can
-/// nest thousands deep). Text outside game trees is skipped. At a syntax error (the file
-/// cut short, a stray character), the tree being read is kept as an incomplete root: its
-/// closed variations are complete lines.
-fn parse(text: &str, collection: &mut Collection) -> Result<(), ParseError> {
-    let mut stack: Vec<Open> = Vec::new();
-    let result = parse_trees(text, collection, &mut stack);
-    if result.is_err() {
-        if let Some(first) = stack.first().and_then(|open| open.first) {
-            collection.roots.push((first, false));
-        }
-    }
-    result
-}
-
-fn parse_trees(
-    text: &str,
+/// Parses the next game tree of the text into `collection` (its root in
+/// `collection.roots`), without recursion (variations can nest thousands deep); `false`
+/// when the text holds no more trees. Text outside game trees is skipped. At a syntax
+/// error (the file cut short, a stray character), `stack` holds the trees still open.
+fn parse_tree(
+    cur: &mut Cursor,
     collection: &mut Collection,
     stack: &mut Vec<Open>,
-) -> Result<(), ParseError> {
-    let mut cur = Cursor {
-        chars: text.chars().peekable(),
-        line: 1,
-    };
+) -> Result<bool, ParseError> {
     while let Some(c) = cur.peek() {
         let line = cur.line;
         match c {
@@ -368,6 +415,7 @@ fn parse_trees(
                 }
                 if stack.is_empty() {
                     collection.roots.push((first, true));
+                    return Ok(true);
                 }
             }
             ';' => {
@@ -375,7 +423,7 @@ fn parse_trees(
                 let Some(top) = stack.last_mut() else {
                     continue;
                 };
-                let props = properties(&mut cur)?;
+                let props = properties(cur)?;
                 let parent = top.last.or(top.attach);
                 let ix = collection.nodes.len();
                 top.first.get_or_insert(ix);
@@ -410,7 +458,7 @@ fn parse_trees(
             ),
             cur.line,
         )),
-        None => Ok(()),
+        None => Ok(false),
     }
 }
 
