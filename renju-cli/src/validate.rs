@@ -6,9 +6,10 @@ use std::process::ExitCode;
 
 use indicatif::{ProgressBar, ProgressStyle};
 use renju_core::formats::Format;
-use renju_core::report::{validate_games, DuplicateIds, GameReport, Report, Severity, Summary};
+use renju_core::report::{validate_games, DuplicateIds, GameReport, Severity, Summary};
 use renju_core::ValidationOptions;
-use serde_json::{json, Value};
+use serde::ser::{SerializeMap, SerializeSeq};
+use serde::{Serialize, Serializer};
 
 use crate::text::printable;
 
@@ -16,6 +17,7 @@ use crate::text::printable;
 const CHUNK: usize = 2_000;
 
 /// A file that could not be read, and why.
+#[derive(Serialize)]
 struct UnreadableFile {
     file: String,
     error: String,
@@ -48,8 +50,9 @@ pub fn run(
             error,
         });
     };
-    // With --json, every report (the JSON document holds them all); otherwise none.
-    let mut reports: Vec<GameReport> = Vec::new();
+    // With --json, every report (the JSON document holds them all), a chunk's worth to a
+    // vector so that none is ever copied into a larger one; otherwise none.
+    let mut reports: Vec<Vec<GameReport>> = Vec::new();
     let mut summary = Summary::default();
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let show_progress = std::io::stderr().is_terminal();
@@ -102,7 +105,8 @@ pub fn run(
                 summary.add(game);
             }
             if json {
-                reports.extend(batch);
+                batch.shrink_to_fit();
+                reports.push(batch);
             } else {
                 // The spinner steps aside while the games are printed.
                 let written = bar
@@ -117,13 +121,7 @@ pub fn run(
         bar.finish_and_clear();
     }
     let written = if json {
-        let report = Report {
-            games: reports,
-            summary,
-        };
-        let written = writeln!(out, "{}", json_report(&report, &unreadable));
-        summary = report.summary;
-        written
+        write_json(&mut out, &reports, &summary, &unreadable)
     } else {
         write_summary(&mut out, &summary, &unreadable)
     };
@@ -139,35 +137,86 @@ pub fn run(
     }
 }
 
-/// The JSON report. When every file could be read it is exactly the library's
-/// (`Report::to_json`). Otherwise the files that could not be read are added as a
-/// top-level `"unreadable_files": [{"file": ..., "error": ...}]` array, and each counts in
-/// the summary as an error with the finding code `unreadable-file` (`summary.errors`,
+/// The JSON report, written as it is serialised (never held whole). When every file
+/// could be read it is exactly the library's (`Report::to_json` of the same games and
+/// summary). Otherwise the files that could not be read are added as a top-level
+/// `"unreadable_files": [{"file": ..., "error": ...}]` array, and each counts in the
+/// summary as an error with the finding code `unreadable-file` (`summary.errors`,
 /// `summary.findings`), so that a report with an unreadable file never looks clean. No
 /// existing field changes shape.
-fn json_report(report: &Report, unreadable: &[UnreadableFile]) -> String {
-    if unreadable.is_empty() {
-        return report.to_json();
-    }
-    let Ok(mut value) = serde_json::to_value(report) else {
-        return report.to_json();
+fn write_json(
+    out: &mut impl Write,
+    games: &[Vec<GameReport>],
+    summary: &Summary,
+    unreadable: &[UnreadableFile],
+) -> std::io::Result<()> {
+    let report = JsonReport {
+        games: Games(games),
+        summary: JsonSummary {
+            summary,
+            unreadable: unreadable.len(),
+        },
+        unreadable_files: unreadable,
     };
-    if let Some(summary) = value.get_mut("summary").and_then(Value::as_object_mut) {
-        if let Some(errors) = summary.get_mut("errors") {
-            *errors = json!(errors.as_u64().unwrap_or(0) + unreadable.len() as u64);
+    serde_json::to_writer_pretty(&mut *out, &report)?;
+    writeln!(out)
+}
+
+/// The JSON report: [`Report`]'s fields, then the files that could not be read.
+#[derive(Serialize)]
+struct JsonReport<'a> {
+    games: Games<'a>,
+    summary: JsonSummary<'a>,
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    unreadable_files: &'a [UnreadableFile],
+}
+
+/// Game reports kept a chunk at a time, serialised as one array.
+struct Games<'a>(&'a [Vec<GameReport>]);
+
+impl Serialize for Games<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut seq = serializer.serialize_seq(Some(self.0.iter().map(Vec::len).sum()))?;
+        for game in self.0.iter().flatten() {
+            seq.serialize_element(game)?;
         }
-        if let Some(findings) = summary.get_mut("findings").and_then(Value::as_object_mut) {
-            findings.insert("unreadable-file".to_string(), json!(unreadable.len()));
+        seq.end()
+    }
+}
+
+/// The summary, with the files that could not be read counted as `unreadable-file`
+/// errors (after the finding codes).
+struct JsonSummary<'a> {
+    summary: &'a Summary,
+    unreadable: usize,
+}
+
+impl Serialize for JsonSummary<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        if self.unreadable == 0 {
+            return self.summary.serialize(serializer);
         }
+        /// The finding counts and `unreadable-file`.
+        struct Findings<'a>(&'a Summary, usize);
+        impl Serialize for Findings<'_> {
+            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                let mut map = serializer.serialize_map(Some(self.0.findings.len() + 1))?;
+                for (code, n) in &self.0.findings {
+                    map.serialize_entry(code, n)?;
+                }
+                map.serialize_entry("unreadable-file", &self.1)?;
+                map.end()
+            }
+        }
+        let s = self.summary;
+        let mut map = serializer.serialize_map(Some(5))?;
+        map.serialize_entry("games", &s.games)?;
+        map.serialize_entry("by_termination", &s.by_termination)?;
+        map.serialize_entry("findings", &Findings(s, self.unreadable))?;
+        map.serialize_entry("errors", &(s.errors + self.unreadable))?;
+        map.serialize_entry("warnings", &s.warnings)?;
+        map.end()
     }
-    if let Some(object) = value.as_object_mut() {
-        let files: Vec<Value> = unreadable
-            .iter()
-            .map(|u| json!({ "file": u.file, "error": u.error }))
-            .collect();
-        object.insert("unreadable_files".to_string(), Value::Array(files));
-    }
-    serde_json::to_string_pretty(&value).unwrap_or_else(|_| report.to_json())
 }
 
 /// The human-readable report's lines for some games: those with errors or warnings (every
