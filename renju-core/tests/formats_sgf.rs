@@ -569,7 +569,7 @@ fn a_file_cut_short_keeps_its_complete_lines() {
         (whole.find("(;W[hg]").unwrap(), vec!["a"]),
         (whole.find("W[hi]").unwrap(), vec![]),
     ] {
-        let records = sgf::read(whole[..cut].as_bytes(), Some("cut.sgf"));
+        let records = sgf::read(&whole.as_bytes()[..cut], Some("cut.sgf"));
         let (games, errors): (Vec<_>, Vec<_>) = records.into_iter().partition(Result::is_ok);
         let games: Vec<Game> = games.into_iter().map(Result::unwrap).collect();
         assert_eq!(ids(&games), kept, "cut at {cut}");
