@@ -172,7 +172,7 @@ def main():
                 old, seconds, code = peak_rss_mb([args.before, "validate", "--json", path])
                 print(f"{'':<28} {'cli --json before':<16} {old:>7.0f} MB {seconds:>7.1f}s  after/before {js / old:.2f}")
         if has_python:
-            code = f"import renju; r = renju.validate({path!r}); print(len(r.games))"
+            code = f"import renju; r = renju.validate({path!r}); print(len(r))"
             py, seconds, _ = peak_rss_mb([python, "-c", code])
             print(f"{'':<28} {'renju.validate':<16} {py:>7.0f} MB {seconds:>7.1f}s  python/cli {py / cli:.2f}")
     if not has_python:
