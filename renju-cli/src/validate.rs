@@ -100,8 +100,8 @@ pub fn run(
                 break;
             }
             let mut batch = validate_games(&chunk, options, first_index);
-            for game in &mut batch {
-                duplicates.check(game);
+            for (game, record) in batch.iter_mut().zip(&chunk) {
+                duplicates.check_record(game, record);
                 summary.add(game);
             }
             if json {

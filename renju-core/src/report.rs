@@ -217,6 +217,17 @@ impl DuplicateIds {
             }
         }
     }
+
+    /// [`check`](DuplicateIds::check), with the `duplicate-id` finding located at the
+    /// record's line or byte offset, as the game's other findings are.
+    pub fn check_record(&mut self, game: &mut GameReport, record: &Result<Game, ParseError>) {
+        let before = game.findings.len();
+        self.check(game);
+        if let (Some(f), Ok(record)) = (game.findings.get_mut(before), record) {
+            f.line = record.source.line;
+            f.byte_offset = record.source.byte_offset;
+        }
+    }
 }
 
 impl Report {
@@ -251,7 +262,14 @@ impl Report {
 /// assert_eq!(report.summary.errors, 1); // h8 twice
 /// ```
 pub fn validate(records: &[Result<Game, ParseError>], options: &ValidationOptions) -> Report {
-    Report::from_games(validate_games(records, options, 0))
+    let mut games = validate_games(records, options, 0);
+    let mut duplicates = DuplicateIds::new();
+    let mut summary = Summary::default();
+    for (game, record) in games.iter_mut().zip(records) {
+        duplicates.check_record(game, record);
+        summary.add(game);
+    }
+    Report { games, summary }
 }
 
 /// Validates records in parallel on all cores, in input order, without the summary:

@@ -94,9 +94,10 @@ fn a_running_summary_and_duplicate_check_equal_the_batch_report() {
     let mut summary = Summary::default();
     let mut duplicates = DuplicateIds::new();
     let mut reports = Vec::new();
-    for r in renju_core::report::validate_games(&records, &options, 0) {
+    let games = renju_core::report::validate_games(&records, &options, 0);
+    for (r, record) in games.into_iter().zip(&records) {
         let mut r = r;
-        duplicates.check(&mut r);
+        duplicates.check_record(&mut r, record);
         summary.add(&r);
         reports.push(r);
     }
@@ -120,6 +121,15 @@ fn a_running_summary_and_duplicate_check_equal_the_batch_report() {
         .map(|g| g.index)
         .collect();
     assert_eq!(dup, [2]);
+    // Report::from_games (no records at hand) flags the same games.
+    let fresh = renju_core::report::validate_games(&records, &options, 0);
+    assert_eq!(Report::from_games(fresh).summary, batch.summary);
+
+    // The duplicate-id finding is located at its record, as the others are.
+    let text = b"(;GM[4]GN[5];B[hh])\n\n(;GM[4]GN[5];B[hh];W[ii])\n";
+    let report = validate(&Format::Sgf.read(text, Some("d.sgf")), &options);
+    let f = &report.games[1].findings[0];
+    assert_eq!((f.code, f.line), (FindingCode::DuplicateId, Some(3)));
     assert!(batch.games[2]
         .findings
         .iter()
