@@ -135,3 +135,48 @@ fn a_running_summary_and_duplicate_check_equal_the_batch_report() {
         .iter()
         .any(|f| f.message == "game id 7 was already used by game 1 of this file"));
 }
+
+mod shared_data;
+
+/// The tree formats give their lines one at a time through `Format::read_from`: the same
+/// records, in the same order, as reading the whole file, on the real libraries and SGF
+/// trees; and cut at any point, the lines before the cut are kept.
+#[test]
+fn tree_lines_built_on_demand_equal_the_whole_read() {
+    let Some(data) = shared_data::data_dir() else {
+        shared_data::skipped("tree_lines_built_on_demand_equal_the_whole_read: no shared data");
+        return;
+    };
+    let mut files = 0;
+    for (dir, format) in [("renlib", Format::RenLib), ("sgf", Format::Sgf)] {
+        let Ok(entries) = std::fs::read_dir(data.join(dir)) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if Format::from_path(&path) != Some(format) {
+                continue;
+            }
+            let bytes = std::fs::read(&path).unwrap();
+            let whole = format.read(&bytes, Some("f"));
+            let lazy: Vec<_> = format.read_from(&bytes[..], Some("f")).collect();
+            assert_eq!(lazy, whole, "{}", path.display());
+            // Cut in half: the complete lines before the cut are lines of the whole file.
+            let half: Vec<_> = format.read(&bytes[..bytes.len() / 2], Some("f"));
+            assert!(
+                half.last().unwrap().is_err(),
+                "{}: the cut is reported",
+                path.display()
+            );
+            for game in half.iter().flatten() {
+                assert!(
+                    whole.iter().flatten().any(|g| g == game),
+                    "{}",
+                    path.display()
+                );
+            }
+            files += 1;
+        }
+    }
+    assert!(files >= 2, "{files} tree files");
+}

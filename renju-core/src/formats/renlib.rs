@@ -106,22 +106,13 @@ pub fn lines(
     bytes: &[u8],
     file: Option<&str>,
 ) -> impl Iterator<Item = Result<Game, ParseError>> + Send + 'static {
-    let (tree, complete, error) = match body_start(bytes) {
+    // A file whose header is bad has no lines, not even the empty line of the root.
+    let (tree, complete, error, todo) = match body_start(bytes) {
         Ok(start) => {
             let (tree, error) = Tree::parse(bytes, start);
-            (tree, error.is_none(), error)
+            (tree, error.is_none(), error, vec![(ROOT, 0)])
         }
-        Err(e) => {
-            let mut tree = Tree::default();
-            tree.nodes[ROOT].children.clear();
-            (tree, true, Some(e))
-        }
-    };
-    // A file whose header is bad has no lines, not the empty line of the root.
-    let todo = if complete && error.is_some() {
-        Vec::new()
-    } else {
-        vec![(ROOT, 0)]
+        Err(e) => (Tree::default(), true, Some(e), Vec::new()),
     };
     Lines {
         tree,
