@@ -272,6 +272,44 @@ pub fn validate(records: &[Result<Game, ParseError>], options: &ValidationOption
     Report { games, summary }
 }
 
+/// Validates records as they come from an iterator (such as
+/// [`Format::read_from`](crate::formats::Format::read_from)), a chunk of 2,000 at a time
+/// in parallel on all cores: memory holds one chunk of games and every game's report,
+/// never every game. The report is the one [`validate`] gives for the same records.
+///
+/// ```
+/// use renju_core::formats::Format;
+/// use renju_core::ValidationOptions;
+/// use renju_core::report::validate_stream;
+/// let file = std::io::BufReader::new(&b"h8 i9\nh8 h8\n"[..]);
+/// let records = Format::MoveList.read_from(file, Some("two.txt"));
+/// let report = validate_stream(records, &ValidationOptions::default());
+/// assert_eq!((report.summary.games, report.summary.errors), (2, 1));
+/// ```
+pub fn validate_stream(
+    records: impl IntoIterator<Item = Result<Game, ParseError>>,
+    options: &ValidationOptions,
+) -> Report {
+    const CHUNK: usize = 2_000;
+    let mut records = records.into_iter();
+    let mut report = Report::default();
+    let mut duplicates = DuplicateIds::new();
+    let mut chunk = Vec::with_capacity(CHUNK);
+    loop {
+        chunk.clear();
+        chunk.extend(records.by_ref().take(CHUNK));
+        if chunk.is_empty() {
+            return report;
+        }
+        let first = report.games.len();
+        report.games.extend(validate_games(&chunk, options, first));
+        for (game, record) in report.games[first..].iter_mut().zip(&chunk) {
+            duplicates.check_record(game, record);
+            report.summary.add(game);
+        }
+    }
+}
+
 /// Validates records in parallel on all cores, in input order, without the summary:
 /// for batches of a larger file (then `first_index` is the index of the first record in
 /// its file), joined with [`Report::from_games`]. The records are borrowed: games are

@@ -122,6 +122,8 @@ fn a_running_summary_and_duplicate_check_equal_the_batch_report() {
         .collect();
     assert_eq!(dup, [2]);
     // Report::from_games (no records at hand) flags the same games.
+    let streamed = renju_core::report::validate_stream(records.iter().cloned(), &options);
+    assert_eq!(streamed, batch);
     let fresh = renju_core::report::validate_games(&records, &options, 0);
     assert_eq!(Report::from_games(fresh).summary, batch.summary);
 
