@@ -84,12 +84,13 @@ pub mod sgf;
 /// size is counted: the [`Game`] itself, 32 bytes a move and the bytes of its id and
 /// tags (keys, values and 48 bytes each). Past `MAX_TREE_BYTES + TREE_EXPANSION × file
 /// size`, reading stops with a record error naming the file and the line (or variation)
-/// where the budget ran out; the complete lines before it are kept. The largest real
-/// file here expands into about 13 MB.
+/// where the budget ran out; the complete lines before it are kept. The real files here
+/// expand 3 to 141 times their size, the largest into 15 MB.
 pub const MAX_TREE_BYTES: usize = 256 << 20;
 
 /// How many times its own size a tree-format file may expand into, beyond
-/// [`MAX_TREE_BYTES`]: a database of many small game trees expands about tenfold.
+/// [`MAX_TREE_BYTES`]: an SGF database of many game trees expands in proportion to its
+/// size (a line of moves alone, about 10 bytes a move in SGF, counts for 32 a move).
 pub const TREE_EXPANSION: usize = 64;
 
 /// The bytes a root-to-leaf line counts for against the expansion budget (see
