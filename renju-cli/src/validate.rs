@@ -1,12 +1,15 @@
 //! `renju validate FILE...`: replay every game of game files and report.
 
+use std::collections::HashMap;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Arc;
 
 use indicatif::{ProgressBar, ProgressStyle};
 use renju_core::formats::Format;
-use renju_core::report::{validate_games, DuplicateIds, GameReport, Severity, Summary};
+use renju_core::report::{validate_games, DuplicateIds, Finding, GameReport, Severity, Summary};
+use renju_core::Outcome;
 use renju_core::ValidationOptions;
 use serde::ser::{SerializeMap, SerializeSeq};
 use serde::{Serialize, Serializer};
@@ -50,9 +53,8 @@ pub fn run(
             error,
         });
     };
-    // With --json, every report (the JSON document holds them all), a chunk's worth to a
-    // vector so that none is ever copied into a larger one; otherwise none.
-    let mut reports: Vec<Vec<GameReport>> = Vec::new();
+    // With --json, every report (the JSON document holds them all); otherwise none.
+    let mut reports = Kept::default();
     let mut summary = Summary::default();
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let show_progress = std::io::stderr().is_terminal();
@@ -105,8 +107,7 @@ pub fn run(
                 summary.add(game);
             }
             if json {
-                batch.shrink_to_fit();
-                reports.push(batch);
+                reports.keep(batch);
             } else {
                 // The spinner steps aside while the games are printed.
                 let written = bar
@@ -146,7 +147,7 @@ pub fn run(
 /// existing field changes shape.
 fn write_json(
     out: &mut impl Write,
-    games: &[Vec<GameReport>],
+    games: &Kept,
     summary: &Summary,
     unreadable: &[UnreadableFile],
 ) -> std::io::Result<()> {
@@ -171,14 +172,95 @@ struct JsonReport<'a> {
     unreadable_files: &'a [UnreadableFile],
 }
 
-/// Game reports kept a chunk at a time, serialised as one array.
-struct Games<'a>(&'a [Vec<GameReport>]);
+/// Game reports kept for `--json`, compactly: a chunk's worth to a vector (none is ever
+/// copied into a larger one), the file name and the rule, protocol and opening names
+/// stored once and numbered. About 72 bytes a game besides its id and findings, a third
+/// of a [`GameReport`].
+#[derive(Default)]
+struct Kept {
+    chunks: Vec<Vec<CompactReport>>,
+    /// Every distinct file name and rule, protocol or opening name; 0 is none.
+    names: Vec<Option<Arc<str>>>,
+    numbers: HashMap<Arc<str>, u32>,
+}
+
+/// A [`GameReport`] with its names numbered in [`Kept::names`].
+struct CompactReport {
+    source: u32,
+    rule: u32,
+    protocol: u32,
+    opening: u32,
+    index: usize,
+    moves: usize,
+    id: Option<Box<str>>,
+    outcome: Outcome,
+    findings: Box<[Finding]>,
+}
+
+impl Kept {
+    fn keep(&mut self, batch: Vec<GameReport>) {
+        let chunk = batch
+            .into_iter()
+            .map(|g| CompactReport {
+                source: self.number(g.source.as_deref()),
+                rule: self.number(g.rule.as_deref()),
+                protocol: self.number(g.protocol.as_deref()),
+                opening: self.number(g.opening.as_deref()),
+                index: g.index,
+                moves: g.moves,
+                id: g.id.map(String::into_boxed_str),
+                outcome: g.outcome,
+                findings: g.findings.into_boxed_slice(),
+            })
+            .collect();
+        self.chunks.push(chunk);
+    }
+
+    fn number(&mut self, name: Option<&str>) -> u32 {
+        let Some(name) = name else { return 0 };
+        if self.names.is_empty() {
+            self.names.push(None);
+        }
+        if let Some(&n) = self.numbers.get(name) {
+            return n;
+        }
+        let n = u32::try_from(self.names.len()).expect("fewer than 2^32 names");
+        let name: Arc<str> = Arc::from(name);
+        self.names.push(Some(Arc::clone(&name)));
+        self.numbers.insert(name, n);
+        n
+    }
+
+    fn name(&self, n: u32) -> Option<&Arc<str>> {
+        self.names.get(n as usize).and_then(Option::as_ref)
+    }
+
+    /// The report of a kept game, as it was.
+    fn report(&self, g: &CompactReport) -> GameReport {
+        let text = |n| self.name(n).map(|s| s.to_string());
+        GameReport {
+            source: self.name(g.source).cloned(),
+            index: g.index,
+            id: g.id.as_deref().map(str::to_string),
+            moves: g.moves,
+            rule: text(g.rule),
+            protocol: text(g.protocol),
+            opening: text(g.opening),
+            outcome: g.outcome,
+            findings: g.findings.to_vec(),
+        }
+    }
+}
+
+/// The kept game reports, serialised as one array.
+struct Games<'a>(&'a Kept);
 
 impl Serialize for Games<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut seq = serializer.serialize_seq(Some(self.0.iter().map(Vec::len).sum()))?;
-        for game in self.0.iter().flatten() {
-            seq.serialize_element(game)?;
+        let kept = self.0;
+        let mut seq = serializer.serialize_seq(Some(kept.chunks.iter().map(Vec::len).sum()))?;
+        for game in kept.chunks.iter().flatten() {
+            seq.serialize_element(&kept.report(game))?;
         }
         seq.end()
     }
