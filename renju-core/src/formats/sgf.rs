@@ -39,9 +39,12 @@
 //! - **Errors** are located by line. A syntax error (an unclosed `[` or `(`, a stray `)`:
 //!   a file cut short) ends the reading and is reported after the lines read before it:
 //!   every line of the game trees closed before it, and the lines of the tree it broke
-//!   whose variations were closed (a leaf whose `)` was not read may lack moves). An error in a node
-//!   (a bad point, setup stones, a move out of turn) is reported once, for the first line
-//!   through that node, and the other lines through it are skipped.
+//!   whose variations were closed (a leaf whose `)` was not read may lack moves). An
+//!   error in a node (a bad point, setup stones, a move out of turn) is reported once,
+//!   for the first line through that node, and the other lines through it are skipped.
+//! - **Memory**: game trees are parsed one at a time and their lines built one at a time
+//!   ([`lines`]); the expanded size counts against
+//!   [`MAX_TREE_BYTES`](super::MAX_TREE_BYTES).
 //!
 //! Writing gives one `FF[4]` game tree per game, UTF-8 (`CA[UTF-8]`), with `GM[4]` (or the
 //! `gm` tag), `SZ`, `RU`, `GN` from the id, the tags above, `5A` on the root listing every
@@ -323,8 +326,8 @@ struct Node {
     props: Vec<Property>,
 }
 
-/// Every node of a file, and the roots of its game trees: `(root, complete)`, where a
-/// tree is not complete when a syntax error (the file cut short) ended the reading in it.
+/// The nodes of the game tree being read, and its root: `(root, complete)`, where a tree
+/// is not complete when a syntax error (the file cut short) ended the reading in it.
 #[derive(Default)]
 struct Collection {
     nodes: Vec<Node>,
