@@ -1,14 +1,19 @@
 //! `renju validate FILE...`: replay every game of game files and report.
 
+use std::collections::HashMap;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Arc;
 
 use indicatif::{ProgressBar, ProgressStyle};
+use renju_core::decisions::TimeReport;
 use renju_core::formats::Format;
-use renju_core::report::{validate_games, GameReport, Report, Severity};
+use renju_core::report::{validate_games, DuplicateIds, Finding, GameReport, Severity, Summary};
+use renju_core::Outcome;
 use renju_core::ValidationOptions;
-use serde_json::{json, Value};
+use serde::ser::{SerializeMap, SerializeSeq};
+use serde::{Serialize, Serializer};
 
 use crate::text::printable;
 
@@ -16,13 +21,20 @@ use crate::text::printable;
 const CHUNK: usize = 2_000;
 
 /// A file that could not be read, and why.
+#[derive(Serialize)]
 struct UnreadableFile {
     file: String,
     error: String,
 }
 
 /// Runs the command; returns 0 (no errors), 1 (errors found) or 2 (a file could not be
-/// read).
+/// read, or the report could not be written).
+///
+/// Memory: records are read and validated [`CHUNK`] at a time, and the summary is a
+/// running total ([`Summary::add`], duplicate ids by [`DuplicateIds`], one per file). The
+/// human report prints each chunk's games with errors or warnings (all with `--verbose`)
+/// as soon as they are validated, so it holds one chunk whatever the input's size; only
+/// `--json` keeps every game's report, since it prints them all in one document.
 ///
 /// A file that cannot be read is reported on stderr, in the human report's last line and,
 /// with `--json`, in the report itself (see [`json_report`]), so that a consumer that
@@ -42,7 +54,10 @@ pub fn run(
             error,
         });
     };
-    let mut reports: Vec<GameReport> = Vec::new();
+    // With --json, every report (the JSON document holds them all); otherwise none.
+    let mut reports = Kept::default();
+    let mut summary = Summary::default();
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let show_progress = std::io::stderr().is_terminal();
     for path in files {
         let name = path.display().to_string();
@@ -79,78 +94,223 @@ pub fn run(
         let mut records = fmt.read_from(std::io::BufReader::new(file), Some(&name));
         let mut chunk = Vec::with_capacity(CHUNK);
         let mut first_index = 0;
+        // Ids repeat within a file only: one tracker per file.
+        let mut duplicates = DuplicateIds::new();
         loop {
             chunk.clear();
             chunk.extend(records.by_ref().take(CHUNK));
             if chunk.is_empty() {
                 break;
             }
-            reports.extend(validate_games(&chunk, options, first_index));
+            let mut batch = validate_games(&chunk, options, first_index);
+            for (game, record) in batch.iter_mut().zip(&chunk) {
+                duplicates.check_record(game, record);
+                summary.add(game);
+            }
+            if json {
+                reports.keep(batch);
+            } else {
+                // The spinner steps aside while the games are printed.
+                let written = bar
+                    .suspend(|| write_games(&mut out, &batch, verbose).and_then(|_| out.flush()));
+                if written.is_err() {
+                    return ExitCode::from(2);
+                }
+            }
             first_index += chunk.len();
             bar.set_position(first_index as u64);
         }
         bar.finish_and_clear();
     }
-    let report = Report::from_games(reports);
-    let mut out = std::io::stdout().lock();
     let written = if json {
-        writeln!(out, "{}", json_report(&report, &unreadable))
+        write_json(&mut out, &reports, &summary, &unreadable)
     } else {
-        write_human(&mut out, &report, &unreadable, verbose)
+        write_summary(&mut out, &summary, &unreadable)
     };
     if written.and_then(|_| out.flush()).is_err() {
         return ExitCode::from(2);
     }
     if !unreadable.is_empty() {
         ExitCode::from(2)
-    } else if report.summary.errors > 0 {
+    } else if summary.errors > 0 {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
     }
 }
 
-/// The JSON report. When every file could be read it is exactly the library's
-/// (`Report::to_json`). Otherwise the files that could not be read are added as a
-/// top-level `"unreadable_files": [{"file": ..., "error": ...}]` array, and each counts in
-/// the summary as an error with the finding code `unreadable-file` (`summary.errors`,
+/// The JSON report, written as it is serialised (never held whole). When every file
+/// could be read it is exactly the library's (`Report::to_json` of the same games and
+/// summary). Otherwise the files that could not be read are added as a top-level
+/// `"unreadable_files": [{"file": ..., "error": ...}]` array, and each counts in the
+/// summary as an error with the finding code `unreadable-file` (`summary.errors`,
 /// `summary.findings`), so that a report with an unreadable file never looks clean. No
 /// existing field changes shape.
-fn json_report(report: &Report, unreadable: &[UnreadableFile]) -> String {
-    if unreadable.is_empty() {
-        return report.to_json();
-    }
-    let Ok(mut value) = serde_json::to_value(report) else {
-        return report.to_json();
+fn write_json(
+    out: &mut impl Write,
+    games: &Kept,
+    summary: &Summary,
+    unreadable: &[UnreadableFile],
+) -> std::io::Result<()> {
+    let report = JsonReport {
+        games: Games(games),
+        summary: JsonSummary {
+            summary,
+            unreadable: unreadable.len(),
+        },
+        unreadable_files: unreadable,
     };
-    if let Some(summary) = value.get_mut("summary").and_then(Value::as_object_mut) {
-        if let Some(errors) = summary.get_mut("errors") {
-            *errors = json!(errors.as_u64().unwrap_or(0) + unreadable.len() as u64);
-        }
-        if let Some(findings) = summary.get_mut("findings").and_then(Value::as_object_mut) {
-            findings.insert("unreadable-file".to_string(), json!(unreadable.len()));
-        }
-    }
-    if let Some(object) = value.as_object_mut() {
-        let files: Vec<Value> = unreadable
-            .iter()
-            .map(|u| json!({ "file": u.file, "error": u.error }))
-            .collect();
-        object.insert("unreadable_files".to_string(), Value::Array(files));
-    }
-    serde_json::to_string_pretty(&value).unwrap_or_else(|_| report.to_json())
+    serde_json::to_writer_pretty(&mut *out, &report)?;
+    writeln!(out)
 }
 
-/// The human-readable report. Text from the input (file names, ids, openings, messages
-/// quoting records) goes through [`printable`]: control characters are escaped, never
-/// sent to the terminal raw.
-fn write_human(
-    out: &mut impl Write,
-    report: &Report,
-    unreadable: &[UnreadableFile],
-    verbose: bool,
-) -> std::io::Result<()> {
-    for g in &report.games {
+/// The JSON report: [`Report`]'s fields, then the files that could not be read.
+#[derive(Serialize)]
+struct JsonReport<'a> {
+    games: Games<'a>,
+    summary: JsonSummary<'a>,
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    unreadable_files: &'a [UnreadableFile],
+}
+
+/// Game reports kept for `--json`, compactly: a chunk's worth to a vector (none is ever
+/// copied into a larger one), the file name and the rule, protocol and opening names
+/// stored once and numbered. About 72 bytes a game besides its id and findings, a third
+/// of a [`GameReport`].
+#[derive(Default)]
+struct Kept {
+    chunks: Vec<Vec<CompactReport>>,
+    /// Every distinct file name and rule, protocol or opening name; 0 is none.
+    names: Vec<Option<Arc<str>>>,
+    numbers: HashMap<Arc<str>, u32>,
+}
+
+/// A [`GameReport`] with its names numbered in [`Kept::names`].
+struct CompactReport {
+    source: u32,
+    rule: u32,
+    protocol: u32,
+    opening: u32,
+    index: usize,
+    moves: usize,
+    id: Option<Box<str>>,
+    outcome: Outcome,
+    time: Option<Box<TimeReport>>,
+    findings: Box<[Finding]>,
+}
+
+impl Kept {
+    fn keep(&mut self, batch: Vec<GameReport>) {
+        let chunk = batch
+            .into_iter()
+            .map(|g| CompactReport {
+                source: self.number(g.source.as_deref()),
+                rule: self.number(g.rule.as_deref()),
+                protocol: self.number(g.protocol.as_deref()),
+                opening: self.number(g.opening.as_deref()),
+                index: g.index,
+                moves: g.moves,
+                id: g.id.map(String::into_boxed_str),
+                outcome: g.outcome,
+                time: g.time.map(Box::new),
+                findings: g.findings.into_boxed_slice(),
+            })
+            .collect();
+        self.chunks.push(chunk);
+    }
+
+    fn number(&mut self, name: Option<&str>) -> u32 {
+        let Some(name) = name else { return 0 };
+        if self.names.is_empty() {
+            self.names.push(None);
+        }
+        if let Some(&n) = self.numbers.get(name) {
+            return n;
+        }
+        let n = u32::try_from(self.names.len()).expect("fewer than 2^32 names");
+        let name: Arc<str> = Arc::from(name);
+        self.names.push(Some(Arc::clone(&name)));
+        self.numbers.insert(name, n);
+        n
+    }
+
+    fn name(&self, n: u32) -> Option<&Arc<str>> {
+        self.names.get(n as usize).and_then(Option::as_ref)
+    }
+
+    /// The report of a kept game, as it was.
+    fn report(&self, g: &CompactReport) -> GameReport {
+        let text = |n| self.name(n).map(|s| s.to_string());
+        GameReport {
+            source: self.name(g.source).cloned(),
+            index: g.index,
+            id: g.id.as_deref().map(str::to_string),
+            moves: g.moves,
+            rule: text(g.rule),
+            protocol: text(g.protocol),
+            opening: text(g.opening),
+            outcome: g.outcome,
+            time: g.time.as_deref().cloned(),
+            findings: g.findings.to_vec(),
+        }
+    }
+}
+
+/// The kept game reports, serialised as one array.
+struct Games<'a>(&'a Kept);
+
+impl Serialize for Games<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let kept = self.0;
+        let mut seq = serializer.serialize_seq(Some(kept.chunks.iter().map(Vec::len).sum()))?;
+        for game in kept.chunks.iter().flatten() {
+            seq.serialize_element(&kept.report(game))?;
+        }
+        seq.end()
+    }
+}
+
+/// The summary, with the files that could not be read counted as `unreadable-file`
+/// errors (after the finding codes).
+struct JsonSummary<'a> {
+    summary: &'a Summary,
+    unreadable: usize,
+}
+
+impl Serialize for JsonSummary<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        if self.unreadable == 0 {
+            return self.summary.serialize(serializer);
+        }
+        /// The finding counts and `unreadable-file`.
+        struct Findings<'a>(&'a Summary, usize);
+        impl Serialize for Findings<'_> {
+            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                let mut map = serializer.serialize_map(Some(self.0.findings.len() + 1))?;
+                for (code, n) in &self.0.findings {
+                    map.serialize_entry(code, n)?;
+                }
+                map.serialize_entry("unreadable-file", &self.1)?;
+                map.end()
+            }
+        }
+        let s = self.summary;
+        let mut map = serializer.serialize_map(Some(5))?;
+        map.serialize_entry("games", &s.games)?;
+        map.serialize_entry("by_termination", &s.by_termination)?;
+        map.serialize_entry("findings", &Findings(s, self.unreadable))?;
+        map.serialize_entry("errors", &(s.errors + self.unreadable))?;
+        map.serialize_entry("warnings", &s.warnings)?;
+        map.end()
+    }
+}
+
+/// The human-readable report's lines for some games: those with errors or warnings (every
+/// game when `verbose`). Text from the input (file names, ids, openings, messages quoting
+/// records) goes through [`printable`]: control characters are escaped, never sent to the
+/// terminal raw.
+fn write_games(out: &mut impl Write, games: &[GameReport], verbose: bool) -> std::io::Result<()> {
+    for g in games {
         let notable = g.findings.iter().any(|f| f.severity != Severity::Info);
         if !verbose && !notable {
             continue;
@@ -190,7 +350,16 @@ fn write_human(
             )?;
         }
     }
-    let s = &report.summary;
+    Ok(())
+}
+
+/// The human-readable report's last lines: the totals and the files that could not be
+/// read.
+fn write_summary(
+    out: &mut impl Write,
+    s: &Summary,
+    unreadable: &[UnreadableFile],
+) -> std::io::Result<()> {
     writeln!(
         out,
         "{} games: {} errors, {} warnings",

@@ -249,3 +249,42 @@ fn control_bytes_from_the_input_are_escaped_in_the_text_report() {
         .unwrap()
         .contains('\x1b'));
 }
+
+/// Issue 9: the human report streams chunk by chunk (2,000 games) with a running
+/// summary; a duplicate id across chunks, and the totals, are as in the JSON report.
+#[test]
+fn the_summary_runs_across_chunks_as_the_json_report_does() {
+    let path = std::env::temp_dir().join(format!("renju-cli-chunks-{}.sgf", std::process::id()));
+    let mut text = String::new();
+    for k in 0..4_500 {
+        let id = if k == 4_321 { 17 } else { k };
+        let moves = if k % 1_000 == 999 {
+            ";B[hh];W[hh]"
+        } else {
+            ";B[hh];W[hi]"
+        };
+        text.push_str(&format!("(;GM[4]SZ[15]GN[{id}]{moves})\n"));
+    }
+    std::fs::write(&path, text).unwrap();
+    let name = path.to_str().unwrap();
+    let (code, human, _) = renju(&["validate", name]);
+    let (json_code, out, _) = renju(&["validate", "--json", name]);
+    std::fs::remove_file(&path).unwrap();
+    assert_eq!((code, json_code), (1, 1));
+    let report: Value = serde_json::from_str(&out).unwrap();
+    let s = &report["summary"];
+    assert_eq!(s["games"], 4_500);
+    assert_eq!(s["findings"]["duplicate-id"], 1);
+    assert_eq!(s["findings"]["occupied-point"], 4);
+    assert!(
+        human.contains("4500 games: 4 errors, 1 warnings"),
+        "{human}"
+    );
+    assert!(human.contains("game 4322 (17)"), "{human}");
+    assert!(human.contains("game id 17 was already used by game 18 of this file"));
+    // Printed games, in input order: the four errors and the duplicate.
+    let games: Vec<&str> = human.lines().filter(|l| l.starts_with(name)).collect();
+    assert_eq!(games.len(), 5, "{human}");
+    assert!(games[3].contains("game 4000 "), "{}", games[3]);
+    assert!(games[4].contains("game 4322 "), "{}", games[4]);
+}

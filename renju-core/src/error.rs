@@ -12,6 +12,7 @@
 //! [`IllegalMove`]: crate::IllegalMove
 
 use std::fmt;
+use std::sync::Arc;
 
 use thiserror::Error;
 
@@ -20,8 +21,8 @@ use crate::names::UnknownName;
 /// Where in a text an error was found.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Location {
-    /// File name, when reading a file.
-    pub file: Option<String>,
+    /// File name, when reading a file (shared by every record of the file).
+    pub file: Option<Arc<str>>,
     /// Line number, 1-based.
     pub line: Option<usize>,
     /// Byte offset, 0-based (binary formats).
@@ -36,7 +37,7 @@ impl fmt::Display for Location {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut parts = Vec::new();
         if let Some(file) = &self.file {
-            parts.push(file.clone());
+            parts.push(file.to_string());
         }
         if let Some(line) = self.line {
             parts.push(format!("line {line}"));
@@ -104,7 +105,7 @@ impl ParseError {
     }
 
     /// Sets the file name.
-    pub fn in_file(mut self, file: impl Into<String>) -> ParseError {
+    pub fn in_file(mut self, file: impl Into<Arc<str>>) -> ParseError {
         self.location.file.get_or_insert_with(|| file.into());
         self
     }

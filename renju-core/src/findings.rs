@@ -168,10 +168,11 @@ pub struct Finding {
     pub move_number: Option<usize>,
     /// A sentence for people.
     pub message: String,
-    /// The line in the file, for unreadable records.
+    /// The line of the record in its file (text formats), when known: where an
+    /// unreadable record's error is, or where a replayed game's record starts.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub line: Option<usize>,
-    /// The byte offset in the file, for unreadable records.
+    /// The byte offset of the record in its file (binary formats), when known.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub byte_offset: Option<u64>,
 }

@@ -8,6 +8,7 @@
 //! [`ValidationOptions`](crate::replay::ValidationOptions).
 
 use std::fmt;
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
@@ -216,9 +217,9 @@ pub enum Event {
 /// Where a game came from, for error messages and reports.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Source {
-    /// File name.
+    /// File name, shared by every game of the file (a long path is stored once).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub file: Option<String>,
+    pub file: Option<Arc<str>>,
     /// 1-based line of the record's start (text formats).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub line: Option<usize>,

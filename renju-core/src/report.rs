@@ -1,7 +1,10 @@
 //! Validation reports: findings per game and a summary, serialisable to JSON with the
 //! same field names in Rust, C and Python.
 
-use std::collections::BTreeMap;
+use std::collections::hash_map::DefaultHasher;
+use std::collections::{BTreeMap, HashMap};
+use std::hash::{Hash, Hasher};
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
@@ -15,8 +18,9 @@ use crate::replay::ValidationOptions;
 /// The report on one game.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameReport {
-    /// The file the game came from.
-    pub source: Option<String>,
+    /// The file the game came from (shared with the game's [`Source`](crate::Source)
+    /// and every other report of the file; serialised as a plain string).
+    pub source: Option<Arc<str>>,
     /// The game's index in its file (tree formats: the root-to-leaf line).
     pub index: usize,
     /// The record's id.
@@ -77,7 +81,9 @@ impl GameReport {
 }
 
 impl Game {
-    /// Replays the game and reports on it.
+    /// Replays the game and reports on it. Every finding carries the line or byte offset
+    /// of the record in its file (from [`Source`](crate::Source)), as the findings of
+    /// unreadable records do.
     ///
     /// ```
     /// use renju_core::{Game, Termination, ValidationOptions};
@@ -90,6 +96,11 @@ impl Game {
         let replay = self.replay(options);
         // A game under a rule the library does not know was judged under none.
         let judged = self.unknown_rule.is_none();
+        let mut findings = replay.findings;
+        for f in &mut findings {
+            f.line = f.line.or(self.source.line);
+            f.byte_offset = f.byte_offset.or(self.source.byte_offset);
+        }
         GameReport {
             source: self.source.file.clone(),
             index: self.source.index,
@@ -100,7 +111,7 @@ impl Game {
             opening: replay.opening.map(|o| format!("{} {}", o.code, o.romaji)),
             outcome: replay.outcome,
             time: replay.time,
-            findings: replay.findings,
+            findings,
         }
     }
 }
@@ -129,53 +140,112 @@ pub struct Report {
     pub summary: Summary,
 }
 
-impl Report {
-    /// Builds a report (and its summary) from game reports; flags duplicate ids.
-    pub fn from_games(mut games: Vec<GameReport>) -> Report {
-        let mut seen: BTreeMap<(Option<String>, String), usize> = BTreeMap::new();
-        for i in 0..games.len() {
-            let Some(id) = games[i].id.clone() else {
-                continue;
-            };
-            if games[i]
-                .findings
-                .iter()
-                .any(|f| f.code == FindingCode::UnreadableRecord)
-            {
-                continue;
-            }
-            let key = (games[i].source.clone(), id.clone());
-            if let Some(&first) = seen.get(&key) {
-                let first_index = games[first].index;
-                games[i].findings.push(Finding::new(
-                    FindingCode::DuplicateId,
-                    None,
-                    format!(
-                        "game id {id} was already used by game {} of this file",
-                        first_index + 1
-                    ),
-                ));
-            } else {
-                seen.insert(key, i);
+impl Summary {
+    /// Counts one game's report in the totals: a running summary, so that a batch never
+    /// needs every report in memory at once.
+    ///
+    /// ```
+    /// use renju_core::{Game, Summary, ValidationOptions};
+    /// let mut summary = Summary::default();
+    /// summary.add(&Game::from_moves("h8 h8").unwrap().validate(&ValidationOptions::default()));
+    /// assert_eq!((summary.games, summary.errors), (1, 1));
+    /// ```
+    pub fn add(&mut self, game: &GameReport) {
+        self.games += 1;
+        *self
+            .by_termination
+            .entry(game.outcome.termination)
+            .or_default() += 1;
+        for f in &game.findings {
+            *self.findings.entry(f.code).or_default() += 1;
+            match f.severity {
+                Severity::Error => self.errors += 1,
+                Severity::Warning => self.warnings += 1,
+                Severity::Info => {}
             }
         }
-        let mut summary = Summary {
-            games: games.len(),
-            ..Summary::default()
+    }
+}
+
+/// Flags games whose id an earlier game of the same file already used
+/// ([`FindingCode::DuplicateId`]), one report at a time, in input order.
+///
+/// It keeps 16 bytes per distinct id, not the ids: a 96-bit hash of (file, id) and the
+/// index of the first game that used it. Two different ids of a file are taken for the
+/// same with a probability of about n² / 2⁹⁷ (n ids), which is nil in practice. Games
+/// past index 2³² − 1 of a file are not checked. Unreadable records have no id.
+#[derive(Debug, Clone, Default)]
+pub struct DuplicateIds {
+    /// 64-bit hash of (file, id) -> (32-bit check hash, index of the first game).
+    seen: HashMap<u64, (u32, u32)>,
+}
+
+impl DuplicateIds {
+    /// A tracker that has seen no ids.
+    pub fn new() -> DuplicateIds {
+        DuplicateIds::default()
+    }
+
+    /// Adds a `duplicate-id` finding to `game` when an earlier game of its file (given
+    /// to this tracker before) had the same id; otherwise remembers its id.
+    pub fn check(&mut self, game: &mut GameReport) {
+        let Some(id) = game.id.as_deref() else {
+            return;
         };
-        for g in &games {
-            *summary
-                .by_termination
-                .entry(g.outcome.termination)
-                .or_default() += 1;
-            for f in &g.findings {
-                *summary.findings.entry(f.code).or_default() += 1;
-                match f.severity {
-                    Severity::Error => summary.errors += 1,
-                    Severity::Warning => summary.warnings += 1,
-                    Severity::Info => {}
-                }
+        if game
+            .findings
+            .iter()
+            .any(|f| f.code == FindingCode::UnreadableRecord)
+        {
+            return;
+        }
+        let Ok(index) = u32::try_from(game.index) else {
+            return;
+        };
+        let hash = |salt: u8| {
+            let mut h = DefaultHasher::new();
+            (salt, game.source.as_deref(), id).hash(&mut h);
+            h.finish()
+        };
+        let (key, check) = (hash(0), hash(1) as u32);
+        match self.seen.get(&key) {
+            Some(&(c, first)) if c == check => {
+                let message = format!(
+                    "game id {id} was already used by game {} of this file",
+                    u64::from(first) + 1
+                );
+                game.findings
+                    .push(Finding::new(FindingCode::DuplicateId, None, message));
             }
+            // A 64-bit collision between different ids: the later id goes unchecked.
+            Some(_) => {}
+            None => {
+                self.seen.insert(key, (check, index));
+            }
+        }
+    }
+
+    /// [`check`](DuplicateIds::check), with the `duplicate-id` finding located at the
+    /// record's line or byte offset, as the game's other findings are.
+    pub fn check_record(&mut self, game: &mut GameReport, record: &Result<Game, ParseError>) {
+        let before = game.findings.len();
+        self.check(game);
+        if let (Some(f), Ok(record)) = (game.findings.get_mut(before), record) {
+            f.line = record.source.line;
+            f.byte_offset = record.source.byte_offset;
+        }
+    }
+}
+
+impl Report {
+    /// Builds a report (and its summary) from game reports; flags duplicate ids (see
+    /// [`DuplicateIds`]).
+    pub fn from_games(mut games: Vec<GameReport>) -> Report {
+        let mut duplicates = DuplicateIds::new();
+        let mut summary = Summary::default();
+        for game in &mut games {
+            duplicates.check(game);
+            summary.add(game);
         }
         Report { games, summary }
     }
@@ -199,7 +269,52 @@ impl Report {
 /// assert_eq!(report.summary.errors, 1); // h8 twice
 /// ```
 pub fn validate(records: &[Result<Game, ParseError>], options: &ValidationOptions) -> Report {
-    Report::from_games(validate_games(records, options, 0))
+    let mut games = validate_games(records, options, 0);
+    let mut duplicates = DuplicateIds::new();
+    let mut summary = Summary::default();
+    for (game, record) in games.iter_mut().zip(records) {
+        duplicates.check_record(game, record);
+        summary.add(game);
+    }
+    Report { games, summary }
+}
+
+/// Validates records as they come from an iterator (such as
+/// [`Format::read_from`](crate::formats::Format::read_from)), a chunk of 2,000 at a time
+/// in parallel on all cores: memory holds one chunk of games and every game's report,
+/// never every game. The report is the one [`validate`] gives for the same records.
+///
+/// ```
+/// use renju_core::formats::Format;
+/// use renju_core::ValidationOptions;
+/// use renju_core::report::validate_stream;
+/// let file = std::io::BufReader::new(&b"h8 i9\nh8 h8\n"[..]);
+/// let records = Format::MoveList.read_from(file, Some("two.txt"));
+/// let report = validate_stream(records, &ValidationOptions::default());
+/// assert_eq!((report.summary.games, report.summary.errors), (2, 1));
+/// ```
+pub fn validate_stream(
+    records: impl IntoIterator<Item = Result<Game, ParseError>>,
+    options: &ValidationOptions,
+) -> Report {
+    const CHUNK: usize = 2_000;
+    let mut records = records.into_iter();
+    let mut report = Report::default();
+    let mut duplicates = DuplicateIds::new();
+    let mut chunk = Vec::with_capacity(CHUNK);
+    loop {
+        chunk.clear();
+        chunk.extend(records.by_ref().take(CHUNK));
+        if chunk.is_empty() {
+            return report;
+        }
+        let first = report.games.len();
+        report.games.extend(validate_games(&chunk, options, first));
+        for (game, record) in report.games[first..].iter_mut().zip(&chunk) {
+            duplicates.check_record(game, record);
+            report.summary.add(game);
+        }
+    }
 }
 
 /// Validates records in parallel on all cores, in input order, without the summary:

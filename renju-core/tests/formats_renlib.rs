@@ -489,3 +489,69 @@ proptest! {
         }
     }
 }
+
+/// Issue 9, item 4: the root's comment is in every line; its bytes count against the
+/// expansion budget, the lines are built one at a time, and past the budget a record
+/// error names the file, the line and its byte offset after the complete lines.
+#[test]
+fn comments_copied_into_every_line_count_against_the_budget() {
+    let comment = "x".repeat(64 * 1024);
+    let mut games = Vec::new();
+    for a in ["g7", "g9", "i7", "i9", "h7", "h9", "g8", "i8"] {
+        for b in [
+            "d4", "e5", "f6", "k11", "l12", "m13", "d12", "e11", "f10", "k5",
+        ] {
+            for c in [
+                "a1", "b2", "c3", "n14", "o15", "a15", "b14", "c13", "o1", "n2",
+            ] {
+                let mut g = Game::from_moves(&format!("h8 {a} {b} {c}")).unwrap();
+                g.tags
+                    .push(("comment".to_string(), format!("0: {comment}")));
+                games.push(g);
+            }
+        }
+    }
+    // 800 lines of 64 KB fit; 8 copies of them do not.
+    let bytes = renlib::write(&games).unwrap();
+    let lines: Vec<_> = renlib::lines(&bytes, Some("c.lib")).collect();
+    assert_eq!(lines.len(), 800);
+    assert!(lines.iter().all(Result::is_ok));
+    for (i, g) in games.iter_mut().enumerate() {
+        g.events.push(Event::Stone {
+            point: ["j10", "j6", "f10", "f6", "k8", "e8", "h11", "h5"][i % 8]
+                .parse()
+                .unwrap(),
+        });
+    }
+    let mut more = Vec::new();
+    for extra in ["a2", "a3", "a4", "a5", "a6", "a7", "a8", "a9"] {
+        for g in &games {
+            let mut g = g.clone();
+            g.events.push(Event::Stone {
+                point: extra.parse().unwrap(),
+            });
+            more.push(g);
+        }
+    }
+    let bytes = renlib::write(&more).unwrap();
+    let mut kept = 0;
+    let mut error = None;
+    for record in renlib::lines(&bytes, Some("c.lib")) {
+        match record {
+            Ok(g) => {
+                assert_eq!(g.tag("comment").map(str::len), Some(comment.len() + 3));
+                kept += 1;
+            }
+            Err(e) => error = Some(e),
+        }
+    }
+    let error = error.expect("the budget runs out");
+    assert!(error.message.contains("expand past"), "{error}");
+    assert_eq!(error.location.file.as_deref(), Some("c.lib"));
+    assert_eq!(
+        error.location.record.as_deref(),
+        Some(format!("line {}", kept + 1).as_str())
+    );
+    assert!(error.location.byte_offset.is_some());
+    assert!((4_000..4_500).contains(&kept), "{kept}");
+}

@@ -484,8 +484,8 @@ proptest! {
     }
 }
 
-/// A comb of variations expands quadratically into lines: reading stops at the move
-/// budget with an error instead of exhausting memory.
+/// A comb of variations expands quadratically into lines: reading stops at the byte
+/// budget with an error naming the variation, instead of exhausting memory.
 #[test]
 fn a_tree_too_large_to_expand_is_an_error() {
     let depth = 6000;
@@ -495,13 +495,100 @@ fn a_tree_too_large_to_expand_is_an_error() {
         text.push_str(&format!("(;{me}[aa])(;{me}[bb]"));
     }
     text.push_str(&")".repeat(depth + 1));
-    let records = renju_core::formats::sgf::read(text.as_bytes(), None);
+    let records: Vec<_> = sgf::lines(text.as_bytes(), Some("comb.sgf")).collect();
     let last = records.last().unwrap().as_ref().unwrap_err();
-    assert!(last.message.contains("more than 10000000 moves"), "{last}");
-    let moves: usize = records
-        .iter()
-        .filter_map(|r| r.as_ref().ok())
-        .map(|g| g.events.len())
-        .sum();
-    assert!(moves <= renju_core::formats::MAX_TREE_MOVES);
+    assert!(last.message.contains("expand past"), "{last}");
+    assert_eq!(last.location.file.as_deref(), Some("comb.sgf"));
+    assert_eq!(last.location.line, Some(1));
+    let kept = records.len() - 1;
+    assert!(kept > 1000 && records[..kept].iter().all(Result::is_ok));
+    assert_eq!(
+        last.location.record.as_deref(),
+        Some(format!("variation {}", kept + 1).as_str())
+    );
+    let limit =
+        renju_core::formats::MAX_TREE_BYTES + renju_core::formats::TREE_EXPANSION * text.len();
+    assert!(last.message.contains(&limit.to_string()), "{last}");
+}
+
+/// Issue 9, item 4: a comment on the root is in every line; its bytes count against the
+/// budget (a small file cannot expand into gigabytes), and lines are built one at a time.
+#[test]
+fn comments_copied_into_every_line_count_against_the_budget() {
+    let comment = "x".repeat(64 * 1024);
+    let mut text = format!("(;GM[4]SZ[15]C[{comment}];B[hh]");
+    for i in 0..10_000 {
+        let a = (b'a' + (i % 15) as u8) as char;
+        let b = (b'a' + (i / 15 % 15) as u8) as char;
+        let c = (b'a' + (i / 225 % 15) as u8) as char;
+        text.push_str(&format!("(;W[{a}{b}];B[{c}a])"));
+    }
+    text.push(')');
+    let mut lines = 0;
+    let mut error = None;
+    for record in sgf::lines(text.as_bytes(), Some("c.sgf")) {
+        match record {
+            Ok(g) => {
+                assert_eq!(g.tag("comment").map(str::len), Some(comment.len()));
+                lines += 1;
+            }
+            Err(e) => error = Some(e),
+        }
+    }
+    let error = error.expect("the budget runs out");
+    assert!(error.message.contains("expand past"), "{error}");
+    assert_eq!(error.location.file.as_deref(), Some("c.sgf"));
+    assert_eq!(
+        error.location.record.as_deref(),
+        Some(format!("variation {}", lines + 1).as_str())
+    );
+    // About 256 MiB + 64 times the file's 180 KB, in 64 KB lines.
+    assert!((4_000..4_500).contains(&lines), "{lines}");
+}
+
+/// Issue 9, item 12: a file cut short keeps every complete line read before the cut,
+/// and reports the cut.
+#[test]
+fn a_file_cut_short_keeps_its_complete_lines() {
+    let whole = "(;GM[4]SZ[15]GN[a];B[hh];W[hi])\n(;GM[4]SZ[15]GN[b];B[hh]\n(;W[hg];B[ii])\n(;W[ig](;B[gg])(;B[jj];W[kk]))\n(;W[gh];B[jk]))\n";
+    let all = read_ok(whole);
+    assert_eq!(all.len(), 5);
+    let ids =
+        |games: &[Game]| -> Vec<String> { games.iter().map(|g| g.id.clone().unwrap()).collect() };
+    // Cut inside the variation of `jj`: the lines whose variations closed are kept.
+    for (cut, kept) in [
+        (whole.find("W[kk]").unwrap() + 3, vec!["a", "b #1", "b #2"]),
+        (
+            whole.find("(;W[gh]").unwrap(),
+            vec!["a", "b #1", "b #2", "b #3"],
+        ),
+        (
+            whole.find("B[jk]").unwrap() + 2,
+            vec!["a", "b #1", "b #2", "b #3"],
+        ),
+        (whole.find("(;W[hg]").unwrap(), vec!["a"]),
+        (whole.find("W[hi]").unwrap(), vec![]),
+    ] {
+        let records = sgf::read(&whole.as_bytes()[..cut], Some("cut.sgf"));
+        let (games, errors): (Vec<_>, Vec<_>) = records.into_iter().partition(Result::is_ok);
+        let games: Vec<Game> = games.into_iter().map(Result::unwrap).collect();
+        assert_eq!(ids(&games), kept, "cut at {cut}");
+        assert_eq!(errors.len(), 1, "cut at {cut}");
+        let e = errors[0].as_ref().unwrap_err();
+        assert!(e.message.contains("the file ends inside"), "{e}");
+        assert_eq!(e.location.file.as_deref(), Some("cut.sgf"));
+        // The kept lines are the same as in the whole file.
+        for g in &games {
+            let same = all.iter().find(|a| a.id == g.id).unwrap();
+            assert_eq!(g.events, same.events);
+            assert_eq!(g.source.index, same.source.index);
+        }
+    }
+    // A stray character mid-tree keeps the closed variations too.
+    let bad = whole.replace("(;W[gh]", "x(;W[gh]");
+    let games: Vec<_> = sgf::read(bad.as_bytes(), None)
+        .into_iter()
+        .flatten()
+        .collect();
+    assert_eq!(ids(&games), ["a", "b #1", "b #2", "b #3"]);
 }

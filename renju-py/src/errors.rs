@@ -146,7 +146,7 @@ pub fn parse_error(py: Python<'_>, e: &ParseError) -> PyErr {
     let l = &e.location;
     let attrs = [
         ("message", any(py, &e.message)),
-        ("file", any(py, &l.file)),
+        ("file", any(py, l.file.as_deref())),
         ("line", any(py, l.line)),
         ("byte_offset", any(py, l.byte_offset)),
         ("game", any(py, &l.record)),
@@ -227,7 +227,10 @@ pub fn parse_error_from_py(obj: &Bound<'_, PyAny>) -> PyResult<Option<ParseError
         Some(m) => m,
         None => obj.str()?.to_string(),
     });
-    e.location.file = obj.getattr("file")?.extract()?;
+    e.location.file = obj
+        .getattr("file")?
+        .extract::<Option<String>>()?
+        .map(Into::into);
     e.location.line = obj.getattr("line")?.extract()?;
     e.location.byte_offset = obj.getattr("byte_offset")?.extract()?;
     e.location.record = obj.getattr("game")?.extract()?;

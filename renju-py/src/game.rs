@@ -200,7 +200,7 @@ py_methods! { Game |g|
     /// pairs in record order.
     tags -> Vec<(String, String)> = g.0.tags.clone();
     /// The file the record came from, when read from one.
-    file -> Option<String> = g.0.source.file.clone();
+    file -> Option<String> = g.0.source.file.as_deref().map(str::to_string);
     /// The 1-based line where the record starts (text formats), else None.
     line -> Option<usize> = g.0.source.line;
     /// The byte offset where the record starts (binary formats), else None.

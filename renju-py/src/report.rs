@@ -69,7 +69,7 @@ py_methods! { GameReport |g|
     /// The report as plain data.
     to_dict {
     /// The file the game came from.
-    source -> Option<String> = g.0.source.clone();
+    source -> Option<String> = g.0.source.as_deref().map(str::to_string);
     /// The game's index in its file (tree formats: the root-to-leaf line).
     index -> usize = g.0.index;
     /// The record's id.

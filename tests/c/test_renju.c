@@ -585,6 +585,8 @@ static void test_games(const char *games_dir) {
         CHECK(unreadable == 1);
         EXPECT_OK(renju_games_validate(games, NULL, &json));
         CHECK(json != NULL && strstr(json, "\"unreadable-record\"") != NULL);
+        /* Replay findings carry their record's line too (game 1, line 4: h8 twice). */
+        CHECK(json != NULL && strstr(json, "is occupied\",\n          \"line\": 4\n") != NULL);
         CHECK(json != NULL && strstr(json, "\"errors\": 0,") == NULL);
         EXPECT_OK(renju_string_free(json));
         EXPECT_OK(renju_games_free(games));

@@ -17,6 +17,7 @@
 
 use std::io::BufRead;
 use std::path::Path;
+use std::sync::Arc;
 
 use thiserror::Error;
 
@@ -73,16 +74,67 @@ pub mod renlib;
 pub mod rif;
 pub mod sgf;
 
-/// The most moves that the root-to-leaf lines of one tree-format file (RenLib, SGF) may
-/// add up to. A tree of shared prefixes can expand into far more moves than its file
-/// holds bytes (a 256 KB file into billions); reading stops with an error past this,
-/// which is 25 times what the largest real file here expands into.
-pub const MAX_TREE_MOVES: usize = 10_000_000;
+/// The bytes that the root-to-leaf lines of one tree-format file (RenLib, SGF) may take
+/// once expanded, besides [`TREE_EXPANSION`] times the file's own size.
+///
+/// A tree of shared prefixes and comments can expand into far more than its file holds
+/// (a 256 KB comb into billions of moves, a 1 MB file whose comments are copied into
+/// every line into 10 GB). The lines are built one at a time from the tree, which is
+/// held once ([`Format::read_from`] gives them as they are asked for), and each line's
+/// size is counted: the [`Game`] itself, 32 bytes a move and the bytes of its id and
+/// tags (keys, values and 48 bytes each). Past `MAX_TREE_BYTES + TREE_EXPANSION × file
+/// size`, reading stops with a record error naming the file and the line (or variation)
+/// where the budget ran out; the complete lines before it are kept. The real files here
+/// expand 3 to 141 times their size, the largest into 15 MB.
+pub const MAX_TREE_BYTES: usize = 256 << 20;
 
-fn tree_too_large() -> ParseError {
-    ParseError::new(format!(
-        "the tree expands into more than {MAX_TREE_MOVES} moves of root-to-leaf lines; reading stopped"
-    ))
+/// How many times its own size a tree-format file may expand into, beyond
+/// [`MAX_TREE_BYTES`]: an SGF database of many game trees expands in proportion to its
+/// size (a line of moves alone, about 10 bytes a move in SGF, counts for 32 a move).
+pub const TREE_EXPANSION: usize = 64;
+
+/// The bytes a root-to-leaf line counts for against the expansion budget (see
+/// [`MAX_TREE_BYTES`]).
+pub(crate) fn expanded_bytes(game: &Game) -> usize {
+    std::mem::size_of::<Game>()
+        + 32 * game.events.len()
+        + game.id.as_ref().map_or(0, String::len)
+        + game
+            .tags
+            .iter()
+            .map(|(k, v)| 48 + k.len() + v.len())
+            .sum::<usize>()
+}
+
+/// What is left of a tree-format file's expansion budget.
+pub(crate) struct TreeBudget {
+    left: usize,
+    limit: usize,
+}
+
+impl TreeBudget {
+    /// The budget of a file of `file_bytes` bytes.
+    pub(crate) fn for_file(file_bytes: usize) -> TreeBudget {
+        let limit = MAX_TREE_BYTES.saturating_add(TREE_EXPANSION.saturating_mul(file_bytes));
+        TreeBudget { left: limit, limit }
+    }
+
+    /// Counts a line against the budget; the error says the budget ran out at it.
+    pub(crate) fn take(&mut self, game: &Game) -> Result<(), ParseError> {
+        let bytes = expanded_bytes(game);
+        match self.left.checked_sub(bytes) {
+            Some(left) => {
+                self.left = left;
+                Ok(())
+            }
+            None => Err(ParseError::new(format!(
+                "the tree's root-to-leaf lines expand past {} bytes ({} MiB + {TREE_EXPANSION} \
+                 times the file's size) at this line; reading stopped, the lines before it were kept",
+                self.limit,
+                MAX_TREE_BYTES >> 20
+            ))),
+        }
+    }
 }
 
 /// A file format.
@@ -130,8 +182,10 @@ impl Format {
 
     /// Reads records one at a time from `reader`. Move lists and RenjuNet databases (the
     /// formats of large files) stream: memory holds one record at a time. The other
-    /// formats are read whole first: a tree gives its lines only once it is complete, and
-    /// a `.psq` file or an opening file is small.
+    /// formats are read whole first (a tree gives its lines only once it is complete, and
+    /// a `.psq` file or an opening file is small); then a tree format (RenLib, SGF) builds
+    /// each root-to-leaf line when it is asked for, so that memory holds the tree, not
+    /// every line.
     ///
     /// ```
     /// use renju_core::formats::Format;
@@ -150,10 +204,12 @@ impl Format {
             _ => {
                 let mut bytes = Vec::new();
                 match reader.read_to_end(&mut bytes) {
+                    Ok(_) if self == Format::RenLib => Box::new(renlib::lines(&bytes, file)),
+                    Ok(_) if self == Format::Sgf => Box::new(sgf::lines_of(bytes, file)),
                     Ok(_) => Box::new(self.read(&bytes, file).into_iter()),
                     Err(e) => {
                         let mut record = Err(ParseError::new(format!("cannot read: {e}")));
-                        name_record(&mut record, file);
+                        name_record(&mut record, file.map(Arc::from).as_ref());
                         Box::new(std::iter::once(record))
                     }
                 }
@@ -182,26 +238,29 @@ impl Format {
     }
 }
 
-/// Names `file` in every game and error of `records` that does not name one yet.
+/// Names `file` in every game and error of `records` that does not name one yet. The
+/// name is stored once and shared by every record.
 pub(crate) fn in_file(
     mut records: Vec<Result<Game, ParseError>>,
     file: Option<&str>,
 ) -> Vec<Result<Game, ParseError>> {
+    let file: Option<Arc<str>> = file.map(Arc::from);
     for record in &mut records {
-        name_record(record, file);
+        name_record(record, file.as_ref());
     }
     records
 }
 
-/// Names `file` in a game or error that does not name one yet.
-pub(crate) fn name_record(record: &mut Result<Game, ParseError>, file: Option<&str>) {
+/// Names `file` in a game or error that does not name one yet (sharing the name: a
+/// long path is not copied into every record).
+pub(crate) fn name_record(record: &mut Result<Game, ParseError>, file: Option<&Arc<str>>) {
     if let Some(name) = file {
         match record {
             Ok(game) => {
-                game.source.file.get_or_insert_with(|| name.to_string());
+                game.source.file.get_or_insert_with(|| Arc::clone(name));
             }
             Err(e) => {
-                e.location.file.get_or_insert_with(|| name.to_string());
+                e.location.file.get_or_insert_with(|| Arc::clone(name));
             }
         }
     }

@@ -58,7 +58,7 @@ pub fn stream<'a, R: BufRead + 'a>(
 ) -> impl Iterator<Item = Result<Game, ParseError>> + 'a {
     Stream {
         reader,
-        file: file.map(str::to_string),
+        file: file.map(std::sync::Arc::from),
         dir: Directives {
             rule_set: None,
             opening: None,
@@ -73,7 +73,7 @@ pub fn stream<'a, R: BufRead + 'a>(
 
 struct Stream<R> {
     reader: R,
-    file: Option<String>,
+    file: Option<std::sync::Arc<str>>,
     dir: Directives,
     line: Vec<u8>,
     lineno: usize,
@@ -94,14 +94,14 @@ impl<R: BufRead> Iterator for Stream<R> {
                 Ok(_) => {
                     if let Some(mut record) = self.record(lineno) {
                         self.records += 1;
-                        super::name_record(&mut record, self.file.as_deref());
+                        super::name_record(&mut record, self.file.as_ref());
                         return Some(record);
                     }
                 }
                 Err(e) => {
                     self.done = true;
                     let mut e = Err(ParseError::new(format!("cannot read: {e}")).at_line(lineno));
-                    super::name_record(&mut e, self.file.as_deref());
+                    super::name_record(&mut e, self.file.as_ref());
                     return Some(e);
                 }
             }

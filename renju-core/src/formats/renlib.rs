@@ -44,7 +44,8 @@
 //!   position at depth `D`, whether `P` is a move of some variation or a bare label.
 //!
 //! A file that is cut short or corrupt gives an error located by byte offset, after every
-//! line completed before the broken part.
+//! line completed before the broken part. Lines are built one at a time from the tree
+//! ([`lines`]); their expanded size counts against [`MAX_TREE_BYTES`](super::MAX_TREE_BYTES).
 //!
 //! [`write()`] merges the games into one tree (shared prefixes become one branch) and
 //! writes it as a 3.4 library, or as a 3.0 library (no root record) when every game
@@ -64,6 +65,8 @@
 //! assert_eq!(lines.len(), 2);
 //! assert_eq!(lines[1].id.as_deref(), Some("line 2"));
 //! ```
+
+use std::sync::Arc;
 
 use crate::error::ParseError;
 use crate::formats::{Format, WriteError};
@@ -92,22 +95,97 @@ const ROOT: usize = 0;
 
 /// Reads a RenLib library: one game per root-to-leaf line (see the module docs).
 pub fn read(bytes: &[u8], file: Option<&str>) -> Vec<Result<Game, ParseError>> {
-    super::in_file(read_records(bytes), file)
+    lines(bytes, file).collect()
 }
 
-fn read_records(bytes: &[u8]) -> Vec<Result<Game, ParseError>> {
-    let start = match body_start(bytes) {
-        Ok(start) => start,
-        Err(e) => return vec![Err(e)],
+/// Reads a RenLib library's records one at a time: the tree is parsed once and each
+/// root-to-leaf line is built when it is asked for, so that memory holds the tree and one
+/// line, not every line (see [`super::MAX_TREE_BYTES`] for the expansion budget). The
+/// records are those of [`read`], in the same order.
+pub fn lines(
+    bytes: &[u8],
+    file: Option<&str>,
+) -> impl Iterator<Item = Result<Game, ParseError>> + Send + 'static {
+    // A file whose header is bad has no lines, not even the empty line of the root.
+    let (tree, complete, error, todo) = match body_start(bytes) {
+        Ok(start) => {
+            let (tree, error) = Tree::parse(bytes, start);
+            (tree, error.is_none(), error, vec![(ROOT, 0)])
+        }
+        Err(e) => (Tree::default(), true, Some(e), Vec::new()),
     };
-    let (tree, error) = Tree::parse(bytes, start);
-    let (lines, complete) = tree.lines(error.is_none());
-    let mut out: Vec<_> = lines.into_iter().map(Ok).collect();
-    if !complete {
-        out.push(Err(super::tree_too_large()));
+    Lines {
+        tree,
+        complete,
+        file: file.map(Arc::from),
+        budget: super::TreeBudget::for_file(bytes.len()),
+        path: Vec::new(),
+        todo,
+        count: 0,
+        tail: error,
     }
-    out.extend(error.map(Err));
-    out
+}
+
+/// The root-to-leaf lines of a tree, built one at a time in pre-order.
+struct Lines {
+    tree: Tree,
+    /// Whether the file was read to its end (else only closed leaves are lines).
+    complete: bool,
+    file: Option<Arc<str>>,
+    budget: super::TreeBudget,
+    /// The nodes from the root to the current one.
+    path: Vec<usize>,
+    /// Nodes still to visit, with their depth.
+    todo: Vec<(usize, usize)>,
+    /// Lines given so far.
+    count: usize,
+    /// The error that ended the reading, given after the lines.
+    tail: Option<ParseError>,
+}
+
+impl Iterator for Lines {
+    type Item = Result<Game, ParseError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let mut record = match self.next_line() {
+            Some(line) => line,
+            None => Err(self.tail.take()?),
+        };
+        super::name_record(&mut record, self.file.as_ref());
+        Some(record)
+    }
+}
+
+impl Lines {
+    /// The next line, or the error that stopped the expansion; `None` after the last.
+    fn next_line(&mut self) -> Option<Result<Game, ParseError>> {
+        let nodes = &self.tree.nodes;
+        while let Some((node, depth)) = self.todo.pop() {
+            self.path.truncate(depth);
+            self.path.push(node);
+            let before = self.todo.len();
+            self.todo.extend(
+                nodes[node]
+                    .children
+                    .iter()
+                    .rev()
+                    .filter(|&&c| nodes[c].is_move)
+                    .map(|&c| (c, depth + 1)),
+            );
+            if self.todo.len() > before || !(self.complete || nodes[node].closed) {
+                continue;
+            }
+            let game = self.tree.line(&self.path, self.count);
+            if let Err(e) = self.budget.take(&game) {
+                self.todo.clear();
+                let e = e.at_byte(nodes[node].offset);
+                return Some(Err(e.in_record(format!("line {}", self.count + 1))));
+            }
+            self.count += 1;
+            return Some(Ok(game));
+        }
+        None
+    }
 }
 
 /// Writes the games as one RenLib library tree (see the module docs). A game on another
@@ -382,37 +460,7 @@ impl Tree {
         (tree, error)
     }
 
-    /// The root-to-leaf lines. When the file broke (`!complete`), only leaves whose
-    /// record said "no children" are complete lines.
-    /// The root-to-leaf lines, and `false` when they were cut at the move budget (see
-    /// [`super::MAX_TREE_MOVES`]).
-    fn lines(&self, complete: bool) -> (Vec<Game>, bool) {
-        let mut out = Vec::new();
-        let mut budget = super::MAX_TREE_MOVES;
-        let mut path: Vec<usize> = Vec::new();
-        let mut todo = vec![(ROOT, 0)];
-        while let Some((node, depth)) = todo.pop() {
-            path.truncate(depth);
-            path.push(node);
-            let moves: Vec<usize> = self.nodes[node]
-                .children
-                .iter()
-                .copied()
-                .filter(|&c| self.nodes[c].is_move)
-                .collect();
-            if !moves.is_empty() {
-                todo.extend(moves.into_iter().rev().map(|c| (c, depth + 1)));
-            } else if complete || self.nodes[node].closed {
-                let Some(left) = budget.checked_sub(path.len()) else {
-                    return (out, false);
-                };
-                budget = left;
-                out.push(self.line(&path, out.len()));
-            }
-        }
-        (out, true)
-    }
-
+    /// The game of a root-to-leaf line (`path` from the root), the `index`-th line.
     fn line(&self, path: &[usize], index: usize) -> Game {
         let events = path[1..]
             .iter()

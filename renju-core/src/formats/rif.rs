@@ -180,7 +180,7 @@ pub fn stream<'a, R: BufRead + 'a>(
             newlines: Vec::new(),
         }),
         buf: Vec::new(),
-        file: file.map(str::to_string),
+        file: file.map(std::sync::Arc::from),
         tables: Tables::default(),
         stack: Vec::new(),
         game: None,
@@ -240,7 +240,7 @@ impl<R> LineCounter<R> {
 struct Stream<R> {
     reader: Reader<LineCounter<R>>,
     buf: Vec<u8>,
-    file: Option<String>,
+    file: Option<std::sync::Arc<str>>,
     tables: Tables,
     stack: Vec<String>,
     game: Option<RawGame>,
@@ -267,7 +267,7 @@ impl<R: BufRead> Iterator for Stream<R> {
                 Err(e)
             }
         };
-        super::name_record(&mut record, self.file.as_deref());
+        super::name_record(&mut record, self.file.as_ref());
         Some(record)
     }
 }

@@ -36,10 +36,15 @@
 //!   `source.index` = the leaf's index in the file and `source.line` = the leaf node's
 //!   line. Its id is `GN`, followed by ` #k` (k = 1, 2, ...) when the tree has several
 //!   leaves.
-//! - **Errors** are located by line. A syntax error (an unclosed `[` or `(`, a stray `)`)
-//!   ends the reading: the game trees closed before it are returned. An error in a node
-//!   (a bad point, setup stones, a move out of turn) is reported once, for the first line
-//!   through that node, and the other lines through it are skipped.
+//! - **Errors** are located by line. A syntax error (an unclosed `[` or `(`, a stray `)`:
+//!   a file cut short) ends the reading and is reported after the lines read before it:
+//!   every line of the game trees closed before it, and the lines of the tree it broke
+//!   whose variations were closed (a leaf whose `)` was not read may lack moves). An
+//!   error in a node (a bad point, setup stones, a move out of turn) is reported once,
+//!   for the first line through that node, and the other lines through it are skipped.
+//! - **Memory**: game trees are parsed one at a time and their lines built one at a time
+//!   ([`lines`]); the expanded size counts against
+//!   [`MAX_TREE_BYTES`](super::MAX_TREE_BYTES).
 //!
 //! Writing gives one `FF[4]` game tree per game, UTF-8 (`CA[UTF-8]`), with `GM[4]` (or the
 //! `gm` tag), `SZ`, `RU`, `GN` from the id, the tags above, `5A` on the root listing every
@@ -50,6 +55,7 @@
 //! the same games back (sources aside).
 
 use std::collections::HashSet;
+use std::sync::Arc;
 
 use encoding_rs::{Encoding, GBK, UTF_8};
 
@@ -81,35 +87,208 @@ const INFO_TAGS: [(&str, &str); 6] = [
 /// assert_eq!(first.events[1], Event::Stone { point: "h9".parse::<Point>().unwrap() });
 /// ```
 pub fn read(bytes: &[u8], file: Option<&str>) -> Vec<Result<Game, ParseError>> {
-    let text = decode(bytes);
-    let mut collection = Collection::default();
-    let syntax = parse(&text, &mut collection).err();
-    let mut out = Vec::new();
-    let mut index = 0;
-    let mut budget = super::MAX_TREE_MOVES;
-    for &root in &collection.roots {
-        if !games_of(&collection, root, &mut index, &mut budget, &mut out) {
-            out.push(Err(super::tree_too_large()));
-            break;
-        }
-    }
-    match syntax {
-        Some(e) => out.push(Err(e)),
-        None if collection.roots.is_empty() => out.push(Err(ParseError::new(
-            "no SGF game tree found (a record starts with `(;`)",
-        )
-        .at_line(1))),
-        None => {}
-    }
-    super::in_file(out, file)
+    lines(bytes, file).collect()
 }
 
-/// Decodes the file's text: UTF-8 when valid, else the `CA` charset, else GBK.
-fn decode(bytes: &[u8]) -> String {
-    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-    if let Ok(text) = std::str::from_utf8(bytes) {
-        return text.to_string();
+/// Reads an SGF file's records one at a time: one game tree is parsed at a time and
+/// each of its root-to-leaf lines is built when it is asked for, so that memory holds the
+/// file's text, one tree and one line, not every line (see [`super::MAX_TREE_BYTES`] for
+/// the expansion budget). The records are those of [`read`], in the same order (past the
+/// budget, a syntax error later in the file is not looked for).
+///
+/// ```
+/// use renju_core::formats::sgf;
+/// let mut lines = sgf::lines(b"(;GM[4]C[shared];B[hh](;W[hg])(;W[ii]))", Some("a.sgf"));
+/// assert_eq!(lines.next().unwrap().unwrap().tag("comment"), Some("shared"));
+/// assert_eq!(lines.count(), 1);
+/// ```
+pub fn lines(
+    bytes: &[u8],
+    file: Option<&str>,
+) -> impl Iterator<Item = Result<Game, ParseError>> + Send + 'static {
+    lines_of(bytes.to_vec(), file)
+}
+
+/// [`lines`] of a file's bytes, taken over (not copied when they are UTF-8).
+pub(crate) fn lines_of(
+    bytes: Vec<u8>,
+    file: Option<&str>,
+) -> impl Iterator<Item = Result<Game, ParseError>> + Send + 'static {
+    Lines {
+        budget: super::TreeBudget::for_file(bytes.len()),
+        text: decode_owned(bytes),
+        pos: 0,
+        line: 1,
+        any_tree: false,
+        parsed: false,
+        collection: Collection::default(),
+        file: file.map(Arc::from),
+        roots: 0,
+        complete: true,
+        leaves: Vec::new(),
+        next_leaf: 0,
+        broken: HashSet::new(),
+        index: 0,
+        stopped: false,
+        tail: None,
     }
+}
+
+/// The root-to-leaf lines of a file's trees, built one at a time.
+struct Lines {
+    budget: super::TreeBudget,
+    /// The file's text, the byte offset and line where the next tree is looked for.
+    text: String,
+    pos: usize,
+    line: usize,
+    /// Whether a game tree was found, and whether the whole text was read.
+    any_tree: bool,
+    parsed: bool,
+    /// The tree being expanded.
+    collection: Collection,
+    file: Option<Arc<str>>,
+    /// How many of `collection.roots` were started.
+    roots: usize,
+    /// Whether the current tree was closed (else only its closed leaves are lines).
+    complete: bool,
+    /// The current tree's leaves, in file order, and the next one to read.
+    leaves: Vec<usize>,
+    next_leaf: usize,
+    /// Nodes of the current tree with an error, reported once.
+    broken: HashSet<usize>,
+    /// The index in the file of the next leaf.
+    index: usize,
+    /// Reading stopped (the end of the text, or the expansion budget).
+    stopped: bool,
+    /// The syntax error (or the absence of any tree) reported after the lines.
+    tail: Option<ParseError>,
+}
+
+impl Iterator for Lines {
+    type Item = Result<Game, ParseError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let mut record = self.next_record()?;
+        super::name_record(&mut record, self.file.as_ref());
+        Some(record)
+    }
+}
+
+impl Lines {
+    /// Parses the next game tree of the text into `collection`; `false` when there is
+    /// none (then `tail` holds the syntax error that ended the text, if any).
+    fn next_tree(&mut self) -> bool {
+        if self.parsed {
+            return false;
+        }
+        self.collection.nodes.clear();
+        self.collection.roots.clear();
+        self.roots = 0;
+        let mut cur = Cursor {
+            rest: &self.text[self.pos..],
+            line: self.line,
+        };
+        let mut stack = Vec::new();
+        let result = parse_tree(&mut cur, &mut self.collection, &mut stack);
+        self.pos = self.text.len() - cur.rest.len();
+        self.line = cur.line;
+        match result {
+            Ok(true) => {
+                self.any_tree = true;
+                true
+            }
+            Ok(false) => {
+                self.parsed = true;
+                if !self.any_tree {
+                    self.tail = Some(
+                        ParseError::new("no SGF game tree found (a record starts with `(;`)")
+                            .at_line(1),
+                    );
+                }
+                false
+            }
+            Err(e) => {
+                // The tree the error broke keeps its closed variations.
+                self.parsed = true;
+                self.tail = Some(e);
+                if let Some(first) = stack.first().and_then(|open: &Open| open.first) {
+                    self.collection.roots.push((first, false));
+                }
+                !self.collection.roots.is_empty()
+            }
+        }
+    }
+
+    fn next_record(&mut self) -> Option<Result<Game, ParseError>> {
+        loop {
+            if self.stopped {
+                return self.tail.take().map(Err);
+            }
+            let Some(&leaf) = self.leaves.get(self.next_leaf) else {
+                let Some(&(root, complete)) = self.collection.roots.get(self.roots) else {
+                    self.stopped = !self.next_tree();
+                    continue;
+                };
+                self.roots += 1;
+                self.complete = complete;
+                self.leaves = leaves(&self.collection, root);
+                self.next_leaf = 0;
+                self.broken.clear();
+                continue;
+            };
+            let k = self.next_leaf;
+            self.next_leaf += 1;
+            let this = self.index;
+            self.index += 1;
+            let nodes = &self.collection.nodes;
+            // In a tree cut short, a leaf whose variation was not closed may lack moves.
+            if !self.complete && !nodes[leaf].closed {
+                continue;
+            }
+            let path = path_to(&self.collection, leaf);
+            if path.iter().any(|n| self.broken.contains(n)) {
+                continue;
+            }
+            let variation = (self.leaves.len() > 1).then_some(k + 1);
+            let label = || match variation {
+                Some(k) => format!("variation {k}"),
+                None => format!("game {}", this + 1),
+            };
+            let mut line = Line::default();
+            let failure = path
+                .iter()
+                .enumerate()
+                .find_map(|(depth, &n)| line.node(&nodes[n], depth == 0).err().map(|e| (e, n)));
+            if let Some((e, n)) = failure {
+                self.broken.insert(n);
+                return Some(Err(e.in_record(label())));
+            }
+            let mut game = line.finish(variation);
+            game.source = Source {
+                line: Some(nodes[leaf].line),
+                index: this,
+                ..Source::default()
+            };
+            if let Err(e) = self.budget.take(&game) {
+                self.stopped = true;
+                return Some(Err(e.at_line(nodes[leaf].line).in_record(label())));
+            }
+            return Some(Ok(game));
+        }
+    }
+}
+
+/// Decodes the file's text: UTF-8 when valid (the bytes are taken over), else the `CA`
+/// charset, else GBK.
+fn decode_owned(mut bytes: Vec<u8>) -> String {
+    if bytes.starts_with(b"\xEF\xBB\xBF") {
+        bytes.drain(..3);
+    }
+    let bytes = match String::from_utf8(bytes) {
+        Ok(text) => return text,
+        Err(e) => e.into_bytes(),
+    };
+    let bytes = &bytes[..];
     let encoding = declared_charset(bytes)
         .filter(|e| *e != UTF_8 && e.is_ascii_compatible())
         .unwrap_or(GBK);
@@ -140,31 +319,35 @@ impl Property {
 /// A node of the game trees, with links to its parent and children.
 struct Node {
     line: usize,
+    /// The `)` closing its sequence was read: nothing follows it in the sequence.
+    closed: bool,
     parent: Option<usize>,
     children: Vec<usize>,
     props: Vec<Property>,
 }
 
-/// Every node of a file, and the roots of its complete game trees.
+/// The nodes of the game tree being read, and its root: `(root, complete)`, where a tree
+/// is not complete when a syntax error (the file cut short) ended the reading in it.
 #[derive(Default)]
 struct Collection {
     nodes: Vec<Node>,
-    roots: Vec<usize>,
+    roots: Vec<(usize, bool)>,
 }
 
-/// Characters with the current line number.
+/// The text still to read, with the current line number.
 struct Cursor<'a> {
-    chars: std::iter::Peekable<std::str::Chars<'a>>,
+    rest: &'a str,
     line: usize,
 }
 
 impl Cursor<'_> {
     fn peek(&mut self) -> Option<char> {
-        self.chars.peek().copied()
+        self.rest.chars().next()
     }
 
     fn bump(&mut self) -> Option<char> {
-        let c = self.chars.next()?;
+        let c = self.rest.chars().next()?;
+        self.rest = &self.rest[c.len_utf8()..];
         if c == '\n' {
             self.line += 1;
         }
@@ -182,22 +365,24 @@ fn syntax_error(message: impl Into<String>, line: usize) -> ParseError {
     ParseError::new(message).at_line(line)
 }
 
-/// Parses the game trees of `text` into `collection`, without recursion (variations can
-/// nest thousands deep). Text outside game trees is skipped.
-fn parse(text: &str, collection: &mut Collection) -> Result<(), ParseError> {
-    /// A game tree being read.
-    struct Open {
-        line: usize,
-        /// The node its first node hangs from (`None` for a root tree).
-        attach: Option<usize>,
-        first: Option<usize>,
-        last: Option<usize>,
-    }
-    let mut cur = Cursor {
-        chars: text.chars().peekable(),
-        line: 1,
-    };
-    let mut stack: Vec<Open> = Vec::new();
+/// A game tree being read.
+struct Open {
+    line: usize,
+    /// The node its first node hangs from (`None` for a root tree).
+    attach: Option<usize>,
+    first: Option<usize>,
+    last: Option<usize>,
+}
+
+/// Parses the next game tree of the text into `collection` (its root in
+/// `collection.roots`), without recursion (variations can nest thousands deep); `false`
+/// when the text holds no more trees. Text outside game trees is skipped. At a syntax
+/// error (the file cut short, a stray character), `stack` holds the trees still open.
+fn parse_tree(
+    cur: &mut Cursor,
+    collection: &mut Collection,
+    stack: &mut Vec<Open>,
+) -> Result<bool, ParseError> {
     while let Some(c) = cur.peek() {
         let line = cur.line;
         match c {
@@ -228,8 +413,12 @@ fn parse(text: &str, collection: &mut Collection) -> Result<(), ParseError> {
                         line,
                     ));
                 };
+                if let Some(last) = open.last {
+                    collection.nodes[last].closed = true;
+                }
                 if stack.is_empty() {
-                    collection.roots.push(first);
+                    collection.roots.push((first, true));
+                    return Ok(true);
                 }
             }
             ';' => {
@@ -237,7 +426,7 @@ fn parse(text: &str, collection: &mut Collection) -> Result<(), ParseError> {
                 let Some(top) = stack.last_mut() else {
                     continue;
                 };
-                let props = properties(&mut cur)?;
+                let props = properties(cur)?;
                 let parent = top.last.or(top.attach);
                 let ix = collection.nodes.len();
                 top.first.get_or_insert(ix);
@@ -247,6 +436,7 @@ fn parse(text: &str, collection: &mut Collection) -> Result<(), ParseError> {
                 }
                 collection.nodes.push(Node {
                     line,
+                    closed: false,
                     parent,
                     children: Vec::new(),
                     props,
@@ -271,7 +461,7 @@ fn parse(text: &str, collection: &mut Collection) -> Result<(), ParseError> {
             ),
             cur.line,
         )),
-        None => Ok(()),
+        None => Ok(false),
     }
 }
 
@@ -372,59 +562,6 @@ fn path_to(collection: &Collection, leaf: usize) -> Vec<usize> {
     }
     path.reverse();
     path
-}
-
-/// One record per leaf of the tree at `root`; `false` when the lines would exceed the
-/// move budget (see [`super::MAX_TREE_MOVES`]).
-fn games_of(
-    collection: &Collection,
-    root: usize,
-    index: &mut usize,
-    budget: &mut usize,
-    out: &mut Vec<Result<Game, ParseError>>,
-) -> bool {
-    let leaves = leaves(collection, root);
-    let several = leaves.len() > 1;
-    let mut broken = HashSet::new();
-    for (k, &leaf) in leaves.iter().enumerate() {
-        let this = *index;
-        *index += 1;
-        let path = path_to(collection, leaf);
-        let Some(left) = budget.checked_sub(path.len()) else {
-            return false;
-        };
-        *budget = left;
-        if path.iter().any(|n| broken.contains(n)) {
-            continue;
-        }
-        let variation = several.then_some(k + 1);
-        let mut line = Line::default();
-        let failure = path.iter().enumerate().find_map(|(depth, &n)| {
-            line.node(&collection.nodes[n], depth == 0)
-                .err()
-                .map(|e| (e, n))
-        });
-        match failure {
-            None => {
-                let mut game = line.finish(variation);
-                game.source = Source {
-                    line: Some(collection.nodes[leaf].line),
-                    index: this,
-                    ..Source::default()
-                };
-                out.push(Ok(game));
-            }
-            Some((e, n)) => {
-                broken.insert(n);
-                let record = match variation {
-                    Some(k) => format!("variation {k}"),
-                    None => format!("game {}", this + 1),
-                };
-                out.push(Err(e.in_record(record)));
-            }
-        }
-    }
-    true
 }
 
 /// Fifth-move offers read from `5A`, waiting for the fifth move.
