@@ -14,6 +14,7 @@
 //! The fast judge reads per-direction line shapes from a table (see `patterns`) and
 //! recurses only where two directions hold candidate threes.
 
+use std::collections::HashMap;
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
@@ -288,12 +289,40 @@ pub(crate) fn forbidden_map(board: &Board, opts: &RenjuOptions) -> Vec<(Point, F
 ///
 /// Built by [`Position::explain`](crate::Position::explain). It lists the lines through the
 /// point (fives, overlines, fours, threes), the completion points of each four and three,
-/// and for every three whether it is real; a completion that is itself forbidden carries
-/// its own explanation, judged on the board with the point already played.
+/// and for every three whether it is real; a completion that is itself forbidden (or
+/// looks like a foul) has its own explanation, judged on the board with the point
+/// already played.
+///
+/// Nested explanations are given once each, in the [`nested`](Explanation::nested)
+/// list of the explanation at the top, and completions refer to them by their index
+/// there (`see`). A nested explanation says which black stones were imagined on the
+/// board when it was judged ([`with`](Explanation::with)): the same point judged with
+/// the same stones in mind is reached along many orders of the recursion, and writing
+/// it out at each would grow without bound (issue 9: 0.96 MB of JSON and 64 levels for
+/// one point).
+///
+/// ```
+/// use renju_core::{CompletionOutcome, Position};
+/// // j9 makes a three whose straight-four points h9 and l9 are both double-fours.
+/// let pos = Position::from_moves("i9 a1 k9 a2 h8 a3 h7 a4 h6 b1 l8 b3 l7 b5 l6").unwrap();
+/// let ex = pos.explain("j9".parse().unwrap()).unwrap();
+/// let completion = &ex.threes[0].completions[0];
+/// let CompletionOutcome::Forbidden { see } = completion.outcome else { panic!() };
+/// let nested = ex.nested_explanation(see).unwrap();
+/// assert_eq!(nested.point, completion.point);
+/// assert_eq!(nested.with, ["j9".parse().unwrap()]);
+/// assert_eq!(nested.key(), "h9 with j9");
+/// assert!(nested.nested.is_empty());
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Explanation {
     /// The point examined.
     pub point: Point,
+    /// The black stones imagined on the board besides the real ones when the point was
+    /// judged, in board order: empty at the top; for a nested explanation, the examined
+    /// point and the completion points on the way down.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub with: Vec<Point>,
     /// What a black stone there is.
     pub status: PointStatus,
     /// Exact fives through the point.
@@ -308,6 +337,19 @@ pub struct Explanation {
     /// Threes through the point (real or not), at most one per direction.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub threes: Vec<ThreeShape>,
+    /// The explanations of completion points, each once (a point judged with the same
+    /// stones in mind), which completions refer to by index (`see`): filled in the
+    /// explanation at the top only.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub nested: Vec<Explanation>,
+}
+
+/// Nested explanations being built: the list, and the index of each (point, stones in
+/// mind) already explained.
+#[derive(Default)]
+struct NestedTable {
+    list: Vec<Explanation>,
+    index: HashMap<(usize, Vec<usize>), usize>,
 }
 
 /// The status of a point for Black.
@@ -392,10 +434,11 @@ pub struct Completion {
 pub enum CompletionOutcome {
     /// A legal move: the three is real.
     Legal {
-        /// Present when the point has the shapes of a foul (two candidate threes): why
-        /// it is legal all the same, judged on the board with the examined stone played.
+        /// Present when the point has the shapes of a foul (two candidate threes): the
+        /// index in [`Explanation::nested`] (of the explanation at the top) of why it is
+        /// legal all the same, judged on the board with the examined stone played.
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        explanation: Option<Box<Explanation>>,
+        see: Option<usize>,
     },
     /// It would also make a five; whether that keeps the three real depends on the
     /// reading (`counts`).
@@ -405,8 +448,9 @@ pub enum CompletionOutcome {
     },
     /// It would itself be forbidden.
     Forbidden {
-        /// Why, judged on the board with the examined stone played.
-        explanation: Box<Explanation>,
+        /// The index in [`Explanation::nested`] (of the explanation at the top) of why,
+        /// judged on the board with the examined stone played.
+        see: usize,
     },
 }
 
@@ -435,10 +479,42 @@ fn run_mask(line: &[u8; WINDOW], at: usize) -> u32 {
 
 /// Builds the explanation of a black stone on the empty cell `idx`.
 pub(crate) fn explain(board: &Board, idx: usize, opts: &RenjuOptions) -> Explanation {
-    explain_in(&mut InMind::new(board), idx, opts)
+    let mut nested = NestedTable::default();
+    let mut ex = explain_in(&mut InMind::new(board), idx, opts, &mut nested);
+    ex.nested = nested.list;
+    ex
 }
 
-fn explain_in(mind: &mut InMind<'_>, idx: usize, opts: &RenjuOptions) -> Explanation {
+/// The index of the nested explanation of `q` (with the stones now in mind),
+/// explaining it into `nested` the first time.
+fn nested_in(
+    mind: &mut InMind<'_>,
+    q: usize,
+    opts: &RenjuOptions,
+    nested: &mut NestedTable,
+) -> usize {
+    let mut stones = mind.stones.clone();
+    stones.sort_unstable();
+    if let Some(&i) = nested.index.get(&(q, stones.clone())) {
+        return i;
+    }
+    let mut ex = explain_in(mind, q, opts, nested);
+    let board = mind.board;
+    let mut with: Vec<Point> = stones.iter().map(|&i| board.point(i)).collect();
+    with.sort_unstable_by_key(|p| (p.x(), p.y()));
+    ex.with = with;
+    let i = nested.list.len();
+    nested.list.push(ex);
+    nested.index.insert((q, stones), i);
+    i
+}
+
+fn explain_in(
+    mind: &mut InMind<'_>,
+    idx: usize,
+    opts: &RenjuOptions,
+    nested: &mut NestedTable,
+) -> Explanation {
     let board = mind.board;
     let size = board.size();
     let p = board.point(idx);
@@ -446,11 +522,13 @@ fn explain_in(mind: &mut InMind<'_>, idx: usize, opts: &RenjuOptions) -> Explana
     let st = steps(size);
     let mut ex = Explanation {
         point: p,
+        with: Vec::new(),
         status: PointStatus::Legal,
         fives: vec![],
         overlines: vec![],
         fours: vec![],
         threes: vec![],
+        nested: Vec::new(),
     };
     let mut windows = Vec::with_capacity(4);
     for (d, dir) in Direction::ALL.into_iter().enumerate() {
@@ -523,13 +601,13 @@ fn explain_in(mind: &mut InMind<'_>, idx: usize, opts: &RenjuOptions) -> Explana
                     }
                 } else if mind.forbidden_given(q, &shapes, opts) {
                     CompletionOutcome::Forbidden {
-                        explanation: Box::new(explain_in(mind, q, opts)),
+                        see: nested_in(mind, q, opts, nested),
                     }
                 } else {
                     let summary = shapes.iter().map(|&s| patterns::summary_part(s)).sum();
                     CompletionOutcome::Legal {
-                        explanation: patterns::may_be_forbidden(summary)
-                            .then(|| Box::new(explain_in(mind, q, opts))),
+                        see: patterns::may_be_forbidden(summary)
+                            .then(|| nested_in(mind, q, opts, nested)),
                     }
                 };
                 Completion {
@@ -598,14 +676,33 @@ fn join(points: &[Point]) -> String {
 }
 
 impl Explanation {
+    /// The nested explanation of a completion, by the index its [`CompletionOutcome`]
+    /// gives (`see`).
+    pub fn nested_explanation(&self, see: usize) -> Option<&Explanation> {
+        self.nested.get(see)
+    }
+
+    /// The point and the stones imagined with it: `h9 with j9` (the point alone at the
+    /// top).
+    pub fn key(&self) -> String {
+        if self.with.is_empty() {
+            return self.point.to_string();
+        }
+        let with: Vec<String> = self.with.iter().map(Point::to_string).collect();
+        format!("{} with {}", self.point, with.join(" "))
+    }
+
     /// Renders the explanation as indented text, nested explanations indented further.
+    /// A nested explanation is written out where it is first met; where it is met again
+    /// the text refers back to it by its key.
     pub fn to_text(&self) -> String {
         let mut out = String::new();
-        self.write_text(&mut out, 0);
+        let mut written = vec![false; self.nested.len()];
+        self.write_text(&mut out, 0, self, &mut written);
         out
     }
 
-    fn write_text(&self, out: &mut String, depth: usize) {
+    fn write_text(&self, out: &mut String, depth: usize, root: &Explanation, written: &mut [bool]) {
         use std::fmt::Write;
         let pad = "  ".repeat(depth);
         let head = match &self.status {
@@ -666,19 +763,30 @@ impl Explanation {
                 join(&t.stones)
             );
             for c in &t.completions {
+                // The nested explanation where it is first met, else a reference to it.
+                let mut nested = |out: &mut String, see: usize| match root.nested.get(see) {
+                    Some(ex) if !written[see] => {
+                        written[see] = true;
+                        ex.write_text(out, depth + 3, root, written);
+                    }
+                    Some(ex) => {
+                        let _ = writeln!(out, "{pad}      ({}: as explained above)", ex.key());
+                    }
+                    None => {
+                        let _ = writeln!(out, "{pad}      (nested explanation {see} is missing)");
+                    }
+                };
                 match &c.outcome {
-                    CompletionOutcome::Legal { explanation: None } => {
+                    CompletionOutcome::Legal { see: None } => {
                         let _ = writeln!(out, "{pad}    straight four at {}: legal", c.point);
                     }
-                    CompletionOutcome::Legal {
-                        explanation: Some(explanation),
-                    } => {
+                    CompletionOutcome::Legal { see: Some(see) } => {
                         let _ = writeln!(
                             out,
                             "{pad}    straight four at {}: legal although it looks like a foul, judged with {} played:",
                             c.point, self.point
                         );
-                        explanation.write_text(out, depth + 3);
+                        nested(out, *see);
                     }
                     CompletionOutcome::MakesFive { counts } => {
                         let reading = if *counts {
@@ -692,13 +800,13 @@ impl Explanation {
                             c.point
                         );
                     }
-                    CompletionOutcome::Forbidden { explanation } => {
+                    CompletionOutcome::Forbidden { see } => {
                         let _ = writeln!(
                             out,
                             "{pad}    straight four at {} would be forbidden, judged with {} played:",
                             c.point, self.point
                         );
-                        explanation.write_text(out, depth + 3);
+                        nested(out, *see);
                     }
                 }
             }
