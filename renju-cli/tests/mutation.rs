@@ -253,7 +253,7 @@ fn mutated_files_never_crash_the_validator() {
     let seed: u64 = std::env::var("RENJU_MUTATION_SEED")
         .ok()
         .and_then(|s| s.parse().ok())
-        .unwrap_or(0x5eed_9_0009);
+        .unwrap_or(0x0005_eed9_0009);
     let mutants: usize = std::env::var("RENJU_MUTANTS")
         .ok()
         .and_then(|s| s.parse().ok())

@@ -3,9 +3,11 @@
 //! in full (every nested explanation inlined wherever it is met, as explanations were
 //! before they shared them) is largest.
 //!
-//! `cargo run --release -p renju-core --example worst_explanation -- [SEED] [ROUNDS]`
+//! `cargo run --release -p renju-core --example worst_explanation -- [SEED] [ROUNDS] [shared]`
 //! prints, for the worst point found, the JSON size inlined and shared, the nesting
-//! depth, and the position as a diagram. `-- --board FILE` measures a diagram's points.
+//! depth, and the position as a diagram; with `shared` the search climbs on the shared
+//! (serialised) size instead. `WORST_BOARD_OUT=FILE` saves each new worst position.
+//! `-- --board FILE` measures a diagram's points.
 
 use renju_core::{Board, Color, Explanation, Point, Position, RuleSet};
 use serde_json::Value;
@@ -33,6 +35,8 @@ struct Sizes {
     shared: usize,
     /// Levels of nested explanations, the top one counted.
     depth: usize,
+    /// JSON bytes with equal nested explanations shared whatever their stones in mind.
+    by_content: usize,
 }
 
 /// An explanation written out in full (each `see` replaced by the explanation it
@@ -76,6 +80,60 @@ fn inline(value: &Value, table: &[Value]) -> (Value, usize) {
     }
 }
 
+/// Replaces every `see` index through `remap`.
+fn remap_refs(value: &mut Value, remap: &[usize]) {
+    match value {
+        Value::Object(map) => {
+            for (k, v) in map.iter_mut() {
+                if k == "see" {
+                    if let Some(i) = v.as_u64() {
+                        *v = Value::from(remap[i as usize]);
+                    }
+                } else {
+                    remap_refs(v, remap);
+                }
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(|v| remap_refs(v, remap)),
+        _ => {}
+    }
+}
+
+/// JSON bytes if nested explanations equal in content (whatever the stones in mind)
+/// were shared too.
+fn content_shared(value: &Value) -> usize {
+    let list = value
+        .get("nested")
+        .and_then(Value::as_array)
+        .cloned()
+        .unwrap_or_default();
+    let mut remap = Vec::new();
+    let mut unique: Vec<Value> = Vec::new();
+    let mut seen = std::collections::HashMap::new();
+    for entry in &list {
+        let mut e = entry.clone();
+        if let Some(map) = e.as_object_mut() {
+            map.remove("with");
+        }
+        remap_refs(&mut e, &remap);
+        let text = e.to_string();
+        let i = *seen.entry(text).or_insert_with(|| {
+            unique.push(e.clone());
+            unique.len() - 1
+        });
+        remap.push(i);
+    }
+    let mut root = value.clone();
+    if let Some(map) = root.as_object_mut() {
+        map.remove("nested");
+    }
+    remap_refs(&mut root, &remap);
+    if let Some(map) = root.as_object_mut() {
+        map.insert("nested".into(), Value::Array(unique));
+    }
+    root.to_string().len()
+}
+
 fn sizes(ex: &Explanation) -> Sizes {
     let value = serde_json::to_value(ex).expect("serialises");
     let shared = value.to_string().len();
@@ -89,11 +147,12 @@ fn sizes(ex: &Explanation) -> Sizes {
         inlined: full.to_string().len(),
         shared,
         depth,
+        by_content: content_shared(&value),
     }
 }
 
 /// The point whose explanation, inlined, is largest.
-fn worst(board: &Board) -> (Sizes, Option<Point>) {
+fn worst_inlined(board: &Board) -> (Sizes, Option<Point>) {
     let Ok(pos) = Position::from_board(board.clone(), RuleSet::Renju, Color::Black) else {
         return (Sizes::default(), None);
     };
@@ -142,10 +201,11 @@ fn random_board(rng: &mut Rng) -> Board {
 fn report(label: &str, found: &(Sizes, Option<Point>)) {
     let (s, p) = found;
     println!(
-        "{label}: at {}: {} bytes inlined (as before), {} bytes shared, depth {}",
+        "{label}: at {}: {} bytes inlined (as before), {} bytes shared, {} by content, depth {}",
         p.map_or("-".to_string(), |p| p.to_string()),
         s.inlined,
         s.shared,
+        s.by_content,
         s.depth
     );
 }
@@ -155,19 +215,23 @@ fn main() {
     if args.first().map(String::as_str) == Some("--board") {
         let text = std::fs::read_to_string(&args[1]).expect("read the diagram");
         let board = Board::from_diagram(&text).expect("a diagram");
-        report("worst inlined", &worst(&board));
+        report("worst inlined", &worst_inlined(&board));
         report("worst shared", &worst_shared(&board));
         return;
     }
     let numbers: Vec<u64> = args.iter().filter_map(|a| a.parse().ok()).collect();
     let mut rng = Rng(numbers.first().copied().unwrap_or(0x9e37_79b9_7f4a_7c15) | 1);
     let rounds = numbers.get(1).copied().unwrap_or(2000);
+    let shared = args.iter().any(|a| a == "shared");
+    let worst = if shared { worst_shared } else { worst_inlined };
+    let measure = |s: &Sizes| if shared { s.shared } else { s.inlined };
+    let save = std::env::var_os("WORST_BOARD_OUT");
     let mut best_board = random_board(&mut rng);
     let mut best = worst(&best_board);
     for _ in 0..200 {
         let board = random_board(&mut rng);
         let found = worst(&board);
-        if found.0.inlined > best.0.inlined {
+        if measure(&found.0) > measure(&best.0) {
             best = found;
             best_board = board;
         }
@@ -184,19 +248,21 @@ fn main() {
             let _ = board.set(p, stone);
         }
         let found = worst(&board);
-        if found.0.inlined >= best.0.inlined {
-            if found.0.inlined > best.0.inlined {
+        if measure(&found.0) >= measure(&best.0) {
+            if measure(&found.0) > measure(&best.0) {
                 eprintln!(
                     "round {round}: {} bytes inlined, {} shared, depth {}",
                     found.0.inlined, found.0.shared, found.0.depth
                 );
-                let _ = std::fs::write("/tmp/worst_board.txt", board.to_diagram());
+                if let Some(path) = &save {
+                    let _ = std::fs::write(path, board.to_diagram());
+                }
             }
             best = found;
             best_board = board;
         }
     }
-    report("worst inlined", &best);
+    report("worst inlined", &worst_inlined(&best_board));
     report("worst shared", &worst_shared(&best_board));
     println!("{}", best_board.to_diagram());
 }

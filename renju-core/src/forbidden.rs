@@ -295,11 +295,14 @@ pub(crate) fn forbidden_map(board: &Board, opts: &RenjuOptions) -> Vec<(Point, F
 ///
 /// Nested explanations are given once each, in the [`nested`](Explanation::nested)
 /// list of the explanation at the top, and completions refer to them by their index
-/// there (`see`). A nested explanation says which black stones were imagined on the
-/// board when it was judged ([`with`](Explanation::with)): the same point judged with
-/// the same stones in mind is reached along many orders of the recursion, and writing
-/// it out at each would grow without bound (issue 9: 0.96 MB of JSON and 64 levels for
-/// one point).
+/// there (`see`). The same point is reached along many orders of the recursion, and
+/// judged with stones in mind that often do not touch its lines: written out at each
+/// place, one point's explanation grew without bound (issue 9: 0.96 MB of JSON and 64
+/// levels). Equal explanations of a point are now given once, whatever stones were in
+/// mind; each is judged on the board with the stones on the path from the top (the
+/// examined point and the completion points that lead to it) imagined. A nested point
+/// that is an overline or a double-four is forbidden whatever its threes: its
+/// explanation gives the overlines and fours only (and `all` only those fouls).
 ///
 /// ```
 /// use renju_core::{CompletionOutcome, Position};
@@ -310,19 +313,12 @@ pub(crate) fn forbidden_map(board: &Board, opts: &RenjuOptions) -> Vec<(Point, F
 /// let CompletionOutcome::Forbidden { see } = completion.outcome else { panic!() };
 /// let nested = ex.nested_explanation(see).unwrap();
 /// assert_eq!(nested.point, completion.point);
-/// assert_eq!(nested.with, ["j9".parse().unwrap()]);
-/// assert_eq!(nested.key(), "h9 with j9");
 /// assert!(nested.nested.is_empty());
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Hash, Eq, Serialize, Deserialize)]
 pub struct Explanation {
     /// The point examined.
     pub point: Point,
-    /// The black stones imagined on the board besides the real ones when the point was
-    /// judged, in board order: empty at the top; for a nested explanation, the examined
-    /// point and the completion points on the way down.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub with: Vec<Point>,
     /// What a black stone there is.
     pub status: PointStatus,
     /// Exact fives through the point.
@@ -337,23 +333,24 @@ pub struct Explanation {
     /// Threes through the point (real or not), at most one per direction.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub threes: Vec<ThreeShape>,
-    /// The explanations of completion points, each once (a point judged with the same
-    /// stones in mind), which completions refer to by index (`see`): filled in the
-    /// explanation at the top only.
+    /// The explanations of completion points, each distinct one once, which completions
+    /// refer to by index (`see`): filled in the explanation at the top only. An
+    /// explanation comes after those it refers to.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub nested: Vec<Explanation>,
 }
 
-/// Nested explanations being built: the list, and the index of each (point, stones in
-/// mind) already explained.
+/// Nested explanations being built: the list, the index of each (point, stones in
+/// mind) already explained, and of each distinct explanation.
 #[derive(Default)]
 struct NestedTable {
     list: Vec<Explanation>,
-    index: HashMap<(usize, Vec<usize>), usize>,
+    by_context: HashMap<(usize, Vec<usize>), usize>,
+    by_content: HashMap<Explanation, usize>,
 }
 
 /// The status of a point for Black.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Hash, Eq, Serialize, Deserialize)]
 #[serde(tag = "status", rename_all = "kebab-case")]
 pub enum PointStatus {
     /// A black stone there makes an exact five and wins; fouls do not count.
@@ -370,7 +367,7 @@ pub enum PointStatus {
 }
 
 /// Stones of one line through the point.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Hash, Eq, Serialize, Deserialize)]
 pub struct LineStones {
     /// The line's direction.
     pub direction: Direction,
@@ -379,7 +376,7 @@ pub struct LineStones {
 }
 
 /// A four: four stones (the point included) and the empty point that makes them five.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Hash, Eq, Serialize, Deserialize)]
 pub struct FourShape {
     /// The line's direction.
     pub direction: Direction,
@@ -390,7 +387,7 @@ pub struct FourShape {
 }
 
 /// A three (or an apparent three) through the point along one direction.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Hash, Eq, Serialize, Deserialize)]
 pub struct ThreeShape {
     /// The line's direction.
     pub direction: Direction,
@@ -404,7 +401,7 @@ pub struct ThreeShape {
 }
 
 /// Whether a three is real.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Hash, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum ThreeVerdict {
     /// Some straight-four point is usable: it counts.
@@ -420,7 +417,7 @@ pub enum ThreeVerdict {
 }
 
 /// A straight-four point of a three and what a black stone there would be.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Hash, Eq, Serialize, Deserialize)]
 pub struct Completion {
     /// The empty point.
     pub point: Point,
@@ -429,7 +426,7 @@ pub struct Completion {
 }
 
 /// What a straight-four point would be.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Hash, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum CompletionOutcome {
     /// A legal move: the three is real.
@@ -454,7 +451,25 @@ pub enum CompletionOutcome {
     },
 }
 
+/// What rendering an explanation as text keeps track of.
+struct Text<'a> {
+    root: &'a Explanation,
+    /// Which nested explanations were written out already.
+    written: Vec<bool>,
+    /// How many completions refer to each.
+    uses: Vec<usize>,
+}
+
 impl CompletionOutcome {
+    /// The index of the nested explanation it refers to, if any.
+    pub fn see(&self) -> Option<usize> {
+        match self {
+            CompletionOutcome::Legal { see } => *see,
+            CompletionOutcome::MakesFive { .. } => None,
+            CompletionOutcome::Forbidden { see } => Some(*see),
+        }
+    }
+
     fn usable(&self) -> bool {
         match self {
             CompletionOutcome::Legal { .. } => true,
@@ -480,7 +495,7 @@ fn run_mask(line: &[u8; WINDOW], at: usize) -> u32 {
 /// Builds the explanation of a black stone on the empty cell `idx`.
 pub(crate) fn explain(board: &Board, idx: usize, opts: &RenjuOptions) -> Explanation {
     let mut nested = NestedTable::default();
-    let mut ex = explain_in(&mut InMind::new(board), idx, opts, &mut nested);
+    let mut ex = explain_in(&mut InMind::new(board), idx, opts, &mut nested, true);
     ex.nested = nested.list;
     ex
 }
@@ -495,25 +510,32 @@ fn nested_in(
 ) -> usize {
     let mut stones = mind.stones.clone();
     stones.sort_unstable();
-    if let Some(&i) = nested.index.get(&(q, stones.clone())) {
+    if let Some(&i) = nested.by_context.get(&(q, stones.clone())) {
         return i;
     }
-    let mut ex = explain_in(mind, q, opts, nested);
-    let board = mind.board;
-    let mut with: Vec<Point> = stones.iter().map(|&i| board.point(i)).collect();
-    with.sort_unstable_by_key(|p| (p.x(), p.y()));
-    ex.with = with;
-    let i = nested.list.len();
-    nested.list.push(ex);
-    nested.index.insert((q, stones), i);
+    let ex = explain_in(mind, q, opts, nested, false);
+    let i = match nested.by_content.get(&ex) {
+        Some(&i) => i,
+        None => {
+            let i = nested.list.len();
+            nested.list.push(ex.clone());
+            nested.by_content.insert(ex, i);
+            i
+        }
+    };
+    nested.by_context.insert((q, stones), i);
     i
 }
 
+/// The explanation of `idx` with the stones now in mind. At the top every line is
+/// examined; a nested point that is an overline or a double-four (and no five) is
+/// forbidden whatever its threes, so they are not examined.
 fn explain_in(
     mind: &mut InMind<'_>,
     idx: usize,
     opts: &RenjuOptions,
     nested: &mut NestedTable,
+    top: bool,
 ) -> Explanation {
     let board = mind.board;
     let size = board.size();
@@ -522,7 +544,6 @@ fn explain_in(
     let st = steps(size);
     let mut ex = Explanation {
         point: p,
-        with: Vec::new(),
         status: PointStatus::Legal,
         fives: vec![],
         overlines: vec![],
@@ -557,6 +578,9 @@ fn explain_in(
             });
         }
         windows.push((dir, line, shape));
+    }
+    if !top && ex.fives.is_empty() && (!ex.overlines.is_empty() || ex.fours.len() >= 2) {
+        windows.clear();
     }
 
     mind.stones.push(idx);
@@ -682,27 +706,34 @@ impl Explanation {
         self.nested.get(see)
     }
 
-    /// The point and the stones imagined with it: `h9 with j9` (the point alone at the
-    /// top).
-    pub fn key(&self) -> String {
-        if self.with.is_empty() {
-            return self.point.to_string();
-        }
-        let with: Vec<String> = self.with.iter().map(Point::to_string).collect();
-        format!("{} with {}", self.point, with.join(" "))
-    }
-
     /// Renders the explanation as indented text, nested explanations indented further.
-    /// A nested explanation is written out where it is first met; where it is met again
-    /// the text refers back to it by its key.
+    /// A nested explanation is written out where it is first met, numbered (`[#3]`) when
+    /// it is met again, and where it is met again the text refers back to that number.
     pub fn to_text(&self) -> String {
         let mut out = String::new();
-        let mut written = vec![false; self.nested.len()];
-        self.write_text(&mut out, 0, self, &mut written);
+        let mut text = Text {
+            root: self,
+            written: vec![false; self.nested.len()],
+            uses: vec![0; self.nested.len()],
+        };
+        for ex in std::iter::once(self).chain(&self.nested) {
+            for c in ex.threes.iter().flat_map(|t| &t.completions) {
+                if let Some(n) = c.outcome.see().and_then(|i| text.uses.get_mut(i)) {
+                    *n += 1;
+                }
+            }
+        }
+        self.write_text(&mut out, 0, None, &mut text);
         out
     }
 
-    fn write_text(&self, out: &mut String, depth: usize, root: &Explanation, written: &mut [bool]) {
+    fn write_text(
+        &self,
+        out: &mut String,
+        depth: usize,
+        number: Option<usize>,
+        text: &mut Text<'_>,
+    ) {
         use std::fmt::Write;
         let pad = "  ".repeat(depth);
         let head = match &self.status {
@@ -721,7 +752,8 @@ impl Explanation {
             }
             PointStatus::Legal => "legal".to_string(),
         };
-        let _ = writeln!(out, "{pad}{}: {head}", self.point);
+        let label = number.map(|n| format!(" [#{n}]")).unwrap_or_default();
+        let _ = writeln!(out, "{pad}{}: {head}{label}", self.point);
         for l in &self.fives {
             let _ = writeln!(out, "{pad}  {} five {}", l.direction, join(&l.stones));
         }
@@ -764,16 +796,18 @@ impl Explanation {
             );
             for c in &t.completions {
                 // The nested explanation where it is first met, else a reference to it.
-                let mut nested = |out: &mut String, see: usize| match root.nested.get(see) {
-                    Some(ex) if !written[see] => {
-                        written[see] = true;
-                        ex.write_text(out, depth + 3, root, written);
+                let mut nested = |out: &mut String, see: usize| match text.root.nested.get(see) {
+                    Some(ex) if !text.written[see] => {
+                        text.written[see] = true;
+                        let number = (text.uses[see] > 1).then_some(see);
+                        ex.write_text(out, depth + 3, number, text);
                     }
                     Some(ex) => {
-                        let _ = writeln!(out, "{pad}      ({}: as explained above)", ex.key());
+                        let _ =
+                            writeln!(out, "{pad}      {}: as explained above [#{see}]", ex.point);
                     }
                     None => {
-                        let _ = writeln!(out, "{pad}      (nested explanation {see} is missing)");
+                        let _ = writeln!(out, "{pad}      (nested explanation #{see} is missing)");
                     }
                 };
                 match &c.outcome {

@@ -364,7 +364,7 @@ static void test_positions(void) {
         EXPECT_OK(renju_position_from_moves("i9 a1 k9 a2 h8 a3 h7 a4 h6 b1 l8 b3 l7 b5 l6", &nested));
         EXPECT_OK(renju_position_explain_json(nested, pt("j9"), &text));
         CHECK(text != NULL && strstr(text, "\"nested\"") != NULL);
-        CHECK(strstr(text, "\"see\": 1") != NULL && strstr(text, "\"with\"") != NULL);
+        CHECK(strstr(text, "\"see\": 1") != NULL);
         EXPECT_OK(renju_string_free(text));
         EXPECT_OK(renju_position_free(nested));
     }

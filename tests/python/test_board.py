@@ -129,7 +129,6 @@ def test_explain_nested_table() -> None:
     assert [c["outcome"]["see"] for c in completions] == [0, 1]
     assert [n["point"] for n in d["nested"]] == ["h9", "l9"]
     for nested in d["nested"]:
-        assert nested["with"] == ["j9"]
         assert nested["status"]["primary"] == "double-four"
         assert "nested" not in nested
 
