@@ -6,7 +6,8 @@
 //! `cargo run --release -p renju-core --example worst_explanation -- [SEED] [ROUNDS] [shared]`
 //! prints, for the worst point found, the JSON size inlined and shared, the nesting
 //! depth, and the position as a diagram; with `shared` the search climbs on the shared
-//! (serialised) size instead. `WORST_BOARD_OUT=FILE` saves each new worst position.
+//! (serialised) size instead. `WORST_BOARD_OUT=FILE` saves each new worst position;
+//! `WORST_BOARD_FROM=FILE` starts the climb from a diagram.
 //! `-- --board FILE` measures a diagram's points.
 
 use renju_core::{Board, Color, Explanation, Point, Position, RuleSet};
@@ -226,9 +227,13 @@ fn main() {
     let worst = if shared { worst_shared } else { worst_inlined };
     let measure = |s: &Sizes| if shared { s.shared } else { s.inlined };
     let save = std::env::var_os("WORST_BOARD_OUT");
-    let mut best_board = random_board(&mut rng);
+    let start = std::env::var_os("WORST_BOARD_FROM")
+        .and_then(|path| std::fs::read_to_string(path).ok())
+        .and_then(|text| Board::from_diagram(&text).ok());
+    let from_file = start.is_some();
+    let mut best_board = start.unwrap_or_else(|| random_board(&mut rng));
     let mut best = worst(&best_board);
-    for _ in 0..200 {
+    for _ in 0..if from_file { 0 } else { 200 } {
         let board = random_board(&mut rng);
         let found = worst(&board);
         if measure(&found.0) > measure(&best.0) {
