@@ -30,6 +30,28 @@ const WORST_BEFORE: &str = "
    a b c d e f g h i j k l m n o
 ";
 
+/// The worst position found for the new format, by climbing from [`WORST_BEFORE`]:
+/// j4's explanation is 60 064 bytes of JSON, 10 levels deep.
+const WORST_AFTER: &str = "
+   a b c d e f g h i j k l m n o
+15 O X X . X O O O X . X . X . .
+14 O . X O X . . X . . . . . X .
+13 X . . X . X X . . . . X X . .
+12 . . . . X . O . X . X X X . .
+11 X X . X X X . . . . X . X . .
+10 X X X . . . X . . X X . X . .
+ 9 . X X X X . X . . . X . X . .
+ 8 X X X . O O . . . . X . . . .
+ 7 O X O X X X . . . . X X . . .
+ 6 . X X X X . O . . . X X . . .
+ 5 . X X X X X X . . . X . . . .
+ 4 X X X O O X X . . . X . X . .
+ 3 X X X X X X X X . X X . X . .
+ 2 O X X O X . X . . X X . X . .
+ 1 O X . O X . O . . X X . X X .
+   a b c d e f g h i j k l m n o
+";
+
 /// The most JSON bytes and levels one point's explanation may take here.
 const MAX_BYTES: usize = 64 * 1024;
 const MAX_DEPTH: usize = 16;
@@ -90,6 +112,17 @@ fn the_worst_known_position_is_small_now() {
     let text = pos.explain("m7".parse().unwrap()).unwrap().to_text();
     assert!(text.len() < 32 * 1024, "{}", text.len());
     assert!(text.starts_with("m7: "), "{text}");
+}
+
+#[test]
+fn the_worst_position_for_the_new_format() {
+    let board = Board::from_diagram(WORST_AFTER).unwrap();
+    let (bytes, depth, point) = worst(&board);
+    println!("worst position now: {bytes} bytes, depth {depth}, at {point:?}");
+    assert!(
+        bytes < 80 * 1024 && depth <= 12,
+        "{bytes} bytes, depth {depth}"
+    );
 }
 
 struct Rng(u64);
