@@ -358,7 +358,8 @@ class Outcome:
 @final
 class Explanation:
     """Why a black stone on a point is (or is not) forbidden. str() gives readable text;
-    to_dict() / to_json() give every detail (lines, fours, threes, nested checks)."""
+    to_dict() / to_json() give every detail (lines, fours, threes, and the nested checks
+    once each in a "nested" table that completions refer to by key with "see")."""
 
     @property
     def point(self) -> Point:

@@ -5,7 +5,7 @@
 //! * `renju forbidden`: the conformance interface. Reads JSON Lines on stdin, one
 //!   position a line, and writes one JSON line each with Black's forbidden points.
 
-use std::io::{self, BufRead, BufWriter, Write};
+use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
@@ -18,7 +18,7 @@ mod validate;
 use std::path::PathBuf;
 
 use renju_core::clock::{BothFlags, ClockOptions};
-use renju_core::formats::Format;
+use renju_core::formats::{read_line, Format, LineRead, ReadLimits};
 use renju_core::opening::{OfferEquivalence, OpeningRule};
 use renju_core::{ClaimModel, TimeControl, ValidationOptions};
 use renju_core::{RenjuOptions, RuleSet};
@@ -81,6 +81,11 @@ enum Command {
         /// List every game, not only those with errors or warnings.
         #[arg(long, short)]
         verbose: bool,
+        /// The most bytes one record may take: a move-list line (default 1 MiB) or a
+        /// RenjuNet <game> element (default 16 MiB). A longer record is an error and
+        /// reading goes on after it.
+        #[arg(long, value_name = "BYTES")]
+        max_record_bytes: Option<usize>,
     },
     /// Print the replayed clock of every game, move by move, as a scoresheet shows it.
     ///
@@ -112,6 +117,11 @@ enum Command {
         /// Also explain what a black stone on this point would be.
         #[arg(long, value_name = "POINT")]
         explain: Option<String>,
+        /// The most bytes of one input line (its end not counted). A longer line gives
+        /// {"error": ..., "line": N}; it is skipped without being kept and the next
+        /// lines are read.
+        #[arg(long, value_name = "BYTES", default_value_t = ReadLimits::DEFAULT_LINE_BYTES)]
+        max_record_bytes: usize,
     },
 }
 
@@ -131,6 +141,7 @@ fn main() -> ExitCode {
             time_tolerance_ms,
             json,
             verbose,
+            max_record_bytes,
         } => {
             let options = ValidationOptions {
                 rule_set: rule,
@@ -147,7 +158,8 @@ fn main() -> ExitCode {
                 },
                 time_tolerance_ms,
             };
-            validate::run(&files, format, &options, json, verbose)
+            let limits = max_record_bytes.map_or_else(ReadLimits::default, ReadLimits::uniform);
+            validate::run(&files, format, &options, json, verbose, limits)
         }
         Command::Clock {
             files,
@@ -165,7 +177,10 @@ fn main() -> ExitCode {
             };
             clock::run(&files, format, &options)
         }
-        Command::Forbidden { explain } => {
+        Command::Forbidden {
+            explain,
+            max_record_bytes,
+        } => {
             // The point is checked once, against the largest board; each line checks it
             // against its own board.
             if let Some(point) = &explain {
@@ -183,19 +198,21 @@ fn main() -> ExitCode {
             let mut errors = 0usize;
             let mut line = Vec::new();
             for number in 1.. {
-                line.clear();
-                match stdin.read_until(b'\n', &mut line) {
-                    Ok(0) => break,
-                    Ok(_) => {}
+                let reply = match read_line(&mut stdin, &mut line, max_record_bytes, false) {
+                    Ok(LineRead::Eof) => break,
+                    Ok(LineRead::Line) if line.iter().all(u8::is_ascii_whitespace) => continue,
+                    Ok(LineRead::Line) => forbidden::answer(&line, number, explain.as_deref()),
+                    Ok(LineRead::TooLong { bytes }) => serde_json::json!({
+                        "error": format!(
+                            "the line is {bytes} bytes long, longer than {max_record_bytes} bytes (--max-record-bytes); it was skipped"
+                        ),
+                        "line": number,
+                    }),
                     Err(e) => {
                         eprintln!("renju: cannot read stdin: {e}");
                         return ExitCode::from(2);
                     }
-                }
-                if line.iter().all(u8::is_ascii_whitespace) {
-                    continue;
-                }
-                let reply = forbidden::answer(&line, number, explain.as_deref());
+                };
                 errors += usize::from(reply.get("error").is_some());
                 if writeln!(out, "{reply}").is_err() {
                     return ExitCode::from(2);

@@ -45,6 +45,7 @@ pub fn run(
     options: &ValidationOptions,
     json: bool,
     verbose: bool,
+    limits: renju_core::formats::ReadLimits,
 ) -> ExitCode {
     let mut unreadable: Vec<UnreadableFile> = Vec::new();
     let mut cannot_read = |name: &str, error: String| {
@@ -91,7 +92,7 @@ pub fn run(
         } else {
             ProgressBar::hidden()
         };
-        let mut records = fmt.read_from(std::io::BufReader::new(file), Some(&name));
+        let mut records = fmt.read_from_with(std::io::BufReader::new(file), Some(&name), limits);
         let mut chunk = Vec::with_capacity(CHUNK);
         let mut first_index = 0;
         // Ids repeat within a file only: one tracker per file.

@@ -215,3 +215,31 @@ fn conformance_corpus_through_the_cli() {
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
+
+/// Issue 9, item 7: a line of zero bytes past the limit gives one error line naming it,
+/// and the next line is answered.
+#[test]
+fn a_line_past_the_limit_is_an_error_and_the_next_is_answered() {
+    let mut input = vec![0u8; 3 << 20];
+    input.extend_from_slice(b"\n{\"moves\": \"h8\"}\n");
+    let (code, lines, _) = run_bytes(&["forbidden"], input);
+    assert_eq!(code, 1);
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0]["line"], 1);
+    assert!(lines[0]["error"]
+        .as_str()
+        .unwrap()
+        .contains("longer than 1048576 bytes"));
+    assert!(lines[1]["forbidden"].is_object(), "{}", lines[1]);
+
+    let (code, lines, _) = run(
+        &["forbidden", "--max-record-bytes", "20"],
+        "{\"moves\": \"h8 i9 j10 k11\"}\n{\"moves\": \"h8\"}\n",
+    );
+    assert_eq!(code, 1);
+    assert!(lines[0]["error"]
+        .as_str()
+        .unwrap()
+        .contains("longer than 20 bytes"));
+    assert!(lines[1]["forbidden"].is_object());
+}

@@ -14,6 +14,7 @@
 //! The fast judge reads per-direction line shapes from a table (see `patterns`) and
 //! recurses only where two directions hold candidate threes.
 
+use std::collections::HashMap;
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
@@ -288,9 +289,33 @@ pub(crate) fn forbidden_map(board: &Board, opts: &RenjuOptions) -> Vec<(Point, F
 ///
 /// Built by [`Position::explain`](crate::Position::explain). It lists the lines through the
 /// point (fives, overlines, fours, threes), the completion points of each four and three,
-/// and for every three whether it is real; a completion that is itself forbidden carries
-/// its own explanation, judged on the board with the point already played.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// and for every three whether it is real; a completion that is itself forbidden (or
+/// looks like a foul) has its own explanation, judged on the board with the point
+/// already played.
+///
+/// Nested explanations are given once each, in the [`nested`](Explanation::nested)
+/// list of the explanation at the top, and completions refer to them by their index
+/// there (`see`). The same point is reached along many orders of the recursion, and
+/// judged with stones in mind that often do not touch its lines: written out at each
+/// place, one point's explanation grew without bound (issue 9: 0.96 MB of JSON and 64
+/// levels). Equal explanations of a point are now given once, whatever stones were in
+/// mind; each is judged on the board with the stones on the path from the top (the
+/// examined point and the completion points that lead to it) imagined. A nested point
+/// that is an overline or a double-four is forbidden whatever its threes: its
+/// explanation gives the overlines and fours only (and `all` only those fouls).
+///
+/// ```
+/// use renju_core::{CompletionOutcome, Position};
+/// // j9 makes a three whose straight-four points h9 and l9 are both double-fours.
+/// let pos = Position::from_moves("i9 a1 k9 a2 h8 a3 h7 a4 h6 b1 l8 b3 l7 b5 l6").unwrap();
+/// let ex = pos.explain("j9".parse().unwrap()).unwrap();
+/// let completion = &ex.threes[0].completions[0];
+/// let CompletionOutcome::Forbidden { see } = completion.outcome else { panic!() };
+/// let nested = ex.nested_explanation(see).unwrap();
+/// assert_eq!(nested.point, completion.point);
+/// assert!(nested.nested.is_empty());
+/// ```
+#[derive(Debug, Clone, PartialEq, Hash, Eq, Serialize, Deserialize)]
 pub struct Explanation {
     /// The point examined.
     pub point: Point,
@@ -308,10 +333,24 @@ pub struct Explanation {
     /// Threes through the point (real or not), at most one per direction.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub threes: Vec<ThreeShape>,
+    /// The explanations of completion points, each distinct one once, which completions
+    /// refer to by index (`see`): filled in the explanation at the top only. An
+    /// explanation comes after those it refers to.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub nested: Vec<Explanation>,
+}
+
+/// Nested explanations being built: the list, the index of each (point, stones in
+/// mind) already explained, and of each distinct explanation.
+#[derive(Default)]
+struct NestedTable {
+    list: Vec<Explanation>,
+    by_context: HashMap<(usize, Vec<usize>), usize>,
+    by_content: HashMap<Explanation, usize>,
 }
 
 /// The status of a point for Black.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Hash, Eq, Serialize, Deserialize)]
 #[serde(tag = "status", rename_all = "kebab-case")]
 pub enum PointStatus {
     /// A black stone there makes an exact five and wins; fouls do not count.
@@ -328,7 +367,7 @@ pub enum PointStatus {
 }
 
 /// Stones of one line through the point.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Hash, Eq, Serialize, Deserialize)]
 pub struct LineStones {
     /// The line's direction.
     pub direction: Direction,
@@ -337,7 +376,7 @@ pub struct LineStones {
 }
 
 /// A four: four stones (the point included) and the empty point that makes them five.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Hash, Eq, Serialize, Deserialize)]
 pub struct FourShape {
     /// The line's direction.
     pub direction: Direction,
@@ -348,7 +387,7 @@ pub struct FourShape {
 }
 
 /// A three (or an apparent three) through the point along one direction.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Hash, Eq, Serialize, Deserialize)]
 pub struct ThreeShape {
     /// The line's direction.
     pub direction: Direction,
@@ -362,7 +401,7 @@ pub struct ThreeShape {
 }
 
 /// Whether a three is real.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Hash, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum ThreeVerdict {
     /// Some straight-four point is usable: it counts.
@@ -378,7 +417,7 @@ pub enum ThreeVerdict {
 }
 
 /// A straight-four point of a three and what a black stone there would be.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Hash, Eq, Serialize, Deserialize)]
 pub struct Completion {
     /// The empty point.
     pub point: Point,
@@ -387,15 +426,16 @@ pub struct Completion {
 }
 
 /// What a straight-four point would be.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Hash, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum CompletionOutcome {
     /// A legal move: the three is real.
     Legal {
-        /// Present when the point has the shapes of a foul (two candidate threes): why
-        /// it is legal all the same, judged on the board with the examined stone played.
+        /// Present when the point has the shapes of a foul (two candidate threes): the
+        /// index in [`Explanation::nested`] (of the explanation at the top) of why it is
+        /// legal all the same, judged on the board with the examined stone played.
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        explanation: Option<Box<Explanation>>,
+        see: Option<usize>,
     },
     /// It would also make a five; whether that keeps the three real depends on the
     /// reading (`counts`).
@@ -405,12 +445,31 @@ pub enum CompletionOutcome {
     },
     /// It would itself be forbidden.
     Forbidden {
-        /// Why, judged on the board with the examined stone played.
-        explanation: Box<Explanation>,
+        /// The index in [`Explanation::nested`] (of the explanation at the top) of why,
+        /// judged on the board with the examined stone played.
+        see: usize,
     },
 }
 
+/// What rendering an explanation as text keeps track of.
+struct Text<'a> {
+    root: &'a Explanation,
+    /// Which nested explanations were written out already.
+    written: Vec<bool>,
+    /// How many completions refer to each.
+    uses: Vec<usize>,
+}
+
 impl CompletionOutcome {
+    /// The index of the nested explanation it refers to, if any.
+    pub fn see(&self) -> Option<usize> {
+        match self {
+            CompletionOutcome::Legal { see } => *see,
+            CompletionOutcome::MakesFive { .. } => None,
+            CompletionOutcome::Forbidden { see } => Some(*see),
+        }
+    }
+
     fn usable(&self) -> bool {
         match self {
             CompletionOutcome::Legal { .. } => true,
@@ -435,10 +494,49 @@ fn run_mask(line: &[u8; WINDOW], at: usize) -> u32 {
 
 /// Builds the explanation of a black stone on the empty cell `idx`.
 pub(crate) fn explain(board: &Board, idx: usize, opts: &RenjuOptions) -> Explanation {
-    explain_in(&mut InMind::new(board), idx, opts)
+    let mut nested = NestedTable::default();
+    let mut ex = explain_in(&mut InMind::new(board), idx, opts, &mut nested, true);
+    ex.nested = nested.list;
+    ex
 }
 
-fn explain_in(mind: &mut InMind<'_>, idx: usize, opts: &RenjuOptions) -> Explanation {
+/// The index of the nested explanation of `q` (with the stones now in mind),
+/// explaining it into `nested` the first time.
+fn nested_in(
+    mind: &mut InMind<'_>,
+    q: usize,
+    opts: &RenjuOptions,
+    nested: &mut NestedTable,
+) -> usize {
+    let mut stones = mind.stones.clone();
+    stones.sort_unstable();
+    if let Some(&i) = nested.by_context.get(&(q, stones.clone())) {
+        return i;
+    }
+    let ex = explain_in(mind, q, opts, nested, false);
+    let i = match nested.by_content.get(&ex) {
+        Some(&i) => i,
+        None => {
+            let i = nested.list.len();
+            nested.list.push(ex.clone());
+            nested.by_content.insert(ex, i);
+            i
+        }
+    };
+    nested.by_context.insert((q, stones), i);
+    i
+}
+
+/// The explanation of `idx` with the stones now in mind. At the top every line is
+/// examined; a nested point that is an overline or a double-four (and no five) is
+/// forbidden whatever its threes, so they are not examined.
+fn explain_in(
+    mind: &mut InMind<'_>,
+    idx: usize,
+    opts: &RenjuOptions,
+    nested: &mut NestedTable,
+    top: bool,
+) -> Explanation {
     let board = mind.board;
     let size = board.size();
     let p = board.point(idx);
@@ -451,6 +549,7 @@ fn explain_in(mind: &mut InMind<'_>, idx: usize, opts: &RenjuOptions) -> Explana
         overlines: vec![],
         fours: vec![],
         threes: vec![],
+        nested: Vec::new(),
     };
     let mut windows = Vec::with_capacity(4);
     for (d, dir) in Direction::ALL.into_iter().enumerate() {
@@ -479,6 +578,9 @@ fn explain_in(mind: &mut InMind<'_>, idx: usize, opts: &RenjuOptions) -> Explana
             });
         }
         windows.push((dir, line, shape));
+    }
+    if !top && ex.fives.is_empty() && (!ex.overlines.is_empty() || ex.fours.len() >= 2) {
+        windows.clear();
     }
 
     mind.stones.push(idx);
@@ -523,13 +625,13 @@ fn explain_in(mind: &mut InMind<'_>, idx: usize, opts: &RenjuOptions) -> Explana
                     }
                 } else if mind.forbidden_given(q, &shapes, opts) {
                     CompletionOutcome::Forbidden {
-                        explanation: Box::new(explain_in(mind, q, opts)),
+                        see: nested_in(mind, q, opts, nested),
                     }
                 } else {
                     let summary = shapes.iter().map(|&s| patterns::summary_part(s)).sum();
                     CompletionOutcome::Legal {
-                        explanation: patterns::may_be_forbidden(summary)
-                            .then(|| Box::new(explain_in(mind, q, opts))),
+                        see: patterns::may_be_forbidden(summary)
+                            .then(|| nested_in(mind, q, opts, nested)),
                     }
                 };
                 Completion {
@@ -598,14 +700,40 @@ fn join(points: &[Point]) -> String {
 }
 
 impl Explanation {
+    /// The nested explanation of a completion, by the index its [`CompletionOutcome`]
+    /// gives (`see`).
+    pub fn nested_explanation(&self, see: usize) -> Option<&Explanation> {
+        self.nested.get(see)
+    }
+
     /// Renders the explanation as indented text, nested explanations indented further.
+    /// A nested explanation is written out where it is first met, numbered (`[#3]`) when
+    /// it is met again, and where it is met again the text refers back to that number.
     pub fn to_text(&self) -> String {
         let mut out = String::new();
-        self.write_text(&mut out, 0);
+        let mut text = Text {
+            root: self,
+            written: vec![false; self.nested.len()],
+            uses: vec![0; self.nested.len()],
+        };
+        for ex in std::iter::once(self).chain(&self.nested) {
+            for c in ex.threes.iter().flat_map(|t| &t.completions) {
+                if let Some(n) = c.outcome.see().and_then(|i| text.uses.get_mut(i)) {
+                    *n += 1;
+                }
+            }
+        }
+        self.write_text(&mut out, 0, None, &mut text);
         out
     }
 
-    fn write_text(&self, out: &mut String, depth: usize) {
+    fn write_text(
+        &self,
+        out: &mut String,
+        depth: usize,
+        number: Option<usize>,
+        text: &mut Text<'_>,
+    ) {
         use std::fmt::Write;
         let pad = "  ".repeat(depth);
         let head = match &self.status {
@@ -624,7 +752,8 @@ impl Explanation {
             }
             PointStatus::Legal => "legal".to_string(),
         };
-        let _ = writeln!(out, "{pad}{}: {head}", self.point);
+        let label = number.map(|n| format!(" [#{n}]")).unwrap_or_default();
+        let _ = writeln!(out, "{pad}{}: {head}{label}", self.point);
         for l in &self.fives {
             let _ = writeln!(out, "{pad}  {} five {}", l.direction, join(&l.stones));
         }
@@ -666,19 +795,32 @@ impl Explanation {
                 join(&t.stones)
             );
             for c in &t.completions {
+                // The nested explanation where it is first met, else a reference to it.
+                let mut nested = |out: &mut String, see: usize| match text.root.nested.get(see) {
+                    Some(ex) if !text.written[see] => {
+                        text.written[see] = true;
+                        let number = (text.uses[see] > 1).then_some(see);
+                        ex.write_text(out, depth + 3, number, text);
+                    }
+                    Some(ex) => {
+                        let _ =
+                            writeln!(out, "{pad}      {}: as explained above [#{see}]", ex.point);
+                    }
+                    None => {
+                        let _ = writeln!(out, "{pad}      (nested explanation #{see} is missing)");
+                    }
+                };
                 match &c.outcome {
-                    CompletionOutcome::Legal { explanation: None } => {
+                    CompletionOutcome::Legal { see: None } => {
                         let _ = writeln!(out, "{pad}    straight four at {}: legal", c.point);
                     }
-                    CompletionOutcome::Legal {
-                        explanation: Some(explanation),
-                    } => {
+                    CompletionOutcome::Legal { see: Some(see) } => {
                         let _ = writeln!(
                             out,
                             "{pad}    straight four at {}: legal although it looks like a foul, judged with {} played:",
                             c.point, self.point
                         );
-                        explanation.write_text(out, depth + 3);
+                        nested(out, *see);
                     }
                     CompletionOutcome::MakesFive { counts } => {
                         let reading = if *counts {
@@ -692,13 +834,13 @@ impl Explanation {
                             c.point
                         );
                     }
-                    CompletionOutcome::Forbidden { explanation } => {
+                    CompletionOutcome::Forbidden { see } => {
                         let _ = writeln!(
                             out,
                             "{pad}    straight four at {} would be forbidden, judged with {} played:",
                             c.point, self.point
                         );
-                        explanation.write_text(out, depth + 3);
+                        nested(out, *see);
                     }
                 }
             }

@@ -70,58 +70,115 @@ impl<'de> Deserialize<'de> for Move {
 /// assert_eq!(parse_moves("h8 p16", 15).unwrap_err().location.move_number, Some(2));
 /// ```
 pub fn parse_moves(text: &str, size: u8) -> Result<Vec<Move>, ParseError> {
-    let bytes = text.as_bytes();
-    let mut moves = Vec::new();
-    let mut i = 0;
-    while i < bytes.len() {
-        let b = bytes[i];
-        if b.is_ascii_whitespace() || b == b',' || b == b';' {
-            i += 1;
-            continue;
+    moves(text, size).collect()
+}
+
+/// The moves of a move list one at a time, as [`parse_moves`] reads them: memory holds
+/// one move, so a caller can stop at the first move it cannot use (a 150 MiB list whose
+/// second move is illegal costs nothing more than its second move). After an error the
+/// iterator ends.
+///
+/// ```
+/// use renju_core::notation::moves;
+/// let mut it = moves("h8 i9 @ j10", 15);
+/// assert_eq!(it.next().unwrap().unwrap().to_string(), "h8");
+/// assert!(it.next().unwrap().is_ok());
+/// assert_eq!(it.next().unwrap().unwrap_err().location.move_number, Some(3));
+/// assert!(it.next().is_none());
+/// ```
+pub fn moves(text: &str, size: u8) -> Moves<'_> {
+    Moves {
+        text,
+        size,
+        at: 0,
+        count: 0,
+        failed: false,
+    }
+}
+
+/// The iterator of [`moves`].
+#[derive(Debug, Clone)]
+pub struct Moves<'a> {
+    text: &'a str,
+    size: u8,
+    at: usize,
+    count: usize,
+    failed: bool,
+}
+
+impl Iterator for Moves<'_> {
+    type Item = Result<Move, ParseError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.failed {
+            return None;
         }
-        let number = moves.len() + 1;
-        if b.is_ascii_digit() {
-            // A move number: digits followed by a dot.
-            let start = i;
-            while i < bytes.len() && bytes[i].is_ascii_digit() {
-                i += 1;
-            }
-            if i < bytes.len() && bytes[i] == b'.' {
-                i += 1;
+        let item = self.step()?;
+        match &item {
+            Ok(_) => self.count += 1,
+            Err(_) => self.failed = true,
+        }
+        Some(item)
+    }
+}
+
+impl Moves<'_> {
+    fn step(&mut self) -> Option<Result<Move, ParseError>> {
+        let text = self.text;
+        let bytes = text.as_bytes();
+        let number = self.count + 1;
+        while self.at < bytes.len() {
+            let i = self.at;
+            let b = bytes[i];
+            if b.is_ascii_whitespace() || b == b',' || b == b';' {
+                self.at += 1;
                 continue;
             }
-            return Err(ParseError::new(format!(
-                "unexpected number `{}` (move numbers end with a dot, like `1.h8`)",
-                &text[start..i]
-            ))
-            .at_move(number));
-        }
-        if bytes
-            .get(i..i + 4)
-            .is_some_and(|w| w.eq_ignore_ascii_case(b"pass"))
-        {
-            moves.push(Move::Pass);
-            i += 4;
-            continue;
-        }
-        if b.is_ascii_alphabetic() {
-            let start = i;
-            i += 1;
-            while i < bytes.len() && bytes[i].is_ascii_digit() {
-                i += 1;
+            if b.is_ascii_digit() {
+                // A move number: digits followed by a dot.
+                let mut j = i;
+                while j < bytes.len() && bytes[j].is_ascii_digit() {
+                    j += 1;
+                }
+                if j < bytes.len() && bytes[j] == b'.' {
+                    self.at = j + 1;
+                    continue;
+                }
+                self.at = j;
+                return Some(Err(ParseError::new(format!(
+                    "unexpected number `{}` (move numbers end with a dot, like `1.h8`)",
+                    &text[i..j]
+                ))
+                .at_move(number)));
             }
-            let token = &text[start..i];
-            let p =
-                Point::parse_on(token, size).map_err(|e| ParseError::from(e).at_move(number))?;
-            moves.push(Move::Stone(p));
-            continue;
+            if bytes
+                .get(i..i + 4)
+                .is_some_and(|w| w.eq_ignore_ascii_case(b"pass"))
+            {
+                self.at = i + 4;
+                return Some(Ok(Move::Pass));
+            }
+            if b.is_ascii_alphabetic() {
+                let mut j = i + 1;
+                while j < bytes.len() && bytes[j].is_ascii_digit() {
+                    j += 1;
+                }
+                self.at = j;
+                let token = &text[i..j];
+                return Some(
+                    Point::parse_on(token, self.size)
+                        .map(Move::Stone)
+                        .map_err(|e| ParseError::from(e).at_move(number)),
+                );
+            }
+            let ch = text[i..].chars().next().unwrap_or('?');
+            return Some(Err(ParseError::new(format!(
+                "unexpected character `{ch}` in a move list"
+            ))
+            .at_move(number)));
         }
-        let ch = text[i..].chars().next().unwrap_or('?');
-        return Err(
-            ParseError::new(format!("unexpected character `{ch}` in a move list")).at_move(number),
-        );
+        None
     }
-    Ok(moves)
 }
 
 /// Formats moves as a space-separated list (`h8 i9 pass`).

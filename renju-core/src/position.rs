@@ -200,11 +200,24 @@ impl Position {
 
     /// Plays every move of a move list, stopping at the first error (located by move
     /// number).
+    ///
+    /// Moves are read and played one at a time: nothing is reserved for the moves after
+    /// the one being played, so a huge list whose second move is illegal stops there at
+    /// the cost of two moves. (The verdicts kept are at most one per move played, which
+    /// the board's area bounds: a full board or two passes end the game.)
+    ///
+    /// ```
+    /// use renju_core::Position;
+    /// let mut pos = Position::from_moves("h8").unwrap();
+    /// let huge = format!("i9 i9 {}", "a1 ".repeat(100_000));
+    /// let err = pos.play_moves(&huge).unwrap_err();
+    /// assert_eq!(err.location.move_number, Some(3));
+    /// ```
     pub fn play_moves(&mut self, moves: &str) -> Result<Vec<Verdict>, ParseError> {
-        let parsed = crate::notation::parse_moves(moves, self.board.size())?;
-        let mut verdicts = Vec::with_capacity(parsed.len());
-        for mv in parsed {
+        let mut verdicts = Vec::new();
+        for mv in crate::notation::moves(moves, self.board.size()) {
             let number = self.history.len() + 1;
+            let mv = mv.map_err(|e| e.at_move(number))?;
             let v = self
                 .play(mv)
                 .map_err(|e| ParseError::from(e).at_move(number))?;
@@ -468,4 +481,25 @@ fn winning_line(board: &Board, rule_set: RuleSet, p: Point, color: Color) -> Opt
         }
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 9, item 6: a huge move list whose second move is illegal is not parsed (nor
+    /// reserved for) past that move, and the error names it.
+    #[test]
+    fn play_moves_stops_at_the_first_illegal_move_without_reading_the_rest() {
+        let mut huge = String::from("h8 h8 ");
+        huge.push_str(&"a1 b2 ".repeat(4_000_000)); // 24 MB
+        let start = std::time::Instant::now();
+        let mut pos = Position::new(RuleSet::Renju);
+        let err = pos.play_moves(&huge).unwrap_err();
+        assert_eq!(err.location.move_number, Some(2));
+        assert!(err.message.contains("occupied"), "{err}");
+        assert_eq!(pos.moves().len(), 1);
+        // Parsing the rest would take far longer than this in a debug build.
+        assert!(start.elapsed() < std::time::Duration::from_millis(500));
+    }
 }

@@ -257,3 +257,11 @@ proptest! {
         prop_assert_eq!(&again.events, &game.events);
     }
 }
+
+/// Issue 9, item 13: a byte-order mark and CR-only lines.
+#[test]
+fn bom_and_cr_lines() {
+    let games = renju_core::formats::gomocup::read(b"\xEF\xBB\xBF0,0, 1,0\r0,0\r", None);
+    assert_eq!(games.len(), 2);
+    assert!(games.iter().all(Result::is_ok), "{games:?}");
+}

@@ -99,5 +99,56 @@ fn streaming_matches_reading_whole() {
         )
         .collect();
     assert_eq!(streamed, whole);
-    assert_eq!(whole.len(), 5);
+    // The bad `# size: 3` is not a game: the two games under it are errors naming it.
+    assert_eq!(whole.len(), 4);
+    for record in &whole[2..] {
+        let e = record.as_ref().unwrap_err();
+        assert!(e.message.contains("line 5: `size: 3`"), "{e}");
+    }
+}
+
+/// Issue 9, item 7: a line past the limit (here a stream of zero bytes) is one error
+/// record with its line number, skipped without being kept; the next line is read.
+#[test]
+fn a_line_past_the_limit_is_an_error_and_reading_goes_on() {
+    use renju_core::formats::ReadLimits;
+    let mut text = b"h8 i9\n".to_vec();
+    text.extend(std::iter::repeat_n(0u8, 3 << 20));
+    text.extend_from_slice(b"\nh8 h9 h10\n");
+    let records: Vec<_> = Format::MoveList
+        .read_from(std::io::BufReader::new(&text[..]), Some("z.txt"))
+        .collect();
+    assert_eq!(records.len(), 3);
+    assert!(records[0].is_ok() && records[2].is_ok());
+    let e = records[1].as_ref().unwrap_err();
+    assert_eq!(e.location.line, Some(2));
+    assert!(e.message.contains("3145728 bytes"), "{e}");
+    assert_eq!(records[2].as_ref().unwrap().source.line, Some(3));
+
+    let limits = ReadLimits::uniform(4);
+    let records: Vec<_> = Format::MoveList
+        .read_from_with(&b"h8 i9 j10\nh8\n"[..], None, limits)
+        .collect();
+    assert!(records[0].is_err() && records[1].is_ok());
+}
+
+/// Issue 9, item 13: CR-only line endings, a byte-order mark, a bad `# size:`.
+#[test]
+fn cr_endings_bom_and_bad_directives() {
+    let records = movelist::read(b"\xEF\xBB\xBFh8 i9\rh8 h9\r\rh8 j10\r", None);
+    let moves: Vec<usize> = records
+        .iter()
+        .map(|r| r.as_ref().unwrap().events.len())
+        .collect();
+    assert_eq!(moves, [2, 2, 2]);
+    assert_eq!(records[2].as_ref().unwrap().source.line, Some(4));
+
+    // A bad `# size:` is not a game; the games under it are errors naming it, until a
+    // good one.
+    let records = movelist::read(b"# size: 99\nh8 i9\n# size: 15\nh8 i9\n", None);
+    assert_eq!(records.len(), 2);
+    let e = records[0].as_ref().unwrap_err();
+    assert!(e.message.contains("line 1"), "{e}");
+    assert_eq!(e.location.line, Some(2));
+    assert!(records[1].is_ok());
 }

@@ -238,3 +238,21 @@ proptest! {
         let _ = psq::read(text.as_bytes(), None);
     }
 }
+
+/// Issue 9, items 13 and 18: a byte-order mark, CR-only lines, coordinates out of range.
+#[test]
+fn bom_cr_lines_and_coordinates_out_of_range() {
+    let game = read_one("\u{feff}Piskvorky 15x15, 0:0, 0\r8,8,0\r9,9,0\r").unwrap();
+    assert_eq!(moves(&game), "h8 i7");
+    for line in ["99999999999999999999,5,0", "1.5,2,0"] {
+        let e = read_one(&format!("Piskvorky 15x15, 0:0, 0\n8,8,0\n{line}\n")).unwrap_err();
+        assert!(e.message.contains("out of range"), "{e}");
+        assert!(!e.message.contains("players' names"), "{e}");
+        assert_eq!(
+            (e.location.line, e.location.move_number),
+            (Some(3), Some(2))
+        );
+    }
+    let e = read_one("Piskvorky 15x15, 0:0, 0\n8,8,0\n16,1,0\n").unwrap_err();
+    assert!(e.message.contains("off the 15x15 board"), "{e}");
+}

@@ -335,7 +335,7 @@ fn bad_games_are_errors_and_the_rest_continue() {
 }
 
 #[test]
-fn malformed_xml_keeps_the_games_before_it() {
+fn malformed_xml_is_an_error_record_and_reading_goes_on() {
     let xml = "<database><rules><rule id=\"1\" name=\"RIF\"/></rules><games>\n\
                <game id=\"1\" rule=\"1\"><move>h8 h9</move></game>\n\
                <game id=\"2\" rule=\"1\"><move>h8</move></game>\n\
@@ -343,11 +343,13 @@ fn malformed_xml_keeps_the_games_before_it() {
                <game id=\"4\" rule=\"1\"><move>h8</move></game>\n\
                </games></database>";
     let records = rif::read(xml.as_bytes(), None);
-    assert_eq!(records.len(), 3);
+    assert_eq!(records.len(), 4);
     assert!(records[0].is_ok() && records[1].is_ok());
     let e = records[2].as_ref().unwrap_err();
     assert_eq!(e.location.line, Some(4), "{e}");
+    assert_eq!(e.location.record.as_deref(), Some("game 3"), "{e}");
     assert!(e.message.contains("malformed XML"), "{e}");
+    assert_eq!(records[3].as_ref().unwrap().id.as_deref(), Some("4"));
 
     // A truncated file.
     let records = rif::read(
@@ -360,14 +362,115 @@ fn malformed_xml_keeps_the_games_before_it() {
     assert!(e.message.contains("ends inside"), "{e}");
     assert_eq!(e.location.line, Some(3));
 
-    // A bad attribute.
-    let records = rif::read(b"<games>\n<game id=1><move>h8</move></game></games>", None);
-    assert_eq!(records.len(), 1);
+    // A bad attribute: that game is an error, the next one is read.
+    let records = rif::read(
+        b"<database><games>\n<game id=1><move>h8</move></game>\n<game id=\"2\"><move>h8</move></game></games></database>",
+        None,
+    );
+    assert_eq!(records.len(), 2, "{records:?}");
     assert_eq!(records[0].as_ref().unwrap_err().location.line, Some(2));
+    assert!(records[1].is_ok());
+}
 
-    // Not XML at all, and nothing at all.
-    assert!(rif::read(b"<<<", None)[0].is_err());
-    assert!(rif::read(b"", None).is_empty());
+/// Issue 9, item 11: entities, nested games and files that are not databases.
+#[test]
+fn entities_nesting_and_what_is_not_a_database() {
+    // HTML entities in the players table and in a game; an unknown entity and a bare
+    // `&` are kept as written, with a note.
+    let xml = "<database><players><player id=\"1\" name=\"Ren&eacute;\" surname=\"D&nbsp;X\"/></players>\n\
+               <games>\n<game id=\"1\" black=\"1\"><move>h8 h9</move><info>a &amp; b &nbsp;&bogus; &amp c & d</info></game>\n\
+               <game id=\"2\"><move>h8</move></game></games></database>";
+    let records = rif::read(xml.as_bytes(), None);
+    assert_eq!(records.len(), 2, "{records:?}");
+    let game = records[0].as_ref().unwrap();
+    assert_eq!(game.tag("black"), Some("René D\u{a0}X"));
+    assert_eq!(game.tag("info"), Some("a & b \u{a0}&bogus; &amp c & d"));
+    let warnings = game.tag("xml_warnings").unwrap();
+    assert!(
+        warnings.contains("&bogus;") && warnings.contains("bare"),
+        "{warnings}"
+    );
+    assert!(records[1].is_ok());
+
+    // A <game> inside a <game>: the outer one is an error, the inner one is read.
+    let xml = "<database><games>\n<game id=\"1\"><move>h8</move>\n<game id=\"2\"><move>h8 h9</move></game>\n</game>\n<game id=\"3\"><move>h8</move></game></games></database>";
+    let records = rif::read(xml.as_bytes(), None);
+    assert_eq!(records.len(), 3, "{records:?}");
+    let e = records[0].as_ref().unwrap_err();
+    assert_eq!(e.location.record.as_deref(), Some("game 1"));
+    assert!(e.message.contains("no </game>"), "{e}");
+    assert_eq!(records[1].as_ref().unwrap().id.as_deref(), Some("2"));
+    assert_eq!(records[2].as_ref().unwrap().id.as_deref(), Some("3"));
+
+    // Not databases: each is one error record, never a clean empty database.
+    for (text, says) in [
+        (&b""[..], "no XML element"),
+        (b"just some text\non two lines\n", "no XML element"),
+        (
+            b"<!DOCTYPE html><html><body><p>hi<br></p></body></html>",
+            "root element is <html>",
+        ),
+        (
+            b"<database><Games><Game id=\"1\"/></Games></database>",
+            "no <games>",
+        ),
+        (b"<<<", "malformed"),
+    ] {
+        let records = rif::read(text, Some("x.rif"));
+        assert_eq!(records.len(), 1, "{records:?}");
+        let e = records[0].as_ref().unwrap_err();
+        assert!(e.message.contains(says), "{e}");
+    }
+}
+
+/// Issue 9, items 7 and 8: a game past the limit is an error record and the next game
+/// is read; blank lines and huge text cost no memory per line.
+#[test]
+fn limits_and_line_numbers_in_constant_memory() {
+    use renju_core::formats::ReadLimits;
+    let mut xml = b"<database><games>\n<game id=\"1\"><move>h8</move><info>".to_vec();
+    xml.extend(std::iter::repeat_n(b'x', 5000));
+    xml.extend_from_slice(b"</info></game>\n");
+    xml.extend(std::iter::repeat_n(b'\n', 100_000));
+    xml.extend_from_slice(b"<game id=\"2\"><move>h8 h9</move></game>\n</games></database>\n");
+    let limits = ReadLimits {
+        max_game_bytes: 1000,
+        ..ReadLimits::default()
+    };
+    let records: Vec<_> = renju_core::formats::Format::Rif
+        .read_from_with(&xml[..], Some("big.rif"), limits)
+        .collect();
+    assert_eq!(records.len(), 2, "{records:?}");
+    let e = records[0].as_ref().unwrap_err();
+    assert!(e.message.contains("longer than 1000 bytes"), "{e}");
+    assert_eq!(
+        (e.location.line, e.location.record.as_deref()),
+        (Some(2), Some("game 1"))
+    );
+    let game = records[1].as_ref().unwrap();
+    assert_eq!(game.source.line, Some(100_003));
+
+    // A hundred thousand blank lines and a long text outside any game are not kept.
+    let mut xml = b"<database>\n".to_vec();
+    xml.extend(std::iter::repeat_n(b'\n', 100_000));
+    xml.extend(std::iter::repeat_n(b'y', 100_000));
+    xml.extend_from_slice(b"<games><game id=\"1\"><move>h8</move></game></games></database>");
+    let records: Vec<_> = renju_core::formats::Format::Rif
+        .read_from_with(&xml[..], None, ReadLimits::uniform(1000))
+        .collect();
+    assert_eq!(records.len(), 1, "{records:?}");
+    assert_eq!(records[0].as_ref().unwrap().source.line, Some(100_002));
+
+    // A run of zero bytes where the games should be.
+    let mut xml = b"<database><games>\n".to_vec();
+    xml.extend(std::iter::repeat_n(0u8, 3 << 20));
+    let records: Vec<_> = renju_core::formats::Format::Rif
+        .read_from_with(&xml[..], None, ReadLimits::uniform(1 << 16))
+        .collect();
+    assert!(
+        !records.is_empty() && records.iter().all(Result::is_err),
+        "{records:?}"
+    );
 }
 
 #[test]

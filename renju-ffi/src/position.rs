@@ -525,8 +525,9 @@ pub unsafe extern "C" fn renju_position_forbidden_points(
 
 /// Explains what a black stone on the empty `point` would be, as JSON (the core's
 /// `Explanation`: `point`, `status`, and the `fives`, `overlines`, `fours` and `threes`
-/// through it, with the nested checks of the recursive double-three rule). `*json` gets
-/// the text (NULL on error).
+/// through it; the nested checks of the recursive double-three rule are given once each
+/// in a `nested` table, which completions refer to by key with `see`). `*json` gets the
+/// text (NULL on error).
 ///
 /// Returns `RENJU_ERROR_OCCUPIED` or `RENJU_ERROR_OFF_BOARD` for a point that is not an
 /// empty point of the board.

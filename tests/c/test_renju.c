@@ -358,6 +358,16 @@ static void test_positions(void) {
     EXPECT_OK(renju_position_explain_json(pos, pt("h8"), &text));
     CHECK(text != NULL && strstr(text, "\"double-three\"") != NULL);
     EXPECT_OK(renju_string_free(text));
+    {
+        /* Nested explanations: once each in "nested", referred to by key ("see"). */
+        renju_position *nested = NULL;
+        EXPECT_OK(renju_position_from_moves("i9 a1 k9 a2 h8 a3 h7 a4 h6 b1 l8 b3 l7 b5 l6", &nested));
+        EXPECT_OK(renju_position_explain_json(nested, pt("j9"), &text));
+        CHECK(text != NULL && strstr(text, "\"nested\"") != NULL);
+        CHECK(strstr(text, "\"see\": 1") != NULL);
+        EXPECT_OK(renju_string_free(text));
+        EXPECT_OK(renju_position_free(nested));
+    }
     EXPECT_OK(renju_position_play(pos, pt("h8"), &v));
     CHECK(v.kind == RENJU_VERDICT_FORBIDDEN && v.foul == RENJU_FOUL_DOUBLE_THREE);
     CHECK(strcmp(v.label, "double-three") == 0);

@@ -121,6 +121,18 @@ def test_explain() -> None:
     assert repr(legal) == "<Explanation e5 legal>"
 
 
+def test_explain_nested_table() -> None:
+    """Nested explanations are given once, in "nested", and referred to by index."""
+    b = renju.Board("i9 a1 k9 a2 h8 a3 h7 a4 h6 b1 l8 b3 l7 b5 l6")
+    d = b.explain("j9").to_dict()
+    completions = d["threes"][0]["completions"]
+    assert [c["outcome"]["see"] for c in completions] == [0, 1]
+    assert [n["point"] for n in d["nested"]] == ["h9", "l9"]
+    for nested in d["nested"]:
+        assert nested["status"]["primary"] == "double-four"
+        assert "nested" not in nested
+
+
 def test_white_fives_and_overlines() -> None:
     """White wins with five or more; Black's overline is forbidden."""
     b = renju.Board("a1 h8 a3 i8 a5 j8 a7 k8 a9")

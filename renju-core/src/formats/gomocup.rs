@@ -80,8 +80,9 @@ fn read_records(bytes: &[u8], size: u8) -> Vec<Result<Game, ParseError>> {
         )))];
     }
     let text = String::from_utf8_lossy(bytes);
+    let text = text.strip_prefix(super::BOM).unwrap_or(&text);
     let mut out = Vec::new();
-    for (i, line) in text.lines().enumerate() {
+    for (i, line) in super::text_lines(text).enumerate() {
         let line = line.trim();
         if line.is_empty() {
             continue;

@@ -68,11 +68,14 @@ impl std::fmt::Display for WriteError {
 }
 
 pub mod gomocup;
+mod limits;
 pub mod movelist;
 pub mod psq;
 pub mod renlib;
 pub mod rif;
 pub mod sgf;
+
+pub use limits::{read_line, LineRead, ReadLimits};
 
 /// The bytes that the root-to-leaf lines of one tree-format file (RenLib, SGF) may take
 /// once expanded, besides [`TREE_EXPANSION`] times the file's own size.
@@ -195,12 +198,23 @@ impl Format {
     /// ```
     pub fn read_from<'a, R: BufRead + Send + 'a>(
         self,
-        mut reader: R,
+        reader: R,
         file: Option<&str>,
     ) -> Box<dyn Iterator<Item = Result<Game, ParseError>> + Send + 'a> {
+        self.read_from_with(reader, file, ReadLimits::default())
+    }
+
+    /// [`Format::read_from`] with other [`ReadLimits`]: a move-list line or a RenjuNet
+    /// game past its limit is an error record, and reading goes on after it.
+    pub fn read_from_with<'a, R: BufRead + Send + 'a>(
+        self,
+        mut reader: R,
+        file: Option<&str>,
+        limits: ReadLimits,
+    ) -> Box<dyn Iterator<Item = Result<Game, ParseError>> + Send + 'a> {
         match self {
-            Format::MoveList => Box::new(movelist::stream(reader, file)),
-            Format::Rif => Box::new(rif::stream(reader, file)),
+            Format::MoveList => Box::new(movelist::stream_with_limits(reader, file, limits)),
+            Format::Rif => Box::new(rif::stream_with_limits(reader, file, limits)),
             _ => {
                 let mut bytes = Vec::new();
                 match reader.read_to_end(&mut bytes) {
@@ -236,6 +250,30 @@ impl Format {
             Format::GomocupOpenings => gomocup::write(games),
         }
     }
+}
+
+/// The UTF-8 byte-order mark, which some editors put at the start of a text file; the
+/// text readers skip it.
+pub(crate) const BOM: &str = "\u{feff}";
+
+/// The lines of a text, each without its end: a line ends at `\r\n`, `\n` or a lone
+/// `\r` (old Mac files), so that no two records are ever read as one line.
+pub(crate) fn text_lines(text: &str) -> impl Iterator<Item = &str> {
+    let mut rest = Some(text);
+    std::iter::from_fn(move || {
+        let t = rest?;
+        match t.find(['\n', '\r']) {
+            Some(i) => {
+                let skip = if t[i..].starts_with("\r\n") { 2 } else { 1 };
+                rest = Some(&t[i + skip..]).filter(|r| !r.is_empty());
+                Some(&t[..i])
+            }
+            None => {
+                rest = None;
+                (!t.is_empty()).then_some(t)
+            }
+        }
+    })
 }
 
 /// Names `file` in every game and error of `records` that does not name one yet. The

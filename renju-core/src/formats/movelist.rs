@@ -12,9 +12,11 @@
 //! h8i9j8 pass
 //! ```
 
+use std::collections::VecDeque;
 use std::io::BufRead;
 
 use crate::error::ParseError;
+use crate::formats::limits::{line_too_long, read_line, LineRead, ReadLimits};
 use crate::formats::{Format, WriteError};
 use crate::game::{Event, Game, Source};
 use crate::geometry::{MAX_SIZE, RENJU_SIZE};
@@ -43,7 +45,14 @@ pub fn read(bytes: &[u8], file: Option<&str>) -> Vec<Result<Game, ParseError>> {
 
 /// Reads a move-list file from any buffered reader, one game at a time: memory holds
 /// one line, whatever the file's size. A line that cannot be read (an I/O error) is an
-/// error record, and reading stops there.
+/// error record, and reading stops there. Lines end at `\n`, `\r\n` or a lone `\r`; a
+/// UTF-8 byte-order mark at the start is skipped. A line longer than the default
+/// [`ReadLimits::max_line_bytes`] (1 MiB) is an error record and reading goes on after
+/// it (see [`stream_with_limits`]).
+///
+/// A directive that cannot be read (`# size: 99`) is not a game: the games under it
+/// (until a good directive of the same key) are error records naming it, and a bad
+/// directive with no game under it is an error record of its own.
 ///
 /// ```
 /// use renju_core::formats::movelist;
@@ -56,6 +65,15 @@ pub fn stream<'a, R: BufRead + 'a>(
     reader: R,
     file: Option<&str>,
 ) -> impl Iterator<Item = Result<Game, ParseError>> + 'a {
+    stream_with_limits(reader, file, ReadLimits::default())
+}
+
+/// [`stream`] with a line limit of `limits.max_line_bytes`.
+pub fn stream_with_limits<'a, R: BufRead + 'a>(
+    reader: R,
+    file: Option<&str>,
+    limits: ReadLimits,
+) -> impl Iterator<Item = Result<Game, ParseError>> + 'a {
     Stream {
         reader,
         file: file.map(std::sync::Arc::from),
@@ -64,20 +82,34 @@ pub fn stream<'a, R: BufRead + 'a>(
             opening: None,
             size: RENJU_SIZE,
         },
+        bad: Vec::new(),
+        queue: VecDeque::new(),
         line: Vec::new(),
         lineno: 0,
         records: 0,
+        max_line: limits.max_line_bytes,
         done: false,
     }
+}
+
+/// A directive that could not be read: its key, the error, and whether a game was
+/// reported under it.
+struct BadDirective {
+    key: String,
+    error: ParseError,
+    used: bool,
 }
 
 struct Stream<R> {
     reader: R,
     file: Option<std::sync::Arc<str>>,
     dir: Directives,
+    bad: Vec<BadDirective>,
+    queue: VecDeque<Result<Game, ParseError>>,
     line: Vec<u8>,
     lineno: usize,
     records: usize,
+    max_line: usize,
     done: bool,
 }
 
@@ -85,47 +117,96 @@ impl<R: BufRead> Iterator for Stream<R> {
     type Item = Result<Game, ParseError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        while !self.done {
-            self.line.clear();
+        loop {
+            if let Some(mut record) = self.queue.pop_front() {
+                super::name_record(&mut record, self.file.as_ref());
+                return Some(record);
+            }
+            if self.done {
+                return None;
+            }
             self.lineno += 1;
             let lineno = self.lineno;
-            match self.reader.read_until(b'\n', &mut self.line) {
-                Ok(0) => self.done = true,
-                Ok(_) => {
-                    if let Some(mut record) = self.record(lineno) {
-                        self.records += 1;
-                        super::name_record(&mut record, self.file.as_ref());
-                        return Some(record);
+            match read_line(&mut self.reader, &mut self.line, self.max_line, true) {
+                Ok(LineRead::Eof) => {
+                    self.done = true;
+                    let unused = std::mem::take(&mut self.bad);
+                    self.queue
+                        .extend(unused.into_iter().filter(|b| !b.used).map(|b| Err(b.error)));
+                }
+                Ok(LineRead::Line) => {
+                    if lineno == 1 && self.line.starts_with(super::BOM.as_bytes()) {
+                        self.line.drain(..super::BOM.len());
                     }
+                    self.record(lineno);
+                }
+                Ok(LineRead::TooLong { bytes }) => {
+                    let index = self.records;
+                    self.records += 1;
+                    self.queue.push_back(Err(line_too_long(bytes, self.max_line)
+                        .at_line(lineno)
+                        .in_record(format!("game {}", index + 1))));
                 }
                 Err(e) => {
                     self.done = true;
-                    let mut e = Err(ParseError::new(format!("cannot read: {e}")).at_line(lineno));
-                    super::name_record(&mut e, self.file.as_ref());
-                    return Some(e);
+                    self.queue.push_back(Err(
+                        ParseError::new(format!("cannot read: {e}")).at_line(lineno)
+                    ));
                 }
             }
         }
-        None
     }
 }
 
 impl<R> Stream<R> {
-    /// The record of the line just read, if it is one (not blank, not a comment).
-    fn record(&mut self, lineno: usize) -> Option<Result<Game, ParseError>> {
+    /// Queues the record of the line just read, if it is one (not blank, not a
+    /// comment), or the error of a directive that applies to no game.
+    fn record(&mut self, lineno: usize) {
         let text = String::from_utf8_lossy(&self.line);
-        let raw = text.trim_end_matches(['\n', '\r']);
+        let raw = text.as_ref();
         let (content, comment) = match raw.split_once('#') {
             Some((c, m)) => (c, Some(m)),
             None => (raw, None),
         };
         if content.trim().is_empty() {
-            let comment = comment?;
-            return directive(comment, &mut self.dir)
-                .err()
-                .map(|e| Err(e.at_line(lineno)));
+            let Some(comment) = comment else {
+                return;
+            };
+            let Some(key) = directive_key(comment) else {
+                return;
+            };
+            let result = directive(comment, &mut self.dir);
+            // A directive of this key replaces any earlier bad one.
+            if let Some(i) = self.bad.iter().position(|b| b.key == key) {
+                let old = self.bad.remove(i);
+                if !old.used {
+                    self.queue.push_back(Err(old.error));
+                }
+            }
+            if let Err(e) = result {
+                self.bad.push(BadDirective {
+                    key,
+                    error: e.at_line(lineno),
+                    used: false,
+                });
+            }
+            return;
         }
         let index = self.records;
+        self.records += 1;
+        let record = format!("game {}", index + 1);
+        if let Some(bad) = self.bad.first_mut() {
+            bad.used = true;
+            let at = bad.error.location.line.unwrap_or(0);
+            let message = format!(
+                "the game is under a directive that cannot be read (line {at}: {}), so its rules or board are unknown",
+                bad.error.message
+            );
+            self.queue.push_back(Err(ParseError::new(message)
+                .at_line(lineno)
+                .in_record(record)));
+            return;
+        }
         let dir = self.dir;
         let parsed = notation::parse_moves(content, MAX_SIZE).map(|moves| Game {
             id: None,
@@ -140,8 +221,16 @@ impl<R> Stream<R> {
             },
             ..Game::default()
         });
-        Some(parsed.map_err(|e| e.at_line(lineno).in_record(format!("game {}", index + 1))))
+        self.queue
+            .push_back(parsed.map_err(|e| e.at_line(lineno).in_record(record)));
     }
+}
+
+/// The key of a directive comment (`rule`, `opening`, `size`), if it is one.
+fn directive_key(comment: &str) -> Option<String> {
+    let (key, _) = comment.split_once(':')?;
+    let key = key.trim().to_ascii_lowercase();
+    matches!(key.as_str(), "rule" | "opening" | "size").then_some(key)
 }
 
 fn directive(comment: &str, dir: &mut Directives) -> Result<(), ParseError> {

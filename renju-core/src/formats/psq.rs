@@ -80,8 +80,8 @@ struct Header {
 }
 
 fn parse(text: &str) -> Result<Game, ParseError> {
-    let mut lines = text
-        .lines()
+    let text = text.strip_prefix(super::BOM).unwrap_or(text);
+    let mut lines = super::text_lines(text)
         .enumerate()
         .map(|(i, line)| (i + 1, line.trim()))
         .filter(|(_, line)| !line.is_empty())
@@ -100,11 +100,12 @@ fn parse(text: &str) -> Result<Game, ParseError> {
 
     let mut times = Vec::new();
     while let Some(&(lineno, line)) = lines.peek() {
-        let Some(fields) = move_fields(line) else {
+        let Some(fields) = move_line(line, header.size) else {
             break;
         };
         lines.next();
         let number = times.len() + 1;
+        let fields = fields.map_err(|e| e.at_line(lineno).at_move(number))?;
         let point = board_point(fields[0], fields[1], header.size)
             .map_err(|e| e.at_line(lineno).at_move(number))?;
         game.events.push(Event::Stone { point });
@@ -165,13 +166,39 @@ fn parse_header(line: &str) -> Result<Header, ParseError> {
     })
 }
 
-/// `x,y` or `x,y,time` as integers, if the line is a move line.
-fn move_fields(line: &str) -> Option<Vec<i64>> {
-    let fields: Vec<i64> = line
-        .split(',')
-        .map(|f| f.trim().parse().ok())
-        .collect::<Option<_>>()?;
-    (2..=3).contains(&fields.len()).then_some(fields)
+/// `x,y` or `x,y,time` as integers, if the line is a move line: `None` when it is not
+/// (two or three comma-separated numbers), an error when it is one whose numbers are
+/// not whole numbers a board can have (`1.5,2`, `99999999999999999999,5`).
+fn move_line(line: &str, size: u8) -> Option<Result<Vec<i64>, ParseError>> {
+    let fields: Vec<&str> = line.split(',').map(str::trim).collect();
+    let numeric = |f: &str| {
+        let digits = f.strip_prefix(['-', '+']).unwrap_or(f);
+        !digits.is_empty()
+            && digits.bytes().any(|b| b.is_ascii_digit())
+            && digits.bytes().all(|b| b.is_ascii_digit() || b == b'.')
+    };
+    if !(2..=3).contains(&fields.len()) || !fields.iter().all(|f| numeric(f)) {
+        return None;
+    }
+    Some(
+        fields
+            .iter()
+            .enumerate()
+            .map(|(i, f)| {
+                f.parse::<i64>().map_err(|_| {
+                    let what = if i < 2 { "coordinate" } else { "time" };
+                    let range = if i < 2 {
+                        format!("psq coordinates run from 1 to {size}")
+                    } else {
+                        "times are whole milliseconds".to_string()
+                    };
+                    ParseError::new(format!(
+                        "`{line}`: the {what} `{f}` is out of range or not a whole number ({range})"
+                    ))
+                })
+            })
+            .collect(),
+    )
 }
 
 /// A 1-based Piskvork coordinate pair (y from the top) as a point.
@@ -198,7 +225,10 @@ fn read_trailer(
         .position(|(_, l)| l.parse::<i64>().is_ok())
         .unwrap_or(lines.len());
     let (names, rest) = lines.split_at(code_at);
-    if let Some(&(lineno, line)) = names.iter().find(|(_, l)| move_fields(l).is_some()) {
+    if let Some(&(lineno, line)) = names
+        .iter()
+        .find(|(_, l)| move_line(l, header.size).is_some())
+    {
         return Err(
             ParseError::new(format!("move `{line}` after the end of the move list"))
                 .at_line(lineno),

@@ -49,14 +49,14 @@
 //!   written: its format is not documented), `btime`, `wtime` and `info`. An id missing
 //!   from its table is written `#id`.
 //!
-//! Malformed XML ends the reading with an error located by line; the games before it are
-//! returned. Writing produces a self-contained database (rules, openings, players and
+//! Malformed XML is an error record located by line, and reading goes on at the next
+//! `<game` tag (see [`stream`]). Writing produces a self-contained database (rules, openings, players and
 //! tournaments tables holding the names used) that reads back to the same games. It
 //! refuses what the format cannot hold: boards other than 15x15, fifth-move offers and
 //! declared offer counts (`alt` is opaque), a result with a reason, and swap decisions
 //! or a result anywhere the reader would not put them.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::io::BufRead;
 
 use quick_xml::escape::escape;
@@ -64,7 +64,7 @@ use quick_xml::events::{BytesStart, Event as Xml};
 use quick_xml::Reader;
 
 use crate::error::ParseError;
-use crate::formats::{Format, WriteError};
+use crate::formats::{Format, ReadLimits, WriteError};
 use crate::game::{DeclaredResult, Event, Game, Source};
 use crate::geometry::{Color, RENJU_SIZE};
 use crate::notation;
@@ -118,9 +118,31 @@ struct RawGame {
     attrs: Vec<(String, String)>,
     moves: Option<String>,
     info: Option<String>,
+    /// What was read leniently (unknown entities), for the `xml_warnings` tag.
+    notes: Vec<String>,
+    /// Why the game cannot be read at all (its tag's attributes are malformed).
+    error: Option<String>,
+    /// How many elements are open around it.
+    depth: usize,
 }
 
 impl RawGame {
+    /// The game's name in errors: `game 171548`, or `game #3` without an id.
+    fn record(&self) -> String {
+        match self.attr("id") {
+            Some(id) => format!("game {id}"),
+            None => format!("game #{}", self.index + 1),
+        }
+    }
+
+    fn append(&mut self, target: Capture, text: &str) {
+        let field = match target {
+            Capture::Moves => &mut self.moves,
+            Capture::Info => &mut self.info,
+        };
+        field.get_or_insert_with(String::new).push_str(text);
+    }
+
     fn attr(&self, key: &str) -> Option<&str> {
         self.attrs
             .iter()
@@ -158,8 +180,18 @@ pub fn read(bytes: &[u8], file: Option<&str>) -> Vec<Result<Game, ParseError>> {
 }
 
 /// Reads a database from any buffered reader, one game at a time: memory holds the
-/// tables (rules, players, ...) and one game, whatever the file's size. Malformed XML
-/// (or an I/O error) is a last error record located by line, after every game before it.
+/// tables (rules, players, ...) and one game, whatever the file's size, and line numbers
+/// are counted as the bytes go by.
+///
+/// The reader recovers: malformed XML (or a game longer than
+/// [`ReadLimits::max_game_bytes`]) is an error record located by line (naming the game
+/// when it is inside one), and reading goes on at the next `<game` tag. A `<game>` that
+/// starts inside another ends the outer one, which is an error record. HTML entities
+/// (`&nbsp;`, `&eacute;`) are read as their characters; an unknown entity or a bare `&`
+/// is kept as written and noted in the game's `xml_warnings` tag. A document whose root
+/// is not `<database>`, or that has no `<games>` element (an empty file, plain text, an
+/// HTML page), gives an error record "not a RenjuNet database". An I/O error is a last
+/// error record.
 ///
 /// ```
 /// use renju_core::formats::rif;
@@ -173,31 +205,67 @@ pub fn stream<'a, R: BufRead + 'a>(
     reader: R,
     file: Option<&str>,
 ) -> impl Iterator<Item = Result<Game, ParseError>> + 'a {
+    stream_with_limits(reader, file, ReadLimits::default())
+}
+
+/// [`stream`] with a game limit of `limits.max_game_bytes` (which also bounds any one
+/// tag or run of text outside the games).
+pub fn stream_with_limits<'a, R: BufRead + 'a>(
+    reader: R,
+    file: Option<&str>,
+    limits: ReadLimits,
+) -> impl Iterator<Item = Result<Game, ParseError>> + 'a {
+    let max = limits.max_game_bytes.max(1) as u64;
     Stream {
-        reader: Reader::from_reader(LineCounter {
+        reader: Some(xml_reader(Counter {
             inner: reader,
-            consumed: 0,
-            newlines: Vec::new(),
-        }),
+            prefix: Vec::new(),
+            prefix_at: 0,
+            newlines: 0,
+            since_mark: 0,
+            limit: max,
+            overflow: false,
+        })),
         buf: Vec::new(),
         file: file.map(std::sync::Arc::from),
         tables: Tables::default(),
         stack: Vec::new(),
+        game_stack: None,
         game: None,
         capture: None,
         games_seen: 0,
+        seen_root: false,
+        seen_games: false,
+        queue: VecDeque::new(),
+        max_game_bytes: max,
         done: false,
     }
 }
 
-/// A buffered reader that remembers where its newlines were, for line numbers.
-struct LineCounter<R> {
-    inner: R,
-    consumed: u64,
-    newlines: Vec<u64>,
+fn xml_reader<R: BufRead>(counter: Counter<R>) -> Reader<Counter<R>> {
+    let mut reader = Reader::from_reader(counter);
+    // End tags are checked against the reader's own stack of open elements, which
+    // survives recovery (quick-xml's would not).
+    reader.config_mut().check_end_names = false;
+    reader.config_mut().allow_unmatched_ends = true;
+    reader
 }
 
-impl<R: BufRead> std::io::Read for LineCounter<R> {
+/// A buffered reader that counts newlines as bytes are consumed (constant memory), stops
+/// (a false end of input) once `limit` bytes went by since the last mark, and can give
+/// back bytes read ahead while looking for the next game.
+struct Counter<R> {
+    inner: R,
+    /// Bytes to give before the inner reader's (already counted).
+    prefix: Vec<u8>,
+    prefix_at: usize,
+    newlines: u64,
+    since_mark: u64,
+    limit: u64,
+    overflow: bool,
+}
+
+impl<R: BufRead> std::io::Read for Counter<R> {
     fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
         let n = {
             let available = self.fill_buf()?;
@@ -210,42 +278,142 @@ impl<R: BufRead> std::io::Read for LineCounter<R> {
     }
 }
 
-impl<R: BufRead> BufRead for LineCounter<R> {
+impl<R: BufRead> BufRead for Counter<R> {
     fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
-        self.inner.fill_buf()
+        let left = self.limit.saturating_sub(self.since_mark);
+        if left == 0 {
+            self.overflow = true;
+            return Ok(&[]);
+        }
+        let left = usize::try_from(left).unwrap_or(usize::MAX);
+        if self.prefix_at < self.prefix.len() {
+            let rest = &self.prefix[self.prefix_at..];
+            return Ok(&rest[..rest.len().min(left)]);
+        }
+        let available = self.inner.fill_buf()?;
+        Ok(&available[..available.len().min(left)])
     }
 
     fn consume(&mut self, n: usize) {
+        self.since_mark += n as u64;
+        if self.prefix_at < self.prefix.len() {
+            self.prefix_at = (self.prefix_at + n).min(self.prefix.len());
+            return;
+        }
         // The bytes being consumed are still in the inner buffer.
         if let Ok(buffer) = self.inner.fill_buf() {
             let seen = buffer[..n.min(buffer.len())]
                 .iter()
-                .enumerate()
-                .filter(|(_, &b)| b == b'\n')
-                .map(|(i, _)| self.consumed + i as u64);
-            self.newlines.extend(seen);
+                .filter(|&&b| b == b'\n')
+                .count();
+            self.newlines += seen as u64;
         }
-        self.consumed += n as u64;
         self.inner.consume(n);
     }
 }
 
-impl<R> LineCounter<R> {
-    /// The 1-based line of a byte offset already read.
-    fn line_of(&self, offset: u64) -> usize {
-        self.newlines.partition_point(|&nl| nl < offset) + 1
+impl<R: BufRead> Counter<R> {
+    /// The 1-based line of the next byte.
+    fn line(&self) -> usize {
+        usize::try_from(self.newlines)
+            .unwrap_or(usize::MAX)
+            .saturating_add(1)
+    }
+
+    /// Starts a new count of bytes against the limit.
+    fn mark(&mut self) {
+        self.since_mark = 0;
+        self.overflow = false;
+    }
+
+    /// Skips text up to the next `<` (text that is not kept: between tags, outside
+    /// `<move>` and `<info>`), counting its newlines and nothing else.
+    fn skip_text(&mut self) -> std::io::Result<()> {
+        if self.prefix_at < self.prefix.len() {
+            return Ok(());
+        }
+        loop {
+            let available = match self.inner.fill_buf() {
+                Ok(a) => a,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            let end = available.iter().position(|&b| b == b'<');
+            let used = end.unwrap_or(available.len());
+            self.newlines += available[..used].iter().filter(|&&b| b == b'\n').count() as u64;
+            let empty = available.is_empty();
+            self.inner.consume(used);
+            if end.is_some() || empty {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Skips to the next `<game` tag (followed by a space, `>` or `/`), keeping nothing
+    /// but the tag's first bytes, which are given back. Returns whether one was found.
+    fn skip_to_game(&mut self) -> std::io::Result<bool> {
+        const TAG: &[u8] = b"<game";
+        self.prefix.clear();
+        self.prefix_at = 0;
+        let mut matched = 0;
+        loop {
+            let available = match self.inner.fill_buf() {
+                Ok(a) => a,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if available.is_empty() {
+                return Ok(false);
+            }
+            let mut used = available.len();
+            let mut found = None;
+            for (i, &b) in available.iter().enumerate() {
+                if matched == TAG.len() {
+                    if b.is_ascii_whitespace() || b == b'>' || b == b'/' {
+                        found = Some(b);
+                        used = i + 1;
+                        break;
+                    }
+                    matched = 0;
+                }
+                if b == TAG[matched] {
+                    matched += 1;
+                } else {
+                    matched = usize::from(b == b'<');
+                }
+            }
+            self.newlines += available[..used].iter().filter(|&&b| b == b'\n').count() as u64;
+            self.inner.consume(used);
+            if let Some(delimiter) = found {
+                self.prefix.extend_from_slice(TAG);
+                self.prefix.push(delimiter);
+                // The delimiter was counted when it was scanned.
+                if delimiter == b'\n' {
+                    self.newlines -= 1;
+                }
+                self.mark();
+                return Ok(true);
+            }
+        }
     }
 }
 
 struct Stream<R> {
-    reader: Reader<LineCounter<R>>,
+    /// Always `Some` but while being replaced after an error.
+    reader: Option<Reader<Counter<R>>>,
     buf: Vec<u8>,
     file: Option<std::sync::Arc<str>>,
     tables: Tables,
     stack: Vec<String>,
+    /// The open elements around the latest `<game>`, restored after recovery.
+    game_stack: Option<Vec<String>>,
     game: Option<RawGame>,
     capture: Option<Capture>,
     games_seen: usize,
+    seen_root: bool,
+    seen_games: bool,
+    queue: VecDeque<Result<Game, ParseError>>,
+    max_game_bytes: u64,
     done: bool,
 }
 
@@ -253,156 +421,373 @@ impl<R: BufRead> Iterator for Stream<R> {
     type Item = Result<Game, ParseError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        if self.done {
-            return None;
-        }
-        let mut record = match self.next_game() {
-            Ok(Some(game)) => game,
-            Ok(None) => {
-                self.done = true;
+        loop {
+            if let Some(mut record) = self.queue.pop_front() {
+                super::name_record(&mut record, self.file.as_ref());
+                return Some(record);
+            }
+            if self.done {
                 return None;
             }
-            Err(e) => {
-                self.done = true;
-                Err(e)
-            }
-        };
-        super::name_record(&mut record, self.file.as_ref());
-        Some(record)
+            self.step();
+        }
     }
+}
+
+/// What went wrong with the XML: the message, and whether reading can go on at the
+/// next game.
+struct XmlError {
+    message: String,
+    recover: bool,
 }
 
 impl<R: BufRead> Stream<R> {
-    fn malformed(&self, message: String, offset: u64) -> ParseError {
-        let line = self.reader.get_ref().line_of(offset);
-        ParseError::new(format!("malformed XML: {message}")).at_line(line)
+    fn counter(&mut self) -> &mut Counter<R> {
+        self.reader.as_mut().expect("reader present").get_mut()
     }
 
-    /// Reads up to the end of the next game; `Ok(None)` at the end of the document, and
-    /// `Err` for malformed XML.
-    fn next_game(&mut self) -> Result<Option<Result<Game, ParseError>>, ParseError> {
-        loop {
-            self.buf.clear();
-            let start = self.reader.buffer_position();
-            let event = match self.reader.read_event_into(&mut self.buf) {
-                Ok(event) => event.into_owned(),
-                Err(e) => {
-                    let at = self.reader.error_position();
-                    return Err(self.malformed(e.to_string(), at));
-                }
-            };
-            let located = |s: &Self, e: quick_xml::Error| s.malformed(e.to_string(), start);
-            match event {
-                Xml::Start(ref element) | Xml::Empty(ref element) => {
-                    let empty = matches!(event, Xml::Empty(_));
-                    let name = String::from_utf8_lossy(element.local_name().as_ref()).into_owned();
-                    let parent = self.stack.last().map_or("", String::as_str);
-                    let tables = &mut self.tables;
-                    let inserted = match (parent, name.as_str()) {
-                        ("rules", "rule") => insert(&mut tables.rules, element, &["name"]),
-                        ("openings", "opening") => insert(&mut tables.openings, element, &["name"]),
-                        ("players", "player") => {
-                            insert(&mut tables.players, element, &["name", "surname"])
-                        }
-                        ("tournaments", "tournament") => {
-                            insert(&mut tables.tournaments, element, &["name"])
-                        }
-                        (_, "game") => match attributes(element) {
-                            Ok(attrs) => {
-                                self.game = Some(RawGame {
-                                    line: self.reader.get_ref().line_of(start),
-                                    index: self.games_seen,
-                                    attrs,
-                                    moves: None,
-                                    info: None,
-                                });
-                                self.games_seen += 1;
-                                Ok(())
-                            }
-                            Err(e) => Err(e),
-                        },
-                        ("game", "move") if !empty => {
-                            self.capture = Some(Capture::Moves);
-                            Ok(())
-                        }
-                        ("game", "info") if !empty => {
-                            self.capture = Some(Capture::Info);
-                            Ok(())
-                        }
-                        _ => Ok(()),
-                    };
-                    inserted.map_err(|e| located(self, e))?;
-                    if !empty {
-                        self.stack.push(name);
-                    } else if name == "game" {
-                        if let Some(raw) = self.game.take() {
-                            return Ok(Some(finish(raw, &self.tables)));
-                        }
+    fn line(&mut self) -> usize {
+        self.counter().line()
+    }
+
+    /// Reads one XML event, queueing any record it completes or any error it meets.
+    fn step(&mut self) {
+        if self.game.is_none() {
+            self.counter().mark();
+        }
+        if self.capture.is_none() {
+            if let Err(e) = self.counter().skip_text() {
+                self.fail(XmlError {
+                    message: format!("cannot read: {e}"),
+                    recover: false,
+                });
+                return;
+            }
+        }
+        let line = self.line();
+        let outcome = self.event(line);
+        let overflow = self.counter().overflow;
+        let error = if overflow {
+            let max = self.max_game_bytes;
+            Some(XmlError {
+                message: match &self.game {
+                    Some(_) => format!(
+                        "the game is longer than {max} bytes (the limit per game, --max-record-bytes); it was skipped"
+                    ),
+                    None => format!(
+                        "a piece of XML longer than {max} bytes (the limit per game, --max-record-bytes); it was skipped"
+                    ),
+                },
+                recover: true,
+            })
+        } else {
+            outcome.err()
+        };
+        if let Some(error) = error {
+            self.fail(error);
+        }
+    }
+
+    /// Queues an error record for what failed (the open game's, if any) and goes on at
+    /// the next `<game` tag, or stops.
+    fn fail(&mut self, error: XmlError) {
+        let line = self.line();
+        let record = match self.game.take() {
+            Some(raw) => ParseError::new(error.message)
+                .at_line(raw.line)
+                .in_record(raw.record()),
+            None => ParseError::new(error.message).at_line(line),
+        };
+        self.queue.push_back(Err(record));
+        self.capture = None;
+        if !error.recover {
+            self.done = true;
+            return;
+        }
+        let Some(reader) = self.reader.take() else {
+            self.done = true;
+            return;
+        };
+        let mut counter = reader.into_inner();
+        counter.limit = self.max_game_bytes;
+        match counter.skip_to_game() {
+            Ok(true) => {
+                self.stack = self
+                    .game_stack
+                    .clone()
+                    .unwrap_or_else(|| vec!["database".to_string(), "games".to_string()]);
+                self.seen_root = true;
+                self.seen_games = true;
+            }
+            Ok(false) => {
+                // Nothing more to read: the document ended after the damage.
+                self.done = true;
+            }
+            Err(e) => {
+                let line = counter.line();
+                self.queue.push_back(Err(
+                    ParseError::new(format!("cannot read: {e}")).at_line(line)
+                ));
+                self.done = true;
+            }
+        }
+        self.reader = Some(xml_reader(counter));
+    }
+
+    /// Reads one event at `line`.
+    fn event(&mut self, line: usize) -> Result<(), XmlError> {
+        let malformed = |message: String| XmlError {
+            message: format!("malformed XML: {message}"),
+            recover: true,
+        };
+        self.buf.clear();
+        let reader = self.reader.as_mut().expect("reader present");
+        let event = match reader.read_event_into(&mut self.buf) {
+            Ok(event) => event.into_owned(),
+            Err(quick_xml::Error::Io(e)) => {
+                return Err(XmlError {
+                    message: format!("cannot read: {e}"),
+                    recover: false,
+                })
+            }
+            Err(e) => return Err(malformed(e.to_string())),
+        };
+        if reader.get_ref().overflow {
+            return Ok(());
+        }
+        match event {
+            Xml::Start(ref element) | Xml::Empty(ref element) => {
+                let empty = matches!(event, Xml::Empty(_));
+                let name = String::from_utf8_lossy(element.local_name().as_ref()).into_owned();
+                if self.stack.is_empty() {
+                    if self.seen_root {
+                        return Err(malformed(format!(
+                            "a second root element <{name}> after the database"
+                        )));
+                    }
+                    self.seen_root = true;
+                    if name != "database" {
+                        return Err(XmlError {
+                            message: format!(
+                                "not a RenjuNet database: the root element is <{name}>, not <database>"
+                            ),
+                            recover: false,
+                        });
                     }
                 }
-                Xml::End(_) => {
-                    self.capture = None;
-                    if self.stack.pop().as_deref() == Some("game") {
-                        if let Some(raw) = self.game.take() {
-                            return Ok(Some(finish(raw, &self.tables)));
+                let parent = self.stack.last().map_or("", String::as_str);
+                let tables = &mut self.tables;
+                match (parent, name.as_str()) {
+                    ("rules", "rule") => insert(&mut tables.rules, element, &["name"]),
+                    ("openings", "opening") => insert(&mut tables.openings, element, &["name"]),
+                    ("players", "player") => {
+                        insert(&mut tables.players, element, &["name", "surname"])
+                    }
+                    ("tournaments", "tournament") => {
+                        insert(&mut tables.tournaments, element, &["name"])
+                    }
+                    (_, "games") => self.seen_games = true,
+                    (_, "game") => {
+                        if let Some(outer) = self.game.take() {
+                            let record = outer.record();
+                            self.queue.push_back(Err(ParseError::new(format!(
+                                "the game has no </game>: a <game> starts inside it at line {line}"
+                            ))
+                            .at_line(outer.line)
+                            .in_record(record)));
                         }
+                        let mut notes = Vec::new();
+                        let (attrs, error) = match attributes(element, &mut notes) {
+                            Ok(attrs) => (attrs, None),
+                            Err(e) => (Vec::new(), Some(format!("malformed XML: {e}"))),
+                        };
+                        self.game = Some(RawGame {
+                            line,
+                            index: self.games_seen,
+                            attrs,
+                            moves: None,
+                            info: None,
+                            notes,
+                            error,
+                            depth: self.stack.len(),
+                        });
+                        self.game_stack = Some(self.stack.clone());
+                        self.games_seen += 1;
+                    }
+                    ("game", "move") if !empty => self.capture = Some(Capture::Moves),
+                    ("game", "info") if !empty => self.capture = Some(Capture::Info),
+                    _ => {}
+                }
+                if !empty {
+                    self.stack.push(name);
+                } else {
+                    self.end_element();
+                }
+            }
+            Xml::End(ref element) => {
+                let name = String::from_utf8_lossy(element.local_name().as_ref()).into_owned();
+                match self.stack.last() {
+                    Some(open) if *open == name => {}
+                    Some(open) => {
+                        return Err(malformed(format!("expected </{open}>, found </{name}>")))
+                    }
+                    None => return Err(malformed(format!("</{name}> closes nothing"))),
+                }
+                self.stack.pop();
+                self.capture = None;
+                self.end_element();
+            }
+            Xml::Text(ref text) => {
+                if let Some(target) = self.capture {
+                    let raw = String::from_utf8_lossy(text);
+                    if let Some(game) = &mut self.game {
+                        let text = unescape(&raw, &mut game.notes);
+                        game.append(target, &text);
                     }
                 }
-                Xml::Text(ref text) => {
-                    if let Some(target) = self.capture {
-                        let text = text.unescape().map_err(|e| located(self, e))?;
-                        append(&mut self.game, target, &text);
+            }
+            Xml::CData(ref text) => {
+                if let Some(target) = self.capture {
+                    if let Some(game) = &mut self.game {
+                        game.append(target, &String::from_utf8_lossy(text));
                     }
                 }
-                Xml::CData(ref text) => {
-                    if let Some(target) = self.capture {
-                        append(&mut self.game, target, &String::from_utf8_lossy(text));
-                    }
+            }
+            Xml::Eof => {
+                self.done = true;
+                if let Some(raw) = self.game.take() {
+                    let record = raw.record();
+                    self.queue.push_back(Err(ParseError::new(
+                        "the document ends inside the game (no </game>)",
+                    )
+                    .at_line(raw.line)
+                    .in_record(record)));
+                } else if let Some(open) = self.stack.last() {
+                    self.queue.push_back(Err(ParseError::new(format!(
+                        "malformed XML: the document ends inside <{open}>"
+                    ))
+                    .at_line(line)));
+                } else if !self.seen_root {
+                    self.queue.push_back(Err(ParseError::new(
+                        "not a RenjuNet database: no XML element at all (an empty file, or text that is not XML)",
+                    )
+                    .at_line(line)));
+                } else if !self.seen_games {
+                    self.queue.push_back(Err(ParseError::new(
+                        "not a RenjuNet database: the <database> has no <games> element",
+                    )
+                    .at_line(line)));
                 }
-                Xml::Eof => {
-                    return match self.stack.last() {
-                        Some(open) => {
-                            let end = self.reader.buffer_position();
-                            Err(self.malformed(format!("the document ends inside <{open}>"), end))
-                        }
-                        None => Ok(None),
-                    };
-                }
-                _ => {}
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// After an element ends (or an empty one is read): the open game is finished when
+    /// it was that element.
+    fn end_element(&mut self) {
+        let depth = self.stack.len();
+        if self.game.as_ref().is_some_and(|g| g.depth == depth) {
+            if let Some(raw) = self.game.take() {
+                self.queue.push_back(finish(raw, &self.tables));
             }
         }
     }
 }
 
-fn append(game: &mut Option<RawGame>, target: Capture, text: &str) {
-    if let Some(game) = game {
-        let field = match target {
-            Capture::Moves => &mut game.moves,
-            Capture::Info => &mut game.info,
+/// Reads XML character data: the five XML entities, every HTML entity (`&nbsp;`,
+/// `&eacute;`) and character references are replaced; an unknown entity or a bare `&`
+/// is kept as written, with a note.
+fn unescape(raw: &str, notes: &mut Vec<String>) -> String {
+    if !raw.contains('&') {
+        return raw.to_string();
+    }
+    let mut out = String::with_capacity(raw.len());
+    let mut rest = raw;
+    while let Some(at) = rest.find('&') {
+        out.push_str(&rest[..at]);
+        rest = &rest[at..];
+        let name_end = rest[1..]
+            .char_indices()
+            .take(40)
+            .find(|&(_, c)| !(c.is_ascii_alphanumeric() || c == '#'))
+            .map(|(i, c)| (i + 1, c));
+        let resolved = match name_end {
+            Some((end, ';')) if end > 1 => {
+                let name = &rest[1..end];
+                let value = match name.strip_prefix('#') {
+                    Some(number) => {
+                        let code = match number.strip_prefix(['x', 'X']) {
+                            Some(hex) => u32::from_str_radix(hex, 16).ok(),
+                            None => number.parse().ok(),
+                        };
+                        code.and_then(char::from_u32)
+                            .filter(|&c| c != '\0')
+                            .map(|c| c.to_string())
+                    }
+                    None => quick_xml::escape::resolve_html5_entity(name).map(str::to_string),
+                };
+                match value {
+                    Some(v) => Some((v, end + 1)),
+                    None => {
+                        note(notes, format!("unknown entity `&{name};` kept as written"));
+                        None
+                    }
+                }
+            }
+            _ => {
+                note(
+                    notes,
+                    "a bare `&` (not an entity) kept as written".to_string(),
+                );
+                None
+            }
         };
-        field.get_or_insert_with(String::new).push_str(text);
+        match resolved {
+            Some((value, used)) => {
+                out.push_str(&value);
+                rest = &rest[used..];
+            }
+            None => {
+                out.push('&');
+                rest = &rest[1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Adds a note once (a game keeps at most a few).
+fn note(notes: &mut Vec<String>, text: String) {
+    if notes.len() < 8 && !notes.contains(&text) {
+        notes.push(text);
     }
 }
 
-/// The attributes of an element, unescaped.
-fn attributes(element: &BytesStart) -> Result<Vec<(String, String)>, quick_xml::Error> {
+/// The attributes of an element, unescaped as [`unescape`] does.
+fn attributes(
+    element: &BytesStart,
+    notes: &mut Vec<String>,
+) -> Result<Vec<(String, String)>, quick_xml::Error> {
     element
         .attributes()
         .map(|attr| {
             let attr = attr?;
             let key = String::from_utf8_lossy(attr.key.local_name().as_ref()).into_owned();
-            Ok((key, attr.unescape_value()?.into_owned()))
+            let value = unescape(&String::from_utf8_lossy(&attr.value), notes);
+            Ok((key, value))
         })
         .collect()
 }
 
-/// Adds a table row: `id` to the named attributes joined by a space.
-fn insert(
-    table: &mut HashMap<String, String>,
-    element: &BytesStart,
-    fields: &[&str],
-) -> Result<(), quick_xml::Error> {
-    let attrs = attributes(element)?;
+/// Adds a table row: `id` to the named attributes joined by a space. A row whose
+/// attributes cannot be read is left out (games naming it show `#id`).
+fn insert(table: &mut HashMap<String, String>, element: &BytesStart, fields: &[&str]) {
+    let Ok(attrs) = attributes(element, &mut Vec::new()) else {
+        return;
+    };
     let get = |key: &str| {
         attrs
             .iter()
@@ -416,16 +801,15 @@ fn insert(
         .collect::<Vec<_>>()
         .join(" ");
     table.insert(get("id").to_string(), value);
-    Ok(())
 }
 
 /// Checks a `<game>` and makes it a [`Game`].
 fn finish(raw: RawGame, tables: &Tables) -> Result<Game, ParseError> {
-    let record = match raw.attr("id") {
-        Some(id) => format!("game {id}"),
-        None => format!("game #{}", raw.index + 1),
-    };
+    let record = raw.record();
     let located = |e: ParseError| e.at_line(raw.line).in_record(record.clone());
+    if let Some(error) = &raw.error {
+        return Err(located(ParseError::new(error.clone())));
+    }
     let text = raw
         .moves
         .as_deref()
@@ -473,6 +857,9 @@ fn finish(raw: RawGame, tables: &Tables) -> Result<Game, ParseError> {
     }
     if let Some(info) = raw.info.as_deref().filter(|i| !i.trim().is_empty()) {
         tags.push(("info".to_string(), info.to_string()));
+    }
+    if !raw.notes.is_empty() {
+        tags.push(("xml_warnings".to_string(), raw.notes.join("; ")));
     }
     Ok(Game {
         id: raw.attr("id").map(str::to_string),
