@@ -23,7 +23,8 @@
 //! explanations), [`position`] (moves, verdicts, outcomes), [`notation`] (move lists),
 //! [`diagram`] (ASCII diagrams), [`fixture`] (the shared fixture corpus format),
 //! [`game`] (game records, replay), [`opening`] (opening protocols, the 26 openings),
-//! [`formats`] (readers and writers) and [`report`] (validation reports).
+//! [`formats`] (readers and writers), [`report`] (validation reports) and [`tournament`]
+//! (crosstables, standings, tie-breaks, TRF).
 
 #![deny(missing_docs)]
 
@@ -41,6 +42,7 @@ mod patterns;
 pub mod position;
 pub mod report;
 pub mod rules;
+pub mod tournament;
 
 pub use board::Board;
 pub use error::{IllegalMove, Location, ParseError, PointError, SetupError};
