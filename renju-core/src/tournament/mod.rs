@@ -14,9 +14,9 @@
 //!
 //! let trf = "\
 //! 012 Club round robin
-//! 001    1      Ann                                                          2.0    1     2 b 1     3 w 1
-//! 001    2      Bob                                                          0.5    3     1 w 0     3 b =
-//! 001    3      Cid                                                          0.5    2     1 b 0     2 w =
+//! 001    1      Ann                                                                2.0    1     2 b 1     3 w 1
+//! 001    2      Bob                                                                0.5    2     1 w 0               3 b =
+//! 001    3      Cid                                                                0.5    2               1 b 0     2 w =
 //! ";
 //! let t = Tournament::from_trf(trf).unwrap();
 //! let s = standings(&t, &StandingsOptions::default());
@@ -413,6 +413,12 @@ impl Tournament {
         } else {
             System::Swiss
         }
+    }
+
+    /// Puts the pairings in the canonical order, by round then player (games of one
+    /// match keep their order). The TRF reader returns them in this order.
+    pub fn sort_pairings(&mut self) {
+        self.pairings.sort_by_key(|p| (p.round, p.player));
     }
 
     /// Reads a FIDE TRF file (TRF16 or TRF-26); see [`trf`].

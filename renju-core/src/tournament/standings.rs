@@ -234,8 +234,8 @@ struct Comp {
 /// ```
 /// use renju_core::tournament::{standings, Regulation, StandingsOptions, TieBreak, Tournament};
 /// let t = Tournament::from_trf("\
-/// 001    1      Ann                                                          1.0    1     2 b 1
-/// 001    2      Bob                                                          0.0    2     1 w 0
+/// 001    1      Ann                                                                1.0    1     2 b 1
+/// 001    2      Bob                                                                0.0    2     1 w 0
 /// ").unwrap();
 /// let options = StandingsOptions {
 ///     tiebreaks: Some(TieBreak::parse_list("BH, SB").unwrap()),

@@ -18,8 +18,8 @@
 //! use renju_core::tournament::Tournament;
 //! let t = Tournament::from_trf("\
 //! 012 Tiny
-//! 001    1      Ann                                                          1.0    1     2 b 1
-//! 001    2      Bob                                                          0.0    2     1 w 0
+//! 001    1      Ann                                                                1.0    1     2 b 1
+//! 001    2      Bob                                                                0.0    2     1 w 0
 //! ").unwrap();
 //! assert_eq!(t.name, "Tiny");
 //! assert_eq!(Tournament::from_trf(&t.to_trf()).unwrap(), t);
@@ -181,6 +181,7 @@ pub fn read(text: &str) -> Result<Tournament, TrfError> {
     if t.players.is_empty() {
         return Err(TrfError::NoPlayers);
     }
+    t.sort_pairings();
     // Team membership from the team records.
     for team in &t.teams {
         for &id in &team.boards {
