@@ -164,9 +164,7 @@ pub fn check(t: &Tournament) -> Vec<TournamentFinding> {
         _ => format!("player {id}"),
     };
 
-    // Seats per (round, player), in file order.
-    let mut seats: BTreeMap<(u32, u32), Vec<usize>> = BTreeMap::new();
-    for (i, p) in t.pairings.iter().enumerate() {
+    for p in &t.pairings {
         if !name.contains_key(&p.player) {
             out.push(TournamentFinding::new(
                 UnknownPlayer,
@@ -219,10 +217,49 @@ pub fn check(t: &Tournament) -> Vec<TournamentFinding> {
                 msg,
             ));
         }
-        seats.entry((p.round, p.player)).or_default().push(i);
     }
-
-    for (&(round, player), list) in &seats {
+    // Seats sorted by (round, player), file order inside: a slice per (round, player).
+    let key = |i: usize| (t.pairings[i].round, t.pairings[i].player);
+    let mut order: Vec<usize> = (0..t.pairings.len()).collect();
+    order.sort_by_key(|&i| key(i));
+    let mut start = 0;
+    let mut groups = Vec::new();
+    for j in 1..=order.len() {
+        if j == order.len() || key(order[j]) != key(order[start]) {
+            groups.push((key(order[start]), start, j));
+            start = j;
+        }
+    }
+    // Where a (round, player) group starts: a dense table when it is small enough.
+    let mut dense: HashMap<u32, usize> = HashMap::new();
+    for p in &t.pairings {
+        let d = dense.len();
+        dense.entry(p.player).or_insert(d);
+    }
+    let rounds = t.pairings.iter().map(|p| p.round as usize + 1).max().unwrap_or(0);
+    let width = dense.len();
+    let table: Option<Vec<(usize, usize)>> = (rounds.saturating_mul(width) <= 4 * t.pairings.len() + 64)
+        .then(|| {
+            let mut v = vec![(0, 0); rounds * width];
+            for &((round, player), lo, hi) in &groups {
+                v[round as usize * width + dense[&player]] = (lo, hi);
+            }
+            v
+        });
+    let seats_of = |round: u32, player: u32| -> &[usize] {
+        if let Some(table) = &table {
+            let Some(&d) = dense.get(&player) else {
+                return &[];
+            };
+            let (lo, hi) = table[round as usize * width + d];
+            return &order[lo..hi];
+        }
+        let lo = order.partition_point(|&i| key(i) < (round, player));
+        let hi = order.partition_point(|&i| key(i) <= (round, player));
+        &order[lo..hi]
+    };
+    for &((round, player), lo, hi) in &groups {
+        let list = &order[lo..hi];
         // Paired twice: different opponents (a bye counts as one) in a round.
         let mut opponents: Vec<Option<u32>> = list
             .iter()
@@ -249,7 +286,7 @@ pub fn check(t: &Tournament) -> Vec<TournamentFinding> {
         }
         // The two sides of each game; games of one match are matched in order.
         for o in opponents.into_iter().flatten() {
-            if o <= player && seats.contains_key(&(round, o)) {
+            if o <= player && !seats_of(round, o).is_empty() {
                 continue;
             }
             let mine: Vec<usize> = list
@@ -257,15 +294,11 @@ pub fn check(t: &Tournament) -> Vec<TournamentFinding> {
                 .copied()
                 .filter(|&i| t.pairings[i].opponent == Some(o))
                 .collect();
-            let theirs: Vec<usize> = seats
-                .get(&(round, o))
-                .map(|l| {
-                    l.iter()
-                        .copied()
-                        .filter(|&i| t.pairings[i].opponent == Some(player))
-                        .collect()
-                })
-                .unwrap_or_default();
+            let theirs: Vec<usize> = seats_of(round, o)
+                .iter()
+                .copied()
+                .filter(|&i| t.pairings[i].opponent == Some(player))
+                .collect();
             if mine.len() != theirs.len() {
                 out.push(TournamentFinding::new(
                     OneSidedPairing,
