@@ -35,6 +35,7 @@ use crate::geometry::Color;
 
 pub mod checks;
 pub mod from_games;
+pub mod io;
 pub mod score;
 pub mod standings;
 pub mod tiebreak;
@@ -305,6 +306,7 @@ pub struct Withdrawal {
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Tournament {
     /// Name.
+    #[serde(default)]
     pub name: String,
     /// Pairing system, when the source says.
     #[serde(default, skip_serializing_if = "Option::is_none")]
