@@ -66,7 +66,10 @@ fn fide_exercise_json_has_the_published_values() {
 fn table_marks_shared_places() {
     let (code, out, _) = renju(&["standings", "fixtures/tournaments/knockout.trf"]);
     assert_eq!(code, 0);
-    assert!(out.contains("(knockout, unplayed rounds: fide-2024)"), "{out}");
+    assert!(
+        out.contains("(knockout, unplayed rounds: fide-2024)"),
+        "{out}"
+    );
     assert!(out.contains("3=   3  Player 3"), "{out}");
     assert!(out.contains("5=   8  Player 8"), "{out}");
 }

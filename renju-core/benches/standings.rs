@@ -6,7 +6,8 @@ use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use renju_core::tournament::{
-    standings, standings_unchecked, HalfPoints, Pairing, Player, ResultKind, StandingsOptions, System, Tournament,
+    standings, standings_unchecked, HalfPoints, Pairing, Player, ResultKind, StandingsOptions,
+    System, Tournament,
 };
 use renju_core::Color;
 
@@ -80,7 +81,11 @@ fn baseline(t: &Tournament) -> Vec<(HalfPoints, u32)> {
     for p in &t.pairings {
         points[p.player as usize] += p.result.points();
     }
-    let mut rows: Vec<(HalfPoints, u32)> = t.players.iter().map(|p| (points[p.id as usize], p.id)).collect();
+    let mut rows: Vec<(HalfPoints, u32)> = t
+        .players
+        .iter()
+        .map(|p| (points[p.id as usize], p.id))
+        .collect();
     rows.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
     rows
 }

@@ -58,7 +58,10 @@ const SB_2024: [f64; 16] = [
 ];
 
 fn by_id(v: &[f64]) -> Vec<(u32, f64)> {
-    v.iter().enumerate().map(|(i, &x)| (i as u32 + 1, x)).collect()
+    v.iter()
+        .enumerate()
+        .map(|(i, &x)| (i as u32 + 1, x))
+        .collect()
 }
 
 fn exercise() -> Tournament {
@@ -71,7 +74,13 @@ fn fide_exercise_reads_clean() {
     assert_eq!(t.players.len(), 16);
     assert_eq!(t.effective_system(), System::Swiss);
     let s = standings(&t, &StandingsOptions::default());
-    assert!(s.findings.iter().all(|f| f.code == TournamentCode::UnratedOpponents), "{:?}", s.findings);
+    assert!(
+        s.findings
+            .iter()
+            .all(|f| f.code == TournamentCode::UnratedOpponents),
+        "{:?}",
+        s.findings
+    );
     assert_eq!(s.rows[0].name, "Player 2");
     assert_eq!(s.rows[0].points, HalfPoints(8));
 }
@@ -147,9 +156,9 @@ fn five_players() -> Tournament {
         t.players.push(Player::new(i as u32 + 1, *n));
     }
     // Berger rounds for 5 players (with a dummy 6th): any schedule works; use i + j.
-    for i in 0..5 {
-        for j in 0..5 {
-            if let Some(h) = table[i][j] {
+    for (i, line) in table.iter().enumerate() {
+        for (j, cell) in line.iter().enumerate() {
+            if let Some(h) = *cell {
                 let result = match h {
                     2 => ResultKind::Win,
                     1 => ResultKind::Draw,
@@ -172,7 +181,9 @@ fn five_players() -> Tournament {
 #[test]
 fn hand_crosstable_cuts_and_medians() {
     let t = five_players();
-    assert!(standings(&t, &StandingsOptions::default()).findings.is_empty());
+    assert!(standings(&t, &StandingsOptions::default())
+        .findings
+        .is_empty());
     let a = |code: &str| {
         values(&t, Regulation::Fide2024, code)
             .into_iter()
@@ -235,7 +246,10 @@ fn ties_share_the_place_unless_a_playoff_is_given() {
     assert!(s.rows.iter().all(|r| r.rank == 1 && r.shared));
     t.decided_order = vec![3];
     let s = standings(&t, &StandingsOptions::default());
-    assert_eq!((s.rows[0].id, s.rows[0].rank, s.rows[0].shared), (3, 1, false));
+    assert_eq!(
+        (s.rows[0].id, s.rows[0].rank, s.rows[0].shared),
+        (3, 1, false)
+    );
     assert_eq!((s.rows[1].rank, s.rows[2].rank), (2, 2));
 }
 
@@ -250,7 +264,7 @@ fn knockout_later_elimination_ranks_higher() {
     for i in 1..=8 {
         t.players.push(Player::new(i, format!("P{i}")));
     }
-    let mut game = |round: u32, w: u32, l: u32, draw: bool, t: &mut Tournament| {
+    let game = |round: u32, w: u32, l: u32, draw: bool, t: &mut Tournament| {
         let (rw, rl) = if draw {
             (ResultKind::Draw, ResultKind::Draw)
         } else {
@@ -328,7 +342,7 @@ fn round_robin_withdrawal_before_half_voids_games() {
     // 2 of 5 rounds: fewer than half, P5's games are void and P5 leaves the table.
     assert!(s.row(5).is_none());
     assert_eq!(s.row(1).unwrap().points, HalfPoints(5)); // draw + win + win, loss voided
-    // Recording a game after the withdrawal breaks the rule.
+                                                         // Recording a game after the withdrawal breaks the rule.
     let mut bad = t.clone();
     game(&mut bad, 3, 5, 3, Win);
     let s = standings(&bad, &StandingsOptions::default());
@@ -405,11 +419,16 @@ fn points_and_rank_columns_are_checked() {
 
 #[test]
 fn colours_alternate_in_matches() {
-    let mut t = Tournament::default();
-    t.players = vec![Player::new(1, "A"), Player::new(2, "B")];
-    for (k, (ca, ra)) in [(Color::Black, ResultKind::Win), (Color::Black, ResultKind::Loss)]
-        .into_iter()
-        .enumerate()
+    let mut t = Tournament {
+        players: vec![Player::new(1, "A"), Player::new(2, "B")],
+        ..Tournament::default()
+    };
+    for (k, (ca, ra)) in [
+        (Color::Black, ResultKind::Win),
+        (Color::Black, ResultKind::Loss),
+    ]
+    .into_iter()
+    .enumerate()
     {
         let _ = k;
         t.pairings.push(Pairing {
@@ -546,7 +565,11 @@ fn team_board_colours_follow_the_seed() {
     // Give team A White on board 1 in round 1 as well as on board 2.
     for p in &mut t.pairings {
         if p.round == 1 && (p.player == 1 || p.player == 3) {
-            p.color = Some(if p.player == 1 { Color::White } else { Color::Black });
+            p.color = Some(if p.player == 1 {
+                Color::White
+            } else {
+                Color::Black
+            });
         }
     }
     let codes: Vec<TournamentCode> = standings(&t, &StandingsOptions::default())
@@ -554,7 +577,10 @@ fn team_board_colours_follow_the_seed() {
         .iter()
         .map(|f| f.code)
         .collect();
-    assert!(codes.contains(&TournamentCode::TeamBoardColour), "{codes:?}");
+    assert!(
+        codes.contains(&TournamentCode::TeamBoardColour),
+        "{codes:?}"
+    );
 }
 
 #[test]
@@ -611,10 +637,12 @@ fn standings_from_game_records() {
         ("black".into(), "Ann".into()),
         ("white".into(), "Bob".into()),
     ];
-    g1.events.push(renju_core::Event::Result(renju_core::game::DeclaredResult {
-        winner: Some(Color::White),
-        reason: None,
-    }));
+    g1.events.push(renju_core::Event::Result(
+        renju_core::game::DeclaredResult {
+            winner: Some(Color::White),
+            reason: None,
+        },
+    ));
     let mut g2 = g1.clone();
     g2.tags[1].1 = "x".into();
     let list = from_games::tournaments(&[g1, g2]);

@@ -12,6 +12,7 @@ mod game;
 mod io;
 mod report;
 mod svg;
+mod tournament;
 mod types;
 
 use pyo3::prelude::*;
@@ -55,5 +56,12 @@ fn renju_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(io::parse_fixtures, m)?)?;
     m.add_function(wrap_pyfunction!(io::read_fixtures, m)?)?;
     m.add_function(wrap_pyfunction!(report::validate, m)?)?;
+    m.add_class::<tournament::Tournament>()?;
+    m.add_class::<tournament::Standings>()?;
+    m.add_class::<tournament::StandingRow>()?;
+    m.add_class::<tournament::TournamentFinding>()?;
+    m.add_function(wrap_pyfunction!(tournament::read_tournament, m)?)?;
+    m.add_function(wrap_pyfunction!(tournament::read_tournaments, m)?)?;
+    m.add_function(wrap_pyfunction!(tournament::read_tournaments_bytes, m)?)?;
     Ok(())
 }

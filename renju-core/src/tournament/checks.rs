@@ -170,7 +170,10 @@ pub fn check(t: &Tournament) -> Vec<TournamentFinding> {
                 UnknownPlayer,
                 Some(p.round),
                 Some(p.player),
-                format!("round {}: player {} is not in the tournament", p.round, p.player),
+                format!(
+                    "round {}: player {} is not in the tournament",
+                    p.round, p.player
+                ),
             ));
         }
         if let Some(o) = p.opponent {
@@ -179,7 +182,11 @@ pub fn check(t: &Tournament) -> Vec<TournamentFinding> {
                     PairedWithSelf,
                     Some(p.round),
                     Some(p.player),
-                    format!("round {}: {} is paired with themselves", p.round, who(p.player)),
+                    format!(
+                        "round {}: {} is paired with themselves",
+                        p.round,
+                        who(p.player)
+                    ),
                 ));
             } else if !name.contains_key(&o) {
                 out.push(TournamentFinding::new(
@@ -236,10 +243,15 @@ pub fn check(t: &Tournament) -> Vec<TournamentFinding> {
         let d = dense.len();
         dense.entry(p.player).or_insert(d);
     }
-    let rounds = t.pairings.iter().map(|p| p.round as usize + 1).max().unwrap_or(0);
+    let rounds = t
+        .pairings
+        .iter()
+        .map(|p| p.round as usize + 1)
+        .max()
+        .unwrap_or(0);
     let width = dense.len();
-    let table: Option<Vec<(usize, usize)>> = (rounds.saturating_mul(width) <= 4 * t.pairings.len() + 64)
-        .then(|| {
+    let table: Option<Vec<(usize, usize)>> =
+        (rounds.saturating_mul(width) <= 4 * t.pairings.len() + 64).then(|| {
             let mut v = vec![(0, 0); rounds * width];
             for &((round, player), lo, hi) in &groups {
                 v[round as usize * width + dense[&player]] = (lo, hi);
@@ -394,7 +406,8 @@ fn team_colours(t: &Tournament, out: &mut Vec<TournamentFinding>) {
         })
     };
     // (round, low team, high team) -> board -> (player's team, colour)
-    let mut matches: BTreeMap<(u32, u32, u32), BTreeMap<u32, (u32, Color)>> = BTreeMap::new();
+    type Boards = BTreeMap<u32, (u32, Color)>;
+    let mut matches: BTreeMap<(u32, u32, u32), Boards> = BTreeMap::new();
     for p in &t.pairings {
         let (Some(o), Some(c)) = (p.opponent, p.color) else {
             continue;

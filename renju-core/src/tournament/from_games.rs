@@ -54,10 +54,10 @@ pub fn tournaments(games: &[Game]) -> Vec<(Tournament, Vec<TournamentFinding>)> 
             out.len() - 1
         });
         let (t, findings) = &mut out[k];
-        let label = game
-            .id
-            .clone()
-            .map_or_else(|| format!("record {}", index + 1), |id| format!("game {id}"));
+        let label = game.id.clone().map_or_else(
+            || format!("record {}", index + 1),
+            |id| format!("game {id}"),
+        );
         let unusable = |why: &str| {
             TournamentFinding::new(
                 TournamentCode::UnusableGame,

@@ -61,10 +61,14 @@ fn decode(bytes: &[u8]) -> String {
 }
 
 fn looks_like_trf(text: &str) -> bool {
-    text.lines().any(|l| l.starts_with("001 ")) && text.lines().all(|l| {
-        let l = l.trim_end();
-        l.is_empty() || (l.len() >= 3 && l.is_char_boundary(3) && (l.len() == 3 || l[3..].starts_with(' ')))
-    })
+    text.lines().any(|l| l.starts_with("001 "))
+        && text.lines().all(|l| {
+            let l = l.trim_end();
+            l.is_empty()
+                || (l.len() >= 3
+                    && l.is_char_boundary(3)
+                    && (l.len() == 3 || l[3..].starts_with(' ')))
+        })
 }
 
 /// Reads the tournaments of a file's bytes. `name` is used for errors and to tell the
@@ -81,7 +85,7 @@ pub fn read_bytes(
         .and_then(|e| e.to_str())
         .map(str::to_ascii_lowercase);
     if format.is_none() {
-        let trimmed = bytes.iter().skip_while(|b| b.is_ascii_whitespace()).next();
+        let trimmed = bytes.iter().find(|b| !b.is_ascii_whitespace());
         if ext.as_deref() == Some("json") || matches!(trimmed, Some(b'{' | b'[')) {
             return read_json(bytes, &file);
         }

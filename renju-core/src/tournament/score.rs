@@ -72,7 +72,7 @@ impl fmt::Display for HalfPoints {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let sign = if self.0 < 0 { "-" } else { "" };
         let a = self.0.unsigned_abs();
-        if a % 2 == 0 {
+        if a & 1 == 0 {
             write!(f, "{sign}{}", a / 2)
         } else {
             write!(f, "{sign}{}.5", a / 2)
@@ -365,6 +365,9 @@ mod tests {
         assert_eq!(Rational::new(-3, 2).to_string(), "-1.5");
         assert_eq!(Rational::new(5600, 3).to_string(), "1866.67");
         assert_eq!(Rational::new(1, 8).to_string(), "0.125");
-        assert_eq!((Rational::new(1, 6) * Rational::new(3, 1)), Rational::new(1, 2));
+        assert_eq!(
+            (Rational::new(1, 6) * Rational::new(3, 1)),
+            Rational::new(1, 2)
+        );
     }
 }

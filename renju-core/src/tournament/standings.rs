@@ -305,10 +305,7 @@ fn standings_inner(
     let skip = criteria.len();
     criteria.extend(tiebreaks.iter().copied());
 
-    let ko = if criteria
-        .iter()
-        .any(|c| c.criterion == Criterion::Ko)
-    {
+    let ko = if criteria.iter().any(|c| c.criterion == Criterion::Ko) {
         knockout_rounds(&comps, n, findings)
     } else {
         Vec::new()
@@ -335,12 +332,7 @@ fn standings_inner(
     let mut values: Vec<Vec<TieBreakValue>> = comps
         .iter()
         .enumerate()
-        .map(|(i, _)| {
-            criteria
-                .iter()
-                .map(|tb| calc.value(i, tb, &ko))
-                .collect()
-        })
+        .map(|(i, _)| criteria.iter().map(|tb| calc.value(i, tb, &ko)).collect())
         .collect();
 
     // Refine groups criterion by criterion.
@@ -469,8 +461,7 @@ fn apply_withdrawals(t: &Tournament, system: System, n: u32) -> (Vec<Pairing>, V
         }
     }
     pairings.retain(|p| {
-        !void_players.contains(&p.player)
-            && !p.opponent.is_some_and(|o| void_players.contains(&o))
+        !void_players.contains(&p.player) && !p.opponent.is_some_and(|o| void_players.contains(&o))
     });
     (pairings, void_ids)
 }
@@ -583,7 +574,10 @@ fn team_comps(t: &Tournament, pairings: &[Pairing], void: &[u32]) -> Vec<Comp> {
         {
             a.unplayed_zero += 1;
         }
-        let board = p.board.or_else(|| board_of.get(&p.player).copied()).unwrap_or(1);
+        let board = p
+            .board
+            .or_else(|| board_of.get(&p.player).copied())
+            .unwrap_or(1);
         let boards = &mut comps[ti].boards;
         let b = board.max(1) as usize;
         if boards.len() < b {
@@ -597,9 +591,7 @@ fn team_comps(t: &Tournament, pairings: &[Pairing], void: &[u32]) -> Vec<Comp> {
         let max = HalfPoints(2 * a.games as i64);
         let (pts, kind) = match oi {
             Some(o) => {
-                let theirs = acc
-                    .get(&(round, o, Some(ti)))
-                    .map_or(max - a.gp, |b| b.gp);
+                let theirs = acc.get(&(round, o, Some(ti))).map_or(max - a.gp, |b| b.gp);
                 let forfeit = a.forfeits == a.games;
                 let (pts, kind) = match a.gp.cmp(&theirs) {
                     std::cmp::Ordering::Greater => (
@@ -829,7 +821,12 @@ impl<'a> Calc<'a> {
         let num = |r: Rational| TieBreakValue::Number(r);
         match tb.criterion {
             Pts | Mp => num(self.score[i].to_rational()),
-            Gp => num(c.rows.iter().map(|r| r.gp).sum::<HalfPoints>().to_rational()),
+            Gp => num(c
+                .rows
+                .iter()
+                .map(|r| r.gp)
+                .sum::<HalfPoints>()
+                .to_rational()),
             Win => num(Rational::from(
                 c.rows.iter().filter(|r| r.pts == HalfPoints::WIN).count() as i64,
             )),
@@ -919,7 +916,11 @@ impl<'a> Calc<'a> {
         points
             .into_iter()
             .map(|(i, p)| {
-                let v = if all_met { p.to_rational() } else { Rational::ZERO };
+                let v = if all_met {
+                    p.to_rational()
+                } else {
+                    Rational::ZERO
+                };
                 (i, TieBreakValue::Number(v))
             })
             .collect()
@@ -948,7 +949,11 @@ fn declared_columns(
     };
     let index: HashMap<u32, usize> = comps.iter().enumerate().map(|(i, c)| (c.id, i)).collect();
     let pos: HashMap<u32, usize> = s.rows.iter().enumerate().map(|(k, r)| (r.id, k)).collect();
-    let unit = if s.team_event { "match points" } else { "points" };
+    let unit = if s.team_event {
+        "match points"
+    } else {
+        "points"
+    };
     for (id, points, rank) in declared {
         let Some(&k) = pos.get(&id) else { continue };
         let row = &s.rows[k];
@@ -982,7 +987,10 @@ fn declared_columns(
                 } else {
                     (&row.name, &o.name, va, vb)
                 };
-                Some(format!("; {} decides: {ahead} {va} against {behind} {vb}", criteria[k]))
+                Some(format!(
+                    "; {} decides: {ahead} {va} against {behind} {vb}",
+                    criteria[k]
+                ))
             })
             .unwrap_or_default();
         findings.push(TournamentFinding::new(

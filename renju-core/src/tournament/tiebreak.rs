@@ -133,7 +133,9 @@ impl TieBreak {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum TieBreakError {
     /// Not a known code.
-    #[error("unknown tie-break {0:?} (known: PTS MP GP WIN WON SB ARO BH BH/Cn BH/Mn DE TSB TBR KO)")]
+    #[error(
+        "unknown tie-break {0:?} (known: PTS MP GP WIN WON SB ARO BH BH/Cn BH/Mn DE TSB TBR KO)"
+    )]
     Unknown(String),
     /// A modifier that is not `/Cn`, `/Mn` or `/Tn`, or on a criterion without cuts.
     #[error("tie-break {0:?}: cut modifiers are /Cn, /Mn and /Tn, on BH only")]
@@ -305,7 +307,9 @@ mod tests {
 
     #[test]
     fn codes_round_trip() {
-        for code in ["BH", "BH/C1", "BH/M2", "BH/C2/T1", "BH/T1", "TSB", "KO", "WIN"] {
+        for code in [
+            "BH", "BH/C1", "BH/M2", "BH/C2/T1", "BH/T1", "TSB", "KO", "WIN",
+        ] {
             let tb: TieBreak = code.parse().unwrap();
             assert_eq!(tb.to_string(), code);
         }

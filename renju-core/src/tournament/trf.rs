@@ -54,7 +54,11 @@ fn cols(chars: &[char], from: usize, to: usize) -> String {
         return String::new();
     }
     let to = to.min(chars.len());
-    chars[from - 1..to].iter().collect::<String>().trim().to_string()
+    chars[from - 1..to]
+        .iter()
+        .collect::<String>()
+        .trim()
+        .to_string()
 }
 
 fn opt(s: String) -> Option<String> {
@@ -76,10 +80,13 @@ fn system_of(text: &str) -> Option<System> {
     } else if ["round", "robin", "berger", "scheveningen"]
         .iter()
         .any(|k| t.contains(k))
-        || t.split(|c: char| !c.is_ascii_alphanumeric()).any(|w| w == "rr")
+        || t.split(|c: char| !c.is_ascii_alphanumeric())
+            .any(|w| w == "rr")
     {
         Some(System::RoundRobin)
-    } else if t.contains("knock") || t.split(|c: char| !c.is_ascii_alphanumeric()).any(|w| w == "ko")
+    } else if t.contains("knock")
+        || t.split(|c: char| !c.is_ascii_alphanumeric())
+            .any(|w| w == "ko")
     {
         Some(System::Knockout)
     } else {
@@ -199,17 +206,21 @@ fn read_player(
     err: &dyn Fn(String) -> TrfError,
 ) -> Result<(), TrfError> {
     let id_text = cols(chars, 5, 8);
-    let id: u32 = id_text
-        .parse()
-        .map_err(|_| err(format!("001: start rank {id_text:?} (columns 5-8) is not a number")))?;
+    let id: u32 = id_text.parse().map_err(|_| {
+        err(format!(
+            "001: start rank {id_text:?} (columns 5-8) is not a number"
+        ))
+    })?;
     let mut p = Player::new(id, cols(chars, 15, 47));
     p.sex = opt(cols(chars, 10, 10));
     p.title = opt(cols(chars, 11, 13));
     let rating = cols(chars, 49, 52);
     if !rating.is_empty() {
-        let r: u32 = rating
-            .parse()
-            .map_err(|_| err(format!("001: rating {rating:?} (columns 49-52) is not a number")))?;
+        let r: u32 = rating.parse().map_err(|_| {
+            err(format!(
+                "001: rating {rating:?} (columns 49-52) is not a number"
+            ))
+        })?;
         p.rating = (r > 0).then_some(r);
     }
     p.federation = opt(cols(chars, 54, 56));
@@ -225,10 +236,11 @@ fn read_player(
     }
     let rank = cols(chars, 86, 89);
     if !rank.is_empty() {
-        p.declared_rank = Some(
-            rank.parse()
-                .map_err(|_| err(format!("001: rank {rank:?} (columns 86-89) is not a number")))?,
-        );
+        p.declared_rank = Some(rank.parse().map_err(|_| {
+            err(format!(
+                "001: rank {rank:?} (columns 86-89) is not a number"
+            ))
+        })?);
     }
     let mut k = 0usize;
     loop {
@@ -338,7 +350,11 @@ fn write_inner(t: &Tournament, s: Option<&super::Standings>) -> String {
         let _ = writeln!(out, "012 {}", t.name);
     }
     if let Some(system) = t.system {
-        let kind = if t.is_team_event() { "Team" } else { "Individual" };
+        let kind = if t.is_team_event() {
+            "Team"
+        } else {
+            "Individual"
+        };
         let name = match system {
             System::RoundRobin => "Round robin",
             System::Swiss => "Swiss",
@@ -382,7 +398,7 @@ fn write_inner(t: &Tournament, s: Option<&super::Standings>) -> String {
             clip(p.federation.as_deref().unwrap_or(""), 3),
             clip(p.fide_id.as_deref().unwrap_or(""), 11),
             clip(p.birth.as_deref().unwrap_or(""), 10),
-            points.map(|h| format_points(h)).unwrap_or_default(),
+            points.map(format_points).unwrap_or_default(),
             rank.map(|r| r.to_string()).unwrap_or_default(),
         );
         let mut cells: Vec<Option<&Pairing>> = Vec::new();
