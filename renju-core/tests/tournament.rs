@@ -129,31 +129,36 @@ fn fide_exercise_2009_virtual_opponent() {
     check(&exercise(), Regulation::Fide2009, "BH", &[(11, 12.0)]);
 }
 
-/// The five-player hand crosstable of scalachess's tie-break tests, player A:
-/// A beat B and C, drew D, lost to E (opponents' scores 1.5, 2, 1, 3 — see below).
+/// The five-player hand crosstable of scalachess's tie-break tests (its published values
+/// for player A are asserted below):
+///
+/// ```text
+///      A  B  C  D  E   total
+///  A   -  1  ½  0  1   2.5
+///  B   0  -  1  ½  0   1.5
+///  C   ½  0  -  1  ½   2.0
+///  D   1  ½  0  -  1   2.5
+///  E   0  1  ½  0  -   1.5
+/// ```
 fn five_players() -> Tournament {
-    // Results (row beats column = 1):
-    //      A  B  C  D  E
-    //  A   -  1  1  =  0    2.5
-    //  B   0  -  =  0  1    1.5
-    //  C   0  =  -  =  0    1.0
-    //  D   =  1  =  -  0    2.0
-    //  E   1  0  1  1  -    3.0
     let table = [
-        [None, Some(2), Some(2), Some(1), Some(0)],
-        [Some(0), None, Some(1), Some(0), Some(2)],
-        [Some(0), Some(1), None, Some(1), Some(0)],
-        [Some(1), Some(2), Some(1), None, Some(0)],
-        [Some(2), Some(0), Some(2), Some(2), None],
+        [None, Some(2), Some(1), Some(0), Some(2)],
+        [Some(0), None, Some(2), Some(1), Some(0)],
+        [Some(1), Some(0), None, Some(2), Some(1)],
+        [Some(2), Some(1), Some(0), None, Some(2)],
+        [Some(0), Some(2), Some(1), Some(0), None],
     ];
     let names = ["A", "B", "C", "D", "E"];
+    let ratings = [1500, 1600, 1550, 1450, 1650];
     let mut t = Tournament {
         name: "five".into(),
         system: Some(System::RoundRobin),
         ..Tournament::default()
     };
     for (i, n) in names.iter().enumerate() {
-        t.players.push(Player::new(i as u32 + 1, *n));
+        let mut p = Player::new(i as u32 + 1, *n);
+        p.rating = Some(ratings[i]);
+        t.players.push(p);
     }
     // Berger rounds for 5 players (with a dummy 6th): any schedule works; use i + j.
     for (i, line) in table.iter().enumerate() {
@@ -191,18 +196,22 @@ fn hand_crosstable_cuts_and_medians() {
             .unwrap()
             .1
     };
-    // A's opponents: B 1.5, C 1, D 2, E 3.
+    // A's opponents: B 1.5, C 2, D 2.5, E 1.5 (scalachess: BH 7.5, C1 6, C2 4.5, M1 3.5,
+    // M2 0, SB 4.0, WON 2).
     assert_eq!(a("BH"), 7.5);
-    assert_eq!(a("BH/C1"), 6.5);
-    assert_eq!(a("BH/C2"), 5.0);
+    assert_eq!(a("BH/C1"), 6.0);
+    assert_eq!(a("BH/C2"), 4.5);
     assert_eq!(a("BH/M1"), 3.5);
-    // Four opponents, two cut at each end: nothing is left.
+    // Four opponents, two cut at each end: nothing is left (an edge case).
     assert_eq!(a("BH/M2"), 0.0);
     assert_eq!(a("BH/M3"), 0.0);
-    assert_eq!(a("BH/T1"), 4.5);
-    // SB: beat B (1.5) and C (1), drew D (2): 1.5 + 1 + 1 = 3.5.
-    assert_eq!(a("SB"), 3.5);
+    // The seed's "one or several of the highest": the top one only.
+    assert_eq!(a("BH/T1"), 5.0);
+    // SB: beat B (1.5) and E (1.5), drew C (2): 1.5 + 1.5 + 1 = 4.
+    assert_eq!(a("SB"), 4.0);
     assert_eq!(a("WON"), 2.0);
+    // ARO, exact: (1600 + 1550 + 1450 + 1650) / 4 (scalachess rounds it to 1563).
+    assert_eq!(a("ARO"), 1562.5);
     assert_eq!(a("WIN"), 2.0);
 }
 
@@ -215,8 +224,19 @@ fn round_robin_default_order_and_shared_places() {
         "the seed's round-robin list"
     );
     let order: Vec<&str> = s.rows.iter().map(|r| r.name.as_str()).collect();
-    assert_eq!(order, ["E", "A", "D", "B", "C"]);
+    // A and D: 2.5; SB: D 2.5 + 0.75 + 1.5 = 4.75 against A 4. B and E: 1.5; SB: B 2 +
+    // 1.25 = 3.25 against E 1.5 + 1 = 2.5.
+    assert_eq!(order, ["D", "A", "C", "B", "E"]);
     assert!(s.rows.iter().all(|r| !r.shared));
+    // Direct encounter first: A and D tie on points and D beat A.
+    let options = StandingsOptions {
+        tiebreaks: Some(TieBreak::parse_list("DE,SB").unwrap()),
+        ..StandingsOptions::default()
+    };
+    let s = standings(&five_players(), &options);
+    assert_eq!((s.rows[0].name.as_str(), s.rows[1].name.as_str()), ("D", "A"));
+    assert_eq!(number(&s.rows[0].values[0]), Rational::from(1));
+    assert_eq!(number(&s.rows[1].values[0]), Rational::from(0));
 }
 
 #[test]
