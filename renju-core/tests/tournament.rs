@@ -234,7 +234,10 @@ fn round_robin_default_order_and_shared_places() {
         ..StandingsOptions::default()
     };
     let s = standings(&five_players(), &options);
-    assert_eq!((s.rows[0].name.as_str(), s.rows[1].name.as_str()), ("D", "A"));
+    assert_eq!(
+        (s.rows[0].name.as_str(), s.rows[1].name.as_str()),
+        ("D", "A")
+    );
     assert_eq!(number(&s.rows[0].values[0]), Rational::from(1));
     assert_eq!(number(&s.rows[1].values[0]), Rational::from(0));
 }
@@ -702,4 +705,39 @@ fn trf_errors_carry_line_numbers() {
     let err = Tournament::from_trf("012 x\n001 abcd      Ann\n").unwrap_err();
     assert!(err.to_string().starts_with("line 2:"), "{err}");
     assert!(Tournament::from_trf("012 nothing\n").is_err());
+}
+
+#[test]
+fn trf26_records_and_team_records() {
+    let text = "\
+012 TRF-26 team sample (written for the tests)\n\
+142 1\n\
+162 W 1.0 D 0.5 L 0.0\n\
+202 MP,GP,TBR\n\
+222 5400+30\n\
+001    1      North One                                                          1.0    1     3 b 1\n\
+001    2      North Two                                                          0.5    2     4 w =\n\
+001    3      South One                                                          0.0    4     1 w 0\n\
+001    4      South Two                                                          0.5    2     2 b =\n\
+310   1 North                            NOR   2100      4.0    7.5   1     1    2\n\
+310   2 South                            SOU   2000      0.0    0.5   2     3    4\n";
+    let t = Tournament::from_trf(text).unwrap();
+    assert_eq!(t.rounds, 1);
+    assert_eq!(t.time_control.as_deref(), Some("5400+30"));
+    assert_eq!(t.score_system.as_deref(), Some("W 1.0 D 0.5 L 0.0"));
+    assert_eq!(TieBreak::format_list(&t.tiebreaks), "MP,GP,TBR");
+    assert_eq!(t.teams.len(), 2);
+    assert_eq!(t.teams[0].name, "North");
+    assert_eq!(t.teams[0].boards, vec![1, 2]);
+    assert_eq!(t.teams[1].boards, vec![3, 4]);
+    assert_eq!(t.player(4).unwrap().team, Some(2));
+    let s = standings(&t, &StandingsOptions::default());
+    assert!(s.findings.is_empty(), "{:?}", s.findings);
+    assert!(s.team_event);
+    assert_eq!(
+        (s.rows[0].name.as_str(), s.rows[0].points),
+        ("North", HalfPoints(2))
+    );
+    // Written back (teams as 013 records), read again: the same model.
+    assert_eq!(Tournament::from_trf(&t.to_trf()).unwrap(), t);
 }

@@ -5,14 +5,14 @@
 //! column 92), `012` name, `092` type and `192` encoded type (the system), `XXR` and
 //! `142` number of rounds, `132` round dates, `162` score system, `202`/`212` tie-break
 //! list, `222` encoded time control, `013` team records (name, then members in board
-//! order). Two records of this library, in the `XX` space TRF(x) leaves to programs:
+//! order) and TRF-26 `310` team records (written back as `013`). Two records of this library, in the `XX` space TRF(x) leaves to programs:
 //! `XXW id round` (a withdrawal after a round) and `XXD id id ...` (the order a
 //! play-off or lot gave). Every other record is kept as it is and written back.
 //!
 //! Result codes: `1 = 0` played, `W D L` played (read as `1 = 0`), `+ -` forfeit,
 //! `H` half-point bye, `F` full-point bye, `U` pairing-allocated bye, `Z` zero-point
 //! bye, `0000 - -` not paired. A blank cell is no pairing at all. The `XXS`, `240`,
-//! `3xx` team-Swiss records and TRF-26 `310` team records are kept but not interpreted.
+//! other `3xx` team-Swiss records are kept but not interpreted.
 //!
 //! ```
 //! use renju_core::tournament::Tournament;
@@ -163,6 +163,7 @@ pub fn read(text: &str) -> Result<Tournament, TrfError> {
                     declared_rank: None,
                 });
             }
+            "310" => read_team26(&chars, &mut t, &err)?,
             "XXW" => {
                 let nums: Vec<u32> = rest
                     .split_whitespace()
@@ -198,6 +199,47 @@ pub fn read(text: &str) -> Result<Tournament, TrfError> {
         }
     }
     Ok(t)
+}
+
+/// A TRF-26 `310` team record: team number (columns 5-7), name (9-40), then the
+/// federation, average rating, match points, game points and rank, then the members'
+/// start ranks in board order. Read by tokens after column 40: the first two decimal
+/// numbers are the points, the integer after them the rank, the rest the members. The
+/// declared points and rank are not kept (TRF-26 scores matches 2/1/0 by default, the
+/// seed 1/½/0; teams are written back as `013` records, which have neither).
+fn read_team26(
+    chars: &[char],
+    t: &mut Tournament,
+    err: &dyn Fn(String) -> TrfError,
+) -> Result<(), TrfError> {
+    let id_text = cols(chars, 5, 7);
+    let id: u32 = id_text.parse().map_err(|_| {
+        err(format!(
+            "310: team number {id_text:?} (columns 5-7) is not a number"
+        ))
+    })?;
+    let name = cols(chars, 9, 40);
+    let rest = cols(chars, 41, chars.len());
+    let tokens: Vec<&str> = rest.split_whitespace().collect();
+    let Some(last_decimal) = tokens.iter().rposition(|w| w.contains('.')) else {
+        return Err(err(
+            "310: no match and game points after the name".to_string()
+        ));
+    };
+    let mut numbers = tokens[last_decimal + 1..].iter().map(|w| {
+        w.parse::<u32>()
+            .map_err(|_| err(format!("310: {w:?} is not a rank or a start rank")))
+    });
+    let _declared_rank = numbers.next().transpose()?;
+    let boards = numbers.collect::<Result<Vec<u32>, TrfError>>()?;
+    t.teams.push(Team {
+        id,
+        name,
+        boards,
+        declared_points: None,
+        declared_rank: None,
+    });
+    Ok(())
 }
 
 fn read_player(
