@@ -738,6 +738,12 @@ fn trf26_records_and_team_records() {
         (s.rows[0].name.as_str(), s.rows[0].points),
         ("North", HalfPoints(2))
     );
+    // A member's points column is checked against the member's games.
+    let mut wrong = t.clone();
+    wrong.players[0].declared_points = Some(HalfPoints(1));
+    let s = standings(&wrong, &StandingsOptions::default());
+    assert_eq!(s.findings[0].code, TournamentCode::PointsMismatch);
+    assert_eq!(s.findings[0].player, Some(1));
     // Written back (teams as 013 records), read again: the same model.
     assert_eq!(Tournament::from_trf(&t.to_trf()).unwrap(), t);
 }

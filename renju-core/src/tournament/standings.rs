@@ -947,6 +947,32 @@ fn declared_columns(
             .map(|p| (p.id, p.declared_points, p.declared_rank))
             .collect()
     };
+    if s.team_event {
+        // The members' own points columns, against their games.
+        let mut points: HashMap<u32, HalfPoints> = HashMap::new();
+        for p in &t.pairings {
+            *points.entry(p.player).or_default() += p.result.points();
+        }
+        for p in &t.players {
+            let (Some(declared), got) = (
+                p.declared_points,
+                points.get(&p.id).copied().unwrap_or_default(),
+            ) else {
+                continue;
+            };
+            if declared != got {
+                findings.push(TournamentFinding::new(
+                    TournamentCode::PointsMismatch,
+                    None,
+                    Some(p.id),
+                    format!(
+                        "{} ({}) is declared with {declared} points but the games give {got}",
+                        p.name, p.id
+                    ),
+                ));
+            }
+        }
+    }
     let index: HashMap<u32, usize> = comps.iter().enumerate().map(|(i, c)| (c.id, i)).collect();
     let pos: HashMap<u32, usize> = s.rows.iter().enumerate().map(|(k, r)| (r.id, k)).collect();
     let unit = if s.team_event {
