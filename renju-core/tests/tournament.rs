@@ -747,3 +747,26 @@ fn trf26_records_and_team_records() {
     // Written back (teams as 013 records), read again: the same model.
     assert_eq!(Tournament::from_trf(&t.to_trf()).unwrap(), t);
 }
+
+#[test]
+fn standings_from_sgf_records() {
+    let sgf = "(;GM[4]FF[4]SZ[15]EV[Cup]RO[1]PB[Ann]PW[Bob]RE[B+R];B[hh];W[hi])\n\
+               (;GM[4]FF[4]SZ[15]EV[Cup]RO[2]PB[Bob]PW[Ann]RE[0];B[hh];W[hi])\n";
+    let games: Vec<_> = renju_core::formats::Format::Sgf
+        .read(sgf.as_bytes(), None)
+        .into_iter()
+        .map(Result::unwrap)
+        .collect();
+    let list = from_games::tournaments(&games);
+    assert_eq!(list.len(), 1);
+    let (t, findings) = &list[0];
+    assert!(findings.is_empty(), "{findings:?}");
+    assert_eq!(t.name, "Cup");
+    let s = standings(t, &StandingsOptions::default());
+    assert_eq!(
+        (s.rows[0].name.as_str(), s.rows[0].points),
+        ("Ann", HalfPoints(3))
+    );
+    // Colours alternate in the two-round match: no finding.
+    assert!(s.findings.is_empty());
+}

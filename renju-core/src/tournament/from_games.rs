@@ -1,7 +1,8 @@
 //! Tournaments from game records: every record whose tags name the two players
 //! (`black`, `white`) and the round (`round`), and that declares a result, is one game
-//! of the crosstable; records are grouped by their `tournament` tag. This is what the
-//! RenjuNet `.rif` reader stores (`tournament`, `round`, `black`, `white` and `bresult`
+//! of the crosstable; records are grouped by their `tournament` tag (or `event`, which
+//! the SGF reader fills from `EV`; SGF gives `PB`, `PW`, `RO` and `RE` too). This is what
+//! the RenjuNet `.rif` reader stores (`tournament`, `round`, `black`, `white` and `bresult`
 //! as the declared result); any other format whose records carry those tags works the
 //! same way.
 //!
@@ -33,7 +34,7 @@ use super::{Pairing, Player, ResultKind, Tournament};
 use crate::game::{Event, Game};
 use crate::geometry::Color;
 
-/// One tournament per distinct `tournament` tag (records without one form a
+/// One tournament per distinct `tournament` (or `event`) tag (records without one form a
 /// tournament named `""`), in the order they first appear, each with the findings
 /// about records that could not be placed.
 pub fn tournaments(games: &[Game]) -> Vec<(Tournament, Vec<TournamentFinding>)> {
@@ -41,7 +42,11 @@ pub fn tournaments(games: &[Game]) -> Vec<(Tournament, Vec<TournamentFinding>)> 
     let mut by_name: HashMap<String, usize> = HashMap::new();
     let mut ids: Vec<HashMap<String, u32>> = Vec::new();
     for (index, game) in games.iter().enumerate() {
-        let name = game.tag("tournament").unwrap_or("").to_string();
+        let name = game
+            .tag("tournament")
+            .or_else(|| game.tag("event"))
+            .unwrap_or("")
+            .to_string();
         let k = *by_name.entry(name.clone()).or_insert_with(|| {
             out.push((
                 Tournament {

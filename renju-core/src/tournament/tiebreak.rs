@@ -180,15 +180,14 @@ impl fmt::Display for TieBreak {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.criterion.code())?;
         let (b, t) = (self.cut_bottom, self.cut_top);
-        let m = b.min(t);
-        if m > 0 {
-            write!(f, "/M{m}")?;
+        if b == t && b > 0 {
+            return write!(f, "/M{b}");
         }
-        if b > m {
-            write!(f, "/C{}", b - m)?;
+        if b > 0 {
+            write!(f, "/C{b}")?;
         }
-        if t > m {
-            write!(f, "/T{}", t - m)?;
+        if t > 0 {
+            write!(f, "/T{t}")?;
         }
         Ok(())
     }
