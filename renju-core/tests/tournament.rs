@@ -770,3 +770,43 @@ fn standings_from_sgf_records() {
     // Colours alternate in the two-round match: no finding.
     assert!(s.findings.is_empty());
 }
+
+#[test]
+fn swiss_withdrawal_keeps_the_games() {
+    // FIDE C.06: in a Swiss the games played stand; the rounds after the withdrawal are
+    // unplayed (and count as such in Buchholz).
+    let mut t = exercise();
+    t.withdrawals.push(Withdrawal {
+        id: 12,
+        after_round: 1,
+    });
+    let s = standings(&t, &StandingsOptions::default());
+    // Player 12's round-2 pairing bye and round-3 forfeit win are after the withdrawal.
+    assert_eq!(s.row(12).unwrap().points, HalfPoints(0));
+    assert_eq!(s.row(4).unwrap().points, HalfPoints(7));
+    let rule: Vec<_> = s
+        .findings
+        .iter()
+        .filter(|f| f.code == TournamentCode::WithdrawalRule)
+        .map(|f| f.round)
+        .collect();
+    assert_eq!(rule, vec![Some(2), Some(3)]);
+}
+
+#[test]
+fn team_withdrawal_before_half_voids_the_team() {
+    let mut t = team_round_robin();
+    t.withdrawals.push(Withdrawal {
+        id: 4,
+        after_round: 1,
+    });
+    // Team D's matches from round 2 on must not be recorded; drop them, as the organiser
+    // should have.
+    t.pairings
+        .retain(|p| p.round == 1 || (p.player <= 6 && p.opponent.unwrap() <= 6));
+    let s = standings(&t, &StandingsOptions::default());
+    assert!(s.findings.is_empty(), "{:?}", s.findings);
+    assert!(s.row(4).is_none());
+    // C lost its round-1 match against D: void, so C has only its round-2 and 3 matches.
+    assert_eq!(s.row(3).unwrap().points, HalfPoints(0));
+}

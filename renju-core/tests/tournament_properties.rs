@@ -155,6 +155,8 @@ proptest! {
             }
             t.tiebreaks = TieBreak::parse_list("BH/M1,SB").unwrap();
             t.time_control = Some("5400+30".into());
+            t.withdrawals.push(renju_core::tournament::Withdrawal { id: 1, after_round: 1 });
+            t.decided_order = vec![2, 1];
         }
         let text = t.to_trf();
         let back = Tournament::from_trf(&text).unwrap();
