@@ -810,3 +810,64 @@ fn team_withdrawal_before_half_voids_the_team() {
     // C lost its round-1 match against D: void, so C has only its round-2 and 3 matches.
     assert_eq!(s.row(3).unwrap().points, HalfPoints(0));
 }
+
+#[test]
+fn knockout_placement_games_decide_shared_places() {
+    // Eight players. Round 1: 1-8, 2-7, 3-6, 4-5. Round 2: semi-finals 1-4, 2-3, and the
+    // round-1 losers' placement semi-finals 5-8, 6-7. Round 3: final 1-2, third place 3-4
+    // (4 wins), fifth place 5-6 (6 wins), seventh place 7-8 drawn (a shared place).
+    let mut t = Tournament {
+        system: Some(System::Knockout),
+        ..Tournament::default()
+    };
+    for i in 1..=8 {
+        t.players.push(Player::new(i, format!("P{i}")));
+    }
+    use ResultKind::*;
+    for (r, a, b, res) in [
+        (1, 1, 8, Win),
+        (1, 2, 7, Win),
+        (1, 3, 6, Win),
+        (1, 4, 5, Win),
+        (2, 1, 4, Win),
+        (2, 2, 3, Win),
+        (2, 5, 8, Win),
+        (2, 6, 7, Win),
+        (3, 1, 2, Win),
+        (3, 3, 4, Loss),
+        (3, 5, 6, Loss),
+        (3, 7, 8, Draw),
+    ] {
+        game(&mut t, r, a, b, res);
+    }
+    let s = standings(&t, &StandingsOptions::default());
+    let ranks: Vec<(u32, u32)> = s.rows.iter().map(|r| (r.id, r.rank)).collect();
+    assert_eq!(
+        ranks,
+        [
+            (1, 1),
+            (2, 2),
+            (4, 3),
+            (3, 4),
+            (6, 5),
+            (5, 6),
+            (7, 7),
+            (8, 7)
+        ]
+    );
+    // The tied seventh-place match: nobody went on, so a warning says so.
+    assert!(s
+        .findings
+        .iter()
+        .any(|f| f.code == TournamentCode::KnockoutUndecided));
+    let s = standings(
+        &t,
+        &StandingsOptions {
+            tiebreaks: Some(TieBreak::parse_list("KO").unwrap()),
+            ..StandingsOptions::default()
+        },
+    );
+    // Out in round 1, then never beaten in the placement bracket (rounds + 1 = 4).
+    assert_eq!(s.row(6).unwrap().values[0].to_string(), "1/4");
+    assert_eq!(s.row(5).unwrap().values[0].to_string(), "1/3");
+}

@@ -660,29 +660,65 @@ fn fill_absent(c: &mut Comp, n: u32) {
     }
 }
 
-/// The round in which each competitor left a knockout (`rounds + 1`: never).
-fn knockout_rounds(comps: &[Comp], n: u32, findings: &mut Vec<TournamentFinding>) -> Vec<u32> {
-    let last_round: Vec<u32> = comps
+/// The knockout value of each competitor: the round in which they left the main
+/// bracket (`rounds + 1`: never), then, for those who left in the same round and then
+/// played placement games among themselves, the round in which they left that
+/// placement bracket, and so on. Compared from the first element.
+fn knockout_rounds(comps: &[Comp], n: u32, findings: &mut Vec<TournamentFinding>) -> Vec<Vec<u32>> {
+    let mut out = vec![Vec::new(); comps.len()];
+    let all: Vec<usize> = (0..comps.len()).collect();
+    knockout_bracket(comps, n, &all, 0, &mut out, findings);
+    out
+}
+
+/// One bracket: the members of `group`, their games against each other after round
+/// `after` (and, in the main bracket, their unplayed rounds).
+fn knockout_bracket(
+    comps: &[Comp],
+    n: u32,
+    group: &[usize],
+    after: u32,
+    out: &mut [Vec<u32>],
+    findings: &mut Vec<TournamentFinding>,
+) {
+    let main = after == 0;
+    let inside: std::collections::HashSet<usize> = group.iter().copied().collect();
+    let relevant = |r: &Row| {
+        r.round > after
+            && match r.opp {
+                Some(o) => inside.contains(&o),
+                None => main,
+            }
+    };
+    // Placement brackets are only read when every member played in them.
+    if !main && !group.iter().all(|&i| comps[i].rows.iter().any(relevant)) {
+        return;
+    }
+    let last_round: HashMap<usize, u32> = group
         .iter()
-        .map(|c| {
-            c.rows
+        .map(|&i| {
+            let last = comps[i]
+                .rows
                 .iter()
-                .filter(|r| r.kind != ResultKind::Absent)
+                .filter(|r| relevant(r) && r.kind != ResultKind::Absent)
                 .map(|r| r.round)
                 .max()
-                .unwrap_or(0)
+                .unwrap_or(0);
+            (i, last)
         })
         .collect();
-    let mut out = vec![n + 1; comps.len()];
-    for (i, c) in comps.iter().enumerate() {
-        // Per round: points for and against each opponent, and lost unplayed rounds.
+    let mut elim: HashMap<usize, u32> = HashMap::new();
+    for &i in group {
+        let c = &comps[i];
+        // Per round and opponent: points for and against.
         let mut per: std::collections::BTreeMap<(u32, Option<usize>), (HalfPoints, HalfPoints)> =
             std::collections::BTreeMap::new();
-        for r in &c.rows {
+        for r in c.rows.iter().filter(|r| relevant(r)) {
             let e = per.entry((r.round, r.opp)).or_default();
             e.0 += r.pts;
             e.1 += HalfPoints(2 * i64::from(r.games.max(1))) - r.pts;
         }
+        let mut lost_in = n + 1;
         for (&(round, opp), &(mine, theirs)) in &per {
             let lost = match opp {
                 None => mine == HalfPoints::ZERO,
@@ -690,14 +726,14 @@ fn knockout_rounds(comps: &[Comp], n: u32, findings: &mut Vec<TournamentFinding>
                     std::cmp::Ordering::Less => true,
                     std::cmp::Ordering::Greater => false,
                     std::cmp::Ordering::Equal => {
-                        let (me_on, they_on) = (last_round[i] > round, last_round[o] > round);
+                        let (me_on, they_on) = (last_round[&i] > round, last_round[&o] > round);
                         if me_on == they_on && i < o {
                             findings.push(TournamentFinding::new(
                                 TournamentCode::KnockoutUndecided,
                                 Some(round),
                                 Some(c.id),
                                 format!(
-                                    "round {round}: the match of {} and {} is tied and no later round shows who went on; both are counted as eliminated (a play-off or lot is input)",
+                                    "round {round}: the match of {} and {} is tied and no later round shows who went on; both are counted as out (a play-off or lot is input)",
                                     c.name, comps[o].name
                                 ),
                             ));
@@ -707,11 +743,25 @@ fn knockout_rounds(comps: &[Comp], n: u32, findings: &mut Vec<TournamentFinding>
                 },
             };
             if lost {
-                out[i] = out[i].min(round);
+                lost_in = lost_in.min(round);
             }
         }
+        elim.insert(i, lost_in);
     }
-    out
+    for &i in group {
+        out[i].push(elim[&i]);
+    }
+    // Those out in the same round: placement games among them, after that round.
+    let mut by_round: std::collections::BTreeMap<u32, Vec<usize>> =
+        std::collections::BTreeMap::new();
+    for &i in group {
+        by_round.entry(elim[&i]).or_default().push(i);
+    }
+    for (round, members) in by_round {
+        if members.len() > 1 && round <= n {
+            knockout_bracket(comps, n, &members, round, out, findings);
+        }
+    }
 }
 
 /// What the tie-breaks are computed from.
@@ -815,7 +865,7 @@ impl<'a> Calc<'a> {
         }
     }
 
-    fn value(&self, i: usize, tb: &TieBreak, ko: &[u32]) -> TieBreakValue {
+    fn value(&self, i: usize, tb: &TieBreak, ko: &[Vec<u32>]) -> TieBreakValue {
         use Criterion::*;
         let c = &self.comps[i];
         let num = |r: Rational| TieBreakValue::Number(r);
@@ -867,7 +917,11 @@ impl<'a> Calc<'a> {
                 num(total)
             }
             Tbr => TieBreakValue::Boards(c.boards.clone()),
-            Ko => num(Rational::from(i64::from(ko.get(i).copied().unwrap_or(0)))),
+            Ko => TieBreakValue::Boards(
+                ko.get(i)
+                    .map(|v| v.iter().map(|&r| HalfPoints(2 * i64::from(r))).collect())
+                    .unwrap_or_default(),
+            ),
         }
     }
 

@@ -16,7 +16,7 @@
 //! | `DE` | direct encounter: points among the tied players, when all of them met |
 //! | `TSB` | the seed's team Sonneborn-Berger: Σ score rate against a team × its match points (no C.07 code) |
 //! | `TBR` | board by board from board 1: board 1's points, then board 2's, ... |
-//! | `KO` | knockout: the round of elimination, later is better (no C.07 code) |
+//! | `KO` | knockout: the round of elimination, later is better, then the round of elimination from the placement games among those out in the same round (`1/3`); no C.07 code |
 //!
 //! Cuts: `/Cn` drops the `n` least significant values, `/Mn` drops `n` at each end, and
 //! `/Tn` (this library's extension for the seed's "one or several of the highest or
