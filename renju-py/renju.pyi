@@ -1072,6 +1072,8 @@ class Standings:
         """The standings as JSON."""
     def __len__(self) -> int:
         """The number of rows."""
+    def __iter__(self) -> Iterator[StandingRow]:
+        """The rows, best first."""
 
 class Tournament:
     """A tournament crosstable: players, teams, rounds, pairings and results."""

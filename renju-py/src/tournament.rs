@@ -263,6 +263,11 @@ impl Standings {
         self.0.rows.len()
     }
 
+    fn __iter__(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        let list = PyList::new(py, self.rows())?;
+        Ok(list.try_iter()?.into_any().unbind())
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "<Standings {:?} {} {} rows>",
