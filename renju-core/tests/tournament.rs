@@ -871,3 +871,17 @@ fn knockout_placement_games_decide_shared_places() {
     assert_eq!(s.row(6).unwrap().values[0].to_string(), "1/4");
     assert_eq!(s.row(5).unwrap().values[0].to_string(), "1/3");
 }
+
+#[test]
+fn forfeit_losses_keep_their_points_in_the_adjusted_score() {
+    // Player 9 loses round 3 by forfeit: under C.07 (2024) 16.3 only requested byes
+    // after which a player never returned count as draws, so player 2's Buchholz counts
+    // player 9's 2 points, not 2.5 (tiebreak-core agrees). Player 1's not-paired last
+    // round does count as a draw: player 11 counts 1.5 for player 1 (own zero-point bye:
+    // 1, player 1: 1 + 0.5, player 2: 1.5).
+    let t = Tournament::from_trf(&fixture("forfeit_last_round.trf")).unwrap();
+    for regulation in [Regulation::Fide2024, Regulation::Fide2026] {
+        check(&t, regulation, "BH", &[(2, 5.0)]);
+    }
+    check(&t, Regulation::Fide2024, "BH", &[(10, 4.5), (11, 4.0)]);
+}

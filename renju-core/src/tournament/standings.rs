@@ -783,12 +783,19 @@ impl<'a> Calc<'a> {
             .iter()
             .zip(&score)
             .map(|(c, &s)| {
+                // C.07 (2024) 16.2.5 and 16.3: a requested bye (half-, zero-point,
+                // not paired) after which the player never returned (no later game,
+                // pairing-allocated or full-point bye, or forfeit win) counts as a draw.
+                // Forfeit losses keep their points.
                 let mut a = s;
                 for r in c.rows.iter().rev() {
-                    if !r.kind.is_vur() {
-                        break;
+                    match r.kind {
+                        ResultKind::HalfBye | ResultKind::ZeroBye | ResultKind::Absent => {
+                            a += HalfPoints::DRAW - r.pts;
+                        }
+                        ResultKind::ForfeitLoss => {}
+                        _ => break,
                     }
-                    a += HalfPoints::DRAW - r.pts;
                 }
                 a
             })

@@ -210,9 +210,10 @@ impl<'de> Deserialize<'de> for TieBreak {
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Regulation {
     /// FIDE C.07 (2024) article 16, the "dummy opponent": an unplayed round counts as
-    /// an opponent with the player's own final score; an opponent's voluntarily
-    /// unplayed rounds after their last available round count as draws; cuts drop
-    /// voluntarily unplayed rounds first.
+    /// an opponent with the player's own final score; an opponent's requested byes
+    /// (half-, zero-point, not paired) after which they never returned count as draws
+    /// (16.2.5, 16.3); cuts drop voluntarily unplayed rounds (requested byes, forfeit
+    /// losses) first.
     #[default]
     #[serde(rename = "fide-2024")]
     Fide2024,
