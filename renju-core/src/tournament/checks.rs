@@ -20,7 +20,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::{ResultKind, System, Tournament};
+use super::{IdIndex, ResultKind, System, Tournament};
 use crate::geometry::Color;
 use crate::report::Severity;
 
@@ -148,9 +148,12 @@ impl TournamentFinding {
 pub fn check(t: &Tournament) -> Vec<TournamentFinding> {
     use TournamentCode::*;
     let mut out = Vec::new();
-    let mut name: HashMap<u32, &str> = HashMap::new();
-    for p in &t.players {
-        if name.insert(p.id, &p.name).is_some() {
+    let mut known = IdIndex::new(std::iter::empty());
+    let mut first: Vec<usize> = Vec::with_capacity(t.players.len());
+    for (k, p) in t.players.iter().enumerate() {
+        if known.insert(p.id).1 {
+            first.push(k);
+        } else {
             out.push(TournamentFinding::new(
                 DuplicatePlayer,
                 None,
@@ -159,13 +162,14 @@ pub fn check(t: &Tournament) -> Vec<TournamentFinding> {
             ));
         }
     }
-    let who = |id: u32| match name.get(&id) {
+    let name = |id: u32| known.get(id).map(|i| t.players[first[i]].name.as_str());
+    let who = |id: u32| match name(id) {
         Some(n) if !n.is_empty() => format!("{n} ({id})"),
         _ => format!("player {id}"),
     };
 
     for p in &t.pairings {
-        if !name.contains_key(&p.player) {
+        if known.get(p.player).is_none() {
             out.push(TournamentFinding::new(
                 UnknownPlayer,
                 Some(p.round),
@@ -188,7 +192,7 @@ pub fn check(t: &Tournament) -> Vec<TournamentFinding> {
                         who(p.player)
                     ),
                 ));
-            } else if !name.contains_key(&o) {
+            } else if known.get(o).is_none() {
                 out.push(TournamentFinding::new(
                     UnknownPlayer,
                     Some(p.round),
@@ -225,24 +229,11 @@ pub fn check(t: &Tournament) -> Vec<TournamentFinding> {
             ));
         }
     }
-    // Seats sorted by (round, player), file order inside: a slice per (round, player).
+    // Seats grouped by (round, player), file order inside: a slice per (round, player).
+    // With small round numbers and ids, a counting sort into a dense table; otherwise a
+    // sort by key.
     let key = |i: usize| (t.pairings[i].round, t.pairings[i].player);
-    let mut order: Vec<usize> = (0..t.pairings.len()).collect();
-    order.sort_by_key(|&i| key(i));
-    let mut start = 0;
-    let mut groups = Vec::new();
-    for j in 1..=order.len() {
-        if j == order.len() || key(order[j]) != key(order[start]) {
-            groups.push((key(order[start]), start, j));
-            start = j;
-        }
-    }
-    // Where a (round, player) group starts: a dense table when it is small enough.
-    let mut dense: HashMap<u32, usize> = HashMap::new();
-    for p in &t.pairings {
-        let d = dense.len();
-        dense.entry(p.player).or_insert(d);
-    }
+    let dense = IdIndex::new(t.pairings.iter().map(|p| p.player));
     let rounds = t
         .pairings
         .iter()
@@ -250,21 +241,56 @@ pub fn check(t: &Tournament) -> Vec<TournamentFinding> {
         .max()
         .unwrap_or(0);
     let width = dense.len();
-    let table: Option<Vec<(usize, usize)>> =
-        (rounds.saturating_mul(width) <= 4 * t.pairings.len() + 64).then(|| {
-            let mut v = vec![(0, 0); rounds * width];
-            for &((round, player), lo, hi) in &groups {
-                v[round as usize * width + dense[&player]] = (lo, hi);
+    let mut groups: Vec<((u32, u32), usize, usize)> = Vec::new();
+    let mut order: Vec<usize>;
+    let table: Option<Vec<usize>>;
+    if rounds.saturating_mul(width) <= 4 * t.pairings.len() + 64 {
+        let slot = |i: usize| {
+            let p = &t.pairings[i];
+            p.round as usize * width + dense.get(p.player).unwrap_or(0)
+        };
+        let mut start = vec![0usize; rounds * width + 1];
+        for i in 0..t.pairings.len() {
+            start[slot(i) + 1] += 1;
+        }
+        for k in 1..start.len() {
+            start[k] += start[k - 1];
+        }
+        let mut fill = start.clone();
+        order = vec![0; t.pairings.len()];
+        for i in 0..t.pairings.len() {
+            let s = slot(i);
+            order[fill[s]] = i;
+            fill[s] += 1;
+        }
+        for k in 0..rounds * width {
+            if start[k] < start[k + 1] {
+                groups.push((key(order[start[k]]), start[k], start[k + 1]));
             }
-            v
-        });
+        }
+        table = Some(start);
+    } else {
+        order = (0..t.pairings.len()).collect();
+        order.sort_unstable_by_key(|&i| (key(i), i));
+        let mut start = 0;
+        for j in 1..=order.len() {
+            if j == order.len() || key(order[j]) != key(order[start]) {
+                groups.push((key(order[start]), start, j));
+                start = j;
+            }
+        }
+        table = None;
+    }
     let seats_of = |round: u32, player: u32| -> &[usize] {
-        if let Some(table) = &table {
-            let Some(&d) = dense.get(&player) else {
+        if let Some(start) = &table {
+            let Some(d) = dense.get(player) else {
                 return &[];
             };
-            let (lo, hi) = table[round as usize * width + d];
-            return &order[lo..hi];
+            let k = round as usize * width + d;
+            if k + 1 >= start.len() {
+                return &[];
+            }
+            return &order[start[k]..start[k + 1]];
         }
         let lo = order.partition_point(|&i| key(i) < (round, player));
         let hi = order.partition_point(|&i| key(i) <= (round, player));
@@ -272,6 +298,21 @@ pub fn check(t: &Tournament) -> Vec<TournamentFinding> {
     };
     for &((round, player), lo, hi) in &groups {
         let list = &order[lo..hi];
+        // The usual case, one game a round: no lists to build.
+        if let [a] = list {
+            let pa = &t.pairings[*a];
+            let Some(o) = pa.opponent.filter(|&o| o != player) else {
+                continue;
+            };
+            if let [b] = seats_of(round, o) {
+                if t.pairings[*b].opponent == Some(player) {
+                    if player < o {
+                        two_sides(t, round, player, o, *a, *b, &who, &mut out);
+                    }
+                    continue;
+                }
+            }
+        }
         // Paired twice: different opponents (a bye counts as one) in a round.
         let mut opponents: Vec<Option<u32>> = list
             .iter()
@@ -326,36 +367,7 @@ pub fn check(t: &Tournament) -> Vec<TournamentFinding> {
                 ));
             }
             for (&a, &b) in mine.iter().zip(&theirs) {
-                let (pa, pb) = (&t.pairings[a], &t.pairings[b]);
-                if pa.result.mirror() != Some(pb.result) {
-                    out.push(TournamentFinding::new(
-                        ResultContradiction,
-                        Some(round),
-                        Some(player),
-                        format!(
-                            "round {round}: {} records a {} against {}, who records a {}",
-                            who(player),
-                            pa.result,
-                            who(o),
-                            pb.result
-                        ),
-                    ));
-                }
-                if let (Some(ca), Some(cb)) = (pa.color, pb.color) {
-                    if ca == cb {
-                        out.push(TournamentFinding::new(
-                            ColourContradiction,
-                            Some(round),
-                            Some(player),
-                            format!(
-                                "round {round}: {} and {} both record {}",
-                                who(player),
-                                who(o),
-                                ca
-                            ),
-                        ));
-                    }
-                }
+                two_sides(t, round, player, o, a, b, &who, &mut out);
             }
             // Colours alternate in a match of two or more games.
             let colours: Vec<Color> = mine.iter().filter_map(|&i| t.pairings[i].color).collect();
@@ -384,6 +396,50 @@ pub fn check(t: &Tournament) -> Vec<TournamentFinding> {
     }
     withdrawals(t, &mut out, &who);
     out
+}
+
+/// The two sides of one game: results that mirror each other, different colours.
+#[allow(clippy::too_many_arguments)]
+fn two_sides(
+    t: &Tournament,
+    round: u32,
+    player: u32,
+    o: u32,
+    a: usize,
+    b: usize,
+    who: &dyn Fn(u32) -> String,
+    out: &mut Vec<TournamentFinding>,
+) {
+    let (pa, pb) = (&t.pairings[a], &t.pairings[b]);
+    if pa.result.mirror() != Some(pb.result) {
+        out.push(TournamentFinding::new(
+            TournamentCode::ResultContradiction,
+            Some(round),
+            Some(player),
+            format!(
+                "round {round}: {} records a {} against {}, who records a {}",
+                who(player),
+                pa.result,
+                who(o),
+                pb.result
+            ),
+        ));
+    }
+    if let (Some(ca), Some(cb)) = (pa.color, pb.color) {
+        if ca == cb {
+            out.push(TournamentFinding::new(
+                TournamentCode::ColourContradiction,
+                Some(round),
+                Some(player),
+                format!(
+                    "round {round}: {} and {} both record {}",
+                    who(player),
+                    who(o),
+                    ca
+                ),
+            ));
+        }
+    }
 }
 
 /// In a team match the first-named team has Black on odd boards, White on even ones.

@@ -18,7 +18,7 @@ use serde::{Serialize, Serializer};
 use super::checks::{check, TournamentCode, TournamentFinding};
 use super::score::{HalfPoints, Rational};
 use super::tiebreak::{default_list, Criterion, Regulation, TieBreak};
-use super::{Pairing, ResultKind, System, Tournament};
+use super::{IdIndex, Pairing, ResultKind, System, Tournament};
 
 /// What to compute.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -423,9 +423,13 @@ fn standings_inner(
 }
 
 /// The pairings the standings count, after the withdrawal rule, and the voided ids.
-fn apply_withdrawals(t: &Tournament, system: System, n: u32) -> (Vec<Pairing>, Vec<u32>) {
+fn apply_withdrawals(
+    t: &Tournament,
+    system: System,
+    n: u32,
+) -> (std::borrow::Cow<'_, [Pairing]>, Vec<u32>) {
     if t.withdrawals.is_empty() {
-        return (t.pairings.clone(), Vec::new());
+        return (std::borrow::Cow::Borrowed(&t.pairings[..]), Vec::new());
     }
     let mut pairings = t.pairings.clone();
     let mut void_players = Vec::new();
@@ -463,7 +467,7 @@ fn apply_withdrawals(t: &Tournament, system: System, n: u32) -> (Vec<Pairing>, V
     pairings.retain(|p| {
         !void_players.contains(&p.player) && !p.opponent.is_some_and(|o| void_players.contains(&o))
     });
-    (pairings, void_ids)
+    (std::borrow::Cow::Owned(pairings), void_ids)
 }
 
 fn player_comps(t: &Tournament, pairings: &[Pairing], void: &[u32]) -> Vec<Comp> {
@@ -480,15 +484,15 @@ fn player_comps(t: &Tournament, pairings: &[Pairing], void: &[u32]) -> Vec<Comp>
         })
         .collect();
     let mut comps = dedup(comps);
-    let index: HashMap<u32, usize> = comps.iter().enumerate().map(|(i, c)| (c.id, i)).collect();
+    let index = IdIndex::new(comps.iter().map(|c| c.id));
     for p in pairings {
-        let Some(&i) = index.get(&p.player) else {
+        let Some(i) = index.get(p.player) else {
             continue;
         };
         let opp = p
             .opponent
             .filter(|&o| o != p.player)
-            .and_then(|o| index.get(&o).copied());
+            .and_then(|o| index.get(o));
         let pts = p.result.points();
         comps[i].rows.push(Row {
             round: p.round,
@@ -503,8 +507,8 @@ fn player_comps(t: &Tournament, pairings: &[Pairing], void: &[u32]) -> Vec<Comp>
 }
 
 fn dedup(mut comps: Vec<Comp>) -> Vec<Comp> {
-    let mut seen = std::collections::HashSet::new();
-    comps.retain(|c| seen.insert(c.id));
+    let mut seen = IdIndex::default();
+    comps.retain(|c| seen.insert(c.id).1);
     comps
 }
 
