@@ -157,6 +157,11 @@ proptest! {
             t.time_control = Some("5400+30".into());
             t.withdrawals.push(renju_core::tournament::Withdrawal { id: 1, after_round: 1 });
             t.decided_order = vec![2, 1];
+            t.round_info = (1..=t.rounds)
+                .map(|r| renju_core::tournament::Round { number: r, date: Some(format!("26/01/{r:02}")) })
+                .collect();
+            t.tags.push(("022".into(), "Geneva".into()));
+            t.tags.push(("042".into(), "2026/01/10".into()));
         }
         let text = t.to_trf();
         let back = Tournament::from_trf(&text).unwrap();
