@@ -937,6 +937,9 @@ impl<'a> Calc<'a> {
     }
 
     fn buchholz(&self, i: usize, bottom: u32, top: u32) -> HalfPoints {
+        if bottom == 0 && top == 0 {
+            return self.contrib[i].iter().flatten().map(|x| x.0).sum();
+        }
         let mut list: Vec<(HalfPoints, bool)> = self.contrib[i].iter().flatten().copied().collect();
         let (bottom, top) = (bottom as usize, top as usize);
         if bottom + top >= list.len() {
