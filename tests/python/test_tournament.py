@@ -33,6 +33,7 @@ def test_default_lists_and_shared_places(repo: Path) -> None:
     assert [r.rank for r in s.rows] == [1, 2, 3, 3, 5, 5, 5, 5]
     assert [r.id for r in s] == [r.id for r in s.rows]
     assert s.rows[2].shared and not s.rows[0].shared
+    assert s.tiebreaks == ["KO"] and s.rows[0].tiebreaks["KO"] == [4.0]
     t = renju.read_tournament(repo / "fixtures/tournaments/team_round_robin.trf")
     assert t.team
     s = t.standings()

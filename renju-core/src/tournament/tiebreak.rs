@@ -297,7 +297,8 @@ pub fn default_list(system: super::System, team: bool) -> Vec<TieBreak> {
             p(Gp),
             p(Tbr),
         ],
-        (Knockout, _) => vec![],
+        // Ranked by the round of elimination first anyway; listed to be shown.
+        (Knockout, _) => vec![p(Ko)],
     }
 }
 
