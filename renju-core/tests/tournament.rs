@@ -885,3 +885,21 @@ fn forfeit_losses_keep_their_points_in_the_adjusted_score() {
     }
     check(&t, Regulation::Fide2024, "BH", &[(10, 4.5), (11, 4.0)]);
 }
+
+#[test]
+fn a_tiebreak_list_that_cannot_be_computed_is_reported() {
+    let text = fixture("round_robin.trf").replace("XXR 5", "XXR 5\n202 EDET/P,EMGSB/C1/P");
+    let t = Tournament::from_trf(&text).unwrap();
+    assert!(t.tiebreaks.is_empty());
+    assert_eq!(t.tag("202"), Some("EDET/P,EMGSB/C1/P"));
+    let s = standings(&t, &StandingsOptions::default());
+    assert_eq!(TieBreak::format_list(&s.tiebreaks), "SB,WON");
+    assert_eq!(s.findings.len(), 1);
+    assert_eq!(s.findings[0].code, TournamentCode::UnsupportedTiebreak);
+    // A list given as an option is used as it is, without a finding.
+    let options = StandingsOptions {
+        tiebreaks: Some(TieBreak::parse_list("WON").unwrap()),
+        ..StandingsOptions::default()
+    };
+    assert!(standings(&t, &options).findings.is_empty());
+}

@@ -61,6 +61,9 @@ pub enum TournamentCode {
     /// A game record that cannot be placed in the crosstable (no players, no round, no
     /// result).
     UnusableGame,
+    /// The file's tie-break list names criteria the library does not compute; the
+    /// seed's list for the system is used instead.
+    UnsupportedTiebreak,
     /// ARO asked for with opponents that have no rating (they are left out of the
     /// average).
     UnratedOpponents,
@@ -71,7 +74,7 @@ impl TournamentCode {
     pub fn severity(self) -> Severity {
         use TournamentCode::*;
         match self {
-            KnockoutUndecided | UnusableGame => Severity::Warning,
+            KnockoutUndecided | UnusableGame | UnsupportedTiebreak => Severity::Warning,
             UnratedOpponents => Severity::Info,
             _ => Severity::Error,
         }
@@ -96,6 +99,7 @@ impl TournamentCode {
             RankMismatch => "rank-mismatch",
             KnockoutUndecided => "knockout-undecided",
             UnusableGame => "unusable-game",
+            UnsupportedTiebreak => "unsupported-tiebreak",
             UnratedOpponents => "unrated-opponents",
         }
     }

@@ -267,6 +267,17 @@ fn standings_inner(
     let n = t.round_count();
     let mut tiebreaks = options.tiebreaks.clone().unwrap_or_else(|| {
         if t.tiebreaks.is_empty() {
+            // A TRF list the library cannot compute is kept as a record: say so.
+            if let Some(list) = t.tag("202").or_else(|| t.tag("212")) {
+                findings.push(TournamentFinding::new(
+                    TournamentCode::UnsupportedTiebreak,
+                    None,
+                    None,
+                    format!(
+                        "the file's tie-break list {list:?} names criteria this library does not compute; the seed's list for a {system} is used"
+                    ),
+                ));
+            }
             default_list(system, team)
         } else {
             t.tiebreaks.clone()
