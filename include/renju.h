@@ -472,6 +472,28 @@ typedef struct renju_games renju_games;
 typedef struct renju_position renju_position;
 
 /**
+ * Standings of one tournament: rows best first, tie-break values, findings. An opaque
+ * handle.
+ *
+ * Ownership: created by `renju_tournament_standings`; the caller owns it and frees it
+ * with `renju_standings_free`. Strings borrowed from it stay valid until it is freed.
+ *
+ * Thread safety: immutable; any number of threads may use it at once.
+ */
+typedef struct renju_standings renju_standings;
+
+/**
+ * The tournaments of one file or buffer (a RenjuNet database may hold several), with
+ * the findings about records that could not be placed. An opaque handle.
+ *
+ * Ownership: created by `renju_tournament_read_file` or `renju_tournament_read_buffer`;
+ * the caller owns it and frees it with `renju_tournament_free`.
+ *
+ * Thread safety: immutable after reading; any number of threads may use it at once.
+ */
+typedef struct renju_tournament renju_tournament;
+
+/**
  * An intersection: column `x` (0 = `a`, from the left) and row `y` (0 = row 1, from the
  * bottom); `{7, 7}` is `h8`. Coordinates run from 0 to 25 (`z26`); each call checks
  * that a point lies on its board (`RENJU_ERROR_OFF_BOARD`). Text form: see
@@ -884,6 +906,54 @@ typedef struct renju_fixture_map {
      */
     size_t line;
 } renju_fixture_map;
+
+/**
+ * Options for `renju_tournament_standings`. A zeroed struct (`= {0}`) or a NULL
+ * pointer gives the defaults. Strings are borrowed for the call only.
+ */
+typedef struct renju_standings_options {
+    /**
+     * `"round-robin"`, `"swiss"` or `"knockout"`; NULL: the file's system, or what the
+     * pairings show.
+     */
+    const char *system;
+    /**
+     * Tie-breaks after the points, FIDE C.07 codes separated by commas (`"SB,WON"`,
+     * `"ARO,BH,BH/M1,WON"`); NULL: the file's list, else the seed's list for the system.
+     */
+    const char *tiebreaks;
+    /**
+     * How unplayed rounds count: `"fide-2024"` (NULL), `"fide-2026"`, `"fide-2009"` or
+     * `"none"`.
+     */
+    const char *unplayed;
+} renju_standings_options;
+
+/**
+ * One row of a `renju_standings`.
+ */
+typedef struct renju_standing_row {
+    /**
+     * The place, from 1; players (teams) sharing a place have the same rank.
+     */
+    uint32_t rank;
+    /**
+     * Whether the place is shared.
+     */
+    bool shared;
+    /**
+     * The player's (team's) id: TRF start rank, or order of appearance in game files.
+     */
+    uint32_t id;
+    /**
+     * Name, borrowed from the standings handle.
+     */
+    const char *name;
+    /**
+     * Points (team events: match points), exact in halves.
+     */
+    double points;
+} renju_standing_row;
 
 #ifdef __cplusplus
 extern "C" {
@@ -1663,6 +1733,178 @@ renju_status renju_fixtures_position(const struct renju_fixtures *fixtures,
                                      size_t index,
                                      int32_t five_completion_counts,
                                      struct renju_position **out);
+
+/**
+ * Reads the tournaments of a file: FIDE TRF (`.trf`, or text with `001` records),
+ * tournament JSON (`.json`), or game records (`format` names a game format, or NULL to
+ * tell it from the extension). `*out` gets the new handle (NULL on error).
+ *
+ * Returns `RENJU_ERROR_IO` when the file cannot be read, `RENJU_ERROR_PARSE` for a bad
+ * TRF record (the message has the line) or JSON, `RENJU_ERROR_INVALID_ARGUMENT` for an
+ * unknown format name.
+ *
+ * Ownership: the caller owns `*out` (free it with `renju_tournament_free`). Thread
+ * safety: safe from any thread.
+ *
+ * # Safety
+ * `path` must be NULL or a NUL-terminated string; `format` must be NULL or a
+ * NUL-terminated string; `out` must be NULL or valid for writes of a pointer.
+ */
+renju_status renju_tournament_read_file(const char *path,
+                                        const char *format,
+                                        struct renju_tournament **out);
+
+/**
+ * Reads the tournaments of a memory buffer of `length` bytes; `name` (may be NULL)
+ * names it in errors and tells the format by its extension. Otherwise as
+ * `renju_tournament_read_file`.
+ *
+ * # Safety
+ * `data` must be NULL (only with `length` 0) or valid for reads of `length` bytes;
+ * `format` and `name` must be NULL or NUL-terminated strings; `out` must be NULL or
+ * valid for writes of a pointer.
+ */
+renju_status renju_tournament_read_buffer(const uint8_t *data,
+                                          size_t length,
+                                          const char *format,
+                                          const char *name,
+                                          struct renju_tournament **out);
+
+/**
+ * Frees a `renju_tournament`. NULL is accepted and does nothing.
+ *
+ * # Safety
+ * `tournament` is looked up before use, never dereferenced unless live.
+ */
+renju_status renju_tournament_free(struct renju_tournament *tournament);
+
+/**
+ * The number of tournaments the file held, in `*count`.
+ *
+ * # Safety
+ * `tournament` is looked up before use; `count` must be NULL or valid for writes of a
+ * `size_t`.
+ */
+renju_status renju_tournament_count(const struct renju_tournament *tournament, size_t *count);
+
+/**
+ * Computes the standings of tournament `index` (0-based) with `options` (NULL: the
+ * defaults) into `*out`. The findings include those of reading.
+ *
+ * Returns `RENJU_ERROR_INDEX_OUT_OF_RANGE` past the last tournament,
+ * `RENJU_ERROR_INVALID_ARGUMENT` for an unknown system, tie-break or regulation name.
+ *
+ * Ownership: the caller owns `*out` (free it with `renju_standings_free`). Thread
+ * safety: safe from any thread.
+ *
+ * # Safety
+ * `tournament` is looked up before use; `options` must be NULL or valid for reads of a
+ * `renju_standings_options`; `out` must be NULL or valid for writes of a pointer.
+ */
+renju_status renju_tournament_standings(const struct renju_tournament *tournament,
+                                        size_t index,
+                                        const struct renju_standings_options *options,
+                                        struct renju_standings **out);
+
+/**
+ * Frees a `renju_standings` and every string borrowed from it. NULL is accepted.
+ *
+ * # Safety
+ * `standings` is looked up before use, never dereferenced unless live.
+ */
+renju_status renju_standings_free(struct renju_standings *standings);
+
+/**
+ * The number of rows in `*count`.
+ *
+ * # Safety
+ * `standings` is looked up before use; `count` must be NULL or valid for writes of a
+ * `size_t`.
+ */
+renju_status renju_standings_row_count(const struct renju_standings *standings, size_t *count);
+
+/**
+ * The number of tie-breaks (after the points) in `*count`.
+ *
+ * # Safety
+ * `standings` is looked up before use; `count` must be NULL or valid for writes of a
+ * `size_t`.
+ */
+renju_status renju_standings_tiebreak_count(const struct renju_standings *standings, size_t *count);
+
+/**
+ * The code of tie-break `index` (`"SB"`, `"BH/C1"`) in `*code`, borrowed from the
+ * standings.
+ *
+ * # Safety
+ * `standings` is looked up before use; `code` must be NULL or valid for writes of a
+ * pointer.
+ */
+renju_status renju_standings_tiebreak_code(const struct renju_standings *standings,
+                                           size_t index,
+                                           const char **code);
+
+/**
+ * The system ranked by (`"round-robin"`, `"swiss"`, `"knockout"`) and the regulation
+ * for unplayed rounds (`"fide-2024"`, ...), borrowed from the standings. Either output
+ * may be NULL when not wanted.
+ *
+ * # Safety
+ * `standings` is looked up before use; `system` and `regulation` must be NULL or valid
+ * for writes of a pointer.
+ */
+renju_status renju_standings_info(const struct renju_standings *standings,
+                                  const char **system,
+                                  const char **regulation);
+
+/**
+ * Row `index` (0-based, best first) in `*out`.
+ *
+ * # Safety
+ * `standings` is looked up before use; `out` must be NULL or valid for writes of a
+ * `renju_standing_row`.
+ */
+renju_status renju_standings_row(const struct renju_standings *standings,
+                                 size_t index,
+                                 struct renju_standing_row *out);
+
+/**
+ * The value of tie-break `tiebreak` for row `row` in `*value` (exact values written as
+ * the nearest double; `TBR` gives board 1's points).
+ *
+ * # Safety
+ * `standings` is looked up before use; `value` must be NULL or valid for writes of a
+ * `double`.
+ */
+renju_status renju_standings_value(const struct renju_standings *standings,
+                                   size_t row,
+                                   size_t tiebreak,
+                                   double *value);
+
+/**
+ * The number of findings of severity error in `*count` (nonzero: the crosstable is
+ * wrong somewhere; `renju standings` exits 1).
+ *
+ * # Safety
+ * `standings` is looked up before use; `count` must be NULL or valid for writes of a
+ * `size_t`.
+ */
+renju_status renju_standings_error_count(const struct renju_standings *standings, size_t *count);
+
+/**
+ * The findings as a JSON array in `*json` (`[{"severity", "code", "round", "player",
+ * "message"}]`). With `whole` nonzero, the whole standings instead, as one tournament
+ * of `renju standings --json`.
+ *
+ * Ownership: the caller owns `*json` and frees it with `renju_string_free`.
+ *
+ * # Safety
+ * `standings` is looked up before use; `json` must be NULL or valid for writes of a
+ * pointer.
+ */
+renju_status renju_standings_json(const struct renju_standings *standings,
+                                  int32_t whole,
+                                  char **json);
 
 #ifdef __cplusplus
 }  // extern "C"

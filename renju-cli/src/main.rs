@@ -4,6 +4,7 @@
 //!   opening protocol and reports what is legal, what is not and why.
 //! * `renju forbidden`: the conformance interface. Reads JSON Lines on stdin, one
 //!   position a line, and writes one JSON line each with Black's forbidden points.
+//! * `renju standings FILE...`: standings and tie-breaks of crosstables.
 
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
@@ -12,6 +13,7 @@ use clap::{Parser, Subcommand};
 
 mod clock;
 mod forbidden;
+mod standings;
 mod text;
 mod validate;
 
@@ -20,6 +22,7 @@ use std::path::PathBuf;
 use renju_core::clock::{BothFlags, ClockOptions};
 use renju_core::formats::{read_line, Format, LineRead, ReadLimits};
 use renju_core::opening::{OfferEquivalence, OpeningRule};
+use renju_core::tournament::{Regulation, System};
 use renju_core::{ClaimModel, TimeControl, ValidationOptions};
 use renju_core::{RenjuOptions, RuleSet};
 
@@ -123,6 +126,35 @@ enum Command {
         #[arg(long, value_name = "BYTES", default_value_t = ReadLimits::DEFAULT_LINE_BYTES)]
         max_record_bytes: usize,
     },
+    /// Standings of crosstables: points, tie-breaks, shared places, findings.
+    ///
+    /// Files: FIDE TRF (TRF16, TRF-26), the JSON of a tournament, or game files whose
+    /// records name players and rounds (RenjuNet .rif: one table per tournament).
+    /// Exit code 0 when clean, 1 when a finding is an error, 2 when a file could not
+    /// be read or the options are wrong.
+    Standings {
+        /// Crosstable or game files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Game format, when the file extension does not say (moves, rif, renlib, psq, sgf).
+        #[arg(long)]
+        format: Option<Format>,
+        /// Pairing system (round-robin, swiss, knockout); default: the file's, or what
+        /// the pairings show.
+        #[arg(long)]
+        system: Option<System>,
+        /// Tie-breaks after the points, FIDE C.07 codes (e.g. "SB,WON" or
+        /// "ARO,BH,BH/M1,WON"); default: the file's list, else the seed's for the system.
+        #[arg(long, value_name = "LIST")]
+        tiebreaks: Option<String>,
+        /// How unplayed rounds count in Buchholz and Sonneborn-Berger (fide-2024,
+        /// fide-2026, fide-2009, none).
+        #[arg(long, default_value = "fide-2024")]
+        unplayed: Regulation,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 fn main() -> ExitCode {
@@ -177,6 +209,14 @@ fn main() -> ExitCode {
             };
             clock::run(&files, format, &options)
         }
+        Command::Standings {
+            files,
+            format,
+            system,
+            tiebreaks,
+            unplayed,
+            json,
+        } => standings::run(&files, format, system, tiebreaks.as_deref(), unplayed, json),
         Command::Forbidden {
             explain,
             max_record_bytes,

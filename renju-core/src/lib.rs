@@ -25,8 +25,11 @@
 //! diagrams), [`fixture`] (the shared fixture corpus format), [`game`] (game records),
 //! [`opening`] (opening protocols, the 26 openings), [`replay`] (playing a record out
 //! under its rules), [`findings`] (what validation finds), [`formats`] (readers and
-//! writers), [`report`] (validation reports), [`svg`] (drawings of positions), [`names`]
-//! (the name table of every enum) and [`error`] (errors of reading text).
+//! writers), [`report`] (validation reports), [`svg`] (drawings of positions),
+//! [`time_control`] and [`clock`] (time controls and the game clock), [`decisions`]
+//! (the clock and decisions beside the board during a replay), [`tournament`]
+//! (crosstables, standings, tie-breaks, TRF), [`names`] (the name table of every enum)
+//! and [`error`] (errors of reading text).
 //!
 //! The rules themselves, and every decision the library takes where the rule texts
 //! leave a choice, are in the repository's `docs/rules.md`.
@@ -56,6 +59,7 @@ pub mod report;
 pub mod rules;
 pub mod svg;
 pub mod time_control;
+pub mod tournament;
 
 pub use board::{Board, SetupError};
 pub use clock::{Clock, ClockEvent, ClockOptions, ClockResult, ClockState};

@@ -48,10 +48,13 @@ pub mod clock;
 
 pub mod fixtures;
 
+pub mod tournament;
+
 pub use clock::*;
 pub use error::{renju_last_error_message, renju_status, renju_status_name};
 pub use fixtures::*;
 pub use games::*;
 pub use handle::{renju_live_object_count, renju_string_free};
 pub use position::*;
+pub use tournament::*;
 pub use types::*;

@@ -70,6 +70,7 @@ mod errors;
 mod game;
 mod io;
 mod report;
+mod tournament;
 mod types;
 
 /// Exact Renju and Gomoku rules as a referee applies them: positions, forbidden moves,
@@ -86,6 +87,10 @@ mod renju_module {
     use crate::io::{read, read_bytes, write, write_bytes, GameReader};
     #[pymodule_export]
     use crate::report::{validate, Finding, GameReport, Report, Summary};
+    #[pymodule_export]
+    use crate::tournament::{read_tournament, read_tournaments, read_tournaments_bytes};
+    #[pymodule_export]
+    use crate::tournament::{StandingRow, Standings, Tournament, TournamentFinding};
     #[pymodule_export]
     use crate::types::{Color, Foul, FoulKind, Move, Point, RuleSet, Symmetry, Verdict};
     #[pymodule_export]

@@ -707,6 +707,103 @@ static void test_clock(void) {
     EXPECT_OK(renju_clock_free(clock));
 }
 
+/* Tournaments: the FIDE TEC exercise through the C API (BH under the 2024 and 2026
+   rules), defaults, shared places, findings JSON and the error paths. */
+static void test_tournaments(const char *games_dir) {
+    char path[1024];
+    renju_tournament *t = NULL;
+    renju_standings *s = NULL;
+    renju_standings_options options = {0};
+    renju_standing_row row;
+    size_t n = 0, k = 0, i;
+    double v = 0;
+    const char *code = NULL, *system = NULL, *regulation = NULL;
+    char *json = NULL;
+    static const char bad_trf[] = "012 x\n001 abcd      Ann\n";
+
+    snprintf(context, sizeof context, "tournaments");
+    snprintf(path, sizeof path, "%s/../tournaments/fide_tec_exercise.trf", games_dir);
+    EXPECT_OK(renju_tournament_read_file(path, NULL, &t));
+    EXPECT_OK(renju_tournament_count(t, &n));
+    CHECK(n == 1);
+
+    options.tiebreaks = "BH,BH/C1";
+    options.unplayed = "fide-2024";
+    EXPECT_OK(renju_tournament_standings(t, 0, &options, &s));
+    EXPECT_OK(renju_standings_row_count(s, &n));
+    EXPECT_OK(renju_standings_tiebreak_count(s, &k));
+    CHECK(n == 16 && k == 2);
+    EXPECT_OK(renju_standings_tiebreak_code(s, 1, &code));
+    CHECK(code != NULL && strcmp(code, "BH/C1") == 0);
+    EXPECT_OK(renju_standings_info(s, &system, &regulation));
+    CHECK(strcmp(system, "swiss") == 0 && strcmp(regulation, "fide-2024") == 0);
+    EXPECT_OK(renju_standings_row(s, 0, &row));
+    CHECK(row.rank == 1 && row.id == 2 && row.points == 4.0 && !row.shared);
+    CHECK(strcmp(row.name, "Player 2") == 0);
+    for (i = 0; i < n; i++) {
+        EXPECT_OK(renju_standings_row(s, i, &row));
+        if (row.id == 4) {
+            EXPECT_OK(renju_standings_value(s, i, 0, &v));
+            CHECK(v == 15.0);
+            EXPECT_OK(renju_standings_value(s, i, 1, &v));
+            CHECK(v == 11.5);
+        }
+        if (row.id == 11) {
+            EXPECT_OK(renju_standings_value(s, i, 0, &v));
+            CHECK(v == 13.5);
+        }
+    }
+    EXPECT(renju_standings_value(s, 0, 2, &v), RENJU_ERROR_INDEX_OUT_OF_RANGE);
+    EXPECT(renju_standings_row(s, 16, &row), RENJU_ERROR_INDEX_OUT_OF_RANGE);
+    EXPECT_OK(renju_standings_error_count(s, &k));
+    CHECK(k == 0);
+    EXPECT_OK(renju_standings_json(s, 1, &json));
+    CHECK(json != NULL && strstr(json, "\"regulation\":\"fide-2024\"") != NULL);
+    EXPECT_OK(renju_string_free(json));
+    EXPECT_OK(renju_standings_free(s));
+
+    options.unplayed = "fide-2026";
+    EXPECT_OK(renju_tournament_standings(t, 0, &options, &s));
+    for (i = 0; i < 16; i++) {
+        EXPECT_OK(renju_standings_row(s, i, &row));
+        if (row.id == 4) {
+            EXPECT_OK(renju_standings_value(s, i, 0, &v));
+            CHECK(v == 14.0);
+        }
+    }
+    EXPECT_OK(renju_standings_free(s));
+
+    options.unplayed = "fide-1999";
+    EXPECT(renju_tournament_standings(t, 0, &options, &s), RENJU_ERROR_INVALID_ARGUMENT);
+    CHECK(s == NULL);
+    options.unplayed = NULL;
+    options.tiebreaks = "XYZ";
+    EXPECT(renju_tournament_standings(t, 0, &options, &s), RENJU_ERROR_INVALID_ARGUMENT);
+    EXPECT(renju_tournament_standings(t, 1, NULL, &s), RENJU_ERROR_INDEX_OUT_OF_RANGE);
+    EXPECT_OK(renju_tournament_free(t));
+    EXPECT(renju_tournament_count(t, &n), RENJU_ERROR_BAD_HANDLE);
+
+    /* A knockout: the seed's ranking, shared places. */
+    snprintf(path, sizeof path, "%s/../tournaments/knockout.trf", games_dir);
+    EXPECT_OK(renju_tournament_read_file(path, NULL, &t));
+    EXPECT_OK(renju_tournament_standings(t, 0, NULL, &s));
+    EXPECT_OK(renju_standings_row(s, 2, &row));
+    CHECK(row.rank == 3 && row.shared);
+    EXPECT_OK(renju_standings_json(s, 0, &json));
+    CHECK(json != NULL && strcmp(json, "[]") == 0);
+    EXPECT_OK(renju_string_free(json));
+    EXPECT_OK(renju_standings_free(s));
+    EXPECT_OK(renju_tournament_free(t));
+
+    /* Errors: a bad TRF record, a missing file. */
+    EXPECT(renju_tournament_read_buffer((const uint8_t *)bad_trf, sizeof bad_trf - 1, NULL,
+                                        "bad.trf", &t),
+           RENJU_ERROR_PARSE);
+    CHECK(t == NULL && strstr(renju_last_error_message(), "line 2") != NULL);
+    EXPECT(renju_tournament_read_file("no/such/file.trf", NULL, &t), RENJU_ERROR_IO);
+    EXPECT(renju_tournament_read_file(NULL, NULL, &t), RENJU_ERROR_NULL_POINTER);
+}
+
 int main(int argc, char **argv) {
     int i;
 
@@ -721,6 +818,7 @@ int main(int argc, char **argv) {
     test_clock();
     test_games(argv[1]);
     test_fixture_errors(argv[1]);
+    test_tournaments(argv[1]);
     for (i = 2; i < argc; i++) {
         check_fixture_file(argv[i]);
     }

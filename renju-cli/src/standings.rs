@@ -1,0 +1,150 @@
+//! `renju standings FILE...`: crosstables (TRF, JSON, or game files whose records name
+//! players and rounds) ranked by the seed's lists or an organiser's tie-breaks.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use renju_core::formats::Format;
+use renju_core::report::Severity;
+use renju_core::tournament::io::read_path;
+use renju_core::tournament::{
+    standings, Regulation, Standings, StandingsOptions, System, TieBreak,
+};
+
+/// Runs the command; 0 clean, 1 findings of severity error, 2 unreadable input or usage.
+pub fn run(
+    files: &[PathBuf],
+    format: Option<Format>,
+    system: Option<System>,
+    tiebreaks: Option<&str>,
+    regulation: Regulation,
+    json: bool,
+) -> ExitCode {
+    let tiebreaks = match tiebreaks.map(TieBreak::parse_list).transpose() {
+        Ok(list) => list,
+        Err(e) => {
+            eprintln!("renju: --tiebreaks: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let options = StandingsOptions {
+        system,
+        tiebreaks,
+        regulation,
+    };
+    let mut unreadable = 0;
+    let mut all: Vec<(String, Standings)> = Vec::new();
+    for path in files {
+        match read_path(path, format) {
+            Ok(list) => {
+                for (t, mut findings) in list {
+                    let mut s = standings(&t, &options);
+                    findings.append(&mut s.findings);
+                    s.findings = findings;
+                    all.push((path.display().to_string(), s));
+                }
+            }
+            Err(e) => {
+                eprintln!("renju: {e}");
+                unreadable += 1;
+            }
+        }
+    }
+    let errors = all.iter().any(|(_, s)| s.has_errors());
+    let mut out = std::io::stdout().lock();
+    let written = if json {
+        let list: Vec<serde_json::Value> = all
+            .iter()
+            .map(|(file, s)| {
+                let mut v = serde_json::to_value(s).expect("standings serialise");
+                if let Some(obj) = v.as_object_mut() {
+                    obj.insert("source".into(), serde_json::Value::String(file.clone()));
+                }
+                v
+            })
+            .collect();
+        writeln!(
+            out,
+            "{}",
+            serde_json::to_string_pretty(&serde_json::json!({ "tournaments": list }))
+                .expect("JSON")
+        )
+    } else {
+        all.iter()
+            .try_for_each(|(file, s)| write!(out, "{}", table(file, s)))
+    };
+    if written.is_err() || unreadable > 0 {
+        ExitCode::from(2)
+    } else if errors {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// The table a person reads: rank (`=` marks a shared place), name, points, each
+/// tie-break; then the findings.
+pub fn table(file: &str, s: &Standings) -> String {
+    let title = if s.name.is_empty() { file } else { &s.name };
+    let mut text = format!(
+        "{title} ({}{}, unplayed rounds: {})\n",
+        if s.team_event { "team " } else { "" },
+        s.system,
+        s.regulation
+    );
+    let mut header = vec![
+        "Rank".to_string(),
+        "Id".to_string(),
+        "Name".to_string(),
+        if s.team_event { "MP" } else { "Pts" }.to_string(),
+    ];
+    header.extend(s.tiebreaks.iter().map(ToString::to_string));
+    let mut rows = vec![header];
+    for r in &s.rows {
+        let mut line = vec![
+            format!("{}{}", r.rank, if r.shared { "=" } else { "" }),
+            r.id.to_string(),
+            r.name.clone(),
+            r.points.to_string(),
+        ];
+        line.extend(r.values.iter().map(ToString::to_string));
+        rows.push(line);
+    }
+    let widths: Vec<usize> = (0..rows[0].len())
+        .map(|c| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0))
+        .collect();
+    for r in &rows {
+        let cells: Vec<String> = r
+            .iter()
+            .enumerate()
+            .map(|(c, v)| {
+                let pad = widths[c] - v.chars().count();
+                if c == 2 {
+                    format!("{v}{}", " ".repeat(pad))
+                } else {
+                    format!("{}{v}", " ".repeat(pad))
+                }
+            })
+            .collect();
+        text.push_str(cells.join("  ").trim_end());
+        text.push('\n');
+    }
+    let count = |sev| s.findings.iter().filter(|f| f.severity == sev).count();
+    text.push_str(&format!(
+        "{} findings: {} errors, {} warnings\n",
+        s.findings.len(),
+        count(Severity::Error),
+        count(Severity::Warning)
+    ));
+    for f in &s.findings {
+        let sev = match f.severity {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Info => "info",
+        };
+        text.push_str(&format!("  {sev} {}: {}\n", f.code, f.message));
+    }
+    text.push('\n');
+    text
+}

@@ -1,0 +1,140 @@
+//! End-to-end tests of `renju standings`.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+use serde_json::Value;
+
+fn repo() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn renju(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_renju"))
+        .args(args)
+        .current_dir(repo())
+        .output()
+        .expect("run renju");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+const EXERCISE: &str = "fixtures/tournaments/fide_tec_exercise.trf";
+
+#[test]
+fn fide_exercise_json_has_the_published_values() {
+    for (regulation, bh4, bh11) in [("fide-2024", 15.0, 13.5), ("fide-2026", 14.0, 12.5)] {
+        let (code, out, err) = renju(&[
+            "standings",
+            "--json",
+            "--tiebreaks",
+            "BH,BH/C1",
+            "--unplayed",
+            regulation,
+            EXERCISE,
+        ]);
+        assert_eq!(code, 0, "{err}");
+        let v: Value = serde_json::from_str(&out).unwrap();
+        let t = &v["tournaments"][0];
+        assert_eq!(t["regulation"], regulation);
+        assert_eq!(t["system"], "swiss");
+        assert_eq!(t["tiebreaks"], serde_json::json!(["BH", "BH/C1"]));
+        let row = |id: u64| {
+            t["standings"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|r| r["id"] == id)
+                .unwrap()
+                .clone()
+        };
+        assert_eq!(row(4)["tiebreaks"]["BH"], bh4);
+        assert_eq!(row(11)["tiebreaks"]["BH"], bh11);
+        assert_eq!(row(12)["tiebreaks"]["BH/C1"], 9.5);
+        assert_eq!(row(2)["rank"], 1);
+        assert_eq!(row(2)["points"], 4.0);
+        for key in ["rank", "id", "name", "points", "tiebreaks"] {
+            assert!(row(1).get(key).is_some(), "{key}");
+        }
+    }
+}
+
+#[test]
+fn table_marks_shared_places() {
+    let (code, out, _) = renju(&["standings", "fixtures/tournaments/knockout.trf"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("(knockout, unplayed rounds: fide-2024)"),
+        "{out}"
+    );
+    assert!(out.contains("3=   3  Player 3"), "{out}");
+    assert!(out.contains("5=   8  Player 8"), "{out}");
+}
+
+#[test]
+fn team_round_robin_uses_the_seed_list() {
+    let (code, out, _) = renju(&["standings", "fixtures/tournaments/team_round_robin.trf"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("MP   GP    TSB      TBR"), "{out}");
+    assert!(out.contains("Team B    2  3.5   2.25    1.5/2"), "{out}");
+}
+
+#[test]
+fn rif_database_gives_one_table_per_tournament() {
+    let (code, out, _) = renju(&["standings", "--json", "fixtures/tournaments/club.rif"]);
+    assert_eq!(code, 0);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    let list = v["tournaments"].as_array().unwrap();
+    assert_eq!(list.len(), 2);
+    assert_eq!(list[0]["name"], "Spring club round robin");
+    assert_eq!(list[0]["system"], "round-robin");
+    assert_eq!(list[0]["standings"][0]["name"], "Ann Smith");
+    assert_eq!(list[0]["standings"][0]["points"], 2.5);
+}
+
+#[test]
+fn system_option_and_errors() {
+    let (code, out, _) = renju(&[
+        "standings",
+        "--system",
+        "swiss",
+        "fixtures/tournaments/round_robin.trf",
+    ]);
+    assert_eq!(code, 0);
+    assert!(out.contains("ARO"), "{out}");
+    let (code, _, err) = renju(&["standings", "--tiebreaks", "XYZ", EXERCISE]);
+    assert_eq!(code, 2);
+    assert!(err.contains("unknown tie-break"), "{err}");
+    let (code, _, _) = renju(&["standings", "--unplayed", "fide-1999", EXERCISE]);
+    assert_eq!(code, 2);
+    let (code, _, err) = renju(&["standings", "no/such/file.trf"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("cannot read"), "{err}");
+}
+
+#[test]
+fn findings_of_severity_error_exit_1() {
+    let dir = std::env::temp_dir().join(format!("renju-standings-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("bad.trf");
+    // Player 2 claims a win that player 1 also claims; player 1's points are wrong.
+    let text = std::fs::read_to_string(repo().join("fixtures/tournaments/round_robin.trf"))
+        .unwrap()
+        .replace("   1 w 0", "   1 w 1");
+    std::fs::write(&path, text).unwrap();
+    let (code, out, _) = renju(&["standings", "--json", path.to_str().unwrap()]);
+    assert_eq!(code, 1, "{out}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    let codes: Vec<&str> = v["tournaments"][0]["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["code"].as_str().unwrap())
+        .collect();
+    assert!(codes.contains(&"result-contradiction"), "{codes:?}");
+    assert!(codes.contains(&"points-mismatch"), "{codes:?}");
+    std::fs::remove_dir_all(&dir).ok();
+}

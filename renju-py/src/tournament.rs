@@ -1,0 +1,494 @@
+//! Tournaments (`renju.read_tournament`, `renju.Tournament`): crosstables from TRF, JSON
+//! or game files, standings with the seed's or an organiser's tie-breaks, findings.
+//! `to_dict()` has the field names of `renju standings --json`.
+
+use std::path::PathBuf;
+
+use pyo3::exceptions::{PyOSError, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyString};
+
+use renju_core::tournament::io::{read_bytes as core_read_bytes, read_path, ReadError};
+use renju_core::tournament::{
+    check, standings as core_standings, trf, Regulation, StandingRow as CRow,
+    Standings as CStandings, StandingsOptions, System, TieBreak, TieBreakValue,
+    Tournament as CTournament, TournamentFinding as CFinding, TrfError,
+};
+use renju_core::ParseError;
+
+use crate::convert::{to_json, to_py_data};
+use crate::errors;
+
+fn format_of(name: &str) -> PyResult<renju_core::formats::Format> {
+    name.parse::<renju_core::formats::Format>()
+        .map_err(|e| PyValueError::new_err(e.to_string()))
+}
+
+fn read_error(py: Python<'_>, e: ReadError) -> PyErr {
+    match e {
+        ReadError::Io { file, source } => {
+            PyOSError::new_err(format!("{file}: cannot read: {source}"))
+        }
+        ReadError::Trf { file, source } => {
+            let mut p = match &source {
+                TrfError::Line { line, message } => ParseError::new(message.clone()).at_line(*line),
+                TrfError::NoPlayers => ParseError::new(source.to_string()),
+            };
+            p.location.file = Some(file.into());
+            errors::parse_error(py, &p)
+        }
+        other => {
+            let mut p = ParseError::new(other.to_string());
+            if let ReadError::Json { file, .. } | ReadError::UnknownFormat { file } = &other {
+                p.location.file = Some(file.as_str().into());
+            }
+            errors::parse_error(py, &p)
+        }
+    }
+}
+
+/// One finding about a tournament: severity ('error', 'warning', 'info'), a stable code
+/// ('paired-twice', 'result-contradiction', 'points-mismatch', ...), the round and the
+/// player (or team) it concerns, and a message.
+#[pyclass(frozen, eq, module = "renju")]
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TournamentFinding(pub CFinding);
+
+#[pymethods]
+impl TournamentFinding {
+    /// 'error', 'warning' or 'info'.
+    #[getter]
+    fn severity(&self) -> String {
+        self.0.severity.name().to_string()
+    }
+
+    /// The stable machine code ('paired-twice', 'rank-mismatch', ...).
+    #[getter]
+    fn code(&self) -> String {
+        self.0.code.as_str().to_string()
+    }
+
+    /// The round it concerns.
+    #[getter]
+    fn round(&self) -> Option<u32> {
+        self.0.round
+    }
+
+    /// The player (or team) id it concerns.
+    #[getter]
+    fn player(&self) -> Option<u32> {
+        self.0.player
+    }
+
+    /// A sentence for people.
+    #[getter]
+    fn message(&self) -> String {
+        self.0.message.clone()
+    }
+
+    /// The finding as plain data.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        to_py_data(py, &self.0)
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<TournamentFinding {} {}: {}>",
+            self.0.severity.name(),
+            self.0.code,
+            self.0.message
+        )
+    }
+}
+
+fn value_to_py<'py>(py: Python<'py>, v: &TieBreakValue) -> PyResult<Bound<'py, PyAny>> {
+    Ok(match v {
+        TieBreakValue::Number(r) => r.to_f64().into_pyobject(py)?.into_any(),
+        TieBreakValue::Boards(b) => PyList::new(py, b.iter().map(|h| h.to_f64()))?.into_any(),
+    })
+}
+
+/// One line of the standings.
+#[pyclass(frozen, module = "renju")]
+#[derive(Debug, Clone)]
+pub struct StandingRow {
+    row: CRow,
+    codes: Vec<String>,
+}
+
+#[pymethods]
+impl StandingRow {
+    /// The place, from 1; players sharing a place have the same rank.
+    #[getter]
+    fn rank(&self) -> u32 {
+        self.row.rank
+    }
+
+    /// Whether the place is shared.
+    #[getter]
+    fn shared(&self) -> bool {
+        self.row.shared
+    }
+
+    /// The player's (team's) id.
+    #[getter]
+    fn id(&self) -> u32 {
+        self.row.id
+    }
+
+    /// Name.
+    #[getter]
+    fn name(&self) -> String {
+        self.row.name.clone()
+    }
+
+    /// Points (team events: match points).
+    #[getter]
+    fn points(&self) -> f64 {
+        self.row.points.to_f64()
+    }
+
+    /// Tie-break values by code ({'SB': 4.25, ...}; 'TBR' is a list, board 1 first).
+    #[getter]
+    fn tiebreaks<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        for (code, v) in self.codes.iter().zip(&self.row.values) {
+            d.set_item(code, value_to_py(py, v)?)?;
+        }
+        Ok(d)
+    }
+
+    /// The row as plain data.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        d.set_item("rank", self.row.rank)?;
+        d.set_item("shared", self.row.shared)?;
+        d.set_item("id", self.row.id)?;
+        d.set_item("name", &self.row.name)?;
+        d.set_item("points", self.row.points.to_f64())?;
+        d.set_item("tiebreaks", self.tiebreaks(py)?)?;
+        Ok(d)
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<StandingRow {}{} {} {}>",
+            self.row.rank,
+            if self.row.shared { "=" } else { "" },
+            self.row.name,
+            self.row.points
+        )
+    }
+}
+
+/// Standings of one tournament: the rows best first, the tie-breaks used, the
+/// regulation for unplayed rounds, and the findings.
+#[pyclass(frozen, module = "renju")]
+#[derive(Debug, Clone)]
+pub struct Standings(pub CStandings);
+
+#[pymethods]
+impl Standings {
+    /// The tournament's name.
+    #[getter]
+    fn name(&self) -> String {
+        self.0.name.clone()
+    }
+
+    /// 'round-robin', 'swiss' or 'knockout'.
+    #[getter]
+    fn system(&self) -> String {
+        self.0.system.name().to_string()
+    }
+
+    /// 'fide-2024', 'fide-2026', 'fide-2009' or 'none'.
+    #[getter]
+    fn regulation(&self) -> String {
+        self.0.regulation.name().to_string()
+    }
+
+    /// Whether the rows are teams.
+    #[getter]
+    fn team(&self) -> bool {
+        self.0.team_event
+    }
+
+    /// The tie-break codes after the points, in order.
+    #[getter]
+    fn tiebreaks(&self) -> Vec<String> {
+        self.0.tiebreaks.iter().map(ToString::to_string).collect()
+    }
+
+    /// The rows, best first.
+    #[getter]
+    fn rows(&self) -> Vec<StandingRow> {
+        let codes = self.tiebreaks();
+        self.0
+            .rows
+            .iter()
+            .map(|r| StandingRow {
+                row: r.clone(),
+                codes: codes.clone(),
+            })
+            .collect()
+    }
+
+    /// What the checks found.
+    #[getter]
+    fn findings(&self) -> Vec<TournamentFinding> {
+        self.0
+            .findings
+            .iter()
+            .cloned()
+            .map(TournamentFinding)
+            .collect()
+    }
+
+    /// Whether a finding has severity 'error'.
+    fn has_errors(&self) -> bool {
+        self.0.has_errors()
+    }
+
+    /// The standings as plain data, shaped as one tournament of `renju standings --json`.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        to_py_data(py, &self.0)
+    }
+
+    /// The standings as JSON.
+    fn to_json(&self) -> PyResult<String> {
+        to_json(&self.0)
+    }
+
+    fn __len__(&self) -> usize {
+        self.0.rows.len()
+    }
+
+    fn __iter__(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        let list = PyList::new(py, self.rows())?;
+        Ok(list.try_iter()?.into_any().unbind())
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<Standings {:?} {} {} rows>",
+            self.0.name,
+            self.0.system,
+            self.0.rows.len()
+        )
+    }
+}
+
+fn tiebreaks_of(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Vec<TieBreak>>> {
+    let Some(obj) = obj else { return Ok(None) };
+    if obj.is_none() {
+        return Ok(None);
+    }
+    let text = if let Ok(s) = obj.cast::<PyString>() {
+        s.to_string()
+    } else if let Ok(list) = obj.extract::<Vec<String>>() {
+        list.join(",")
+    } else {
+        return Err(PyTypeError::new_err(
+            "tiebreaks must be a string ('SB,WON') or a list of codes",
+        ));
+    };
+    TieBreak::parse_list(&text)
+        .map(Some)
+        .map_err(|e| PyValueError::new_err(e.to_string()))
+}
+
+/// A tournament crosstable: players, teams, rounds, pairings and results.
+#[pyclass(module = "renju")]
+#[derive(Debug, Clone)]
+pub struct Tournament {
+    pub inner: CTournament,
+    pub read_findings: Vec<CFinding>,
+}
+
+#[pymethods]
+impl Tournament {
+    /// Reads a FIDE TRF text (TRF16 or TRF-26).
+    #[staticmethod]
+    fn from_trf(py: Python<'_>, text: &str) -> PyResult<Tournament> {
+        trf::read(text)
+            .map(|inner| Tournament {
+                inner,
+                read_findings: Vec::new(),
+            })
+            .map_err(|e| {
+                read_error(
+                    py,
+                    ReadError::Trf {
+                        file: "<text>".into(),
+                        source: e,
+                    },
+                )
+            })
+    }
+
+    /// Reads the JSON of a tournament (as `to_json()` writes it).
+    #[staticmethod]
+    fn from_json(text: &str) -> PyResult<Tournament> {
+        serde_json::from_str(text)
+            .map(|inner| Tournament {
+                inner,
+                read_findings: Vec::new(),
+            })
+            .map_err(|e| PyValueError::new_err(format!("not the JSON of a tournament: {e}")))
+    }
+
+    /// The tournament as a FIDE TRF text.
+    fn to_trf(&self) -> String {
+        trf::write(&self.inner)
+    }
+
+    /// The whole model as JSON.
+    fn to_json(&self) -> PyResult<String> {
+        to_json(&self.inner)
+    }
+
+    /// The whole model as plain data.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        to_py_data(py, &self.inner)
+    }
+
+    /// Name.
+    #[getter]
+    fn name(&self) -> String {
+        self.inner.name.clone()
+    }
+
+    /// The system the file declares ('round-robin', 'swiss', 'knockout') or None.
+    #[getter]
+    fn system(&self) -> Option<String> {
+        self.inner.system.map(|s| s.name().to_string())
+    }
+
+    /// The number of rounds.
+    #[getter]
+    fn rounds(&self) -> u32 {
+        self.inner.round_count()
+    }
+
+    /// Players as plain data (id, name, rating, team, ...).
+    #[getter]
+    fn players<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        to_py_data(py, &self.inner.players)
+    }
+
+    /// Whether this is a team event.
+    #[getter]
+    fn team(&self) -> bool {
+        self.inner.is_team_event()
+    }
+
+    /// The crosstable's findings (records of a game file that could not be placed, and
+    /// the checks of pairings, results, colours and withdrawals).
+    fn check(&self) -> Vec<TournamentFinding> {
+        self.read_findings
+            .iter()
+            .cloned()
+            .chain(check(&self.inner))
+            .map(TournamentFinding)
+            .collect()
+    }
+
+    /// Computes the standings. `system`: 'round-robin', 'swiss' or 'knockout' (default:
+    /// the file's, or what the pairings show); `tiebreaks`: FIDE C.07 codes as a string
+    /// ('SB,WON') or a list (default: the file's list, else the seed's); `unplayed`:
+    /// 'fide-2024', 'fide-2026', 'fide-2009' or 'none'.
+    #[pyo3(signature = (system=None, tiebreaks=None, unplayed="fide-2024"))]
+    fn standings(
+        &self,
+        system: Option<&str>,
+        tiebreaks: Option<&Bound<'_, PyAny>>,
+        unplayed: &str,
+    ) -> PyResult<Standings> {
+        let system = system
+            .map(str::parse::<System>)
+            .transpose()
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let regulation: Regulation =
+            unplayed
+                .parse()
+                .map_err(|e: renju_core::tournament::RegulationError| {
+                    PyValueError::new_err(e.to_string())
+                })?;
+        let options = StandingsOptions {
+            system,
+            tiebreaks: tiebreaks_of(tiebreaks)?,
+            regulation,
+        };
+        let mut s = core_standings(&self.inner, &options);
+        let mut findings = self.read_findings.clone();
+        findings.append(&mut s.findings);
+        s.findings = findings;
+        Ok(Standings(s))
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<Tournament {:?} {} players {} rounds>",
+            self.inner.name,
+            self.inner.players.len(),
+            self.inner.round_count()
+        )
+    }
+}
+
+fn wrap(list: Vec<renju_core::tournament::io::Read>) -> Vec<Tournament> {
+    list.into_iter()
+        .map(|(inner, read_findings)| Tournament {
+            inner,
+            read_findings,
+        })
+        .collect()
+}
+
+/// Reads every tournament of a file: FIDE TRF, tournament JSON, or a game file whose
+/// records name players and rounds (a RenjuNet .rif gives one per tournament).
+#[pyfunction]
+#[pyo3(signature = (path, format=None))]
+pub fn read_tournaments(
+    py: Python<'_>,
+    path: PathBuf,
+    format: Option<&str>,
+) -> PyResult<Vec<Tournament>> {
+    let format = format.map(format_of).transpose()?;
+    read_path(&path, format)
+        .map(wrap)
+        .map_err(|e| read_error(py, e))
+}
+
+/// Reads the one tournament of a file (the first, when it holds several).
+#[pyfunction]
+#[pyo3(signature = (path, format=None))]
+pub fn read_tournament(
+    py: Python<'_>,
+    path: PathBuf,
+    format: Option<&str>,
+) -> PyResult<Tournament> {
+    let mut list = read_tournaments(py, path.clone(), format)?;
+    if list.is_empty() {
+        return Err(PyValueError::new_err(format!(
+            "{}: holds no tournament",
+            path.display()
+        )));
+    }
+    Ok(list.remove(0))
+}
+
+/// Reads every tournament of a file's bytes; `name` tells the format by its extension.
+#[pyfunction]
+#[pyo3(signature = (data, name=None, format=None))]
+pub fn read_tournaments_bytes(
+    py: Python<'_>,
+    data: &[u8],
+    name: Option<&str>,
+    format: Option<&str>,
+) -> PyResult<Vec<Tournament>> {
+    let format = format.map(format_of).transpose()?;
+    core_read_bytes(data, name, format)
+        .map(wrap)
+        .map_err(|e| read_error(py, e))
+}
