@@ -168,11 +168,26 @@ enum Kind {
     Simple(u64),
 }
 
-/// A time control (see the [module docs](self)).
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+/// A time control (see the [module docs](self)). Two controls are equal when they say
+/// the same, whichever text form they were read from.
+#[derive(Debug, Clone)]
 pub struct TimeControl {
     kind: Kind,
     syntax: Syntax,
+}
+
+impl PartialEq for TimeControl {
+    fn eq(&self, other: &TimeControl) -> bool {
+        self.kind == other.kind
+    }
+}
+
+impl Eq for TimeControl {}
+
+impl std::hash::Hash for TimeControl {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.kind.hash(state);
+    }
 }
 
 /// A time control's text that could not be read.

@@ -4,8 +4,10 @@
 
 use proptest::prelude::*;
 use renju_core::clock::{Clock, ClockEvent, ClockOptions, ClockResult};
+use renju_core::formats::sgf;
+use renju_core::game::{Event, Game};
 use renju_core::time_control::TimeControl;
-use renju_core::Color;
+use renju_core::{Color, ValidationOptions};
 
 const CONTROLS: &[&str] = &[
     "300",
@@ -102,5 +104,43 @@ proptest! {
             let left = if side == 0 { s.black.time_left_ms } else { s.white.time_left_ms };
             prop_assert_eq!(left, 300_000 - spent[side]);
         }
+    }
+
+    /// A clock replayed from a record's times reproduces the time left a writer put in
+    /// the record: the times left after each move (from a clock fed random elapsed
+    /// times) are written to SGF (`BL`/`WL`), read back, and replayed without a finding.
+    #[test]
+    fn sgf_time_left_round_trips_through_the_clock(
+        control in prop::sample::select(vec!["300", "300+5", "120+30", "TM[600]OT[10 Fischer]"]),
+        times in prop::collection::vec(0u64..20_000, 1..30),
+    ) {
+        let tc: TimeControl = control.parse().unwrap();
+        let mut clock = Clock::new(&tc, ClockOptions::default()).unwrap();
+        let mut game = Game::new(15);
+        game.rule_set = Some(renju_core::RuleSet::Freestyle);
+        game.time_control = Some(tc.clone());
+        for (i, &t) in times.iter().enumerate() {
+            let mover = clock.to_move();
+            let Ok(state) = clock.press(t) else { break };
+            if state.result != ClockResult::Running {
+                break;
+            }
+            // Stones far apart, so that no five ends the game.
+            let point = renju_core::Point::new((i % 15) as u8, ((i / 15) * 7) as u8).unwrap();
+            game.events.push(Event::Stone { point });
+            game.events.push(Event::MoveTime {
+                elapsed_ms: None,
+                left_ms: Some(state.side(mover).time_left_ms),
+                moves_left: None,
+            });
+        }
+        let bytes = sgf::write(std::slice::from_ref(&game)).unwrap();
+        let back = sgf::read(&bytes, None).remove(0).unwrap();
+        prop_assert_eq!(&back.events, &game.events);
+        prop_assert_eq!(back.time_control.as_ref(), Some(&tc));
+        let replay = back.replay(&ValidationOptions::default());
+        prop_assert!(replay.findings.is_empty(), "{:?}", replay.findings);
+        let stones = game.moves().count();
+        prop_assert_eq!(replay.clock.len(), stones);
     }
 }

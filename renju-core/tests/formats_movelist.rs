@@ -152,3 +152,63 @@ fn cr_endings_bom_and_bad_directives() {
     assert_eq!(e.location.line, Some(2));
     assert!(records[1].is_ok());
 }
+
+#[test]
+fn times_and_decisions_round_trip() {
+    let text = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../fixtures/games/timed.txt"
+    ))
+    .unwrap();
+    let games: Vec<renju_core::Game> = movelist::read(&text, None)
+        .into_iter()
+        .map(|g| g.expect("reads"))
+        .collect();
+    assert_eq!(games.len(), 4);
+    assert_eq!(
+        games[0].time_control.as_ref().map(|c| c.to_string()),
+        Some("300+5".to_string())
+    );
+    assert_eq!(
+        games[0].events[1],
+        renju_core::Event::MoveTime {
+            elapsed_ms: Some(12_500),
+            left_ms: Some(292_500),
+            moves_left: None
+        }
+    );
+    assert!(games[0].events.contains(&renju_core::Event::Resign {
+        by: renju_core::Color::White
+    }));
+    assert_eq!(
+        games[3].time_control.as_ref().map(|c| c.to_string()),
+        Some("TM[60]OT[3x30 byo-yomi]".to_string())
+    );
+    let written = movelist::write(&games).unwrap();
+    let back: Vec<renju_core::Game> = movelist::read(&written, None)
+        .into_iter()
+        .map(|g| g.expect("reads back"))
+        .collect();
+    for (a, b) in games.iter().zip(&back) {
+        assert_eq!((&a.events, &a.time_control), (&b.events, &b.time_control));
+    }
+}
+
+#[test]
+fn bad_times_and_events_name_the_move() {
+    for (line, needle, at) in [
+        ("h8 {t=abc}", "`t=abc` is not a clock reading", Some(1)),
+        ("{t=1} h8", "comes before any move", None),
+        ("h8 i9 {t=1", "not closed", Some(2)),
+        ("h8 b:dance", "not an event", Some(1)),
+        ("h8 w:late=soon", "late=SECONDS", Some(1)),
+    ] {
+        let e = movelist::read(line.as_bytes(), None).remove(0).unwrap_err();
+        assert!(e.message.contains(needle), "{line}: {e}");
+        assert_eq!(e.location.move_number, at, "{line}: {e}");
+    }
+    let e = movelist::read(b"# time-control: 300+a\nh8\n", None)
+        .remove(0)
+        .unwrap_err();
+    assert!(e.to_string().contains("300+a"), "{e}");
+}

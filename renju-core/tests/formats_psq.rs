@@ -52,7 +52,9 @@ fn real_gomocup_game() {
     assert_eq!(games.len(), 1);
     let game = games[0].as_ref().expect("reads");
     assert_eq!(game.size, 20);
-    assert_eq!(game.events.len(), 16);
+    assert_eq!(game.moves().count(), 16);
+    // Each move's milliseconds follow it as a clock reading.
+    assert_eq!(game.events.len(), 32);
     // 10,10 is column j, row 10 from the top of 20 = row 11; 11,12 = k9; 15,12 = o9.
     let m = moves(game);
     assert!(m.starts_with("j11 k9 j8 k8 i10"), "{m}");
@@ -60,9 +62,43 @@ fn real_gomocup_game() {
     assert_eq!(game.tag("black"), Some("pisq7.exe"));
     assert_eq!(game.tag("white"), Some("renjusolver.ZIP"));
     assert_eq!(game.tag("piskvork_error"), None, "0 is the usual code");
-    assert!(game
-        .tag("move_times_ms")
-        .is_some_and(|t| t.starts_with("456 4500 60 ")));
+    let times: Vec<u64> = game
+        .events
+        .iter()
+        .filter_map(|e| match e {
+            Event::MoveTime { elapsed_ms, .. } => *elapsed_ms,
+            _ => None,
+        })
+        .collect();
+    assert_eq!(&times[..3], [456, 4500, 60]);
+    // Replayed under a minute each (freestyle, as Gomocup plays): the clock takes every
+    // move's time, nobody's flag falls, and the books add up.
+    let options = renju_core::ValidationOptions {
+        rule_set: renju_core::RuleSet::Freestyle,
+        time_control: Some("60".parse().unwrap()),
+        ..renju_core::ValidationOptions::default()
+    };
+    let replay = game.replay(&options);
+    let time = replay.time.expect("a control was given");
+    assert!(time.complete && time.flag.is_none());
+    let spent = |parity: usize| -> u64 { times.iter().skip(parity).step_by(2).sum() };
+    assert_eq!(
+        (time.black_used_ms, time.white_used_ms),
+        (spent(0), spent(1))
+    );
+    assert_eq!(replay.clock.len(), 16);
+    assert!(replay
+        .findings
+        .iter()
+        .all(|f| f.code.name() != "clock-mismatch"));
+    // Under a 10-second control White (4.5 s + 4.3 s + 5.0 s) runs out during move 6.
+    let tight = renju_core::ValidationOptions {
+        time_control: Some("10".parse().unwrap()),
+        ..options
+    };
+    let replay = game.replay(&tight);
+    assert_eq!(replay.outcome.termination, renju_core::Termination::Time);
+    assert_eq!(replay.time.unwrap().flag.map(|f| f.move_number), Some(6));
     assert!(!game.events.iter().any(|e| matches!(e, Event::Result(_))));
     assert_round_trip(game);
 }

@@ -11,6 +11,22 @@
 //! 1.h8 2.i9 3.j8
 //! h8i9j8 pass
 //! ```
+//!
+//! Times and the events beside the board are written among the moves:
+//!
+//! ```text
+//! # time-control: 300+5
+//! h8 {t=12.5} i9 {t=3 l=5:02} j10 {t=0:41} b:draw-offer k11 draw-decline w:resign
+//! ```
+//!
+//! - `{t=..}` after a move: how long it took; `{l=..}` the time its player had left
+//!   after it; `{m=N}` the moves (or byo-yomi periods) left. Times are seconds (`12.5`)
+//!   or minutes and seconds (`5:02`, `1:02:03`).
+//! - `b:` or `w:` before `draw-offer`, `resign`, `forfeit`, `violation` (or
+//!   `violation=REASON`, no spaces), `late=SECONDS` and `penalty=TAKEN/GIVEN` (seconds):
+//!   that player's event. `draw-accept`, `draw-decline`, `both-flags`, `split-time`
+//!   and `double-forfeit` need no colour.
+//! - `# time-control: TC` sets the time control of the games below (`default`: none).
 
 use std::collections::VecDeque;
 use std::io::BufRead;
@@ -19,16 +35,19 @@ use crate::error::ParseError;
 use crate::formats::limits::{line_too_long, read_line, LineRead, ReadLimits};
 use crate::formats::{Format, WriteError};
 use crate::game::{Event, Game, Source};
+use crate::geometry::Color;
 use crate::geometry::{MAX_SIZE, RENJU_SIZE};
 use crate::notation;
 use crate::opening::OpeningRule;
 use crate::rules::RuleSet;
+use crate::time_control::TimeControl;
 
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 struct Directives {
     rule_set: Option<RuleSet>,
     opening: Option<OpeningRule>,
     size: u8,
+    time_control: Option<TimeControl>,
 }
 
 /// Reads a move-list file: one game per non-blank, non-comment line.
@@ -81,6 +100,7 @@ pub fn stream_with_limits<'a, R: BufRead + 'a>(
             rule_set: None,
             opening: None,
             size: RENJU_SIZE,
+            time_control: None,
         },
         bad: Vec::new(),
         queue: VecDeque::new(),
@@ -207,13 +227,14 @@ impl<R> Stream<R> {
                 .in_record(record)));
             return;
         }
-        let dir = self.dir;
-        let parsed = notation::parse_moves(content, MAX_SIZE).map(|moves| Game {
+        let dir = self.dir.clone();
+        let parsed = parse_events(content).map(|events| Game {
             id: None,
             rule_set: dir.rule_set,
             opening: dir.opening,
             size: dir.size,
-            events: moves.into_iter().map(Event::from).collect(),
+            time_control: dir.time_control,
+            events,
             source: Source {
                 line: Some(lineno),
                 index,
@@ -230,7 +251,7 @@ impl<R> Stream<R> {
 fn directive_key(comment: &str) -> Option<String> {
     let (key, _) = comment.split_once(':')?;
     let key = key.trim().to_ascii_lowercase();
-    matches!(key.as_str(), "rule" | "opening" | "size").then_some(key)
+    matches!(key.as_str(), "rule" | "opening" | "size" | "time-control").then_some(key)
 }
 
 fn directive(comment: &str, dir: &mut Directives) -> Result<(), ParseError> {
@@ -242,6 +263,12 @@ fn directive(comment: &str, dir: &mut Directives) -> Result<(), ParseError> {
         // `default`: the record does not say (validation options decide).
         "rule" if value == "default" => dir.rule_set = None,
         "opening" if value == "default" => dir.opening = None,
+        "time-control" if value == "default" => dir.time_control = None,
+        "time-control" => {
+            dir.time_control = Some(value.parse().map_err(
+                |e: crate::time_control::TimeControlError| ParseError::new(e.to_string()),
+            )?)
+        }
         "rule" => dir.rule_set = Some(value.parse()?),
         "opening" => dir.opening = Some(value.parse()?),
         "size" => {
@@ -268,10 +295,11 @@ pub fn write(games: &[Game]) -> Result<Vec<u8>, WriteError> {
 fn write_games(games: &[Game]) -> Result<Vec<u8>, ParseError> {
     let mut out = String::new();
     let mut current = (None, None, RENJU_SIZE);
+    let mut current_control = None;
     for (i, game) in games.iter().enumerate() {
+        let name = |said: Option<String>| said.unwrap_or_else(|| "default".to_string());
         let wanted = (game.rule_set, game.opening, game.size);
         if wanted != current {
-            let name = |said: Option<String>| said.unwrap_or_else(|| "default".to_string());
             out.push_str(&format!(
                 "# rule: {}\n# opening: {}\n# size: {}\n",
                 name(game.rule_set.map(|r| r.to_string())),
@@ -280,21 +308,234 @@ fn write_games(games: &[Game]) -> Result<Vec<u8>, ParseError> {
             ));
             current = wanted;
         }
+        if game.time_control != current_control {
+            out.push_str(&format!(
+                "# time-control: {}\n",
+                name(game.time_control.as_ref().map(|c| c.to_string()))
+            ));
+            current_control = game.time_control.clone();
+        }
         let mut moves = Vec::new();
         for e in &game.events {
             match e {
                 Event::Stone { point } => moves.push(point.to_string()),
                 Event::Pass => moves.push("pass".to_string()),
-                other => {
-                    return Err(ParseError::new(format!(
-                        "a move list cannot hold {other}; use RIF or SGF"
-                    ))
-                    .in_record(format!("game {}", i + 1)))
-                }
+                other => match event_text(other) {
+                    Some(text) => moves.push(text),
+                    None => {
+                        return Err(ParseError::new(format!(
+                            "a move list cannot hold {other}; use RIF or SGF"
+                        ))
+                        .in_record(format!("game {}", i + 1)))
+                    }
+                },
             }
         }
         out.push_str(&moves.join(" "));
         out.push('\n');
     }
     Ok(out.into_bytes())
+}
+
+/// Seconds (`12.5`) or `m:ss` / `h:mm:ss` as milliseconds.
+fn duration(text: &str) -> Option<u64> {
+    let mut total = 0f64;
+    for part in text.split(':') {
+        let v: f64 = part
+            .parse()
+            .ok()
+            .filter(|v: &f64| v.is_finite() && *v >= 0.0)?;
+        total = total * 60.0 + v;
+    }
+    (text.split(':').count() <= 3).then(|| (total * 1000.0).round() as u64)
+}
+
+/// Milliseconds as seconds (`12.5`).
+fn seconds(ms: u64) -> String {
+    if ms.is_multiple_of(1000) {
+        (ms / 1000).to_string()
+    } else {
+        format!("{}.{:03}", ms / 1000, ms % 1000)
+            .trim_end_matches('0')
+            .to_string()
+    }
+}
+
+/// The events of a line: moves, `{..}` clock readings and event words (see the module
+/// docs). Errors name the move number.
+fn parse_events(content: &str) -> Result<Vec<Event>, ParseError> {
+    let mut events = Vec::new();
+    let mut moves = 0usize;
+    let mut pending = String::new();
+    let flush = |pending: &mut String, events: &mut Vec<Event>, moves: &mut usize| {
+        if pending.trim().is_empty() {
+            pending.clear();
+            return Ok(());
+        }
+        let parsed = notation::parse_moves(pending, MAX_SIZE).map_err(|mut e| {
+            e.location.move_number = e.location.move_number.map(|n| n + *moves);
+            e
+        })?;
+        *moves += parsed.len();
+        events.extend(parsed.into_iter().map(Event::from));
+        pending.clear();
+        Ok::<(), ParseError>(())
+    };
+    let mut rest = content;
+    while let Some(c) = rest.chars().next() {
+        if c == '{' {
+            flush(&mut pending, &mut events, &mut moves)?;
+            let end = rest.find('}').ok_or_else(|| {
+                ParseError::new("a `{` clock reading is not closed by `}`").at_move(moves)
+            })?;
+            let reading = &rest[1..end];
+            rest = &rest[end + 1..];
+            if moves == 0 {
+                return Err(ParseError::new(format!(
+                    "the clock reading {{{reading}}} comes before any move"
+                )));
+            }
+            let (mut elapsed_ms, mut left_ms, mut moves_left) = (None, None, None);
+            for item in reading.split_whitespace() {
+                let bad = || {
+                    ParseError::new(format!(
+                        "`{item}` is not a clock reading (t=SECONDS, l=SECONDS or m=MOVES)"
+                    ))
+                    .at_move(moves)
+                };
+                let (key, value) = item.split_once('=').ok_or_else(bad)?;
+                match key {
+                    "t" => elapsed_ms = Some(duration(value).ok_or_else(bad)?),
+                    "l" => left_ms = Some(duration(value).ok_or_else(bad)?),
+                    "m" => moves_left = Some(value.parse().map_err(|_| bad())?),
+                    _ => return Err(bad()),
+                }
+            }
+            events.push(Event::MoveTime {
+                elapsed_ms,
+                left_ms,
+                moves_left,
+            });
+            continue;
+        }
+        let end = rest
+            .find(|c: char| c.is_whitespace() || c == '{')
+            .unwrap_or(rest.len());
+        let word = &rest[..end];
+        match event_word(word).transpose() {
+            Some(event) => {
+                flush(&mut pending, &mut events, &mut moves)?;
+                events.push(event.map_err(|e| e.at_move(moves))?);
+            }
+            None => pending.push_str(word),
+        }
+        pending.push(' ');
+        rest = &rest[end..];
+        let skip = rest.len() - rest.trim_start().len();
+        rest = &rest[skip..];
+    }
+    flush(&mut pending, &mut events, &mut moves)?;
+    Ok(events)
+}
+
+/// The event an event word stands for; `Ok(None)` when the word is a move.
+fn event_word(word: &str) -> Result<Option<Event>, ParseError> {
+    let (color, rest) = match word.split_once(':') {
+        Some(("b" | "B", rest)) => (Some(Color::Black), rest),
+        Some(("w" | "W", rest)) => (Some(Color::White), rest),
+        _ => (None, word),
+    };
+    let (name, value) = match rest.split_once('=') {
+        Some((n, v)) => (n, Some(v)),
+        None => (rest, None),
+    };
+    let bad = |why: &str| Err(ParseError::new(format!("`{word}`: {why}")));
+    let secs = |v: Option<&str>| v.and_then(duration);
+    let event = match (color, name) {
+        (None, "draw-accept") => Event::DrawAnswer { accepted: true },
+        (None, "draw-decline") => Event::DrawAnswer { accepted: false },
+        (None, "both-flags") => Event::BothFlagsDown,
+        (None, "split-time") => Event::SplitTime,
+        (None, "double-forfeit") => Event::DoubleForfeit,
+        (Some(by), "draw-offer") => Event::DrawOffer { by },
+        (Some(by), "resign") => Event::Resign { by },
+        (Some(by), "forfeit") => Event::Forfeit { by },
+        (Some(by), "violation") => Event::Violation {
+            by,
+            reason: value.unwrap_or("noted by the referee").replace('-', " "),
+        },
+        (Some(color), "late") => match secs(value) {
+            Some(late_ms) => Event::LateArrival { color, late_ms },
+            None => return bad("late=SECONDS"),
+        },
+        (Some(offender), "penalty") => {
+            match value
+                .and_then(|v| v.split_once('/'))
+                .map(|(t, g)| (duration(t), duration(g)))
+            {
+                Some((Some(taken_ms), Some(given_ms))) => Event::Penalty {
+                    offender,
+                    taken_ms,
+                    given_ms,
+                },
+                _ => return bad("penalty=TAKEN/GIVEN (seconds)"),
+            }
+        }
+        (Some(_), _) => {
+            return bad(
+                "not an event (draw-offer, resign, forfeit, violation, late=S, penalty=T/G)",
+            )
+        }
+        (None, _) => return Ok(None),
+    };
+    Ok(Some(event))
+}
+
+/// An event's word in a move list; `None` for one a move list cannot hold.
+fn event_text(event: &Event) -> Option<String> {
+    let c = |c: &Color| if *c == Color::Black { "b" } else { "w" };
+    Some(match event {
+        Event::MoveTime {
+            elapsed_ms,
+            left_ms,
+            moves_left,
+        } => {
+            let mut parts = Vec::new();
+            if let Some(ms) = elapsed_ms {
+                parts.push(format!("t={}", seconds(*ms)));
+            }
+            if let Some(ms) = left_ms {
+                parts.push(format!("l={}", seconds(*ms)));
+            }
+            if let Some(n) = moves_left {
+                parts.push(format!("m={n}"));
+            }
+            format!("{{{}}}", parts.join(" "))
+        }
+        Event::DrawAnswer { accepted: true } => "draw-accept".into(),
+        Event::DrawAnswer { accepted: false } => "draw-decline".into(),
+        Event::BothFlagsDown => "both-flags".into(),
+        Event::SplitTime => "split-time".into(),
+        Event::DoubleForfeit => "double-forfeit".into(),
+        Event::DrawOffer { by } => format!("{}:draw-offer", c(by)),
+        Event::Resign { by } => format!("{}:resign", c(by)),
+        Event::Forfeit { by } => format!("{}:forfeit", c(by)),
+        Event::Violation { by, reason }
+            if !reason.contains('-') && !reason.contains(char::is_control) =>
+        {
+            format!("{}:violation={}", c(by), reason.replace(' ', "-"))
+        }
+        Event::LateArrival { color, late_ms } => format!("{}:late={}", c(color), seconds(*late_ms)),
+        Event::Penalty {
+            offender,
+            taken_ms,
+            given_ms,
+        } => format!(
+            "{}:penalty={}/{}",
+            c(offender),
+            seconds(*taken_ms),
+            seconds(*given_ms)
+        ),
+        _ => return None,
+    })
 }

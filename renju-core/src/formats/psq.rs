@@ -18,9 +18,10 @@
 //! The players are listed in Piskvork's player order; the header's last number says
 //! which of them started (`0`: the first listed), and the one who started is Black. The
 //! game's tags: `black` and `white` (the players' names; `-` stands for an unknown
-//! player and is not kept), `tournament`, `move_times_ms` (the times, space-separated,
-//! kept when any is not 0), `piskvork_error` (the error code, when it is not the usual
+//! player and is not kept), `tournament`, `piskvork_error` (the error code, when it is not the usual
 //! `0`, or `-1` before a result), and `result` (a result number other than 0, 1 or 2).
+//! The milliseconds each move took become an [`Event::MoveTime`] after the move, when
+//! any of them is not 0 (a file of zeros has no times).
 //! A result of 0, 1 or 2 becomes a [`Event::Result`] at the end of the events: player 1
 //! is the first player listed, so with a `0` in the header 1 means Black won. (GomocupJudge
 //! numbers the players in its match order and lists them swapped for some openings; the
@@ -109,11 +110,25 @@ fn parse(text: &str) -> Result<Game, ParseError> {
         let point = board_point(fields[0], fields[1], header.size)
             .map_err(|e| e.at_line(lineno).at_move(number))?;
         game.events.push(Event::Stone { point });
-        times.push(fields.get(2).copied().unwrap_or(0));
+        let time = fields.get(2).copied().unwrap_or(0);
+        let time = u64::try_from(time).map_err(|_| {
+            ParseError::new(format!("a move cannot take {time} ms"))
+                .at_line(lineno)
+                .at_move(number)
+        })?;
+        times.push(time);
     }
     if times.iter().any(|&t| t != 0) {
-        let times: Vec<String> = times.iter().map(i64::to_string).collect();
-        game.tags.push(("move_times_ms".into(), times.join(" ")));
+        // Each move's time follows it.
+        let stones = std::mem::take(&mut game.events);
+        for (event, elapsed) in stones.into_iter().zip(times) {
+            game.events.push(event);
+            game.events.push(Event::MoveTime {
+                elapsed_ms: Some(elapsed),
+                left_ms: None,
+                moves_left: None,
+            });
+        }
     }
 
     let trailer: Vec<(usize, &str)> = lines.collect();
@@ -339,11 +354,7 @@ fn write_game(game: &Game) -> Result<String, ParseError> {
     }
     let mut out = format!("Piskvorky {size}x{size}, 0:0, 0\r\n");
     let tag = |key: &str| game.tag(key);
-    let times: Vec<&str> = tag("move_times_ms")
-        .map(|t| t.split_whitespace().collect())
-        .unwrap_or_default();
     let mut result = None;
-    let mut stones = 0;
     for (i, event) in game.events.iter().enumerate() {
         let number = i + 1;
         if result.is_some() {
@@ -353,11 +364,25 @@ fn write_game(game: &Game) -> Result<String, ParseError> {
         }
         match event {
             Event::Stone { point } if point.is_on(size) => {
-                let time = times.get(stones).copied().unwrap_or("0");
+                // The move's time is in the reading that follows it (0 without one).
+                let time = match game.events.get(i + 1) {
+                    Some(Event::MoveTime {
+                        elapsed_ms: Some(ms),
+                        ..
+                    }) => *ms,
+                    _ => 0,
+                };
                 let (x, y) = (u32::from(point.x()) + 1, u32::from(size - point.y()));
                 out.push_str(&format!("{x},{y},{time}\r\n"));
-                stones += 1;
             }
+            Event::MoveTime {
+                elapsed_ms: Some(_),
+                left_ms: None,
+                moves_left: None,
+            } if matches!(
+                game.events.get(i.wrapping_sub(1)),
+                Some(Event::Stone { .. })
+            ) => {}
             Event::Stone { point } => {
                 return Err(
                     ParseError::new(format!("{point} is off the {size}x{size} board"))

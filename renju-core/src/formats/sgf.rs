@@ -63,6 +63,7 @@ use crate::error::ParseError;
 use crate::formats::{Format, WriteError};
 use crate::game::{DeclaredResult, Event, Game, ResultReason, Source};
 use crate::geometry::{Color, Point, MAX_SIZE, MIN_SIZE, RENJU_SIZE};
+use crate::time_control::TimeControl;
 
 /// Game-information properties kept as tags: `(SGF property, tag)`.
 const INFO_TAGS: [(&str, &str); 6] = [
@@ -609,9 +610,18 @@ impl Line {
         }
         let mut stone = None;
         let mut comment = None;
+        let mut left: Option<(Color, &Property)> = None;
+        let mut moves_left: Option<(Color, &Property)> = None;
+        let (mut tm, mut ot) = (None, None);
         for p in &node.props {
             let value = p.first().trim();
             match p.id.as_str() {
+                "TM" if root => tm = Some(p),
+                "OT" if root => ot = Some(p),
+                "BL" => left = Some((Color::Black, p)),
+                "WL" => left = Some((Color::White, p)),
+                "OB" => moves_left = Some((Color::Black, p)),
+                "OW" => moves_left = Some((Color::White, p)),
                 "B" | "W" => {
                     if stone.is_some() || p.values.len() != 1 {
                         return Err(ParseError::new(
@@ -654,11 +664,70 @@ impl Line {
                 }
             }
         }
+        if tm.is_some() || ot.is_some() {
+            let line = tm.or(ot).map_or(0, |p| p.line);
+            let control =
+                TimeControl::from_sgf(tm.map(|p| p.first().trim()), ot.map(|p| p.first().trim()))
+                    .map_err(|e| ParseError::new(e.to_string()).at_line(line))?;
+            self.game.time_control = Some(control);
+        }
         if let Some(p) = stone {
             self.play(p)?;
+            self.clock_reading(p, left, moves_left)?;
         }
         if let Some(text) = comment {
             self.tag(&comment_key(self.moves), text);
+        }
+        Ok(())
+    }
+
+    /// `BL`/`WL` (seconds left) and `OB`/`OW` (moves or periods left) of the mover,
+    /// after the move of this node.
+    fn clock_reading(
+        &mut self,
+        stone: &Property,
+        left: Option<(Color, &Property)>,
+        moves_left: Option<(Color, &Property)>,
+    ) -> Result<(), ParseError> {
+        let mover = if stone.id == "B" {
+            Color::Black
+        } else {
+            Color::White
+        };
+        let number = self.moves;
+        let left_ms = match left.filter(|(c, _)| *c == mover) {
+            Some((_, p)) => {
+                let text = p.first().trim();
+                let seconds: f64 = text
+                    .parse()
+                    .ok()
+                    .filter(|s: &f64| s.is_finite() && *s >= 0.0)
+                    .ok_or_else(|| {
+                        ParseError::new(format!("{}[{text}] is not a number of seconds", p.id))
+                            .at_line(p.line)
+                            .at_move(number)
+                    })?;
+                Some((seconds * 1000.0).round() as u64)
+            }
+            None => None,
+        };
+        let moves_left = match moves_left.filter(|(c, _)| *c == mover) {
+            Some((_, p)) => {
+                let text = p.first().trim();
+                Some(text.parse::<u32>().map_err(|_| {
+                    ParseError::new(format!("{}[{text}] is not a number of moves", p.id))
+                        .at_line(p.line)
+                        .at_move(number)
+                })?)
+            }
+            None => None,
+        };
+        if left_ms.is_some() || moves_left.is_some() {
+            self.game.events.push(Event::MoveTime {
+                elapsed_ms: None,
+                left_ms,
+                moves_left,
+            });
         }
         Ok(())
     }
@@ -800,6 +869,17 @@ fn sgf_point(value: &str, size: u8) -> Result<Point, ParseError> {
     })
 }
 
+/// Milliseconds as SGF's seconds (`12.5`, `300`).
+fn seconds_text(ms: u64) -> String {
+    if ms.is_multiple_of(1000) {
+        (ms / 1000).to_string()
+    } else {
+        format!("{}.{:03}", ms / 1000, ms % 1000)
+            .trim_end_matches('0')
+            .to_string()
+    }
+}
+
 /// The SGF letters of a point on a board of side `size`.
 fn sgf_coord(point: Point, size: u8) -> Result<String, ParseError> {
     if !point.is_on(size) {
@@ -839,9 +919,10 @@ fn offer_points(values: &[String], size: u8) -> Result<Option<Vec<Point>>, Parse
 
 /// `RU`: a rule set, optionally followed by an opening protocol.
 /// Reasons as written after `B+`, `W+` or `Draw+`.
-const REASONS: [(ResultReason, &str); 7] = [
+const REASONS: [(ResultReason, &str); 8] = [
     (ResultReason::Resignation, "R"),
     (ResultReason::Time, "T"),
+    (ResultReason::Forfeit, "F"),
     (ResultReason::Five, "Five"),
     (ResultReason::Forbidden, "Forbidden"),
     (ResultReason::Agreement, "Agreement"),
@@ -887,6 +968,7 @@ fn parse_reason(text: &str) -> Option<ResultReason> {
         (Some((reason, _)), _) => reason.clone(),
         (None, "resign" | "resignation") => ResultReason::Resignation,
         (None, "time") => ResultReason::Time,
+        (None, "forfeit") => ResultReason::Forfeit,
         (None, "foul") => ResultReason::Forbidden,
         _ => ResultReason::Other(text.to_string()),
     })
@@ -984,6 +1066,31 @@ fn write_game(out: &mut String, game: &Game) -> Result<(), ParseError> {
                 result = Some(r);
                 continue;
             }
+            // The mover's time left (BL/WL) and moves or periods left (OB/OW) go on the
+            // node of the move just written.
+            Event::MoveTime {
+                elapsed_ms: None,
+                left_ms,
+                moves_left,
+            } if !nodes.is_empty() => {
+                let mover = side.opponent();
+                let node = nodes.last_mut().expect("checked");
+                if let Some(ms) = left_ms {
+                    let id = if mover == Color::Black { "BL" } else { "WL" };
+                    property(node, id, &seconds_text(*ms));
+                }
+                if let Some(n) = moves_left {
+                    let id = if mover == Color::Black { "OB" } else { "OW" };
+                    property(node, id, &n.to_string());
+                }
+                continue;
+            }
+            Event::MoveTime { .. } => {
+                return Err(ParseError::new(format!(
+                    "SGF keeps the time left after a move (BL/WL), not the time a move took, so {event} cannot be written"
+                ))
+                .at_move(number))
+            }
             Event::Swap { .. } | Event::DeclareOffers { .. } => {
                 return Err(ParseError::new(format!(
                     "SGF has no property for {event}; the RIF format keeps swap decisions"
@@ -1024,6 +1131,23 @@ fn write_game(out: &mut String, game: &Game) -> Result<(), ParseError> {
     }
     if let Some(id) = &game.id {
         property(&mut root, "GN", id);
+    }
+    if let Some(control) = &game.time_control {
+        match control.to_sgf() {
+            (None, None) => {
+                return Err(ParseError::new(format!(
+                    "SGF's TM and OT cannot say the time control {control}"
+                )))
+            }
+            (tm, ot) => {
+                if let Some(tm) = tm {
+                    property(&mut root, "TM", &tm);
+                }
+                if let Some(ot) = ot {
+                    property(&mut root, "OT", &ot);
+                }
+            }
+        }
     }
     if let Some(offered) = offers {
         root.push_str("5A");
