@@ -680,6 +680,7 @@ class Game:
         claims: str | None = None,
         five_completion_counts: bool = False,
         offer_equivalence: Literal["shape", "board"] | None = None,
+        time_control: TimeControl | str | None = None,
     ) -> Replay:
         """Replays the game (keyword arguments: defaults for what the record does not
         say)."""
@@ -691,6 +692,7 @@ class Game:
         claims: str | None = None,
         five_completion_counts: bool = False,
         offer_equivalence: Literal["shape", "board"] | None = None,
+        time_control: TimeControl | str | None = None,
     ) -> GameReport:
         """Replays the game and reports on it."""
     @property
@@ -1061,6 +1063,7 @@ def validate(
     five_completion_counts: bool = False,
     offer_equivalence: Literal["shape", "board"] | None = None,
     format: _Format | None = None,
+    time_control: TimeControl | str | None = None,
 ) -> Report:
     """Validates game records (a path, a reader, or Games) in parallel on all cores,
     without holding the GIL."""

@@ -149,8 +149,12 @@ pub fn options(
     claims: Option<&Bound<'_, PyAny>>,
     five_completion_counts: bool,
     offer_equivalence: Option<&Bound<'_, PyAny>>,
+    time_control: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<ValidationOptions> {
     let mut o = ValidationOptions::default();
+    if let Some(tc) = time_control {
+        o.time_control = Some(crate::clock::control_of(tc)?);
+    }
     if let Some(r) = rule {
         o.rule_set = named::<RuleSet, _>(r, "rule")?;
     }

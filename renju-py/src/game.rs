@@ -261,7 +261,10 @@ py_methods! { Game |g|
     /// Replays the game under its rules, with the keyword arguments as defaults for what
     /// the record does not say: the verdict of every move, the outcome, the findings and
     /// the opening.
-    #[pyo3(signature = (*, rule = None, opening = None, claims = None, five_completion_counts = false, offer_equivalence = None))]
+    /// time_control (a TimeControl or its text) replays the record's times on that
+    /// control when the record names none.
+    #[pyo3(signature = (*, rule = None, opening = None, claims = None, five_completion_counts = false, offer_equivalence = None, time_control = None))]
+    #[allow(clippy::too_many_arguments)]
     fn replay(
         &self,
         py: Python<'_>,
@@ -270,13 +273,15 @@ py_methods! { Game |g|
         claims: Option<&Bound<'_, PyAny>>,
         five_completion_counts: bool,
         offer_equivalence: Option<&Bound<'_, PyAny>>,
+        time_control: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Replay> {
-        let o = options(rule, opening, claims, five_completion_counts, offer_equivalence)?;
+        let o = options(rule, opening, claims, five_completion_counts, offer_equivalence, time_control)?;
         Ok(Replay(py.detach(|| self.0.replay(&o))))
     }
 
     /// Replays the game and reports on it (same keyword arguments as replay()).
-    #[pyo3(signature = (*, rule = None, opening = None, claims = None, five_completion_counts = false, offer_equivalence = None))]
+    #[pyo3(signature = (*, rule = None, opening = None, claims = None, five_completion_counts = false, offer_equivalence = None, time_control = None))]
+    #[allow(clippy::too_many_arguments)]
     fn validate(
         &self,
         py: Python<'_>,
@@ -285,8 +290,9 @@ py_methods! { Game |g|
         claims: Option<&Bound<'_, PyAny>>,
         five_completion_counts: bool,
         offer_equivalence: Option<&Bound<'_, PyAny>>,
+        time_control: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<GameReport> {
-        let o = options(rule, opening, claims, five_completion_counts, offer_equivalence)?;
+        let o = options(rule, opening, claims, five_completion_counts, offer_equivalence, time_control)?;
         Ok(GameReport(py.detach(|| self.0.validate(&o))))
     }
 

@@ -238,7 +238,7 @@ const BATCH: usize = 4096;
 /// say. The games are read and replayed in batches, in parallel on all cores, without
 /// holding the GIL; Ctrl-C (KeyboardInterrupt) stops it between two batches.
 #[pyfunction]
-#[pyo3(signature = (games, *, rule = None, opening = None, claims = None, five_completion_counts = false, offer_equivalence = None, format = None))]
+#[pyo3(signature = (games, *, rule = None, opening = None, claims = None, five_completion_counts = false, offer_equivalence = None, format = None, time_control = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn validate(
     py: Python<'_>,
@@ -249,6 +249,7 @@ pub fn validate(
     five_completion_counts: bool,
     offer_equivalence: Option<&Bound<'_, PyAny>>,
     format: Option<&str>,
+    time_control: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Report> {
     let o = options(
         rule,
@@ -256,6 +257,7 @@ pub fn validate(
         claims,
         five_completion_counts,
         offer_equivalence,
+        time_control,
     )?;
     let mut records = records_of(py, games, format)?;
     let mut reports = Vec::new();

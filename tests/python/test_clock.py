@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pickle
+from pathlib import Path
 
 import pytest
 
@@ -56,7 +57,23 @@ def test_byo_yomi_and_shared_time() -> None:
     assert state.shared_ms is None and state.white.time_left_ms == 35_000
 
 
-def test_the_replayed_clock_of_a_record() -> None:
+def test_the_replayed_clock_of_a_record(repo: Path) -> None:
+    fixtures = repo / "fixtures"
     game = renju.Game(["h8", "h9", "i9"])
     replay = game.replay()
     assert replay.time is None and replay.clock == []
+    # A .psq file has times but no control: one is given.
+    (psq,) = list(renju.read(fixtures / "games" / "timed.psq"))
+    replay = psq.replay(rule="freestyle", time_control="30")
+    assert replay.outcome.termination == "time" and replay.outcome.winner == renju.Color.BLACK
+    assert replay.time is not None and replay.time["flag"] == {"color": "white", "move": 4}
+    number, state = replay.clock[0]
+    assert number == 1 and state.black.time_left_ms == 28_500
+    assert [f.code for f in replay.findings] == ["flag-fell", "play-after-flag"]
+    # The move list names its controls; validate() reports every game's time.
+    report = renju.validate(fixtures / "games" / "timed.txt")
+    terminations = [g.outcome.termination for g in report.games]
+    assert terminations == ["resignation", "time", "unfinished", "unfinished"]
+    assert report.to_dict()["games"][0]["time"]["control"] == "300+5"
+    with pytest.raises(ValueError, match="not a number of seconds"):
+        psq.replay(time_control="30+x")
