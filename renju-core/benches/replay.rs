@@ -7,9 +7,11 @@ use std::hint::black_box;
 use std::path::PathBuf;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use renju_core::clock::{Clock, ClockOptions};
 use renju_core::formats::Format;
+use renju_core::game::Event;
 use renju_core::report::validate;
-use renju_core::{Game, ValidationOptions};
+use renju_core::{Game, TimeControl, ValidationOptions};
 
 fn load(dir: &str, ext: &str, format: Format) -> Vec<Game> {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -30,6 +32,34 @@ fn load(dir: &str, ext: &str, format: Format) -> Vec<Game> {
         .collect()
 }
 
+/// `game` with a time control and a reading (time taken and time left) after each move.
+fn with_times(game: &Game) -> Game {
+    let control: TimeControl = "1800+10".parse().unwrap();
+    let mut clock = Clock::new(&control, ClockOptions::default()).unwrap();
+    let mut timed = game.clone();
+    timed.time_control = Some(control);
+    timed.events.clear();
+    for event in &game.events {
+        timed.events.push(event.clone());
+        if matches!(
+            event,
+            Event::Stone { .. } | Event::Pass | Event::FifthOffers { .. }
+        ) {
+            let mover = clock.to_move();
+            let left = clock
+                .press(1500)
+                .map(|s| s.side(mover).time_left_ms)
+                .unwrap_or(0);
+            timed.events.push(Event::MoveTime {
+                elapsed_ms: Some(1500),
+                left_ms: Some(left),
+                moves_left: None,
+            });
+        }
+    }
+    timed
+}
+
 fn bench(c: &mut Criterion) {
     let options = ValidationOptions::default();
     for (name, games) in [
@@ -48,6 +78,24 @@ fn bench(c: &mut Criterion) {
         g.bench_function("one_core", |b| {
             b.iter(|| {
                 for game in &games {
+                    black_box(game.validate(&options));
+                }
+            })
+        });
+        // The same records with a clock reading after every move (1.5 s taken, the time
+        // left as the clock computes it), replayed under 30 minutes + 10 s: the cost of
+        // clocks against the same records without times, in one run.
+        let timed: Vec<Game> = games.iter().map(with_times).collect();
+        g.bench_function("one_core_untimed_baseline", |b| {
+            b.iter(|| {
+                for game in &games {
+                    black_box(game.validate(&options));
+                }
+            })
+        });
+        g.bench_function("one_core_timed", |b| {
+            b.iter(|| {
+                for game in &timed {
                     black_box(game.validate(&options));
                 }
             })

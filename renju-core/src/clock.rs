@@ -479,6 +479,25 @@ impl Clock {
         self.apply(ClockEvent::Move { elapsed_ms })
     }
 
+    /// A completed move, without building the state (for replays): what the clock has
+    /// decided after it.
+    pub(crate) fn press_quiet(&mut self, elapsed_ms: u64) -> Result<ClockResult, ClockError> {
+        if self.result != ClockResult::Running {
+            return Err(ClockError::Stopped(self.result));
+        }
+        self.move_made(elapsed_ms);
+        Ok(self.result)
+    }
+
+    /// Time left on `color`'s clock now (the shared pool while there is one).
+    pub(crate) fn time_left(&self, color: Color) -> u64 {
+        match (self.shared, color) {
+            (Some(pool), _) => pool,
+            (None, Color::Black) => self.black.remaining,
+            (None, Color::White) => self.white.remaining,
+        }
+    }
+
     /// Applies one event.
     pub fn apply(&mut self, event: ClockEvent) -> Result<ClockState, ClockError> {
         if self.result != ClockResult::Running {

@@ -68,6 +68,9 @@ pub(crate) struct Referee {
     times_stop: Option<usize>,
     mismatches: Vec<Mismatch>,
     states: Vec<MoveClock>,
+    /// Whether the clock after every move is kept (a replay's `clock`; not needed for a
+    /// report).
+    pub record_states: bool,
     flag: Option<FlagReport>,
     offers: [u32; 2],
     violations: [u32; 2],
@@ -131,6 +134,7 @@ impl Referee {
             times_stop: None,
             mismatches: Vec::new(),
             states: Vec::new(),
+            record_states: true,
             flag: None,
             offers: [0; 2],
             violations: [0; 2],
@@ -150,6 +154,7 @@ impl Referee {
             times_stop: None,
             mismatches: Vec::new(),
             states: Vec::new(),
+            record_states: true,
             flag: None,
             offers: [0; 2],
             violations: [0; 2],
@@ -380,11 +385,11 @@ impl Referee {
             self.times_stop = Some(number);
             return;
         }
-        let before = clock.state();
         let elapsed = match (elapsed, left) {
             (Some(e), _) => e,
             // Only the time left: what the move took, if it stayed in one period.
             (None, Some(l)) => {
+                let before = clock.state();
                 let side = before.side(color);
                 let schedule = self.control.as_ref().and_then(|c| c.schedule(color));
                 let inc = schedule.map_or(0, |s| s.period(side.period as usize - 1).increment_ms);
@@ -401,35 +406,36 @@ impl Referee {
                 return;
             }
         };
-        let state = match clock.press(elapsed) {
-            Ok(state) => state,
-            Err(_) => return,
+        let Ok(result) = clock.press_quiet(elapsed) else {
+            return;
         };
-        self.states.push(MoveClock {
-            move_number: number,
-            state,
-        });
-        let side = state.side(color);
-        if let Some(l) = left {
-            if state.result == ClockResult::Running
-                && side.time_left_ms.abs_diff(l) > self.tolerance_ms
-            {
+        if self.record_states {
+            self.states.push(MoveClock {
+                move_number: number,
+                state: clock.state(),
+            });
+        }
+        if let (Some(l), ClockResult::Running) = (left, result) {
+            let now = clock.time_left(color);
+            if now.abs_diff(l) > self.tolerance_ms {
                 self.mismatches.push(Mismatch {
                     move_number: number,
                     what: format!(
                         "{color}'s time left after move {number} is {} in the record but {} by the clock",
                         clock_time(l),
-                        clock_time(side.time_left_ms)
+                        clock_time(now)
                     ),
                 });
             }
         }
-        if let Some(n) = moves_left {
+        if let (Some(n), ClockResult::Running) = (moves_left, result) {
+            let state = clock.state();
+            let side = state.side(color);
             let expected = match (side.overtime_periods_left, self.byo_yomi(color)) {
                 (Some(p), true) => Some(p),
                 _ => side.moves_left,
             };
-            if state.result == ClockResult::Running && expected.is_some_and(|e| e != n) {
+            if expected.is_some_and(|e| e != n) {
                 self.mismatches.push(Mismatch {
                     move_number: number,
                     what: format!(
@@ -439,7 +445,7 @@ impl Referee {
                 });
             }
         }
-        self.clock_result(state.result, findings);
+        self.clock_result(result, findings);
     }
 
     fn byo_yomi(&self, color: Color) -> bool {
@@ -487,11 +493,11 @@ impl Referee {
             ));
         }
         self.check_spent(game, findings);
-        let report = match (&self.clock, &self.control) {
+        let report = match (&self.clock, self.control.take()) {
             (Some(clock), Some(control)) => {
                 let state = clock.state();
                 Some(TimeReport {
-                    control: control.clone(),
+                    control,
                     black_used_ms: state.black.used_ms,
                     white_used_ms: state.white.used_ms,
                     flag: self.flag,
@@ -509,7 +515,6 @@ impl Referee {
         let Some(control) = &self.control else {
             return;
         };
-        let moves = game.moves().count();
         for (tag, color) in [("btime", Color::Black), ("wtime", Color::White)] {
             let Some(minutes) = game.tag(tag).and_then(|v| v.trim().parse::<u64>().ok()) else {
                 continue;
@@ -517,6 +522,7 @@ impl Referee {
             if minutes == 0 {
                 continue;
             }
+            let moves = game.moves().count();
             let made = match color {
                 Color::Black => moves.div_ceil(2),
                 Color::White => moves / 2,

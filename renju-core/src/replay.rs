@@ -145,6 +145,11 @@ impl Game {
     /// assert_eq!(replay.outcome.winner, Some(Color::White));
     /// ```
     pub fn replay(&self, options: &ValidationOptions) -> Replay {
+        self.replay_with(options, true)
+    }
+
+    /// [`Game::replay`], keeping the clock after every move or not.
+    pub(crate) fn replay_with(&self, options: &ValidationOptions, clock_states: bool) -> Replay {
         let rules = self.resolve(options);
         if let Some(rule) = &self.unknown_rule {
             return Replay::not_replayed(Finding::new(
@@ -171,6 +176,7 @@ impl Game {
             options.time_tolerance_ms,
             &mut run.findings,
         );
+        run.referee.record_states = clock_states;
         for event in &self.events {
             run.event(event);
         }

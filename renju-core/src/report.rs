@@ -93,7 +93,7 @@ impl Game {
     /// ```
     pub fn validate(&self, options: &ValidationOptions) -> GameReport {
         let r = self.resolve(options);
-        let replay = self.replay(options);
+        let replay = self.replay_with(options, false);
         // A game under a rule the library does not know was judged under none.
         let judged = self.unknown_rule.is_none();
         let mut findings = replay.findings;
