@@ -40,6 +40,23 @@ pub enum SetupError {
         /// The board side.
         size: u8,
     },
+    /// A cell of a cell array ([`Board::from_cells`]) holds a value other than 0 (empty),
+    /// 1 (black) or 2 (white).
+    #[error("cell {index} holds {value}; cells are 0 (empty), 1 (black) or 2 (white)")]
+    CellValue {
+        /// The cell's index, row by row from `a1`.
+        index: usize,
+        /// The value found.
+        value: u8,
+    },
+    /// A cell array whose length is not the board's area.
+    #[error("{len} cells do not make a {size}x{size} board")]
+    CellCount {
+        /// The number of cells given.
+        len: usize,
+        /// The board side.
+        size: u8,
+    },
 }
 
 impl From<SetupError> for ParseError {
@@ -184,6 +201,62 @@ impl Board {
             }
         }
         Ok(board)
+    }
+
+    /// A board from its cells, row by row from `a1` (index `y * size + x`): 0 empty,
+    /// 1 black, 2 white, the layout of [`crate::batch`] and of numpy boards. Built in one
+    /// pass like [`Board::from_stones`].
+    ///
+    /// ```
+    /// use renju_core::{Board, Color};
+    /// let mut cells = [0u8; 25];
+    /// cells[2 * 5 + 1] = 1; // b3
+    /// let board = Board::from_cells(5, &cells).unwrap();
+    /// assert_eq!(board.get("b3".parse().unwrap()), Some(Color::Black));
+    /// assert!(Board::from_cells(5, &[3; 25]).is_err());
+    /// ```
+    pub fn from_cells(size: u8, cells: &[u8]) -> Result<Board, SetupError> {
+        let mut board = Board::new(size)?;
+        if cells.len() != board.area() {
+            return Err(SetupError::CellCount {
+                len: cells.len(),
+                size,
+            });
+        }
+        let (mut black, mut white) = (0u16, 0u16);
+        for (idx, &value) in cells.iter().enumerate() {
+            let digit = match value {
+                CELL_EMPTY => continue,
+                CELL_BLACK => {
+                    black += 1;
+                    BLACK as u16
+                }
+                CELL_WHITE => {
+                    white += 1;
+                    BLOCKED as u16
+                }
+                value => return Err(SetupError::CellValue { index: idx, value }),
+            };
+            board.cells[idx].stone = value;
+            board.add_to_codes(idx, digit, true);
+        }
+        (board.black, board.white) = (black, white);
+        for idx in 0..board.area() {
+            if board.cells[idx].stone == CELL_EMPTY {
+                board.recompute_shapes(idx);
+            } else {
+                board.summaries[idx] = OCCUPIED;
+            }
+        }
+        Ok(board)
+    }
+
+    /// The cells, row by row from `a1`: 0 empty, 1 black, 2 white (see
+    /// [`Board::from_cells`]).
+    pub fn write_cells(&self, out: &mut [u8]) {
+        for (o, c) in out.iter_mut().zip(self.cells.iter()) {
+            *o = c.stone;
+        }
     }
 
     /// Adds (or removes) `digit` at `idx` in the codes of every cell that sees it, leaving

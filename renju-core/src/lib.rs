@@ -33,6 +33,7 @@
 
 #![deny(missing_docs)]
 
+pub mod batch;
 mod board;
 pub mod clock;
 pub mod decisions;
