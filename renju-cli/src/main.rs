@@ -5,13 +5,14 @@
 //! * `renju forbidden`: the conformance interface. Reads JSON Lines on stdin, one
 //!   position a line, and writes one JSON line each with Black's forbidden points.
 
-use std::io::{self, BufRead, BufWriter, Write};
+use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
 mod clock;
 mod forbidden;
+mod forbidden_stream;
 mod text;
 mod validate;
 
@@ -178,29 +179,16 @@ fn main() -> ExitCode {
                     return ExitCode::from(2);
                 }
             }
-            let mut stdin = io::stdin().lock();
             let mut out = BufWriter::new(io::stdout().lock());
-            let mut errors = 0usize;
-            let mut line = Vec::new();
-            for number in 1.. {
-                line.clear();
-                match stdin.read_until(b'\n', &mut line) {
-                    Ok(0) => break,
-                    Ok(_) => {}
-                    Err(e) => {
-                        eprintln!("renju: cannot read stdin: {e}");
-                        return ExitCode::from(2);
-                    }
-                }
-                if line.iter().all(u8::is_ascii_whitespace) {
-                    continue;
-                }
-                let reply = forbidden::answer(&line, number, explain.as_deref());
-                errors += usize::from(reply.get("error").is_some());
-                if writeln!(out, "{reply}").is_err() {
+            let stdin = io::BufReader::with_capacity(1 << 16, io::stdin());
+            let errors = match forbidden_stream::run(stdin, &mut out, explain.as_deref()) {
+                Ok(errors) => errors,
+                Err(forbidden_stream::Failure::Read(e)) => {
+                    eprintln!("renju: cannot read stdin: {e}");
                     return ExitCode::from(2);
                 }
-            }
+                Err(forbidden_stream::Failure::Write) => return ExitCode::from(2),
+            };
             if out.flush().is_err() {
                 return ExitCode::from(2);
             }
