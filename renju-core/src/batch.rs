@@ -99,7 +99,7 @@ pub fn forbidden_masks_into(
             size,
         });
     }
-    if cells.len() % area != 0 || out.len() != cells.len() {
+    if cells.len() / area * area != cells.len() || out.len() != cells.len() {
         return Err(SetupError::CellCount {
             len: cells.len(),
             size,
@@ -114,8 +114,10 @@ pub fn forbidden_masks_into(
     out.par_chunks_mut(area * CHUNK)
         .zip(cells.par_chunks(area * CHUNK))
         .for_each(|(out, cells)| {
+            // One board per task, reloaded for each position: no allocation per position.
+            let mut board = Board::new(size).expect("size checked");
             for (out, cells) in out.chunks_mut(area).zip(cells.chunks(area)) {
-                let board = Board::from_cells(size, cells).expect("cells checked");
+                board.load_cells(cells).expect("cells checked");
                 write_mask(&board, rule, options, values, out);
             }
         });
@@ -131,21 +133,21 @@ pub fn forbidden_masks_of_moves<S: AsRef<str> + Sync>(
     rule: RuleSet,
     options: &RenjuOptions,
     values: MaskValues,
-) -> Result<Vec<u8>, (usize, ParseError)> {
+) -> Result<Vec<u8>, (usize, Box<ParseError>)> {
     let area = match Position::with_size(rule, size) {
         Ok(p) => p.board().area(),
-        Err(e) => return Err((0, e.into())),
+        Err(e) => return Err((0, Box::new(e.into()))),
     };
     let mut out = vec![0u8; lists.len() * area];
-    let results: Vec<Result<(), (usize, ParseError)>> = out
+    let results: Vec<Result<(), (usize, Box<ParseError>)>> = out
         .par_chunks_mut(area * CHUNK)
         .zip(lists.par_chunks(CHUNK))
         .enumerate()
         .map(|(chunk, (out, lists))| {
             for (i, (out, list)) in out.chunks_mut(area).zip(lists).enumerate() {
                 let at = chunk * CHUNK + i;
-                let board =
-                    board_of_moves(list.as_ref(), size, rule, options).map_err(|e| (at, e))?;
+                let board = board_of_moves(list.as_ref(), size, rule, options)
+                    .map_err(|e| (at, Box::new(e)))?;
                 write_mask(&board, rule, options, values, out);
             }
             Ok(())

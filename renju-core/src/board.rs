@@ -150,12 +150,14 @@ impl Board {
         if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
             return Err(SetupError::BoardSize { size });
         }
-        // The empty board of each size is built once, then copied.
+        Ok(Board::empty_of(size).clone())
+    }
+
+    /// The empty board of a supported size: built once per size, then copied.
+    fn empty_of(size: u8) -> &'static Board {
         const SIZES: usize = (MAX_SIZE - MIN_SIZE + 1) as usize;
         static EMPTY: [OnceLock<Board>; SIZES] = [const { OnceLock::new() }; SIZES];
-        Ok(EMPTY[(size - MIN_SIZE) as usize]
-            .get_or_init(|| Board::build_empty(size))
-            .clone())
+        EMPTY[(size - MIN_SIZE) as usize].get_or_init(|| Board::build_empty(size))
     }
 
     /// A board holding `stones` (later stones on the same point replace earlier ones).
@@ -217,12 +219,24 @@ impl Board {
     /// ```
     pub fn from_cells(size: u8, cells: &[u8]) -> Result<Board, SetupError> {
         let mut board = Board::new(size)?;
-        if cells.len() != board.area() {
+        board.load_cells(cells)?;
+        Ok(board)
+    }
+
+    /// Replaces the stones of this board by `cells` (the layout of [`Board::from_cells`],
+    /// this board's size), reusing its memory: the batch path loads many boards of one
+    /// size without allocating. On an error the board is left empty.
+    pub fn load_cells(&mut self, cells: &[u8]) -> Result<(), SetupError> {
+        let size = self.size;
+        if cells.len() != self.area() {
             return Err(SetupError::CellCount {
                 len: cells.len(),
                 size,
             });
         }
+        let empty = Board::empty_of(size);
+        self.cells.copy_from_slice(&empty.cells);
+        self.summaries.copy_from_slice(&empty.summaries);
         let (mut black, mut white) = (0u16, 0u16);
         for (idx, &value) in cells.iter().enumerate() {
             let digit = match value {
@@ -235,20 +249,25 @@ impl Board {
                     white += 1;
                     BLOCKED as u16
                 }
-                value => return Err(SetupError::CellValue { index: idx, value }),
+                value => {
+                    self.cells.copy_from_slice(&empty.cells);
+                    self.summaries.copy_from_slice(&empty.summaries);
+                    (self.black, self.white) = (0, 0);
+                    return Err(SetupError::CellValue { index: idx, value });
+                }
             };
-            board.cells[idx].stone = value;
-            board.add_to_codes(idx, digit, true);
+            self.cells[idx].stone = value;
+            self.add_to_codes(idx, digit, true);
         }
-        (board.black, board.white) = (black, white);
-        for idx in 0..board.area() {
-            if board.cells[idx].stone == CELL_EMPTY {
-                board.recompute_shapes(idx);
+        (self.black, self.white) = (black, white);
+        for idx in 0..self.area() {
+            if self.cells[idx].stone == CELL_EMPTY {
+                self.recompute_shapes(idx);
             } else {
-                board.summaries[idx] = OCCUPIED;
+                self.summaries[idx] = OCCUPIED;
             }
         }
-        Ok(board)
+        Ok(())
     }
 
     /// The cells, row by row from `a1`: 0 empty, 1 black, 2 white (see
