@@ -155,6 +155,8 @@ pub fn run(
                         Ok(0) => break,
                         Ok(_) => number += 1,
                         Err(e) => {
+                            // The lines read before the error are answered first.
+                            let _ = tx.send(Ok(std::mem::take(&mut batch)));
                             let _ = tx.send(Err(e));
                             return;
                         }
