@@ -21,7 +21,7 @@ __all__ = [
     "read_bytes", "write", "write_bytes", "parse_fixtures", "read_fixtures", "validate",
     "TimeControl", "Clock", "ClockState", "SideClock", "Tournament", "Standings",
     "StandingRow", "TournamentFinding", "read_tournament", "read_tournaments",
-    "read_tournaments_bytes",
+    "read_tournaments_bytes", "forbidden_masks",
 ]
 """The public names, as the compiled module lists them."""
 
@@ -468,6 +468,16 @@ class Board:
     ) -> Board:
         """A set-up position read from a diagram (the fixture format); to_move defaults
         to Black."""
+    @staticmethod
+    def from_numpy(
+        array: Any,
+        rule: RuleSet | str = "renju",
+        to_move: Color | str = "black",
+        *,
+        five_completion_counts: bool = False,
+    ) -> Board:
+        """A set-up position from a (size, size) integer numpy array: 0 empty, 1 black,
+        2 white, indexed [y, x] with y = 0 the bottom row, as to_numpy(). Needs numpy."""
     def play(self, move: _MoveLike) -> Verdict:
         """Plays a move and returns its Verdict; raises IllegalMoveError."""
     def pass_(self) -> Verdict:
@@ -482,6 +492,10 @@ class Board:
         """Whether a black stone on point would be forbidden."""
     def forbidden_points(self) -> dict[Point, Foul]:
         """Every point where a black stone would be forbidden, row by row from a1."""
+    def forbidden_mask(self, *, kinds: bool = False) -> Any:
+        """numpy.ndarray of shape (size, size) indexed [y, x]: bool, or with kinds=True
+        uint8 foul codes (0 none, 1 overline, 2 double-four, 3 double-three). Needs
+        numpy."""
     def explain(self, point: _PointLike) -> Explanation:
         """Explains what a black stone on point would be."""
     @property
@@ -1140,6 +1154,19 @@ class Fixture:
         """The position as a Board, under the chosen reading."""
     def check(self) -> list[str]:
         """The expectations that do not hold, checked by the core (empty when all do)."""
+
+def forbidden_masks(
+    positions: Any,
+    *,
+    rule: RuleSet | str = "renju",
+    size: int | None = None,
+    five_completion_counts: bool = False,
+    kinds: bool = False,
+) -> Any:
+    """Black's forbidden points of many positions: an (N, size, size) integer array
+    (0 empty, 1 black, 2 white, indexed [n, y, x]) or a list of move strings in, an
+    (N, size, size) numpy array out (bool, or uint8 foul codes with kinds=True). Runs on
+    every core with the GIL released. Needs numpy."""
 
 def parse_fixtures(text: str) -> list[Fixture]:
     """Parses fixture-corpus text with the core's parser."""

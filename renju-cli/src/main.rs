@@ -13,6 +13,7 @@ use clap::{Parser, Subcommand};
 
 mod clock;
 mod forbidden;
+mod forbidden_stream;
 mod standings;
 mod text;
 mod validate;
@@ -20,7 +21,7 @@ mod validate;
 use std::path::PathBuf;
 
 use renju_core::clock::{BothFlags, ClockOptions};
-use renju_core::formats::{read_line, Format, LineRead, ReadLimits};
+use renju_core::formats::{Format, ReadLimits};
 use renju_core::opening::{OfferEquivalence, OpeningRule};
 use renju_core::tournament::{Regulation, System};
 use renju_core::{ClaimModel, TimeControl, ValidationOptions};
@@ -233,31 +234,21 @@ fn main() -> ExitCode {
                     return ExitCode::from(2);
                 }
             }
-            let mut stdin = io::stdin().lock();
             let mut out = BufWriter::new(io::stdout().lock());
-            let mut errors = 0usize;
-            let mut line = Vec::new();
-            for number in 1.. {
-                let reply = match read_line(&mut stdin, &mut line, max_record_bytes, false) {
-                    Ok(LineRead::Eof) => break,
-                    Ok(LineRead::Line) if line.iter().all(u8::is_ascii_whitespace) => continue,
-                    Ok(LineRead::Line) => forbidden::answer(&line, number, explain.as_deref()),
-                    Ok(LineRead::TooLong { bytes }) => serde_json::json!({
-                        "error": format!(
-                            "the line is {bytes} bytes long, longer than {max_record_bytes} bytes (--max-record-bytes); it was skipped"
-                        ),
-                        "line": number,
-                    }),
-                    Err(e) => {
-                        eprintln!("renju: cannot read stdin: {e}");
-                        return ExitCode::from(2);
-                    }
-                };
-                errors += usize::from(reply.get("error").is_some());
-                if writeln!(out, "{reply}").is_err() {
+            let stdin = io::BufReader::with_capacity(1 << 16, io::stdin());
+            let errors = match forbidden_stream::run(
+                stdin,
+                &mut out,
+                explain.as_deref(),
+                max_record_bytes,
+            ) {
+                Ok(errors) => errors,
+                Err(forbidden_stream::Failure::Read(e)) => {
+                    eprintln!("renju: cannot read stdin: {e}");
                     return ExitCode::from(2);
                 }
-            }
+                Err(forbidden_stream::Failure::Write) => return ExitCode::from(2),
+            };
             if out.flush().is_err() {
                 return ExitCode::from(2);
             }

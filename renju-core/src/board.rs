@@ -40,6 +40,23 @@ pub enum SetupError {
         /// The board side.
         size: u8,
     },
+    /// A cell of a cell array ([`Board::from_cells`]) holds a value other than 0 (empty),
+    /// 1 (black) or 2 (white).
+    #[error("cell {index} holds {value}; cells are 0 (empty), 1 (black) or 2 (white)")]
+    CellValue {
+        /// The cell's index, row by row from `a1`.
+        index: usize,
+        /// The value found.
+        value: u8,
+    },
+    /// A cell array whose length is not the board's area.
+    #[error("{len} cells do not make a {size}x{size} board")]
+    CellCount {
+        /// The number of cells given.
+        len: usize,
+        /// The board side.
+        size: u8,
+    },
 }
 
 impl From<SetupError> for ParseError {
@@ -133,12 +150,14 @@ impl Board {
         if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
             return Err(SetupError::BoardSize { size });
         }
-        // The empty board of each size is built once, then copied.
+        Ok(Board::empty_of(size).clone())
+    }
+
+    /// The empty board of a supported size: built once per size, then copied.
+    fn empty_of(size: u8) -> &'static Board {
         const SIZES: usize = (MAX_SIZE - MIN_SIZE + 1) as usize;
         static EMPTY: [OnceLock<Board>; SIZES] = [const { OnceLock::new() }; SIZES];
-        Ok(EMPTY[(size - MIN_SIZE) as usize]
-            .get_or_init(|| Board::build_empty(size))
-            .clone())
+        EMPTY[(size - MIN_SIZE) as usize].get_or_init(|| Board::build_empty(size))
     }
 
     /// A board holding `stones` (later stones on the same point replace earlier ones).
@@ -184,6 +203,79 @@ impl Board {
             }
         }
         Ok(board)
+    }
+
+    /// A board from its cells, row by row from `a1` (index `y * size + x`): 0 empty,
+    /// 1 black, 2 white, the layout of [`crate::batch`] and of numpy boards. Built in one
+    /// pass like [`Board::from_stones`].
+    ///
+    /// ```
+    /// use renju_core::{Board, Color};
+    /// let mut cells = [0u8; 25];
+    /// cells[2 * 5 + 1] = 1; // b3
+    /// let board = Board::from_cells(5, &cells).unwrap();
+    /// assert_eq!(board.get("b3".parse().unwrap()), Some(Color::Black));
+    /// assert!(Board::from_cells(5, &[3; 25]).is_err());
+    /// ```
+    pub fn from_cells(size: u8, cells: &[u8]) -> Result<Board, SetupError> {
+        let mut board = Board::new(size)?;
+        board.load_cells(cells)?;
+        Ok(board)
+    }
+
+    /// Replaces the stones of this board by `cells` (the layout of [`Board::from_cells`],
+    /// this board's size), reusing its memory: the batch path loads many boards of one
+    /// size without allocating. On an error the board is left empty.
+    pub fn load_cells(&mut self, cells: &[u8]) -> Result<(), SetupError> {
+        let size = self.size;
+        if cells.len() != self.area() {
+            return Err(SetupError::CellCount {
+                len: cells.len(),
+                size,
+            });
+        }
+        let empty = Board::empty_of(size);
+        self.cells.copy_from_slice(&empty.cells);
+        self.summaries.copy_from_slice(&empty.summaries);
+        let (mut black, mut white) = (0u16, 0u16);
+        for (idx, &value) in cells.iter().enumerate() {
+            let digit = match value {
+                CELL_EMPTY => continue,
+                CELL_BLACK => {
+                    black += 1;
+                    BLACK as u16
+                }
+                CELL_WHITE => {
+                    white += 1;
+                    BLOCKED as u16
+                }
+                value => {
+                    self.cells.copy_from_slice(&empty.cells);
+                    self.summaries.copy_from_slice(&empty.summaries);
+                    (self.black, self.white) = (0, 0);
+                    return Err(SetupError::CellValue { index: idx, value });
+                }
+            };
+            self.cells[idx].stone = value;
+            self.add_to_codes(idx, digit, true);
+        }
+        (self.black, self.white) = (black, white);
+        for idx in 0..self.area() {
+            if self.cells[idx].stone == CELL_EMPTY {
+                self.recompute_shapes(idx);
+            } else {
+                self.summaries[idx] = OCCUPIED;
+            }
+        }
+        Ok(())
+    }
+
+    /// The cells, row by row from `a1`: 0 empty, 1 black, 2 white (see
+    /// [`Board::from_cells`]).
+    pub fn write_cells(&self, out: &mut [u8]) {
+        for (o, c) in out.iter_mut().zip(self.cells.iter()) {
+            *o = c.stone;
+        }
     }
 
     /// Adds (or removes) `digit` at `idx` in the codes of every cell that sees it, leaving

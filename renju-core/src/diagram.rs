@@ -53,13 +53,16 @@ fn write_board(f: &mut fmt::Formatter<'_>, board: &Board) -> fmt::Result {
 }
 
 fn is_letter_line(line: &str) -> bool {
-    let letters: Vec<char> = line.chars().filter(|c| !c.is_whitespace()).collect();
-    !letters.is_empty()
-        && letters.iter().all(|c| c.is_ascii_alphabetic())
-        && letters
-            .iter()
-            .enumerate()
-            .all(|(i, c)| c.to_ascii_lowercase() as u32 == 'a' as u32 + i as u32)
+    // Letters a, b, c, ... in order (any case), spaces between them optional; no
+    // allocation (every diagram line goes through here).
+    let mut count = 0u32;
+    for c in line.chars().filter(|c| !c.is_whitespace()) {
+        if !c.is_ascii_alphabetic() || c.to_ascii_lowercase() as u32 != 'a' as u32 + count {
+            return false;
+        }
+        count += 1;
+    }
+    count > 0
 }
 
 /// Whether `line` looks like a diagram line (a row or a column-letter line).
@@ -74,7 +77,10 @@ pub(crate) fn is_diagram_line(line: &str) -> bool {
 /// Parses a diagram. `first_line` is the line number of `text`'s first line, used in
 /// errors.
 pub(crate) fn parse_lines(lines: &[(usize, &str)]) -> Result<Board, ParseError> {
-    let mut rows: Vec<(usize, u32, Vec<char>)> = Vec::new();
+    // Rows as (line number, row number, cells), cells flat in one buffer (no allocation
+    // per row); the board is then built in one pass (`Board::from_cells`).
+    let mut rows: Vec<(usize, u32, std::ops::Range<usize>)> = Vec::with_capacity(32);
+    let mut chars: Vec<char> = Vec::with_capacity(32 * 32);
     for &(lineno, raw) in lines {
         let line = raw.trim();
         if line.is_empty() || is_letter_line(line) {
@@ -88,12 +94,17 @@ pub(crate) fn parse_lines(lines: &[(usize, &str)]) -> Result<Board, ParseError> 
             ))
             .at_line(lineno)
         })?;
-        let mut rest: Vec<&str> = words.collect();
-        if rest.last().is_some_and(|w| w.parse::<u32>().is_ok()) {
-            rest.pop();
+        let start = chars.len();
+        let (mut last_word, mut last) = (start, "");
+        for word in words {
+            (last_word, last) = (chars.len(), word);
+            chars.extend(word.chars());
         }
-        let cells: Vec<char> = rest.concat().chars().collect();
-        rows.push((lineno, number, cells));
+        // An optional copy of the row number after the last cell.
+        if last.parse::<u32>().is_ok() {
+            chars.truncate(last_word);
+        }
+        rows.push((lineno, number, start..chars.len()));
     }
     let size = rows.len();
     if !(MIN_SIZE as usize..=MAX_SIZE as usize).contains(&size) {
@@ -102,8 +113,9 @@ pub(crate) fn parse_lines(lines: &[(usize, &str)]) -> Result<Board, ParseError> 
                 .at_line(lines.first().map_or(1, |l| l.0)),
         );
     }
-    let mut board = Board::new(size as u8)?;
-    for (i, (lineno, number, cells)) in rows.iter().enumerate() {
+    let mut board_cells = vec![0u8; size * size];
+    for (i, (lineno, number, range)) in rows.iter().enumerate() {
+        let cells = &chars[range.clone()];
         let expected = (size - i) as u32;
         if *number != expected {
             return Err(ParseError::new(format!(
@@ -118,11 +130,12 @@ pub(crate) fn parse_lines(lines: &[(usize, &str)]) -> Result<Board, ParseError> 
             ))
             .at_line(*lineno));
         }
-        for (x, &c) in cells.iter().enumerate() {
-            let stone = match c {
-                'X' | 'x' => Some(Color::Black),
-                'O' | 'o' => Some(Color::White),
-                '.' | '+' | '?' | '*' => None,
+        let row = &mut board_cells[(expected as usize - 1) * size..][..size];
+        for (cell, &c) in row.iter_mut().zip(cells) {
+            *cell = match c {
+                'X' | 'x' => 1,
+                'O' | 'o' => 2,
+                '.' | '+' | '?' | '*' => 0,
                 other => {
                     return Err(ParseError::new(format!(
                         "unknown cell `{other}` in row {number} (use X, O or .)"
@@ -130,13 +143,9 @@ pub(crate) fn parse_lines(lines: &[(usize, &str)]) -> Result<Board, ParseError> 
                     .at_line(*lineno))
                 }
             };
-            if stone.is_some() {
-                let p = Point::new(x as u8, (expected - 1) as u8).expect("on board");
-                board.set(p, stone)?;
-            }
         }
     }
-    Ok(board)
+    Ok(Board::from_cells(size as u8, &board_cells)?)
 }
 
 impl Board {

@@ -271,14 +271,25 @@ pub(crate) fn fouls(board: &Board, idx: usize, opts: &RenjuOptions) -> FoulSet {
 
 /// Every empty point where a black stone would be forbidden, row by row from `a1`.
 pub(crate) fn forbidden_map(board: &Board, opts: &RenjuOptions) -> Vec<(Point, FoulSet)> {
+    let mut map = Vec::new();
+    for_each_forbidden(board, opts, |idx, set| map.push((board.point(idx), set)));
+    map
+}
+
+/// Calls `f` with the cell index and fouls of every forbidden point, row by row from
+/// `a1`, without collecting them.
+pub(crate) fn for_each_forbidden(
+    board: &Board,
+    opts: &RenjuOptions,
+    mut f: impl FnMut(usize, FoulSet),
+) {
     let mut mind = InMind::new(board);
-    board
-        .candidates()
-        .filter_map(|idx| {
-            let set = mind.fouls(idx, opts);
-            (!set.is_empty()).then(|| (board.point(idx), set))
-        })
-        .collect()
+    for idx in board.candidates() {
+        let set = mind.fouls(idx, opts);
+        if !set.is_empty() {
+            f(idx, set);
+        }
+    }
 }
 
 // ---------------------------------------------------------------------------

@@ -36,6 +36,7 @@
 
 #![deny(missing_docs)]
 
+pub mod batch;
 mod board;
 pub mod clock;
 pub mod decisions;

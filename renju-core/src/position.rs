@@ -120,6 +120,15 @@ pub struct ForbiddenPoint {
     pub all: FoulSet,
 }
 
+/// A verdict without its details (see [`Position::judge`]).
+#[derive(Debug, Clone, Copy)]
+enum Judged {
+    Continues,
+    Wins,
+    Forbidden(FoulSet),
+    Draw(DrawReason),
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 struct Played {
     mv: Move,
@@ -269,47 +278,69 @@ impl Position {
         Ok(self.board.index(p))
     }
 
-    /// What playing `mv` would do, without playing it.
-    pub fn verdict(&self, mv: Move) -> Result<Verdict, IllegalMove> {
+    /// What `mv` does, without the details (winning line, explanation) a [`Verdict`]
+    /// carries.
+    fn judge(&self, mv: Move) -> Result<Judged, IllegalMove> {
         if let Some(outcome) = self.outcome {
             return Err(IllegalMove::GameOver { outcome });
         }
         let p = match mv {
             Move::Pass => {
                 return Ok(match self.history.last() {
-                    Some(Played { mv: Move::Pass, .. }) => Verdict::Draw {
-                        reason: DrawReason::TwoPasses,
-                    },
-                    _ => Verdict::Continues,
+                    Some(Played { mv: Move::Pass, .. }) => Judged::Draw(DrawReason::TwoPasses),
+                    _ => Judged::Continues,
                 })
             }
             Move::Stone(p) => p,
         };
         let idx = self.check_point(p)?;
         let color = self.to_move;
-        if self.rule_set.has_forbidden_moves() && color == Color::Black {
-            // The quick filter already excludes fives.
-            if self.board.may_be_forbidden(idx) {
-                let all = forbidden::fouls(&self.board, idx, &self.options);
-                if let Some(primary) = all.primary() {
-                    let explanation = forbidden::explain(&self.board, idx, &self.options);
-                    return Ok(Verdict::Forbidden(Foul {
-                        primary,
-                        all,
-                        explanation,
-                    }));
-                }
+        // The quick filter already excludes fives.
+        if self.rule_set.has_forbidden_moves()
+            && color == Color::Black
+            && self.board.may_be_forbidden(idx)
+        {
+            let all = forbidden::fouls(&self.board, idx, &self.options);
+            if !all.is_empty() {
+                return Ok(Judged::Forbidden(all));
             }
         }
-        if let Some(line) = winning_line(&self.board, self.rule_set, p, color) {
-            return Ok(Verdict::Wins { color, line });
+        if winning_line(&self.board, self.rule_set, p, color).is_some() {
+            return Ok(Judged::Wins);
         }
         if self.board.stone_count() + 1 == self.board.area() {
-            return Ok(Verdict::Draw {
-                reason: DrawReason::FullBoard,
-            });
+            return Ok(Judged::Draw(DrawReason::FullBoard));
         }
-        Ok(Verdict::Continues)
+        Ok(Judged::Continues)
+    }
+
+    /// What playing `mv` would do, without playing it.
+    pub fn verdict(&self, mv: Move) -> Result<Verdict, IllegalMove> {
+        Ok(match self.judge(mv)? {
+            Judged::Continues => Verdict::Continues,
+            Judged::Draw(reason) => Verdict::Draw { reason },
+            Judged::Wins => {
+                let (Move::Stone(p), color) = (mv, self.to_move) else {
+                    unreachable!("a pass never wins")
+                };
+                let line = winning_line(&self.board, self.rule_set, p, color);
+                Verdict::Wins {
+                    color,
+                    line: line.expect("judged a win"),
+                }
+            }
+            Judged::Forbidden(all) => {
+                let Move::Stone(p) = mv else {
+                    unreachable!("a pass is never forbidden")
+                };
+                let idx = self.board.index(p);
+                Verdict::Forbidden(Foul {
+                    primary: all.primary().expect("non-empty foul set"),
+                    all,
+                    explanation: forbidden::explain(&self.board, idx, &self.options),
+                })
+            }
+        })
     }
 
     /// Plays a move and returns its verdict. A winning, forbidden or drawing move ends
@@ -317,6 +348,26 @@ impl Position {
     /// [`IllegalMove::GameOver`].
     pub fn play(&mut self, mv: Move) -> Result<Verdict, IllegalMove> {
         let verdict = self.verdict(mv)?;
+        let judged = match &verdict {
+            Verdict::Continues => Judged::Continues,
+            Verdict::Wins { .. } => Judged::Wins,
+            Verdict::Forbidden(f) => Judged::Forbidden(f.all),
+            Verdict::Draw { reason } => Judged::Draw(*reason),
+        };
+        self.apply(mv, judged);
+        Ok(verdict)
+    }
+
+    /// Plays a move like [`Position::play`] (same checks, same outcome) without building
+    /// the verdict's details: no winning line, no explanation of a foul. The fast path
+    /// for replaying move lists.
+    pub fn play_quiet(&mut self, mv: Move) -> Result<(), IllegalMove> {
+        let judged = self.judge(mv)?;
+        self.apply(mv, judged);
+        Ok(())
+    }
+
+    fn apply(&mut self, mv: Move, judged: Judged) {
         if let Move::Stone(p) = mv {
             let idx = self.board.index(p);
             self.board.put(idx, self.to_move);
@@ -325,14 +376,13 @@ impl Position {
             mv,
             outcome_before: self.outcome,
         });
-        self.outcome = match &verdict {
-            Verdict::Continues => None,
-            Verdict::Wins { color, .. } => Some(Outcome::win(*color, Termination::Five)),
-            Verdict::Forbidden(_) => Some(Outcome::win(Color::White, Termination::Forbidden)),
-            Verdict::Draw { reason } => Some(Outcome::draw((*reason).into())),
+        self.outcome = match judged {
+            Judged::Continues => None,
+            Judged::Wins => Some(Outcome::win(self.to_move, Termination::Five)),
+            Judged::Forbidden(_) => Some(Outcome::win(Color::White, Termination::Forbidden)),
+            Judged::Draw(reason) => Some(Outcome::draw(reason.into())),
         };
         self.to_move = self.to_move.opponent();
-        Ok(verdict)
     }
 
     /// Takes back the last move played on this position; `None` when there is none.

@@ -2,16 +2,19 @@
 
 use pyo3::exceptions::PyImportError;
 use pyo3::prelude::*;
-use pyo3::types::{IntoPyDict, PyBytes, PyDict};
+use pyo3::types::{PyBytes, PyDict};
 
 use renju_core::svg::{self, SvgOptions};
 use renju_core::{notation, IllegalMove};
 use renju_core::{Board as CBoard, Color as CColor, Move as CMove, Position, RenjuOptions};
 use renju_core::{RuleSet as CRuleSet, Symmetry as CSymmetry};
 
+use crate::arrays;
 use crate::convert::{self, named};
 use crate::errors;
-use crate::types::{Color, Explanation, Foul, Move, Outcome, Point, RuleSet, Symmetry, Verdict};
+use crate::types::{
+    self, Color, Explanation, Foul, Move, Outcome, Point, RuleSet, Symmetry, Verdict,
+};
 
 display_core!(Board.pos);
 
@@ -101,8 +104,10 @@ py_methods! { Board |b| {
         let mut board = Board { pos: pos.with_options(RenjuOptions { five_completion_counts }) };
         let size = board.pos.board().size();
         let moves = moves.map(|m| convert::moves_of(m, size, "moves", convert::move_of));
+        // The verdicts are not returned: play without building their details.
         for (i, mv) in moves.transpose()?.unwrap_or_default().into_iter().enumerate() {
-            board.play_numbered(py, mv, Some(i + 1))?;
+            let played = board.pos.play_quiet(mv);
+            played.map_err(|e| errors::illegal_move(py, &e, mv, Some(i + 1)))?;
         }
         Ok(board)
     }
@@ -125,6 +130,38 @@ py_methods! { Board |b| {
         let rule_set = rule.map_or(Ok(CRuleSet::Renju), |r| named::<RuleSet, _>(r, "rule"))?;
         let to_move = to_move.map_or(Ok(CColor::Black), |c| named::<Color, _>(c, "colour"))?;
         let board = CBoard::from_diagram(text).map_err(|e| errors::parse_error(py, &e))?;
+        let pos = Position::from_board(board, rule_set, to_move);
+        let pos = pos.map_err(|e| errors::setup_error(py, &e))?;
+        Ok(Board { pos: pos.with_options(RenjuOptions { five_completion_counts }) })
+    }
+
+    /// A set-up position from a numpy array of shape (size, size): 0 empty, 1 black,
+    /// 2 white, indexed [y, x] with y = 0 the bottom row (row 1) and x = 0 column a, the
+    /// orientation of to_numpy() (any integer dtype). Like from_diagram(), the stones are
+    /// placed, not played. Needs numpy.
+    #[staticmethod]
+    #[pyo3(
+        signature = (array, rule = None, to_move = None, *, five_completion_counts = false),
+        text_signature = "(array, rule='renju', to_move='black', *, five_completion_counts=False)"
+    )]
+    fn from_numpy(
+        py: Python<'_>,
+        array: &Bound<'_, PyAny>,
+        rule: Option<&Bound<'_, PyAny>>,
+        to_move: Option<&Bound<'_, PyAny>>,
+        five_completion_counts: bool,
+    ) -> PyResult<Board> {
+        let np = arrays::numpy(py, "Board.from_numpy()")?;
+        let (shape, bytes) = arrays::cells_of(&np, array, 2, "Board.from_numpy()")?;
+        let rule_set = rule.map_or(Ok(CRuleSet::Renju), |r| named::<RuleSet, _>(r, "rule"))?;
+        let to_move = to_move.map_or(Ok(CColor::Black), |c| named::<Color, _>(c, "colour"))?;
+        if shape[0] != shape[1] {
+            let msg = format!("Board.from_numpy() takes a square array, not shape {shape:?}");
+            return Err(pyo3::exceptions::PyValueError::new_err(msg));
+        }
+        let size = convert::size_of(py, shape[0] as i64)?;
+        let board = CBoard::from_cells(size, bytes.as_bytes());
+        let board = board.map_err(|e| arrays::cell_error(py, &e, shape[0] * shape[1]))?;
         let pos = Position::from_board(board, rule_set, to_move);
         let pos = pos.map_err(|e| errors::setup_error(py, &e))?;
         Ok(Board { pos: pos.with_options(RenjuOptions { five_completion_counts }) })
@@ -153,7 +190,7 @@ py_methods! { Board |b| {
     /// play().
     fn verdict(&self, py: Python<'_>, r#move: &Bound<'_, PyAny>) -> PyResult<Verdict> {
         let mv = convert::move_of(r#move)?;
-        let verdict = py.detach(|| self.pos.verdict(mv));
+        let verdict = self.pos.verdict(mv);
         verdict.map(Verdict).map_err(|e| errors::illegal_move(py, &e, mv, None))
     }
 
@@ -175,9 +212,31 @@ py_methods! { Board |b| {
     /// Every empty point where a black stone would be forbidden, as {Point: Foul}, row by
     /// row from a1. Empty under rule sets without forbidden moves.
     fn forbidden_points<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let points = py.detach(|| self.pos.forbidden_points());
-        let fouls = points.into_iter().filter_map(|f| Some((Point(f.point), Foul::of(f.all)?)));
-        fouls.into_py_dict(py)
+        // Microseconds of work: releasing the GIL would cost more than it frees.
+        let dict = PyDict::new(py);
+        for f in self.pos.forbidden_points() {
+            if let Some(foul) = Foul::of(f.all) {
+                dict.set_item(types::point_object(py, f.point)?, foul)?;
+            }
+        }
+        Ok(dict)
+    }
+
+    /// Black's forbidden points as a numpy array of shape (size, size), indexed [y, x]
+    /// like to_numpy(): booleans, or with kinds=True uint8 foul codes (0 none,
+    /// 1 overline, 2 double-four, 3 double-three). All False under rule sets without
+    /// forbidden moves. Needs numpy.
+    #[pyo3(signature = (*, kinds = false))]
+    fn forbidden_mask<'py>(&self, py: Python<'py>, kinds: bool) -> PyResult<Bound<'py, PyAny>> {
+        let np = arrays::numpy(py, "Board.forbidden_mask()")?;
+        let size = self.pos.board().size() as usize;
+        let (rule, options) = (self.pos.rule_set(), self.pos.options());
+        let values = arrays::mask_values(kinds);
+        let board = self.pos.board();
+        arrays::array_of(&np, &[size, size], values, |out| {
+            renju_core::batch::write_mask(board, rule, &options, values, out);
+            Ok(())
+        })
     }
 
     /// Explains what a black stone on `point` would be: its lines, fours and threes, and

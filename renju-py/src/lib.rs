@@ -63,6 +63,7 @@ macro_rules! display_core {
     )+};
 }
 
+mod arrays;
 mod board;
 mod clock;
 mod convert;
@@ -79,6 +80,8 @@ mod types;
 mod renju_module {
     use pyo3::prelude::*;
 
+    #[pymodule_export]
+    use crate::arrays::forbidden_masks;
     #[pymodule_export]
     use crate::clock::{Clock, ClockState, SideClock, TimeControl};
     #[pymodule_export]

@@ -215,6 +215,21 @@ py_methods! { Point |p| {
     }
 }
 
+/// The `Point` object of `p`: one shared object per point (26 x 26), made once, so
+/// that answers listing points allocate nothing per point.
+pub fn point_object(py: Python<'_>, p: CPoint) -> PyResult<Bound<'_, Point>> {
+    use pyo3::sync::PyOnceLock;
+    static POINTS: PyOnceLock<Vec<Py<Point>>> = PyOnceLock::new();
+    const SIDE: u8 = 26;
+    let points = POINTS.get_or_try_init(py, || {
+        let all = (0..SIDE).flat_map(|y| (0..SIDE).map(move |x| (x, y)));
+        all.map(|(x, y)| Py::new(py, Point(CPoint::new(x, y).expect("on the largest board"))))
+            .collect::<PyResult<Vec<_>>>()
+    })?;
+    let index = p.y() as usize * SIDE as usize + p.x() as usize;
+    Ok(points[index].bind(py).clone())
+}
+
 /// A move: a stone on a point, or a pass.
 ///
 /// Move('h8'), Move(Point('h8')), Move('pass') or Move.PASS; str() gives 'h8' or 'pass'.

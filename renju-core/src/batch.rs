@@ -1,0 +1,252 @@
+//! Forbidden masks of many positions at once, for machine-learning pipelines: boards as
+//! flat cell arrays in, one byte per intersection out, judged in parallel (rayon).
+//!
+//! Layout (the layout of numpy's `(N, size, size)` C-order arrays): position `i`, row
+//! `y` (0 = row 1, the bottom row), column `x` (0 = column `a`) is byte
+//! `(i * size + y) * size + x`. Cells: 0 empty, 1 black, 2 white. Out: 0 where a black
+//! stone would be legal (or the point is occupied), else 1 or, with
+//! [`MaskValues::Kinds`], the reported foul's code ([`kind_code`]).
+//!
+//! ```
+//! use renju_core::batch::{forbidden_masks, MaskValues};
+//! use renju_core::{Position, RenjuOptions, RuleSet};
+//! let pos = Position::from_moves("f8 a1 g8 a2 h6 a3 h7 a4").unwrap();
+//! let mut cells = vec![0u8; 225];
+//! pos.board().write_cells(&mut cells);
+//! let opts = RenjuOptions::default();
+//! let masks = forbidden_masks(&cells, 15, RuleSet::Renju, &opts, MaskValues::Kinds).unwrap();
+//! assert_eq!(masks[7 * 15 + 7], 3); // h8: double-three
+//! assert_eq!(masks.iter().filter(|&&m| m != 0).count(), 1);
+//! ```
+
+use rayon::prelude::*;
+
+use crate::board::{Board, SetupError};
+use crate::error::ParseError;
+use crate::forbidden::{for_each_forbidden, FoulKind, FoulSet};
+use crate::notation::parse_moves;
+use crate::position::Position;
+use crate::rules::{RenjuOptions, RuleSet};
+
+/// What a mask holds at a forbidden point.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MaskValues {
+    /// 1.
+    Flags,
+    /// The reported foul's code: 1 overline, 2 double-four, 3 double-three.
+    Kinds,
+}
+
+/// The code of a foul kind in masks: 1 overline, 2 double-four, 3 double-three.
+pub fn kind_code(kind: FoulKind) -> u8 {
+    match kind {
+        FoulKind::Overline => 1,
+        FoulKind::DoubleFour => 2,
+        FoulKind::DoubleThree => 3,
+    }
+}
+
+/// Positions per rayon task: enough work to amortise the scheduling.
+const CHUNK: usize = 64;
+
+/// Writes the mask of `board` into `out` (one byte per intersection, zeroed first).
+pub fn write_mask(
+    board: &Board,
+    rule: RuleSet,
+    options: &RenjuOptions,
+    values: MaskValues,
+    out: &mut [u8],
+) {
+    out.fill(0);
+    if !rule.has_forbidden_moves() {
+        return;
+    }
+    for_each_forbidden(board, options, |idx, set: FoulSet| {
+        out[idx] = match values {
+            MaskValues::Flags => 1,
+            MaskValues::Kinds => set.primary().map_or(0, kind_code),
+        };
+    });
+}
+
+/// The masks of the boards in `cells` (see the [module docs](self)), judged in parallel.
+/// An error names the first bad cell by its index in `cells`.
+pub fn forbidden_masks(
+    cells: &[u8],
+    size: u8,
+    rule: RuleSet,
+    options: &RenjuOptions,
+    values: MaskValues,
+) -> Result<Vec<u8>, SetupError> {
+    let mut out = vec![0u8; cells.len()];
+    forbidden_masks_into(cells, size, rule, options, values, &mut out)?;
+    Ok(out)
+}
+
+/// [`forbidden_masks`] into a buffer of the same length as `cells`.
+pub fn forbidden_masks_into(
+    cells: &[u8],
+    size: u8,
+    rule: RuleSet,
+    options: &RenjuOptions,
+    values: MaskValues,
+    out: &mut [u8],
+) -> Result<(), SetupError> {
+    let area = Board::new(size)?.area();
+    if !rule.allows_size(size) {
+        return Err(SetupError::SizeForRules {
+            rule_set: rule,
+            size,
+        });
+    }
+    if cells.len() / area * area != cells.len() || out.len() != cells.len() {
+        return Err(SetupError::CellCount {
+            len: cells.len(),
+            size,
+        });
+    }
+    if let Some(index) = cells.iter().position(|&v| v > 2) {
+        return Err(SetupError::CellValue {
+            index,
+            value: cells[index],
+        });
+    }
+    out.par_chunks_mut(area * CHUNK)
+        .zip(cells.par_chunks(area * CHUNK))
+        .for_each(|(out, cells)| {
+            // One board per task, reloaded for each position: no allocation per position.
+            let mut board = Board::new(size).expect("size checked");
+            for (out, cells) in out.chunks_mut(area).zip(cells.chunks(area)) {
+                board.load_cells(cells).expect("cells checked");
+                write_mask(&board, rule, options, values, out);
+            }
+        });
+    Ok(())
+}
+
+/// The masks of the positions reached by move lists (`"h8 i9 j10"`, judged as games:
+/// a list that plays on after a foul or a five is an error), in parallel. An error gives
+/// the index of the first bad list.
+pub fn forbidden_masks_of_moves<S: AsRef<str> + Sync>(
+    lists: &[S],
+    size: u8,
+    rule: RuleSet,
+    options: &RenjuOptions,
+    values: MaskValues,
+) -> Result<Vec<u8>, (usize, Box<ParseError>)> {
+    let area = match Position::with_size(rule, size) {
+        Ok(p) => p.board().area(),
+        Err(e) => return Err((0, Box::new(e.into()))),
+    };
+    let mut out = vec![0u8; lists.len() * area];
+    let results: Vec<Result<(), (usize, Box<ParseError>)>> = out
+        .par_chunks_mut(area * CHUNK)
+        .zip(lists.par_chunks(CHUNK))
+        .enumerate()
+        .map(|(chunk, (out, lists))| {
+            for (i, (out, list)) in out.chunks_mut(area).zip(lists).enumerate() {
+                let at = chunk * CHUNK + i;
+                let board = board_of_moves(list.as_ref(), size, rule, options)
+                    .map_err(|e| (at, Box::new(e)))?;
+                write_mask(&board, rule, options, values, out);
+            }
+            Ok(())
+        })
+        .collect();
+    results.into_iter().collect::<Result<Vec<()>, _>>()?;
+    Ok(out)
+}
+
+/// The board a move list reaches, its moves judged (a forbidden move ends the game)
+/// but no explanation built.
+fn board_of_moves(
+    moves: &str,
+    size: u8,
+    rule: RuleSet,
+    options: &RenjuOptions,
+) -> Result<Board, ParseError> {
+    let mut pos = Position::with_size(rule, size)?.with_options(*options);
+    for (i, mv) in parse_moves(moves, size)?.into_iter().enumerate() {
+        pos.play_quiet(mv)
+            .map_err(|e| ParseError::from(e).at_move(i + 1))?;
+    }
+    Ok(pos.board().clone())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Color, Position};
+
+    fn corpus() -> Vec<Position> {
+        let text = include_str!("../../fixtures/bench/midgame_positions.txt");
+        text.lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+            .map(|l| Position::from_moves(l).unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn masks_match_forbidden_points_on_the_bench_corpus() {
+        let positions = corpus();
+        let mut cells = vec![0u8; positions.len() * 225];
+        for (pos, c) in positions.iter().zip(cells.chunks_mut(225)) {
+            pos.board().write_cells(c);
+        }
+        let opts = RenjuOptions::default();
+        let masks = forbidden_masks(&cells, 15, RuleSet::Renju, &opts, MaskValues::Kinds).unwrap();
+        let lines: Vec<String> = positions
+            .iter()
+            .map(|p| crate::notation::format_moves(p.moves()))
+            .collect();
+        let by_moves =
+            forbidden_masks_of_moves(&lines, 15, RuleSet::Renju, &opts, MaskValues::Kinds).unwrap();
+        assert_eq!(masks, by_moves);
+        let mut total = 0;
+        for (pos, mask) in positions.iter().zip(masks.chunks(225)) {
+            let mut expected = vec![0u8; 225];
+            for f in pos.forbidden_points() {
+                expected[pos.board().index(f.point)] = kind_code(f.primary);
+                total += 1;
+            }
+            assert_eq!(mask, &expected[..]);
+        }
+        assert!(total > 0, "the corpus has forbidden points");
+        let flags = forbidden_masks(&cells, 15, RuleSet::Renju, &opts, MaskValues::Flags).unwrap();
+        assert!(flags
+            .iter()
+            .zip(&masks)
+            .all(|(f, k)| (*f != 0) == (*k != 0) && *f <= 1));
+        let free = forbidden_masks(&cells, 15, RuleSet::Freestyle, &opts, MaskValues::Flags);
+        assert!(free.unwrap().iter().all(|&f| f == 0));
+    }
+
+    #[test]
+    fn bad_input_is_an_error() {
+        let opts = RenjuOptions::default();
+        let mut cells = vec![0u8; 2 * 225];
+        cells[300] = 7;
+        let e = forbidden_masks(&cells, 15, RuleSet::Renju, &opts, MaskValues::Flags);
+        assert_eq!(
+            e.unwrap_err(),
+            SetupError::CellValue {
+                index: 300,
+                value: 7
+            }
+        );
+        let e = forbidden_masks(&cells[..300], 15, RuleSet::Renju, &opts, MaskValues::Flags);
+        assert!(matches!(e.unwrap_err(), SetupError::CellCount { .. }));
+        let e = forbidden_masks(&[0; 49], 7, RuleSet::Renju, &opts, MaskValues::Flags);
+        assert!(matches!(e.unwrap_err(), SetupError::SizeForRules { .. }));
+        let e = forbidden_masks_of_moves(
+            &["h8", "h8 h8"],
+            15,
+            RuleSet::Renju,
+            &opts,
+            MaskValues::Flags,
+        );
+        assert_eq!(e.unwrap_err().0, 1);
+        let b = Board::from_cells(5, &[1; 25]).unwrap();
+        assert_eq!(b.count(Color::Black), 25);
+    }
+}
