@@ -35,6 +35,7 @@
 
 mod board;
 pub mod clock;
+pub mod conform;
 pub mod decisions;
 pub mod diagram;
 pub mod error;
