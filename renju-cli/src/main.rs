@@ -11,6 +11,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod clock;
+mod conform;
 mod forbidden;
 mod text;
 mod validate;
@@ -113,6 +114,14 @@ enum Command {
         #[arg(long, value_name = "POINT")]
         explain: Option<String>,
     },
+    /// Test another engine or library against the judge, over its own protocol.
+    ///
+    /// Drives the engine (--protocol jsonl: the `renju forbidden` schema; gomocup:
+    /// Piskvork with Yixin's YXSHOWFORBID, or move mode) on the fixture corpus, random
+    /// positions or game files, and reports every disagreement with its diagram and our
+    /// explanation. Exit code 0 when all agree, 1 on a disagreement, 2 when the engine
+    /// cannot be run.
+    Conform(conform::ConformArgs),
 }
 
 fn main() -> ExitCode {
@@ -165,6 +174,7 @@ fn main() -> ExitCode {
             };
             clock::run(&files, format, &options)
         }
+        Command::Conform(args) => conform::run(args),
         Command::Forbidden { explain } => {
             // The point is checked once, against the largest board; each line checks it
             // against its own board.

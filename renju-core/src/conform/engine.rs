@@ -41,8 +41,9 @@
 //! `7,7` and `a15` is `0,0`. Stones are sent in an order that could have been played,
 //! Black first and alternating, `who` 1 for the side to move (Black) and 2 for White,
 //! so that an engine inferring its colour from the move order or the stone count sees
-//! Black to move. Positions with unequal black and white counts cannot be sent that way
-//! and are skipped under this protocol. `MESSAGE`, `DEBUG`, `INFO` and empty lines from
+//! Black to move. A position with unequal black and white counts is first padded with
+//! stones far from all others ([`balanced`](super::balanced)), and the padded position
+//! is the one judged. `MESSAGE`, `DEBUG`, `INFO` and empty lines from
 //! the engine are ignored; `END` is sent when the run is over.
 
 use std::collections::BTreeMap;
@@ -313,25 +314,20 @@ pub fn run(
     // Start the engine now: one that cannot run is an error before any position.
     session.engine()?;
     for position in positions {
-        if options.protocol == Protocol::Gomocup {
-            let b = &position.board;
-            if b.count(Color::Black) != b.count(Color::White) {
-                report.skipped.push(format!(
-                    "{}: {} black and {} white stones cannot be set up with Black to move",
-                    position.id,
-                    b.count(Color::Black),
-                    b.count(Color::White)
-                ));
-                continue;
-            }
-            if !session.forbid_mode && position.forbidden(options.reading).is_empty() {
+        let padded;
+        let position = if options.protocol == Protocol::Gomocup {
+            padded = super::balanced(position);
+            if !session.forbid_mode && padded.forbidden(options.reading).is_empty() {
                 report.skipped.push(format!(
                     "{}: move mode asks only positions with a forbidden point",
-                    position.id
+                    padded.id
                 ));
                 continue;
             }
-        }
+            &padded
+        } else {
+            position
+        };
         let started = Instant::now();
         let answer = match options.protocol {
             Protocol::Jsonl => ask_jsonl(&mut session, position)?,

@@ -284,6 +284,39 @@ pub fn game_positions(games: &[Game]) -> Vec<ConformPosition> {
     out
 }
 
+/// The position with as many black as white stones, for protocols that tell the side
+/// to move by the stone count (Gomocup): the side short of stones gets stones on the
+/// empty points farthest from every stone (the first such point row by row from `a1`),
+/// one at a time. The result is judged as it is (the padding is part of the position);
+/// its id gets `+N pad` appended. A balanced position is returned unchanged.
+pub fn balanced(position: &ConformPosition) -> ConformPosition {
+    let mut board = position.board.clone();
+    let (b, w) = (board.count(Color::Black), board.count(Color::White));
+    if b == w {
+        return position.clone();
+    }
+    let (color, n) = if b > w {
+        (Color::White, b - w)
+    } else {
+        (Color::Black, w - b)
+    };
+    for _ in 0..n {
+        let far = board
+            .empty_points()
+            .max_by_key(|&p| {
+                let d = board.stones().map(|(q, _)| p.chebyshev(q)).min().unwrap_or(u8::MAX);
+                // Ties go to the first point: max_by_key keeps the last maximum.
+                (d, std::cmp::Reverse((p.y(), p.x())))
+            });
+        let Some(p) = far else { break };
+        board.set(p, Some(color)).expect("empty point");
+    }
+    ConformPosition {
+        id: format!("{} (+{n} {color} pad)", position.id),
+        board,
+    }
+}
+
 // ---------------------------------------------------------------------------
 // Answers and their comparison
 // ---------------------------------------------------------------------------
