@@ -6,8 +6,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::Args;
-use renju_core::conform::{self, ConformOptions, ConformPosition, GomocupQuery, Protocol, Reading};
-use renju_core::formats::Format;
+use renju_core::conform::{self, ConformOptions, GomocupQuery, Protocol, Reading};
 
 use crate::text::printable;
 
@@ -52,28 +51,6 @@ pub struct ConformArgs {
     junit: Option<PathBuf>,
 }
 
-/// Reads one `--positions` source.
-pub fn read_source(source: &str) -> Result<Vec<ConformPosition>, String> {
-    if source == "fixtures" {
-        return Ok(conform::fixture_positions());
-    }
-    let path = PathBuf::from(source);
-    let bytes = std::fs::read(&path).map_err(|e| format!("{source}: {e}"))?;
-    let text = String::from_utf8_lossy(&bytes);
-    if text.lines().any(|l| l.trim_start().starts_with("== ")) {
-        let fixtures = renju_core::fixture::parse(&text).map_err(|e| format!("{source}: {e}"))?;
-        return Ok(conform::positions_of_fixtures(&fixtures));
-    }
-    let format = Format::from_path(&path)
-        .ok_or_else(|| format!("{source}: unknown file type (fixtures, .txt, .rif, .lib, .psq, .sgf)"))?;
-    let games: Vec<_> = format
-        .read(&bytes, Some(source))
-        .into_iter()
-        .filter_map(Result::ok)
-        .collect();
-    Ok(conform::game_positions(&games))
-}
-
 /// Runs `renju conform`: 0 when the engine agrees everywhere, 1 on a disagreement, 2
 /// when it cannot be run (or a source cannot be read).
 pub fn run(args: ConformArgs) -> ExitCode {
@@ -90,7 +67,7 @@ pub fn run(args: ConformArgs) -> ExitCode {
         sources.push("fixtures".into());
     }
     for source in &sources {
-        match read_source(source) {
+        match conform::read_source(source) {
             Ok(found) => positions.extend(found),
             Err(e) => {
                 eprintln!("renju conform: {}", printable(&e));

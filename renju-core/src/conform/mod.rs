@@ -244,6 +244,31 @@ pub fn random_conform_positions(n: usize, seed: u64) -> Vec<ConformPosition> {
         .collect()
 }
 
+/// The positions of one source: `fixtures` (the built-in corpus), a fixture file (text
+/// with `== id ==` records) or a game file in any format the library reads (by its
+/// extension; see [`game_positions`]). Errors name the source.
+pub fn read_source(source: &str) -> Result<Vec<ConformPosition>, String> {
+    if source == "fixtures" {
+        return Ok(fixture_positions());
+    }
+    let path = std::path::Path::new(source);
+    let bytes = std::fs::read(path).map_err(|e| format!("{source}: {e}"))?;
+    let text = String::from_utf8_lossy(&bytes);
+    if text.lines().any(|l| l.trim_start().starts_with("== ")) {
+        let fixtures = fixture::parse(&text).map_err(|e| format!("{source}: {e}"))?;
+        return Ok(positions_of_fixtures(&fixtures));
+    }
+    let format = crate::formats::Format::from_path(path).ok_or_else(|| {
+        format!("{source}: unknown file type (fixtures, .txt, .rif, .lib, .psq, .sgf)")
+    })?;
+    let games: Vec<Game> = format
+        .read(&bytes, Some(source))
+        .into_iter()
+        .filter_map(Result::ok)
+        .collect();
+    Ok(game_positions(&games))
+}
+
 /// The positions of game records where Black is to move and has a forbidden point
 /// (under the RIF reading), each board once. Records of other rule sets or board sizes
 /// are left out. Ids are `<record>:<move number>`, the record named by its id or its
