@@ -205,7 +205,10 @@ fn main() {
                     if line.trim().eq_ignore_ascii_case("DONE") {
                         break;
                     }
-                    let f: Vec<u32> = line.split(',').filter_map(|t| t.trim().parse().ok()).collect();
+                    let f: Vec<u32> = line
+                        .split(',')
+                        .filter_map(|t| t.trim().parse().ok())
+                        .collect();
                     if let [x, y, who] = f[..] {
                         stones.push((x, y, who));
                     }

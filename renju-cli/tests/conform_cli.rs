@@ -34,7 +34,14 @@ fn engine() -> &'static str {
 fn conform(protocol: &str, engine_args: &str, extra: &[&str]) -> (i32, Value) {
     let command = format!("{} --protocol {protocol} {engine_args}", engine());
     let out = Command::new(env!("CARGO_BIN_EXE_renju"))
-        .args(["conform", "--json", "--protocol", protocol, "--engine", &command])
+        .args([
+            "conform",
+            "--json",
+            "--protocol",
+            protocol,
+            "--engine",
+            &command,
+        ])
         .args(extra)
         .output()
         .expect("run renju");

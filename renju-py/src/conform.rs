@@ -8,8 +8,8 @@ use pyo3::prelude::*;
 use pyo3::types::PyString;
 
 use renju_core::conform::{
-    self as core, ConformOptions, ConformPosition, ConformReport as CReport, GomocupQuery, Protocol,
-    Reading,
+    self as core, ConformOptions, ConformPosition, ConformReport as CReport, GomocupQuery,
+    Protocol, Reading,
 };
 use renju_core::{Color as CColor, Position, RuleSet as CRuleSet};
 

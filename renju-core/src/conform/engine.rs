@@ -257,9 +257,8 @@ impl Session<'_> {
 
 fn greet(engine: &mut Engine, options: &ConformOptions) -> Result<(), ConformError> {
     let deadline = Instant::now() + options.timeout.max(Duration::from_secs(5));
-    let cannot = |what: String| {
-        ConformError::CannotRun(format!("{}: {what}", options.engine.join(" ")))
-    };
+    let cannot =
+        |what: String| ConformError::CannotRun(format!("{}: {what}", options.engine.join(" ")));
     if !engine.send("START 15") {
         return Err(cannot("does not read its input".into()));
     }
@@ -280,7 +279,10 @@ fn greet(engine: &mut Engine, options: &ConformOptions) -> Result<(), ConformErr
         }
     }
     let ok = engine.send(&format!("INFO rule {}", options.gomocup_rule))
-        && engine.send(&format!("INFO timeout_turn {}", options.timeout.as_millis()));
+        && engine.send(&format!(
+            "INFO timeout_turn {}",
+            options.timeout.as_millis()
+        ));
     if !ok {
         return Err(cannot("does not read its input".into()));
     }
@@ -341,12 +343,7 @@ pub fn run(
             session.reset();
         }
         let (agreed, found) = compare(position, options.reading, &answer);
-        report.record(
-            &position.id,
-            agreed,
-            found,
-            started.elapsed().as_secs_f64(),
-        );
+        report.record(&position.id, agreed, found, started.elapsed().as_secs_f64());
     }
     if let Some(engine) = session.engine.as_mut() {
         if options.protocol == Protocol::Gomocup {
@@ -529,8 +526,8 @@ fn ask_gomocup(
                     if word.eq_ignore_ascii_case("FORBID") {
                         return Ok(Some(parse_forbid(t, size)));
                     }
-                    let unknown = word.eq_ignore_ascii_case("UNKNOWN")
-                        || word.eq_ignore_ascii_case("ERROR");
+                    let unknown =
+                        word.eq_ignore_ascii_case("UNKNOWN") || word.eq_ignore_ascii_case("ERROR");
                     if unknown && query == GomocupQuery::Auto {
                         // No forbidden-point query: check Black's moves instead.
                         session.forbid_mode = false;
@@ -608,8 +605,14 @@ mod tests {
         assert_eq!(parse_forbid("FORBID .", 15), Answer::Map(BTreeMap::new()));
         assert!(matches!(parse_forbid("FORBID 0707", 15), Answer::Bad(_)));
         assert!(matches!(parse_forbid("FORBID 1515.", 15), Answer::Bad(_)));
-        assert!(matches!(parse_jsonl("{\"forbidden\": {\"h8\": \"3x3\"}}"), Answer::Map(_)));
+        assert!(matches!(
+            parse_jsonl("{\"forbidden\": {\"h8\": \"3x3\"}}"),
+            Answer::Map(_)
+        ));
         assert!(matches!(parse_jsonl("}{"), Answer::Bad(_)));
-        assert!(matches!(parse_jsonl("{\"forbidden\": {\"z99\": \"3x3\"}}"), Answer::Bad(_)));
+        assert!(matches!(
+            parse_jsonl("{\"forbidden\": {\"z99\": \"3x3\"}}"),
+            Answer::Bad(_)
+        ));
     }
 }

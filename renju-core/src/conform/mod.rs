@@ -195,8 +195,7 @@ fn random_position(rng: &mut SplitMix64) -> Board {
     let mut last = None;
     for _ in 0..16 {
         let board = random_attempt(rng);
-        let pos = Position::from_board(board.clone(), RuleSet::Renju, Color::Black)
-            .expect("15x15");
+        let pos = Position::from_board(board.clone(), RuleSet::Renju, Color::Black).expect("15x15");
         if !pos.forbidden_points().is_empty() {
             return board;
         }
@@ -326,13 +325,15 @@ pub fn balanced(position: &ConformPosition) -> ConformPosition {
         (Color::Black, w - b)
     };
     for _ in 0..n {
-        let far = board
-            .empty_points()
-            .max_by_key(|&p| {
-                let d = board.stones().map(|(q, _)| p.chebyshev(q)).min().unwrap_or(u8::MAX);
-                // Ties go to the first point: max_by_key keeps the last maximum.
-                (d, std::cmp::Reverse((p.y(), p.x())))
-            });
+        let far = board.empty_points().max_by_key(|&p| {
+            let d = board
+                .stones()
+                .map(|(q, _)| p.chebyshev(q))
+                .min()
+                .unwrap_or(u8::MAX);
+            // Ties go to the first point: max_by_key keeps the last maximum.
+            (d, std::cmp::Reverse((p.y(), p.x())))
+        });
         let Some(p) = far else { break };
         board.set(p, Some(color)).expect("empty point");
     }
@@ -433,7 +434,9 @@ pub struct Disagreement {
 /// Renders a board as a diagram, `mark` drawn as `*`.
 pub fn marked_diagram(board: &Board, mark: Option<Point>) -> String {
     let size = board.size();
-    let letters: Vec<String> = (0..size).map(|x| ((b'a' + x) as char).to_string()).collect();
+    let letters: Vec<String> = (0..size)
+        .map(|x| ((b'a' + x) as char).to_string())
+        .collect();
     let letters = letters.join(" ");
     let mut out = format!("   {letters}\n");
     for y in (0..size).rev() {
