@@ -15,12 +15,13 @@
 //! the one place where the library spawns processes; it uses only `std`.
 //!
 //! ```
-//! use renju_core::conform::{compare, random_positions, Answer, Reading};
-//! let positions = random_positions(2, 7);
-//! assert_eq!(positions, random_positions(2, 7)); // deterministic for a seed
+//! use renju_core::conform::{compare, random_conform_positions, Answer, DisagreementKind, Reading};
+//! let positions = random_conform_positions(2, 7);
+//! assert_eq!(positions, random_conform_positions(2, 7)); // deterministic for a seed
 //! // An engine that answers "no forbidden point" misses every foul.
 //! let (agreed, found) = compare(&positions[0], Reading::Rif, &Answer::Map(Default::default()));
 //! assert_eq!(agreed, found.is_empty());
+//! assert!(found.iter().all(|d| d.kind == DisagreementKind::MissedFoul));
 //! ```
 
 pub mod engine;
