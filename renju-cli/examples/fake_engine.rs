@@ -10,7 +10,8 @@
 //! or not), `depth-1` (the recursion stops one level down), `same-line-double-four`
 //! (two fours on one line count as one), `hang` (never answers the second position),
 //! `crash` (exits on the second position), `garbage` (prints nonsense for the second
-//! position). With `--no-forbid-query` the gomocup engine answers `UNKNOWN` to
+//! position), `wrong-priority` (reports a double-three before an overline or a
+//! double-four). With `--no-forbid-query` the gomocup engine answers `UNKNOWN` to
 //! `YXSHOWFORBID` and plays moves instead: the first point, row by row from a1, that
 //! looks like a foul and that its judge calls legal (a "tactical" engine), else the
 //! first empty point that its judge calls legal.
@@ -35,11 +36,14 @@ enum Mistake {
     Hang,
     Crash,
     Garbage,
+    WrongPriority,
 }
 
 struct Judge {
     depth: Option<usize>,
     same_line: bool,
+    /// Reports a double-three before the other fouls.
+    threes_first: bool,
 }
 
 impl Judge {
@@ -47,6 +51,10 @@ impl Judge {
     fn foul(&self, ex: &Explanation, depth: Option<usize>) -> Option<FoulKind> {
         if !ex.fives.is_empty() {
             return None;
+        }
+        let three = self.double_three(ex, depth);
+        if self.threes_first && three.is_some() {
+            return three;
         }
         if !ex.overlines.is_empty() {
             return Some(FoulKind::Overline);
@@ -63,6 +71,10 @@ impl Judge {
         if fours >= 2 {
             return Some(FoulKind::DoubleFour);
         }
+        three
+    }
+
+    fn double_three(&self, ex: &Explanation, depth: Option<usize>) -> Option<FoulKind> {
         let real = ex
             .threes
             .iter()
@@ -114,6 +126,7 @@ fn main() {
                     "hang" => Mistake::Hang,
                     "crash" => Mistake::Crash,
                     "garbage" => Mistake::Garbage,
+                    "wrong-priority" => Mistake::WrongPriority,
                     other => {
                         eprintln!("fake_engine: unknown mistake `{other}`");
                         exit(2)
@@ -133,6 +146,7 @@ fn main() {
             _ => None,
         },
         same_line: mistake == Mistake::SameLineDoubleFour,
+        threes_first: mistake == Mistake::WrongPriority,
     };
     let mut asked = 0usize;
     // The hang, crash and garbage mistakes strike on the second position.

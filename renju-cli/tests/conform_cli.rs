@@ -191,3 +191,27 @@ fn junit_and_game_files() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_wrong_kind_is_caught_in_a_game_file() {
+    let dir = std::env::temp_dir().join(format!("renju-conform-wk-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // The final position: h8 is an overline and a double-three at once.
+    let games = dir.join("overline.txt");
+    std::fs::write(
+        &games,
+        "d8 a1 e8 a3 f8 a5 g8 a7 i8 a9 h9 a11 h10 a13 i9 a15 j10 c15\n",
+    )
+    .unwrap();
+    let path = games.to_str().unwrap();
+    let (code, report) = conform("jsonl", "--mistake wrong-priority", &["--positions", path]);
+    assert_eq!(code, 1, "{report}");
+    only(&report, "wrong_kind");
+    let d = &report["disagreements"][0];
+    assert_eq!(d["point"], "h8");
+    assert_eq!(d["answer"], "forbidden (double-three)");
+    assert_eq!(d["expected"], "forbidden (overline; also double-three)");
+    let (code, _) = conform("jsonl", "--mistake none", &["--positions", path]);
+    assert_eq!(code, 0);
+    let _ = std::fs::remove_dir_all(&dir);
+}

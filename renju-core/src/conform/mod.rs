@@ -287,17 +287,22 @@ pub fn game_positions(games: &[Game]) -> Vec<ConformPosition> {
         };
         let mut board = Board::new(RENJU_SIZE).expect("15x15");
         let mut color = Color::Black;
-        for (number, mv) in game.moves().enumerate() {
+        let mut number = 0;
+        let mut moves = game.moves();
+        loop {
+            number += 1;
             if color == Color::Black {
                 let pos = Position::from_board(board.clone(), RuleSet::Renju, Color::Black)
                     .expect("15x15");
                 if !pos.forbidden_points().is_empty() && seen.insert(board.to_diagram()) {
                     out.push(ConformPosition {
-                        id: format!("{name}:{}", number + 1),
+                        id: format!("{name}:{number}"),
                         board: board.clone(),
                     });
                 }
             }
+            // The position after the last move counts too.
+            let Some(mv) = moves.next() else { break };
             if let Move::Stone(p) = mv {
                 if board.get(p).is_some() || board.set(p, Some(color)).is_err() {
                     break;
