@@ -1158,8 +1158,8 @@ class ConformReport:
     def agreements(self) -> int:
         """Positions where the engine agreed."""
     @property
-    def mode(self) -> Literal["forbid", "move"]:
-        """'forbid' (forbidden maps asked for) or 'move' (gomocup move mode)."""
+    def mode(self) -> Literal["forbid", "move", "batch"]:
+        """'forbid' (forbidden maps asked for), 'move' (gomocup move mode) or 'batch'."""
     @property
     def restarts(self) -> int:
         """Times the engine was restarted (after a timeout, a crash or garbage)."""
@@ -1193,11 +1193,13 @@ def conform(
     timeout_ms: int = 2000,
     gomocup_rule: int = 4,
     gomocup_query: Literal["auto", "forbid", "move"] = "auto",
+    batch: bool = False,
 ) -> ConformReport:
     """Runs an engine on positions (the fixture corpus by default; 'fixtures', a fixture
     or game file, or Boards; random=N adds N random positions from seed) over its own
-    protocol and compares its forbidden points with the judge's. Raises RuntimeError
-    when the engine cannot be run."""
+    protocol and compares its forbidden points with the judge's. batch=True sends every
+    position before reading the answers (jsonl engines that do not flush after each
+    line). Raises RuntimeError when the engine cannot be run."""
 
 def random_positions(n: int, seed: int = 0) -> list[Board]:
     """n dense random Renju positions, Black to move: the same for the same seed on

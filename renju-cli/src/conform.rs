@@ -43,6 +43,11 @@ pub struct ConformArgs {
     /// Gomocup: how forbidden points are asked for (auto, forbid, move).
     #[arg(long, default_value = "auto")]
     gomocup_query: GomocupQuery,
+    /// jsonl: send every position first, then read the answers, for engines that do
+    /// not flush their output after each line (`renju forbidden` itself). The time
+    /// limit is then T times the number of positions, for the whole run.
+    #[arg(long)]
+    batch: bool,
     /// Print the report as JSON.
     #[arg(long)]
     json: bool,
@@ -85,6 +90,7 @@ pub fn run(args: ConformArgs) -> ExitCode {
         timeout: Duration::from_millis(args.timeout_ms),
         gomocup_rule: args.gomocup_rule,
         gomocup_query: args.gomocup_query,
+        batch: args.batch,
     };
     let report = match conform::run(&positions, &options) {
         Ok(report) => report,

@@ -215,3 +215,21 @@ fn a_wrong_kind_is_caught_in_a_game_file() {
     assert_eq!(code, 0);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn renju_forbidden_itself_agrees_in_batch_mode() {
+    // `renju forbidden` answers through a buffer flushed at the end: batch mode.
+    let engine = format!("{} forbidden", env!("CARGO_BIN_EXE_renju"));
+    for reading in ["rif", "five-completion-counts"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_renju"))
+            .args(["conform", "--json", "--batch", "--engine", &engine])
+            .args(["--reading", reading, "--positions", "fixtures"])
+            .args(["--random", "10", "--seed", "3"])
+            .output()
+            .unwrap();
+        let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(out.status.code(), Some(0), "{reading}: {report}");
+        assert_eq!(report["mode"], "batch");
+        assert_eq!(report["positions"], report["agreements"]);
+    }
+}

@@ -28,7 +28,7 @@ py_methods! { ConformReport |r|
     positions -> usize = r.0.positions;
     /// Positions where the engine agreed.
     agreements -> usize = r.0.agreements;
-    /// 'forbid' (forbidden maps asked for) or 'move' (gomocup move mode).
+    /// 'forbid' (forbidden maps asked for), 'move' (gomocup move mode) or 'batch'.
     mode -> String = r.0.mode.clone();
     /// Times the engine was restarted (after a timeout, a crash or garbage).
     restarts -> usize = r.0.restarts;
@@ -109,9 +109,11 @@ fn positions_of(source: &Bound<'_, PyAny>) -> PyResult<Vec<ConformPosition>> {
 /// protocol: 'jsonl' (the `renju forbidden` schema) or 'gomocup' (Piskvork with Yixin's
 /// YXSHOWFORBID, move mode without it). positions: None (the fixture corpus unless
 /// random= is given), 'fixtures', a fixture or game file, or a list of Board. random=N
-/// adds N random positions from seed. Raises RuntimeError when the engine cannot be run.
+/// adds N random positions from seed. batch=True sends every position before reading
+/// the answers (jsonl engines that do not flush after each line). Raises RuntimeError
+/// when the engine cannot be run.
 #[pyfunction]
-#[pyo3(signature = (engine, *, protocol = "jsonl", positions = None, random = None, seed = 0, reading = "rif", timeout_ms = 2000, gomocup_rule = 4, gomocup_query = "auto"))]
+#[pyo3(signature = (engine, *, protocol = "jsonl", positions = None, random = None, seed = 0, reading = "rif", timeout_ms = 2000, gomocup_rule = 4, gomocup_query = "auto", batch = false))]
 #[allow(clippy::too_many_arguments)]
 pub fn conform(
     py: Python<'_>,
@@ -124,6 +126,7 @@ pub fn conform(
     timeout_ms: u64,
     gomocup_rule: u32,
     gomocup_query: &str,
+    batch: bool,
 ) -> PyResult<ConformReport> {
     let engine: Vec<String> = match engine.cast::<PyString>() {
         Ok(s) => core::split_command(&s.to_cow()?).map_err(PyValueError::new_err)?,
@@ -139,6 +142,7 @@ pub fn conform(
         timeout: Duration::from_millis(timeout_ms),
         gomocup_rule,
         gomocup_query: gomocup_query.parse::<GomocupQuery>().map_err(value_error)?,
+        batch,
     };
     let mut list = match positions {
         Some(p) => positions_of(p)?,

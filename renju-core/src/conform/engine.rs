@@ -13,7 +13,9 @@
 //! `{"id": "RN-01a", "board": [15 rows, row 15 first, cells B W .], "rule": "renju",
 //! "five_completion_counts": false}`. The engine answers one line in the output schema:
 //! `{"forbidden": {"h10": "double-three", ...}}` (an `"id"` may be echoed). Wrapping a
-//! library takes a loop of a few lines.
+//! library takes a loop of a few lines. The engine must flush its output after each
+//! line; [`ConformOptions::batch`] serves engines that do not (all positions are sent,
+//! the input closed, then the answers read).
 //!
 //! # The `gomocup` protocol
 //!
@@ -92,6 +94,12 @@ pub struct ConformOptions {
     pub gomocup_rule: u32,
     /// How forbidden points are asked for under `gomocup`.
     pub gomocup_query: GomocupQuery,
+    /// `jsonl` only: send every position first, close the engine's input, then read
+    /// the answers, for engines that do not flush their output after each line
+    /// (`renju forbidden` itself, a Python `print` without `flush=True`). The time limit
+    /// is then `timeout` times the number of positions, for the whole run; an engine
+    /// that fails is not restarted (the positions left are reported).
+    pub batch: bool,
 }
 
 impl Default for ConformOptions {
@@ -103,6 +111,7 @@ impl Default for ConformOptions {
             timeout: Duration::from_millis(2000),
             gomocup_rule: 4,
             gomocup_query: GomocupQuery::Auto,
+            batch: false,
         }
     }
 }
@@ -307,6 +316,9 @@ pub fn run(
     options: &ConformOptions,
 ) -> Result<ConformReport, ConformError> {
     let mut report = ConformReport::new(options.engine.clone(), options.protocol, options.reading);
+    if options.batch && options.protocol == Protocol::Jsonl {
+        return run_batch(positions, options, report);
+    }
     let mut session = Session {
         options,
         engine: None,
@@ -357,6 +369,80 @@ pub fn run(
     Ok(report)
 }
 
+fn run_batch(
+    positions: &[ConformPosition],
+    options: &ConformOptions,
+    mut report: ConformReport,
+) -> Result<ConformReport, ConformError> {
+    report.mode = "batch".into();
+    let mut engine = Engine::spawn(&options.engine)?;
+    let lines: Vec<String> = positions
+        .iter()
+        .map(|p| jsonl_request(p, options.reading))
+        .collect();
+    // A writer thread: an engine that answers as it reads fills its output pipe while
+    // the input is still being written.
+    let mut stdin = engine.stdin.take();
+    let writer = thread::spawn(move || {
+        if let Some(stdin) = stdin.as_mut() {
+            for line in lines {
+                if stdin
+                    .write_all(line.as_bytes())
+                    .and_then(|_| stdin.write_all(b"\n"))
+                    .is_err()
+                {
+                    break;
+                }
+            }
+            let _ = stdin.flush();
+        }
+        // Dropping stdin closes it: the engine sees the end of its input.
+    });
+    let started = Instant::now();
+    let n = u32::try_from(positions.len()).unwrap_or(u32::MAX).max(1);
+    let deadline = started + options.timeout.saturating_mul(n);
+    let mut failed: Option<Answer> = None;
+    for position in positions {
+        let answer = match &failed {
+            Some(answer) => answer.clone(),
+            None => loop {
+                match engine.recv(deadline) {
+                    Reply::Line(text) if text.trim().is_empty() => continue,
+                    Reply::Line(text) => break parse_jsonl(&text),
+                    Reply::Timeout => {
+                        failed = Some(Answer::Timeout);
+                        break Answer::Timeout;
+                    }
+                    Reply::Closed(status) => {
+                        let answer = Answer::Crash(format!("{status} before answering"));
+                        failed = Some(answer.clone());
+                        break answer;
+                    }
+                }
+            },
+        };
+        let (agreed, found) = compare(position, options.reading, &answer);
+        report.record(&position.id, agreed, found, 0.0);
+    }
+    engine.kill();
+    let _ = writer.join();
+    let per = started.elapsed().as_secs_f64() / f64::from(n);
+    for r in &mut report.results {
+        r.seconds = per;
+    }
+    Ok(report)
+}
+
+fn jsonl_request(position: &ConformPosition, reading: Reading) -> String {
+    serde_json::json!({
+        "id": position.id,
+        "board": board_rows(position),
+        "rule": "renju",
+        "five_completion_counts": reading.options().five_completion_counts,
+    })
+    .to_string()
+}
+
 fn board_rows(position: &ConformPosition) -> Vec<String> {
     let b = &position.board;
     (0..b.size())
@@ -379,13 +465,7 @@ fn ask_jsonl(
 ) -> Result<Option<Answer>, ConformError> {
     let reading = session.options.reading;
     let timeout = session.options.timeout;
-    let line = serde_json::json!({
-        "id": position.id,
-        "board": board_rows(position),
-        "rule": "renju",
-        "five_completion_counts": reading.options().five_completion_counts,
-    })
-    .to_string();
+    let line = jsonl_request(position, reading);
     let engine = session.engine()?;
     let deadline = Instant::now() + timeout;
     if !engine.send(&line) {

@@ -384,7 +384,9 @@ impl Answer {
                 .join(", "),
             Answer::Move(p) => format!("plays {p}"),
             Answer::Bad(text) => format!("bad answer: {text}"),
-            Answer::Timeout => "no answer in time".into(),
+            Answer::Timeout => {
+                "no answer in time (an engine must flush its output after each answer)".into()
+            }
             Answer::Crash(text) => format!("crashed: {text}"),
         }
     }
@@ -631,7 +633,8 @@ pub struct ConformReport {
     pub engine: Vec<String>,
     /// The protocol spoken.
     pub protocol: Protocol,
-    /// `forbid` (forbidden maps asked for) or `move` (Black's moves checked).
+    /// `forbid` (forbidden maps asked for), `move` (Black's moves checked) or `batch`
+    /// (jsonl, all positions sent at once).
     pub mode: String,
     /// The reading checked against.
     pub reading: Reading,
