@@ -233,3 +233,14 @@ fn renju_forbidden_itself_agrees_in_batch_mode() {
         assert_eq!(report["positions"], report["agreements"]);
     }
 }
+
+#[cfg(unix)]
+#[test]
+fn an_engine_that_exits_at_once_cannot_be_run() {
+    let out = Command::new(env!("CARGO_BIN_EXE_renju"))
+        .args(["conform", "--engine", "true", "--random", "3"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("on every position"));
+}

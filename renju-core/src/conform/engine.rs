@@ -309,8 +309,8 @@ fn is_chatter(line: &str) -> bool {
 
 /// Runs the engine on every position and compares its answers with the judge's.
 ///
-/// Fails only when the engine cannot be started (or restarted), or refuses
-/// `START 15`; everything else it does is reported.
+/// Fails only when the engine cannot be started (or restarted), refuses `START 15`,
+/// or crashes on every position; everything else it does is reported.
 pub fn run(
     positions: &[ConformPosition],
     options: &ConformOptions,
@@ -363,6 +363,16 @@ pub fn run(
         }
     }
     report.restarts = session.restarts;
+    let crashes = report.summary.crash;
+    if crashes > 0 && crashes == report.positions {
+        // Started, but never lived through a position: it cannot be run.
+        let last = report.disagreements.last().map(|d| d.answer.clone());
+        return Err(ConformError::CannotRun(format!(
+            "{}: {} on every position",
+            options.engine.join(" "),
+            last.unwrap_or_default()
+        )));
+    }
     if options.protocol == Protocol::Gomocup && !session.forbid_mode {
         report.mode = "move".into();
     }

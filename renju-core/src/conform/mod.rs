@@ -747,7 +747,7 @@ impl ConformReport {
         let _ = writeln!(
             out,
             "<testsuites name=\"renju conform\" tests=\"{}\" failures=\"{failures}\" time=\"{total:.3}\">",
-            self.positions
+            self.positions + self.skipped.len()
         );
         let _ = writeln!(
             out,
