@@ -26,7 +26,9 @@
 //! [`opening`] (opening protocols, the 26 openings), [`replay`] (playing a record out
 //! under its rules), [`findings`] (what validation finds), [`formats`] (readers and
 //! writers), [`report`] (validation reports), [`svg`] (drawings of positions), [`names`]
-//! (the name table of every enum) and [`error`] (errors of reading text).
+//! (the name table of every enum), [`conform`] (conformance testing of other engines:
+//! position sources, the comparison, the report and the process driver, the one part of
+//! the library that spawns processes) and [`error`] (errors of reading text).
 //!
 //! The rules themselves, and every decision the library takes where the rule texts
 //! leave a choice, are in the repository's `docs/rules.md`.
