@@ -46,7 +46,8 @@
 //! Black to move. A position with unequal black and white counts is first padded with
 //! stones far from all others ([`balanced`](super::balanced)), and the padded position
 //! is the one judged. `MESSAGE`, `DEBUG`, `INFO` and empty lines from
-//! the engine are ignored; `END` is sent when the run is over.
+//! the engine are ignored; `END` is sent when the run is over. Lines are sent with CR LF
+//! ends, as the protocol says the manager does.
 
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Read, Write};
@@ -133,6 +134,9 @@ enum Reply {
 
 /// A running engine.
 struct Engine {
+    /// Line end sent: CR LF under gomocup (the protocol says the manager sends it), LF
+    /// under jsonl.
+    eol: &'static [u8],
     child: Child,
     stdin: Option<ChildStdin>,
     lines: Receiver<String>,
@@ -142,7 +146,7 @@ struct Engine {
 const MAX_LINE: u64 = 1 << 20;
 
 impl Engine {
-    fn spawn(argv: &[String]) -> Result<Engine, ConformError> {
+    fn spawn(argv: &[String], protocol: Protocol) -> Result<Engine, ConformError> {
         let (program, args) = argv
             .split_first()
             .ok_or_else(|| ConformError::CannotRun("no engine command".into()))?;
@@ -181,6 +185,10 @@ impl Engine {
             }
         });
         Ok(Engine {
+            eol: match protocol {
+                Protocol::Gomocup => b"\r\n",
+                Protocol::Jsonl => b"\n",
+            },
             child,
             stdin,
             lines: rx,
@@ -192,7 +200,7 @@ impl Engine {
         match self.stdin.as_mut() {
             Some(stdin) => stdin
                 .write_all(line.as_bytes())
-                .and_then(|_| stdin.write_all(b"\n"))
+                .and_then(|_| stdin.write_all(self.eol))
                 .and_then(|_| stdin.flush())
                 .is_ok(),
             None => false,
@@ -246,7 +254,7 @@ impl Session<'_> {
     /// The running engine, started (and greeted) when it is not.
     fn engine(&mut self) -> Result<&mut Engine, ConformError> {
         if self.engine.is_none() {
-            let mut engine = Engine::spawn(&self.options.engine)?;
+            let mut engine = Engine::spawn(&self.options.engine, self.options.protocol)?;
             if self.options.protocol == Protocol::Gomocup {
                 greet(&mut engine, self.options)?;
             }
@@ -385,7 +393,7 @@ fn run_batch(
     mut report: ConformReport,
 ) -> Result<ConformReport, ConformError> {
     report.mode = "batch".into();
-    let mut engine = Engine::spawn(&options.engine)?;
+    let mut engine = Engine::spawn(&options.engine, Protocol::Jsonl)?;
     let lines: Vec<String> = positions
         .iter()
         .map(|p| jsonl_request(p, options.reading))
