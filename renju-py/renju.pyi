@@ -22,6 +22,7 @@ __all__ = [
     "TimeControl", "Clock", "ClockState", "SideClock", "Tournament", "Standings",
     "StandingRow", "TournamentFinding", "read_tournament", "read_tournaments",
     "read_tournaments_bytes", "forbidden_masks",
+    "ConformReport", "conform", "random_positions",
 ]
 """The public names, as the compiled module lists them."""
 
@@ -1320,3 +1321,64 @@ def read_tournaments_bytes(
     data: bytes, name: str | None = None, format: _Format | None = None
 ) -> list[Tournament]:
     """Reads every tournament of a file's bytes."""
+# Conformance testing of other engines
+# ---------------------------------------------------------------------------
+
+@final
+class ConformReport:
+    """The report of conform(): positions checked, agreements, and every disagreement
+    with its diagram, the engine's answer, our verdict and our explanation."""
+
+    @property
+    def positions(self) -> int:
+        """Positions checked."""
+    @property
+    def agreements(self) -> int:
+        """Positions where the engine agreed."""
+    @property
+    def mode(self) -> Literal["forbid", "move", "batch"]:
+        """'forbid' (forbidden maps asked for), 'move' (gomocup move mode) or 'batch'."""
+    @property
+    def restarts(self) -> int:
+        """Times the engine was restarted (after a timeout, a crash or garbage)."""
+    @property
+    def skipped(self) -> list[str]:
+        """Positions not checked, each 'id: reason'."""
+    @property
+    def all_agree(self) -> bool:
+        """Whether the engine agreed everywhere."""
+    @property
+    def disagreements(self) -> list[dict[str, Any]]:
+        """Every disagreement as a dict: position, kind ('missed-foul', 'false-foul',
+        'wrong-kind', 'bad-answer', 'timeout', 'crash'), point (when there is one),
+        diagram, answer, expected and explanation (when there is one)."""
+    @property
+    def summary(self) -> dict[str, int]:
+        """Disagreements counted by kind: {'missed_foul': 0, 'false_foul': 2, ...}."""
+    def to_dict(self) -> dict[str, Any]:
+        """The report as plain data (the same as `renju conform --json`)."""
+    def to_junit(self) -> str:
+        """The report as JUnit XML (one test case per position)."""
+
+def conform(
+    engine: str | list[str],
+    *,
+    protocol: Literal["jsonl", "gomocup"] = "jsonl",
+    positions: str | os.PathLike[str] | Iterable[Board] | None = None,
+    random: int | None = None,
+    seed: int = 0,
+    reading: Literal["rif", "five-completion-counts"] = "rif",
+    timeout_ms: int = 2000,
+    gomocup_rule: int = 4,
+    gomocup_query: Literal["auto", "forbid", "move"] = "auto",
+    batch: bool = False,
+) -> ConformReport:
+    """Runs an engine on positions (the fixture corpus by default; 'fixtures', a fixture
+    or game file, or Boards; random=N adds N random positions from seed) over its own
+    protocol and compares its forbidden points with the judge's. batch=True sends every
+    position before reading the answers (jsonl engines that do not flush after each
+    line). Raises RuntimeError when the engine cannot be run."""
+
+def random_positions(n: int, seed: int = 0) -> list[Board]:
+    """n dense random Renju positions, Black to move: the same for the same seed on
+    every platform (the positions of `renju conform --random N --seed S`)."""

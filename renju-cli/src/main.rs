@@ -12,6 +12,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod clock;
+mod conform;
 mod forbidden;
 mod forbidden_stream;
 mod standings;
@@ -156,6 +157,14 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Test another engine or library against the judge, over its own protocol.
+    ///
+    /// Drives the engine (--protocol jsonl: the `renju forbidden` schema; gomocup:
+    /// Piskvork with Yixin's YXSHOWFORBID, or move mode) on the fixture corpus, random
+    /// positions or game files, and reports every disagreement with its diagram and our
+    /// explanation. Exit code 0 when all agree, 1 on a disagreement, 2 when the engine
+    /// cannot be run.
+    Conform(conform::ConformArgs),
 }
 
 fn main() -> ExitCode {
@@ -218,6 +227,7 @@ fn main() -> ExitCode {
             unplayed,
             json,
         } => standings::run(&files, format, system, tiebreaks.as_deref(), unplayed, json),
+        Command::Conform(args) => conform::run(args),
         Command::Forbidden {
             explain,
             max_record_bytes,

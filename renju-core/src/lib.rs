@@ -28,8 +28,10 @@
 //! writers), [`report`] (validation reports), [`svg`] (drawings of positions),
 //! [`time_control`] and [`clock`] (time controls and the game clock), [`decisions`]
 //! (the clock and decisions beside the board during a replay), [`tournament`]
-//! (crosstables, standings, tie-breaks, TRF), [`names`] (the name table of every enum)
-//! and [`error`] (errors of reading text).
+//! (crosstables, standings, tie-breaks, TRF), [`conform`] (conformance testing of other
+//! engines: position sources, the comparison, the report and the process driver, the
+//! one part of the library that spawns processes), [`names`] (the name table of every
+//! enum) and [`error`] (errors of reading text).
 //!
 //! The rules themselves, and every decision the library takes where the rule texts
 //! leave a choice, are in the repository's `docs/rules.md`.
@@ -39,6 +41,7 @@
 pub mod batch;
 mod board;
 pub mod clock;
+pub mod conform;
 pub mod decisions;
 pub mod diagram;
 pub mod error;

@@ -66,6 +66,7 @@ macro_rules! display_core {
 mod arrays;
 mod board;
 mod clock;
+mod conform;
 mod convert;
 mod errors;
 mod game;
@@ -84,6 +85,8 @@ mod renju_module {
     use crate::arrays::forbidden_masks;
     #[pymodule_export]
     use crate::clock::{Clock, ClockState, SideClock, TimeControl};
+    #[pymodule_export]
+    use crate::conform::{conform, random_positions, ConformReport};
     #[pymodule_export]
     use crate::io::{parse_fixtures, read_fixtures, Fixture, FixtureMap, FixtureQuery};
     #[pymodule_export]

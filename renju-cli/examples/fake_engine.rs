@@ -1,0 +1,316 @@
+//! A test engine for `renju conform`, backed by the library, that can make the classic
+//! mistakes of forbidden-move judges on purpose.
+//!
+//! ```text
+//! fake_engine [--protocol jsonl|gomocup] [--mistake MISTAKE] [--no-forbid-query]
+//! ```
+//!
+//! Mistakes: `none` (faithful), `other-reading` (the other reading of the disputed
+//! case), `no-recursion` (a three is real when it has any straight-four point, forbidden
+//! or not), `depth-1` (the recursion stops one level down), `same-line-double-four`
+//! (two fours on one line count as one), `hang` (never answers the second position),
+//! `crash` (exits on the second position), `garbage` (prints nonsense for the second
+//! position), `wrong-priority` (reports a double-three before an overline or a
+//! double-four). With `--no-forbid-query` the gomocup engine answers `UNKNOWN` to
+//! `YXSHOWFORBID` and plays moves instead: the first point, row by row from a1, that
+//! looks like a foul and that its judge calls legal (a "tactical" engine), else the
+//! first empty point that its judge calls legal.
+//!
+//! Built by `cargo test -p renju-cli` (examples are built with the tests), used by
+//! `renju-cli/tests/conform_cli.rs`.
+
+use std::io::{self, BufRead, Write};
+use std::process::exit;
+
+use renju_core::{
+    Board, Color, CompletionOutcome, Explanation, FoulKind, Point, Position, RenjuOptions, RuleSet,
+};
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mistake {
+    None,
+    OtherReading,
+    NoRecursion,
+    Depth1,
+    SameLineDoubleFour,
+    Hang,
+    Crash,
+    Garbage,
+    WrongPriority,
+}
+
+struct Judge {
+    depth: Option<usize>,
+    same_line: bool,
+    /// Reports a double-three before the other fouls.
+    threes_first: bool,
+}
+
+impl Judge {
+    /// The foul of a black stone from its explanation, with the mistakes applied.
+    fn foul(&self, root: &Explanation, ex: &Explanation, depth: Option<usize>) -> Option<FoulKind> {
+        if !ex.fives.is_empty() {
+            return None;
+        }
+        let three = self.double_three(root, ex, depth);
+        if self.threes_first && three.is_some() {
+            return three;
+        }
+        if !ex.overlines.is_empty() {
+            return Some(FoulKind::Overline);
+        }
+        let fours = if self.same_line {
+            let mut dirs: Vec<_> = ex.fours.iter().map(|f| f.direction).collect();
+            dirs.dedup();
+            dirs.sort_by_key(|d| d.index());
+            dirs.dedup();
+            dirs.len()
+        } else {
+            ex.fours.len()
+        };
+        if fours >= 2 {
+            return Some(FoulKind::DoubleFour);
+        }
+        three
+    }
+
+    fn double_three(
+        &self,
+        root: &Explanation,
+        ex: &Explanation,
+        depth: Option<usize>,
+    ) -> Option<FoulKind> {
+        let real = ex
+            .threes
+            .iter()
+            .filter(|t| {
+                t.completions.iter().any(|c| match &c.outcome {
+                    CompletionOutcome::MakesFive { counts } => *counts,
+                    CompletionOutcome::Legal { see: None } => true,
+                    CompletionOutcome::Legal { see: Some(i) }
+                    | CompletionOutcome::Forbidden { see: i } => match depth {
+                        Some(0) => true,
+                        d => self
+                            .foul(root, &root.nested[*i], d.map(|d| d - 1))
+                            .is_none(),
+                    },
+                })
+            })
+            .count();
+        (real >= 2).then_some(FoulKind::DoubleThree)
+    }
+
+    fn map(&self, pos: &Position) -> Vec<(Point, FoulKind)> {
+        let board = pos.board();
+        board
+            .empty_points()
+            .filter_map(|p| {
+                let ex = pos.explain(p).ok()?;
+                self.foul(&ex, &ex, self.depth).map(|k| (p, k))
+            })
+            .collect()
+    }
+}
+
+fn main() {
+    let mut protocol = "jsonl".to_string();
+    let mut mistake = Mistake::None;
+    let mut forbid_query = true;
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--protocol" => protocol = args.next().unwrap_or_default(),
+            "--no-forbid-query" => forbid_query = false,
+            "--mistake" => {
+                mistake = match args.next().unwrap_or_default().as_str() {
+                    "none" => Mistake::None,
+                    "other-reading" => Mistake::OtherReading,
+                    "no-recursion" => Mistake::NoRecursion,
+                    "depth-1" => Mistake::Depth1,
+                    "same-line-double-four" => Mistake::SameLineDoubleFour,
+                    "hang" => Mistake::Hang,
+                    "crash" => Mistake::Crash,
+                    "garbage" => Mistake::Garbage,
+                    "wrong-priority" => Mistake::WrongPriority,
+                    other => {
+                        eprintln!("fake_engine: unknown mistake `{other}`");
+                        exit(2)
+                    }
+                }
+            }
+            other => {
+                eprintln!("fake_engine: unknown argument `{other}`");
+                exit(2)
+            }
+        }
+    }
+    let judge = Judge {
+        depth: match mistake {
+            Mistake::NoRecursion => Some(0),
+            Mistake::Depth1 => Some(1),
+            _ => None,
+        },
+        same_line: mistake == Mistake::SameLineDoubleFour,
+        threes_first: mistake == Mistake::WrongPriority,
+    };
+    let mut asked = 0usize;
+    // The hang, crash and garbage mistakes strike on the second position.
+    let mut strike = || {
+        asked += 1;
+        if asked == 2 {
+            match mistake {
+                Mistake::Hang => loop {
+                    std::thread::sleep(std::time::Duration::from_secs(60));
+                },
+                Mistake::Crash => exit(101),
+                Mistake::Garbage => return true,
+                _ => {}
+            }
+        }
+        false
+    };
+    let stdin = io::stdin();
+    let mut out = io::stdout().lock();
+    let mut lines = stdin.lock().lines();
+    let reading = |fcc: bool| RenjuOptions {
+        five_completion_counts: fcc != (mistake == Mistake::OtherReading),
+    };
+    if protocol == "jsonl" {
+        for line in lines.by_ref() {
+            let Ok(line) = line else { break };
+            if line.trim().is_empty() {
+                continue;
+            }
+            let v: serde_json::Value = serde_json::from_str(&line).expect("JSON input");
+            if strike() {
+                let _ = writeln!(out, "forbidden: h8, maybe?");
+                let _ = out.flush();
+                continue;
+            }
+            let rows: Vec<String> = v["board"]
+                .as_array()
+                .expect("board")
+                .iter()
+                .map(|r| r.as_str().expect("row").to_string())
+                .collect();
+            let fcc = v["five_completion_counts"].as_bool().unwrap_or(false);
+            let pos = position(&rows, reading(fcc));
+            let map: serde_json::Map<String, serde_json::Value> = judge
+                .map(&pos)
+                .into_iter()
+                .map(|(p, k)| (p.to_string(), k.name().into()))
+                .collect();
+            let _ = writeln!(out, "{}", serde_json::json!({ "forbidden": map }));
+            let _ = out.flush();
+        }
+        return;
+    }
+    // Gomocup.
+    let options = reading(false);
+    let mut stones: Vec<(u32, u32, u32)> = Vec::new();
+    while let Some(Ok(line)) = lines.next() {
+        let command = line.trim().to_ascii_uppercase();
+        let word = command.split_whitespace().next().unwrap_or("").to_string();
+        match word.as_str() {
+            "START" => {
+                let _ = writeln!(out, "OK");
+            }
+            "INFO" => {}
+            "END" => return,
+            "YXBOARD" | "BOARD" => {
+                stones.clear();
+                for line in lines.by_ref() {
+                    let Ok(line) = line else { return };
+                    if line.trim().eq_ignore_ascii_case("DONE") {
+                        break;
+                    }
+                    let f: Vec<u32> = line
+                        .split(',')
+                        .filter_map(|t| t.trim().parse().ok())
+                        .collect();
+                    if let [x, y, who] = f[..] {
+                        stones.push((x, y, who));
+                    }
+                }
+                if word == "BOARD" {
+                    // Move mode: Black (who = 1) to move.
+                    if strike() {
+                        let _ = writeln!(out, "I resign, probably");
+                    } else {
+                        let pos = gomocup_position(&stones, options);
+                        let map = judge.map(&pos);
+                        let looks_like_foul = |p: Point| {
+                            pos.explain(p).is_ok_and(|ex| {
+                                ex.fives.is_empty()
+                                    && (ex.threes.len() >= 2
+                                        || ex.fours.len() >= 2
+                                        || !ex.overlines.is_empty())
+                            })
+                        };
+                        let legal = |p: &Point| !map.iter().any(|(q, _)| q == p);
+                        let empty: Vec<Point> = pos.board().empty_points().collect();
+                        let mv = empty
+                            .iter()
+                            .find(|&&p| looks_like_foul(p) && legal(&p))
+                            .or_else(|| empty.iter().find(|p| legal(p)))
+                            .copied()
+                            .unwrap_or(empty[0]);
+                        let _ = writeln!(out, "{},{}", mv.x(), 14 - mv.y());
+                    }
+                }
+            }
+            "YXSHOWFORBID" => {
+                if !forbid_query {
+                    let _ = writeln!(out, "UNKNOWN YXSHOWFORBID");
+                } else if strike() {
+                    let _ = writeln!(out, "FORBID 07x7 and more");
+                } else {
+                    let _ = writeln!(out, "MESSAGE fake engine: showing forbidden points");
+                    let pos = gomocup_position(&stones, options);
+                    let mut reply = String::from("FORBID ");
+                    for (p, _) in judge.map(&pos) {
+                        reply.push_str(&format!("{:02}{:02}", p.x(), 14 - p.y()));
+                    }
+                    reply.push('.');
+                    let _ = writeln!(out, "{reply}");
+                }
+            }
+            _ => {
+                let _ = writeln!(out, "UNKNOWN {command}");
+            }
+        }
+        let _ = out.flush();
+    }
+}
+
+fn position(rows: &[String], options: RenjuOptions) -> Position {
+    let mut board = Board::new(rows.len() as u8).expect("size");
+    for (r, row) in rows.iter().enumerate() {
+        let y = (rows.len() - 1 - r) as u8;
+        for (x, c) in row.chars().enumerate() {
+            let stone = match c {
+                'B' => Some(Color::Black),
+                'W' => Some(Color::White),
+                _ => None,
+            };
+            board
+                .set(Point::new(x as u8, y).expect("on board"), stone)
+                .expect("on board");
+        }
+    }
+    Position::from_board(board, RuleSet::Renju, Color::Black)
+        .expect("15x15")
+        .with_options(options)
+}
+
+fn gomocup_position(stones: &[(u32, u32, u32)], options: RenjuOptions) -> Position {
+    let mut board = Board::new(15).expect("15x15");
+    for &(x, y, who) in stones {
+        let color = if who == 1 { Color::Black } else { Color::White };
+        let p = Point::new(x as u8, (14 - y) as u8).expect("on board");
+        board.set(p, Some(color)).expect("on board");
+    }
+    Position::from_board(board, RuleSet::Renju, Color::Black)
+        .expect("15x15")
+        .with_options(options)
+}

@@ -1,0 +1,246 @@
+//! End-to-end tests of `renju conform` against the test engine of
+//! `renju-cli/examples/fake_engine.rs`, faithful and with each classic mistake.
+
+use std::path::PathBuf;
+use std::process::Command;
+use std::sync::OnceLock;
+
+use serde_json::Value;
+
+/// The fake engine, built with the tests (`cargo test` builds examples); built here
+/// when it is missing (a test run filtered to this file alone).
+fn engine() -> &'static str {
+    static PATH: OnceLock<String> = OnceLock::new();
+    PATH.get_or_init(|| {
+        let bin = PathBuf::from(env!("CARGO_BIN_EXE_renju"));
+        let path = bin
+            .parent()
+            .unwrap()
+            .join("examples")
+            .join(format!("fake_engine{}", std::env::consts::EXE_SUFFIX));
+        if !path.exists() {
+            let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+            let status = Command::new(cargo)
+                .args(["build", "-p", "renju-cli", "--example", "fake_engine"])
+                .status()
+                .expect("run cargo");
+            assert!(status.success(), "cannot build the fake engine");
+        }
+        path.to_str().unwrap().to_string()
+    })
+}
+
+/// Runs `renju conform --json` and returns the exit code and the report.
+fn conform(protocol: &str, engine_args: &str, extra: &[&str]) -> (i32, Value) {
+    let command = format!("{} --protocol {protocol} {engine_args}", engine());
+    let out = Command::new(env!("CARGO_BIN_EXE_renju"))
+        .args([
+            "conform",
+            "--json",
+            "--protocol",
+            protocol,
+            "--engine",
+            &command,
+        ])
+        .args(extra)
+        .output()
+        .expect("run renju");
+    let code = out.status.code().unwrap();
+    let report = serde_json::from_slice(&out.stdout).unwrap_or(Value::Null);
+    (code, report)
+}
+
+/// The disagreement kinds found, with counts.
+fn kinds(report: &Value) -> Vec<(String, u64)> {
+    report["summary"]
+        .as_object()
+        .unwrap()
+        .iter()
+        .filter(|(_, n)| n.as_u64() != Some(0))
+        .map(|(k, n)| (k.clone(), n.as_u64().unwrap()))
+        .collect()
+}
+
+fn only(report: &Value, kind: &str) {
+    let found = kinds(report);
+    assert!(
+        !found.is_empty() && found.iter().all(|(k, _)| k == kind),
+        "expected only {kind}, found {found:?}"
+    );
+}
+
+#[test]
+fn faithful_engines_pass_on_both_protocols() {
+    for protocol in ["jsonl", "gomocup"] {
+        let (code, report) = conform(protocol, "--mistake none", &["--positions", "fixtures"]);
+        assert_eq!(code, 0, "{protocol}: {report}");
+        assert!(report["positions"].as_u64().unwrap() >= 90);
+        assert_eq!(report["positions"], report["agreements"]);
+        let (code, report) = conform(protocol, "", &["--random", "20", "--seed", "7"]);
+        assert_eq!(code, 0, "{protocol}: {report}");
+        assert_eq!(report["positions"], 20);
+    }
+    // The other reading, checked against that reading, agrees too.
+    let (code, _) = conform(
+        "jsonl",
+        "--mistake none",
+        &["--reading", "five-completion-counts"],
+    );
+    assert_eq!(code, 0);
+}
+
+#[test]
+fn rule_mistakes_are_caught_on_both_protocols() {
+    let cases = [
+        ("other-reading", "false_foul"),
+        ("no-recursion", "false_foul"),
+        ("depth-1", "missed_foul"),
+        ("same-line-double-four", "missed_foul"),
+    ];
+    for protocol in ["jsonl", "gomocup"] {
+        for (mistake, kind) in cases {
+            let (code, report) = conform(protocol, &format!("--mistake {mistake}"), &[]);
+            assert_eq!(code, 1, "{protocol} {mistake}");
+            only(&report, kind);
+            let d = &report["disagreements"][0];
+            assert!(d["diagram"].as_str().unwrap().contains('*'), "{d}");
+            assert!(d["explanation"].as_str().is_some(), "{d}");
+        }
+    }
+}
+
+#[test]
+fn move_mode_catches_a_forbidden_move() {
+    for mistake in ["depth-1", "same-line-double-four"] {
+        let args = format!("--no-forbid-query --mistake {mistake}");
+        let (code, report) = conform("gomocup", &args, &[]);
+        assert_eq!(code, 1, "{mistake}");
+        assert_eq!(report["mode"], "move");
+        only(&report, "missed_foul");
+    }
+    let (code, report) = conform("gomocup", "--no-forbid-query", &[]);
+    assert_eq!(code, 0, "{report}");
+    assert_eq!(report["mode"], "move");
+}
+
+#[test]
+fn hangs_crashes_and_garbage_are_reported_and_restarted() {
+    let cases = [
+        ("hang", "timeout"),
+        ("crash", "crash"),
+        ("garbage", "bad_answer"),
+    ];
+    for protocol in ["jsonl", "gomocup"] {
+        for (mistake, kind) in cases {
+            let (code, report) = conform(
+                protocol,
+                &format!("--mistake {mistake}"),
+                &["--random", "5", "--timeout-ms", "300"],
+            );
+            assert_eq!(code, 1, "{protocol} {mistake}");
+            only(&report, kind);
+            // It strikes on every second position after each restart: 2 and 4.
+            assert_eq!(report["summary"][kind], 2, "{protocol} {mistake}");
+            assert_eq!(report["restarts"], 2);
+            assert_eq!(report["agreements"], 3);
+        }
+    }
+}
+
+#[test]
+fn an_engine_that_cannot_run_exits_2() {
+    let out = Command::new(env!("CARGO_BIN_EXE_renju"))
+        .args(["conform", "--engine", "/nonexistent/engine --x"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot run the engine"));
+    // An engine that does not speak gomocup (it never answers START with OK).
+    let (code, _) = conform("gomocup", "--protocol jsonl", &["--timeout-ms", "300"]);
+    assert_eq!(code, 2);
+}
+
+#[test]
+fn junit_and_game_files() {
+    let dir = std::env::temp_dir().join(format!("renju-conform-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let junit = dir.join("report.xml");
+    let games = dir.join("games.txt");
+    // A game where Black reaches a double-three point (h8 after f8 g8 h6 h7).
+    std::fs::write(&games, "f8 a1 g8 a2 h6 a3 h7 a4 a15\n").unwrap();
+    let (code, report) = conform(
+        "jsonl",
+        "--mistake no-recursion",
+        &[
+            "--positions",
+            games.to_str().unwrap(),
+            "--random",
+            "3",
+            "--junit",
+            junit.to_str().unwrap(),
+        ],
+    );
+    assert!(code == 0 || code == 1);
+    assert!(report["positions"].as_u64().unwrap() >= 4, "{report}");
+    let xml = std::fs::read_to_string(&junit).unwrap();
+    assert!(xml.starts_with("<?xml"));
+    assert!(xml.contains("<testsuite name=\"renju conform (jsonl, rif)\""));
+    assert_eq!(
+        xml.matches("<testcase ").count() as u64,
+        report["positions"].as_u64().unwrap()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_wrong_kind_is_caught_in_a_game_file() {
+    let dir = std::env::temp_dir().join(format!("renju-conform-wk-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // The final position: h8 is an overline and a double-three at once.
+    let games = dir.join("overline.txt");
+    std::fs::write(
+        &games,
+        "d8 a1 e8 a3 f8 a5 g8 a7 i8 a9 h9 a11 h10 a13 i9 a15 j10 c15\n",
+    )
+    .unwrap();
+    let path = games.to_str().unwrap();
+    let (code, report) = conform("jsonl", "--mistake wrong-priority", &["--positions", path]);
+    assert_eq!(code, 1, "{report}");
+    only(&report, "wrong_kind");
+    let d = &report["disagreements"][0];
+    assert_eq!(d["point"], "h8");
+    assert_eq!(d["answer"], "forbidden (double-three)");
+    assert_eq!(d["expected"], "forbidden (overline; also double-three)");
+    let (code, _) = conform("jsonl", "--mistake none", &["--positions", path]);
+    assert_eq!(code, 0);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn renju_forbidden_itself_agrees_in_batch_mode() {
+    // `renju forbidden` answers through a buffer flushed at the end: batch mode.
+    let engine = format!("{} forbidden", env!("CARGO_BIN_EXE_renju"));
+    for reading in ["rif", "five-completion-counts"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_renju"))
+            .args(["conform", "--json", "--batch", "--engine", &engine])
+            .args(["--reading", reading, "--positions", "fixtures"])
+            .args(["--random", "10", "--seed", "3"])
+            .output()
+            .unwrap();
+        let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(out.status.code(), Some(0), "{reading}: {report}");
+        assert_eq!(report["mode"], "batch");
+        assert_eq!(report["positions"], report["agreements"]);
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn an_engine_that_exits_at_once_cannot_be_run() {
+    let out = Command::new(env!("CARGO_BIN_EXE_renju"))
+        .args(["conform", "--engine", "true", "--random", "3"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("on every position"));
+}

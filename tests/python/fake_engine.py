@@ -1,0 +1,43 @@
+"""A jsonl test engine for renju.conform, backed by the renju module itself.
+
+    python fake_engine.py [none|other-reading|garbage]
+
+Reads `renju forbidden` input lines and answers {"forbidden": {...}}; other-reading
+judges with the other reading of the disputed case, garbage answers the second
+position with nonsense."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import renju
+
+
+def main() -> None:
+    mistake = sys.argv[1] if len(sys.argv) > 1 else "none"
+    asked = 0
+    for line in sys.stdin:
+        if not line.strip():
+            continue
+        asked += 1
+        request = json.loads(line)
+        if mistake == "garbage" and asked == 2:
+            print("not json at all", flush=True)
+            continue
+        rows: list[str] = request["board"]
+        size = len(rows)
+        diagram = "\n".join(
+            f"{size - i} " + " ".join({"B": "X", "W": "O"}.get(c, ".") for c in row)
+            for i, row in enumerate(rows)
+        )
+        fcc = bool(request.get("five_completion_counts", False))
+        if mistake == "other-reading":
+            fcc = not fcc
+        board = renju.Board.from_diagram(diagram, five_completion_counts=fcc)
+        forbidden = {str(p): str(f.kind) for p, f in board.forbidden_points().items()}
+        print(json.dumps({"forbidden": forbidden}), flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,61 @@
+"""renju.conform and renju.random_positions, with the jsonl engine of fake_engine.py."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+import renju
+
+ENGINE = [sys.executable, str(Path(__file__).with_name("fake_engine.py"))]
+
+
+def test_faithful_engine_agrees_on_the_corpus() -> None:
+    report = renju.conform(ENGINE)
+    assert report.positions >= 90
+    assert report.agreements == report.positions
+    assert report.all_agree and report.disagreements == []
+    assert report.to_dict()["protocol"] == "jsonl"
+
+
+def test_other_reading_is_caught_with_diagram_and_explanation() -> None:
+    report = renju.conform([*ENGINE, "other-reading"])
+    assert not report.all_agree
+    assert report.summary["false_foul"] >= 1
+    d = report.disagreements[0]
+    assert d["kind"] == "false-foul"
+    assert "*" in d["diagram"] and d["expected"] == "legal"
+    assert "does not count" in d["explanation"]
+    assert "<failure type=\"false-foul\"" in report.to_junit()
+    assert "false-foul" in str(report)
+
+
+def test_garbage_is_reported_and_the_engine_restarted() -> None:
+    report = renju.conform([*ENGINE, "garbage"], random=4, seed=1, timeout_ms=5000)
+    assert report.positions == 4
+    assert report.summary["bad_answer"] == 2
+    assert report.restarts == 2
+
+
+def test_positions_as_boards_and_the_other_reading() -> None:
+    boards = renju.random_positions(3, seed=5)
+    report = renju.conform(ENGINE, positions=boards, reading="five-completion-counts")
+    assert report.positions == 3 and report.all_agree
+
+
+def test_random_positions_are_deterministic() -> None:
+    a = renju.random_positions(4, 11)
+    b = renju.random_positions(4, 11)
+    assert [x.to_diagram() for x in a] == [x.to_diagram() for x in b]
+    assert a != renju.random_positions(4, 12)
+    assert all(x.to_move == renju.Color.BLACK for x in a)
+    assert sum(1 for x in a if x.forbidden_points()) >= 3
+
+
+def test_an_engine_that_cannot_run_raises() -> None:
+    with pytest.raises(RuntimeError, match="cannot run"):
+        renju.conform("/nonexistent/engine")
+    with pytest.raises(ValueError):
+        renju.conform(ENGINE, protocol="telnet")  # type: ignore[arg-type]
