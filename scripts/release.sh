@@ -31,8 +31,13 @@ if [ -n "$(git status --porcelain 2>/dev/null)" ]; then
     echo "   (the work tree has uncommitted changes: packaging them as they are)"
     dirty=(--allow-dirty)
 fi
-cargo package --locked "${dirty[@]}" -p renju-core -p renju-cli
-cp "target/package/renju-core-$version.crate" "target/package/renju-cli-$version.crate" "$dist/"
+# Cargo unpacks the packaged renju-core from its temporary registry into its cache once
+# per version, and builds registry sources once: remove what an earlier run of this
+# version left, so that the packages are built from what is packaged now.
+rm -rf "${CARGO_HOME:-$HOME/.cargo}"/registry/src/-*/renju-*-"$version"
+CARGO_TARGET_DIR=$work/package-target cargo package --locked "${dirty[@]}" -p renju-core -p renju-cli
+cp "$work/package-target/package/renju-core-$version.crate" \
+    "$work/package-target/package/renju-cli-$version.crate" "$dist/"
 
 echo "== Rust: cargo install --path renju-cli into an empty root"
 cargo install --locked --quiet --path renju-cli --root "$work/cargo"
@@ -70,7 +75,7 @@ assert renju.__version__ == sys.argv[1], renju.__version__
 assert "site-packages" in renju.__file__, renju.__file__
 board = renju.Board("f8 a1 g8 a2 h6 a3 h7 a4")
 fouls = board.forbidden_points()
-assert str(fouls[renju.Point("h8")].primary) == "double-three", fouls
+assert str(fouls[renju.Point("h8")].kind) == "double-three", fouls
 games = list(renju.read("sample.txt"))
 report = renju.validate(games)
 assert report.summary.games == len(games) > 0 and report.summary.errors == 0

@@ -2,6 +2,8 @@
 # Runs every test of the project: Rust (format, lints, docs; unit, integration and doc
 # tests, the C API test under valgrind when present), then Python (venv, build with
 # maturin, mypy --strict, pytest).
+# then the release artifacts (scripts/release.sh: crates, wheel and sdist, C archive, each
+# installed and checked in a clean environment).
 # Usage: bash scripts/test-all.sh
 #
 # Tests that cannot run here (no ../shared/data, no valgrind, no sanitizer runtime...)
@@ -42,3 +44,6 @@ cargo test --workspace --locked
 
 echo "== Python: tests/python/run.sh"
 bash tests/python/run.sh
+
+echo "== Release: every artifact built into dist/ and checked in clean environments"
+bash scripts/release.sh

@@ -108,14 +108,16 @@ impl ConformPosition {
 // Position sources
 // ---------------------------------------------------------------------------
 
+// `renju-core/corpus/` links to the repository's `fixtures/positions/` files, so that the
+// published crate carries them.
 const CORPUS: [(&str, &str); 2] = [
     (
         "rules_reference.txt",
-        include_str!("../../../fixtures/positions/rules_reference.txt"),
+        include_str!("../../corpus/rules_reference.txt"),
     ),
     (
         "seed_figures.txt",
-        include_str!("../../../fixtures/positions/seed_figures.txt"),
+        include_str!("../../corpus/seed_figures.txt"),
     ),
 ];
 
