@@ -1,8 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test of the project: Rust (format, lints, docs; unit, integration and doc
 # tests, the C API test under valgrind when present), then Python (venv, build with
-# maturin, mypy --strict, pytest).
-# then the release artifacts (scripts/release.sh: crates, wheel and sdist, C archive, each
+# maturin, mypy --strict, stubtest, pytest), then the release artifacts (scripts/release.sh: crates, wheel and sdist, C archive, each
 # installed and checked in a clean environment).
 # Usage: bash scripts/test-all.sh
 #
