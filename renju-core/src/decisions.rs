@@ -130,17 +130,7 @@ impl Referee {
             control: clock.as_ref().and(control),
             clock,
             tolerance_ms,
-            last_move: None,
-            times_stop: None,
-            mismatches: Vec::new(),
-            states: Vec::new(),
-            record_states: true,
-            flag: None,
-            offers: [0; 2],
-            violations: [0; 2],
-            pending_offer: None,
-            decided: None,
-            ended_by_flag: false,
+            ..Referee::idle()
         }
     }
 
