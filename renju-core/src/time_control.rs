@@ -29,7 +29,8 @@
 //! use renju_core::time_control::TimeControl;
 //! let tc: TimeControl = "40/6000+30:900+30".parse().unwrap();
 //! assert_eq!(tc.to_string(), "40/6000+30:900+30");
-//! assert_eq!(tc.black().periods[0].increment_ms, 30_000);
+//! let black = tc.schedule(renju_core::Color::Black).unwrap();
+//! assert_eq!(black.periods[0].increment_ms, 30_000);
 //! let err = "300+30000".parse::<TimeControl>().unwrap_err();
 //! assert!(err.to_string().contains("seconds"));
 //! let go = TimeControl::from_sgf(Some("3600"), Some("5x30 byo-yomi")).unwrap();
@@ -259,12 +260,6 @@ impl TimeControl {
                 overtime: None,
             }),
         }
-    }
-
-    /// Black's schedule; panics for `?` and `-` (see [`TimeControl::schedule`]).
-    pub fn black(&self) -> Schedule {
-        self.schedule(Color::Black)
-            .expect("the control has a clock")
     }
 
     /// Whether unused time of period `index` carries over into the next: always in the
@@ -732,11 +727,11 @@ mod tests {
     #[test]
     fn periods_repeat_and_main_time_is_recognised() {
         let tc: TimeControl = "7200:30/1800".parse().unwrap();
-        let s = tc.black();
+        let s = tc.schedule(Color::Black).unwrap();
         assert!(s.is_main_time(0));
         assert_eq!(s.period(5).moves, Some(30));
         assert!(!s.is_last_period(1));
         let sd: TimeControl = "5400+30".parse().unwrap();
-        assert!(sd.black().is_last_period(0));
+        assert!(sd.schedule(Color::Black).unwrap().is_last_period(0));
     }
 }
