@@ -524,16 +524,8 @@ fn withdrawals(t: &Tournament, out: &mut Vec<TournamentFinding>, who: &dyn Fn(u3
     let n = t.round_count();
     let system = t.effective_system();
     for w in &t.withdrawals {
-        let members: Vec<u32> = if t.is_team_event() {
-            t.players
-                .iter()
-                .filter(|p| p.team == Some(w.id))
-                .map(|p| p.id)
-                .collect()
-        } else {
-            vec![w.id]
-        };
-        let void = system == System::RoundRobin && 2 * w.after_round < n;
+        let members = t.withdrawn_players(w);
+        let void = w.voids_games(system, n);
         for p in &t.pairings {
             if p.round <= w.after_round || !members.contains(&p.player) {
                 continue;

@@ -302,6 +302,15 @@ pub struct Withdrawal {
     pub after_round: u32,
 }
 
+impl Withdrawal {
+    /// Whether the withdrawal rule voids the player's games: in a round robin of
+    /// `rounds` rounds, leaving before playing half of them (seed 003); otherwise the
+    /// games played stand and the rest are lost by forfeit.
+    pub fn voids_games(&self, system: System, rounds: u32) -> bool {
+        system == System::RoundRobin && 2 * self.after_round < rounds
+    }
+}
+
 /// A tournament: the crosstable and what the organiser declared about it.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Tournament {
@@ -356,6 +365,20 @@ impl Tournament {
     pub fn round_count(&self) -> u32 {
         let last = self.pairings.iter().map(|p| p.round).max().unwrap_or(0);
         self.rounds.max(last)
+    }
+
+    /// The players a withdrawal takes out: the player, or every member of the team in a
+    /// team event.
+    pub fn withdrawn_players(&self, w: &Withdrawal) -> Vec<u32> {
+        if self.is_team_event() {
+            self.players
+                .iter()
+                .filter(|p| p.team == Some(w.id))
+                .map(|p| p.id)
+                .collect()
+        } else {
+            vec![w.id]
+        }
     }
 
     /// A player by id.

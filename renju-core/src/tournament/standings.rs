@@ -446,16 +446,8 @@ fn apply_withdrawals(
     let mut void_players = Vec::new();
     let mut void_ids = Vec::new();
     for w in &t.withdrawals {
-        let members: Vec<u32> = if t.is_team_event() {
-            t.players
-                .iter()
-                .filter(|p| p.team == Some(w.id))
-                .map(|p| p.id)
-                .collect()
-        } else {
-            vec![w.id]
-        };
-        if system == System::RoundRobin && 2 * w.after_round < n {
+        let members = t.withdrawn_players(w);
+        if w.voids_games(system, n) {
             void_players.extend(members);
             void_ids.push(w.id);
             continue;
