@@ -167,8 +167,7 @@ impl renju_clock {
 }
 
 fn control_arg(text: &str) -> Result<TimeControl> {
-    text.parse()
-        .map_err(|e: renju_core::TimeControlError| Error::new(RENJU_ERROR_PARSE, e.to_string()))
+    Ok(text.parse()?)
 }
 
 /// Reads a time control (`"5400+30"`, `"40/6000+30:900+30"`, `"W300-B240"`,

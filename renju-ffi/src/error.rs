@@ -5,7 +5,8 @@ use std::cell::RefCell;
 use std::ffi::{c_char, CString};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use renju_core::{IllegalMove, ParseError, PointError, SetupError};
+use renju_core::opening::OpeningRuleError;
+use renju_core::{IllegalMove, ParseError, PointError, SetupError, TimeControlError, UnknownName};
 
 /// What a call did. Every fallible function returns one; on anything but `RENJU_OK` a
 /// message is left for `renju_last_error_message()` on the calling thread, and output
@@ -80,6 +81,26 @@ impl Error {
 
 impl From<ParseError> for Error {
     fn from(e: ParseError) -> Error {
+        Error::new(RENJU_ERROR_PARSE, e.to_string())
+    }
+}
+
+/// A name C passed that is not in its enum's table (a format, a claim model, ...).
+impl From<UnknownName> for Error {
+    fn from(e: UnknownName) -> Error {
+        Error::invalid(e.to_string())
+    }
+}
+
+impl From<OpeningRuleError> for Error {
+    fn from(e: OpeningRuleError) -> Error {
+        Error::invalid(e.to_string())
+    }
+}
+
+/// A time control's text that cannot be read is a parse error, with what is wrong.
+impl From<TimeControlError> for Error {
+    fn from(e: TimeControlError) -> Error {
         Error::new(RENJU_ERROR_PARSE, e.to_string())
     }
 }

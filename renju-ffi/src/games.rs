@@ -126,7 +126,7 @@ pub struct renju_game_result {
 
 fn format_arg(format: Option<&str>, name: Option<&str>) -> Result<Format> {
     match (format, name) {
-        (Some(f), _) => f.parse().map_err(|e: renju_core::UnknownName| Error::invalid(e.to_string())),
+        (Some(f), _) => Ok(f.parse()?),
         (None, Some(name)) => Format::from_path(name).ok_or_else(|| {
             Error::invalid(format!(
                 "cannot tell the format of `{name}` from its extension (name the format: moves, rif, renlib, psq, sgf or openings)"
@@ -156,15 +156,11 @@ unsafe fn options_arg(ptr: *const renju_validation_options) -> Result<Validation
     };
     // SAFETY: the caller's guarantees.
     if let Some(name) = unsafe { opt_str_arg(raw.opening, "options->opening") }? {
-        options.opening = name
-            .parse::<OpeningRule>()
-            .map_err(|e| Error::invalid(e.to_string()))?;
+        options.opening = name.parse::<OpeningRule>()?;
     }
     // SAFETY: the caller's guarantees.
     if let Some(name) = unsafe { opt_str_arg(raw.claims, "options->claims") }? {
-        options.claims = name
-            .parse::<ClaimModel>()
-            .map_err(|e| Error::invalid(e.to_string()))?;
+        options.claims = name.parse::<ClaimModel>()?;
     }
     Ok(options)
 }
@@ -423,10 +419,7 @@ pub unsafe extern "C" fn renju_games_replay_clock_json(
         let mut options = unsafe { options_arg(options) }?;
         // SAFETY: the caller's guarantees.
         if let Some(text) = unsafe { opt_str_arg(time_control, "time_control") }? {
-            options.time_control =
-                Some(text.parse().map_err(|e: renju_core::TimeControlError| {
-                    Error::new(RENJU_ERROR_PARSE, e.to_string())
-                })?);
+            options.time_control = Some(text.parse()?);
         }
         let handle = self::games(games)?;
         let replay = record(&handle, index)?.game()?.replay(&options);

@@ -94,12 +94,7 @@ fn read_error(e: ReadError) -> Error {
 }
 
 fn format_arg(format: Option<&str>) -> Result<Option<Format>> {
-    format
-        .map(|f| {
-            f.parse()
-                .map_err(|e: renju_core::UnknownName| Error::invalid(e.to_string()))
-        })
-        .transpose()
+    Ok(format.map(str::parse).transpose()?)
 }
 
 /// Reads the tournaments of a file: FIDE TRF (`.trf`, or text with `001` records),
