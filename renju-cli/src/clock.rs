@@ -7,26 +7,13 @@ use std::process::ExitCode;
 
 use renju_core::clock::SideState;
 use renju_core::formats::Format;
+use renju_core::time_control::format_clock;
 use renju_core::{Color, Game, Severity, ValidationOptions};
 
 use crate::text::printable;
 
-/// `h:mm:ss` or `m:ss`, with milliseconds when there are any.
-fn clock_time(ms: u64) -> String {
-    let s = ms / 1000;
-    let text = if s >= 3600 {
-        format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
-    } else {
-        format!("{}:{:02}", s / 60, s % 60)
-    };
-    match ms % 1000 {
-        0 => text,
-        frac => format!("{text}.{frac:03}"),
-    }
-}
-
 fn side(state: &SideState) -> String {
-    let mut text = format!("{:>9}", clock_time(state.time_left_ms));
+    let mut text = format!("{:>9}", format_clock(state.time_left_ms));
     let _ = write!(text, "  period {}", state.period);
     if let Some(n) = state.moves_left {
         let _ = write!(text, ", {n} to make");
@@ -85,7 +72,7 @@ fn print_game(out: &mut impl Write, game: &Game, options: &ValidationOptions) ->
             mc.move_number,
             played,
             color.name(),
-            clock_time(took),
+            format_clock(took),
             side(&mc.state.black),
             side(&mc.state.white)
         );
@@ -93,8 +80,8 @@ fn print_game(out: &mut impl Write, game: &Game, options: &ValidationOptions) ->
     let _ = writeln!(
         out,
         "  used: black {}, white {}{}",
-        clock_time(time.black_used_ms),
-        clock_time(time.white_used_ms),
+        format_clock(time.black_used_ms),
+        format_clock(time.white_used_ms),
         if time.complete {
             ""
         } else {
@@ -103,10 +90,7 @@ fn print_game(out: &mut impl Write, game: &Game, options: &ValidationOptions) ->
     );
     let mut error = false;
     for f in &replay.findings {
-        if f.code.name().contains("clock")
-            || f.code.name().contains("flag")
-            || f.code.name().contains("time")
-        {
+        if f.code.is_about_the_clock() {
             error |= f.severity == Severity::Error;
             let _ = writeln!(
                 out,

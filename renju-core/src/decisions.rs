@@ -14,7 +14,7 @@ use crate::findings::{Finding, FindingCode};
 use crate::game::{Event, Game};
 use crate::geometry::Color;
 use crate::outcome::{Outcome, Termination};
-use crate::time_control::TimeControl;
+use crate::time_control::{format_clock, TimeControl};
 
 /// What the clock says about a replayed game, for reports.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -84,21 +84,6 @@ fn idx(c: Color) -> usize {
     match c {
         Color::Black => 0,
         Color::White => 1,
-    }
-}
-
-fn clock_time(ms: u64) -> String {
-    let s = ms / 1000;
-    let frac = ms % 1000;
-    let text = if s >= 3600 {
-        format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
-    } else {
-        format!("{}:{:02}", s / 60, s % 60)
-    };
-    if frac == 0 {
-        text
-    } else {
-        format!("{text}.{frac:03}")
     }
 }
 
@@ -412,8 +397,8 @@ impl Referee {
                     move_number: number,
                     what: format!(
                         "{color}'s time left after move {number} is {} in the record but {} by the clock",
-                        clock_time(l),
-                        clock_time(now)
+                        format_clock(l),
+                        format_clock(now)
                     ),
                 });
             }
@@ -526,7 +511,7 @@ impl Referee {
                     None,
                     format!(
                         "{color} spent {minutes} minutes ({tag}), but {control} gives at most {} for {made} moves",
-                        clock_time(allowance)
+                        format_clock(allowance)
                     ),
                 ));
             }

@@ -107,6 +107,20 @@ pub enum FindingCode {
 }
 
 impl FindingCode {
+    /// Whether the finding is about the clock (what `renju clock` shows).
+    pub fn is_about_the_clock(self) -> bool {
+        use FindingCode::*;
+        matches!(
+            self,
+            FlagFell
+                | ClockMismatch
+                | PlayAfterFlag
+                | TimesIncomplete
+                | TimeOverAllowance
+                | InvalidClockEvent
+        )
+    }
+
     /// The severity every finding of this code has.
     pub fn severity(self) -> Severity {
         use FindingCode::*;

@@ -586,12 +586,35 @@ fn count(text: &str, whole: &str, what: &str) -> Result<u32, TimeControlError> {
         })
 }
 
-fn format_seconds(ms: u64) -> String {
+/// Milliseconds as the text forms write seconds: `300`, `12.5`, `0.005`.
+///
+/// ```
+/// use renju_core::time_control::{format_clock, format_seconds};
+/// assert_eq!(format_seconds(12_500), "12.5");
+/// assert_eq!(format_clock(292_500), "4:52.500");
+/// assert_eq!(format_clock(3_723_000), "1:02:03");
+/// ```
+pub fn format_seconds(ms: u64) -> String {
     if ms.is_multiple_of(SECOND) {
         (ms / SECOND).to_string()
     } else {
         let s = format!("{}.{:03}", ms / SECOND, ms % SECOND);
         s.trim_end_matches('0').to_string()
+    }
+}
+
+/// Milliseconds as a clock shows them: `m:ss`, or `h:mm:ss` from an hour, with the
+/// milliseconds after a point when there are any.
+pub fn format_clock(ms: u64) -> String {
+    let s = ms / SECOND;
+    let text = if s >= 3600 {
+        format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+    } else {
+        format!("{}:{:02}", s / 60, s % 60)
+    };
+    match ms % SECOND {
+        0 => text,
+        frac => format!("{text}.{frac:03}"),
     }
 }
 

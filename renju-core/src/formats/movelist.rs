@@ -40,7 +40,7 @@ use crate::geometry::{MAX_SIZE, RENJU_SIZE};
 use crate::notation;
 use crate::opening::OpeningRule;
 use crate::rules::RuleSet;
-use crate::time_control::TimeControl;
+use crate::time_control::{format_seconds, TimeControl};
 
 #[derive(Clone)]
 struct Directives {
@@ -350,17 +350,6 @@ fn duration(text: &str) -> Option<u64> {
     (text.split(':').count() <= 3).then(|| (total * 1000.0).round() as u64)
 }
 
-/// Milliseconds as seconds (`12.5`).
-fn seconds(ms: u64) -> String {
-    if ms.is_multiple_of(1000) {
-        (ms / 1000).to_string()
-    } else {
-        format!("{}.{:03}", ms / 1000, ms % 1000)
-            .trim_end_matches('0')
-            .to_string()
-    }
-}
-
 /// The events of a line: moves, `{..}` clock readings and event words (see the module
 /// docs). Errors name the move number.
 fn parse_events(content: &str) -> Result<Vec<Event>, ParseError> {
@@ -502,10 +491,10 @@ fn event_text(event: &Event) -> Option<String> {
         } => {
             let mut parts = Vec::new();
             if let Some(ms) = elapsed_ms {
-                parts.push(format!("t={}", seconds(*ms)));
+                parts.push(format!("t={}", format_seconds(*ms)));
             }
             if let Some(ms) = left_ms {
-                parts.push(format!("l={}", seconds(*ms)));
+                parts.push(format!("l={}", format_seconds(*ms)));
             }
             if let Some(n) = moves_left {
                 parts.push(format!("m={n}"));
@@ -525,7 +514,9 @@ fn event_text(event: &Event) -> Option<String> {
         {
             format!("{}:violation={}", c(by), reason.replace(' ', "-"))
         }
-        Event::LateArrival { color, late_ms } => format!("{}:late={}", c(color), seconds(*late_ms)),
+        Event::LateArrival { color, late_ms } => {
+            format!("{}:late={}", c(color), format_seconds(*late_ms))
+        }
         Event::Penalty {
             offender,
             taken_ms,
@@ -533,8 +524,8 @@ fn event_text(event: &Event) -> Option<String> {
         } => format!(
             "{}:penalty={}/{}",
             c(offender),
-            seconds(*taken_ms),
-            seconds(*given_ms)
+            format_seconds(*taken_ms),
+            format_seconds(*given_ms)
         ),
         _ => return None,
     })

@@ -63,7 +63,7 @@ use crate::error::ParseError;
 use crate::formats::{Format, WriteError};
 use crate::game::{DeclaredResult, Event, Game, ResultReason, Source};
 use crate::geometry::{Color, Point, MAX_SIZE, MIN_SIZE, RENJU_SIZE};
-use crate::time_control::TimeControl;
+use crate::time_control::{format_seconds, TimeControl};
 
 /// Game-information properties kept as tags: `(SGF property, tag)`.
 const INFO_TAGS: [(&str, &str); 6] = [
@@ -869,17 +869,6 @@ fn sgf_point(value: &str, size: u8) -> Result<Point, ParseError> {
     })
 }
 
-/// Milliseconds as SGF's seconds (`12.5`, `300`).
-fn seconds_text(ms: u64) -> String {
-    if ms.is_multiple_of(1000) {
-        (ms / 1000).to_string()
-    } else {
-        format!("{}.{:03}", ms / 1000, ms % 1000)
-            .trim_end_matches('0')
-            .to_string()
-    }
-}
-
 /// The SGF letters of a point on a board of side `size`.
 fn sgf_coord(point: Point, size: u8) -> Result<String, ParseError> {
     if !point.is_on(size) {
@@ -1077,7 +1066,7 @@ fn write_game(out: &mut String, game: &Game) -> Result<(), ParseError> {
                 let node = nodes.last_mut().expect("checked");
                 if let Some(ms) = left_ms {
                     let id = if mover == Color::Black { "BL" } else { "WL" };
-                    property(node, id, &seconds_text(*ms));
+                    property(node, id, &format_seconds(*ms));
                 }
                 if let Some(n) = moves_left {
                     let id = if mover == Color::Black { "OB" } else { "OW" };
