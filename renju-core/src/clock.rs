@@ -160,6 +160,20 @@ pub enum ClockResult {
     DoubleForfeit,
 }
 
+impl ClockResult {
+    /// The result's kind, as its JSON `result` field names it (`running`, `flag`,
+    /// `both-flags`, `forfeit`, `double-forfeit`).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            ClockResult::Running => "running",
+            ClockResult::Flag { .. } => "flag",
+            ClockResult::BothFlags => "both-flags",
+            ClockResult::Forfeit { .. } => "forfeit",
+            ClockResult::DoubleForfeit => "double-forfeit",
+        }
+    }
+}
+
 impl std::fmt::Display for ClockResult {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
@@ -655,6 +669,25 @@ mod tests {
             }
         );
         assert!(matches!(c.press(1), Err(ClockError::Stopped(_))));
+    }
+
+    #[test]
+    fn result_kinds_are_the_json_names() {
+        for r in [
+            ClockResult::Running,
+            ClockResult::Flag {
+                loser: Color::Black,
+                move_number: 1,
+                quota: false,
+            },
+            ClockResult::BothFlags,
+            ClockResult::Forfeit {
+                loser: Color::White,
+            },
+            ClockResult::DoubleForfeit,
+        ] {
+            assert_eq!(serde_json::to_value(r).unwrap()["result"], r.kind());
+        }
     }
 
     #[test]

@@ -160,13 +160,7 @@ impl ClockState {
     /// 'running', 'flag', 'both-flags', 'forfeit' or 'double-forfeit'.
     #[getter]
     fn result(&self) -> &'static str {
-        match self.0.result {
-            ClockResult::Running => "running",
-            ClockResult::Flag { .. } => "flag",
-            ClockResult::BothFlags => "both-flags",
-            ClockResult::Forfeit { .. } => "forfeit",
-            ClockResult::DoubleForfeit => "double-forfeit",
-        }
+        self.0.result.kind()
     }
 
     /// Who lost on time or by forfeit, else None.
