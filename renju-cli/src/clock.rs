@@ -33,12 +33,29 @@ fn print_game(out: &mut impl Write, game: &Game, options: &ValidationOptions) ->
     };
     let file = game.source.file.as_deref().unwrap_or("-");
     let Some(time) = &replay.time else {
-        let _ = writeln!(
-            out,
-            "{}: {label}: no time control (name one with --time-control)",
-            printable(file)
-        );
-        return false;
+        // Either no control applies, or the game could not be replayed at all (a board
+        // its rule set does not allow, a rule the library does not know): say which.
+        match replay.position {
+            Some(_) => {
+                let _ = writeln!(
+                    out,
+                    "{}: {label}: no time control (name one with --time-control)",
+                    printable(file)
+                );
+                return false;
+            }
+            None => {
+                for f in &replay.findings {
+                    let _ = writeln!(
+                        out,
+                        "{}: {label}: not replayed: {}",
+                        printable(file),
+                        printable(&f.message)
+                    );
+                }
+                return true;
+            }
+        }
     };
     let _ = writeln!(
         out,

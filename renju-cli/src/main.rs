@@ -110,6 +110,9 @@ enum Command {
         /// Both flags down, first unknown: draw or continue-unless-last-period.
         #[arg(long, default_value = "draw")]
         both_flags: BothFlags,
+        /// Rule set when a record does not say (renju, freestyle, standard, caro).
+        #[arg(long, default_value = "renju")]
+        rule: RuleSet,
     },
     /// Black's forbidden points of positions read as JSON Lines on stdin.
     ///
@@ -208,8 +211,10 @@ fn main() -> ExitCode {
             format,
             time_control,
             both_flags,
+            rule,
         } => {
             let options = ValidationOptions {
+                rule_set: rule,
                 time_control,
                 clock: ClockOptions {
                     both_flags,
