@@ -5,6 +5,7 @@
 //! * `renju forbidden`: the conformance interface. Reads JSON Lines on stdin, one
 //!   position a line, and writes one JSON line each with Black's forbidden points.
 //! * `renju standings FILE...`: standings and tie-breaks of crosstables.
+//! * `renju show POSITION`: a picture of a position (SVG or PNG), with explanations.
 
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
@@ -15,6 +16,8 @@ mod clock;
 mod conform;
 mod forbidden;
 mod forbidden_stream;
+mod html;
+mod show;
 mod standings;
 mod text;
 mod validate;
@@ -83,6 +86,11 @@ enum Command {
         /// Print the report as JSON.
         #[arg(long)]
         json: bool,
+        /// Also write a self-contained HTML report to this file: the summary with charts,
+        /// a table of findings to filter and sort, and the board of each finding (with
+        /// the explanation of a foul).
+        #[arg(long, value_name = "FILE")]
+        html: Option<PathBuf>,
         /// List every game, not only those with errors or warnings.
         #[arg(long, short)]
         verbose: bool,
@@ -168,6 +176,11 @@ enum Command {
     /// explanation. Exit code 0 when all agree, 1 on a disagreement, 2 when the engine
     /// cannot be run.
     Conform(conform::ConformArgs),
+    /// Draw a position as SVG or PNG, optionally with why a point is (not) forbidden.
+    ///
+    /// Exit code 0 when the picture was written, 2 when the position cannot be read or
+    /// the file cannot be written.
+    Show(show::ShowArgs),
 }
 
 fn main() -> ExitCode {
@@ -185,6 +198,7 @@ fn main() -> ExitCode {
             both_flags,
             time_tolerance_ms,
             json,
+            html,
             verbose,
             max_record_bytes,
         } => {
@@ -204,7 +218,15 @@ fn main() -> ExitCode {
                 time_tolerance_ms,
             };
             let limits = max_record_bytes.map_or_else(ReadLimits::default, ReadLimits::uniform);
-            validate::run(&files, format, &options, json, verbose, limits)
+            validate::run(
+                &files,
+                format,
+                &options,
+                json,
+                html.as_deref(),
+                verbose,
+                limits,
+            )
         }
         Command::Clock {
             files,
@@ -233,6 +255,7 @@ fn main() -> ExitCode {
             json,
         } => standings::run(&files, format, system, tiebreaks.as_deref(), unplayed, json),
         Command::Conform(args) => conform::run(args),
+        Command::Show(args) => show::run(args),
         Command::Forbidden {
             explain,
             max_record_bytes,

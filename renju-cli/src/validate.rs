@@ -44,6 +44,7 @@ pub fn run(
     format: Option<Format>,
     options: &ValidationOptions,
     json: bool,
+    html: Option<&std::path::Path>,
     verbose: bool,
     limits: renju_core::formats::ReadLimits,
 ) -> ExitCode {
@@ -58,6 +59,8 @@ pub fn run(
     // With --json, every report (the JSON document holds them all); otherwise none.
     let mut reports = Kept::default();
     let mut summary = Summary::default();
+    // With --html, the rows and boards of the HTML report.
+    let mut html_report = html.map(|_| crate::html::HtmlReport::new(options));
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let show_progress = std::io::stderr().is_terminal();
     for path in files {
@@ -108,6 +111,9 @@ pub fn run(
                 duplicates.check_record(game, record);
                 summary.add(game);
             }
+            if let Some(h) = html_report.as_mut() {
+                h.add(&batch, &chunk);
+            }
             if json {
                 reports.keep(batch);
             } else {
@@ -130,6 +136,18 @@ pub fn run(
     };
     if written.and_then(|_| out.flush()).is_err() {
         return ExitCode::from(2);
+    }
+    if let (Some(path), Some(h)) = (html, html_report) {
+        let files: Vec<(&str, &str)> = (unreadable.iter())
+            .map(|u| (u.file.as_str(), u.error.as_str()))
+            .collect();
+        if let Err(e) = h.write(path, &summary, &files) {
+            eprintln!(
+                "renju: cannot write {}: {e}",
+                printable(&path.display().to_string())
+            );
+            return ExitCode::from(2);
+        }
     }
     if !unreadable.is_empty() {
         ExitCode::from(2)

@@ -122,6 +122,37 @@ pub(crate) struct Resolved {
 }
 
 impl Game {
+    /// The position after the first `moves` stones and passes of the record (all of them
+    /// when `moves` is larger), for pictures: judged under the record's rules (`options`
+    /// filling what it leaves out), play going on after a foul as if White had not
+    /// claimed it. Replaying stops at the first move that cannot be played (an occupied
+    /// point, a point off the board, a move after the game ended); the second value is
+    /// the number of moves played.
+    ///
+    /// ```
+    /// use renju_core::{Game, ValidationOptions};
+    /// let game = Game::from_moves("h8 i9 h8 j10").unwrap();
+    /// let (pos, played) = game.position_after(&ValidationOptions::default(), 10).unwrap();
+    /// assert_eq!((played, pos.board().stone_count()), (2, 2));
+    /// ```
+    pub fn position_after(
+        &self,
+        options: &ValidationOptions,
+        moves: usize,
+    ) -> Result<(Position, usize), crate::board::SetupError> {
+        let r = self.resolve(options);
+        let mut pos = Position::with_size(r.rule_set, self.size)?.with_options(r.renju);
+        let mut played = 0;
+        for mv in self.moves().take(moves) {
+            pos.play_on_after_foul();
+            if pos.play_quiet(mv).is_err() {
+                break;
+            }
+            played += 1;
+        }
+        Ok((pos, played))
+    }
+
     /// The rules this record is judged under, with `options` filling what it leaves out.
     pub(crate) fn resolve(&self, options: &ValidationOptions) -> Resolved {
         Resolved {
