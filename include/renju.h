@@ -77,6 +77,31 @@
 #define RENJU_FOULS_DOUBLE_THREE 4
 
 /**
+ * `renju_position_svg` flag: draw column letters and row numbers.
+ */
+#define RENJU_SVG_COORDINATES 1
+
+/**
+ * `renju_position_svg` flag: number the stones in play order.
+ */
+#define RENJU_SVG_NUMBERS 2
+
+/**
+ * `renju_position_svg` flag: mark Black's forbidden points by kind.
+ */
+#define RENJU_SVG_FORBIDDEN 4
+
+/**
+ * `renju_position_svg` flag: ring the last stone played.
+ */
+#define RENJU_SVG_LAST_MOVE 8
+
+/**
+ * `renju_position_svg` flags: everything (what `renju show --numbers` draws).
+ */
+#define RENJU_SVG_DEFAULT 15
+
+/**
  * What a call did. Every fallible function returns one; on anything but `RENJU_OK` a
  * message is left for `renju_last_error_message()` on the calling thread, and output
  * parameters are left as documented by the function (handle outputs are set to NULL).
@@ -1317,6 +1342,31 @@ renju_status renju_position_forbidden_points(const struct renju_position *positi
 renju_status renju_position_explain_json(const struct renju_position *position,
                                          struct renju_point point,
                                          char **json);
+
+/**
+ * The position as an SVG picture (the one the CLI's `renju show` and Python's
+ * `Board.svg()` draw): grid, stones, and what `flags` ask for (`RENJU_SVG_*`, or'ed;
+ * other bits are ignored). `pixels` is the board's width. When `explain` is not NULL,
+ * the picture explains what a black stone on that empty point would be (`renju show
+ * --explain`): the lines of its threes and fours, their completion points, why a
+ * rejected three is not real, and the nested checks as small boards. `*svg` gets the
+ * text (NULL on error).
+ *
+ * Returns `RENJU_ERROR_OCCUPIED` or `RENJU_ERROR_OFF_BOARD` for an `explain` point that
+ * is not an empty point of the board, `RENJU_ERROR_INVALID_ARGUMENT` for `pixels` 0.
+ *
+ * Ownership: the caller owns `*svg` and frees it with `renju_string_free`. Thread
+ * safety: see `renju_position`.
+ *
+ * # Safety
+ * `position` is looked up before use; `explain` must be NULL or point to a
+ * `renju_point`; `svg` must be NULL or valid for writes of a pointer.
+ */
+renju_status renju_position_svg(const struct renju_position *position,
+                                uint32_t pixels,
+                                uint32_t flags,
+                                const struct renju_point *explain,
+                                char **svg);
 
 /**
  * The moves played on the position as a move list (`"h8 i9 pass j10"`; `""` when none).

@@ -380,6 +380,12 @@ class Explanation:
         """Every detail as plain data."""
     def to_json(self) -> str:
         """Every detail as pretty JSON."""
+    def svg(self, *, pixels: int = 480, coordinates: bool = True, numbers: bool = True) -> str:
+        """The explanation as an SVG picture (`renju show --explain`): lines of threes and
+        fours, completion points, reasons, nested checks as small boards. ValueError when
+        the explanation does not know its position (verdicts of a replayed Game)."""
+    def _repr_svg_(self) -> str | None:
+        """The SVG picture notebooks show (None without a position)."""
     def __eq__(self, other: object, /) -> bool:
         """Same explanation."""
 
@@ -555,9 +561,23 @@ class Board:
         coordinates: bool = True,
         numbers: bool = True,
         forbidden: bool = True,
+        last_move: bool = True,
+        explain: _PointLike | None = None,
     ) -> str:
-        """The board as SVG: stones numbered in play order, the last move ringed,
-        forbidden points marked."""
+        """The board as SVG (`renju show`): stones numbered in play order, the last move
+        ringed, forbidden points marked by kind; with explain=point, why a black stone
+        there is (or is not) forbidden (`renju show --explain`)."""
+    def png(
+        self,
+        *,
+        pixels: int = 480,
+        coordinates: bool = True,
+        numbers: bool = True,
+        forbidden: bool = True,
+        last_move: bool = True,
+        explain: _PointLike | None = None,
+    ) -> bytes:
+        """The picture of svg() as PNG bytes (drawn with resvg)."""
     def _repr_svg_(self) -> str:
         """The SVG drawing notebooks show."""
     def to_numpy(self) -> Any:
@@ -983,6 +1003,8 @@ class Report:
         """The number of games reported."""
     def __iter__(self) -> Iterator[GameReport]:
         """The game reports."""
+    def _repr_html_(self) -> str:
+        """The notebook view: summary, charts, the first findings with their boards."""
     def to_json(self) -> str:
         """The report as pretty JSON (the same as `renju validate --json`)."""
     def to_dict(self) -> dict[str, Any]:

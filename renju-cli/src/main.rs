@@ -16,7 +16,6 @@ mod clock;
 mod conform;
 mod forbidden;
 mod forbidden_stream;
-mod html;
 mod show;
 mod standings;
 mod text;

@@ -60,7 +60,7 @@ pub fn run(
     let mut reports = Kept::default();
     let mut summary = Summary::default();
     // With --html, the rows and boards of the HTML report.
-    let mut html_report = html.map(|_| crate::html::HtmlReport::new(options));
+    let mut html_report = html.map(|_| renju_core::html::HtmlReport::new(options));
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let show_progress = std::io::stderr().is_terminal();
     for path in files {
@@ -141,7 +141,7 @@ pub fn run(
         let files: Vec<(&str, &str)> = (unreadable.iter())
             .map(|u| (u.file.as_str(), u.error.as_str()))
             .collect();
-        if let Err(e) = h.write(path, &summary, &files) {
+        if let Err(e) = h.write_file(path, &summary, &files) {
             eprintln!(
                 "renju: cannot write {}: {e}",
                 printable(&path.display().to_string())

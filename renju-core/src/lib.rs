@@ -25,7 +25,8 @@
 //! diagrams), [`fixture`] (the shared fixture corpus format), [`game`] (game records),
 //! [`opening`] (opening protocols, the 26 openings), [`replay`] (playing a record out
 //! under its rules), [`findings`] (what validation finds), [`formats`] (readers and
-//! writers), [`report`] (validation reports), [`svg`] (drawings of positions),
+//! writers), [`report`] (validation reports), [`svg`] (pictures of positions and explained
+//! verdicts; PNG with the `png` feature), [`html`] (HTML validation reports),
 //! [`time_control`] and [`clock`] (time controls and the game clock), [`decisions`]
 //! (the clock and decisions beside the board during a replay), [`tournament`]
 //! (crosstables, standings, tie-breaks, TRF), [`conform`] (conformance testing of other
@@ -51,6 +52,7 @@ pub mod forbidden;
 pub mod formats;
 pub mod game;
 pub mod geometry;
+pub mod html;
 pub mod names;
 pub mod notation;
 pub mod opening;

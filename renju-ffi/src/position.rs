@@ -5,6 +5,7 @@ use std::ffi::c_char;
 use std::sync::{Mutex, MutexGuard};
 
 use renju_core::notation::format_moves;
+use renju_core::svg::{self, SvgOptions};
 use renju_core::{Board, Move, Position, RenjuOptions};
 
 use crate::error::renju_status::{self, *};
@@ -554,6 +555,72 @@ pub unsafe extern "C" fn renju_position_explain_json(
             .map_err(|e| Error::invalid(format!("cannot serialise the explanation: {e}")))?;
         // SAFETY: checked above.
         unsafe { write(json, "json", new_string(text)?) }
+    })
+}
+
+/// `renju_position_svg` flag: draw column letters and row numbers.
+pub const RENJU_SVG_COORDINATES: u32 = 1;
+/// `renju_position_svg` flag: number the stones in play order.
+pub const RENJU_SVG_NUMBERS: u32 = 2;
+/// `renju_position_svg` flag: mark Black's forbidden points by kind.
+pub const RENJU_SVG_FORBIDDEN: u32 = 4;
+/// `renju_position_svg` flag: ring the last stone played.
+pub const RENJU_SVG_LAST_MOVE: u32 = 8;
+/// `renju_position_svg` flags: everything (what `renju show --numbers` draws).
+pub const RENJU_SVG_DEFAULT: u32 = 15;
+
+/// The position as an SVG picture (the one the CLI's `renju show` and Python's
+/// `Board.svg()` draw): grid, stones, and what `flags` ask for (`RENJU_SVG_*`, or'ed;
+/// other bits are ignored). `pixels` is the board's width. When `explain` is not NULL,
+/// the picture explains what a black stone on that empty point would be (`renju show
+/// --explain`): the lines of its threes and fours, their completion points, why a
+/// rejected three is not real, and the nested checks as small boards. `*svg` gets the
+/// text (NULL on error).
+///
+/// Returns `RENJU_ERROR_OCCUPIED` or `RENJU_ERROR_OFF_BOARD` for an `explain` point that
+/// is not an empty point of the board, `RENJU_ERROR_INVALID_ARGUMENT` for `pixels` 0.
+///
+/// Ownership: the caller owns `*svg` and frees it with `renju_string_free`. Thread
+/// safety: see `renju_position`.
+///
+/// # Safety
+/// `position` is looked up before use; `explain` must be NULL or point to a
+/// `renju_point`; `svg` must be NULL or valid for writes of a pointer.
+#[no_mangle]
+pub unsafe extern "C" fn renju_position_svg(
+    position: *const renju_position,
+    pixels: u32,
+    flags: u32,
+    explain: *const renju_point,
+    svg: *mut *mut c_char,
+) -> renju_status {
+    guard(|| {
+        // SAFETY: the caller's guarantees.
+        let svg = unsafe { clear_out(svg, "svg") }?;
+        if pixels == 0 {
+            return Err(Error::invalid("pixels must be more than 0".to_string()));
+        }
+        // SAFETY: NULL or a valid renju_point, the caller says.
+        let explain = unsafe { explain.as_ref() }
+            .copied()
+            .map(point_arg)
+            .transpose()?;
+        let opts = SvgOptions {
+            pixels,
+            coordinates: flags & RENJU_SVG_COORDINATES != 0,
+            numbers: flags & RENJU_SVG_NUMBERS != 0,
+            forbidden: flags & RENJU_SVG_FORBIDDEN != 0,
+            last_move: flags & RENJU_SVG_LAST_MOVE != 0,
+        };
+        let handle = self::position(position)?;
+        let pos = handle.lock()?;
+        let text = match explain {
+            Some(p) => svg::explanation(&pos, &pos.explain(p)?, &opts),
+            None => svg::position(&pos, &opts),
+        };
+        drop(pos);
+        // SAFETY: checked above.
+        unsafe { write(svg, "svg", new_string(text)?) }
     })
 }
 

@@ -6,7 +6,10 @@ use pyo3::types::{PyBytes, PyDict};
 
 use renju_core::svg::{self, SvgOptions};
 use renju_core::{notation, IllegalMove};
+use std::sync::Arc;
+
 use renju_core::{Board as CBoard, Color as CColor, Move as CMove, Position, RenjuOptions};
+use renju_core::{Point as CPoint, Verdict as CVerdict};
 use renju_core::{RuleSet as CRuleSet, Symmetry as CSymmetry};
 
 use crate::arrays;
@@ -38,11 +41,34 @@ pub struct Board {
 }
 
 impl Board {
+    /// The picture of the board, or of the explanation of `explain`.
+    fn picture(
+        &self,
+        py: Python<'_>,
+        opts: &SvgOptions,
+        explain: Option<CPoint>,
+    ) -> PyResult<String> {
+        let Some(p) = explain else {
+            return Ok(py.detach(|| svg::position(&self.pos, opts)));
+        };
+        let ex = py.detach(|| self.pos.explain(p));
+        let ex = ex.map_err(|e| errors::illegal_move(py, &e, CMove::Stone(p), None))?;
+        Ok(py.detach(|| svg::explanation(&self.pos, &ex, opts)))
+    }
+
     /// Plays `mv`, numbered `number` in errors when it comes from a list.
     fn play_numbered(&mut self, py: Python<'_>, mv: CMove, n: Option<usize>) -> PyResult<Verdict> {
         let verdict = self.pos.play(mv);
         verdict
-            .map(Verdict)
+            .map(|v| {
+                // A foul's explanation is drawn on the position before it.
+                let before = matches!(v, CVerdict::Forbidden(_)).then(|| {
+                    let mut before = self.pos.clone();
+                    before.undo();
+                    Arc::new(before)
+                });
+                Verdict(v, before)
+            })
             .map_err(|e| errors::illegal_move(py, &e, mv, n))
     }
 
@@ -191,7 +217,12 @@ py_methods! { Board |b| {
     fn verdict(&self, py: Python<'_>, r#move: &Bound<'_, PyAny>) -> PyResult<Verdict> {
         let mv = convert::move_of(r#move)?;
         let verdict = self.pos.verdict(mv);
-        verdict.map(Verdict).map_err(|e| errors::illegal_move(py, &e, mv, None))
+        verdict
+            .map(|v| {
+                let pos = matches!(v, CVerdict::Forbidden(_)).then(|| Arc::new(self.pos.clone()));
+                Verdict(v, pos)
+            })
+            .map_err(|e| errors::illegal_move(py, &e, mv, None))
     }
 
     /// The foul a black stone on `point` would make, or None when it is legal or a five
@@ -245,7 +276,8 @@ py_methods! { Board |b| {
         let p = convert::point_of(point)?;
         let explanation = py.detach(|| self.pos.explain(p));
         let illegal = |e| errors::illegal_move(py, &e, CMove::Stone(p), None);
-        explanation.map(Explanation).map_err(illegal)
+        let pos = Arc::new(self.pos.clone());
+        explanation.map(|e| Explanation(e, Some(pos))).map_err(illegal)
     }
 
     /// The colour on `point`, or None when it is empty. Raises IllegalMoveError for a
@@ -325,10 +357,14 @@ py_methods! { Board |b| {
         format!("Board({})", args.join(", "))
     }
 
-    /// The board as an SVG image: grid, coordinates, stones (numbered in the order they
-    /// were played; set-up stones carry no number), the last move ringed, and Black's
-    /// forbidden points marked with a red cross. `pixels` is the image width.
-    #[pyo3(signature = (*, pixels = 480, coordinates = true, numbers = true, forbidden = true))]
+    /// The board as an SVG image (the CLI's `renju show`): grid, coordinates, stones
+    /// (numbered in the order they were played; set-up stones carry no number), the last
+    /// move ringed, and Black's forbidden points marked by kind (a red cross for a
+    /// double-three, in a square for a double-four, in a circle for an overline).
+    /// `pixels` is the board's width. With `explain=point`, the picture explains what a
+    /// black stone there would be (`renju show --explain`).
+    #[pyo3(signature = (*, pixels = 480, coordinates = true, numbers = true, forbidden = true, last_move = true, explain = None))]
+    #[allow(clippy::too_many_arguments)]
     fn svg(
         &self,
         py: Python<'_>,
@@ -336,14 +372,37 @@ py_methods! { Board |b| {
         coordinates: bool,
         numbers: bool,
         forbidden: bool,
-    ) -> String {
-        let opts = SvgOptions { pixels, coordinates, numbers, forbidden };
-        py.detach(|| svg::position(&self.pos, &opts))
+        last_move: bool,
+        explain: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<String> {
+        let opts = SvgOptions { pixels, coordinates, numbers, forbidden, last_move };
+        let point = explain.map(|p| self.on_board(py, p)).transpose()?;
+        self.picture(py, &opts, point)
+    }
+
+    /// The picture of svg() as PNG bytes, drawn with resvg (text in the system's fonts;
+    /// without any, the picture has no text).
+    #[pyo3(signature = (*, pixels = 480, coordinates = true, numbers = true, forbidden = true, last_move = true, explain = None))]
+    #[allow(clippy::too_many_arguments)]
+    fn png<'py>(
+        &self,
+        py: Python<'py>,
+        pixels: u32,
+        coordinates: bool,
+        numbers: bool,
+        forbidden: bool,
+        last_move: bool,
+        explain: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Bound<'py, PyBytes>> {
+        let svg = self.svg(py, pixels, coordinates, numbers, forbidden, last_move, explain)?;
+        let png = py.detach(|| svg::png(&svg));
+        let png = png.map_err(|e| pyo3::exceptions::PyValueError::new_err(e.to_string()))?;
+        Ok(PyBytes::new(py, &png))
     }
 
     /// The SVG drawing notebooks show (Jupyter calls this).
-    fn _repr_svg_(&self, py: Python<'_>) -> String {
-        self.svg(py, 480, true, true, true)
+    fn _repr_svg_(&self, py: Python<'_>) -> PyResult<String> {
+        self.picture(py, &SvgOptions::default(), None)
     }
 
     /// The board as numpy planes, shape (3, size, size), dtype uint8, indexed

@@ -343,7 +343,7 @@ py_methods! { MoveVerdict |v| {
     /// The colour that played it.
     color -> Color = v.0.color.into();
     /// What it did.
-    verdict -> Verdict = Verdict(v.0.verdict.clone());
+    verdict -> Verdict = Verdict(v.0.verdict.clone(), None);
 }
     /// <MoveVerdict 9. black h8 double-three>.
     fn __repr__(&self) -> String {

@@ -7,9 +7,11 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{IntoPyDict, PyDict, PyString};
 
+use renju_core::html;
 use renju_core::report::{
     self, Finding as CFinding, GameReport as CGameReport, Summary as CSummary,
 };
+use renju_core::ValidationOptions;
 use renju_core::{Game as CGame, ParseError as CParseError, Report as CReport, Severity};
 
 use crate::convert::{self, options, type_name};
@@ -149,8 +151,22 @@ fn totals(s: &CSummary) -> String {
 
 /// A validation report: one GameReport per game (input order) and a Summary.
 /// Iterating gives the game reports; to_json() is the CLI's `renju validate --json`.
+///
+/// In a notebook (`_repr_html_`) it shows the summary and the first findings with the
+/// board at each one's move: the report keeps the records of those games.
 #[pyclass(frozen, module = "renju")]
-pub struct Report(pub CReport);
+pub struct Report(pub CReport, pub Shown);
+
+/// The records of the first games with findings, for the notebook view.
+pub struct Shown {
+    /// (index in the report's games, record), in order.
+    records: Vec<(usize, Result<CGame, CParseError>)>,
+    /// The options the games were validated with.
+    options: ValidationOptions,
+}
+
+/// Findings the notebook view shows with their boards.
+const NOTEBOOK_FINDINGS: usize = 20;
 
 py_methods! { Report |r|
     /// The report as plain data (json.loads(report.to_json())).
@@ -182,6 +198,26 @@ py_methods! { Report |r|
     /// <Report 200 games, 3 errors, 0 warnings>.
     fn __repr__(&self) -> String {
         format!("<Report {}>", totals(&self.0.summary))
+    }
+
+    /// The notebook view: the summary with charts of terminations and finding codes,
+    /// then the first findings, each with the board at its move and the explanation of
+    /// a foul (`renju validate --html FILE` writes a page with them all).
+    fn _repr_html_(&self, py: Python<'_>) -> String {
+        let shown = &self.1;
+        let reports: Vec<CGameReport> = (shown.records.iter())
+            .filter_map(|(i, _)| self.0.games.get(*i).cloned())
+            .collect();
+        let records: Vec<_> = shown.records.iter().map(|(_, r)| r.clone()).collect();
+        py.detach(|| {
+            html::notebook(
+                &self.0.summary,
+                &reports,
+                &records,
+                &shown.options,
+                NOTEBOOK_FINDINGS,
+            )
+        })
     }
 }
 
@@ -261,15 +297,28 @@ pub fn validate(
     )?;
     let mut records = records_of(py, games, format)?;
     let mut reports = Vec::new();
+    let mut shown = Shown {
+        records: Vec::new(),
+        options: o.clone(),
+    };
+    let mut findings_shown = 0;
     loop {
         let done = py.detach(|| {
             let batch: Vec<_> = records.by_ref().take(BATCH).collect();
-            reports.extend(report::validate_games(&batch, &o, reports.len()));
+            let first = reports.len();
+            let batch_reports = report::validate_games(&batch, &o, first);
+            for (k, (g, record)) in batch_reports.iter().zip(&batch).enumerate() {
+                if findings_shown < NOTEBOOK_FINDINGS && !g.findings.is_empty() {
+                    findings_shown += g.findings.len();
+                    shown.records.push((first + k, record.clone()));
+                }
+            }
+            reports.extend(batch_reports);
             batch.len() < BATCH
         });
         py.check_signals()?;
         if done {
-            return Ok(Report(py.detach(|| CReport::from_games(reports))));
+            return Ok(Report(py.detach(|| CReport::from_games(reports)), shown));
         }
     }
 }

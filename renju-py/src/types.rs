@@ -12,6 +12,11 @@ use renju_core::{
     RuleSet as CRuleSet, Symmetry as CSymmetry, Verdict as CVerdict,
 };
 
+use std::sync::Arc;
+
+use renju_core::svg::{self, SvgOptions};
+use renju_core::Position;
+
 use crate::convert::{self, named};
 
 display_core!(Point.0, Move.0, Outcome.0, OpeningRule.0);
@@ -314,9 +319,21 @@ py_methods! { Foul |f| {
 
 /// What one move does: 'legal' (the game goes on), 'win', 'overline', 'double-four',
 /// 'double-three' (forbidden: Black loses) or 'draw'. str() gives that label.
+///
+/// A verdict of Board.play() or Board.verdict() keeps the position before the move, so
+/// that the explanation of a foul can be drawn.
 #[pyclass(frozen, eq, module = "renju")]
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Verdict(pub CVerdict);
+#[derive(Debug, Clone)]
+pub struct Verdict(pub CVerdict, pub Option<Arc<Position>>);
+
+impl PartialEq for Verdict {
+    /// The same verdict, wherever it was judged.
+    fn eq(&self, other: &Verdict) -> bool {
+        self.0 == other.0
+    }
+}
+
+impl Eq for Verdict {}
 
 py_methods! { Verdict |v|
     /// The verdict as plain data (the JSON the CLI and the C API give).
@@ -348,7 +365,7 @@ py_methods! { Verdict |v|
     };
     /// Why a forbidden move is forbidden, else None.
     explanation -> Option<Explanation> = match &v.0 {
-        CVerdict::Forbidden(f) => Some(Explanation(f.explanation.clone())),
+        CVerdict::Forbidden(f) => Some(Explanation(f.explanation.clone(), v.1.clone())),
         _ => None,
     };
     /// Why a drawing move draws ('full-board' or 'two-passes'), else None.
@@ -401,9 +418,21 @@ py_methods! { Outcome |o| {
 /// and the nested checks of the recursive double-three rule.
 ///
 /// str() gives the core's readable text; to_dict() / to_json() give every detail.
+///
+/// An explanation from Board.explain() (or the verdict of Board.play()) keeps its
+/// position: svg() and _repr_svg_ draw it.
 #[pyclass(frozen, eq, module = "renju")]
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Explanation(pub CExplanation);
+#[derive(Debug, Clone)]
+pub struct Explanation(pub CExplanation, pub Option<Arc<Position>>);
+
+impl PartialEq for Explanation {
+    /// The same explanation, whatever position it was drawn on.
+    fn eq(&self, other: &Explanation) -> bool {
+        self.0 == other.0
+    }
+}
+
+impl Eq for Explanation {}
 
 py_methods! { Explanation |e|
     /// Every detail as plain data (point, status, fives, overlines, fours, threes).
@@ -437,6 +466,26 @@ py_methods! { Explanation |e|
     /// <Explanation h8 forbidden>.
     fn __repr__(&self) -> String {
         format!("<Explanation {} {}>", self.0.point, self.status())
+    }
+
+    /// The explanation as an SVG picture (the CLI's `renju show --explain`): the lines of
+    /// every three and four through their stones, the completion points, the reason of
+    /// each rejected three, and the nested checks as small boards. Raises ValueError when
+    /// the explanation does not know its position (verdicts of a replayed Game).
+    #[pyo3(signature = (*, pixels = 480, coordinates = true, numbers = true))]
+    fn svg(&self, py: Python<'_>, pixels: u32, coordinates: bool, numbers: bool) -> PyResult<String> {
+        let Some(pos) = &self.1 else {
+            let msg = "this explanation does not know its position: draw it with Board.explain(point).svg()";
+            return Err(PyValueError::new_err(msg));
+        };
+        let opts = SvgOptions { pixels, coordinates, numbers, forbidden: false, last_move: false };
+        Ok(py.detach(|| svg::explanation(pos, &self.0, &opts)))
+    }
+
+    /// The SVG picture notebooks show (None when the explanation does not know its
+    /// position).
+    fn _repr_svg_(&self, py: Python<'_>) -> Option<String> {
+        self.svg(py, 480, true, true).ok()
     }
 }
 

@@ -368,6 +368,29 @@ static void test_positions(void) {
         EXPECT_OK(renju_string_free(text));
         EXPECT_OK(renju_position_free(nested));
     }
+    {
+        /* Pictures: the position, and the explanation of h8 (the double-three). */
+        renju_point h8 = pt("h8"), f8 = pt("f8");
+        const char *at;
+        int stones = 0;
+        EXPECT_OK(renju_position_svg(pos, 300, RENJU_SVG_DEFAULT, NULL, &text));
+        CHECK(text != NULL && strncmp(text, "<svg", 4) == 0);
+        CHECK(strstr(text, "width=\"300\"") != NULL);
+        for (at = text; (at = strstr(at, "class=\"stone ")) != NULL; at++) {
+            stones++;
+        }
+        CHECK(stones == 8);
+        CHECK(strstr(text, "data-foul=\"double-three\"") != NULL);
+        EXPECT_OK(renju_string_free(text));
+        EXPECT_OK(renju_position_svg(pos, 300, RENJU_SVG_DEFAULT, &h8, &text));
+        CHECK(text != NULL && strstr(text, "class=\"line three real\"") != NULL);
+        CHECK(strstr(text, "Black at h8: forbidden (double-three)") != NULL);
+        EXPECT_OK(renju_string_free(text));
+        EXPECT(renju_position_svg(pos, 300, 0, &f8, &text), RENJU_ERROR_OCCUPIED);
+        CHECK(text == NULL);
+        EXPECT(renju_position_svg(pos, 0, 0, NULL, &text), RENJU_ERROR_INVALID_ARGUMENT);
+        EXPECT(renju_position_svg(pos, 300, 0, NULL, NULL), RENJU_ERROR_NULL_POINTER);
+    }
     EXPECT_OK(renju_position_play(pos, pt("h8"), &v));
     CHECK(v.kind == RENJU_VERDICT_FORBIDDEN && v.foul == RENJU_FOUL_DOUBLE_THREE);
     CHECK(strcmp(v.label, "double-three") == 0);

@@ -1,9 +1,12 @@
-//! `renju validate --html FILE`: one self-contained HTML report (inline CSS and
-//! JavaScript, nothing fetched): the summary with bar charts of terminations and
-//! finding codes, a table of every finding that filters by code and severity and sorts,
-//! and for each finding the board at its move, with the explanation of a foul.
+//! HTML validation reports: the page of `renju validate --html FILE` ([`HtmlReport`]) and
+//! the notebook view of Python's `Report._repr_html_` ([`notebook`]).
 //!
-//! Every picture comes from the core's drawing module ([`renju_core::svg`]): the board
+//! The page is one self-contained file (inline CSS and JavaScript, nothing fetched): the
+//! summary with bar charts of terminations and finding codes, a table of every finding
+//! that filters by code and severity and sorts, and for each finding the board at its
+//! move, with the explanation of a foul.
+//!
+//! Every picture comes from the drawing module ([`svg`]): the board
 //! background of each size is stored once, each game's stones once (one SVG element per
 //! stone, in play order), and each finding keeps only its overlay (the move ringed or
 //! marked) and the number of stones it shows. The page puts a board together from those
@@ -15,11 +18,15 @@ use std::io::Write;
 use std::path::Path;
 
 use rayon::prelude::*;
-use renju_core::error::ParseError;
-use renju_core::report::{FindingCode, GameReport, Severity, Summary};
-use renju_core::svg::{self, Mark, MarkShape, Scene, StoneLabel, SvgOptions};
-use renju_core::{Color, Game, Move, Point, ValidationOptions};
 use serde::Serialize;
+
+use crate::error::ParseError;
+use crate::game::Game;
+use crate::geometry::{Color, Point};
+use crate::notation::Move;
+use crate::replay::ValidationOptions;
+use crate::report::{FindingCode, GameReport, Severity, Summary};
+use crate::svg::{self, Mark, MarkShape, Scene, StoneLabel, SvgOptions};
 
 /// Board pictures' width in the report, in pixels.
 const BOARD_PIXELS: u32 = 420;
@@ -235,9 +242,9 @@ impl HtmlReport {
         }
     }
 
-    /// Writes the report to `path`; `unreadable` lists the files that could not be read
-    /// and why.
-    pub fn write(
+    /// Writes the report to the file `path`; `unreadable` lists the files that could not
+    /// be read and why.
+    pub fn write_file(
         &self,
         path: &Path,
         summary: &Summary,
@@ -245,6 +252,35 @@ impl HtmlReport {
     ) -> std::io::Result<()> {
         let file = std::fs::File::create(path)?;
         let mut out = std::io::BufWriter::new(file);
+        self.write(&mut out, summary, unreadable)?;
+        out.flush()
+    }
+
+    /// Writes the page; `summary` is the batch's ([`Summary::add`] of every game
+    /// added), `unreadable` lists the files that could not be read and why.
+    ///
+    /// ```
+    /// use renju_core::html::HtmlReport;
+    /// use renju_core::report::{validate_games, Summary};
+    /// use renju_core::{Game, ValidationOptions};
+    /// let options = ValidationOptions::default();
+    /// let records = vec![Ok(Game::from_moves("f8 a1 g8 c1 h6 e1 h7 g1 h8").unwrap())];
+    /// let reports = validate_games(&records, &options, 0);
+    /// let mut summary = Summary::default();
+    /// reports.iter().for_each(|g| summary.add(g));
+    /// let mut report = HtmlReport::new(&options);
+    /// report.add(&reports, &records);
+    /// let mut page = Vec::new();
+    /// report.write(&mut page, &summary, &[]).unwrap();
+    /// let page = String::from_utf8(page).unwrap();
+    /// assert!(page.starts_with("<!DOCTYPE html>") && page.contains("forbidden-move"));
+    /// ```
+    pub fn write(
+        &self,
+        out: &mut impl Write,
+        summary: &Summary,
+        unreadable: &[(&str, &str)],
+    ) -> std::io::Result<()> {
         let mut boards = BTreeMap::new();
         for g in &self.games {
             if g.s > 0 && !boards.contains_key(&g.s) {
@@ -266,10 +302,117 @@ impl HtmlReport {
         out.write_all(middle.as_bytes())?;
         // In a <script> element, "</" must not appear: JSON allows "<\/" for it.
         out.write_all(json.replace("</", "<\\/").as_bytes())?;
-        out.write_all(tail.as_bytes())?;
-        out.flush()
+        out.write_all(tail.as_bytes())
     }
 }
+
+impl HtmlReport {
+    /// The stones `k` of a game's first stones, from the templates (what the page's
+    /// script does).
+    fn stones(&self, parts: &BoardParts, game: &GameEntry, k: usize) -> String {
+        let mut s = String::new();
+        for st in game.st.chunks(3).take(k) {
+            let (p, c, n) = (st[0], st[1], st[2]);
+            let label = match n {
+                0 => 0,
+                1..=99 => 1,
+                _ => 2,
+            };
+            let t = &parts.st[p][c][label];
+            if n == 0 {
+                s.push_str(t);
+            } else {
+                s.push_str(&t.replace(svg::NUMBER_SLOT, &n.to_string()));
+            }
+        }
+        s
+    }
+
+    /// The pictures of a row: its board and the explanation of a foul.
+    fn pictures(&self, parts: &BoardParts, row: &Row) -> String {
+        let game = &self.games[row.g];
+        let mut s = format!(
+            "{}{}{}{}</svg>",
+            parts.open,
+            parts.bg,
+            self.stones(parts, game, row.k),
+            row.o
+        );
+        if let (Some(pieces), Some(k)) = (&row.x, row.xk) {
+            let board = format!("{}{}", parts.bg, self.stones(parts, game, k));
+            s.push_str(&pieces.join(&board));
+        }
+        s
+    }
+}
+
+/// A static HTML view of a validation for notebooks (Python's `Report._repr_html_`): the
+/// summary and charts, then the first `limit` findings of `reports`, each with the board
+/// at its move and the explanation of a foul. `records` are the games of `reports`, in
+/// the same order (only the games whose findings are shown are needed). No script: the
+/// pictures are in the page.
+///
+/// ```
+/// use renju_core::html::notebook;
+/// use renju_core::report::{validate_games, Summary};
+/// use renju_core::{Game, ValidationOptions};
+/// let options = ValidationOptions::default();
+/// let records = vec![Ok(Game::from_moves("f8 a1 g8 c1 h6 e1 h7 g1 h8").unwrap())];
+/// let reports = validate_games(&records, &options, 0);
+/// let mut summary = Summary::default();
+/// reports.iter().for_each(|g| summary.add(g));
+/// let view = notebook(&summary, &reports, &records, &options, 10);
+/// assert!(view.contains("<svg") && view.contains("forbidden-move"));
+/// ```
+pub fn notebook(
+    summary: &Summary,
+    reports: &[GameReport],
+    records: &[Result<Game, ParseError>],
+    options: &ValidationOptions,
+    limit: usize,
+) -> String {
+    let mut report = HtmlReport::new(options);
+    report.add(reports, records);
+    let mut h = String::from(r#"<div class="renju-report">"#);
+    h.push_str(NOTEBOOK_STYLE);
+    h.push_str(&summary_html(summary, &[], summary.findings.values().sum()));
+    let mut parts: BTreeMap<u8, BoardParts> = BTreeMap::new();
+    h.push_str(r#"<table class="findings"><thead><tr><th>File</th><th>Game</th><th>Move</th><th>Severity</th><th>Code</th><th>Message</th></tr></thead><tbody>"#);
+    for row in report.rows.iter().take(limit) {
+        let game = &report.games[row.g];
+        let mv = row.m.map(|m| m.to_string()).unwrap_or_default();
+        h.push_str(&format!(
+            r#"<tr class="finding"><td>{}</td><td>{}</td><td>{mv}</td><td class="sev-{}">{}</td><td>{}</td><td>{}</td></tr>"#,
+            escape(&game.f),
+            game.n,
+            row.v,
+            row.v,
+            row.c,
+            escape(&row.t)
+        ));
+        if game.s > 0 {
+            let board = parts
+                .entry(game.s)
+                .or_insert_with(|| report.board_parts(game.s));
+            h.push_str(&format!(
+                r#"<tr class="boards"><td colspan="6">{}</td></tr>"#,
+                report.pictures(board, row)
+            ));
+        }
+    }
+    h.push_str("</tbody></table>");
+    let total = report.rows.len();
+    if total > limit {
+        h.push_str(&format!(
+            "<p>{limit} of {total} findings shown; renju validate --html FILE writes them all with their boards.</p>"
+        ));
+    }
+    h.push_str("</div>");
+    h
+}
+
+/// The notebook view's style, scoped to its element.
+const NOTEBOOK_STYLE: &str = r#"<style>.renju-report .charts{display:flex;flex-wrap:wrap;gap:2em}.renju-report .charts section{flex:1 1 280px}.renju-report table.chart{border-collapse:collapse;width:100%}.renju-report table.chart th{text-align:left;font-weight:normal;padding-right:8px}.renju-report .bar{height:10px;background:#4a7bd0}.renju-report .codes .bar{background:#c8643c}.renju-report td.n{text-align:right;width:4em}.renju-report td.barcell{width:70%}.renju-report .sev-error{color:#b00}.renju-report .sev-warning{color:#a60}.renju-report tr.boards svg{max-width:420px;height:auto;vertical-align:top;margin-right:1em}</style>"#;
 
 /// Escapes text for HTML.
 fn escape(s: &str) -> String {
@@ -286,7 +429,7 @@ fn bars(class: &str, items: &[(String, usize)]) -> String {
     for (label, n) in items {
         let width = (*n as f64 / most as f64 * 100.0).max(0.5);
         s.push_str(&format!(
-            r#"<tr><th>{}</th><td><div class="bar" style="width:{width:.1}%"></div></td><td class="n">{n}</td></tr>"#,
+            r#"<tr><th>{}</th><td class="barcell"><div class="bar" style="width:{width:.1}%"></div></td><td class="n">{n}</td></tr>"#,
             escape(label)
         ));
     }
@@ -343,7 +486,7 @@ body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;margin:1.5em;colo
 h1{font-size:1.4em;margin:0 0 .4em}h2{font-size:1.05em;margin:.6em 0 .3em}
 .charts{display:flex;flex-wrap:wrap;gap:2em}.charts section{flex:1 1 320px}
 table.chart{border-collapse:collapse;width:100%}table.chart th{text-align:left;font-weight:normal;white-space:nowrap;padding:1px 8px 1px 0;font-size:.9em}
-table.chart td{padding:1px 0}table.chart td.n{text-align:right;padding-left:6px;font-size:.9em;width:4em}
+table.chart td{padding:1px 0}table.chart td.barcell{width:75%}table.chart td.n{text-align:right;padding-left:6px;font-size:.9em;width:4em}
 .bar{height:12px;background:#4a7bd0;border-radius:2px}.codes .bar{background:#c8643c}
 .controls{margin:1em 0 .5em;display:flex;flex-wrap:wrap;gap:1em;align-items:center}
 #findings-table{border-collapse:collapse;width:100%;font-size:.92em}
