@@ -401,10 +401,11 @@ pub fn notebook(
         }
     }
     h.push_str("</tbody></table>");
-    let total = report.rows.len();
-    if total > limit {
+    let total: usize = summary.findings.values().sum();
+    let shown = report.rows.len().min(limit);
+    if total > shown {
         h.push_str(&format!(
-            "<p>{limit} of {total} findings shown; renju validate --html FILE writes them all with their boards.</p>"
+            "<p>{shown} of {total} findings shown; renju validate --html FILE writes them all with their boards.</p>"
         ));
     }
     h.push_str("</div>");

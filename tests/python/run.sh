@@ -9,7 +9,8 @@
 # The venv is .venv at the repository root (git-ignored); it is created when missing.
 # The debug build of the renju CLI is made too (RENJU_CLI): one test compares reports.
 # numpy is optional: it is installed when the package index has it, and the numpy test
-# skips without it. Caches go inside .venv so that the work tree stays clean.
+# skips without it. The HTML report's browser test needs chromium, chromium-driver (apt,
+# as root) and selenium (pip): installed when possible, else that test skips. Caches go inside .venv so that the work tree stays clean.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$PWD
@@ -27,6 +28,21 @@ if [ "${RENJU_NUMPY:-1}" != "0" ]; then
     "$py" -m pip install --quiet --disable-pip-version-check numpy \
         || echo "numpy could not be installed: the numpy test will be skipped"
 fi
+
+echo "== Python: a headless browser for the HTML report test (chromium, chromium-driver, selenium)"
+# Debian's chromium and its driver, installed when missing and root may use apt-get; the
+# browser test is skipped, saying why, where they cannot be installed.
+if ! command -v chromedriver >/dev/null 2>&1 || ! command -v chromium >/dev/null 2>&1; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+        { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+            chromium chromium-driver >/dev/null; } \
+            || echo "chromium could not be installed: the browser test will be skipped"
+    else
+        echo "chromium and chromium-driver are missing and cannot be installed here (not root or no apt-get): the browser test will be skipped"
+    fi
+fi
+"$py" -m pip install --quiet --disable-pip-version-check selenium \
+    || echo "selenium could not be installed: the browser test will be skipped"
 
 echo "== Python: building the extension (maturin develop --release)"
 (
