@@ -186,3 +186,24 @@ fn validate_html_rows_match_the_json_report() {
 fn games_path(dir: &Path) -> PathBuf {
     dir.join("games.txt")
 }
+
+#[test]
+fn the_readme_picture_is_what_renju_show_draws() {
+    let (code, out, err) = renju(&[
+        "show",
+        "f8 g9 g8 f6 h6 j9 h7 i6 g7 e7 i9",
+        "--explain",
+        "h8",
+        "--numbers",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let docs = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../docs/explained-double-three.svg");
+    let committed = std::fs::read_to_string(docs).unwrap();
+    // stdout ends with a newline; the file does not.
+    assert_eq!(
+        String::from_utf8(out).unwrap().trim_end(),
+        committed,
+        "regenerate docs/explained-double-three.svg with the command in README.md"
+    );
+    assert!(committed.contains("not real: no straight four is possible (blocked ends)"));
+}
