@@ -173,7 +173,12 @@ fn read_position(args: &ShowArgs, renju: RenjuOptions) -> Result<Position, Failu
     let path = Path::new(text);
     if path.is_file() {
         let content = std::fs::read_to_string(path).map_err(|e| Failure(format!("{text}: {e}")))?;
-        let board = Board::from_diagram(&content).map_err(|e| Failure(format!("{text}: {e}")))?;
+        let board = Board::from_diagram(&content).map_err(|e| match Format::from_path(path) {
+            Some(_) => Failure(format!(
+                "{text} is not a diagram ({e}); for a game of a game file, write {text}#N"
+            )),
+            None => Failure(format!("{text}: {e}")),
+        })?;
         // The side to move: Black when both have as many stones.
         let to_move = if board.count(Color::Black) > board.count(Color::White) {
             Color::White
