@@ -8,7 +8,7 @@
 //! of `renju validate --html`), the C API and the Python module all call it. A picture is
 //! built as a [`Scene`] whose parts ([`Scene::parts`]) are plain SVG strings: the HTML
 //! report stores the background once and each game's stones once, and puts a board
-//! together when it is shown. PNG output ([`png`]) needs the `png` feature.
+//! together when it is shown. PNG output (`svg::png`) needs the `png` feature.
 //!
 //! ```
 //! use renju_core::svg::{self, SvgOptions};
