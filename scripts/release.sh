@@ -43,12 +43,15 @@ echo "== Rust: cargo install --path renju-cli into an empty root"
 cargo install --locked --quiet --path renju-cli --root "$work/cargo"
 renju=$work/cargo/bin/renju
 "$renju" --version | grep -qx "renju $version"
-for command in validate forbidden clock; do
+for command in validate forbidden clock show; do
     "$renju" "$command" --help >/dev/null
 done
 cp fixtures/games/sample.txt "$work/sample.txt"
-(cd "$work" && "$renju" validate sample.txt >/dev/null)
-echo "   renju $version installed; --version, --help and validate work"
+(cd "$work" && "$renju" validate sample.txt --html report.html >/dev/null)
+grep -q 'id="renju-data"' "$work/report.html"
+(cd "$work" && "$renju" show "f8 a1 g8 a2 h6 a3 h7 a4" --explain h8 -o why.png)
+head -c 8 "$work/why.png" | od -c | grep -q 'P   N   G'
+echo "   renju $version installed; --version, --help, validate (--html) and show (PNG) work"
 
 echo "== Python: wheel and sdist (maturin build --release --sdist)"
 python3 -m venv "$work/build"
