@@ -9,7 +9,7 @@ with py.typed).
 """
 
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, ClassVar, Literal, final, overload
 
 __all__ = [
@@ -34,6 +34,9 @@ FORMATS: list[str]
 
 _PointLike = Point | str | tuple[int, int]
 """(Stub only, not importable.) A point: a Point, a string in h8 notation, or an (x, y) tuple of 0-based column and row."""
+
+_MarkShape = Literal["circle", "cross", "square", "triangle", "dot"]
+"""(Stub only, not importable.) The shape of a mark of Board.svg(marks=...)."""
 
 _MoveLike = Move | Point | str | tuple[int, int]
 """(Stub only, not importable.) A move: a Move, anything _PointLike, or 'pass'."""
@@ -563,10 +566,12 @@ class Board:
         forbidden: bool = True,
         last_move: bool = True,
         explain: _PointLike | None = None,
+        marks: Mapping[_PointLike, _MarkShape] | Iterable[_PointLike] | None = None,
     ) -> str:
         """The board as SVG (`renju show`): stones numbered in play order, the last move
-        ringed, forbidden points marked by kind; with explain=point, why a black stone
-        there is (or is not) forbidden (`renju show --explain`)."""
+        ringed, forbidden points marked by kind, marks (points ringed, or a dict of point
+        to shape); with explain=point, why a black stone there is (or is not) forbidden
+        (`renju show --explain`)."""
     def png(
         self,
         *,
@@ -576,6 +581,7 @@ class Board:
         forbidden: bool = True,
         last_move: bool = True,
         explain: _PointLike | None = None,
+        marks: Mapping[_PointLike, _MarkShape] | Iterable[_PointLike] | None = None,
     ) -> bytes:
         """The picture of svg() as PNG bytes (drawn with resvg)."""
     def _repr_svg_(self) -> str:

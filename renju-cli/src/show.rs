@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 use renju_core::formats::Format;
-use renju_core::svg::{self, SvgOptions};
+use renju_core::svg::{self, Mark, MarkShape, SvgOptions};
 use renju_core::{Board, Color, Point, Position, RenjuOptions, RuleSet, ValidationOptions};
 
 use crate::text::printable;
@@ -24,6 +24,11 @@ pub struct ShowArgs {
     /// Number the stones in play order.
     #[arg(long)]
     numbers: bool,
+    /// Mark a point of the position's picture (not of an explanation): POINT or
+    /// POINT:SHAPE (circle, cross, square, triangle, dot; circle when left out). Repeat
+    /// for more marks.
+    #[arg(long, value_name = "POINT[:SHAPE]")]
+    mark: Vec<String>,
     /// Write the picture to this file (.svg or .png); standard output (SVG) without it.
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
@@ -80,6 +85,20 @@ fn picture(args: &ShowArgs) -> Result<(), Failure> {
         forbidden: !args.no_forbidden,
         last_move: true,
     };
+    let mut marks = Vec::new();
+    for m in &args.mark {
+        let (point, shape) = m.split_once(':').unwrap_or((m, "circle"));
+        let p: Point = point
+            .parse()
+            .map_err(|e| Failure(format!("--mark {m}: {e}")))?;
+        let shape: MarkShape = shape
+            .parse()
+            .map_err(|e| Failure(format!("--mark {m}: {e}")))?;
+        if !p.is_on(pos.board().size()) {
+            return Err(Failure(format!("--mark {m}: {p} is off the board")));
+        }
+        marks.push(Mark::new(p, shape));
+    }
     let svg = match &args.explain {
         Some(point) => {
             let p: Point = point
@@ -90,7 +109,7 @@ fn picture(args: &ShowArgs) -> Result<(), Failure> {
                 .map_err(|e| Failure(format!("--explain {point}: {e}")))?;
             svg::explanation(&pos, &ex, &opts)
         }
-        None => svg::position(&pos, &opts),
+        None => svg::position_with_marks(&pos, &marks, &opts),
     };
     match &args.output {
         None => {

@@ -4,7 +4,7 @@ use pyo3::exceptions::PyImportError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
 
-use renju_core::svg::{self, SvgOptions};
+use renju_core::svg::{self, Mark, MarkShape, SvgOptions};
 use renju_core::{notation, IllegalMove};
 use std::sync::Arc;
 
@@ -41,19 +41,37 @@ pub struct Board {
 }
 
 impl Board {
-    /// The picture of the board, or of the explanation of `explain`.
+    /// The picture of the board with `marks`, or of the explanation of `explain`.
     fn picture(
         &self,
         py: Python<'_>,
         opts: &SvgOptions,
         explain: Option<CPoint>,
+        marks: &[Mark],
     ) -> PyResult<String> {
         let Some(p) = explain else {
-            return Ok(py.detach(|| svg::position(&self.pos, opts)));
+            return Ok(py.detach(|| svg::position_with_marks(&self.pos, marks, opts)));
         };
         let ex = py.detach(|| self.pos.explain(p));
         let ex = ex.map_err(|e| errors::illegal_move(py, &e, CMove::Stone(p), None))?;
         Ok(py.detach(|| svg::explanation(&self.pos, &ex, opts)))
+    }
+
+    /// The marks of `svg(marks=...)`: points (rings), or a dict of point to shape.
+    fn marks_of(&self, py: Python<'_>, marks: &Bound<'_, PyAny>) -> PyResult<Vec<Mark>> {
+        let mut out = Vec::new();
+        if let Ok(dict) = marks.cast::<PyDict>() {
+            for (point, shape) in dict.iter() {
+                let expected = "a mark shape must be a name (circle, cross, square, triangle, dot)";
+                let shape: MarkShape = convert::name_of(&shape, expected)?;
+                out.push(Mark::new(self.on_board(py, &point)?, shape));
+            }
+            return Ok(out);
+        }
+        for point in marks.try_iter()? {
+            out.push(Mark::new(self.on_board(py, &point?)?, MarkShape::Circle));
+        }
+        Ok(out)
     }
 
     /// Plays `mv`, numbered `number` in errors when it comes from a list.
@@ -363,7 +381,9 @@ py_methods! { Board |b| {
     /// double-three, in a square for a double-four, in a circle for an overline).
     /// `pixels` is the board's width. With `explain=point`, the picture explains what a
     /// black stone there would be (`renju show --explain`).
-    #[pyo3(signature = (*, pixels = 480, coordinates = true, numbers = true, forbidden = true, last_move = true, explain = None))]
+    /// `marks` (not drawn with `explain`) marks points: an iterable of points (rings), or
+    /// a dict of point to shape ('circle', 'cross', 'square', 'triangle', 'dot').
+    #[pyo3(signature = (*, pixels = 480, coordinates = true, numbers = true, forbidden = true, last_move = true, explain = None, marks = None))]
     #[allow(clippy::too_many_arguments)]
     fn svg(
         &self,
@@ -374,15 +394,20 @@ py_methods! { Board |b| {
         forbidden: bool,
         last_move: bool,
         explain: Option<&Bound<'_, PyAny>>,
+        marks: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<String> {
         let opts = SvgOptions { pixels, coordinates, numbers, forbidden, last_move };
         let point = explain.map(|p| self.on_board(py, p)).transpose()?;
-        self.picture(py, &opts, point)
+        let marks = match marks {
+            Some(m) => self.marks_of(py, m)?,
+            None => Vec::new(),
+        };
+        self.picture(py, &opts, point, &marks)
     }
 
     /// The picture of svg() as PNG bytes, drawn with resvg (text in the system's fonts;
     /// without any, the picture has no text).
-    #[pyo3(signature = (*, pixels = 480, coordinates = true, numbers = true, forbidden = true, last_move = true, explain = None))]
+    #[pyo3(signature = (*, pixels = 480, coordinates = true, numbers = true, forbidden = true, last_move = true, explain = None, marks = None))]
     #[allow(clippy::too_many_arguments)]
     fn png<'py>(
         &self,
@@ -393,8 +418,10 @@ py_methods! { Board |b| {
         forbidden: bool,
         last_move: bool,
         explain: Option<&Bound<'_, PyAny>>,
+        marks: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Bound<'py, PyBytes>> {
-        let svg = self.svg(py, pixels, coordinates, numbers, forbidden, last_move, explain)?;
+        let svg =
+            self.svg(py, pixels, coordinates, numbers, forbidden, last_move, explain, marks)?;
         let png = py.detach(|| svg::png(&svg));
         let png = png.map_err(|e| pyo3::exceptions::PyValueError::new_err(e.to_string()))?;
         Ok(PyBytes::new(py, &png))
@@ -402,7 +429,7 @@ py_methods! { Board |b| {
 
     /// The SVG drawing notebooks show (Jupyter calls this).
     fn _repr_svg_(&self, py: Python<'_>) -> PyResult<String> {
-        self.picture(py, &SvgOptions::default(), None)
+        self.picture(py, &SvgOptions::default(), None, &[])
     }
 
     /// The board as numpy planes, shape (3, size, size), dtype uint8, indexed

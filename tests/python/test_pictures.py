@@ -69,6 +69,20 @@ def test_board_svg_explains_a_point() -> None:
         board.svg(explain="f8")
 
 
+def test_board_svg_marks() -> None:
+    """marks=: points are ringed, a dict gives each its shape; bad shapes are errors."""
+    board = renju.Board("h8 i9")
+    root = ET.fromstring(board.svg(marks=["j10", (2, 2)]))
+    assert [(e.get("class"), e.get("data-point")) for e in with_class(root, "mark")] == [
+        ("mark circle", "j10"), ("mark circle", "c3")]
+    root = ET.fromstring(board.svg(marks={"j10": "triangle", "k11": "cross"}))
+    assert [e.get("class") for e in with_class(root, "mark")] == ["mark triangle", "mark cross"]
+    with pytest.raises(ValueError, match="star"):
+        board.svg(marks={"j10": "star"})
+    with pytest.raises(renju.IllegalMoveError):
+        board.svg(marks=["p16"])
+
+
 def test_explanations_draw_themselves() -> None:
     """Explanations from Board.explain() and from a played foul know their position."""
     board = renju.Board(DOUBLE_THREE)
