@@ -752,14 +752,27 @@ fn explanation_layer(frame: Frame, ex: &Explanation, labels: &[Option<usize>]) -
             ),
         );
     }
-    // Rejected threes: the reason, beside the line's last stone.
+    // Rejected threes: the reason, beside the line's last stone (left of it near the
+    // right edge), moved down while it would cover another reason.
+    let mut placed: Vec<(f64, f64, f64)> = Vec::new();
     for t in ex.threes.iter().filter(|t| t.verdict != ThreeVerdict::Real) {
         let Some(&end) = t.stones.last() else {
             continue;
         };
         let text = short_reason(t.verdict);
-        let (x, y) = (frame.x(end) + CELL * 0.45, frame.y(end) - CELL * 0.45);
         let w = text.len() as f64 * 6.6 + 8.0;
+        let mut x = frame.x(end) + CELL * 0.45;
+        if x + w > frame.side() {
+            x = frame.x(end) - CELL * 0.45 - w;
+        }
+        let mut y = frame.y(end) - CELL * 0.45;
+        while placed
+            .iter()
+            .any(|&(px, py, pw)| x < px + pw && px < x + w && (y - py).abs() < 17.0)
+        {
+            y += 18.0;
+        }
+        placed.push((x, y, w));
         let _ = write!(
             s,
             r##"<g class="reason" data-point="{end}"><rect x="{x:.1}" y="{:.1}" width="{w:.1}" height="16" rx="3" fill="#fff" fill-opacity="0.9" stroke="#707070"/><text x="{:.1}" y="{:.1}" font-size="12" fill="#333">{text}</text></g>"##,
