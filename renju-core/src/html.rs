@@ -300,8 +300,10 @@ impl HtmlReport {
         out.write_all(head.as_bytes())?;
         out.write_all(summary_html(summary, unreadable, self.rows.len()).as_bytes())?;
         out.write_all(middle.as_bytes())?;
-        // In a <script> element, "</" must not appear: JSON allows "<\/" for it.
-        out.write_all(json.replace("</", "<\\/").as_bytes())?;
+        // In a <script> element, "</" and "<!--" must not appear: JSON allows "<\/" and
+        // "\u003c" for them.
+        let json = json.replace("</", "<\\/").replace("<!--", "\\u003c!--");
+        out.write_all(json.as_bytes())?;
         out.write_all(tail.as_bytes())
     }
 }

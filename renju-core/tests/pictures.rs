@@ -267,6 +267,12 @@ fn the_html_report_has_a_row_per_finding() {
     .iter()
     .map(|m| Game::from_moves(m))
     .collect();
+    // Text from the records cannot end the page's script or open a comment in it.
+    let tricky = "</script><!-- <b>x</b>";
+    let mut records = records;
+    if let Ok(g) = records[0].as_mut() {
+        g.id = Some(tricky.to_string());
+    }
     let reports = validate_games(&records, &options, 0);
     let mut summary = Summary::default();
     reports.iter().for_each(|g| summary.add(g));
@@ -286,6 +292,9 @@ fn the_html_report_has_a_row_per_finding() {
     assert!(fouls.iter().all(|r| r["x"].is_array() && r["xk"] == 8));
     // The games without findings are not in the page.
     assert_eq!(data["games"].as_array().unwrap().len(), 3);
+    assert_eq!(data["games"][0]["id"], tricky);
+    assert!(!page.contains(tricky));
+    assert_eq!(page.matches("</script>").count(), 2);
     assert!(!page.contains("http://") || !page.contains("src=\"http"));
 }
 
