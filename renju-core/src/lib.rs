@@ -25,7 +25,7 @@
 //! diagrams), [`fixture`] (the shared fixture corpus format), [`game`] (game records),
 //! [`opening`] (opening protocols, the 26 openings), [`replay`] (playing a record out
 //! under its rules), [`findings`] (what validation finds), [`formats`] (readers and
-//! writers), [`report`] (validation reports), [`svg`] (drawings of positions),
+//! writers), [`report`] (validation reports), [`rows`] (games given as the rows of a table), [`svg`] (drawings of positions),
 //! [`time_control`] and [`clock`] (time controls and the game clock), [`decisions`]
 //! (the clock and decisions beside the board during a replay), [`tournament`]
 //! (crosstables, standings, tie-breaks, TRF), [`conform`] (conformance testing of other
@@ -60,6 +60,7 @@ pub mod position;
 mod protocol;
 pub mod replay;
 pub mod report;
+pub mod rows;
 pub mod rules;
 pub mod svg;
 pub mod time_control;

@@ -64,6 +64,8 @@ macro_rules! display_core {
 }
 
 mod arrays;
+#[cfg(feature = "arrow")]
+mod arrow;
 mod board;
 mod clock;
 mod conform;
@@ -83,6 +85,9 @@ mod renju_module {
 
     #[pymodule_export]
     use crate::arrays::forbidden_masks;
+    #[cfg(feature = "arrow")]
+    #[pymodule_export]
+    use crate::arrow::{validate_arrow, ArrowTable};
     #[pymodule_export]
     use crate::clock::{Clock, ClockState, SideClock, TimeControl};
     #[pymodule_export]

@@ -183,6 +183,19 @@ py_methods! { Report |r|
     fn __repr__(&self) -> String {
         format!("<Report {}>", totals(&self.0.summary))
     }
+
+    /// One row per game as an Arrow table (the columns are listed in README.md): give
+    /// it to pyarrow.table() or polars.DataFrame(), or call its to_pandas().
+    #[cfg(feature = "arrow")]
+    fn games_table(&self) -> crate::arrow::ArrowTable {
+        crate::arrow::games_table(&self.0)
+    }
+
+    /// One row per finding as an Arrow table (the columns are listed in README.md).
+    #[cfg(feature = "arrow")]
+    fn findings_table(&self) -> crate::arrow::ArrowTable {
+        crate::arrow::findings_table(&self.0)
+    }
 }
 
 /// The records to validate from what `validate` was given: a path and a reader are read

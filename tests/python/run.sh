@@ -9,7 +9,8 @@
 # The venv is .venv at the repository root (git-ignored); it is created when missing.
 # The debug build of the renju CLI is made too (RENJU_CLI): one test compares reports.
 # numpy is optional: it is installed when the package index has it, and the numpy test
-# skips without it. Caches go inside .venv so that the work tree stays clean.
+# skips without it. pyarrow, pandas, polars and dask[distributed] are required: the Arrow
+# and Dask tests (test_arrow.py, test_dask.py) use them. Caches go inside .venv so that the work tree stays clean.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$PWD
@@ -27,6 +28,9 @@ if [ "${RENJU_NUMPY:-1}" != "0" ]; then
     "$py" -m pip install --quiet --disable-pip-version-check numpy \
         || echo "numpy could not be installed: the numpy test will be skipped"
 fi
+echo "== Python: installing the Arrow and Dask extras (pyarrow, pandas, polars, dask[distributed])"
+"$py" -m pip install --quiet --disable-pip-version-check "pyarrow>=14" pandas polars \
+    "dask[dataframe,distributed]>=2024.1" pandas-stubs
 
 echo "== Python: building the extension (maturin develop --release)"
 (
@@ -39,7 +43,7 @@ cargo build --quiet -p renju-cli
 export RENJU_CLI=$root/target/debug/renju
 
 echo "== Python: mypy --strict (stubs; tests and benchmark)"
-"$venv/bin/mypy" --strict --cache-dir "$venv/.mypy_cache" renju-py/renju.pyi
+"$venv/bin/mypy" --strict --cache-dir "$venv/.mypy_cache" renju-py/python/renju
 "$venv/bin/mypy" --strict --cache-dir "$venv/.mypy_cache" tests/python renju-py/bench
 
 echo "== Python: mypy.stubtest (renju.pyi against the compiled module)"

@@ -337,6 +337,19 @@ fn write_games(games: &[Game]) -> Result<Vec<u8>, ParseError> {
     Ok(out.into_bytes())
 }
 
+/// The events of one game written as a move-list line's content (moves, `{..}` clock
+/// readings and event words; no comment, no directive), as [`read`] reads a line: for
+/// games that come one per row of a table ([`crate::rows`]). Errors name the move.
+///
+/// ```
+/// use renju_core::formats::movelist;
+/// assert_eq!(movelist::parse_line("h8 i9 w:resign").unwrap().len(), 3);
+/// assert!(movelist::parse_line("h8 zz").is_err());
+/// ```
+pub fn parse_line(content: &str) -> Result<Vec<Event>, ParseError> {
+    parse_events(content)
+}
+
 /// Seconds (`12.5`) or `m:ss` / `h:mm:ss` as milliseconds.
 fn duration(text: &str) -> Option<u64> {
     let mut total = 0f64;

@@ -4,13 +4,13 @@ Positions (Board), forbidden moves, verdicts, game records in every supported fo
 (read, read_bytes), replays and validation reports (validate). Every rule comes from the
 Rust library renju-core; this module only translates.
 
-Type stubs of the compiled module (maturin installs this file as renju/__init__.pyi,
-with py.typed).
+Type stubs of the compiled module renju.renju, which the package re-exports
+(renju-py/python/renju/__init__.pyi, installed with py.typed).
 """
 
 import os
 from collections.abc import Iterable, Iterator
-from typing import Any, ClassVar, Literal, final, overload
+from typing import Any, ClassVar, Literal, Protocol, final, overload
 
 __all__ = [
     "__version__", "FORMATS", "Error", "ParseError", "WriteError", "IllegalMoveError",
@@ -21,7 +21,7 @@ __all__ = [
     "read_bytes", "write", "write_bytes", "parse_fixtures", "read_fixtures", "validate",
     "TimeControl", "Clock", "ClockState", "SideClock", "Tournament", "Standings",
     "StandingRow", "TournamentFinding", "read_tournament", "read_tournaments",
-    "read_tournaments_bytes", "forbidden_masks",
+    "read_tournaments_bytes", "forbidden_masks", "ArrowTable", "validate_arrow",
     "ConformReport", "conform", "random_positions",
 ]
 """The public names, as the compiled module lists them."""
@@ -987,6 +987,70 @@ class Report:
         """The report as pretty JSON (the same as `renju validate --json`)."""
     def to_dict(self) -> dict[str, Any]:
         """The report as plain data."""
+    def games_table(self) -> ArrowTable:
+        """One row per game as an Arrow table (columns listed in README.md)."""
+    def findings_table(self) -> ArrowTable:
+        """One row per finding as an Arrow table (columns listed in README.md)."""
+
+# ---------------------------------------------------------------------------
+# Arrow
+# ---------------------------------------------------------------------------
+
+class _ArrowArrayLike(Protocol):
+    """A column exported through the Arrow PyCapsule interface (pyarrow Array or
+    ChunkedArray, polars Series, ...): it has __arrow_c_stream__ or __arrow_c_array__."""
+
+    def __arrow_c_stream__(self, requested_schema: object | None = None) -> object: ...
+
+class _ArrowArrayOnly(Protocol):
+    """A column with __arrow_c_array__ only."""
+
+    def __arrow_c_array__(
+        self, requested_schema: object | None = None
+    ) -> tuple[object, object]: ...
+
+_ArrowColumn = _ArrowArrayLike | _ArrowArrayOnly
+
+@final
+class ArrowTable:
+    """An Arrow table made by renju (a report's games or findings), read through the
+    Arrow PyCapsule interface by pyarrow.table(), polars.DataFrame() and others."""
+
+    @property
+    def num_rows(self) -> int:
+        """The rows."""
+    @property
+    def column_names(self) -> list[str]:
+        """The column names, in order."""
+    def __len__(self) -> int:
+        """The number of rows."""
+    def __arrow_c_stream__(self, requested_schema: object | None = None) -> object:
+        """The table as an Arrow C stream in a PyCapsule."""
+    def to_pyarrow(self) -> Any:
+        """The table as a pyarrow.Table (needs pyarrow)."""
+    def to_pandas(self) -> Any:
+        """The table as a pandas.DataFrame (needs pyarrow and pandas)."""
+    def to_polars(self) -> Any:
+        """The table as a polars.DataFrame (needs polars)."""
+
+def validate_arrow(
+    moves: _ArrowColumn,
+    *,
+    rules: _ArrowColumn | None = None,
+    openings: _ArrowColumn | None = None,
+    ids: _ArrowColumn | None = None,
+    source: str | None = None,
+    first_index: int = 0,
+    size: int = 15,
+    rule: RuleSet | str | None = None,
+    opening: OpeningRule | str | None = None,
+    claims: str | None = None,
+    five_completion_counts: bool = False,
+    offer_equivalence: Literal["shape", "board"] | None = None,
+    time_control: TimeControl | str | None = None,
+) -> Report:
+    """Validates games given as an Arrow column of move strings (one game per row), with
+    optional rules, openings and ids columns, in parallel on all cores without the GIL."""
 
 # ---------------------------------------------------------------------------
 # Readers
