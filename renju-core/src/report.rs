@@ -469,8 +469,11 @@ impl Report {
             self.summary.add_finding(&duplicate_id("", here.index));
         }
         if !repeated.is_empty() {
+            // The first game of the later part with a repeated id is the one its tracker
+            // remembered; the later ones already have their finding, naming it.
+            let mut first_seen = std::collections::HashSet::new();
             for game in &mut games {
-                let Some((key, _, index)) = DuplicateIds::key(game) else {
+                let Some((key, _, _)) = DuplicateIds::key(game) else {
                     continue;
                 };
                 let Some((here, there)) = repeated.get(&key) else {
@@ -478,7 +481,7 @@ impl Report {
                 };
                 let id = game.id.as_deref().unwrap_or("");
                 let mut finding = duplicate_id(id, here.index);
-                if index == there.index {
+                if first_seen.insert(key) {
                     (finding.line, finding.byte_offset) = there.location();
                     game.findings.push(finding);
                 } else if let Some(f) = game

@@ -20,8 +20,9 @@ use crate::types::Color;
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct TimeControl(pub CTimeControl);
 
-#[pymethods]
-impl TimeControl {
+crate::pickle::text_pickled!(TimeControl);
+
+py_methods! { TimeControl |t| pickle(Self) {}
     #[new]
     fn new(text: &str) -> PyResult<TimeControl> {
         text.parse()
@@ -60,10 +61,6 @@ impl TimeControl {
         format!("<TimeControl {}>", self.0)
     }
 
-    /// Pickles as its text.
-    fn __reduce__(&self) -> (Py<pyo3::types::PyType>, (String,)) {
-        Python::attach(|py| (py.get_type::<TimeControl>().unbind(), (self.0.to_string(),)))
-    }
 }
 
 /// A time control from a TimeControl or its text.

@@ -22,7 +22,7 @@ use crate::types::{Color, FoulKind, Point, RuleSet};
 /// Records as a reader gives them (read as they are taken for files given by path).
 pub type Records = Box<dyn Iterator<Item = Result<CGame, CParseError>> + Send>;
 
-fn format_of(name: &str) -> PyResult<Format> {
+pub fn format_of(name: &str) -> PyResult<Format> {
     name.parse::<Format>()
         .map_err(|e| PyValueError::new_err(e.to_string()))
 }
@@ -77,7 +77,7 @@ fn parse_records(
 }
 
 /// The format of `path`: `format` when given, else from the extension.
-fn format_for(path: &Path, format: Option<&str>) -> PyResult<Format> {
+pub fn format_for(path: &Path, format: Option<&str>) -> PyResult<Format> {
     match format {
         Some(f) => format_of(f),
         None => Format::from_path(path).ok_or_else(|| {

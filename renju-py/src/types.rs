@@ -3,7 +3,6 @@
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::PyType;
 
 use renju_core::forbidden::PointStatus;
 use renju_core::{
@@ -15,6 +14,8 @@ use renju_core::{
 use crate::convert::{self, named};
 
 display_core!(Point.0, Move.0, Outcome.0, OpeningRule.0);
+
+crate::pickle::text_pickled!(Point, Move, OpeningRule);
 
 py_enum! {
     /// A stone colour, which is also a side to move: Color.BLACK or Color.WHITE.
@@ -162,7 +163,7 @@ impl Symmetry {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Point(pub CPoint);
 
-py_methods! { Point |p| {
+py_methods! { Point |p| pickle(Self) {
     /// Column, 0-based from the left ('a' = 0).
     x -> u8 = p.0.x();
     /// Row, 0-based from the bottom (row 1 = 0).
@@ -208,11 +209,6 @@ py_methods! { Point |p| {
     fn __repr__(&self) -> String {
         format!("Point('{}')", self.0)
     }
-
-    /// Pickling support: Point('h8').
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyType>, (String,)) {
-        (slf.get_type(), (slf.get().0.to_string(),))
-    }
 }
 
 /// The `Point` object of `p`: one shared object per point (26 x 26), made once, so
@@ -245,7 +241,7 @@ pub fn stone(m: CMove) -> Option<Point> {
     }
 }
 
-py_methods! { Move |m| {
+py_methods! { Move |m| pickle(Self) {
     /// The point of a stone, None for a pass.
     point -> Option<Point> = stone(m.0);
     /// Whether this is a pass.
@@ -267,11 +263,6 @@ py_methods! { Move |m| {
     /// Move('h8').
     fn __repr__(&self) -> String {
         format!("Move('{}')", self.0)
-    }
-
-    /// Pickling support.
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyType>, (String,)) {
-        (slf.get_type(), (slf.get().0.to_string(),))
     }
 }
 
@@ -454,7 +445,7 @@ impl From<OpeningRule> for COpeningRule {
     }
 }
 
-py_methods! { OpeningRule |r| {
+py_methods! { OpeningRule |r| pickle(Self) {
     /// The N of soosorv-N (the most offers) or taraguchi-N (the offers), else None.
     n -> Option<u8> = match r.0 {
         COpeningRule::Soosorv { n } | COpeningRule::Taraguchi { n } => Some(n),

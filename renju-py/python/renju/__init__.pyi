@@ -22,7 +22,7 @@ __all__ = [
     "TimeControl", "Clock", "ClockState", "SideClock", "Tournament", "Standings",
     "StandingRow", "TournamentFinding", "read_tournament", "read_tournaments",
     "read_tournaments_bytes", "forbidden_masks", "ArrowTable", "validate_arrow",
-    "ConformReport", "conform", "random_positions",
+    "ConformReport", "conform", "random_positions", "Chunk", "chunks", "validate_bytes",
 ]
 """The public names, as the compiled module lists them."""
 
@@ -962,6 +962,13 @@ class Summary:
         """The summary as plain data."""
     def __eq__(self, other: object, /) -> bool:
         """Same totals."""
+    def merge(self, other: Summary) -> Summary:
+        """The totals of both (a new Summary). For parts of one file merge the Reports,
+        which also flag ids a later part repeats."""
+    def __add__(self, other: Summary, /) -> Summary:
+        """merge()."""
+    def __radd__(self, other: int, /) -> Summary:
+        """0 + summary is the summary (for sum())."""
 
 @final
 class Report:
@@ -991,6 +998,73 @@ class Report:
         """One row per game as an Arrow table (columns listed in README.md)."""
     def findings_table(self) -> ArrowTable:
         """One row per finding as an Arrow table (columns listed in README.md)."""
+    def __new__(cls) -> Report:
+        """Report(): the empty report (what merging starts from)."""
+    def merge(self, later: Report) -> Report:
+        """This report followed by the report of the input after it (a new Report), as
+        one run over both gives it; merge in input order, earlier first."""
+    def __add__(self, later: Report, /) -> Report:
+        """merge()."""
+    def __radd__(self, other: int, /) -> Report:
+        """0 + report is the report (for sum())."""
+    def __eq__(self, other: object, /) -> bool:
+        """Same games, summary and ids."""
+
+@final
+class Chunk:
+    """One part of a game file to validate on its own (validate_bytes); chunks() finds
+    the parts. Picklable."""
+
+    @property
+    def start(self) -> int:
+        """The byte offset of the part in its file."""
+    @property
+    def end(self) -> int | None:
+        """The byte offset where it ends; None: at the end of the file."""
+    @property
+    def lines(self) -> int:
+        """Lines before the part."""
+    @property
+    def games(self) -> int:
+        """Games before the part: the index of its first game."""
+    @property
+    def records(self) -> int:
+        """Records (games and unreadable records) before the part."""
+    def read(self, path: str | os.PathLike[str]) -> bytes:
+        """The part's bytes, read from the file at path."""
+    def to_dict(self) -> dict[str, Any]:
+        """The part as plain data."""
+    def __eq__(self, other: object, /) -> bool:
+        """Same part."""
+    def __hash__(self) -> int:
+        """Hash."""
+
+def chunks(
+    file: str | os.PathLike[str] | bytes,
+    *,
+    format: _Format | None = None,
+    size: int = 67108864,
+    max_line_bytes: int | None = None,
+) -> list[Chunk]:
+    """Splits a game file (a path, or bytes with format=) into parts of about size bytes
+    to validate on their own: move lists at line ends; other formats are one part."""
+
+def validate_bytes(
+    data: bytes,
+    *,
+    format: _Format,
+    source: str | None = None,
+    chunk: Chunk | None = None,
+    rule: RuleSet | str | None = None,
+    opening: OpeningRule | str | None = None,
+    claims: str | None = None,
+    five_completion_counts: bool = False,
+    offer_equivalence: Literal["shape", "board"] | None = None,
+    time_control: TimeControl | str | None = None,
+    max_line_bytes: int | None = None,
+) -> Report:
+    """Validates a file's bytes, or one part of a file (chunk=; data is the part's
+    bytes), with whole-file indexes, lines and offsets; without holding the GIL."""
 
 # ---------------------------------------------------------------------------
 # Arrow
