@@ -252,6 +252,14 @@ py_methods! { Report |r| pickle(Self)
         crate::arrow::findings_table(&self.0)
     }
 
+    /// The report without its games: its summary and the ids its games used, which is
+    /// all that merging a later report after it needs (renju.dask passes it from part
+    /// to part).
+    fn without_games(&self) -> Report {
+        let r = &self.0;
+        Report(CReport::from_parts(Vec::new(), r.summary.clone(), r.ids().clone()))
+    }
+
     /// Report(): the empty report (what merging starts from).
     #[new]
     fn new() -> Report {

@@ -998,6 +998,8 @@ class Report:
         """One row per game as an Arrow table (columns listed in README.md)."""
     def findings_table(self) -> ArrowTable:
         """One row per finding as an Arrow table (columns listed in README.md)."""
+    def without_games(self) -> Report:
+        """The report without its games: its summary and ids, all a later merge needs."""
     def __new__(cls) -> Report:
         """Report(): the empty report (what merging starts from)."""
     def merge(self, later: Report) -> Report:
