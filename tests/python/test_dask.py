@@ -1,3 +1,4 @@
+# mypy: disallow-untyped-calls=False
 """renju.dask on a distributed.LocalCluster of two worker processes: the shared real data
 (RenLib, SGF), a generated file of a million games split into byte ranges, and Parquet
 datasets give the same summary and findings as renju.validate, renju.validate_arrow and

@@ -1,3 +1,4 @@
+# mypy: disable-error-code="import-untyped"
 """Validation on a Dask cluster: many files, one large file split into byte ranges (move
 lists), or a Parquet dataset, on a ``distributed`` cluster (``pip install
 renju-referee[dask]``).
@@ -68,7 +69,7 @@ def _client(client: ClientLike) -> distributed.Client:
     if isinstance(client, distributed.Client):
         return client
     if isinstance(client, str):
-        return distributed.Client(client)
+        return distributed.Client(client)  # type: ignore[no-untyped-call]
     try:
         return distributed.get_client()
     except ValueError:
@@ -128,8 +129,10 @@ def _merge_in_order(client: distributed.Client, reports: Sequence[Any]) -> DaskR
         before = client.submit(operator.getitem, step, 1, pure=False)
     summary = client.submit(_summary, before, pure=False).result()
     meta = findings_meta()
-    findings = dd.from_delayed(frames, meta=meta, verify_meta=False) if frames else \
-        dd.from_pandas(meta, npartitions=1)
+    if frames:
+        findings = dd.from_delayed(frames, meta=meta, verify_meta=False)
+    else:
+        findings = dd.from_pandas(meta, npartitions=1)  # type: ignore[no-untyped-call]
     return DaskReport(summary=summary, findings=findings, parts=len(frames))
 
 
@@ -177,7 +180,8 @@ def validate_files(
     c = _client(client)
     files = [os.fspath(paths)] if isinstance(paths, (str, os.PathLike)) else \
         [os.fspath(p) for p in paths]
-    plans = c.gather(c.map(_plan_file, files, format=format, part_bytes=part_bytes, pure=False))
+    planned = c.map(_plan_file, files, format=format, part_bytes=part_bytes, pure=False)
+    plans: list[list[renju.Chunk]] = c.gather(planned)  # type: ignore[no-untyped-call]
     options = _options(
         rule=rule, opening=opening, claims=claims,
         five_completion_counts=five_completion_counts,
@@ -260,7 +264,8 @@ def validate_parquet(
     columns, the files' reports merged in order."""
     c = _client(client)
     files = _parquet_files(path)
-    plans = c.gather(c.map(_plan_parquet, files, pure=False))
+    planned = c.map(_plan_parquet, files, pure=False)
+    plans: list[list[int]] = c.gather(planned)  # type: ignore[no-untyped-call]
     columns = {"moves": moves, "rules": rules, "openings": openings, "ids": ids}
     options = _options(
         size=None if size == 15 else size, rule=rule, opening=opening, claims=claims,
