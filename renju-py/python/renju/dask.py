@@ -92,42 +92,68 @@ def _to_pandas(table: renju.ArrowTable) -> pandas.DataFrame:
 
 def findings_meta() -> pandas.DataFrame:
     """An empty findings DataFrame with the columns and types of the partitions."""
-    import pyarrow as pa
-
-    return _to_pandas(renju.validate_arrow(pa.array([], pa.string())).findings_table())
+    return _to_pandas(renju.Report().findings_table())
 
 
-def _step(
-    before: Optional[renju.Report], part: renju.Report
-) -> tuple[pandas.DataFrame, renju.Report]:
-    """Merges a part's report after the parts before it (``before``: their merged
-    report without games): the part's findings as a DataFrame, with the duplicate ids
-    the earlier parts cause, and the merged report without games for the next part."""
-    merged = part if before is None else before + part
-    return _to_pandas(merged.findings_table()), merged.without_games()
+def _outputs(part: renju.Report) -> tuple[pandas.DataFrame, renju.Report]:
+    """A part's findings as a DataFrame and its report without games (what the merge
+    chain passes on), made on the worker that validated it, in parallel with the other
+    parts."""
+    return _to_pandas(part.findings_table()), part.without_games()
+
+
+def _duplicates(report: renju.Report) -> int:
+    """The number of duplicate-id findings of a report."""
+    return report.summary.findings.get("duplicate-id", 0)
+
+
+def _advance(before: Optional[renju.Report], light: renju.Report) -> renju.Report:
+    """The merged report of the parts so far, without games: ``before`` (the parts
+    before this one) then this part (``light``, without games)."""
+    return light if before is None else before + light
+
+
+def _findings(
+    before: Optional[renju.Report],
+    light: renju.Report,
+    frame: pandas.DataFrame,
+    part: renju.Report,
+) -> pandas.DataFrame:
+    """A part's findings after the parts before it: its own (``frame``), unless an
+    earlier part used one of its ids, which gives it duplicate-id findings; then the
+    part's report merged after ``before`` (which has no games) gives them. Whether the
+    merge adds any is told by the totals: merging adds a duplicate-id finding for every
+    id the parts share, and changes nothing else when they share none."""
+    if before is None:
+        return frame
+    if _duplicates(before + light) == _duplicates(before) + _duplicates(light):
+        return frame
+    return _to_pandas((before + part).findings_table())
 
 
 def _summary(merged: Optional[renju.Report]) -> renju.Summary:
     """The summary of the merged report (an empty one for no parts)."""
     if merged is None:
-        import pyarrow as pa
-
-        return renju.validate_arrow(pa.array([], pa.string())).summary
+        return renju.Report().summary
     return merged.summary
 
 
 def _merge_in_order(client: distributed.Client, reports: Sequence[Any]) -> DaskReport:
-    """Merges the parts' reports (futures) in input order on the cluster: a chain of
-    small steps, each on the worker that holds its part's report."""
+    """Merges the parts' reports (futures) in input order on the cluster. Each part's
+    findings and games-less report are made where it was validated, in parallel; the
+    games-less reports are merged in a chain of small steps (summaries and ids only);
+    a part's findings change only when an earlier part used one of its ids."""
     import dask.dataframe as dd
 
     before: Any = None
     frames = []
     for report in reports:
-        step = client.submit(_step, before, report, pure=False)
-        frames.append(client.submit(operator.getitem, step, 0, pure=False))
-        before = client.submit(operator.getitem, step, 1, pure=False)
-    summary = client.submit(_summary, before, pure=False).result()
+        outputs = client.submit(_outputs, report, pure=False)
+        frame = client.submit(operator.getitem, outputs, 0, pure=False)
+        light = client.submit(operator.getitem, outputs, 1, pure=False)
+        frames.append(client.submit(_findings, before, light, frame, report, pure=False))
+        before = client.submit(_advance, before, light, pure=False)
+    summary: renju.Summary = client.submit(_summary, before, pure=False).result()
     meta = findings_meta()
     if frames:
         findings = dd.from_delayed(frames, meta=meta, verify_meta=False)
