@@ -98,7 +98,7 @@ def workers_cpu(client: Any) -> float:
     def used() -> float:
         t = resource.getrusage(resource.RUSAGE_SELF)
         return t.ru_utime + t.ru_stime
-    return sum(client.run(used).values())
+    return float(sum(client.run(used).values()))
 
 
 def dask_bench(args: argparse.Namespace, tmp: Path) -> None:
