@@ -44,7 +44,7 @@ Path = Union[str, "os.PathLike[str]"]
 ClientLike = Union["distributed.Client", str, None]
 
 #: Bytes of a move-list file per part (a part is cut at a line end).
-PART_BYTES = 64 << 20
+PART_BYTES = 16 << 20
 #: Rows of a Parquet file per part (whole row groups).
 PART_ROWS = 250_000
 
@@ -60,6 +60,21 @@ class DaskReport:
     per part, in input order."""
     parts: int
     """The number of parts the input was validated in."""
+
+
+def _register_sizes() -> None:
+    """Tells Dask how big a report is (a game report takes about 200 bytes): the
+    scheduler then runs the tasks that read a part's report on the worker that has it,
+    and does not move it to balance the work."""
+    from dask.sizeof import sizeof
+
+    def report_size(report: renju.Report) -> int:
+        return 200 * len(report) + 1_000
+
+    sizeof.register(renju.Report)(report_size)  # type: ignore[no-untyped-call]
+
+
+_register_sizes()
 
 
 def _client(client: ClientLike) -> distributed.Client:
@@ -145,13 +160,20 @@ def _merge_in_order(client: distributed.Client, reports: Sequence[Any]) -> DaskR
     a part's findings change only when an earlier part used one of its ids."""
     import dask.dataframe as dd
 
+    import distributed
+
+    outputs = [client.submit(_outputs, r, pure=False) for r in reports]
     before: Any = None
     frames = []
-    for report in reports:
-        outputs = client.submit(_outputs, report, pure=False)
-        frame = client.submit(operator.getitem, outputs, 0, pure=False)
-        light = client.submit(operator.getitem, outputs, 1, pure=False)
-        frames.append(client.submit(_findings, before, light, frame, report, pure=False))
+    for report, out in zip(reports, outputs):
+        frame = client.submit(operator.getitem, out, 0, pure=False)
+        light = client.submit(operator.getitem, out, 1, pure=False)
+        # The part's findings are redone from its report only when an earlier part used
+        # one of its ids: run the check where the report is, so that it is not moved.
+        distributed.wait(report)  # type: ignore[no-untyped-call]
+        where = list(client.who_has(report).get(report.key, ()))  # type: ignore[no-untyped-call]
+        frames.append(client.submit(_findings, before, light, frame, report, pure=False,
+                                    workers=where or None, allow_other_workers=True))
         before = client.submit(_advance, before, light, pure=False)
     summary: renju.Summary = client.submit(_summary, before, pure=False).result()
     meta = findings_meta()
