@@ -150,7 +150,9 @@ def test_parquet_dataset_and_findings_round_trip(client: distributed.Client, tmp
                           "rule": rules[k * 15_000:(k + 1) * 15_000],
                           "id": ids[k * 15_000:(k + 1) * 15_000]})
         pq.write_table(table, data / f"part-{k}.parquet", row_group_size=2_000)
-    result = rdask.validate_parquet(data, rules="rule", ids="id", client=client, part_rows=4_000)
+    # client=None: the current client (the fixture's).
+    result = rdask.validate_parquet(data, rules="rule", ids="id", part_rows=4_000)
+    assert result.client is client
     assert result.parts == 8
     files = sorted(str(p) for p in data.glob("*.parquet"))
     direct = []
@@ -168,3 +170,22 @@ def test_parquet_dataset_and_findings_round_trip(client: distributed.Client, tmp
     back = pd.read_parquet(out)
     assert rows(back.reset_index(drop=True)) == rows(findings.reset_index(drop=True))
     assert list(back.columns) == list(findings.columns)
+
+
+def test_a_scheduler_address_and_errors(client: distributed.Client, tmp_path: Path) -> None:
+    """The same call given the scheduler's address, as on a cluster of many machines;
+    a missing file raises on the caller's side."""
+    path = tmp_path / "few.txt"
+    write_games(path, 5_000)
+    address: str = client.scheduler_info()["address"]
+    assert address.startswith("tcp://")
+    result = rdask.validate_files(path, client=address, part_bytes=4096)
+    try:
+        assert result.client is not client
+        assert result.parts > 3
+        assert result.summary == renju.validate(path).summary
+        assert rows(result.findings.compute()) == report_rows(renju.validate(path))
+    finally:
+        result.client.close()
+    with pytest.raises(FileNotFoundError):
+        rdask.validate_files([tmp_path / "missing.txt"], client=client)

@@ -60,6 +60,8 @@ class DaskReport:
     per part, in input order."""
     parts: int
     """The number of parts the input was validated in."""
+    client: distributed.Client
+    """The client it ran with (the findings' partitions are held by its cluster)."""
 
 
 def _register_sizes() -> None:
@@ -181,7 +183,7 @@ def _merge_in_order(client: distributed.Client, reports: Sequence[Any]) -> DaskR
         findings = dd.from_delayed(frames, meta=meta, verify_meta=False)
     else:
         findings = dd.from_pandas(meta, npartitions=1)  # type: ignore[no-untyped-call]
-    return DaskReport(summary=summary, findings=findings, parts=len(frames))
+    return DaskReport(summary=summary, findings=findings, parts=len(frames), client=client)
 
 
 def _options(**options: Any) -> dict[str, Any]:
