@@ -124,7 +124,7 @@ pub struct renju_game_result {
     pub infos: usize,
 }
 
-pub(crate) fn format_arg(format: Option<&str>, name: Option<&str>) -> Result<Format> {
+fn format_arg(format: Option<&str>, name: Option<&str>) -> Result<Format> {
     match (format, name) {
         (Some(f), _) => Ok(f.parse()?),
         (None, Some(name)) => Format::from_path(name).ok_or_else(|| {
@@ -180,6 +180,27 @@ pub(crate) unsafe fn buffer_arg<'a>(data: *const u8, length: usize) -> Result<&'
         // SAFETY: the caller guarantees `length` readable bytes at `data`.
         Ok(unsafe { std::slice::from_raw_parts(data, length) })
     }
+}
+
+/// A file's bytes, its name (`name`, may be NULL) and its format (by name, or from the
+/// name's extension when `format` is NULL).
+///
+/// # Safety
+/// As [`buffer_arg`]; `format` and `name` must be NULL or NUL-terminated strings that
+/// outlive `'a`.
+pub(crate) unsafe fn file_arg<'a>(
+    data: *const u8,
+    length: usize,
+    format: *const c_char,
+    name: *const c_char,
+) -> Result<(&'a [u8], Option<&'a str>, Format)> {
+    // SAFETY: the caller's guarantees.
+    let bytes = unsafe { buffer_arg(data, length) }?;
+    // SAFETY: the caller's guarantees.
+    let name = unsafe { opt_str_arg(name, "name") }?;
+    // SAFETY: the caller's guarantees.
+    let format = format_arg(unsafe { opt_str_arg(format, "format") }?, name)?;
+    Ok((bytes, name, format))
 }
 
 fn read_games(bytes: &[u8], format: Format, name: Option<&str>) -> renju_games {
@@ -267,11 +288,7 @@ pub unsafe extern "C" fn renju_games_read_buffer(
         // SAFETY: the caller's guarantees.
         let out = unsafe { clear_out(out, "out") }?;
         // SAFETY: the caller's guarantees.
-        let bytes = unsafe { buffer_arg(data, length) }?;
-        // SAFETY: the caller's guarantees.
-        let name = unsafe { opt_str_arg(name, "name") }?;
-        // SAFETY: the caller's guarantees.
-        let format = format_arg(unsafe { opt_str_arg(format, "format") }?, name)?;
+        let (bytes, name, format) = unsafe { file_arg(data, length, format, name) }?;
         let games = new_handle(read_games(bytes, format, name));
         // SAFETY: checked above.
         unsafe { write(out, "out", games) }

@@ -10,9 +10,7 @@ use renju_core::report::{self, Report};
 
 use crate::error::renju_status::{self, *};
 use crate::error::{guard, Error, Result};
-use crate::games::{
-    buffer_arg, format_arg, games, options_arg, renju_games, renju_validation_options,
-};
+use crate::games::{file_arg, games, options_arg, renju_games, renju_validation_options};
 use crate::handle::{clear_out, free_handle, handle, new_handle, new_string, opt_str_arg, write};
 
 /// A validation report: per game, the summary, and the ids its games used (so that
@@ -102,11 +100,7 @@ pub unsafe extern "C" fn renju_report_chunks(
         // SAFETY: the caller's guarantees.
         let json = unsafe { clear_out(json, "json") }?;
         // SAFETY: the caller's guarantees.
-        let bytes = unsafe { buffer_arg(data, length) }?;
-        // SAFETY: the caller's guarantees.
-        let name = unsafe { opt_str_arg(name, "name") }?;
-        // SAFETY: the caller's guarantees.
-        let format = format_arg(unsafe { opt_str_arg(format, "format") }?, name)?;
+        let (bytes, _, format) = unsafe { file_arg(data, length, format, name) }?;
         let parts = format.chunks(bytes, ReadLimits::default(), size);
         let text = serde_json::to_string(&parts).expect("chunks serialise");
         // SAFETY: checked above.
@@ -142,11 +136,7 @@ pub unsafe extern "C" fn renju_report_validate_buffer(
         // SAFETY: the caller's guarantees.
         let out = unsafe { clear_out(out, "out") }?;
         // SAFETY: the caller's guarantees.
-        let bytes = unsafe { buffer_arg(data, length) }?;
-        // SAFETY: the caller's guarantees.
-        let name = unsafe { opt_str_arg(name, "name") }?;
-        // SAFETY: the caller's guarantees.
-        let format = format_arg(unsafe { opt_str_arg(format, "format") }?, name)?;
+        let (bytes, name, format) = unsafe { file_arg(data, length, format, name) }?;
         // SAFETY: the caller's guarantees.
         let chunk: Chunk = match unsafe { opt_str_arg(chunk, "chunk") }? {
             None => Chunk::default(),
