@@ -54,8 +54,7 @@ fn read_error(py: Python<'_>, e: ReadError) -> PyErr {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TournamentFinding(pub CFinding);
 
-#[pymethods]
-impl TournamentFinding {
+py_methods! { TournamentFinding |_x| pickle(Self) {}
     /// 'error', 'warning' or 'info'.
     #[getter]
     fn severity(&self) -> String {
@@ -297,16 +296,31 @@ fn tiebreaks_of(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Vec<TieBreak>
         .map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
+crate::pickle::json_pickled!(TournamentFinding);
+
+impl crate::pickle::Pickled for Tournament {
+    /// The tournament and the findings of reading it.
+    fn state<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        crate::pickle::json_state(py, &(&self.inner, &self.read_findings))
+    }
+    fn from_state(state: &Bound<'_, PyAny>) -> PyResult<Tournament> {
+        let (inner, read_findings) = crate::pickle::from_json(state)?;
+        Ok(Tournament {
+            inner,
+            read_findings,
+        })
+    }
+}
+
 /// A tournament crosstable: players, teams, rounds, pairings and results.
-#[pyclass(module = "renju")]
-#[derive(Debug, Clone)]
+#[pyclass(eq, module = "renju")]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Tournament {
     pub inner: CTournament,
     pub read_findings: Vec<CFinding>,
 }
 
-#[pymethods]
-impl Tournament {
+py_methods! { Tournament |_x| pickle(Self) {}
     /// Reads a FIDE TRF text (TRF16 or TRF-26).
     #[staticmethod]
     fn from_trf(py: Python<'_>, text: &str) -> PyResult<Tournament> {

@@ -16,6 +16,18 @@ use crate::convert::{self, named};
 display_core!(Point.0, Move.0, Outcome.0, OpeningRule.0);
 
 crate::pickle::text_pickled!(Point, Move, OpeningRule);
+crate::pickle::json_pickled!(Verdict, Outcome, Explanation, Opening);
+
+impl crate::pickle::Pickled for Foul {
+    /// Every foul the move makes (the reported one follows from them).
+    fn state<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        crate::pickle::json_state(py, &self.all)
+    }
+    fn from_state(state: &Bound<'_, PyAny>) -> PyResult<Foul> {
+        Foul::of(crate::pickle::from_json(state)?)
+            .ok_or_else(|| PyValueError::new_err("bad pickled state: no foul"))
+    }
+}
 
 py_enum! {
     /// A stone colour, which is also a side to move: Color.BLACK or Color.WHITE.
@@ -81,8 +93,7 @@ py_enum! {
     }
 }
 
-#[pymethods]
-impl Color {
+py_methods! { Color |_x| pickle(Self) {}
     /// The other colour.
     fn opponent(&self) -> Color {
         CColor::from(*self).opponent().into()
@@ -95,7 +106,7 @@ impl Color {
     }
 }
 
-py_methods! { RuleSet |r| {
+py_methods! { RuleSet |r| pickle(Self) {
     /// Whether Black has forbidden moves (Renju only).
     has_forbidden_moves -> bool = CRuleSet::from(*r).has_forbidden_moves();
 }
@@ -117,8 +128,7 @@ py_methods! { RuleSet |r| {
     }
 }
 
-#[pymethods]
-impl FoulKind {
+py_methods! { FoulKind |_x| pickle(Self) {}
     /// Parses 'overline', 'double-four' (or '4x4'), 'double-three' (or '3x3').
     #[staticmethod]
     fn parse(text: &str) -> PyResult<FoulKind> {
@@ -128,8 +138,7 @@ impl FoulKind {
     }
 }
 
-#[pymethods]
-impl Symmetry {
+py_methods! { Symmetry |_x| pickle(Self) {}
     /// The image of `point` on a board of side `size`.
     #[pyo3(signature = (point, size = 15))]
     fn apply(&self, point: &Bound<'_, PyAny>, size: i64) -> PyResult<Point> {
@@ -282,7 +291,7 @@ impl Foul {
     }
 }
 
-py_methods! { Foul |f| {
+py_methods! { Foul |f| pickle(Self) {
     /// The foul reported (overline > double-four > double-three).
     kind -> FoulKind = f.primary.into();
     /// Every foul the move makes, in reporting order.
@@ -309,7 +318,7 @@ py_methods! { Foul |f| {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Verdict(pub CVerdict);
 
-py_methods! { Verdict |v|
+py_methods! { Verdict |v| pickle(Self)
     /// The verdict as plain data (the JSON the CLI and the C API give).
     to_dict {
     /// 'legal', 'win', 'overline', 'double-four', 'double-three' or 'draw'.
@@ -372,7 +381,7 @@ py_methods! { Verdict |v|
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Outcome(pub COutcome);
 
-py_methods! { Outcome |o| {
+py_methods! { Outcome |o| pickle(Self) {
     /// The winning colour, None for a draw or an unfinished game.
     winner -> Option<Color> = o.0.winner.map(Color::from);
     /// How the game ended ('five', 'forbidden', 'two-passes', 'full-board',
@@ -396,7 +405,7 @@ py_methods! { Outcome |o| {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Explanation(pub CExplanation);
 
-py_methods! { Explanation |e|
+py_methods! { Explanation |e| pickle(Self)
     /// Every detail as plain data (point, status, fives, overlines, fours, threes).
     to_dict {
     /// The point examined.
@@ -472,7 +481,7 @@ py_methods! { OpeningRule |r| pickle(Self) {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Opening(pub COpening);
 
-py_methods! { Opening |o| {
+py_methods! { Opening |o| pickle(Self) {
     /// RIF number ('3D').
     code -> &'static str = o.0.code;
     /// Japanese name in romaji, renju.net spelling ('Sosei').

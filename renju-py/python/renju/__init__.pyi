@@ -730,6 +730,9 @@ class Game:
 class MoveVerdict:
     """The verdict of one replayed move."""
 
+    def __eq__(self, other: object, /) -> bool:
+        """Same value (pickling and copies give equal objects)."""
+
     @property
     def number(self) -> int:
         """1-based move number (stones and passes)."""
@@ -746,6 +749,9 @@ class MoveVerdict:
 @final
 class Replay:
     """The result of replaying a game."""
+
+    def __eq__(self, other: object, /) -> bool:
+        """Same value (pickling and copies give equal objects)."""
 
     @property
     def outcome(self) -> Outcome:
@@ -840,6 +846,11 @@ class Clock:
     """A live game clock. press(elapsed_ms) after each move; the clock never reads the
     wall clock. Raises ValueError for an event the rules do not allow and once the
     clock has decided."""
+
+    def __eq__(self, other: object, /) -> bool:
+        """Same value (pickling and copies give equal objects)."""
+    def __repr__(self) -> str:
+        """<Clock black 55000 ms, white 60000 ms, running>."""
 
     def __new__(
         cls,
@@ -1231,6 +1242,9 @@ def validate(
 class FixtureQuery:
     """A point query of a fixture."""
 
+    def __eq__(self, other: object, /) -> bool:
+        """Same value (pickling and copies give equal objects)."""
+
     @property
     def point(self) -> Point:
         """The point played by the side to move."""
@@ -1250,6 +1264,9 @@ class FixtureQuery:
 class FixtureMap:
     """A complete forbidden map of a fixture. str() gives the fixture notation."""
 
+    def __eq__(self, other: object, /) -> bool:
+        """Same value (pickling and copies give equal objects)."""
+
     @property
     def points(self) -> dict[Point, FoulKind]:
         """Every forbidden point with its reported foul, sorted by point."""
@@ -1263,6 +1280,9 @@ class FixtureMap:
 @final
 class Fixture:
     """One fixture of the shared corpus."""
+
+    def __eq__(self, other: object, /) -> bool:
+        """Same value (pickling and copies give equal objects)."""
 
     @property
     def id(self) -> str:
@@ -1413,6 +1433,9 @@ class Standings:
 @final
 class Tournament:
     """A tournament crosstable: players, teams, rounds, pairings and results."""
+
+    def __eq__(self, other: object, /) -> bool:
+        """Same value (pickling and copies give equal objects)."""
 
     @staticmethod
     def from_trf(text: str) -> Tournament:
