@@ -22,7 +22,7 @@ use arrow_array::{
 use arrow_schema::{ArrowError, DataType, Field, Schema};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyCapsule, PyCapsuleMethods, PyTuple};
+use pyo3::types::{PyCapsule, PyCapsuleMethods, PyString, PyTuple};
 
 use renju_core::report::{GameReport as CGameReport, Report as CReport};
 use renju_core::rows::{validate_rows, Row};
@@ -37,27 +37,85 @@ const ARRAY: &CStr = c"arrow_array";
 /// An Arrow table made by renju (a report's games or findings): give it to
 /// pyarrow.table(), polars.DataFrame() or anything that reads the Arrow PyCapsule
 /// interface (__arrow_c_stream__), or call to_pyarrow(), to_pandas() or to_polars().
-#[pyclass(frozen, module = "renju")]
-pub struct ArrowTable(RecordBatch);
+/// Pickles as its report and which table it is.
+#[pyclass(frozen, eq, module = "renju")]
+pub struct ArrowTable {
+    batch: RecordBatch,
+    report: Py<Report>,
+    kind: Table,
+}
 
-#[pymethods]
+/// Which table of a report.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Table {
+    /// One row per game.
+    Games,
+    /// One row per finding.
+    Findings,
+}
+
+impl Table {
+    fn name(self) -> &'static str {
+        match self {
+            Table::Games => "games",
+            Table::Findings => "findings",
+        }
+    }
+}
+
+impl PartialEq for ArrowTable {
+    fn eq(&self, other: &ArrowTable) -> bool {
+        self.kind == other.kind && self.batch == other.batch
+    }
+}
+
 impl ArrowTable {
+    /// The games or findings table of a report.
+    pub fn of(report: &Bound<'_, Report>, kind: Table) -> ArrowTable {
+        let r = &report.get().0;
+        let batch = match kind {
+            Table::Games => games_batch(r),
+            Table::Findings => findings_batch(r),
+        };
+        ArrowTable {
+            batch,
+            report: report.clone().unbind(),
+            kind,
+        }
+    }
+}
+
+impl crate::pickle::Pickled for ArrowTable {
+    /// The report's state and the table's name.
+    fn state<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let report = self.report.bind(py).get().state(py)?;
+        Ok(PyTuple::new(py, [report, PyString::new(py, self.kind.name()).into_any()])?.into_any())
+    }
+
+    fn from_state(state: &Bound<'_, PyAny>) -> PyResult<ArrowTable> {
+        let (report, kind): (Bound<'_, PyAny>, String) = state.extract()?;
+        let kind = match kind.as_str() {
+            "games" => Table::Games,
+            "findings" => Table::Findings,
+            other => {
+                let msg = format!("bad pickled state: table {other:?}");
+                return Err(PyValueError::new_err(msg));
+            }
+        };
+        let report = Bound::new(state.py(), Report::from_state(&report)?)?;
+        Ok(ArrowTable::of(&report, kind))
+    }
+}
+
+py_methods! { ArrowTable |t| pickle(Self) {
     /// The rows.
-    #[getter]
-    fn num_rows(&self) -> usize {
-        self.0.num_rows()
-    }
-
+    num_rows -> usize = t.batch.num_rows();
     /// The column names, in order.
-    #[getter]
-    fn column_names(&self) -> Vec<String> {
-        let schema = self.0.schema();
-        schema.fields().iter().map(|f| f.name().clone()).collect()
-    }
-
+    column_names -> Vec<String> = t.batch.schema().fields().iter().map(|f| f.name().clone()).collect();
+}
     /// The number of rows.
     fn __len__(&self) -> usize {
-        self.0.num_rows()
+        self.batch.num_rows()
     }
 
     /// The table as an Arrow C stream in a PyCapsule (the Arrow PyCapsule interface).
@@ -69,7 +127,7 @@ impl ArrowTable {
         requested_schema: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyCapsule>> {
         let _ = requested_schema;
-        let reader = RecordBatchIterator::new([Ok(self.0.clone())], self.0.schema());
+        let reader = RecordBatchIterator::new([Ok(self.batch.clone())], self.batch.schema());
         PyCapsule::new_with_value(py, FFI_ArrowArrayStream::new(Box::new(reader)), STREAM)
     }
 
@@ -90,10 +148,11 @@ impl ArrowTable {
         polars.call_method1("DataFrame", (slf,))
     }
 
-    /// <ArrowTable 200 rows: source, index, ...>.
+    /// <ArrowTable findings, 200 rows: source, index, ...>.
     fn __repr__(&self) -> String {
         let names = self.column_names().join(", ");
-        format!("<ArrowTable {} rows: {names}>", self.0.num_rows())
+        let (kind, rows) = (self.kind.name(), self.batch.num_rows());
+        format!("<ArrowTable {kind}, {rows} rows: {names}>")
     }
 }
 
@@ -151,7 +210,7 @@ fn batch(fields: Vec<Field>, columns: Vec<ArrayRef>) -> RecordBatch {
 }
 
 /// One row per game.
-pub fn games_table(report: &CReport) -> ArrowTable {
+fn games_batch(report: &CReport) -> RecordBatch {
     let mut key = GameKey::new();
     let (mut moves, mut rule, mut protocol, mut opening) = (
         UInt64Builder::new(),
@@ -208,11 +267,11 @@ pub fn games_table(report: &CReport) -> ArrowTable {
         Arc::new(errors.finish()),
         Arc::new(warnings.finish()),
     ]);
-    ArrowTable(batch(fields, columns))
+    batch(fields, columns)
 }
 
 /// One row per finding, in game order then in each game's order.
-pub fn findings_table(report: &CReport) -> ArrowTable {
+fn findings_batch(report: &CReport) -> RecordBatch {
     let mut key = GameKey::new();
     let (mut severity, mut code, mut message) = (
         StringBuilder::new(),
@@ -253,7 +312,7 @@ pub fn findings_table(report: &CReport) -> ArrowTable {
         Arc::new(line.finish()),
         Arc::new(byte_offset.finish()),
     ]);
-    ArrowTable(batch(fields, columns))
+    batch(fields, columns)
 }
 
 /// The error of a column that cannot be read, naming it.

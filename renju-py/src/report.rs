@@ -242,14 +242,14 @@ py_methods! { Report |r| pickle(Self)
     /// One row per game as an Arrow table (the columns are listed in README.md): give
     /// it to pyarrow.table() or polars.DataFrame(), or call its to_pandas().
     #[cfg(feature = "arrow")]
-    fn games_table(&self) -> crate::arrow::ArrowTable {
-        crate::arrow::games_table(&self.0)
+    fn games_table(slf: &Bound<'_, Self>) -> crate::arrow::ArrowTable {
+        crate::arrow::ArrowTable::of(slf, crate::arrow::Table::Games)
     }
 
     /// One row per finding as an Arrow table (the columns are listed in README.md).
     #[cfg(feature = "arrow")]
-    fn findings_table(&self) -> crate::arrow::ArrowTable {
-        crate::arrow::findings_table(&self.0)
+    fn findings_table(slf: &Bound<'_, Self>) -> crate::arrow::ArrowTable {
+        crate::arrow::ArrowTable::of(slf, crate::arrow::Table::Findings)
     }
 
     /// The report without its games: its summary and the ids its games used, which is

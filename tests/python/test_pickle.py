@@ -84,6 +84,7 @@ def samples() -> dict[str, list[Any]]:
         "GameReport": report.games,
         "Summary": [report.summary],
         "Report": [report, renju.Report()],
+        "ArrowTable": [report.games_table(), report.findings_table(), renju.Report().games_table()],
         "Chunk": renju.chunks(b"h8\n# rule: gomoku\ni9\n", format="moves", size=2),
         "Fixture": fixtures[:5],
         "FixtureQuery": [q for f in fixtures[:5] for q in f.queries],

@@ -1101,7 +1101,8 @@ _ArrowColumn = _ArrowArrayLike | _ArrowArrayOnly
 @final
 class ArrowTable:
     """An Arrow table made by renju (a report's games or findings), read through the
-    Arrow PyCapsule interface by pyarrow.table(), polars.DataFrame() and others."""
+    Arrow PyCapsule interface by pyarrow.table(), polars.DataFrame() and others.
+    Pickles as its report and which table it is."""
 
     @property
     def num_rows(self) -> int:
@@ -1119,6 +1120,8 @@ class ArrowTable:
         """The table as a pandas.DataFrame (needs pyarrow and pandas)."""
     def to_polars(self) -> Any:
         """The table as a polars.DataFrame (needs polars)."""
+    def __eq__(self, other: object, /) -> bool:
+        """Same table of equal data."""
 
 def validate_arrow(
     moves: _ArrowColumn,
