@@ -6,8 +6,8 @@ renju-referee[dask]``).
 The same code runs on one laptop and on many machines: give a ``distributed.Client``
 (of a ``LocalCluster``, or connected to a scheduler's address), or the address itself
 (``"tcp://scheduler:8786"``), or nothing to use the current client. Every worker needs
-renju installed and must see the files at the same paths (a shared file system, or
-whatever pyarrow's file systems reach for Parquet).
+renju installed and must see the files at the same paths (a local disk on one machine,
+a shared file system on many).
 
 Each part is validated on a worker by the Rust core (in parallel on the worker's cores,
 without the GIL). The parts' reports are then merged in input order (an earlier part
