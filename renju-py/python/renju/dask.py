@@ -25,7 +25,6 @@ env={"RAYON_NUM_THREADS": "1"})``) so that each validates on one core.
 
 from __future__ import annotations
 
-import operator
 import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -124,23 +123,27 @@ def _duplicates(report: renju.Report) -> int:
     return report.summary.findings.get("duplicate-id", 0)
 
 
-def _advance(before: Optional[renju.Report], light: renju.Report) -> renju.Report:
+def _advance(
+    before: Optional[renju.Report], out: tuple[pandas.DataFrame, renju.Report]
+) -> renju.Report:
     """The merged report of the parts so far, without games: ``before`` (the parts
-    before this one) then this part (``light``, without games)."""
+    before this one) then this part (its report without games, from ``out``)."""
+    light = out[1]
     return light if before is None else before + light
 
 
 def _findings(
     before: Optional[renju.Report],
-    light: renju.Report,
-    frame: pandas.DataFrame,
+    out: tuple[pandas.DataFrame, renju.Report],
     part: renju.Report,
 ) -> pandas.DataFrame:
-    """A part's findings after the parts before it: its own (``frame``), unless an
-    earlier part used one of its ids, which gives it duplicate-id findings; then the
-    part's report merged after ``before`` (which has no games) gives them. Whether the
-    merge adds any is told by the totals: merging adds a duplicate-id finding for every
-    id the parts share, and changes nothing else when they share none."""
+    """A part's findings after the parts before it: its own (``out``: the findings and
+    the report without games), unless an earlier part used one of its ids, which gives it
+    duplicate-id findings; then the part's report merged after ``before`` (which has no
+    games) gives them. Whether the merge adds any is told by the totals: merging adds a
+    duplicate-id finding for every id the parts share, and changes nothing else when
+    they share none."""
+    frame, light = out
     if before is None:
         return frame
     if _duplicates(before + light) == _duplicates(before) + _duplicates(light):
@@ -168,15 +171,13 @@ def _merge_in_order(client: distributed.Client, reports: Sequence[Any]) -> DaskR
     before: Any = None
     frames = []
     for report, out in zip(reports, outputs):
-        frame = client.submit(operator.getitem, out, 0, pure=False)
-        light = client.submit(operator.getitem, out, 1, pure=False)
         # The part's findings are redone from its report only when an earlier part used
         # one of its ids: run the check where the report is, so that it is not moved.
         distributed.wait(report)  # type: ignore[no-untyped-call]
         where = list(client.who_has(report).get(report.key, ()))  # type: ignore[no-untyped-call]
-        frames.append(client.submit(_findings, before, light, frame, report, pure=False,
+        frames.append(client.submit(_findings, before, out, report, pure=False,
                                     workers=where or None, allow_other_workers=True))
-        before = client.submit(_advance, before, light, pure=False)
+        before = client.submit(_advance, before, out, pure=False)
     summary: renju.Summary = client.submit(_summary, before, pure=False).result()
     meta = findings_meta()
     if frames:
