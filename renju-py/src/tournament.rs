@@ -331,15 +331,23 @@ struct RowState {
     id: u32,
     name: String,
     points: HalfPoints,
-    /// Numbers as (numerator, denominator); board points as half points.
-    values: Vec<(Option<(i64, i64)>, Vec<HalfPoints>)>,
+    values: Vec<ValueState>,
+}
+
+/// A [`TieBreakValue`]'s exact serialised form.
+#[derive(serde::Serialize, serde::Deserialize)]
+enum ValueState {
+    /// Numerator and denominator.
+    Number(i64, i64),
+    /// Points on each board.
+    Boards(Vec<HalfPoints>),
 }
 
 impl From<&CRow> for RowState {
     fn from(r: &CRow) -> RowState {
         let value = |v: &TieBreakValue| match v {
-            TieBreakValue::Number(n) => (Some((n.numer(), n.denom())), Vec::new()),
-            TieBreakValue::Boards(b) => (None, b.clone()),
+            TieBreakValue::Number(n) => ValueState::Number(n.numer(), n.denom()),
+            TieBreakValue::Boards(b) => ValueState::Boards(b.clone()),
         };
         RowState {
             rank: r.rank,
@@ -354,9 +362,9 @@ impl From<&CRow> for RowState {
 
 impl From<RowState> for CRow {
     fn from(r: RowState) -> CRow {
-        let value = |(number, boards): (Option<(i64, i64)>, Vec<HalfPoints>)| match number {
-            Some((n, d)) => TieBreakValue::Number(Rational::new(n, d)),
-            None => TieBreakValue::Boards(boards),
+        let value = |v: ValueState| match v {
+            ValueState::Number(n, d) => TieBreakValue::Number(Rational::new(n, d)),
+            ValueState::Boards(b) => TieBreakValue::Boards(b),
         };
         CRow {
             rank: r.rank,
