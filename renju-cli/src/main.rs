@@ -83,6 +83,12 @@ enum Command {
         /// Print the report as JSON.
         #[arg(long)]
         json: bool,
+        /// Print the report as JSON lines, in constant memory for any input: one game
+        /// report per line as games are validated (in input order), then one line
+        /// {"summary": ...} (with "unreadable_files" when a file could not be read), the
+        /// --json report's games and summary.
+        #[arg(long, conflicts_with = "json")]
+        jsonl: bool,
         /// List every game, not only those with errors or warnings.
         #[arg(long, short)]
         verbose: bool,
@@ -185,6 +191,7 @@ fn main() -> ExitCode {
             both_flags,
             time_tolerance_ms,
             json,
+            jsonl,
             verbose,
             max_record_bytes,
         } => {
@@ -204,7 +211,12 @@ fn main() -> ExitCode {
                 time_tolerance_ms,
             };
             let limits = max_record_bytes.map_or_else(ReadLimits::default, ReadLimits::uniform);
-            validate::run(&files, format, &options, json, verbose, limits)
+            let output = match (json, jsonl) {
+                (true, _) => validate::Output::Json,
+                (_, true) => validate::Output::JsonLines,
+                _ => validate::Output::Text { verbose },
+            };
+            validate::run(&files, format, &options, output, limits)
         }
         Command::Clock {
             files,

@@ -1376,6 +1376,9 @@ class TournamentFinding:
 class StandingRow:
     """One line of the standings."""
 
+    def __eq__(self, other: object, /) -> bool:
+        """Same value (pickling and copies give equal objects)."""
+
     @property
     def rank(self) -> int:
         """The place, from 1; shared places have the same rank."""
@@ -1400,6 +1403,9 @@ class StandingRow:
 @final
 class Standings:
     """Standings of one tournament."""
+
+    def __eq__(self, other: object, /) -> bool:
+        """Same value (pickling and copies give equal objects)."""
 
     @property
     def name(self) -> str:
@@ -1494,6 +1500,9 @@ def read_tournaments_bytes(
 class ConformReport:
     """The report of conform(): positions checked, agreements, and every disagreement
     with its diagram, the engine's answer, our verdict and our explanation."""
+
+    def __eq__(self, other: object, /) -> bool:
+        """Same value (pickling and copies give equal objects)."""
 
     @property
     def positions(self) -> int:
