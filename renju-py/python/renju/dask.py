@@ -32,6 +32,21 @@ from typing import TYPE_CHECKING, Any, Optional, Union
 
 import renju
 
+
+def _require_dask() -> None:
+    """Raises ImportError, saying which extra to install, when Dask is missing."""
+    try:
+        import dask.dataframe  # noqa: F401
+        import distributed  # noqa: F401
+    except ImportError as e:  # pragma: no cover - the tests install the extra
+        raise ImportError(
+            "renju.dask needs Dask: pip install 'renju-referee[dask]' "
+            f"(dask[dataframe,distributed], pyarrow, pandas); {e}"
+        ) from e
+
+
+_require_dask()
+
 if TYPE_CHECKING:
     import dask.dataframe
     import distributed
