@@ -13,6 +13,7 @@ use std::ptr::NonNull;
 use std::sync::Arc;
 
 use arrow_array::builder::{StringBuilder, UInt64Builder};
+use arrow_array::cast::AsArray;
 use arrow_array::ffi::{from_ffi, FFI_ArrowArray, FFI_ArrowSchema};
 use arrow_array::ffi_stream::{ArrayStreamReader, FFI_ArrowArrayStream};
 use arrow_array::{
@@ -370,6 +371,18 @@ fn strings<'a>(chunks: &'a [ArrayRef], what: &str) -> PyResult<Vec<Option<&'a st
             out.extend(a.iter());
         } else if chunk.data_type() == &DataType::Null {
             out.extend(std::iter::repeat_n(None, chunk.len()));
+        } else if let Some(d) = chunk.as_any_dictionary_opt() {
+            // Dictionary-encoded strings (pandas and polars categoricals): the rows
+            // point into the strings of the dictionary.
+            let values = strings(std::slice::from_ref(d.values()), what)?;
+            let keys = d.normalized_keys().into_iter().enumerate();
+            out.extend(keys.map(|(i, k)| {
+                if chunk.is_null(i) {
+                    None
+                } else {
+                    values.get(k).copied().flatten()
+                }
+            }));
         } else {
             let t = chunk.data_type();
             let msg = format!("the {what} column must hold strings, not {t}");
@@ -406,7 +419,7 @@ const BATCH: usize = 1 << 16;
 /// moves, and the optional rules (rule set or RenjuNet rule names), openings (opening
 /// protocol names) and ids columns: Arrow arrays of strings (pyarrow Array or
 /// ChunkedArray, a table's column, a polars Series, or any object with
-/// __arrow_c_stream__ or __arrow_c_array__), of one length; a null is "not said" (a null
+/// __arrow_c_stream__ or __arrow_c_array__; plain or dictionary-encoded), of one length; a null is "not said" (a null
 /// move string is an unreadable record). The other keyword arguments are the defaults
 /// of renju.validate() for what a row does not say. The columns are read without copying
 /// and the games replayed in parallel on all cores without holding the GIL.

@@ -129,6 +129,15 @@ def test_validate_arrow_columns_and_errors() -> None:
     assert "row 104" in report.games[3].findings[0].message
     from_polars = renju.validate_arrow(pl.Series(moves), rules=pl.Series(["freestyle", None, "nonsense", None]))
     assert [g.rule for g in from_polars][:2] == ["freestyle", "renju"]
+    # Dictionary-encoded (categorical) columns: pyarrow and polars.
+    categorical = renju.validate_arrow(
+        pa.array(moves).dictionary_encode(),
+        rules=pa.array(["freestyle", None, "nonsense", None]).dictionary_encode())
+    assert categorical == renju.validate_arrow(
+        pa.array(moves), rules=pa.array(["freestyle", None, "nonsense", None]))
+    from_categorical = renju.validate_arrow(
+        pl.Series(moves), rules=pl.Series(["freestyle", None, "nonsense", None], dtype=pl.Categorical))
+    assert [g.rule for g in from_categorical] == [g.rule for g in from_polars]
     with pytest.raises(ValueError, match="rules column has 1 rows"):
         renju.validate_arrow(pa.array(moves), rules=pa.array(["renju"]))
     with pytest.raises(TypeError, match="must hold strings"):
