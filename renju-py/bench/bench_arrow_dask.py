@@ -6,7 +6,8 @@ the Rust CLI on the same games, in one run.
    column and as a move-list file: ``renju.validate_arrow(column)`` against
    ``renju validate FILE``. Moves per second per core = moves / wall time / cores.
 2. Dask: a generated file of --games games (tests/python/generated_games.py): the CLI,
-   then ``renju.dask.validate_files`` (summary and findings computed) on a LocalCluster
+   (also on one thread, for the machine's own two-core scaling), then
+   ``renju.dask.validate_files`` (summary and findings computed) on a LocalCluster
    of one worker process, then of two (one thread each, RAYON_NUM_THREADS=1 so that a
    worker validates on one core). Cluster start-up is not timed.
 
@@ -61,9 +62,13 @@ def best_of(repeat: int, run: Callable[[], object], cpu: Callable[[], float] = c
     return best
 
 
-def cli_run(cli: Path, path: Path) -> None:
-    """renju validate FILE (the text report)."""
-    subprocess.run([str(cli), "validate", str(path)], stdout=subprocess.DEVNULL, check=False)
+def cli_run(cli: Path, path: Path, threads: int | None = None) -> None:
+    """renju validate FILE (the text report), on `threads` threads (default: all cores)."""
+    env = dict(os.environ)
+    if threads is not None:
+        env["RAYON_NUM_THREADS"] = str(threads)
+    subprocess.run([str(cli), "validate", str(path)], stdout=subprocess.DEVNULL, check=False,
+                   env=env)
 
 
 def arrow_bench(args: argparse.Namespace, tmp: Path) -> None:
@@ -112,10 +117,13 @@ def dask_bench(args: argparse.Namespace, tmp: Path) -> None:
     direct = renju.validate(path)
     moves = sum(g.moves for g in direct)
     cli, cli_cpu = best_of(args.repeat, lambda: cli_run(args.cli, path))
+    cli1, cli1_cpu = best_of(args.repeat, lambda: cli_run(args.cli, path, 1))
     print(f"== Dask: {args.games} generated games, {moves} moves, "
           f"{path.stat().st_size >> 20} MiB, parts of {args.part_bytes >> 10} KiB")
     print(f"{'what':36} {'wall s':>7} {'cpu s':>7} {'games/s':>10}")
     print(f"{'renju validate FILE (CLI)':36} {cli:7.3f} {cli_cpu:7.3f} {args.games / cli:10.0f}")
+    print(f"{'CLI on one thread (reference)':36} {cli1:7.3f} {cli1_cpu:7.3f} "
+          f"{args.games / cli1:10.0f}")
     times = {}
     for n in (1, 2):
         with distributed.LocalCluster(
@@ -132,7 +140,8 @@ def dask_bench(args: argparse.Namespace, tmp: Path) -> None:
             times[n] = wall
             name = f"renju.dask, {n} worker process{'es' if n > 1 else ''}"
             print(f"{name:36} {wall:7.3f} {cpu:7.3f} {args.games / wall:10.0f}")
-    print(f"ratio 2 workers / 1 worker throughput: {times[1] / times[2]:.2f}")
+    print(f"ratio 2 workers / 1 worker throughput: {times[1] / times[2]:.2f} "
+          f"(the CLI's own, 2 threads / 1 thread: {cli1 / cli:.2f})")
     print(f"ratio 2 workers time / CLI time: {times[2] / cli:.2f}")
 
 
