@@ -124,6 +124,7 @@ def test_a_million_games_split_into_byte_ranges(client: distributed.Client, tmp_
     write_games(path, 1_000_000)
     result = rdask.validate_files([path], client=client, part_bytes=1 << 20)
     assert result.parts >= 8
+    assert repr(result).startswith(f"<DaskReport {result.parts} parts: 1000000 games, ")
     direct = renju.validate(path)
     assert result.summary == direct.summary
     assert result.summary.games == 1_000_000

@@ -77,6 +77,11 @@ class DaskReport:
     client: distributed.Client
     """The client it ran with (the findings' partitions are held by its cluster)."""
 
+    def __repr__(self) -> str:
+        s = self.summary
+        return (f"<DaskReport {self.parts} parts: {s.games} games, {s.errors} errors, "
+                f"{s.warnings} warnings>")
+
 
 def _register_sizes() -> None:
     """Tells Dask how big a report is (a game report takes about 200 bytes): the
