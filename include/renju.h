@@ -497,6 +497,19 @@ typedef struct renju_games renju_games;
 typedef struct renju_position renju_position;
 
 /**
+ * A validation report: per game, the summary, and the ids its games used (so that
+ * merging flags an id a later part repeats from an earlier one). An opaque handle.
+ *
+ * Ownership: created by `renju_games_validate_report` or
+ * `renju_report_validate_buffer`; the caller owns it and frees it with
+ * `renju_report_free`.
+ *
+ * Thread safety: every call locks the report, so one handle may be used from several
+ * threads.
+ */
+typedef struct renju_report renju_report;
+
+/**
  * Standings of one tournament: rows best first, tie-break values, findings. An opaque
  * handle.
  *
@@ -1556,6 +1569,98 @@ renju_status renju_games_replay_position(const struct renju_games *games,
 renju_status renju_games_validate(const struct renju_games *games,
                                   const struct renju_validation_options *options,
                                   char **json);
+
+/**
+ * Validates every record of `games` (as `renju_games_validate`) and gives the report as
+ * a handle in `*out` (NULL on error).
+ *
+ * Returns `RENJU_ERROR_INVALID_ARGUMENT` for bad options. Uses all cores.
+ *
+ * # Safety
+ * `games` is looked up before use; `options` must be NULL or point to a
+ * `renju_validation_options`; `out` must be NULL or valid for writes of a pointer.
+ */
+renju_status renju_games_validate_report(const struct renju_games *games,
+                                         const struct renju_validation_options *options,
+                                         struct renju_report **out);
+
+/**
+ * Finds the parts of a file's `length` bytes at `data` to validate on their own, of
+ * about `size` bytes each, and gives them as a JSON array in `*json` (NULL on error):
+ * `[{"start", "end", "lines", "games", "records", "directives"}, ...]`, `end` null for
+ * the last part. Move lists split at line ends; other formats are one part, the whole
+ * file. Pass one element (as JSON text) to `renju_report_validate_buffer` with exactly
+ * the part's bytes, `data + start` to `data + end`.
+ *
+ * `format` names the format, or is NULL to guess it from `name`'s extension. Returns
+ * `RENJU_ERROR_INVALID_ARGUMENT` for an unknown format.
+ *
+ * Ownership: the caller owns `*json` (free it with `renju_string_free`).
+ *
+ * # Safety
+ * `data` must be NULL (only with `length` 0) or valid for reads of `length` bytes;
+ * `format` and `name` must be NULL or NUL-terminated strings; `json` must be NULL or
+ * valid for writes of a pointer.
+ */
+renju_status renju_report_chunks(const uint8_t *data,
+                                 size_t length,
+                                 const char *format,
+                                 const char *name,
+                                 uint64_t size,
+                                 char **json);
+
+/**
+ * Validates the `length` bytes at `data`: a whole file (`chunk` NULL), or one part of a
+ * file (`chunk`: one element of `renju_report_chunks`'s JSON, and `data` exactly that
+ * part's bytes). Games keep their index, line and byte offset in the whole file. `name`
+ * (may be NULL) names the file in the report; `format` as in `renju_report_chunks`.
+ * The report handle goes to `*out` (NULL on error).
+ *
+ * Returns `RENJU_ERROR_INVALID_ARGUMENT` for an unknown format, bad options or a
+ * `chunk` that is not a part's JSON. Uses all cores.
+ *
+ * # Safety
+ * `data` must be NULL (only with `length` 0) or valid for reads of `length` bytes;
+ * `format`, `name` and `chunk` must be NULL or NUL-terminated strings; `options` must
+ * be NULL or point to a `renju_validation_options`; `out` must be NULL or valid for
+ * writes of a pointer.
+ */
+renju_status renju_report_validate_buffer(const uint8_t *data,
+                                          size_t length,
+                                          const char *format,
+                                          const char *name,
+                                          const char *chunk,
+                                          const struct renju_validation_options *options,
+                                          struct renju_report **out);
+
+/**
+ * Appends to `report` the report of the input that follows it (`later` is unchanged):
+ * `report` becomes the report one run over both gives. Merge in input order, earlier
+ * part first (merging is associative, not commutative).
+ *
+ * # Safety
+ * `report` and `later` are looked up before use.
+ */
+renju_status renju_report_merge(struct renju_report *report, const struct renju_report *later);
+
+/**
+ * The report as JSON in `*json` (NULL on error), as `renju_games_validate` gives it.
+ *
+ * Ownership: the caller owns `*json` (free it with `renju_string_free`).
+ *
+ * # Safety
+ * `report` is looked up before use; `json` must be NULL or valid for writes of a
+ * pointer.
+ */
+renju_status renju_report_json(const struct renju_report *report, char **json);
+
+/**
+ * Frees a report. NULL is accepted and does nothing.
+ *
+ * # Safety
+ * `report` is looked up before use, never dereferenced unless live.
+ */
+renju_status renju_report_free(struct renju_report *report);
 
 /**
  * Reads a time control (`"5400+30"`, `"40/6000+30:900+30"`, `"W300-B240"`,

@@ -90,6 +90,12 @@ enum Command {
         /// the explanation of a foul).
         #[arg(long, value_name = "FILE")]
         html: Option<PathBuf>,
+        /// Print the report as JSON lines, in constant memory for any input: one game
+        /// report per line as games are validated (in input order), then one line
+        /// {"summary": ...} (with "unreadable_files" when a file could not be read), the
+        /// --json report's games and summary.
+        #[arg(long, conflicts_with = "json")]
+        jsonl: bool,
         /// List every game, not only those with errors or warnings.
         #[arg(long, short)]
         verbose: bool,
@@ -198,6 +204,7 @@ fn main() -> ExitCode {
             time_tolerance_ms,
             json,
             html,
+            jsonl,
             verbose,
             max_record_bytes,
         } => {
@@ -217,15 +224,12 @@ fn main() -> ExitCode {
                 time_tolerance_ms,
             };
             let limits = max_record_bytes.map_or_else(ReadLimits::default, ReadLimits::uniform);
-            validate::run(
-                &files,
-                format,
-                &options,
-                json,
-                html.as_deref(),
-                verbose,
-                limits,
-            )
+            let output = match (json, jsonl) {
+                (true, _) => validate::Output::Json,
+                (_, true) => validate::Output::JsonLines,
+                _ => validate::Output::Text { verbose },
+            };
+            validate::run(&files, format, &options, output, html.as_deref(), limits)
         }
         Command::Clock {
             files,

@@ -27,13 +27,30 @@ struct UnreadableFile {
     error: String,
 }
 
+/// How the report is printed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Output {
+    /// For people: the games with errors or warnings (every game with `verbose`), then
+    /// the totals.
+    Text {
+        /// Every game.
+        verbose: bool,
+    },
+    /// One JSON document (`--json`).
+    Json,
+    /// JSON lines (`--jsonl`): a game report per line as the games are validated, then
+    /// `{"summary": ..., "unreadable_files": [...]}`.
+    JsonLines,
+}
+
 /// Runs the command; returns 0 (no errors), 1 (errors found) or 2 (a file could not be
 /// read, or the report could not be written).
 ///
 /// Memory: records are read and validated [`CHUNK`] at a time, and the summary is a
 /// running total ([`Summary::add`], duplicate ids by [`DuplicateIds`], one per file). The
 /// human report prints each chunk's games with errors or warnings (all with `--verbose`)
-/// as soon as they are validated, so it holds one chunk whatever the input's size; only
+/// as soon as they are validated, so it holds one chunk whatever the input's size, and so
+/// does `--jsonl` (its lines are written a chunk at a time, in input order); only
 /// `--json` keeps every game's report, since it prints them all in one document.
 ///
 /// A file that cannot be read is reported on stderr, in the human report's last line and,
@@ -43,9 +60,8 @@ pub fn run(
     files: &[PathBuf],
     format: Option<Format>,
     options: &ValidationOptions,
-    json: bool,
+    output: Output,
     html: Option<&std::path::Path>,
-    verbose: bool,
     limits: renju_core::formats::ReadLimits,
 ) -> ExitCode {
     let mut unreadable: Vec<UnreadableFile> = Vec::new();
@@ -114,25 +130,29 @@ pub fn run(
             if let Some(h) = html_report.as_mut() {
                 h.add(&batch, &chunk);
             }
-            if json {
-                reports.keep(batch);
-            } else {
-                // The spinner steps aside while the games are printed.
-                let written = bar
-                    .suspend(|| write_games(&mut out, &batch, verbose).and_then(|_| out.flush()));
-                if written.is_err() {
-                    return ExitCode::from(2);
+            let written = match output {
+                Output::Json => {
+                    reports.keep(batch);
+                    Ok(())
                 }
+                // The spinner steps aside while the games are printed.
+                Output::JsonLines => bar.suspend(|| write_lines(&mut out, &batch)),
+                Output::Text { verbose } => {
+                    bar.suspend(|| write_games(&mut out, &batch, verbose).and_then(|_| out.flush()))
+                }
+            };
+            if written.is_err() {
+                return ExitCode::from(2);
             }
             first_index += chunk.len();
             bar.set_position(first_index as u64);
         }
         bar.finish_and_clear();
     }
-    let written = if json {
-        write_json(&mut out, &reports, &summary, &unreadable)
-    } else {
-        write_summary(&mut out, &summary, &unreadable)
+    let written = match output {
+        Output::Json => write_json(&mut out, &reports, &summary, &unreadable),
+        Output::JsonLines => write_summary_line(&mut out, &summary, &unreadable),
+        Output::Text { .. } => write_summary(&mut out, &summary, &unreadable),
     };
     if written.and_then(|_| out.flush()).is_err() {
         return ExitCode::from(2);
@@ -180,6 +200,43 @@ fn write_json(
         unreadable_files: unreadable,
     };
     serde_json::to_writer_pretty(&mut *out, &report)?;
+    writeln!(out)
+}
+
+/// `--jsonl`: one line per game report, flushed (the lines of a chunk reach the reader
+/// as the chunk is done).
+fn write_lines(out: &mut impl Write, games: &[GameReport]) -> std::io::Result<()> {
+    for g in games {
+        serde_json::to_writer(&mut *out, g)?;
+        out.write_all(b"\n")?;
+    }
+    out.flush()
+}
+
+/// `--jsonl`'s last line: `{"summary": ...}` as in the JSON report, with
+/// `"unreadable_files"` when some file could not be read.
+fn write_summary_line(
+    out: &mut impl Write,
+    summary: &Summary,
+    unreadable: &[UnreadableFile],
+) -> std::io::Result<()> {
+    #[derive(Serialize)]
+    struct Line<'a> {
+        summary: JsonSummary<'a>,
+        #[serde(skip_serializing_if = "<[_]>::is_empty")]
+        unreadable_files: &'a [UnreadableFile],
+    }
+    let summary = JsonSummary {
+        summary,
+        unreadable: unreadable.len(),
+    };
+    serde_json::to_writer(
+        &mut *out,
+        &Line {
+            summary,
+            unreadable_files: unreadable,
+        },
+    )?;
     writeln!(out)
 }
 

@@ -288,3 +288,48 @@ fn the_summary_runs_across_chunks_as_the_json_report_does() {
     assert!(games[3].contains("game 4000 "), "{}", games[3]);
     assert!(games[4].contains("game 4322 "), "{}", games[4]);
 }
+
+#[test]
+fn jsonl_lines_are_the_json_reports_games_then_its_summary() {
+    let dir = std::env::temp_dir().join(format!("renju-jsonl-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let big = dir.join("big.txt");
+    // More games than one validation chunk (2,000), with errors among them.
+    let lines: Vec<&str> = [
+        "h8 i9 j10",
+        "h8 h8",
+        "h8 zz",
+        "# rule: gomoku",
+        "h8 i9 i8 j10 g8 k11",
+    ]
+    .into_iter()
+    .cycle()
+    .take(6_000)
+    .collect();
+    std::fs::write(&big, lines.join("\n")).unwrap();
+    let big = big.to_str().unwrap();
+    for args in [
+        vec![
+            "fixtures/games/sample.txt",
+            "fixtures/games/bad_records.txt",
+        ],
+        vec!["fixtures/games/timed.sgf", "no/such/file.txt", big],
+    ] {
+        let (json_code, json, _) = renju(&[&["validate", "--json"][..], &args].concat());
+        let (code, jsonl, _) = renju(&[&["validate", "--jsonl"][..], &args].concat());
+        assert_eq!(code, json_code);
+        let report: Value = serde_json::from_str(&json).unwrap();
+        let lines: Vec<Value> = jsonl
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        let (last, games) = lines.split_last().unwrap();
+        assert_eq!(games, report["games"].as_array().unwrap().as_slice());
+        assert_eq!(last["summary"], report["summary"]);
+        assert_eq!(last.get("unreadable_files"), report.get("unreadable_files"));
+        assert!(games.iter().all(|g| g.get("summary").is_none()));
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+    let (code, _, err) = renju(&["validate", "--json", "--jsonl", "fixtures/games/sample.txt"]);
+    assert_eq!(code, 2, "{err}");
+}

@@ -245,7 +245,7 @@ impl ClockState {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 struct Side {
     schedule: Schedule,
     carries_over: bool,
@@ -411,7 +411,7 @@ impl Side {
 }
 
 /// A game clock (see the [module docs](self)).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Clock {
     black: Side,
     white: Side,

@@ -171,3 +171,17 @@ impl FromStr for Board {
         Board::from_diagram(s)
     }
 }
+
+impl serde::Serialize for Board {
+    /// The diagram ([`Board::from_diagram`] reads it back).
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Board {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Board, D::Error> {
+        let text = String::deserialize(d)?;
+        Board::from_diagram(&text).map_err(serde::de::Error::custom)
+    }
+}

@@ -25,8 +25,9 @@
 //! diagrams), [`fixture`] (the shared fixture corpus format), [`game`] (game records),
 //! [`opening`] (opening protocols, the 26 openings), [`replay`] (playing a record out
 //! under its rules), [`findings`] (what validation finds), [`formats`] (readers and
-//! writers), [`report`] (validation reports), [`svg`] (pictures of positions and explained
-//! verdicts; PNG with the `png` feature), [`html`] (HTML validation reports),
+//! writers), [`report`] (validation reports), [`rows`] (games given as the rows of a
+//! table), [`svg`] (pictures of positions and explained verdicts; PNG with the `png`
+//! feature), [`html`] (HTML validation reports),
 //! [`time_control`] and [`clock`] (time controls and the game clock), [`decisions`]
 //! (the clock and decisions beside the board during a replay), [`tournament`]
 //! (crosstables, standings, tie-breaks, TRF), [`conform`] (conformance testing of other
@@ -62,6 +63,7 @@ pub mod position;
 mod protocol;
 pub mod replay;
 pub mod report;
+pub mod rows;
 pub mod rules;
 pub mod svg;
 pub mod time_control;

@@ -188,7 +188,7 @@ impl<'de> Deserialize<'de> for OpeningRule {
 }
 
 /// One of the 26 canonical Renju openings (named by their RIF numbers, 1-13 direct and
-/// 1-13 indirect).
+/// 1-13 indirect). Serialises with every name; reads back from its `code`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 pub struct Opening {
     /// RIF number: `"1D"` .. `"13D"`, `"1I"` .. `"13I"`.
@@ -628,5 +628,19 @@ pub fn offers_equivalent(
             let target = shape(b, Symmetry::Identity);
             Symmetry::ALL.iter().any(|&g| shape(a, g) == target)
         }
+    }
+}
+
+impl<'de> Deserialize<'de> for Opening {
+    /// The opening of the `code` field (the other names are the code's).
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Opening, D::Error> {
+        #[derive(Deserialize)]
+        struct Code {
+            code: String,
+        }
+        let Code { code } = Code::deserialize(d)?;
+        Opening::all()
+            .find(|o| o.code == code)
+            .ok_or_else(|| serde::de::Error::custom(format!("no opening has the code {code}")))
     }
 }

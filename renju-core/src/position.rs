@@ -149,7 +149,12 @@ struct Played {
 /// let fouls = pos.forbidden_points();
 /// assert!(fouls.iter().any(|f| f.point.to_string() == "h8" && f.primary == FoulKind::DoubleThree));
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+///
+/// Serialises (serde) as its set-up stones, rule set, options, side to move at set-up,
+/// and the moves played (each with the outcome before it, which keeps a game that went
+/// on after a foul exact); reading replays the moves.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(into = "PositionState", try_from = "PositionState")]
 pub struct Position {
     board: Board,
     rule_set: RuleSet,
@@ -551,5 +556,61 @@ mod tests {
         assert_eq!(pos.moves().len(), 1);
         // Parsing the rest would take far longer than this in a debug build.
         assert!(start.elapsed() < std::time::Duration::from_millis(500));
+    }
+}
+
+/// The serialised form of a [`Position`].
+#[derive(Serialize, Deserialize)]
+struct PositionState {
+    rule_set: RuleSet,
+    options: RenjuOptions,
+    setup: Board,
+    to_move: Color,
+    moves: Vec<(Move, Option<Outcome>)>,
+    outcome: Option<Outcome>,
+}
+
+impl From<Position> for PositionState {
+    fn from(mut pos: Position) -> PositionState {
+        let (rule_set, options, outcome) = (pos.rule_set, pos.options, pos.outcome);
+        let moves: Vec<_> = pos
+            .history
+            .iter()
+            .map(|p| (p.mv, p.outcome_before))
+            .collect();
+        while pos.undo().is_some() {}
+        PositionState {
+            rule_set,
+            options,
+            setup: pos.board,
+            to_move: pos.to_move,
+            moves,
+            outcome,
+        }
+    }
+}
+
+impl TryFrom<PositionState> for Position {
+    type Error = String;
+
+    fn try_from(s: PositionState) -> Result<Position, String> {
+        let pos = Position::from_board(s.setup, s.rule_set, s.to_move);
+        let mut pos = pos.map_err(|e| e.to_string())?.with_options(s.options);
+        // A game that went on after a foul: the foul's outcome was lifted.
+        let lift = |pos: &mut Position, wanted: Option<Outcome>| {
+            if pos.outcome != wanted {
+                pos.play_on_after_foul();
+            }
+            match pos.outcome == wanted {
+                true => Ok(()),
+                false => Err(format!("the moves do not give the outcome {wanted:?}")),
+            }
+        };
+        for (mv, before) in s.moves {
+            lift(&mut pos, before)?;
+            pos.play_quiet(mv).map_err(|e| e.to_string())?;
+        }
+        lift(&mut pos, s.outcome)?;
+        Ok(pos)
     }
 }

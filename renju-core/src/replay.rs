@@ -76,7 +76,7 @@ pub struct MoveVerdict {
 }
 
 /// The result of replaying a game.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Replay {
     /// How the game ended.
     pub outcome: Outcome,

@@ -132,12 +132,20 @@ pub struct Summary {
 }
 
 /// A validation report: one entry per game and a summary.
+///
+/// Reports of consecutive parts of the same input merge exactly ([`Report::merge`]): the
+/// report also keeps the ids its games used ([`DuplicateIds`], not serialised to JSON;
+/// see [`Report::ids`]) so that an id of a later part already used in an earlier one is
+/// flagged as one run over the whole input would flag it.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Report {
     /// Per game, in input order.
     pub games: Vec<GameReport>,
     /// Totals.
     pub summary: Summary,
+    /// The ids seen, for merging.
+    #[serde(skip)]
+    ids: DuplicateIds,
 }
 
 impl Summary {
@@ -157,27 +165,106 @@ impl Summary {
             .entry(game.outcome.termination)
             .or_default() += 1;
         for f in &game.findings {
-            *self.findings.entry(f.code).or_default() += 1;
-            match f.severity {
-                Severity::Error => self.errors += 1,
-                Severity::Warning => self.warnings += 1,
-                Severity::Info => {}
-            }
+            self.add_finding(f);
         }
+    }
+
+    /// Counts one finding (of a game already counted).
+    fn add_finding(&mut self, f: &Finding) {
+        *self.findings.entry(f.code).or_default() += 1;
+        match f.severity {
+            Severity::Error => self.errors += 1,
+            Severity::Warning => self.warnings += 1,
+            Severity::Info => {}
+        }
+    }
+
+    /// Adds another summary's totals to this one. Summaries of separate inputs (other
+    /// files) add up exactly; for parts of one file, merge their [`Report`]s, which also
+    /// count the ids a later part repeats from an earlier one.
+    ///
+    /// ```
+    /// use renju_core::{Game, Summary, ValidationOptions};
+    /// let report = Game::from_moves("h8 h8").unwrap().validate(&ValidationOptions::default());
+    /// let (mut a, mut b) = (Summary::default(), Summary::default());
+    /// a.add(&report);
+    /// b.add(&report);
+    /// a.merge(&b);
+    /// assert_eq!((a.games, a.errors), (2, 2));
+    /// ```
+    pub fn merge(&mut self, other: &Summary) {
+        self.games += other.games;
+        for (t, n) in &other.by_termination {
+            *self.by_termination.entry(*t).or_default() += n;
+        }
+        for (c, n) in &other.findings {
+            *self.findings.entry(*c).or_default() += n;
+        }
+        self.errors += other.errors;
+        self.warnings += other.warnings;
+    }
+}
+
+impl std::ops::AddAssign<&Summary> for Summary {
+    fn add_assign(&mut self, other: &Summary) {
+        self.merge(other);
     }
 }
 
 /// Flags games whose id an earlier game of the same file already used
 /// ([`FindingCode::DuplicateId`]), one report at a time, in input order.
 ///
-/// It keeps 16 bytes per distinct id, not the ids: a 96-bit hash of (file, id) and the
-/// index of the first game that used it. Two different ids of a file are taken for the
-/// same with a probability of about n² / 2⁹⁷ (n ids), which is nil in practice. Games
-/// past index 2³² − 1 of a file are not checked. Unreadable records have no id.
-#[derive(Debug, Clone, Default)]
+/// It keeps 24 bytes per distinct id, not the ids: a 96-bit hash of (file, id), the
+/// index of the first game that used it and that game's line or byte offset (so that
+/// [`Report::merge`] can flag it when an earlier part of the file used its id). Two
+/// different ids of a file are taken for the same with a probability of about
+/// n² / 2⁹⁷ (n ids), which is nil in practice. Games past index 2³² − 1 of a file are
+/// not checked. Unreadable records have no id.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct DuplicateIds {
-    /// 64-bit hash of (file, id) -> (32-bit check hash, index of the first game).
-    seen: HashMap<u64, (u32, u32)>,
+    /// 64-bit hash of (file, id) -> the first game that used it.
+    seen: HashMap<u64, FirstUse>,
+}
+
+/// The first game of a file with an id, as [`DuplicateIds`] keeps it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct FirstUse {
+    /// 32-bit check hash of (file, id).
+    check: u32,
+    /// The game's index.
+    index: u32,
+    /// Its record's place: `line << 1`, `byte_offset << 1 | 1`, or [`FirstUse::NOWHERE`].
+    place: u64,
+}
+
+impl FirstUse {
+    const NOWHERE: u64 = u64::MAX;
+
+    fn place(line: Option<usize>, byte_offset: Option<u64>) -> u64 {
+        match (line, byte_offset) {
+            (Some(l), _) => (l as u64) << 1,
+            (None, Some(b)) => b << 1 | 1,
+            (None, None) => FirstUse::NOWHERE,
+        }
+    }
+
+    /// The line and byte offset of its record.
+    fn location(self) -> (Option<usize>, Option<u64>) {
+        match self.place {
+            FirstUse::NOWHERE => (None, None),
+            p if p & 1 == 0 => (Some((p >> 1) as usize), None),
+            p => (None, Some(p >> 1)),
+        }
+    }
+}
+
+/// The `duplicate-id` finding of a game whose id the game of index `first` used.
+fn duplicate_id(id: &str, first: u32) -> Finding {
+    let message = format!(
+        "game id {id} was already used by game {} of this file",
+        u64::from(first) + 1
+    );
+    Finding::new(FindingCode::DuplicateId, None, message)
 }
 
 impl DuplicateIds {
@@ -186,41 +273,64 @@ impl DuplicateIds {
         DuplicateIds::default()
     }
 
-    /// Adds a `duplicate-id` finding to `game` when an earlier game of its file (given
-    /// to this tracker before) had the same id; otherwise remembers its id.
-    pub fn check(&mut self, game: &mut GameReport) {
-        let Some(id) = game.id.as_deref() else {
-            return;
-        };
+    /// The number of distinct ids seen.
+    pub fn len(&self) -> usize {
+        self.seen.len()
+    }
+
+    /// Whether no id was seen.
+    pub fn is_empty(&self) -> bool {
+        self.seen.is_empty()
+    }
+
+    /// The hash key, check hash and index of a game this tracker checks.
+    fn key(game: &GameReport) -> Option<(u64, u32, u32)> {
+        let id = game.id.as_deref()?;
         if game
             .findings
             .iter()
             .any(|f| f.code == FindingCode::UnreadableRecord)
         {
-            return;
+            return None;
         }
-        let Ok(index) = u32::try_from(game.index) else {
-            return;
-        };
+        let index = u32::try_from(game.index).ok()?;
         let hash = |salt: u8| {
             let mut h = DefaultHasher::new();
             (salt, game.source.as_deref(), id).hash(&mut h);
             h.finish()
         };
-        let (key, check) = (hash(0), hash(1) as u32);
+        Some((hash(0), hash(1) as u32, index))
+    }
+
+    /// Adds a `duplicate-id` finding to `game` when an earlier game of its file (given
+    /// to this tracker before) had the same id; otherwise remembers its id.
+    pub fn check(&mut self, game: &mut GameReport) {
+        self.check_at(game, None, None);
+    }
+
+    fn check_at(&mut self, game: &mut GameReport, line: Option<usize>, byte_offset: Option<u64>) {
+        let Some((key, check, index)) = DuplicateIds::key(game) else {
+            return;
+        };
         match self.seen.get(&key) {
-            Some(&(c, first)) if c == check => {
-                let message = format!(
-                    "game id {id} was already used by game {} of this file",
-                    u64::from(first) + 1
-                );
-                game.findings
-                    .push(Finding::new(FindingCode::DuplicateId, None, message));
+            Some(first) if first.check == check => {
+                let mut finding = duplicate_id(game.id.as_deref().unwrap_or(""), first.index);
+                finding.line = line;
+                finding.byte_offset = byte_offset;
+                game.findings.push(finding);
             }
             // A 64-bit collision between different ids: the later id goes unchecked.
             Some(_) => {}
             None => {
-                self.seen.insert(key, (check, index));
+                let place = FirstUse::place(line, byte_offset);
+                self.seen.insert(
+                    key,
+                    FirstUse {
+                        check,
+                        index,
+                        place,
+                    },
+                );
             }
         }
     }
@@ -228,12 +338,64 @@ impl DuplicateIds {
     /// [`check`](DuplicateIds::check), with the `duplicate-id` finding located at the
     /// record's line or byte offset, as the game's other findings are.
     pub fn check_record(&mut self, game: &mut GameReport, record: &Result<Game, ParseError>) {
-        let before = game.findings.len();
-        self.check(game);
-        if let (Some(f), Ok(record)) = (game.findings.get_mut(before), record) {
-            f.line = record.source.line;
-            f.byte_offset = record.source.byte_offset;
+        match record {
+            Ok(r) => self.check_at(game, r.source.line, r.source.byte_offset),
+            Err(_) => self.check_at(game, None, None),
         }
+    }
+
+    /// Takes in the ids of a later part of the same input; gives the ids the later part
+    /// used first that this tracker had seen: key -> (first use here, first use there).
+    fn absorb(&mut self, later: &DuplicateIds) -> HashMap<u64, (FirstUse, FirstUse)> {
+        let mut repeated = HashMap::new();
+        for (key, there) in &later.seen {
+            match self.seen.get(key) {
+                Some(here) if here.check == there.check => {
+                    repeated.insert(*key, (*here, *there));
+                }
+                Some(_) => {}
+                None => {
+                    self.seen.insert(*key, *there);
+                }
+            }
+        }
+        repeated
+    }
+
+    /// The ids as bytes, 24 per id (for sending a [`Report`] to another process with its
+    /// ids; [`DuplicateIds::from_bytes`] reads them back).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut entries: Vec<_> = self.seen.iter().collect();
+        entries.sort_unstable_by_key(|(k, _)| **k);
+        let mut out = Vec::with_capacity(entries.len() * 24);
+        for (key, f) in entries {
+            out.extend_from_slice(&key.to_le_bytes());
+            out.extend_from_slice(&f.check.to_le_bytes());
+            out.extend_from_slice(&f.index.to_le_bytes());
+            out.extend_from_slice(&f.place.to_le_bytes());
+        }
+        out
+    }
+
+    /// Reads [`DuplicateIds::to_bytes`]; `None` when the length is not a multiple of 24.
+    pub fn from_bytes(bytes: &[u8]) -> Option<DuplicateIds> {
+        if !bytes.len().is_multiple_of(24) {
+            return None;
+        }
+        let word = |b: &[u8]| u64::from_le_bytes(b.try_into().expect("8 bytes"));
+        let half = |b: &[u8]| u32::from_le_bytes(b.try_into().expect("4 bytes"));
+        let seen = bytes
+            .chunks_exact(24)
+            .map(|e| {
+                let first = FirstUse {
+                    check: half(&e[8..12]),
+                    index: half(&e[12..16]),
+                    place: word(&e[16..24]),
+                };
+                (word(&e[..8]), first)
+            })
+            .collect();
+        Some(DuplicateIds { seen })
     }
 }
 
@@ -241,13 +403,98 @@ impl Report {
     /// Builds a report (and its summary) from game reports; flags duplicate ids (see
     /// [`DuplicateIds`]).
     pub fn from_games(mut games: Vec<GameReport>) -> Report {
-        let mut duplicates = DuplicateIds::new();
+        let mut ids = DuplicateIds::new();
         let mut summary = Summary::default();
         for game in &mut games {
-            duplicates.check(game);
+            ids.check(game);
             summary.add(game);
         }
-        Report { games, summary }
+        Report {
+            games,
+            summary,
+            ids,
+        }
+    }
+
+    /// A report of its parts: games, summary and the ids its games used (as
+    /// [`Report::ids`] gives them).
+    pub fn from_parts(games: Vec<GameReport>, summary: Summary, ids: DuplicateIds) -> Report {
+        Report {
+            games,
+            summary,
+            ids,
+        }
+    }
+
+    /// The ids its games used, as [`Report::merge`] needs them.
+    pub fn ids(&self) -> &DuplicateIds {
+        &self.ids
+    }
+
+    /// Appends the report of the part of the input that follows this one (another part
+    /// of the same file, validated on its own with [`validate_chunk`], or other files):
+    /// afterwards the report is the one a single run over both parts gives, games,
+    /// findings and summary alike. A game of the later part whose id this part already
+    /// used gets its `duplicate-id` finding (and later repeats of that id name the game
+    /// of this part), so merging is associative but not commutative: always merge the
+    /// earlier part with the later, in input order.
+    ///
+    /// A report whose `games` were dropped to save memory (kept: summary and ids) still
+    /// merges its summary exactly.
+    ///
+    /// ```
+    /// use renju_core::formats::{Format, ReadLimits};
+    /// use renju_core::report::{validate_chunk, validate_stream};
+    /// use renju_core::ValidationOptions;
+    /// let file = b"h8 i9\n# rule: gomoku\nh8 h8\n\nh8 j10 zz\n";
+    /// let options = ValidationOptions::default();
+    /// let whole = validate_stream(Format::MoveList.read_from(&file[..], Some("f.txt")), &options);
+    /// let mut merged = renju_core::Report::default();
+    /// for part in Format::MoveList.chunks(&file[..], ReadLimits::default(), 8) {
+    ///     let bytes = &file[part.start as usize..part.end.map_or(file.len(), |e| e as usize)];
+    ///     merged.merge(validate_chunk(bytes, Format::MoveList, Some("f.txt"), &part, &options, ReadLimits::default()));
+    /// }
+    /// assert_eq!(merged, whole);
+    /// ```
+    pub fn merge(&mut self, later: Report) {
+        let Report {
+            mut games,
+            summary,
+            ids,
+        } = later;
+        let repeated = self.ids.absorb(&ids);
+        self.summary.merge(&summary);
+        // The later part's first use of each repeated id is now a repeat.
+        for (here, _) in repeated.values() {
+            self.summary.add_finding(&duplicate_id("", here.index));
+        }
+        if !repeated.is_empty() {
+            // The first game of the later part with a repeated id is the one its tracker
+            // remembered; the later ones already have their finding, naming it.
+            let mut first_seen = std::collections::HashSet::new();
+            for game in &mut games {
+                let Some((key, _, _)) = DuplicateIds::key(game) else {
+                    continue;
+                };
+                let Some((here, there)) = repeated.get(&key) else {
+                    continue;
+                };
+                let id = game.id.as_deref().unwrap_or("");
+                let mut finding = duplicate_id(id, here.index);
+                if first_seen.insert(key) {
+                    (finding.line, finding.byte_offset) = there.location();
+                    game.findings.push(finding);
+                } else if let Some(f) = game
+                    .findings
+                    .iter_mut()
+                    .rev()
+                    .find(|f| f.code == FindingCode::DuplicateId)
+                {
+                    f.message = finding.message;
+                }
+            }
+        }
+        self.games.append(&mut games);
     }
 
     /// The report as pretty JSON.
@@ -270,13 +517,17 @@ impl Report {
 /// ```
 pub fn validate(records: &[Result<Game, ParseError>], options: &ValidationOptions) -> Report {
     let mut games = validate_games(records, options, 0);
-    let mut duplicates = DuplicateIds::new();
+    let mut ids = DuplicateIds::new();
     let mut summary = Summary::default();
     for (game, record) in games.iter_mut().zip(records) {
-        duplicates.check_record(game, record);
+        ids.check_record(game, record);
         summary.add(game);
     }
-    Report { games, summary }
+    Report {
+        games,
+        summary,
+        ids,
+    }
 }
 
 /// Validates records as they come from an iterator (such as
@@ -297,10 +548,20 @@ pub fn validate_stream(
     records: impl IntoIterator<Item = Result<Game, ParseError>>,
     options: &ValidationOptions,
 ) -> Report {
+    validate_stream_from(records, options, 0)
+}
+
+/// [`validate_stream`] of records that follow `first_record` others of their file (an
+/// unreadable record's report index counts from it): the report of one part of a file,
+/// to [merge](Report::merge) with the others'.
+pub fn validate_stream_from(
+    records: impl IntoIterator<Item = Result<Game, ParseError>>,
+    options: &ValidationOptions,
+    first_record: usize,
+) -> Report {
     const CHUNK: usize = 2_000;
     let mut records = records.into_iter();
     let mut report = Report::default();
-    let mut duplicates = DuplicateIds::new();
     let mut chunk = Vec::with_capacity(CHUNK);
     loop {
         chunk.clear();
@@ -309,12 +570,31 @@ pub fn validate_stream(
             return report;
         }
         let first = report.games.len();
-        report.games.extend(validate_games(&chunk, options, first));
+        let games = validate_games(&chunk, options, first_record + first);
+        report.games.extend(games);
         for (game, record) in report.games[first..].iter_mut().zip(&chunk) {
-            duplicates.check_record(game, record);
+            report.ids.check_record(game, record);
             report.summary.add(game);
         }
     }
+}
+
+/// Validates one part of a file ([`Chunk`](crate::formats::Chunk), from
+/// [`Format::chunks`](crate::formats::Format::chunks)): `bytes` reads exactly the part's
+/// bytes. The report is the whole file's for that part (indexes, lines and byte offsets
+/// in the whole file), so that the parts' reports, merged in order with
+/// [`Report::merge`], are the whole file's report. Validates in parallel on all cores,
+/// as [`validate_stream`].
+pub fn validate_chunk<R: std::io::BufRead + Send>(
+    bytes: R,
+    format: crate::formats::Format,
+    file: Option<&str>,
+    chunk: &crate::formats::Chunk,
+    options: &ValidationOptions,
+    limits: crate::formats::ReadLimits,
+) -> Report {
+    let records = format.read_chunk_from(bytes, file, limits, chunk);
+    validate_stream_from(records, options, chunk.records)
 }
 
 /// Validates records in parallel on all cores, in input order, without the summary:

@@ -102,13 +102,7 @@ fn a_running_summary_and_duplicate_check_equal_the_batch_report() {
         reports.push(r);
     }
     assert_eq!(summary, batch.summary);
-    assert_eq!(
-        Report {
-            games: reports,
-            summary
-        },
-        batch
-    );
+    assert_eq!(Report::from_parts(reports, summary, duplicates), batch);
     // Game 3 repeats game 1's id in a.txt; b.txt's "8" is another file's.
     let dup: Vec<usize> = batch
         .games

@@ -30,15 +30,15 @@ use crate::types::{renju_outcome, rule_set_arg};
 /// use one handle at once. Do not free it while another thread still uses strings
 /// borrowed from it.
 pub struct renju_games {
-    records: Vec<Record>,
+    pub(crate) records: Vec<Record>,
 }
 
 impl Handle for renju_games {
     const NAME: &'static str = "renju_games";
 }
 
-struct Record {
-    game: std::result::Result<Game, ParseError>,
+pub(crate) struct Record {
+    pub(crate) game: std::result::Result<Game, ParseError>,
     id: Option<CString>,
     moves: Option<CString>,
     error: Option<CString>,
@@ -141,7 +141,9 @@ fn format_arg(format: Option<&str>, name: Option<&str>) -> Result<Format> {
 /// # Safety
 /// `ptr` must be NULL or valid for reads of a `renju_validation_options` whose strings
 /// are NULL or NUL-terminated.
-unsafe fn options_arg(ptr: *const renju_validation_options) -> Result<ValidationOptions> {
+pub(crate) unsafe fn options_arg(
+    ptr: *const renju_validation_options,
+) -> Result<ValidationOptions> {
     if ptr.is_null() {
         return Ok(ValidationOptions::default());
     }
@@ -165,6 +167,42 @@ unsafe fn options_arg(ptr: *const renju_validation_options) -> Result<Validation
     Ok(options)
 }
 
+/// The `length` bytes at `data` (NULL only with `length` 0).
+///
+/// # Safety
+/// `data` must be NULL or valid for reads of `length` bytes for the lifetime `'a`.
+pub(crate) unsafe fn buffer_arg<'a>(data: *const u8, length: usize) -> Result<&'a [u8]> {
+    if length == 0 {
+        Ok(&[])
+    } else if data.is_null() {
+        Err(Error::null("data"))
+    } else {
+        // SAFETY: the caller guarantees `length` readable bytes at `data`.
+        Ok(unsafe { std::slice::from_raw_parts(data, length) })
+    }
+}
+
+/// A file's bytes, its name (`name`, may be NULL) and its format (by name, or from the
+/// name's extension when `format` is NULL).
+///
+/// # Safety
+/// As [`buffer_arg`]; `format` and `name` must be NULL or NUL-terminated strings that
+/// outlive `'a`.
+pub(crate) unsafe fn file_arg<'a>(
+    data: *const u8,
+    length: usize,
+    format: *const c_char,
+    name: *const c_char,
+) -> Result<(&'a [u8], Option<&'a str>, Format)> {
+    // SAFETY: the caller's guarantees.
+    let bytes = unsafe { buffer_arg(data, length) }?;
+    // SAFETY: the caller's guarantees.
+    let name = unsafe { opt_str_arg(name, "name") }?;
+    // SAFETY: the caller's guarantees.
+    let format = format_arg(unsafe { opt_str_arg(format, "format") }?, name)?;
+    Ok((bytes, name, format))
+}
+
 fn read_games(bytes: &[u8], format: Format, name: Option<&str>) -> renju_games {
     renju_games {
         records: format
@@ -175,7 +213,7 @@ fn read_games(bytes: &[u8], format: Format, name: Option<&str>) -> renju_games {
     }
 }
 
-fn games(ptr: *const renju_games) -> Result<Arc<renju_games>> {
+pub(crate) fn games(ptr: *const renju_games) -> Result<Arc<renju_games>> {
     handle(ptr, "games")
 }
 
@@ -249,18 +287,8 @@ pub unsafe extern "C" fn renju_games_read_buffer(
     guard(|| {
         // SAFETY: the caller's guarantees.
         let out = unsafe { clear_out(out, "out") }?;
-        let bytes: &[u8] = if length == 0 {
-            &[]
-        } else if data.is_null() {
-            return Err(Error::null("data"));
-        } else {
-            // SAFETY: the caller guarantees `length` readable bytes at `data`.
-            unsafe { std::slice::from_raw_parts(data, length) }
-        };
         // SAFETY: the caller's guarantees.
-        let name = unsafe { opt_str_arg(name, "name") }?;
-        // SAFETY: the caller's guarantees.
-        let format = format_arg(unsafe { opt_str_arg(format, "format") }?, name)?;
+        let (bytes, name, format) = unsafe { file_arg(data, length, format, name) }?;
         let games = new_handle(read_games(bytes, format, name));
         // SAFETY: checked above.
         unsafe { write(out, "out", games) }

@@ -44,6 +44,8 @@ pub mod position;
 
 pub mod games;
 
+pub mod reports;
+
 pub mod clock;
 
 pub mod fixtures;
@@ -56,5 +58,6 @@ pub use fixtures::*;
 pub use games::*;
 pub use handle::{renju_live_object_count, renju_string_free};
 pub use position::*;
+pub use reports::*;
 pub use tournament::*;
 pub use types::*;

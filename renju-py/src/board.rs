@@ -103,7 +103,17 @@ impl Board {
     }
 }
 
-py_methods! { Board |b| {
+impl crate::pickle::Pickled for Board {
+    /// The position's serde form: set-up stones, rule set, options and moves.
+    fn state<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        crate::pickle::json_state(py, &self.pos)
+    }
+    fn from_state(state: &Bound<'_, PyAny>) -> PyResult<Board> {
+        crate::pickle::from_json(state).map(|pos| Board { pos })
+    }
+}
+
+py_methods! { Board |b| pickle(Self) {
     /// The board side.
     size -> u8 = b.pos.board().size();
     /// The rule set.

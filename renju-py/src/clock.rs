@@ -20,8 +20,9 @@ use crate::types::Color;
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct TimeControl(pub CTimeControl);
 
-#[pymethods]
-impl TimeControl {
+crate::pickle::text_pickled!(TimeControl);
+
+py_methods! { TimeControl |t| pickle(Self) {}
     #[new]
     fn new(text: &str) -> PyResult<TimeControl> {
         text.parse()
@@ -60,9 +61,16 @@ impl TimeControl {
         format!("<TimeControl {}>", self.0)
     }
 
-    /// Pickles as its text.
-    fn __reduce__(&self) -> (Py<pyo3::types::PyType>, (String,)) {
-        Python::attach(|py| (py.get_type::<TimeControl>().unbind(), (self.0.to_string(),)))
+}
+
+crate::pickle::json_pickled!(ClockState, Clock);
+
+impl crate::pickle::Pickled for SideClock {
+    fn state<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        crate::pickle::json_state(py, self)
+    }
+    fn from_state(state: &Bound<'_, PyAny>) -> PyResult<SideClock> {
+        crate::pickle::from_json(state)
     }
 }
 
@@ -83,7 +91,7 @@ pub fn control_of(obj: &Bound<'_, PyAny>) -> PyResult<CTimeControl> {
 /// One side's clock: time_left_ms, period (1-based), moves_left (None without a quota),
 /// overtime_periods_left (None outside overtime), used_ms, moves.
 #[pyclass(frozen, eq, module = "renju", get_all)]
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct SideClock {
     /// Time left in the current period (or overtime period), in milliseconds.
     time_left_ms: u64,
@@ -112,8 +120,7 @@ impl From<&SideState> for SideClock {
     }
 }
 
-#[pymethods]
-impl SideClock {
+py_methods! { SideClock |_x| pickle(Self) {}
     /// <SideClock 0:55 left, period 1>.
     fn __repr__(&self) -> String {
         format!(
@@ -131,8 +138,7 @@ impl SideClock {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ClockState(pub CState);
 
-#[pymethods]
-impl ClockState {
+py_methods! { ClockState |_x| pickle(Self) {}
     /// Black's clock.
     #[getter]
     fn black(&self) -> SideClock {
@@ -198,7 +204,8 @@ impl ClockState {
 /// A live game clock: Clock(time_control, both_flags='draw', default_time_ms=3_600_000).
 /// press(elapsed_ms) after each move; the clock never reads the wall clock. Raises
 /// ValueError for an event the rules do not allow and once the clock has decided.
-#[pyclass(module = "renju")]
+#[pyclass(eq, module = "renju")]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Clock(CClock);
 
 impl Clock {
@@ -210,8 +217,7 @@ impl Clock {
     }
 }
 
-#[pymethods]
-impl Clock {
+py_methods! { Clock |_x| pickle(Self) {}
     #[new]
     #[pyo3(signature = (time_control, both_flags = "draw", default_time_ms = 3_600_000))]
     fn new(
@@ -280,5 +286,14 @@ impl Clock {
     #[getter]
     fn to_move(&self) -> Color {
         self.0.to_move().into()
+    }
+
+    /// <Clock black 55000 ms, white 60000 ms, running>.
+    fn __repr__(&self) -> String {
+        let state = self.0.state();
+        format!(
+            "<Clock black {} ms, white {} ms, {}>",
+            state.black.time_left_ms, state.white.time_left_ms, state.result
+        )
     }
 }

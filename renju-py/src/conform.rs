@@ -18,10 +18,23 @@ use crate::convert::type_name;
 
 /// The report of renju.conform(): positions checked, agreements, and every
 /// disagreement (kind, position, point, diagram, answer, expected, explanation).
-#[pyclass(frozen, module = "renju")]
+#[pyclass(frozen, eq, module = "renju")]
+#[derive(Debug, Clone, PartialEq)]
 pub struct ConformReport(pub CReport);
 
-py_methods! { ConformReport |r|
+impl crate::pickle::Pickled for ConformReport {
+    /// The report's JSON and the per-position results (which the JSON leaves out).
+    fn state<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        crate::pickle::json_state(py, &(&self.0, &self.0.results))
+    }
+    fn from_state(state: &Bound<'_, PyAny>) -> PyResult<ConformReport> {
+        let (mut report, results): (CReport, _) = crate::pickle::from_json(state)?;
+        report.results = results;
+        Ok(ConformReport(report))
+    }
+}
+
+py_methods! { ConformReport |r| pickle(Self)
     /// The report as plain data (the same as `renju conform --json`).
     to_dict {
     /// Positions checked.

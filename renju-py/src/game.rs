@@ -35,7 +35,9 @@ fn reason_label(r: &ResultReason) -> String {
     }
 }
 
-py_methods! { Event |e|
+crate::pickle::json_pickled!(Event, Game, MoveVerdict, Replay);
+
+py_methods! { Event |e| pickle(Self)
     /// The event as plain data (the core's JSON form).
     to_dict {
     /// 'stone', 'pass', 'swap', 'declare-offers', 'fifth-offers' or 'result'
@@ -171,7 +173,7 @@ py_methods! { Event |e|
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Game(pub CGame);
 
-py_methods! { Game |g|
+py_methods! { Game |g| pickle(Self)
     /// The record as plain data (the core's JSON form).
     to_dict {
     /// The record's id (RenjuNet game id, SGF GN, ...), when it has one.
@@ -332,10 +334,11 @@ py_methods! { Game |g|
 
 /// The verdict of one replayed move: its number (stones and passes, from 1), the move,
 /// the colour that played it and its Verdict.
-#[pyclass(frozen, module = "renju")]
+#[pyclass(frozen, eq, module = "renju")]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MoveVerdict(pub renju_core::MoveVerdict);
 
-py_methods! { MoveVerdict |v| {
+py_methods! { MoveVerdict |v| pickle(Self) {
     /// 1-based move number (stones and passes).
     number -> usize = v.0.number;
     /// The move.
@@ -355,10 +358,11 @@ py_methods! { MoveVerdict |v| {
 
 /// The result of replaying a game: the outcome, the seat that won, the verdict of every
 /// move, every finding, the opening and the final position.
-#[pyclass(frozen, module = "renju")]
+#[pyclass(frozen, eq, module = "renju")]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Replay(pub CReplay);
 
-py_methods! { Replay |r| {
+py_methods! { Replay |r| pickle(Self) {
     /// How the game ended.
     outcome -> Outcome = Outcome(r.0.outcome);
     /// The seat that won ('first' or 'second'; swaps exchange colours, not seats), else

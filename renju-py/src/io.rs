@@ -22,7 +22,7 @@ use crate::types::{Color, FoulKind, Point, RuleSet};
 /// Records as a reader gives them (read as they are taken for files given by path).
 pub type Records = Box<dyn Iterator<Item = Result<CGame, CParseError>> + Send>;
 
-fn format_of(name: &str) -> PyResult<Format> {
+pub fn format_of(name: &str) -> PyResult<Format> {
     name.parse::<Format>()
         .map_err(|e| PyValueError::new_err(e.to_string()))
 }
@@ -77,7 +77,7 @@ fn parse_records(
 }
 
 /// The format of `path`: `format` when given, else from the extension.
-fn format_for(path: &Path, format: Option<&str>) -> PyResult<Format> {
+pub fn format_for(path: &Path, format: Option<&str>) -> PyResult<Format> {
     match format {
         Some(f) => format_of(f),
         None => Format::from_path(path).ok_or_else(|| {
@@ -290,13 +290,16 @@ pub fn write(
     Ok(py.detach(|| std::fs::write(&path, bytes))?)
 }
 
+crate::pickle::json_pickled!(FixtureQuery, FixtureMap, Fixture);
+
 /// A point query of a fixture: the side to move plays `point`; `expected` is the verdict
 /// label ('legal', 'win', 'overline', 'double-four', 'double-three', 'draw') under the
 /// reading given by five_completion_counts.
-#[pyclass(frozen, module = "renju")]
+#[pyclass(frozen, eq, module = "renju")]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FixtureQuery(fixture::Query);
 
-py_methods! { FixtureQuery |q| {
+py_methods! { FixtureQuery |q| pickle(Self) {
     /// The point played.
     point -> Point = Point(q.0.point);
     /// The expected verdict label.
@@ -319,10 +322,11 @@ py_methods! { FixtureQuery |q| {
 
 /// A complete forbidden map of a fixture: every empty point where a black stone is
 /// forbidden, with its reported foul, under the reading given by five_completion_counts.
-#[pyclass(frozen, module = "renju")]
+#[pyclass(frozen, eq, module = "renju")]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FixtureMap(fixture::ExpectedMap);
 
-py_methods! { FixtureMap |m| {
+py_methods! { FixtureMap |m| pickle(Self) {
     /// The reading it holds under (False: the RIF reading).
     five_completion_counts -> bool = m.0.options.five_completion_counts;
     /// The line in the fixture file.
@@ -348,10 +352,11 @@ py_methods! { FixtureMap |m| {
 
 /// One fixture of the shared corpus (fixtures/README.md): a position and the verdicts
 /// and forbidden maps it is expected to give.
-#[pyclass(frozen, module = "renju")]
+#[pyclass(frozen, eq, module = "renju")]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Fixture(CFixture);
 
-py_methods! { Fixture |f| {
+py_methods! { Fixture |f| pickle(Self) {
     /// Unique id ('RN-01c').
     id -> String = f.0.id.clone();
     /// Where the position comes from.

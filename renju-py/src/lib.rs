@@ -31,6 +31,15 @@ macro_rules! py_enum {
                 f.write_str($core::from(*self).name())
             }
         }
+
+        impl $crate::pickle::Pickled for $name {
+            fn state<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+                $crate::pickle::text_state(py, self)
+            }
+            fn from_state(state: &Bound<'_, PyAny>) -> PyResult<$name> {
+                $crate::pickle::from_text::<$core>(state).map($name::from)
+            }
+        }
     };
 }
 
@@ -38,8 +47,12 @@ macro_rules! py_enum {
 /// `/// doc` then `name -> Type = expression;`, the expression reading the object through
 /// the name given between bars. A documented `to_dict` before the table adds the method
 /// giving the wrapped core value as plain data. Other methods follow the table.
+///
+/// `pickle(Self)` first makes the class picklable (and copyable) through its
+/// [`Pickled`](crate::pickle::Pickled) state: `__reduce__` and the `_from_state`
+/// classmethod that rebuilds an object.
 macro_rules! py_methods {
-    ($ty:ident |$s:ident| $(#[doc = $dd:literal] $dict:ident)?
+    ($ty:ident |$s:ident| $(pickle($pk:ident))? $(#[doc = $dd:literal] $dict:ident)?
      { $($(#[$gm:meta])* $get:ident -> $gt:ty = $ge:expr;)* } $($rest:tt)*) => {
         #[pymethods]
         impl $ty {
@@ -47,6 +60,24 @@ macro_rules! py_methods {
             $(#[doc = $dd] fn $dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
                 $crate::convert::to_py_data(py, &self.0)
             })?
+            $(
+            /// Pickling (and copy) support: the class's _from_state and the object's
+            /// compact state.
+            fn __reduce__<'py>(
+                slf: &Bound<'py, $pk>,
+            ) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, PyAny>,))> {
+                $crate::pickle::reduce(slf)
+            }
+
+            /// Rebuilds an object from the state __reduce__ gave.
+            #[classmethod]
+            fn _from_state(
+                _cls: &Bound<'_, pyo3::types::PyType>,
+                state: &Bound<'_, PyAny>,
+            ) -> PyResult<$pk> {
+                <$pk as $crate::pickle::Pickled>::from_state(state)
+            }
+            )?
             $($rest)*
         }
     };
@@ -64,6 +95,8 @@ macro_rules! display_core {
 }
 
 mod arrays;
+#[cfg(feature = "arrow")]
+mod arrow;
 mod board;
 mod clock;
 mod conform;
@@ -71,6 +104,7 @@ mod convert;
 mod errors;
 mod game;
 mod io;
+mod pickle;
 mod report;
 mod tournament;
 mod types;
@@ -83,6 +117,9 @@ mod renju_module {
 
     #[pymodule_export]
     use crate::arrays::forbidden_masks;
+    #[cfg(feature = "arrow")]
+    #[pymodule_export]
+    use crate::arrow::{validate_arrow, ArrowTable};
     #[pymodule_export]
     use crate::clock::{Clock, ClockState, SideClock, TimeControl};
     #[pymodule_export]
@@ -92,7 +129,9 @@ mod renju_module {
     #[pymodule_export]
     use crate::io::{read, read_bytes, write, write_bytes, GameReader};
     #[pymodule_export]
-    use crate::report::{validate, Finding, GameReport, Report, Summary};
+    use crate::report::{
+        chunks, validate, validate_bytes, Chunk, Finding, GameReport, Report, Summary,
+    };
     #[pymodule_export]
     use crate::tournament::{read_tournament, read_tournaments, read_tournaments_bytes};
     #[pymodule_export]

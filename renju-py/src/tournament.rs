@@ -10,7 +10,7 @@ use pyo3::types::{PyDict, PyList, PyString};
 
 use renju_core::tournament::io::{read_bytes as core_read_bytes, read_path, ReadError};
 use renju_core::tournament::{
-    check, standings as core_standings, trf, Regulation, StandingRow as CRow,
+    check, standings as core_standings, trf, HalfPoints, Rational, Regulation, StandingRow as CRow,
     Standings as CStandings, StandingsOptions, System, TieBreak, TieBreakValue,
     Tournament as CTournament, TournamentFinding as CFinding, TrfError,
 };
@@ -54,8 +54,7 @@ fn read_error(py: Python<'_>, e: ReadError) -> PyErr {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TournamentFinding(pub CFinding);
 
-#[pymethods]
-impl TournamentFinding {
+py_methods! { TournamentFinding |_x| pickle(Self) {}
     /// 'error', 'warning' or 'info'.
     #[getter]
     fn severity(&self) -> String {
@@ -109,15 +108,14 @@ fn value_to_py<'py>(py: Python<'py>, v: &TieBreakValue) -> PyResult<Bound<'py, P
 }
 
 /// One line of the standings.
-#[pyclass(frozen, module = "renju")]
-#[derive(Debug, Clone)]
+#[pyclass(frozen, eq, module = "renju")]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StandingRow {
     row: CRow,
     codes: Vec<String>,
 }
 
-#[pymethods]
-impl StandingRow {
+py_methods! { StandingRow |_x| pickle(Self) {}
     /// The place, from 1; players sharing a place have the same rank.
     #[getter]
     fn rank(&self) -> u32 {
@@ -183,12 +181,11 @@ impl StandingRow {
 
 /// Standings of one tournament: the rows best first, the tie-breaks used, the
 /// regulation for unplayed rounds, and the findings.
-#[pyclass(frozen, module = "renju")]
-#[derive(Debug, Clone)]
+#[pyclass(frozen, eq, module = "renju")]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Standings(pub CStandings);
 
-#[pymethods]
-impl Standings {
+py_methods! { Standings |_x| pickle(Self) {}
     /// The tournament's name.
     #[getter]
     fn name(&self) -> String {
@@ -297,16 +294,140 @@ fn tiebreaks_of(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Vec<TieBreak>
         .map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
+crate::pickle::json_pickled!(TournamentFinding);
+
+impl crate::pickle::Pickled for Tournament {
+    /// The tournament and the findings of reading it.
+    fn state<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        crate::pickle::json_state(py, &(&self.inner, &self.read_findings))
+    }
+    fn from_state(state: &Bound<'_, PyAny>) -> PyResult<Tournament> {
+        let (inner, read_findings) = crate::pickle::from_json(state)?;
+        Ok(Tournament {
+            inner,
+            read_findings,
+        })
+    }
+}
+
+/// The exact serialised form of standings, for pickling (their JSON rounds tie-break
+/// values to floats).
+#[derive(serde::Serialize, serde::Deserialize)]
+struct StandingsState {
+    name: String,
+    system: System,
+    regulation: Regulation,
+    team_event: bool,
+    tiebreaks: Vec<TieBreak>,
+    rows: Vec<RowState>,
+    findings: Vec<CFinding>,
+}
+
+/// A [`CRow`]'s exact serialised form.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct RowState {
+    rank: u32,
+    shared: bool,
+    id: u32,
+    name: String,
+    points: HalfPoints,
+    values: Vec<ValueState>,
+}
+
+/// A [`TieBreakValue`]'s exact serialised form.
+#[derive(serde::Serialize, serde::Deserialize)]
+enum ValueState {
+    /// Numerator and denominator.
+    Number(i64, i64),
+    /// Points on each board.
+    Boards(Vec<HalfPoints>),
+}
+
+impl From<&CRow> for RowState {
+    fn from(r: &CRow) -> RowState {
+        let value = |v: &TieBreakValue| match v {
+            TieBreakValue::Number(n) => ValueState::Number(n.numer(), n.denom()),
+            TieBreakValue::Boards(b) => ValueState::Boards(b.clone()),
+        };
+        RowState {
+            rank: r.rank,
+            shared: r.shared,
+            id: r.id,
+            name: r.name.clone(),
+            points: r.points,
+            values: r.values.iter().map(value).collect(),
+        }
+    }
+}
+
+impl From<RowState> for CRow {
+    fn from(r: RowState) -> CRow {
+        let value = |v: ValueState| match v {
+            ValueState::Number(n, d) => TieBreakValue::Number(Rational::new(n, d)),
+            ValueState::Boards(b) => TieBreakValue::Boards(b),
+        };
+        CRow {
+            rank: r.rank,
+            shared: r.shared,
+            id: r.id,
+            name: r.name,
+            points: r.points,
+            values: r.values.into_iter().map(value).collect(),
+        }
+    }
+}
+
+impl crate::pickle::Pickled for Standings {
+    fn state<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let s = &self.0;
+        let state = StandingsState {
+            name: s.name.clone(),
+            system: s.system,
+            regulation: s.regulation,
+            team_event: s.team_event,
+            tiebreaks: s.tiebreaks.clone(),
+            rows: s.rows.iter().map(RowState::from).collect(),
+            findings: s.findings.clone(),
+        };
+        crate::pickle::json_state(py, &state)
+    }
+    fn from_state(state: &Bound<'_, PyAny>) -> PyResult<Standings> {
+        let s: StandingsState = crate::pickle::from_json(state)?;
+        Ok(Standings(CStandings {
+            name: s.name,
+            system: s.system,
+            regulation: s.regulation,
+            team_event: s.team_event,
+            tiebreaks: s.tiebreaks,
+            rows: s.rows.into_iter().map(CRow::from).collect(),
+            findings: s.findings,
+        }))
+    }
+}
+
+impl crate::pickle::Pickled for StandingRow {
+    /// The row and its tie-break codes.
+    fn state<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        crate::pickle::json_state(py, &(RowState::from(&self.row), &self.codes))
+    }
+    fn from_state(state: &Bound<'_, PyAny>) -> PyResult<StandingRow> {
+        let (row, codes): (RowState, Vec<String>) = crate::pickle::from_json(state)?;
+        Ok(StandingRow {
+            row: row.into(),
+            codes,
+        })
+    }
+}
+
 /// A tournament crosstable: players, teams, rounds, pairings and results.
-#[pyclass(module = "renju")]
-#[derive(Debug, Clone)]
+#[pyclass(eq, module = "renju")]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Tournament {
     pub inner: CTournament,
     pub read_findings: Vec<CFinding>,
 }
 
-#[pymethods]
-impl Tournament {
+py_methods! { Tournament |_x| pickle(Self) {}
     /// Reads a FIDE TRF text (TRF16 or TRF-26).
     #[staticmethod]
     fn from_trf(py: Python<'_>, text: &str) -> PyResult<Tournament> {

@@ -3,7 +3,6 @@
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::PyType;
 
 use renju_core::forbidden::PointStatus;
 use renju_core::{
@@ -20,6 +19,37 @@ use renju_core::Position;
 use crate::convert::{self, named};
 
 display_core!(Point.0, Move.0, Outcome.0, OpeningRule.0);
+
+crate::pickle::text_pickled!(Point, Move, OpeningRule);
+crate::pickle::json_pickled!(Outcome, Opening);
+
+/// [`Pickled`](crate::pickle::Pickled) for a verdict or an explanation: the core value
+/// and the position it was judged on (so that a foul's explanation still draws).
+macro_rules! pickled_with_position {
+    ($($ty:ident),+) => {$(
+        impl crate::pickle::Pickled for $ty {
+            fn state<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+                crate::pickle::json_state(py, &(&self.0, &self.1))
+            }
+            fn from_state(state: &Bound<'_, PyAny>) -> PyResult<Self> {
+                crate::pickle::from_json(state).map(|(value, pos)| $ty(value, pos))
+            }
+        }
+    )+};
+}
+
+pickled_with_position!(Verdict, Explanation);
+
+impl crate::pickle::Pickled for Foul {
+    /// Every foul the move makes (the reported one follows from them).
+    fn state<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        crate::pickle::json_state(py, &self.all)
+    }
+    fn from_state(state: &Bound<'_, PyAny>) -> PyResult<Foul> {
+        Foul::of(crate::pickle::from_json(state)?)
+            .ok_or_else(|| PyValueError::new_err("bad pickled state: no foul"))
+    }
+}
 
 py_enum! {
     /// A stone colour, which is also a side to move: Color.BLACK or Color.WHITE.
@@ -85,8 +115,7 @@ py_enum! {
     }
 }
 
-#[pymethods]
-impl Color {
+py_methods! { Color |_x| pickle(Self) {}
     /// The other colour.
     fn opponent(&self) -> Color {
         CColor::from(*self).opponent().into()
@@ -99,7 +128,7 @@ impl Color {
     }
 }
 
-py_methods! { RuleSet |r| {
+py_methods! { RuleSet |r| pickle(Self) {
     /// Whether Black has forbidden moves (Renju only).
     has_forbidden_moves -> bool = CRuleSet::from(*r).has_forbidden_moves();
 }
@@ -121,8 +150,7 @@ py_methods! { RuleSet |r| {
     }
 }
 
-#[pymethods]
-impl FoulKind {
+py_methods! { FoulKind |_x| pickle(Self) {}
     /// Parses 'overline', 'double-four' (or '4x4'), 'double-three' (or '3x3').
     #[staticmethod]
     fn parse(text: &str) -> PyResult<FoulKind> {
@@ -132,8 +160,7 @@ impl FoulKind {
     }
 }
 
-#[pymethods]
-impl Symmetry {
+py_methods! { Symmetry |_x| pickle(Self) {}
     /// The image of `point` on a board of side `size`.
     #[pyo3(signature = (point, size = 15))]
     fn apply(&self, point: &Bound<'_, PyAny>, size: i64) -> PyResult<Point> {
@@ -167,7 +194,7 @@ impl Symmetry {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Point(pub CPoint);
 
-py_methods! { Point |p| {
+py_methods! { Point |p| pickle(Self) {
     /// Column, 0-based from the left ('a' = 0).
     x -> u8 = p.0.x();
     /// Row, 0-based from the bottom (row 1 = 0).
@@ -213,11 +240,6 @@ py_methods! { Point |p| {
     fn __repr__(&self) -> String {
         format!("Point('{}')", self.0)
     }
-
-    /// Pickling support: Point('h8').
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyType>, (String,)) {
-        (slf.get_type(), (slf.get().0.to_string(),))
-    }
 }
 
 /// The `Point` object of `p`: one shared object per point (26 x 26), made once, so
@@ -250,7 +272,7 @@ pub fn stone(m: CMove) -> Option<Point> {
     }
 }
 
-py_methods! { Move |m| {
+py_methods! { Move |m| pickle(Self) {
     /// The point of a stone, None for a pass.
     point -> Option<Point> = stone(m.0);
     /// Whether this is a pass.
@@ -273,11 +295,6 @@ py_methods! { Move |m| {
     fn __repr__(&self) -> String {
         format!("Move('{}')", self.0)
     }
-
-    /// Pickling support.
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyType>, (String,)) {
-        (slf.get_type(), (slf.get().0.to_string(),))
-    }
 }
 
 /// A forbidden move: the foul a referee reports (kind) and every foul it makes (kinds).
@@ -296,7 +313,7 @@ impl Foul {
     }
 }
 
-py_methods! { Foul |f| {
+py_methods! { Foul |f| pickle(Self) {
     /// The foul reported (overline > double-four > double-three).
     kind -> FoulKind = f.primary.into();
     /// Every foul the move makes, in reporting order.
@@ -335,7 +352,7 @@ impl PartialEq for Verdict {
 
 impl Eq for Verdict {}
 
-py_methods! { Verdict |v|
+py_methods! { Verdict |v| pickle(Self)
     /// The verdict as plain data (the JSON the CLI and the C API give).
     to_dict {
     /// 'legal', 'win', 'overline', 'double-four', 'double-three' or 'draw'.
@@ -398,7 +415,7 @@ py_methods! { Verdict |v|
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Outcome(pub COutcome);
 
-py_methods! { Outcome |o| {
+py_methods! { Outcome |o| pickle(Self) {
     /// The winning colour, None for a draw or an unfinished game.
     winner -> Option<Color> = o.0.winner.map(Color::from);
     /// How the game ended ('five', 'forbidden', 'two-passes', 'full-board',
@@ -434,7 +451,7 @@ impl PartialEq for Explanation {
 
 impl Eq for Explanation {}
 
-py_methods! { Explanation |e|
+py_methods! { Explanation |e| pickle(Self)
     /// Every detail as plain data (point, status, fives, overlines, fours, threes).
     to_dict {
     /// The point examined.
@@ -503,7 +520,7 @@ impl From<OpeningRule> for COpeningRule {
     }
 }
 
-py_methods! { OpeningRule |r| {
+py_methods! { OpeningRule |r| pickle(Self) {
     /// The N of soosorv-N (the most offers) or taraguchi-N (the offers), else None.
     n -> Option<u8> = match r.0 {
         COpeningRule::Soosorv { n } | COpeningRule::Taraguchi { n } => Some(n),
@@ -530,7 +547,7 @@ py_methods! { OpeningRule |r| {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Opening(pub COpening);
 
-py_methods! { Opening |o| {
+py_methods! { Opening |o| pickle(Self) {
     /// RIF number ('3D').
     code -> &'static str = o.0.code;
     /// Japanese name in romaji, renju.net spelling ('Sosei').

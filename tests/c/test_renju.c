@@ -827,6 +827,76 @@ static void test_tournaments(const char *games_dir) {
     EXPECT(renju_tournament_read_file(NULL, NULL, &t), RENJU_ERROR_NULL_POINTER);
 }
 
+/* Reports merge: a move list validated part by part (renju_report_chunks,
+   renju_report_validate_buffer) and merged in order is the whole file's report. */
+static void test_report_merge(void) {
+    static const char text[] = "# rule: gomoku\nh8 i9\nh8 h8\n\nh8 zz\n# rule: nope\nh8 i9 j10\n";
+    size_t length = strlen(text);
+    renju_report *whole = NULL, *merged = NULL, *part = NULL;
+    char *parts = NULL, *a = NULL, *b = NULL;
+    const char *p;
+    unsigned count = 0;
+
+    snprintf(context, sizeof context, "report merge");
+    EXPECT_OK(renju_report_validate_buffer((const uint8_t *)text, length, "moves", "f.txt",
+                                           NULL, NULL, &whole));
+    EXPECT_OK(renju_report_validate_buffer(NULL, 0, "moves", "f.txt", NULL, NULL, &merged));
+    EXPECT_OK(renju_report_chunks((const uint8_t *)text, length, "moves", NULL, 8, &parts));
+    CHECK(parts != NULL && parts[0] == '[');
+    /* Each top-level object of the array is one part. */
+    for (p = parts; p != NULL && *p != '\0'; p++) {
+        char chunk[1024];
+        const char *end = p, *field;
+        int depth = 0;
+        unsigned long long start, stop;
+        if (*p != '{') {
+            continue;
+        }
+        do {
+            depth += (*end == '{') - (*end == '}');
+            end++;
+        } while (depth > 0 && *end != '\0');
+        CHECK((size_t)(end - p) < sizeof chunk);
+        memcpy(chunk, p, (size_t)(end - p));
+        chunk[end - p] = '\0';
+        start = strtoull(strstr(chunk, "\"start\":") + 8, NULL, 10);
+        field = strstr(chunk, "\"end\":") + 6;
+        stop = strncmp(field, "null", 4) == 0 ? length : strtoull(field, NULL, 10);
+        CHECK(start <= stop && stop <= length);
+        EXPECT_OK(renju_report_validate_buffer((const uint8_t *)text + start, stop - start,
+                                               "moves", "f.txt", chunk, NULL, &part));
+        EXPECT_OK(renju_report_merge(merged, part));
+        EXPECT_OK(renju_report_free(part));
+        count++;
+        p = end - 1;
+    }
+    CHECK(count >= 3);
+    EXPECT_OK(renju_report_json(whole, &a));
+    EXPECT_OK(renju_report_json(merged, &b));
+    CHECK(a != NULL && b != NULL && strcmp(a, b) == 0);
+    CHECK(a != NULL && strstr(a, "\"unreadable-record\": 2") != NULL);
+    EXPECT_OK(renju_string_free(a));
+    /* Bad arguments. */
+    EXPECT(renju_report_validate_buffer((const uint8_t *)text, length, "moves", NULL,
+                                        "{\"start\": \"x\"}", NULL, &part),
+           RENJU_ERROR_INVALID_ARGUMENT);
+    CHECK(part == NULL);
+    EXPECT(renju_report_chunks((const uint8_t *)text, length, "nope", NULL, 8, &a),
+           RENJU_ERROR_INVALID_ARGUMENT);
+    EXPECT(renju_report_merge(merged, NULL), RENJU_ERROR_NULL_POINTER);
+    EXPECT(renju_report_merge(merged, (renju_report *)parts), RENJU_ERROR_BAD_HANDLE);
+    /* A report merged with itself doubles. */
+    EXPECT_OK(renju_report_merge(whole, whole));
+    EXPECT_OK(renju_string_free(parts));
+    EXPECT_OK(renju_string_free(b));
+    EXPECT_OK(renju_report_json(whole, &b));
+    CHECK(b != NULL && strstr(b, "\"unreadable-record\": 4") != NULL);
+    EXPECT_OK(renju_string_free(b));
+    EXPECT_OK(renju_report_free(whole));
+    EXPECT_OK(renju_report_free(merged));
+    EXPECT(renju_report_json(merged, &b), RENJU_ERROR_BAD_HANDLE);
+}
+
 int main(int argc, char **argv) {
     int i;
 
@@ -842,6 +912,7 @@ int main(int argc, char **argv) {
     test_games(argv[1]);
     test_fixture_errors(argv[1]);
     test_tournaments(argv[1]);
+    test_report_merge();
     for (i = 2; i < argc; i++) {
         check_fixture_file(argv[i]);
     }

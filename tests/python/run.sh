@@ -9,8 +9,10 @@
 # The venv is .venv at the repository root (git-ignored); it is created when missing.
 # The debug build of the renju CLI is made too (RENJU_CLI): one test compares reports.
 # numpy is optional: it is installed when the package index has it, and the numpy test
-# skips without it. The HTML report's browser test needs chromium, chromium-driver (apt,
-# as root) and selenium (pip): installed when possible, else that test skips. Caches go inside .venv so that the work tree stays clean.
+# skips without it. pyarrow, pandas, polars and dask[distributed] are required: the Arrow
+# and Dask tests (test_arrow.py, test_dask.py) use them. The HTML report's browser test
+# needs chromium, chromium-driver (apt, as root) and selenium (pip): installed when
+# possible, else that test skips. Caches go inside .venv so that the work tree stays clean.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$PWD
@@ -28,6 +30,9 @@ if [ "${RENJU_NUMPY:-1}" != "0" ]; then
     "$py" -m pip install --quiet --disable-pip-version-check numpy \
         || echo "numpy could not be installed: the numpy test will be skipped"
 fi
+echo "== Python: installing the Arrow and Dask extras (pyarrow, pandas, polars, dask[distributed])"
+"$py" -m pip install --quiet --disable-pip-version-check "pyarrow>=14" pandas polars \
+    "dask[dataframe,distributed]>=2024.1" pandas-stubs
 
 echo "== Python: a headless browser for the HTML report test (chromium, chromium-driver, selenium)"
 # Debian's chromium and its driver, installed when missing and root may use apt-get; the
@@ -55,7 +60,7 @@ cargo build --quiet -p renju-cli
 export RENJU_CLI=$root/target/debug/renju
 
 echo "== Python: mypy --strict (stubs; tests and benchmark)"
-"$venv/bin/mypy" --strict --cache-dir "$venv/.mypy_cache" renju-py/renju.pyi
+"$venv/bin/mypy" --strict --cache-dir "$venv/.mypy_cache" renju-py/python/renju
 "$venv/bin/mypy" --strict --cache-dir "$venv/.mypy_cache" tests/python renju-py/bench
 
 echo "== Python: mypy.stubtest (renju.pyi against the compiled module)"

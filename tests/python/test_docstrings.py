@@ -8,12 +8,13 @@ from pathlib import Path
 
 import renju
 
-STUBS = Path(__file__).resolve().parents[2] / "renju-py" / "renju.pyi"
+STUBS = Path(__file__).resolve().parents[2] / "renju-py" / "python" / "renju" / "__init__.pyi"
 
 
 def public_names() -> list[str]:
     """The module's public names."""
-    return [n for n in dir(renju) if not n.startswith("_") and n != "renju"]
+    names = [n for n in dir(renju) if not n.startswith("_")]
+    return [n for n in names if not inspect.ismodule(getattr(renju, n))]
 
 
 def test_everything_has_a_docstring() -> None:
@@ -49,7 +50,7 @@ def test_stubs_cover_the_module() -> None:
         for prefix in ("class ", "def "):
             if line.startswith(prefix):
                 name = line[len(prefix):].split("(")[0].split(":")[0]
-                assert hasattr(renju, name), name
+                assert name.startswith("_") or hasattr(renju, name), name
 
 
 def test_signatures_shown() -> None:

@@ -29,7 +29,7 @@ pub mod engine;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::board::Board;
 use crate::fixture;
@@ -421,7 +421,7 @@ crate::name_table!(DisagreementKind, "disagreement kind", {
 });
 
 /// One disagreement between the engine and the judge.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Disagreement {
     /// The position's id.
     pub position: String,
@@ -575,7 +575,7 @@ pub fn compare(
 // ---------------------------------------------------------------------------
 
 /// Disagreements counted by kind.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct KindCounts {
     /// [`DisagreementKind::MissedFoul`].
     pub missed_foul: usize,
@@ -618,7 +618,7 @@ impl KindCounts {
 }
 
 /// The outcome of one position.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct PositionResult {
     /// The position's id.
     pub id: String,
@@ -629,7 +629,7 @@ pub struct PositionResult {
 }
 
 /// The report of a conformance run.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ConformReport {
     /// The engine's command line.
     pub engine: Vec<String>,

@@ -19,6 +19,7 @@ use std::io::BufRead;
 use std::path::Path;
 use std::sync::Arc;
 
+use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::error::{Location, ParseError};
@@ -140,6 +141,60 @@ impl TreeBudget {
     }
 }
 
+/// One part of a file, to be read (and validated) on its own with the same result as
+/// the whole file gives for it: a byte range and the reader's state at its start.
+/// [`Format::chunks`] finds the parts of a file; [`Format::read_chunk_from`] reads one,
+/// given exactly its bytes. Games keep their index, line and byte offset in the whole
+/// file, so reports of the parts merge into the whole file's report
+/// ([`Report::merge`](crate::Report::merge), earlier part first).
+///
+/// Move lists split at line ends (the state: lines and games before the part, and the
+/// `# rule:`-style directives in force). The other formats are one part, the whole file.
+/// Serialises (serde) so that a part can be sent to another process or machine.
+///
+/// ```
+/// use renju_core::formats::{Format, ReadLimits};
+/// let file = b"# rule: gomoku\nh8 i9\nh8 h8\nh8 j10\n";
+/// let parts = Format::MoveList.chunks(&file[..], ReadLimits::default(), 10);
+/// assert_eq!(parts.len(), 3);
+/// let second = &parts[1];
+/// assert_eq!((second.start, second.end, second.lines, second.games), (15, Some(27), 1, 0));
+/// let bytes = &file[second.start as usize..second.end.unwrap() as usize];
+/// let games: Vec<_> = Format::MoveList
+///     .read_chunk_from(bytes, None, ReadLimits::default(), second)
+///     .collect();
+/// let game = games[1].as_ref().unwrap();
+/// assert_eq!((game.source.index, game.source.line), (1, Some(3)));
+/// assert_eq!(game.rule_set, Some(renju_core::RuleSet::Freestyle));
+/// ```
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Chunk {
+    /// The byte offset of the part in its file.
+    pub start: u64,
+    /// The byte offset where the part ends; `None`: at the end of the file.
+    pub end: Option<u64>,
+    /// Lines before the part.
+    pub lines: usize,
+    /// Games (records) before the part: the index of its first game.
+    pub games: usize,
+    /// Records before the part as a reader gives them (games, unreadable records and
+    /// directive errors): the report index of its first record.
+    pub records: usize,
+    /// The directives in force at the part's start (move lists).
+    pub directives: Vec<ChunkDirective>,
+}
+
+/// A move-list directive line in force at the start of a [`Chunk`].
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct ChunkDirective {
+    /// Its line number in the file.
+    pub line: usize,
+    /// The line as written.
+    pub text: String,
+    /// A directive that could not be read and that a game was already reported under.
+    pub used: bool,
+}
+
 /// A file format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Format {
@@ -228,6 +283,37 @@ impl Format {
                     }
                 }
             }
+        }
+    }
+
+    /// Splits a file into parts of about `target_bytes` each, where the format allows:
+    /// move lists at line ends (reading the file once, without parsing its games). Other
+    /// formats give one part, the whole file. See [`Chunk`].
+    pub fn chunks<R: BufRead>(
+        self,
+        reader: R,
+        limits: ReadLimits,
+        target_bytes: u64,
+    ) -> Vec<Chunk> {
+        match self {
+            Format::MoveList => movelist::chunks(reader, limits, target_bytes),
+            _ => vec![Chunk::default()],
+        }
+    }
+
+    /// Reads one part of a file ([`Chunk`], from [`Format::chunks`]): `reader` gives
+    /// exactly the part's bytes. The records are the ones the whole file gives for the
+    /// part, with their index, line and byte offset in the whole file.
+    pub fn read_chunk_from<'a, R: BufRead + Send + 'a>(
+        self,
+        reader: R,
+        file: Option<&str>,
+        limits: ReadLimits,
+        chunk: &Chunk,
+    ) -> Box<dyn Iterator<Item = Result<Game, ParseError>> + Send + 'a> {
+        match self {
+            Format::MoveList => Box::new(movelist::stream_chunk(reader, file, limits, chunk)),
+            _ => self.read_from_with(reader, file, limits),
         }
     }
 

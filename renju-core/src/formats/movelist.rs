@@ -33,7 +33,7 @@ use std::io::BufRead;
 
 use crate::error::ParseError;
 use crate::formats::limits::{line_too_long, read_line, LineRead, ReadLimits};
-use crate::formats::{Format, WriteError};
+use crate::formats::{Chunk, ChunkDirective, Format, WriteError};
 use crate::game::{Event, Game, Source};
 use crate::geometry::Color;
 use crate::geometry::{MAX_SIZE, RENJU_SIZE};
@@ -93,22 +93,92 @@ pub fn stream_with_limits<'a, R: BufRead + 'a>(
     file: Option<&str>,
     limits: ReadLimits,
 ) -> impl Iterator<Item = Result<Game, ParseError>> + 'a {
-    Stream {
-        reader,
-        file: file.map(std::sync::Arc::from),
-        dir: Directives {
-            rule_set: None,
-            opening: None,
-            size: RENJU_SIZE,
-            time_control: None,
+    Stream::new(reader, file, limits)
+}
+
+/// The records of one part of a move-list file, the part [`Chunk`] describes: `reader`
+/// gives exactly the part's bytes (from `chunk.start` to `chunk.end`). The records are
+/// the ones the whole file gives for those lines: same lines, indexes and directives in
+/// force, and the errors of directives that never applied to a game come with the last
+/// part (`chunk.end` is `None`).
+pub fn stream_chunk<'a, R: BufRead + 'a>(
+    reader: R,
+    file: Option<&str>,
+    limits: ReadLimits,
+    chunk: &Chunk,
+) -> impl Iterator<Item = Result<Game, ParseError>> + 'a {
+    let mut s = Stream::new(reader, file, limits);
+    s.lineno = chunk.lines;
+    s.records = chunk.games;
+    s.last = chunk.end.is_none();
+    for d in &chunk.directives {
+        s.line.clear();
+        s.line.extend_from_slice(d.text.as_bytes());
+        s.record(d.line);
+        if let Some(bad) = s.bad.last_mut() {
+            bad.used |= d.used && bad.error.location.line == Some(d.line);
+        }
+    }
+    s
+}
+
+/// Splits a move-list file into parts of about `target_bytes` each, at line ends: reads
+/// the file once, without parsing the games, and gives each part's byte range and the
+/// reader state at its start (see [`Chunk`]). An empty file is one part.
+pub fn chunks<R: BufRead>(reader: R, limits: ReadLimits, target_bytes: u64) -> Vec<Chunk> {
+    let mut s = Stream::new(
+        Counted {
+            inner: reader,
+            position: 0,
         },
-        bad: Vec::new(),
-        queue: VecDeque::new(),
-        line: Vec::new(),
-        lineno: 0,
-        records: 0,
-        max_line: limits.max_line_bytes,
-        done: false,
+        None,
+        limits,
+    );
+    s.scan = true;
+    let mut chunks = vec![s.checkpoint(0)];
+    let step = target_bytes.max(1);
+    let mut next = step;
+    while !s.done {
+        let position = s.reader.position;
+        if position >= next {
+            let previous = chunks.last_mut().expect("a first chunk");
+            previous.end = Some(position);
+            chunks.push(s.checkpoint(position));
+            next = position + step;
+        }
+        s.step();
+        s.emitted += s.queue.len();
+        s.queue.clear();
+    }
+    // A last part with no bytes is dropped: the one before it takes its place.
+    if chunks.len() > 1 && chunks.last().map(|c| c.start) == Some(s.reader.position) {
+        chunks.pop();
+        chunks.last_mut().expect("a chunk").end = None;
+    }
+    chunks
+}
+
+/// A byte-counting reader (for [`chunks`]).
+struct Counted<R> {
+    inner: R,
+    position: u64,
+}
+
+impl<R: std::io::Read> std::io::Read for Counted<R> {
+    fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.inner.read(out)?;
+        self.position += n as u64;
+        Ok(n)
+    }
+}
+
+impl<R: BufRead> BufRead for Counted<R> {
+    fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
+        self.inner.fill_buf()
+    }
+    fn consume(&mut self, n: usize) {
+        self.position += n as u64;
+        self.inner.consume(n);
     }
 }
 
@@ -116,6 +186,8 @@ pub fn stream_with_limits<'a, R: BufRead + 'a>(
 /// reported under it.
 struct BadDirective {
     key: String,
+    /// The directive's line as written (for [`Chunk`]).
+    text: String,
     error: ParseError,
     used: bool,
 }
@@ -125,12 +197,109 @@ struct Stream<R> {
     file: Option<std::sync::Arc<str>>,
     dir: Directives,
     bad: Vec<BadDirective>,
+    /// The directive lines in force (the last of each key that could be read), for
+    /// [`Chunk`]: line number and text.
+    kept: Vec<(String, usize, String)>,
     queue: VecDeque<Result<Game, ParseError>>,
     line: Vec<u8>,
     lineno: usize,
     records: usize,
+    /// Records given so far (for [`chunks`]).
+    emitted: usize,
     max_line: usize,
     done: bool,
+    /// The end of the reader is the end of the file (not of a part of it).
+    last: bool,
+    /// Counting only: games are not parsed (for [`chunks`]).
+    scan: bool,
+}
+
+impl<R: BufRead> Stream<R> {
+    fn new(reader: R, file: Option<&str>, limits: ReadLimits) -> Stream<R> {
+        Stream {
+            reader,
+            file: file.map(std::sync::Arc::from),
+            dir: Directives {
+                rule_set: None,
+                opening: None,
+                size: RENJU_SIZE,
+                time_control: None,
+            },
+            bad: Vec::new(),
+            kept: Vec::new(),
+            queue: VecDeque::new(),
+            line: Vec::new(),
+            lineno: 0,
+            records: 0,
+            emitted: 0,
+            max_line: limits.max_line_bytes,
+            done: false,
+            last: true,
+            scan: false,
+        }
+    }
+
+    /// The state at a line start, `position` bytes into the file.
+    fn checkpoint(&self, position: u64) -> Chunk {
+        let mut directives: Vec<ChunkDirective> = self
+            .kept
+            .iter()
+            .map(|(_, line, text)| ChunkDirective {
+                line: *line,
+                text: text.clone(),
+                used: false,
+            })
+            .collect();
+        directives.extend(self.bad.iter().map(|b| ChunkDirective {
+            line: b.error.location.line.unwrap_or(0),
+            text: b.text.clone(),
+            used: b.used,
+        }));
+        directives.sort_by_key(|d| d.line);
+        Chunk {
+            start: position,
+            end: None,
+            lines: self.lineno,
+            games: self.records,
+            records: self.emitted,
+            directives,
+        }
+    }
+
+    /// Reads one line and queues what it gives; sets `done` at the end.
+    fn step(&mut self) {
+        self.lineno += 1;
+        let lineno = self.lineno;
+        match read_line(&mut self.reader, &mut self.line, self.max_line, true) {
+            Ok(LineRead::Eof) => {
+                self.done = true;
+                let unused = std::mem::take(&mut self.bad);
+                if self.last {
+                    self.queue
+                        .extend(unused.into_iter().filter(|b| !b.used).map(|b| Err(b.error)));
+                }
+            }
+            Ok(LineRead::Line) => {
+                if lineno == 1 && self.line.starts_with(super::BOM.as_bytes()) {
+                    self.line.drain(..super::BOM.len());
+                }
+                self.record(lineno);
+            }
+            Ok(LineRead::TooLong { bytes }) => {
+                let index = self.records;
+                self.records += 1;
+                self.queue.push_back(Err(line_too_long(bytes, self.max_line)
+                    .at_line(lineno)
+                    .in_record(format!("game {}", index + 1))));
+            }
+            Err(e) => {
+                self.done = true;
+                self.queue.push_back(Err(
+                    ParseError::new(format!("cannot read: {e}")).at_line(lineno)
+                ));
+            }
+        }
+    }
 }
 
 impl<R: BufRead> Iterator for Stream<R> {
@@ -145,35 +314,7 @@ impl<R: BufRead> Iterator for Stream<R> {
             if self.done {
                 return None;
             }
-            self.lineno += 1;
-            let lineno = self.lineno;
-            match read_line(&mut self.reader, &mut self.line, self.max_line, true) {
-                Ok(LineRead::Eof) => {
-                    self.done = true;
-                    let unused = std::mem::take(&mut self.bad);
-                    self.queue
-                        .extend(unused.into_iter().filter(|b| !b.used).map(|b| Err(b.error)));
-                }
-                Ok(LineRead::Line) => {
-                    if lineno == 1 && self.line.starts_with(super::BOM.as_bytes()) {
-                        self.line.drain(..super::BOM.len());
-                    }
-                    self.record(lineno);
-                }
-                Ok(LineRead::TooLong { bytes }) => {
-                    let index = self.records;
-                    self.records += 1;
-                    self.queue.push_back(Err(line_too_long(bytes, self.max_line)
-                        .at_line(lineno)
-                        .in_record(format!("game {}", index + 1))));
-                }
-                Err(e) => {
-                    self.done = true;
-                    self.queue.push_back(Err(
-                        ParseError::new(format!("cannot read: {e}")).at_line(lineno)
-                    ));
-                }
-            }
+            self.step();
         }
     }
 }
@@ -203,12 +344,17 @@ impl<R> Stream<R> {
                     self.queue.push_back(Err(old.error));
                 }
             }
-            if let Err(e) = result {
-                self.bad.push(BadDirective {
+            match result {
+                Err(e) => self.bad.push(BadDirective {
                     key,
+                    text: raw.to_string(),
                     error: e.at_line(lineno),
                     used: false,
-                });
+                }),
+                Ok(()) => {
+                    self.kept.retain(|(k, _, _)| *k != key);
+                    self.kept.push((key, lineno, raw.to_string()));
+                }
             }
             return;
         }
@@ -225,6 +371,10 @@ impl<R> Stream<R> {
             self.queue.push_back(Err(ParseError::new(message)
                 .at_line(lineno)
                 .in_record(record)));
+            return;
+        }
+        if self.scan {
+            self.queue.push_back(Ok(Game::default()));
             return;
         }
         let dir = self.dir.clone();
@@ -335,6 +485,19 @@ fn write_games(games: &[Game]) -> Result<Vec<u8>, ParseError> {
         out.push('\n');
     }
     Ok(out.into_bytes())
+}
+
+/// The events of one game written as a move-list line's content (moves, `{..}` clock
+/// readings and event words; no comment, no directive), as [`read`] reads a line: for
+/// games that come one per row of a table ([`crate::rows`]). Errors name the move.
+///
+/// ```
+/// use renju_core::formats::movelist;
+/// assert_eq!(movelist::parse_line("h8 i9 w:resign").unwrap().len(), 3);
+/// assert!(movelist::parse_line("h8 zz").is_err());
+/// ```
+pub fn parse_line(content: &str) -> Result<Vec<Event>, ParseError> {
+    parse_events(content)
 }
 
 /// Seconds (`12.5`) or `m:ss` / `h:mm:ss` as milliseconds.

@@ -4,13 +4,13 @@ Positions (Board), forbidden moves, verdicts, game records in every supported fo
 (read, read_bytes), replays and validation reports (validate). Every rule comes from the
 Rust library renju-core; this module only translates.
 
-Type stubs of the compiled module (maturin installs this file as renju/__init__.pyi,
-with py.typed).
+Type stubs of the compiled module renju.renju, which the package re-exports
+(renju-py/python/renju/__init__.pyi, installed with py.typed).
 """
 
 import os
 from collections.abc import Iterable, Iterator, Mapping
-from typing import Any, ClassVar, Literal, final, overload
+from typing import Any, ClassVar, Literal, Protocol, final, overload
 
 __all__ = [
     "__version__", "FORMATS", "Error", "ParseError", "WriteError", "IllegalMoveError",
@@ -21,8 +21,8 @@ __all__ = [
     "read_bytes", "write", "write_bytes", "parse_fixtures", "read_fixtures", "validate",
     "TimeControl", "Clock", "ClockState", "SideClock", "Tournament", "Standings",
     "StandingRow", "TournamentFinding", "read_tournament", "read_tournaments",
-    "read_tournaments_bytes", "forbidden_masks",
-    "ConformReport", "conform", "random_positions",
+    "read_tournaments_bytes", "forbidden_masks", "ArrowTable", "validate_arrow",
+    "ConformReport", "conform", "random_positions", "Chunk", "chunks", "validate_bytes",
 ]
 """The public names, as the compiled module lists them."""
 
@@ -756,6 +756,9 @@ class Game:
 class MoveVerdict:
     """The verdict of one replayed move."""
 
+    def __eq__(self, other: object, /) -> bool:
+        """Same value (pickling and copies give equal objects)."""
+
     @property
     def number(self) -> int:
         """1-based move number (stones and passes)."""
@@ -772,6 +775,9 @@ class MoveVerdict:
 @final
 class Replay:
     """The result of replaying a game."""
+
+    def __eq__(self, other: object, /) -> bool:
+        """Same value (pickling and copies give equal objects)."""
 
     @property
     def outcome(self) -> Outcome:
@@ -866,6 +872,11 @@ class Clock:
     """A live game clock. press(elapsed_ms) after each move; the clock never reads the
     wall clock. Raises ValueError for an event the rules do not allow and once the
     clock has decided."""
+
+    def __eq__(self, other: object, /) -> bool:
+        """Same value (pickling and copies give equal objects)."""
+    def __repr__(self) -> str:
+        """<Clock black 55000 ms, white 60000 ms, running>."""
 
     def __new__(
         cls,
@@ -988,6 +999,13 @@ class Summary:
         """The summary as plain data."""
     def __eq__(self, other: object, /) -> bool:
         """Same totals."""
+    def merge(self, other: Summary) -> Summary:
+        """The totals of both (a new Summary). For parts of one file merge the Reports,
+        which also flag ids a later part repeats."""
+    def __add__(self, other: Summary, /) -> Summary:
+        """merge()."""
+    def __radd__(self, other: int, /) -> Summary:
+        """0 + summary is the summary (for sum())."""
 
 @final
 class Report:
@@ -1015,6 +1033,142 @@ class Report:
         """The report as pretty JSON (the same as `renju validate --json`)."""
     def to_dict(self) -> dict[str, Any]:
         """The report as plain data."""
+    def games_table(self) -> ArrowTable:
+        """One row per game as an Arrow table (columns listed in README.md)."""
+    def findings_table(self) -> ArrowTable:
+        """One row per finding as an Arrow table (columns listed in README.md)."""
+    def without_games(self) -> Report:
+        """The report without its games: its summary and ids, all a later merge needs."""
+    def __new__(cls) -> Report:
+        """Report(): the empty report (what merging starts from)."""
+    def merge(self, later: Report) -> Report:
+        """This report followed by the report of the input after it (a new Report), as
+        one run over both gives it; merge in input order, earlier first."""
+    def __add__(self, later: Report, /) -> Report:
+        """merge()."""
+    def __radd__(self, other: int, /) -> Report:
+        """0 + report is the report (for sum())."""
+    def __eq__(self, other: object, /) -> bool:
+        """Same games, summary and ids."""
+
+@final
+class Chunk:
+    """One part of a game file to validate on its own (validate_bytes); chunks() finds
+    the parts. Picklable."""
+
+    @property
+    def start(self) -> int:
+        """The byte offset of the part in its file."""
+    @property
+    def end(self) -> int | None:
+        """The byte offset where it ends; None: at the end of the file."""
+    @property
+    def lines(self) -> int:
+        """Lines before the part."""
+    @property
+    def games(self) -> int:
+        """Games before the part: the index of its first game."""
+    @property
+    def records(self) -> int:
+        """Records (games and unreadable records) before the part."""
+    def read(self, path: str | os.PathLike[str]) -> bytes:
+        """The part's bytes, read from the file at path."""
+    def to_dict(self) -> dict[str, Any]:
+        """The part as plain data."""
+    def __eq__(self, other: object, /) -> bool:
+        """Same part."""
+    def __hash__(self) -> int:
+        """Hash."""
+
+def chunks(
+    file: str | os.PathLike[str] | bytes,
+    *,
+    format: _Format | None = None,
+    size: int = 67108864,
+    max_line_bytes: int | None = None,
+) -> list[Chunk]:
+    """Splits a game file (a path, or bytes with format=) into parts of about size bytes
+    to validate on their own: move lists at line ends; other formats are one part."""
+
+def validate_bytes(
+    data: bytes,
+    *,
+    format: _Format,
+    source: str | None = None,
+    chunk: Chunk | None = None,
+    rule: RuleSet | str | None = None,
+    opening: OpeningRule | str | None = None,
+    claims: str | None = None,
+    five_completion_counts: bool = False,
+    offer_equivalence: Literal["shape", "board"] | None = None,
+    time_control: TimeControl | str | None = None,
+    max_line_bytes: int | None = None,
+) -> Report:
+    """Validates a file's bytes, or one part of a file (chunk=; data is the part's
+    bytes), with whole-file indexes, lines and offsets; without holding the GIL."""
+
+# ---------------------------------------------------------------------------
+# Arrow
+# ---------------------------------------------------------------------------
+
+class _ArrowArrayLike(Protocol):
+    """A column exported through the Arrow PyCapsule interface (pyarrow Array or
+    ChunkedArray, polars Series, ...): it has __arrow_c_stream__ or __arrow_c_array__."""
+
+    def __arrow_c_stream__(self, requested_schema: object | None = None) -> object: ...
+
+class _ArrowArrayOnly(Protocol):
+    """A column with __arrow_c_array__ only."""
+
+    def __arrow_c_array__(
+        self, requested_schema: object | None = None
+    ) -> tuple[object, object]: ...
+
+_ArrowColumn = _ArrowArrayLike | _ArrowArrayOnly
+
+@final
+class ArrowTable:
+    """An Arrow table made by renju (a report's games or findings), read through the
+    Arrow PyCapsule interface by pyarrow.table(), polars.DataFrame() and others.
+    Pickles as its report and which table it is."""
+
+    @property
+    def num_rows(self) -> int:
+        """The rows."""
+    @property
+    def column_names(self) -> list[str]:
+        """The column names, in order."""
+    def __len__(self) -> int:
+        """The number of rows."""
+    def __arrow_c_stream__(self, requested_schema: object | None = None) -> object:
+        """The table as an Arrow C stream in a PyCapsule."""
+    def to_pyarrow(self) -> Any:
+        """The table as a pyarrow.Table (needs pyarrow)."""
+    def to_pandas(self) -> Any:
+        """The table as a pandas.DataFrame (needs pyarrow and pandas)."""
+    def to_polars(self) -> Any:
+        """The table as a polars.DataFrame (needs polars)."""
+    def __eq__(self, other: object, /) -> bool:
+        """Same table of equal data."""
+
+def validate_arrow(
+    moves: _ArrowColumn,
+    *,
+    rules: _ArrowColumn | None = None,
+    openings: _ArrowColumn | None = None,
+    ids: _ArrowColumn | None = None,
+    source: str | None = None,
+    first_index: int = 0,
+    size: int = 15,
+    rule: RuleSet | str | None = None,
+    opening: OpeningRule | str | None = None,
+    claims: str | None = None,
+    five_completion_counts: bool = False,
+    offer_equivalence: Literal["shape", "board"] | None = None,
+    time_control: TimeControl | str | None = None,
+) -> Report:
+    """Validates games given as an Arrow column of move strings (one game per row), with
+    optional rules, openings and ids columns, in parallel on all cores without the GIL."""
 
 # ---------------------------------------------------------------------------
 # Readers
@@ -1119,6 +1273,9 @@ def validate(
 class FixtureQuery:
     """A point query of a fixture."""
 
+    def __eq__(self, other: object, /) -> bool:
+        """Same value (pickling and copies give equal objects)."""
+
     @property
     def point(self) -> Point:
         """The point played by the side to move."""
@@ -1138,6 +1295,9 @@ class FixtureQuery:
 class FixtureMap:
     """A complete forbidden map of a fixture. str() gives the fixture notation."""
 
+    def __eq__(self, other: object, /) -> bool:
+        """Same value (pickling and copies give equal objects)."""
+
     @property
     def points(self) -> dict[Point, FoulKind]:
         """Every forbidden point with its reported foul, sorted by point."""
@@ -1151,6 +1311,9 @@ class FixtureMap:
 @final
 class Fixture:
     """One fixture of the shared corpus."""
+
+    def __eq__(self, other: object, /) -> bool:
+        """Same value (pickling and copies give equal objects)."""
 
     @property
     def id(self) -> str:
@@ -1241,6 +1404,9 @@ class TournamentFinding:
 class StandingRow:
     """One line of the standings."""
 
+    def __eq__(self, other: object, /) -> bool:
+        """Same value (pickling and copies give equal objects)."""
+
     @property
     def rank(self) -> int:
         """The place, from 1; shared places have the same rank."""
@@ -1265,6 +1431,9 @@ class StandingRow:
 @final
 class Standings:
     """Standings of one tournament."""
+
+    def __eq__(self, other: object, /) -> bool:
+        """Same value (pickling and copies give equal objects)."""
 
     @property
     def name(self) -> str:
@@ -1301,6 +1470,9 @@ class Standings:
 @final
 class Tournament:
     """A tournament crosstable: players, teams, rounds, pairings and results."""
+
+    def __eq__(self, other: object, /) -> bool:
+        """Same value (pickling and copies give equal objects)."""
 
     @staticmethod
     def from_trf(text: str) -> Tournament:
@@ -1356,6 +1528,9 @@ def read_tournaments_bytes(
 class ConformReport:
     """The report of conform(): positions checked, agreements, and every disagreement
     with its diagram, the engine's answer, our verdict and our explanation."""
+
+    def __eq__(self, other: object, /) -> bool:
+        """Same value (pickling and copies give equal objects)."""
 
     @property
     def positions(self) -> int:

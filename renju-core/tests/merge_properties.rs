@@ -1,0 +1,225 @@
+//! Reports merge exactly: a file validated in parts, in any split, and the parts'
+//! reports merged in order, is the report of one run over the whole file.
+
+use proptest::prelude::*;
+use renju_core::formats::{Format, ReadLimits};
+use renju_core::report::{validate, validate_chunk, validate_stream, validate_stream_from};
+use renju_core::{Game, ParseError, Report, ValidationOptions};
+
+/// Pieces of a move-list file: games good and bad, blank lines, comments, directives
+/// that can and cannot be read, a line too long for the limit used.
+const LINES: &[&str] = &[
+    "h8 i9 i8 j10 g8 k11",
+    "h8 i9 j10 g7 k11 l12 g8 f6 f8 e8 j8 k8 h10 h9 h11 h12 h7",
+    "h8 h8",
+    "h8 zz",
+    "",
+    "   ",
+    "# a comment",
+    "# rule: gomoku",
+    "# rule: nonsense",
+    "# rule: default",
+    "# size: 99",
+    "# size: 19",
+    "# opening: swap2",
+    "# opening: nope",
+    "h8 i9 # trailing comment",
+    "a1 b2 c3 d4 e5 f6 g7 h8 i9 j10 k11 l12 m13 n14 o15 a15 b14 c13",
+];
+
+const ENDS: &[&str] = &["\n", "\r\n", "\r"];
+
+fn file() -> impl Strategy<Value = Vec<u8>> {
+    (
+        any::<bool>(),
+        prop::collection::vec((0..LINES.len(), 0..ENDS.len()), 0..40),
+        any::<bool>(),
+    )
+        .prop_map(|(bom, lines, last_end)| {
+            let mut out = Vec::new();
+            if bom {
+                out.extend_from_slice("\u{feff}".as_bytes());
+            }
+            let n = lines.len();
+            for (i, (line, end)) in lines.into_iter().enumerate() {
+                out.extend_from_slice(LINES[line].as_bytes());
+                if i + 1 < n || last_end {
+                    out.extend_from_slice(ENDS[end].as_bytes());
+                }
+            }
+            out
+        })
+}
+
+fn limits(small: bool) -> ReadLimits {
+    ReadLimits {
+        max_line_bytes: if small {
+            40
+        } else {
+            ReadLimits::DEFAULT_LINE_BYTES
+        },
+        ..ReadLimits::default()
+    }
+}
+
+fn merged_from_chunks(bytes: &[u8], target: u64, limits: ReadLimits) -> (Report, usize) {
+    let options = ValidationOptions::default();
+    let parts = Format::MoveList.chunks(bytes, limits, target);
+    let mut merged = Report::default();
+    for part in &parts {
+        let end = part.end.map_or(bytes.len(), |e| e as usize);
+        let piece = &bytes[part.start as usize..end];
+        let report = validate_chunk(
+            piece,
+            Format::MoveList,
+            Some("f.txt"),
+            part,
+            &options,
+            limits,
+        );
+        merged.merge(report);
+    }
+    (merged, parts.len())
+}
+
+/// Games with ids from a small pool (so that they repeat), of two files, with
+/// unreadable records among them.
+fn records() -> impl Strategy<Value = Vec<(Option<u8>, u8, bool)>> {
+    prop::collection::vec((prop::option::of(0u8..6), 0u8..2, any::<bool>()), 0..30)
+}
+
+fn build(spec: &[(Option<u8>, u8, bool)]) -> Vec<Result<Game, ParseError>> {
+    spec.iter()
+        .enumerate()
+        .map(|(i, (id, file, bad))| {
+            let name = if *file == 0 { "a.rif" } else { "b.rif" };
+            if *bad {
+                let mut e = ParseError::new("bad record").at_line(i + 1);
+                e.location.file = Some(name.into());
+                return Err(e);
+            }
+            let mut g = Game::from_moves(if i % 3 == 0 { "h8 h8" } else { "h8 i9" }).unwrap();
+            g.id = id.map(|n| format!("g{n}"));
+            g.source.file = Some(name.into());
+            g.source.index = i % 5; // indexes need not be unique (games built by hand)
+            g.source.line = Some(i + 1);
+            Ok(g)
+        })
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn a_move_list_split_anywhere_merges_to_the_whole(
+        bytes in file(),
+        target in 1u64..80,
+        small in any::<bool>(),
+    ) {
+        let limits = limits(small);
+        let options = ValidationOptions::default();
+        let whole = validate_stream(
+            Format::MoveList.read_from_with(&bytes[..], Some("f.txt"), limits),
+            &options,
+        );
+        let (merged, _) = merged_from_chunks(&bytes, target, limits);
+        prop_assert_eq!(&merged.summary, &whole.summary);
+        prop_assert_eq!(merged, whole);
+    }
+
+    #[test]
+    fn records_split_anywhere_merge_to_the_whole(
+        spec in records(),
+        cuts in prop::collection::vec(0usize..30, 0..5),
+    ) {
+        let records = build(&spec);
+        let options = ValidationOptions::default();
+        let whole = validate(&records, &options);
+        let mut cuts: Vec<usize> = cuts.into_iter().map(|c| c.min(records.len())).collect();
+        cuts.push(0);
+        cuts.push(records.len());
+        cuts.sort_unstable();
+        let mut merged = Report::default();
+        for w in cuts.windows(2) {
+            let part = records[w[0]..w[1]].to_vec();
+            merged.merge(validate_stream_from(part, &options, w[0]));
+        }
+        prop_assert_eq!(&merged.summary, &whole.summary);
+        prop_assert_eq!(&merged, &whole);
+        // Merging is associative: (a + b) + c == a + (b + c).
+        if records.len() >= 3 {
+            let (x, y) = (records.len() / 3, 2 * records.len() / 3);
+            let part = |a: usize, b: usize| validate_stream_from(records[a..b].to_vec(), &options, a);
+            let mut right = part(x, y);
+            right.merge(part(y, records.len()));
+            let mut left = part(0, x);
+            left.merge(right);
+            prop_assert_eq!(left, whole);
+        }
+    }
+
+    #[test]
+    fn summaries_of_reports_without_games_merge_exactly(spec in records(), cut in 0usize..30) {
+        let records = build(&spec);
+        let options = ValidationOptions::default();
+        let whole = validate(&records, &options);
+        let cut = cut.min(records.len());
+        let mut first = validate_stream_from(records[..cut].to_vec(), &options, 0);
+        let mut second = validate_stream_from(records[cut..].to_vec(), &options, cut);
+        first.games.clear();
+        second.games.clear();
+        first.merge(second);
+        prop_assert_eq!(first.summary, whole.summary);
+    }
+}
+
+#[test]
+fn a_repeated_id_across_parts_is_flagged_where_one_run_flags_it() {
+    let records = build(&[
+        (Some(1), 0, false),
+        (Some(1), 0, false),
+        (Some(1), 0, false),
+    ]);
+    let options = ValidationOptions::default();
+    let mut merged = validate_stream_from(records[..1].to_vec(), &options, 0);
+    merged.merge(validate_stream_from(records[1..].to_vec(), &options, 1));
+    let messages: Vec<_> = merged.games[1..]
+        .iter()
+        .map(|g| g.findings.last().unwrap().message.clone())
+        .collect();
+    assert_eq!(
+        messages,
+        ["game id g1 was already used by game 1 of this file"; 2]
+    );
+    assert_eq!(merged.games[1].findings.last().unwrap().line, Some(2));
+    assert_eq!(merged, validate(&records, &options));
+}
+
+#[test]
+fn the_ids_go_through_bytes() {
+    let records = build(&[
+        (Some(1), 0, false),
+        (Some(2), 1, false),
+        (Some(1), 0, false),
+    ]);
+    let report = validate(&records, &ValidationOptions::default());
+    let bytes = report.ids().to_bytes();
+    assert_eq!(bytes.len(), 2 * 24);
+    let ids = renju_core::report::DuplicateIds::from_bytes(&bytes).unwrap();
+    assert_eq!(&ids, report.ids());
+    assert!(renju_core::report::DuplicateIds::from_bytes(&bytes[1..]).is_none());
+}
+
+#[test]
+fn a_large_move_list_splits_into_parts_of_about_the_size_asked() {
+    let line = "h8 i9 i8 j10 g8 k11\n";
+    let bytes = line.repeat(1000).into_bytes();
+    let parts = Format::MoveList.chunks(&bytes[..], ReadLimits::default(), 2000);
+    assert_eq!(parts.len(), 10);
+    assert!(parts.windows(2).all(|w| w[0].end == Some(w[1].start)));
+    assert_eq!(parts[3].games, 300);
+    let (merged, n) = merged_from_chunks(&bytes, 2000, ReadLimits::default());
+    assert_eq!(n, 10);
+    assert_eq!(merged.summary.games, 1000);
+}
