@@ -108,6 +108,65 @@ fn build(spec: &[(Option<u8>, u8, bool)]) -> Vec<Result<Game, ParseError>> {
         .collect()
 }
 
+/// Pieces of the `<games>` of a RenjuNet database: games good and bad (repeated ids,
+/// unknown rules and players, bad moves), malformed XML, a game without its end, a
+/// table row among the games, comments, text.
+const RIF_PIECES: &[&str] = &[
+    "<game id=\"1\" rule=\"1\" black=\"1\" white=\"2\" bresult=\"1\"><move>h8 h9 j10</move></game>\n",
+    "<game id=\"2\" rule=\"2\"><move>h8 i9 i8 j10 g8 k11</move><info>x</info></game>\n",
+    "<game id=\"1\" rule=\"1\"><move>h8 h8</move></game>\n",
+    "<game rule=\"1\" black=\"9\"><move>h8 zz</move></game>",
+    "<game id=\"3\" rule=\"7\"><move>h8</move></game>\n",
+    "<game id=\"4\"><move></move></game>\n",
+    "<game id=\"5\"><move>h8</mov></game>\n",
+    "<game id=\"6\"><move>h8 i9</move>\n",
+    "<player id=\"3\" name=\"Late\" surname=\"Row\"/>\n",
+    "<!-- a comment -->\n",
+    "\n\n",
+    "<game id=\"7\" rule=\"1\" black=\"3\"><move>h8 &amp; i9</move></game>",
+    "<<junk>>\n",
+];
+
+fn rif_file() -> impl Strategy<Value = Vec<u8>> {
+    (prop::collection::vec(0..RIF_PIECES.len(), 0..30), 0u8..3).prop_map(|(pieces, end)| {
+        let mut out = String::from(
+            "<?xml version=\"1.0\"?>\n<database>\n<rules><rule id=\"1\" name=\"RIF\"/>\
+             <rule id=\"2\" name=\"Gomoku Freestyle\"/></rules>\n<players>\
+             <player id=\"1\" name=\"Ann\" surname=\"A\"/><player id=\"2\" name=\"Bo\" surname=\"B\"/>\
+             </players>\n<games>\n",
+        );
+        for p in pieces {
+            out.push_str(RIF_PIECES[p]);
+        }
+        out.push_str(match end {
+            0 => "</games>\n</database>\n",
+            1 => "</games>\n",
+            _ => "",
+        });
+        out.into_bytes()
+    })
+}
+
+fn merged_rif(bytes: &[u8], target: u64) -> (Report, usize) {
+    let options = ValidationOptions::default();
+    let limits = ReadLimits::default();
+    let parts = Format::Rif.chunks(bytes, limits, target);
+    let mut merged = Report::default();
+    for part in &parts {
+        let end = part.end.map_or(bytes.len(), |e| e as usize);
+        let piece = &bytes[part.start as usize..end];
+        merged.merge(validate_chunk(
+            piece,
+            Format::Rif,
+            Some("f.rif"),
+            part,
+            &options,
+            limits,
+        ));
+    }
+    (merged, parts.len())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(400))]
 
@@ -126,6 +185,30 @@ proptest! {
         let (merged, _) = merged_from_chunks(&bytes, target, limits);
         prop_assert_eq!(&merged.summary, &whole.summary);
         prop_assert_eq!(merged, whole);
+    }
+
+    #[test]
+    fn a_renjunet_database_split_anywhere_merges_to_the_whole(
+        bytes in rif_file(),
+        target in 1u64..400,
+    ) {
+        let options = ValidationOptions::default();
+        let whole = validate_stream(Format::Rif.read_from(&bytes[..], Some("f.rif")), &options);
+        let (merged, _) = merged_rif(&bytes, target);
+        prop_assert_eq!(&merged.summary, &whole.summary);
+        prop_assert_eq!(merged, whole);
+        // The records themselves (tags from the tables included) are the whole file's.
+        let limits = ReadLimits::default();
+        let records: Vec<_> = Format::Rif
+            .chunks(&bytes[..], limits, target)
+            .iter()
+            .flat_map(|part| {
+                let end = part.end.map_or(bytes.len(), |e| e as usize);
+                let piece = &bytes[part.start as usize..end];
+                Format::Rif.read_chunk_from(piece, Some("f.rif"), limits, part).collect::<Vec<_>>()
+            })
+            .collect();
+        prop_assert_eq!(records, Format::Rif.read(&bytes, Some("f.rif")));
     }
 
     #[test]
@@ -222,4 +305,35 @@ fn a_large_move_list_splits_into_parts_of_about_the_size_asked() {
     let (merged, n) = merged_from_chunks(&bytes, 2000, ReadLimits::default());
     assert_eq!(n, 10);
     assert_eq!(merged.summary.games, 1000);
+}
+
+#[test]
+fn a_renjunet_database_splits_between_games_and_repeated_ids_are_found_across_parts() {
+    let mut xml = String::from("<database><rules><rule id=\"1\" name=\"RIF\"/></rules><games>\n");
+    for i in 0..100 {
+        xml.push_str(&format!(
+            "<game id=\"{}\" rule=\"1\"><move>h8 h9 j10</move></game>\n",
+            i % 60
+        ));
+    }
+    xml.push_str("</games></database>\n");
+    let bytes = xml.as_bytes();
+    let parts = Format::Rif.chunks(bytes, ReadLimits::default(), 500);
+    assert!(parts.len() > 5, "{}", parts.len());
+    assert!(parts[1..]
+        .iter()
+        .all(|p| bytes[p.start as usize..].starts_with(b"\n<game")));
+    let (merged, _) = merged_rif(bytes, 500);
+    assert_eq!(
+        merged
+            .summary
+            .findings
+            .get(&renju_core::FindingCode::DuplicateId),
+        Some(&40)
+    );
+    let whole = validate_stream(
+        Format::Rif.read_from(bytes, Some("f.rif")),
+        &ValidationOptions::default(),
+    );
+    assert_eq!(merged, whole);
 }

@@ -74,8 +74,8 @@ pub unsafe extern "C" fn renju_games_validate_report(
 /// Finds the parts of a file's `length` bytes at `data` to validate on their own, of
 /// about `size` bytes each, and gives them as a JSON array in `*json` (NULL on error):
 /// `[{"start", "end", "lines", "games", "records", "directives"}, ...]`, `end` null for
-/// the last part. Move lists split at line ends; other formats are one part, the whole
-/// file. Pass one element (as JSON text) to `renju_report_validate_buffer` with exactly
+/// the last part. Move lists split at line ends, RenjuNet databases between two games;
+/// other formats are one part, the whole file. Pass one element (as JSON text) to `renju_report_validate_buffer` with exactly
 /// the part's bytes, `data + start` to `data + end`.
 ///
 /// `format` names the format, or is NULL to guess it from `name`'s extension. Returns

@@ -360,7 +360,7 @@ py_methods! { Report |r| pickle(Self)
 /// One part of a game file, to validate on its own (renju.validate_bytes) with the
 /// result the whole file gives for it: a byte range (start, end; end None: to the end
 /// of the file) and the reader's state there (lines, games and records before it, and
-/// for move lists the directives in force). renju.chunks() finds the parts; the parts'
+/// for move lists the directives in force, for RenjuNet databases the tables). renju.chunks() finds the parts; the parts'
 /// reports merged in order are the whole file's report. Picklable, to send to other
 /// processes or machines.
 #[pyclass(frozen, eq, hash, module = "renju")]
@@ -410,8 +410,8 @@ py_methods! { Chunk |c| pickle(Self)
 
 /// Splits a game file into parts of about `size` bytes (default 64 MiB) to validate on
 /// their own (validate_bytes), for example on other machines: move lists split at line
-/// ends (the file is read once, without parsing its games, and without holding the GIL);
-/// other formats are one part, the whole file. `file` is a path or the file's bytes;
+/// ends, RenjuNet databases between two games (the file is read once, without checking
+/// its games, and without holding the GIL); other formats are one part, the whole file. `file` is a path or the file's bytes;
 /// the format comes from the path's extension unless format= is given.
 #[pyfunction]
 #[pyo3(signature = (file, *, format = None, size = 67108864, max_line_bytes = None))]

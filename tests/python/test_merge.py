@@ -87,6 +87,23 @@ def test_the_parts_are_consecutive_and_say_where_they_start(tmp_path: Path) -> N
     assert merged(data, 10).to_json() == by_path
 
 
+def test_a_renjunet_database_splits_between_games(repo: Path) -> None:
+    path = repo / "fixtures" / "tournaments" / "club.rif"
+    whole = renju.validate(path)
+    data = path.read_bytes()
+    for size in (1, 200, 1000):
+        parts = renju.chunks(path, size=size)
+        assert parts == renju.chunks(data, format="rif", size=size)
+        if size == 1:
+            assert len(parts) == len(whole) + 2  # the start, before every game, after the last
+        reports = [
+            renju.validate_bytes(c.read(path), format="rif", source=str(path), chunk=c)
+            for c in parts
+        ]
+        assert sum(reports, renju.Report()).to_json() == whole.to_json()
+        assert pickle.loads(pickle.dumps(parts[-1])) == parts[-1]
+
+
 def test_formats_that_cannot_split_are_one_part(repo: Path) -> None:
     path = repo / "fixtures" / "games" / "timed.sgf"
     parts = renju.chunks(path, size=1)

@@ -149,7 +149,9 @@ impl TreeBudget {
 /// ([`Report::merge`](crate::Report::merge), earlier part first).
 ///
 /// Move lists split at line ends (the state: lines and games before the part, and the
-/// `# rule:`-style directives in force). The other formats are one part, the whole file.
+/// `# rule:`-style directives in force); RenjuNet databases between two `<game>`
+/// elements (the state: lines and games before the part, and the tables read so far).
+/// The other formats are one part, the whole file.
 /// Serialises (serde) so that a part can be sent to another process or machine.
 ///
 /// ```
@@ -182,6 +184,20 @@ pub struct Chunk {
     pub records: usize,
     /// The directives in force at the part's start (move lists).
     pub directives: Vec<ChunkDirective>,
+    /// The RenjuNet reader's state at the part's start (`None` at the file's start).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rif: Option<RifState>,
+}
+
+/// A RenjuNet reader's state between two games, where a [`Chunk`] starts.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct RifState {
+    /// The tables read so far, as sorted (id, name) rows: rules, openings, players,
+    /// tournaments.
+    pub tables: [Vec<(String, String)>; 4],
+    /// The open elements around the latest `<game>` (where reading goes on after
+    /// malformed XML).
+    pub game_stack: Option<Vec<String>>,
 }
 
 /// A move-list directive line in force at the start of a [`Chunk`].
@@ -287,8 +303,9 @@ impl Format {
     }
 
     /// Splits a file into parts of about `target_bytes` each, where the format allows:
-    /// move lists at line ends (reading the file once, without parsing its games). Other
-    /// formats give one part, the whole file. See [`Chunk`].
+    /// move lists at line ends, RenjuNet databases between games (reading the file once,
+    /// without checking its games). Other formats give one part, the whole file. See
+    /// [`Chunk`].
     pub fn chunks<R: BufRead>(
         self,
         reader: R,
@@ -297,6 +314,7 @@ impl Format {
     ) -> Vec<Chunk> {
         match self {
             Format::MoveList => movelist::chunks(reader, limits, target_bytes),
+            Format::Rif => rif::chunks(reader, limits, target_bytes),
             _ => vec![Chunk::default()],
         }
     }
@@ -313,6 +331,7 @@ impl Format {
     ) -> Box<dyn Iterator<Item = Result<Game, ParseError>> + Send + 'a> {
         match self {
             Format::MoveList => Box::new(movelist::stream_chunk(reader, file, limits, chunk)),
+            Format::Rif => Box::new(rif::stream_chunk(reader, file, limits, chunk)),
             _ => self.read_from_with(reader, file, limits),
         }
     }

@@ -263,6 +263,7 @@ impl<R: BufRead> Stream<R> {
             games: self.records,
             records: self.emitted,
             directives,
+            rif: None,
         }
     }
 

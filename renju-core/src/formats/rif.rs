@@ -64,7 +64,7 @@ use quick_xml::events::{BytesStart, Event as Xml};
 use quick_xml::Reader;
 
 use crate::error::ParseError;
-use crate::formats::{Format, ReadLimits, WriteError};
+use crate::formats::{Chunk, Format, ReadLimits, RifState, WriteError};
 use crate::game::{DeclaredResult, Event, Game, Source};
 use crate::geometry::{Color, RENJU_SIZE};
 use crate::notation;
@@ -215,31 +215,89 @@ pub fn stream_with_limits<'a, R: BufRead + 'a>(
     file: Option<&str>,
     limits: ReadLimits,
 ) -> impl Iterator<Item = Result<Game, ParseError>> + 'a {
-    let max = limits.max_game_bytes.max(1) as u64;
-    Stream {
-        reader: Some(xml_reader(Counter {
-            inner: reader,
-            prefix: Vec::new(),
-            prefix_at: 0,
-            newlines: 0,
-            since_mark: 0,
-            limit: max,
-            overflow: false,
-        })),
-        buf: Vec::new(),
-        file: file.map(std::sync::Arc::from),
-        tables: Tables::default(),
-        stack: Vec::new(),
-        game_stack: None,
-        game: None,
-        capture: None,
-        games_seen: 0,
-        seen_root: false,
-        seen_games: false,
-        queue: VecDeque::new(),
-        max_game_bytes: max,
-        done: false,
+    Stream::new(reader, file, limits)
+}
+
+/// The records of one part of a database, the part [`Chunk`] describes: `reader` gives
+/// exactly the part's bytes (from `chunk.start` to `chunk.end`). The records are the ones
+/// the whole file gives for those games (same lines, indexes and table names), and the
+/// errors about the document's end come with the last part (`chunk.end` is `None`).
+pub fn stream_chunk<'a, R: BufRead + 'a>(
+    reader: R,
+    file: Option<&str>,
+    limits: ReadLimits,
+    chunk: &Chunk,
+) -> impl Iterator<Item = Result<Game, ParseError>> + 'a {
+    let mut s = Stream::new(reader, file, limits);
+    s.last = chunk.end.is_none();
+    if let Some(state) = &chunk.rif {
+        s.counter().newlines = chunk.lines as u64;
+        s.games_seen = chunk.games;
+        let [rules, openings, players, tournaments] = &state.tables;
+        let map = |rows: &Vec<(String, String)>| rows.iter().cloned().collect();
+        s.tables = Tables {
+            rules: map(rules),
+            openings: map(openings),
+            players: map(players),
+            tournaments: map(tournaments),
+        };
+        s.stack = games_level();
+        s.game_stack = state.game_stack.clone();
+        s.seen_root = true;
+        s.seen_games = true;
     }
+    s
+}
+
+/// Splits a database into parts of about `target_bytes` each, between two `<game>`
+/// elements of `<database><games>`: reads the file once (the XML, not the games' moves)
+/// and gives each part's byte range and the reader state there (lines and games before
+/// it, the tables read so far). A file without such places is one part.
+pub fn chunks<R: BufRead>(reader: R, limits: ReadLimits, target_bytes: u64) -> Vec<Chunk> {
+    let mut s = Stream::new(reader, None, limits);
+    s.scan = true;
+    let mut chunks = vec![Chunk::default()];
+    let step = target_bytes.max(1);
+    let mut next = step;
+    let mut emitted = 0;
+    while !s.done {
+        let position = s.counter().position;
+        if position >= next && s.between_games() {
+            chunks.last_mut().expect("a first chunk").end = Some(position);
+            let mut tables: [Vec<(String, String)>; 4] = Default::default();
+            for (rows, table) in tables.iter_mut().zip([
+                &s.tables.rules,
+                &s.tables.openings,
+                &s.tables.players,
+                &s.tables.tournaments,
+            ]) {
+                *rows = table.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
+                rows.sort_unstable();
+            }
+            chunks.push(Chunk {
+                start: position,
+                end: None,
+                lines: s.counter().newlines as usize,
+                games: s.games_seen,
+                records: emitted,
+                directives: Vec::new(),
+                rif: Some(RifState {
+                    tables,
+                    game_stack: s.game_stack.clone(),
+                }),
+            });
+            next = position + step;
+        }
+        s.step();
+        emitted += s.queue.len();
+        s.queue.clear();
+    }
+    chunks
+}
+
+/// The open elements where games are split: `<database><games>`.
+fn games_level() -> Vec<String> {
+    vec!["database".to_string(), "games".to_string()]
 }
 
 fn xml_reader<R: BufRead>(counter: Counter<R>) -> Reader<Counter<R>> {
@@ -256,6 +314,8 @@ fn xml_reader<R: BufRead>(counter: Counter<R>) -> Reader<Counter<R>> {
 /// back bytes read ahead while looking for the next game.
 struct Counter<R> {
     inner: R,
+    /// Bytes taken from `inner`.
+    position: u64,
     /// Bytes to give before the inner reader's (already counted).
     prefix: Vec<u8>,
     prefix_at: usize,
@@ -308,6 +368,7 @@ impl<R: BufRead> BufRead for Counter<R> {
                 .count();
             self.newlines += seen as u64;
         }
+        self.position += n as u64;
         self.inner.consume(n);
     }
 }
@@ -342,6 +403,7 @@ impl<R: BufRead> Counter<R> {
             let used = end.unwrap_or(available.len());
             self.newlines += available[..used].iter().filter(|&&b| b == b'\n').count() as u64;
             let empty = available.is_empty();
+            self.position += used as u64;
             self.inner.consume(used);
             if end.is_some() || empty {
                 return Ok(());
@@ -383,6 +445,7 @@ impl<R: BufRead> Counter<R> {
                 }
             }
             self.newlines += available[..used].iter().filter(|&&b| b == b'\n').count() as u64;
+            self.position += used as u64;
             self.inner.consume(used);
             if let Some(delimiter) = found {
                 self.prefix.extend_from_slice(TAG);
@@ -415,6 +478,56 @@ struct Stream<R> {
     queue: VecDeque<Result<Game, ParseError>>,
     max_game_bytes: u64,
     done: bool,
+    /// The end of the reader is the end of the file (not of a part of it).
+    last: bool,
+    /// Counting only: games are not checked (for [`chunks`]).
+    scan: bool,
+}
+
+impl<R: BufRead> Stream<R> {
+    fn new(reader: R, file: Option<&str>, limits: ReadLimits) -> Stream<R> {
+        let max = limits.max_game_bytes.max(1) as u64;
+        Stream {
+            reader: Some(xml_reader(Counter {
+                inner: reader,
+                position: 0,
+                prefix: Vec::new(),
+                prefix_at: 0,
+                newlines: 0,
+                since_mark: 0,
+                limit: max,
+                overflow: false,
+            })),
+            buf: Vec::new(),
+            file: file.map(std::sync::Arc::from),
+            tables: Tables::default(),
+            stack: Vec::new(),
+            game_stack: None,
+            game: None,
+            capture: None,
+            games_seen: 0,
+            seen_root: false,
+            seen_games: false,
+            queue: VecDeque::new(),
+            max_game_bytes: max,
+            done: false,
+            last: true,
+            scan: false,
+        }
+    }
+
+    /// Whether the reader stands between two games of `<database><games>`, where a part
+    /// of the file can start.
+    fn between_games(&mut self) -> bool {
+        let counter = self.counter();
+        let given_back = counter.prefix_at < counter.prefix.len();
+        !self.done
+            && !given_back
+            && self.game.is_none()
+            && self.capture.is_none()
+            && self.queue.is_empty()
+            && self.stack == games_level()
+    }
 }
 
 impl<R: BufRead> Iterator for Stream<R> {
@@ -653,6 +766,8 @@ impl<R: BufRead> Stream<R> {
                     }
                 }
             }
+            // The end of a part that is not the last: nothing is missing.
+            Xml::Eof if !self.last => self.done = true,
             Xml::Eof => {
                 self.done = true;
                 if let Some(raw) = self.game.take() {
@@ -690,7 +805,10 @@ impl<R: BufRead> Stream<R> {
         let depth = self.stack.len();
         if self.game.as_ref().is_some_and(|g| g.depth == depth) {
             if let Some(raw) = self.game.take() {
-                self.queue.push_back(finish(raw, &self.tables));
+                match self.scan {
+                    true => self.queue.push_back(Ok(Game::default())),
+                    false => self.queue.push_back(finish(raw, &self.tables)),
+                }
             }
         }
     }

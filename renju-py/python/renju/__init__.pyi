@@ -1088,7 +1088,8 @@ def chunks(
     max_line_bytes: int | None = None,
 ) -> list[Chunk]:
     """Splits a game file (a path, or bytes with format=) into parts of about size bytes
-    to validate on their own: move lists at line ends; other formats are one part."""
+    to validate on their own: move lists at line ends, RenjuNet databases between games;
+    other formats are one part."""
 
 def validate_bytes(
     data: bytes,
