@@ -453,15 +453,16 @@ fn limits_of(max_line_bytes: Option<usize>) -> ReadLimits {
 /// from renju.chunks(); `data` is then exactly the part's bytes, chunk.read(path)).
 /// Games keep their index, line and byte offset in the whole file, so the parts'
 /// reports, merged in order (Report.merge, +, sum()), are the whole file's report.
-/// `source` names the file in the report. Validates in parallel on all cores without
+/// `source` names the file in the report; the format is `format`, or else `source`'s
+/// extension. Validates in parallel on all cores without
 /// holding the GIL. The other keyword arguments are validate()'s.
 #[pyfunction]
-#[pyo3(signature = (data, *, format, source = None, chunk = None, rule = None, opening = None, claims = None, five_completion_counts = false, offer_equivalence = None, time_control = None, max_line_bytes = None))]
+#[pyo3(signature = (data, *, format = None, source = None, chunk = None, rule = None, opening = None, claims = None, five_completion_counts = false, offer_equivalence = None, time_control = None, max_line_bytes = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn validate_bytes(
     py: Python<'_>,
     data: &Bound<'_, PyBytes>,
-    format: &str,
+    format: Option<&str>,
     source: Option<&str>,
     chunk: Option<&Chunk>,
     rule: Option<&Bound<'_, PyAny>>,
@@ -480,7 +481,15 @@ pub fn validate_bytes(
         offer_equivalence,
         time_control,
     )?;
-    let format = io::format_of(format)?;
+    let format = match (format, source) {
+        (None, Some(path)) => io::format_for(std::path::Path::new(path), None)?,
+        (Some(name), _) => io::format_of(name)?,
+        (None, None) => {
+            return Err(PyTypeError::new_err(
+                "validate_bytes() needs format=, or a source= whose extension gives it",
+            ))
+        }
+    };
     let whole = CChunk::default();
     let chunk = chunk.map_or(&whole, |c| &c.0);
     let bytes = data.as_bytes();

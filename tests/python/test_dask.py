@@ -138,6 +138,17 @@ def test_a_million_games_split_into_byte_ranges(client: distributed.Client, tmp_
     assert listed == [(int(i) + 1, c, m) for i, c, m in zip(shown["index"], shown["code"], shown["message"])]
 
 
+def test_a_renjunet_database_split_between_games(client: distributed.Client, repo: Path) -> None:
+    """A .rif file is cut between two games (with the tables read so far) and validated
+    with its format on the workers, not as a move list."""
+    path = repo / "fixtures" / "tournaments" / "club.rif"
+    result = rdask.validate_files([path], client=client, part_bytes=200)
+    assert result.parts > 2
+    direct = renju.validate(path)
+    assert result.summary == direct.summary
+    assert rows(result.findings.compute()) == report_rows(direct)
+
+
 def test_parquet_dataset_and_findings_round_trip(client: distributed.Client, tmp_path: Path) -> None:
     from generated_games import game_lines
 

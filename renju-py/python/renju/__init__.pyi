@@ -1094,7 +1094,7 @@ def chunks(
 def validate_bytes(
     data: bytes,
     *,
-    format: _Format,
+    format: _Format | None = None,
     source: str | None = None,
     chunk: Chunk | None = None,
     rule: RuleSet | str | None = None,
@@ -1106,7 +1106,8 @@ def validate_bytes(
     max_line_bytes: int | None = None,
 ) -> Report:
     """Validates a file's bytes, or one part of a file (chunk=; data is the part's
-    bytes), with whole-file indexes, lines and offsets; without holding the GIL."""
+    bytes), with whole-file indexes, lines and offsets; without holding the GIL. The
+    format is format=, or else the extension of source=."""
 
 # ---------------------------------------------------------------------------
 # Arrow

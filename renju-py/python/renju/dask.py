@@ -213,8 +213,8 @@ def _options(**options: Any) -> dict[str, Any]:
 
 
 def _plan_file(path: str, format: Optional[str], part_bytes: int) -> list[renju.Chunk]:
-    """The parts of a game file (renju.chunks: move lists cut at line ends, other
-    formats whole)."""
+    """The parts of a game file (renju.chunks: move lists cut at line ends, RenjuNet
+    databases between games, other formats whole)."""
     return renju.chunks(path, format=format, size=part_bytes)  # type: ignore[arg-type]
 
 
@@ -222,11 +222,11 @@ def _validate_file_part(
     path: str, format: Optional[str], chunk: Optional[renju.Chunk], options: dict[str, Any]
 ) -> renju.Report:
     """Validates one part of a file (None: the whole file) with whole-file indexes and
-    lines. Only move lists are cut into parts."""
+    lines. Move lists and RenjuNet databases are cut into parts."""
     if chunk is None:
         return renju.validate(path, format=format, **options)  # type: ignore[arg-type]
     data = chunk.read(path)
-    return renju.validate_bytes(data, format="moves", source=path, chunk=chunk, **options)
+    return renju.validate_bytes(data, format=format, source=path, chunk=chunk, **options)  # type: ignore[arg-type]
 
 
 def validate_files(
@@ -246,7 +246,8 @@ def validate_files(
     which are cut at line ends into parts of about ``part_bytes`` bytes (the cut points
     are found on the workers, in one pass over each file without parsing it). The format
     comes from each file's extension unless ``format`` is given; the other keyword
-    arguments are ``renju.validate``'s. The result is what ``renju.validate`` of each
+    arguments are ``renju.validate``'s. RenjuNet databases (``.rif``) are cut between
+    two games in the same way. The result is what ``renju.validate`` of each
     file, merged in order, and ``renju validate FILES...`` give."""
     c = _client(client)
     files = [os.fspath(paths)] if isinstance(paths, (str, os.PathLike)) else \
