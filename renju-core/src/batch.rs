@@ -24,7 +24,6 @@ use rayon::prelude::*;
 use crate::board::{Board, SetupError};
 use crate::error::ParseError;
 use crate::forbidden::{for_each_forbidden, FoulKind, FoulSet};
-use crate::notation::parse_moves;
 use crate::position::Position;
 use crate::rules::{RenjuOptions, RuleSet};
 
@@ -166,11 +165,8 @@ fn board_of_moves(
     options: &RenjuOptions,
 ) -> Result<Board, ParseError> {
     let mut pos = Position::with_size(rule, size)?.with_options(*options);
-    for (i, mv) in parse_moves(moves, size)?.into_iter().enumerate() {
-        pos.play_quiet(mv)
-            .map_err(|e| ParseError::from(e).at_move(i + 1))?;
-    }
-    Ok(pos.board().clone())
+    pos.play_moves_quiet(moves)?;
+    Ok(pos.into_board())
 }
 
 #[cfg(test)]

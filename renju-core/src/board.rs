@@ -68,6 +68,9 @@ impl From<SetupError> for ParseError {
 pub(crate) const CELL_EMPTY: u8 = 0;
 pub(crate) const CELL_BLACK: u8 = 1;
 pub(crate) const CELL_WHITE: u8 = 2;
+// A cell's value is its digit in the line codes (white stones block Black's lines).
+const _: () = assert!(CELL_EMPTY == patterns::EMPTY && CELL_BLACK == BLACK);
+const _: () = assert!(CELL_WHITE == BLOCKED);
 
 /// Stones on a square board of side 5 to 26, any arrangement.
 ///
@@ -94,6 +97,9 @@ pub struct Board {
     /// Per intersection, the four shapes added up while it is empty, and
     /// [`OCCUPIED`] while it holds a stone: a compact array for the forbidden-map scan.
     summaries: Box<[Summary]>,
+    /// While set ([`Board::defer_shapes`]), stones update the line codes only: the
+    /// shapes and summaries are stale until [`Board::finish_deferred`].
+    deferred: bool,
 }
 
 /// The summary of an occupied intersection: one that never passes the quick filter.
@@ -174,34 +180,19 @@ impl Board {
         stones: impl IntoIterator<Item = (Point, Color)>,
     ) -> Result<Board, SetupError> {
         let mut board = Board::new(size)?;
-        // Codes first, then the shapes of every empty cell once: cheaper than keeping the
-        // shapes up to date stone by stone.
+        // Stones first, then the codes and shapes of every cell in one sweep: cheaper
+        // than keeping them up to date stone by stone.
         for (p, color) in stones {
             if !p.is_on(size) {
                 return Err(SetupError::OffBoard { point: p, size });
             }
             let idx = board.index(p);
-            let (cell, digit) = match color {
-                Color::Black => (CELL_BLACK, BLACK as u16),
-                Color::White => (CELL_WHITE, BLOCKED as u16),
+            board.cells[idx].stone = match color {
+                Color::Black => CELL_BLACK,
+                Color::White => CELL_WHITE,
             };
-            match board.cells[idx].stone {
-                CELL_BLACK => board.add_to_codes(idx, BLACK as u16, false),
-                CELL_WHITE => board.add_to_codes(idx, BLOCKED as u16, false),
-                _ => {}
-            }
-            board.cells[idx].stone = cell;
-            board.add_to_codes(idx, digit, true);
         }
-        let count = |stone| board.cells.iter().filter(|c| c.stone == stone).count() as u16;
-        (board.black, board.white) = (count(CELL_BLACK), count(CELL_WHITE));
-        for idx in 0..board.area() {
-            if board.cells[idx].stone == CELL_EMPTY {
-                board.recompute_shapes(idx);
-            } else {
-                board.summaries[idx] = OCCUPIED;
-            }
-        }
+        board.rebuild();
         Ok(board)
     }
 
@@ -229,45 +220,112 @@ impl Board {
     pub fn load_cells(&mut self, cells: &[u8]) -> Result<(), SetupError> {
         let size = self.size;
         if cells.len() != self.area() {
+            self.clear();
             return Err(SetupError::CellCount {
                 len: cells.len(),
                 size,
             });
         }
-        let empty = Board::empty_of(size);
+        if let Some(index) = cells.iter().position(|&v| v > CELL_WHITE) {
+            self.clear();
+            return Err(SetupError::CellValue {
+                index,
+                value: cells[index],
+            });
+        }
+        for (cell, &value) in self.cells.iter_mut().zip(cells) {
+            cell.stone = value;
+        }
+        self.rebuild();
+        Ok(())
+    }
+
+    /// Removes every stone.
+    fn clear(&mut self) {
+        let empty = Board::empty_of(self.size);
         self.cells.copy_from_slice(&empty.cells);
         self.summaries.copy_from_slice(&empty.summaries);
-        let (mut black, mut white) = (0u16, 0u16);
-        for (idx, &value) in cells.iter().enumerate() {
-            let digit = match value {
-                CELL_EMPTY => continue,
-                CELL_BLACK => {
-                    black += 1;
-                    BLACK as u16
-                }
-                CELL_WHITE => {
-                    white += 1;
-                    BLOCKED as u16
-                }
-                value => {
-                    self.cells.copy_from_slice(&empty.cells);
-                    self.summaries.copy_from_slice(&empty.summaries);
-                    (self.black, self.white) = (0, 0);
-                    return Err(SetupError::CellValue { index: idx, value });
-                }
-            };
-            self.cells[idx].stone = value;
-            self.add_to_codes(idx, digit, true);
+        (self.black, self.white, self.deferred) = (0, 0, false);
+    }
+
+    /// Recomputes everything from the stones alone: the counts, the line codes (the empty
+    /// board's, then each stone's digit added along its four lines), then the shapes
+    /// and summaries of every cell at once.
+    fn rebuild(&mut self) {
+        let empty = Board::empty_of(self.size);
+        let (mut black, mut white) = (0, 0);
+        for idx in 0..self.area() {
+            let stone = self.cells[idx].stone;
+            self.cells[idx].codes = empty.cells[idx].codes;
+            match stone {
+                CELL_BLACK => black += 1,
+                CELL_WHITE => white += 1,
+                _ => {}
+            }
         }
         (self.black, self.white) = (black, white);
         for idx in 0..self.area() {
-            if self.cells[idx].stone == CELL_EMPTY {
-                self.recompute_shapes(idx);
-            } else {
-                self.summaries[idx] = OCCUPIED;
+            let stone = self.cells[idx].stone;
+            if stone != CELL_EMPTY {
+                self.add_to_codes(idx, u16::from(stone), true);
             }
         }
-        Ok(())
+        self.deferred = false;
+        self.refresh_shapes();
+    }
+
+    /// Adds (or removes) `digit` at `idx` in the line codes of the cells that see it
+    /// (up to five steps along each direction), and nothing else.
+    #[inline]
+    fn add_to_codes(&mut self, idx: usize, digit: u16, add: bool) {
+        // Seen from a cell k steps after `idx`, it sits at window index CENTER - k; from
+        // a cell k steps before, at CENTER + k.
+        const AFTER: [u16; REACH] = [81, 27, 9, 3, 1];
+        const BEFORE: [u16; REACH] = [243, 729, 2187, 6561, 19683];
+        const _: () = assert!(AFTER[0] == patterns::weight(CENTER - 1));
+        const _: () = assert!(BEFORE[REACH - 1] == patterns::weight(CENTER + REACH));
+        let delta = |w: u16| {
+            let w = digit * w;
+            if add {
+                w
+            } else {
+                w.wrapping_neg()
+            }
+        };
+        let (after, before) = (AFTER.map(delta), BEFORE.map(delta));
+        let st = steps(self.size);
+        let room = self.neighbors.room[idx];
+        for d in 0..4 {
+            let step = st[d];
+            let (back, fwd) = (room[d][0] as usize, room[d][1] as usize);
+            for (k, &dw) in after[..fwd].iter().enumerate() {
+                let code =
+                    &mut self.cells[(idx as isize + (k as isize + 1) * step) as usize].codes[d];
+                *code = code.wrapping_add(dw);
+            }
+            for (k, &dw) in before[..back].iter().enumerate() {
+                let code =
+                    &mut self.cells[(idx as isize - (k as isize + 1) * step) as usize].codes[d];
+                *code = code.wrapping_add(dw);
+            }
+        }
+    }
+
+    /// Recomputes the shapes and summaries of every cell from its codes.
+    fn refresh_shapes(&mut self) {
+        let table = patterns::table();
+        for (cell, summary) in self.cells.iter_mut().zip(self.summaries.iter_mut()) {
+            if cell.stone != CELL_EMPTY {
+                *summary = OCCUPIED;
+                continue;
+            }
+            let mut sum = 0;
+            for (packed, &code) in cell.packed.iter_mut().zip(&cell.codes) {
+                *packed = table[code as usize];
+                sum += patterns::summary_part(*packed);
+            }
+            *summary = sum;
+        }
     }
 
     /// The cells, row by row from `a1`: 0 empty, 1 black, 2 white (see
@@ -275,19 +333,6 @@ impl Board {
     pub fn write_cells(&self, out: &mut [u8]) {
         for (o, c) in out.iter_mut().zip(self.cells.iter()) {
             *o = c.stone;
-        }
-    }
-
-    /// Adds (or removes) `digit` at `idx` in the codes of every cell that sees it, leaving
-    /// shapes and summaries stale (see [`Board::from_stones`]).
-    fn add_to_codes(&mut self, idx: usize, digit: u16, add: bool) {
-        for n in self.neighbors.of_cell(idx) {
-            let code = &mut self.cells[n.target as usize].codes[n.dir as usize];
-            if add {
-                *code += digit * n.weight;
-            } else {
-                *code -= digit * n.weight;
-            }
         }
     }
 
@@ -299,6 +344,7 @@ impl Board {
             neighbors: Neighbors::of(size),
             cells: vec![Cell::default(); size as usize * size as usize].into_boxed_slice(),
             summaries: vec![0; size as usize * size as usize].into_boxed_slice(),
+            deferred: false,
         };
         // Off-board cells count as blocked in every line code.
         for y in 0..size {
@@ -418,10 +464,18 @@ impl Board {
         Point::new((idx % s) as u8, (idx / s) as u8).expect("index on board")
     }
 
-    /// The four packed line shapes a black stone on `idx` would make.
+    /// The four packed line shapes a black stone on `idx` would make, from the line
+    /// codes (right while shapes are deferred too).
     #[inline]
     pub(crate) fn shapes(&self, idx: usize) -> [Packed; 4] {
-        self.cells[idx].packed
+        let table = patterns::table();
+        self.cells[idx].codes.map(|c| table[c as usize])
+    }
+
+    /// The cell value of `idx`: [`CELL_EMPTY`], [`CELL_BLACK`] or [`CELL_WHITE`].
+    #[inline]
+    pub(crate) fn cell(&self, idx: usize) -> u8 {
+        self.cells[idx].stone
     }
 
     /// The line code of `idx` along `dir`.
@@ -434,6 +488,10 @@ impl Board {
     /// keeping the packed shapes and the summaries in step.
     #[inline]
     fn touch(&mut self, idx: usize, digit: u16, add: bool) {
+        if self.deferred {
+            self.add_to_codes(idx, digit, add);
+            return;
+        }
         let table = patterns::table();
         for n in self.neighbors.of_cell(idx) {
             let (d, t) = (n.dir as usize, n.target as usize);
@@ -503,19 +561,45 @@ impl Board {
         };
         self.cells[idx].stone = CELL_EMPTY;
         self.touch(idx, digit, false);
-        self.recompute_shapes(idx);
+        if !self.deferred {
+            self.recompute_shapes(idx);
+        }
+    }
+
+    /// From now on stones update the line codes only (the cheap part): for replaying
+    /// many moves, where only the codes are read ([`Board::shapes`] reads them) until
+    /// [`Board::finish_deferred`] recomputes every shape and summary at once.
+    pub(crate) fn defer_shapes(&mut self) {
+        self.deferred = true;
+    }
+
+    /// Ends [`Board::defer_shapes`]: every shape and summary is recomputed.
+    pub(crate) fn finish_deferred(&mut self) {
+        if self.deferred {
+            self.deferred = false;
+            self.refresh_shapes();
+        }
     }
 
     /// Whether a black stone on the empty cell `idx` passes the quick filter (every
     /// forbidden point does).
     #[inline]
     pub(crate) fn may_be_forbidden(&self, idx: usize) -> bool {
-        patterns::may_be_forbidden(self.summaries[idx])
+        let summary = if self.deferred {
+            self.shapes(idx)
+                .iter()
+                .map(|&s| patterns::summary_part(s))
+                .sum()
+        } else {
+            self.summaries[idx]
+        };
+        patterns::may_be_forbidden(summary)
     }
 
     /// Empty cells that pass the quick filter, row by row: a superset of the forbidden
     /// points.
     pub(crate) fn candidates(&self) -> impl Iterator<Item = usize> + '_ {
+        debug_assert!(!self.deferred, "summaries are stale");
         self.summaries
             .iter()
             .enumerate()
@@ -543,6 +627,9 @@ struct Neighbor {
 pub(crate) struct Neighbors {
     entries: Vec<Neighbor>,
     start: Vec<u32>,
+    /// Per cell and direction, the cells on the board within [`REACH`] steps backwards
+    /// and forwards.
+    room: Vec<[[u8; 2]; 4]>,
 }
 
 impl Neighbors {
@@ -553,11 +640,20 @@ impl Neighbors {
             let s = size as isize;
             let mut entries = Vec::new();
             let mut start = vec![0u32];
+            let mut room = Vec::new();
+            let on = |x: isize, y: isize| x >= 0 && y >= 0 && x < s && y < s;
             for idx in 0..(s * s) {
                 let (x, y) = (idx % s, idx / s);
+                let mut cell_room = [[0u8; 2]; 4];
                 for (d, dir) in Direction::ALL.iter().enumerate() {
                     let (dx, dy) = dir.delta();
                     let (dx, dy) = (dx as isize, dy as isize);
+                    for (side, sign) in [-1, 1].into_iter().enumerate() {
+                        let steps = (1..=REACH as isize)
+                            .take_while(|&k| on(x + sign * k * dx, y + sign * k * dy))
+                            .count();
+                        cell_room[d][side] = steps as u8;
+                    }
                     for k in (-(REACH as isize)..=REACH as isize).filter(|&k| k != 0) {
                         let (tx, ty) = (x + k * dx, y + k * dy);
                         if tx < 0 || ty < 0 || tx >= s || ty >= s {
@@ -573,8 +669,13 @@ impl Neighbors {
                     }
                 }
                 start.push(entries.len() as u32);
+                room.push(cell_room);
             }
-            Neighbors { entries, start }
+            Neighbors {
+                entries,
+                start,
+                room,
+            }
         })
     }
 
@@ -644,6 +745,12 @@ mod tests {
                     assert_same_state(&board, &rebuilt(&board));
                     let bulk = Board::from_stones(size, board.stones()).unwrap();
                     assert_same_state(&board, &bulk);
+                    let mut cells = vec![9; board.area()];
+                    board.write_cells(&mut cells);
+                    assert_same_state(&board, &Board::from_cells(size, &cells).unwrap());
+                    let mut reused = Board::from_stones(size, bulk.stones().take(3)).unwrap();
+                    reused.load_cells(&cells).unwrap();
+                    assert_same_state(&board, &reused);
                 }
             }
             while let Some(idx) = placed.pop() {
@@ -651,6 +758,66 @@ mod tests {
             }
             assert_same_state(&board, &Board::new(size).unwrap());
         }
+    }
+
+    #[test]
+    fn deferred_shapes_end_as_kept_shapes() {
+        // The same fixed-seed walk of placements and removals on two boards, one of them
+        // deferring its shapes for stretches of the walk.
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        for size in [5u8, 6, 15, 19, 26] {
+            let (mut kept, mut deferred) = (Board::new(size).unwrap(), Board::new(size).unwrap());
+            let mut placed = Vec::new();
+            for step in 0..800 {
+                if step % 40 == 0 {
+                    deferred.defer_shapes();
+                }
+                if !placed.is_empty() && (next(4) == 0 || kept.is_full()) {
+                    let idx = placed.swap_remove(next(placed.len()));
+                    kept.remove(idx);
+                    deferred.remove(idx);
+                } else {
+                    let idx = next(kept.area());
+                    if kept.cells[idx].stone == CELL_EMPTY {
+                        let color = [Color::Black, Color::White][next(2)];
+                        kept.put(idx, color);
+                        deferred.put(idx, color);
+                        placed.push(idx);
+                    }
+                }
+                // Shapes read from the codes are right while deferred too.
+                for idx in 0..kept.area() {
+                    if kept.cells[idx].stone == CELL_EMPTY {
+                        assert_eq!(kept.shapes(idx), deferred.shapes(idx));
+                        assert_eq!(kept.shapes(idx), kept.cells[idx].packed);
+                        assert_eq!(kept.may_be_forbidden(idx), deferred.may_be_forbidden(idx));
+                    }
+                }
+                if step % 40 == 39 {
+                    deferred.finish_deferred();
+                    assert_same_state(&kept, &deferred);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn bad_cells_leave_the_board_empty() {
+        let mut board = Board::from_stones(5, [(Point::new(2, 2).unwrap(), Color::Black)]).unwrap();
+        let mut cells = [1u8; 25];
+        cells[7] = 3;
+        assert_eq!(
+            board.load_cells(&cells),
+            Err(SetupError::CellValue { index: 7, value: 3 })
+        );
+        assert_same_state(&board, &Board::new(5).unwrap());
+        assert!(board.load_cells(&cells[..24]).is_err());
     }
 
     #[test]
