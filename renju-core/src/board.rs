@@ -94,6 +94,12 @@ pub struct Board {
     neighbors: &'static Neighbors,
     /// One entry per intersection, row by row from `a1`.
     cells: Box<[Cell]>,
+    /// The line codes, line by line ([`Neighbors::pos`] gives where each cell's code
+    /// along each direction is): the codes of the cells that see a stone along one
+    /// direction are consecutive, so that a stone updates them as one small vector.
+    /// Between lines lie [`REACH`] unused entries, which absorb the updates that run
+    /// off a line's end.
+    codes: Box<[u16]>,
     /// Per intersection, the four shapes added up while it is empty, and
     /// [`OCCUPIED`] while it holds a stone: a compact array for the forbidden-map scan.
     summaries: Box<[Summary]>,
@@ -108,10 +114,6 @@ const OCCUPIED: Summary = 1;
 /// What the board keeps about one intersection.
 #[derive(Debug, Clone, Copy, Default)]
 struct Cell {
-    /// Line code per direction.
-    codes: [u16; 4],
-    /// `patterns::table()[codes[d]]` per direction (kept while the cell is empty).
-    packed: [Packed; 4],
     /// [`CELL_EMPTY`], [`CELL_BLACK`] or [`CELL_WHITE`].
     stone: u8,
 }
@@ -244,6 +246,7 @@ impl Board {
     fn clear(&mut self) {
         let empty = Board::empty_of(self.size);
         self.cells.copy_from_slice(&empty.cells);
+        self.codes.copy_from_slice(&empty.codes);
         self.summaries.copy_from_slice(&empty.summaries);
         (self.black, self.white, self.deferred) = (0, 0, false);
     }
@@ -252,12 +255,11 @@ impl Board {
     /// board's, then each stone's digit added along its four lines), then the shapes
     /// and summaries of every cell at once.
     fn rebuild(&mut self) {
-        let empty = Board::empty_of(self.size);
+        self.codes
+            .copy_from_slice(&Board::empty_of(self.size).codes);
         let (mut black, mut white) = (0, 0);
         for idx in 0..self.area() {
-            let stone = self.cells[idx].stone;
-            self.cells[idx].codes = empty.cells[idx].codes;
-            match stone {
+            match self.cells[idx].stone {
                 CELL_BLACK => black += 1,
                 CELL_WHITE => white += 1,
                 _ => {}
@@ -275,38 +277,19 @@ impl Board {
     }
 
     /// Adds (or removes) `digit` at `idx` in the line codes of the cells that see it
-    /// (up to five steps along each direction), and nothing else.
+    /// (up to five steps along each direction), and nothing else: per direction, one
+    /// add of a small vector of weights.
     #[inline]
     fn add_to_codes(&mut self, idx: usize, digit: u16, add: bool) {
-        // Seen from a cell k steps after `idx`, it sits at window index CENTER - k; from
-        // a cell k steps before, at CENTER + k.
-        const AFTER: [u16; REACH] = [81, 27, 9, 3, 1];
-        const BEFORE: [u16; REACH] = [243, 729, 2187, 6561, 19683];
-        const _: () = assert!(AFTER[0] == patterns::weight(CENTER - 1));
-        const _: () = assert!(BEFORE[REACH - 1] == patterns::weight(CENTER + REACH));
-        let delta = |w: u16| {
-            let w = digit * w;
-            if add {
-                w
-            } else {
-                w.wrapping_neg()
-            }
-        };
-        let (after, before) = (AFTER.map(delta), BEFORE.map(delta));
-        let st = steps(self.size);
-        let room = self.neighbors.room[idx];
-        for d in 0..4 {
-            let step = st[d];
-            let (back, fwd) = (room[d][0] as usize, room[d][1] as usize);
-            for (k, &dw) in after[..fwd].iter().enumerate() {
-                let code =
-                    &mut self.cells[(idx as isize + (k as isize + 1) * step) as usize].codes[d];
-                *code = code.wrapping_add(dw);
-            }
-            for (k, &dw) in before[..back].iter().enumerate() {
-                let code =
-                    &mut self.cells[(idx as isize - (k as isize + 1) * step) as usize].codes[d];
-                *code = code.wrapping_add(dw);
+        let weights = if add { &VECTOR_ADD } else { &VECTOR_SUB };
+        let delta: [u16; VECTOR] = weights.map(|w| w.wrapping_mul(digit));
+        for &p in &self.neighbors.pos[idx] {
+            let start = p as usize - REACH;
+            let codes: &mut [u16; VECTOR] = (&mut self.codes[start..start + VECTOR])
+                .try_into()
+                .expect("VECTOR codes");
+            for (c, d) in codes.iter_mut().zip(delta) {
+                *c = c.wrapping_add(d);
             }
         }
     }
@@ -314,17 +297,16 @@ impl Board {
     /// Recomputes the shapes and summaries of every cell from its codes.
     fn refresh_shapes(&mut self) {
         let table = patterns::table();
-        for (cell, summary) in self.cells.iter_mut().zip(self.summaries.iter_mut()) {
-            if cell.stone != CELL_EMPTY {
-                *summary = OCCUPIED;
-                continue;
-            }
-            let mut sum = 0;
-            for (packed, &code) in cell.packed.iter_mut().zip(&cell.codes) {
-                *packed = table[code as usize];
-                sum += patterns::summary_part(*packed);
-            }
-            *summary = sum;
+        let codes = &self.codes;
+        let cells = self.cells.iter().zip(&self.neighbors.pos);
+        for (summary, (cell, pos)) in self.summaries.iter_mut().zip(cells) {
+            *summary = if cell.stone == CELL_EMPTY {
+                pos.iter()
+                    .map(|&p| patterns::summary_part(table[codes[p as usize] as usize]))
+                    .sum()
+            } else {
+                OCCUPIED
+            };
         }
     }
 
@@ -343,6 +325,7 @@ impl Board {
             white: 0,
             neighbors: Neighbors::of(size),
             cells: vec![Cell::default(); size as usize * size as usize].into_boxed_slice(),
+            codes: vec![0; Neighbors::of(size).codes_len].into_boxed_slice(),
             summaries: vec![0; size as usize * size as usize].into_boxed_slice(),
             deferred: false,
         };
@@ -361,7 +344,8 @@ impl Board {
                             code += BLOCKED as u16 * patterns::weight(i);
                         }
                     }
-                    board.cells[idx].codes[dir.index()] = code;
+                    let at = board.neighbors.pos[idx][dir.index()];
+                    board.codes[at as usize] = code;
                 }
                 board.recompute_shapes(idx);
             }
@@ -469,7 +453,7 @@ impl Board {
     #[inline]
     pub(crate) fn shapes(&self, idx: usize) -> [Packed; 4] {
         let table = patterns::table();
-        self.cells[idx].codes.map(|c| table[c as usize])
+        self.neighbors.pos[idx].map(|p| table[self.codes[p as usize] as usize])
     }
 
     /// The cell value of `idx`: [`CELL_EMPTY`], [`CELL_BLACK`] or [`CELL_WHITE`].
@@ -478,37 +462,41 @@ impl Board {
         self.cells[idx].stone
     }
 
+    /// Whether a black stone on the empty cell `idx` would make a row of five or more.
+    #[inline]
+    pub(crate) fn black_makes_five_or_more(&self, idx: usize) -> bool {
+        let shapes = self.shapes(idx);
+        (shapes[0] | shapes[1] | shapes[2] | shapes[3]) & (patterns::P_FIVE | patterns::P_OVERLINE)
+            != 0
+    }
+
     /// The line code of `idx` along `dir`.
     #[inline]
     pub(crate) fn code(&self, dir: usize, idx: usize) -> u16 {
-        self.cells[idx].codes[dir]
+        self.codes[self.neighbors.pos[idx][dir] as usize]
     }
 
     /// Adds (or removes) `digit` at `idx` in the codes of every cell that sees `idx`,
     /// keeping the packed shapes and the summaries in step.
     #[inline]
     fn touch(&mut self, idx: usize, digit: u16, add: bool) {
+        self.add_to_codes(idx, digit, add);
         if self.deferred {
-            self.add_to_codes(idx, digit, add);
             return;
         }
         let table = patterns::table();
+        let part = |code: u16| patterns::summary_part(table[code as usize]);
         for n in self.neighbors.of_cell(idx) {
-            let (d, t) = (n.dir as usize, n.target as usize);
-            let code = &mut self.cells[t].codes[d];
-            if add {
-                *code += digit * n.weight;
-            } else {
-                *code -= digit * n.weight;
-            }
-            // Shapes are kept for empty cells only (a stone's own cell gets its shapes
-            // back when the stone is removed).
+            let t = n.target as usize;
+            // Summaries are kept for empty cells only (a stone's own cell gets its
+            // summary back when the stone is removed).
             if self.cells[t].stone == CELL_EMPTY {
-                let new = table[*code as usize];
-                let old = std::mem::replace(&mut self.cells[t].packed[d], new);
+                let new = self.codes[n.code as usize];
+                let change = digit * n.weight;
+                let old = if add { new - change } else { new + change };
                 self.summaries[t] = self.summaries[t]
-                    .wrapping_add(patterns::summary_part(new))
-                    .wrapping_sub(patterns::summary_part(old));
+                    .wrapping_add(part(new))
+                    .wrapping_sub(part(old));
             }
         }
     }
@@ -516,14 +504,14 @@ impl Board {
     /// Recomputes the shapes and summary of `idx` from its codes.
     #[inline]
     fn recompute_shapes(&mut self, idx: usize) {
-        let table = patterns::table();
-        let mut summary = 0;
-        for d in 0..4 {
-            let packed = table[self.cells[idx].codes[d] as usize];
-            self.cells[idx].packed[d] = packed;
-            summary += patterns::summary_part(packed);
-        }
-        self.summaries[idx] = summary;
+        self.summaries[idx] = if self.cells[idx].stone == CELL_EMPTY {
+            self.shapes(idx)
+                .iter()
+                .map(|&s| patterns::summary_part(s))
+                .sum()
+        } else {
+            OCCUPIED
+        };
     }
 
     /// Places a stone on an empty cell.
@@ -573,6 +561,11 @@ impl Board {
         self.deferred = true;
     }
 
+    /// Whether shapes are deferred ([`Board::defer_shapes`]).
+    pub(crate) fn is_deferred(&self) -> bool {
+        self.deferred
+    }
+
     /// Ends [`Board::defer_shapes`]: every shape and summary is recomputed.
     pub(crate) fn finish_deferred(&mut self) {
         if self.deferred {
@@ -617,7 +610,8 @@ impl Board {
 #[derive(Debug, Clone, Copy)]
 struct Neighbor {
     target: u16,
-    dir: u8,
+    /// Where the target's code along that direction is in [`Board::codes`].
+    code: u16,
     /// Base-3 weight of the seen cell's digit in the target's code.
     weight: u16,
 }
@@ -627,10 +621,41 @@ struct Neighbor {
 pub(crate) struct Neighbors {
     entries: Vec<Neighbor>,
     start: Vec<u32>,
-    /// Per cell and direction, the cells on the board within [`REACH`] steps backwards
-    /// and forwards.
-    room: Vec<[[u8; 2]; 4]>,
+    /// Per cell and direction, where its code is in [`Board::codes`].
+    pos: Vec<[u16; 4]>,
+    /// The length of [`Board::codes`].
+    codes_len: usize,
 }
+
+/// Entries of [`Board::codes`] a stone updates per direction: the [`WINDOW`] around it
+/// (its own entry unchanged) and unused entries up to a vector's width.
+const VECTOR: usize = 16;
+
+/// The weight of a stone in the code of the cell `j - REACH` steps after it, for `j` in
+/// `0..VECTOR`: from a cell k steps before it the stone sits at window index CENTER + k,
+/// from a cell k steps after it at CENTER - k.
+const VECTOR_ADD: [u16; VECTOR] = {
+    let mut w = [0u16; VECTOR];
+    let mut j = 0;
+    while j < WINDOW {
+        if j != CENTER {
+            w[j] = patterns::weight(WINDOW - 1 - j);
+        }
+        j += 1;
+    }
+    w
+};
+
+/// [`VECTOR_ADD`] negated (wrapping), to take a stone away.
+const VECTOR_SUB: [u16; VECTOR] = {
+    let mut w = VECTOR_ADD;
+    let mut j = 0;
+    while j < VECTOR {
+        w[j] = w[j].wrapping_neg();
+        j += 1;
+    }
+    w
+};
 
 impl Neighbors {
     fn of(size: u8) -> &'static Neighbors {
@@ -638,43 +663,59 @@ impl Neighbors {
         static TABLES: [OnceLock<Neighbors>; SIZES] = [const { OnceLock::new() }; SIZES];
         TABLES[(size - MIN_SIZE) as usize].get_or_init(|| {
             let s = size as isize;
+            let on = |x: isize, y: isize| x >= 0 && y >= 0 && x < s && y < s;
+            // Code positions: the lines of each direction one after another, each
+            // followed by REACH unused entries (the first line preceded by as many),
+            // then room for a last vector.
+            let mut pos = vec![[0u16; 4]; (s * s) as usize];
+            let mut next = REACH;
+            for (d, dir) in Direction::ALL.iter().enumerate() {
+                let (dx, dy) = dir.delta();
+                let (dx, dy) = (dx as isize, dy as isize);
+                for idx in 0..(s * s) {
+                    let (x, y) = (idx % s, idx / s);
+                    if on(x - dx, y - dy) {
+                        continue;
+                    }
+                    let mut k = 0;
+                    while on(x + k * dx, y + k * dy) {
+                        pos[((y + k * dy) * s + x + k * dx) as usize][d] = next as u16;
+                        next += 1;
+                        k += 1;
+                    }
+                    next += REACH;
+                }
+            }
+            let codes_len = next + VECTOR;
             let mut entries = Vec::new();
             let mut start = vec![0u32];
-            let mut room = Vec::new();
-            let on = |x: isize, y: isize| x >= 0 && y >= 0 && x < s && y < s;
             for idx in 0..(s * s) {
                 let (x, y) = (idx % s, idx / s);
-                let mut cell_room = [[0u8; 2]; 4];
                 for (d, dir) in Direction::ALL.iter().enumerate() {
                     let (dx, dy) = dir.delta();
                     let (dx, dy) = (dx as isize, dy as isize);
-                    for (side, sign) in [-1, 1].into_iter().enumerate() {
-                        let steps = (1..=REACH as isize)
-                            .take_while(|&k| on(x + sign * k * dx, y + sign * k * dy))
-                            .count();
-                        cell_room[d][side] = steps as u8;
-                    }
                     for k in (-(REACH as isize)..=REACH as isize).filter(|&k| k != 0) {
                         let (tx, ty) = (x + k * dx, y + k * dy);
-                        if tx < 0 || ty < 0 || tx >= s || ty >= s {
+                        if !on(tx, ty) {
                             continue;
                         }
                         // Seen from the target, `idx` sits at offset -k.
+                        let target = (ty * s + tx) as usize;
                         let i = (CENTER as isize - k) as usize;
                         entries.push(Neighbor {
-                            target: (ty * s + tx) as u16,
-                            dir: d as u8,
+                            target: target as u16,
+                            code: pos[target][d],
                             weight: patterns::weight(i),
                         });
                     }
                 }
                 start.push(entries.len() as u32);
-                room.push(cell_room);
             }
             Neighbors {
                 entries,
                 start,
-                room,
+                pos,
+                codes_len,
             }
         })
     }
@@ -702,10 +743,12 @@ mod tests {
         assert!(a == b, "stones differ");
         assert_eq!(a.black, b.black);
         assert_eq!(a.white, b.white);
-        for (i, (x, y)) in a.cells.iter().zip(b.cells.iter()).enumerate() {
-            assert_eq!(x.codes, y.codes, "codes of cell {i}");
-            if x.stone == CELL_EMPTY {
-                assert_eq!(x.packed, y.packed, "shapes of cell {i}");
+        for i in 0..a.area() {
+            for d in 0..4 {
+                assert_eq!(a.code(d, i), b.code(d, i), "code of cell {i} along {d}");
+            }
+            if a.cells[i].stone == CELL_EMPTY {
+                assert_eq!(a.shapes(i), b.shapes(i), "shapes of cell {i}");
             }
         }
         assert_eq!(a.summaries, b.summaries, "summaries");
@@ -795,7 +838,6 @@ mod tests {
                 for idx in 0..kept.area() {
                     if kept.cells[idx].stone == CELL_EMPTY {
                         assert_eq!(kept.shapes(idx), deferred.shapes(idx));
-                        assert_eq!(kept.shapes(idx), kept.cells[idx].packed);
                         assert_eq!(kept.may_be_forbidden(idx), deferred.may_be_forbidden(idx));
                     }
                 }

@@ -164,6 +164,19 @@ impl Moves<'_> {
                     j += 1;
                 }
                 self.at = j;
+                // The common case read directly: a letter and a row number from 1 on
+                // this board; anything else goes through `Point::parse_on` (errors).
+                let x = b.to_ascii_lowercase() - b'a';
+                let row = match bytes[i + 1..j] {
+                    [d] => Some(d - b'0'),
+                    [d, e] if d != b'0' => Some((d - b'0') * 10 + (e - b'0')),
+                    _ => None,
+                };
+                if let Some(row) = row.filter(|&r| r >= 1 && r <= self.size && x < self.size) {
+                    return Some(Ok(Move::Stone(
+                        Point::new(x, row - 1).expect("on the board"),
+                    )));
+                }
                 let token = &text[i..j];
                 return Some(
                     Point::parse_on(token, self.size)

@@ -215,13 +215,17 @@ fn pack(shape: &LineShape) -> Packed {
     p | part << P_SUMMARY_SHIFT
 }
 
-/// The table from line code to packed shape, built on first use.
-pub(crate) fn table() -> &'static [Packed] {
-    static TABLE: OnceLock<Box<[Packed]>> = OnceLock::new();
+/// The table from line code to packed shape, built on first use. It has an entry for
+/// every `u16` (those past [`CODES`] are never looked up), so that a lookup by a code
+/// needs no bounds check.
+pub(crate) fn table() -> &'static [Packed; 1 << 16] {
+    static TABLE: OnceLock<Box<[Packed; 1 << 16]>> = OnceLock::new();
     TABLE.get_or_init(|| {
-        (0..CODES as u32)
-            .map(|code| pack(&analyze(&decode(code as u16))))
-            .collect()
+        let mut table = Box::new([0; 1 << 16]);
+        for (code, packed) in table.iter_mut().enumerate().take(CODES) {
+            *packed = pack(&analyze(&decode(code as u16)));
+        }
+        table
     })
 }
 

@@ -210,10 +210,10 @@ impl Position {
     /// Plays every move of a move list, stopping at the first error (located by move
     /// number).
     ///
-    /// Moves are read and played one at a time: nothing is reserved for the moves after
-    /// the one being played, so a huge list whose second move is illegal stops there at
-    /// the cost of two moves. (The verdicts kept are at most one per move played, which
-    /// the board's area bounds: a full board or two passes end the game.)
+    /// Moves are read and played one at a time: a huge list whose second move is illegal
+    /// stops there at the cost of two moves. The memory reserved for the moves and
+    /// verdicts is bounded by the board's area, as the moves of a game are (a full board
+    /// or two passes end it).
     ///
     /// ```
     /// use renju_core::Position;
@@ -223,7 +223,8 @@ impl Position {
     /// assert_eq!(err.location.move_number, Some(3));
     /// ```
     pub fn play_moves(&mut self, moves: &str) -> Result<Vec<Verdict>, ParseError> {
-        let mut verdicts = Vec::new();
+        let mut verdicts = Vec::with_capacity(self.expected_moves(moves));
+        self.history.reserve(self.expected_moves(moves));
         self.replaying(|pos| {
             for mv in crate::notation::moves(moves, pos.board.size()) {
                 let number = pos.history.len() + 1;
@@ -249,6 +250,7 @@ impl Position {
     /// assert_eq!(err.location.move_number, Some(5));
     /// ```
     pub fn play_moves_quiet(&mut self, moves: &str) -> Result<(), ParseError> {
+        self.history.reserve(self.expected_moves(moves));
         self.replaying(|pos| {
             for mv in crate::notation::moves(moves, pos.board.size()) {
                 let number = pos.history.len() + 1;
@@ -284,10 +286,17 @@ impl Position {
         })
     }
 
+    /// About how many moves a move list holds (at least two bytes each), for reserving
+    /// memory: at most the board's area, which bounds the moves of a game but for passes.
+    fn expected_moves(&self, moves: &str) -> usize {
+        (moves.len() / 3).min(self.board.area())
+    }
+
     /// Runs a replay of many moves: meanwhile the board keeps its line codes only (every
     /// judgement reads those), and its shapes are recomputed once at the end, which
     /// costs less than keeping them up to date move by move.
     fn replaying<T>(&mut self, replay: impl FnOnce(&mut Position) -> T) -> T {
+        debug_assert!(!self.board.is_deferred(), "no replay within a replay");
         self.board.defer_shapes();
         let out = replay(self);
         self.board.finish_deferred();
@@ -369,7 +378,10 @@ impl Position {
                 return Ok(Judged::Forbidden(all));
             }
         }
-        if winning_line(&self.board, self.rule_set, p, color).is_some() {
+        // Black's line shapes say whether the stone makes five or more in a row at all
+        // (the rule set then decides whether that wins).
+        let may_win = color == Color::White || self.board.black_makes_five_or_more(idx);
+        if may_win && winning_line(&self.board, self.rule_set, p, color).is_some() {
             return Ok(Judged::Wins);
         }
         if self.board.stone_count() + 1 == self.board.area() {
