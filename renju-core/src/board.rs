@@ -108,6 +108,16 @@ pub struct Board {
     deferred: bool,
 }
 
+/// What a black stone on an empty intersection would make, at a glance
+/// ([`Board::black_outlook`]).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Outlook {
+    /// It passes the quick filter (every forbidden point does; no five does).
+    pub may_be_forbidden: bool,
+    /// It makes a row of five or more.
+    pub five_or_more: bool,
+}
+
 /// The summary of an occupied intersection: one that never passes the quick filter.
 const OCCUPIED: Summary = 1;
 
@@ -462,12 +472,17 @@ impl Board {
         self.cells[idx].stone
     }
 
-    /// Whether a black stone on the empty cell `idx` would make a row of five or more.
+    /// What a black stone on the empty cell `idx` would make, at a glance (read from the
+    /// line codes, right while shapes are deferred too).
     #[inline]
-    pub(crate) fn black_makes_five_or_more(&self, idx: usize) -> bool {
+    pub(crate) fn black_outlook(&self, idx: usize) -> Outlook {
         let shapes = self.shapes(idx);
-        (shapes[0] | shapes[1] | shapes[2] | shapes[3]) & (patterns::P_FIVE | patterns::P_OVERLINE)
-            != 0
+        let all = shapes[0] | shapes[1] | shapes[2] | shapes[3];
+        let summary = shapes.iter().map(|&s| patterns::summary_part(s)).sum();
+        Outlook {
+            may_be_forbidden: patterns::may_be_forbidden(summary),
+            five_or_more: all & (patterns::P_FIVE | patterns::P_OVERLINE) != 0,
+        }
     }
 
     /// The line code of `idx` along `dir`.
@@ -578,15 +593,10 @@ impl Board {
     /// forbidden point does).
     #[inline]
     pub(crate) fn may_be_forbidden(&self, idx: usize) -> bool {
-        let summary = if self.deferred {
-            self.shapes(idx)
-                .iter()
-                .map(|&s| patterns::summary_part(s))
-                .sum()
-        } else {
-            self.summaries[idx]
-        };
-        patterns::may_be_forbidden(summary)
+        if self.deferred {
+            return self.black_outlook(idx).may_be_forbidden;
+        }
+        patterns::may_be_forbidden(self.summaries[idx])
     }
 
     /// Empty cells that pass the quick filter, row by row: a superset of the forbidden

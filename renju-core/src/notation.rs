@@ -151,9 +151,10 @@ impl Moves<'_> {
                 ))
                 .at_move(number)));
             }
-            if bytes
-                .get(i..i + 4)
-                .is_some_and(|w| w.eq_ignore_ascii_case(b"pass"))
+            if b.eq_ignore_ascii_case(&b'p')
+                && bytes
+                    .get(i..i + 4)
+                    .is_some_and(|w| w.eq_ignore_ascii_case(b"pass"))
             {
                 self.at = i + 4;
                 return Some(Ok(Move::Pass));

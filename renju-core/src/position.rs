@@ -368,19 +368,20 @@ impl Position {
         };
         let idx = self.check_point(p)?;
         let color = self.to_move;
-        // The quick filter already excludes fives.
-        if self.rule_set.has_forbidden_moves()
-            && color == Color::Black
-            && self.board.may_be_forbidden(idx)
-        {
-            let all = forbidden::fouls(&self.board, idx, &self.options);
-            if !all.is_empty() {
-                return Ok(Judged::Forbidden(all));
+        // Black's line shapes say whether the stone passes the quick filter (which
+        // already excludes fives) and whether it makes five or more in a row at all (the
+        // rule set then decides whether that wins).
+        let mut may_win = true;
+        if color == Color::Black {
+            let outlook = self.board.black_outlook(idx);
+            if self.rule_set.has_forbidden_moves() && outlook.may_be_forbidden {
+                let all = forbidden::fouls(&self.board, idx, &self.options);
+                if !all.is_empty() {
+                    return Ok(Judged::Forbidden(all));
+                }
             }
+            may_win = outlook.five_or_more;
         }
-        // Black's line shapes say whether the stone makes five or more in a row at all
-        // (the rule set then decides whether that wins).
-        let may_win = color == Color::White || self.board.black_makes_five_or_more(idx);
         if may_win && winning_line(&self.board, self.rule_set, p, color).is_some() {
             return Ok(Judged::Wins);
         }
