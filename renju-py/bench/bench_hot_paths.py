@@ -194,8 +194,11 @@ def main() -> int:
         jsonl_boards.write_text(
             "".join(json.dumps({"board": rows[i % len(rows)]}) + "\n" for i in range(n)))
 
+        # Two builds: with --example, cargo would build the example only, not the CLI.
         subprocess.run(["cargo", "build", "--quiet", "--release", "-p", "renju-cli",
-                        "-p", "renju-core", "--example", "bench_hot"], cwd=REPO, check=True)
+                        "--bin", "renju"], cwd=REPO, check=True)
+        subprocess.run(["cargo", "build", "--quiet", "--release", "-p", "renju-core",
+                        "--example", "bench_hot"], cwd=REPO, check=True)
         rust = child_json([str(REPO / "target" / "release" / "examples" / "bench_hot"),
                            str(moves_file), str(args.repeat)])
         cli = str(REPO / "target" / "release" / "renju")
