@@ -238,17 +238,25 @@ impl Board {
                 size,
             });
         }
-        if let Some(index) = cells.iter().position(|&v| v > CELL_WHITE) {
-            self.clear();
-            return Err(SetupError::CellValue {
-                index,
-                value: cells[index],
-            });
+        // One pass: each stone checked, placed and added to the codes.
+        self.codes
+            .copy_from_slice(&Board::empty_of(self.size).codes);
+        let (mut black, mut white) = (0, 0);
+        for (idx, &value) in cells.iter().enumerate() {
+            self.cells[idx].stone = value;
+            match value {
+                CELL_EMPTY => continue,
+                CELL_BLACK => black += 1,
+                CELL_WHITE => white += 1,
+                _ => {
+                    self.clear();
+                    return Err(SetupError::CellValue { index: idx, value });
+                }
+            }
+            self.add_to_codes(idx, u16::from(value), true);
         }
-        for (cell, &value) in self.cells.iter_mut().zip(cells) {
-            cell.stone = value;
-        }
-        self.rebuild();
+        (self.black, self.white, self.deferred) = (black, white, false);
+        self.refresh_shapes();
         Ok(())
     }
 
@@ -306,14 +314,12 @@ impl Board {
 
     /// Recomputes the shapes and summaries of every cell from its codes.
     fn refresh_shapes(&mut self) {
-        let table = patterns::table();
+        let parts = patterns::summary_parts();
         let codes = &self.codes;
         let cells = self.cells.iter().zip(&self.neighbors.pos);
         for (summary, (cell, pos)) in self.summaries.iter_mut().zip(cells) {
             *summary = if cell.stone == CELL_EMPTY {
-                pos.iter()
-                    .map(|&p| patterns::summary_part(table[codes[p as usize] as usize]))
-                    .sum()
+                pos.iter().map(|&p| parts[codes[p as usize] as usize]).sum()
             } else {
                 OCCUPIED
             };
@@ -485,6 +491,16 @@ impl Board {
         }
     }
 
+    /// Whether a white stone on the empty cell `idx` could make a row of five or more:
+    /// false when it surely cannot (see [`patterns::blocked_run_of_four`]).
+    #[inline]
+    pub(crate) fn white_may_make_five(&self, idx: usize) -> bool {
+        let runs = patterns::blocked_run_of_four();
+        self.neighbors.pos[idx]
+            .iter()
+            .any(|&p| runs[self.codes[p as usize] as usize])
+    }
+
     /// The line code of `idx` along `dir`.
     #[inline]
     pub(crate) fn code(&self, dir: usize, idx: usize) -> u16 {
@@ -499,8 +515,8 @@ impl Board {
         if self.deferred {
             return;
         }
-        let table = patterns::table();
-        let part = |code: u16| patterns::summary_part(table[code as usize]);
+        let parts = patterns::summary_parts();
+        let part = |code: u16| parts[code as usize];
         for n in self.neighbors.of_cell(idx) {
             let t = n.target as usize;
             // Summaries are kept for empty cells only (a stone's own cell gets its

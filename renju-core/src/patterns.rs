@@ -229,6 +229,42 @@ pub(crate) fn table() -> &'static [Packed; 1 << 16] {
     })
 }
 
+/// Per line code, whether the blocked cells (white stones or off the board) next to the
+/// centre reach four, counting both sides: a white stone there could then make five or
+/// more in a row along the line. A necessary condition only (the board's edge counts as
+/// white here), which spares the exact scan of White's lines on most moves.
+pub(crate) fn blocked_run_of_four() -> &'static [bool; 1 << 16] {
+    static RUNS: OnceLock<Box<[bool; 1 << 16]>> = OnceLock::new();
+    RUNS.get_or_init(|| {
+        let mut runs = Box::new([false; 1 << 16]);
+        for (code, run) in runs.iter_mut().enumerate().take(CODES) {
+            let line = decode(code as u16);
+            let back = (0..CENTER)
+                .rev()
+                .take_while(|&i| line[i] == BLOCKED)
+                .count();
+            let fwd = (CENTER + 1..WINDOW)
+                .take_while(|&i| line[i] == BLOCKED)
+                .count();
+            *run = back + fwd >= 4;
+        }
+        runs
+    })
+}
+
+/// [`summary_part`] of every entry of [`table`]: the part of the table the quick filter
+/// reads, half its size.
+pub(crate) fn summary_parts() -> &'static [Summary; 1 << 16] {
+    static PARTS: OnceLock<Box<[Summary; 1 << 16]>> = OnceLock::new();
+    PARTS.get_or_init(|| {
+        let mut parts = Box::new([0; 1 << 16]);
+        for (part, &packed) in parts.iter_mut().zip(table().iter()) {
+            *part = summary_part(packed);
+        }
+        parts
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

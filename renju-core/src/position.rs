@@ -370,18 +370,21 @@ impl Position {
         let color = self.to_move;
         // Black's line shapes say whether the stone passes the quick filter (which
         // already excludes fives) and whether it makes five or more in a row at all (the
-        // rule set then decides whether that wins).
-        let mut may_win = true;
-        if color == Color::Black {
-            let outlook = self.board.black_outlook(idx);
-            if self.rule_set.has_forbidden_moves() && outlook.may_be_forbidden {
-                let all = forbidden::fouls(&self.board, idx, &self.options);
-                if !all.is_empty() {
-                    return Ok(Judged::Forbidden(all));
+        // rule set then decides whether that wins); for White, the codes rule most
+        // stones out.
+        let may_win = match color {
+            Color::Black => {
+                let outlook = self.board.black_outlook(idx);
+                if self.rule_set.has_forbidden_moves() && outlook.may_be_forbidden {
+                    let all = forbidden::fouls(&self.board, idx, &self.options);
+                    if !all.is_empty() {
+                        return Ok(Judged::Forbidden(all));
+                    }
                 }
+                outlook.five_or_more
             }
-            may_win = outlook.five_or_more;
-        }
+            Color::White => self.board.white_may_make_five(idx),
+        };
         if may_win && winning_line(&self.board, self.rule_set, p, color).is_some() {
             return Ok(Judged::Wins);
         }
