@@ -780,16 +780,20 @@ mod tests {
         assert_eq!(a.summaries, b.summaries, "summaries");
     }
 
-    #[test]
-    fn incremental_state_matches_a_rebuild() {
-        // A fixed-seed walk of placements and removals on several board sizes.
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move |n: usize| {
+    /// A fixed-seed generator of numbers below `n`.
+    fn xorshift(mut seed: u64) -> impl FnMut(usize) -> usize {
+        move |n| {
             seed ^= seed << 13;
             seed ^= seed >> 7;
             seed ^= seed << 17;
             (seed % n as u64) as usize
-        };
+        }
+    }
+
+    #[test]
+    fn incremental_state_matches_a_rebuild() {
+        // A fixed-seed walk of placements and removals on several board sizes.
+        let mut next = xorshift(0x2545_f491_4f6c_dd1d);
         for size in [5u8, 7, 15, 20, 26] {
             let mut board = Board::new(size).unwrap();
             let mut placed = Vec::new();
@@ -833,13 +837,7 @@ mod tests {
     fn deferred_shapes_end_as_kept_shapes() {
         // The same fixed-seed walk of placements and removals on two boards, one of them
         // deferring its shapes for stretches of the walk.
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move |n: usize| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % n as u64) as usize
-        };
+        let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
         for size in [5u8, 6, 15, 19, 26] {
             let (mut kept, mut deferred) = (Board::new(size).unwrap(), Board::new(size).unwrap());
             let mut placed = Vec::new();

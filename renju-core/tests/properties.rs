@@ -92,6 +92,17 @@ fn to_set(f: RefFouls) -> FoulSet {
     s
 }
 
+/// A move on `pos` chosen by `pick`: a pass when `pick` is a multiple of `pass_every`
+/// or the board is full, else an empty point.
+fn pick_move(pos: &Position, pick: usize, pass_every: usize) -> Move {
+    let empties: Vec<Point> = pos.board().empty_points().collect();
+    if empties.is_empty() || pick % pass_every == 0 {
+        Move::Pass
+    } else {
+        Move::Stone(empties[pick % empties.len()])
+    }
+}
+
 fn readings() -> [RenjuOptions; 2] {
     [
         RenjuOptions::default(),
@@ -171,12 +182,7 @@ proptest! {
                 if pos.outcome().is_some() {
                     break;
                 }
-                let empties: Vec<Point> = pos.board().empty_points().collect();
-                let mv = if empties.is_empty() || pick % 17 == 0 {
-                    Move::Pass
-                } else {
-                    Move::Stone(empties[pick % empties.len()])
-                };
+                let mv = pick_move(&pos, pick, 17);
                 let verdict = pos.verdict(mv).unwrap();
                 prop_assert_eq!(pos.play(mv).unwrap(), verdict);
                 snapshots.push(pos.clone());
@@ -221,12 +227,7 @@ proptest! {
                     if one_by_one.outcome().is_some() {
                         break;
                     }
-                    let empties: Vec<Point> = one_by_one.board().empty_points().collect();
-                    let mv = if empties.is_empty() || pick % 23 == 0 {
-                        Move::Pass
-                    } else {
-                        Move::Stone(empties[pick % empties.len()])
-                    };
+                    let mv = pick_move(&one_by_one, pick, 23);
                     let color = one_by_one.to_move();
                     let verdict = one_by_one.play(mv).unwrap();
                     if let Move::Stone(p) = mv {
