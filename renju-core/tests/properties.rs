@@ -96,7 +96,7 @@ fn to_set(f: RefFouls) -> FoulSet {
 /// or the board is full, else an empty point.
 fn pick_move(pos: &Position, pick: usize, pass_every: usize) -> Move {
     let empties: Vec<Point> = pos.board().empty_points().collect();
-    if empties.is_empty() || pick % pass_every == 0 {
+    if empties.is_empty() || pick.is_multiple_of(pass_every) {
         Move::Pass
     } else {
         Move::Stone(empties[pick % empties.len()])
