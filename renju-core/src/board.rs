@@ -238,22 +238,30 @@ impl Board {
                 size,
             });
         }
-        // One pass: each stone checked, placed and added to the codes.
+        // The cells copied, counted and checked, and the stones listed, without a branch
+        // per cell (whether a cell holds a stone is not predictable); then each stone
+        // added to the codes.
+        if let Some(index) = cells.iter().position(|&v| v > CELL_WHITE) {
+            self.clear();
+            return Err(SetupError::CellValue {
+                index,
+                value: cells[index],
+            });
+        }
+        let mut stones = [0u16; MAX_SIZE as usize * MAX_SIZE as usize];
+        let (mut count, mut black) = (0, 0);
+        for (idx, (cell, &value)) in self.cells.iter_mut().zip(cells).enumerate() {
+            cell.stone = value;
+            stones[count] = idx as u16;
+            count += usize::from(value != CELL_EMPTY);
+            black += u16::from(value == CELL_BLACK);
+        }
+        let white = count as u16 - black;
         self.codes
             .copy_from_slice(&Board::empty_of(self.size).codes);
-        let (mut black, mut white) = (0, 0);
-        for (idx, &value) in cells.iter().enumerate() {
-            self.cells[idx].stone = value;
-            match value {
-                CELL_EMPTY => continue,
-                CELL_BLACK => black += 1,
-                CELL_WHITE => white += 1,
-                _ => {
-                    self.clear();
-                    return Err(SetupError::CellValue { index: idx, value });
-                }
-            }
-            self.add_to_codes(idx, u16::from(value), true);
+        for &idx in &stones[..count] {
+            let idx = idx as usize;
+            self.add_to_codes(idx, u16::from(self.cells[idx].stone), true);
         }
         (self.black, self.white, self.deferred) = (black, white, false);
         self.refresh_shapes();
