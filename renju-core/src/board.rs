@@ -499,14 +499,20 @@ impl Board {
         }
     }
 
-    /// Whether a white stone on the empty cell `idx` could make a row of five or more:
-    /// false when it surely cannot (see [`patterns::blocked_run_of_four`]).
+    /// Whether a white stone on the empty cell `idx` would make a row of five or more:
+    /// the runs of blocked cells next to it ([`patterns::blocked_runs`]) cut at the
+    /// board's edge are runs of white stones.
     #[inline]
-    pub(crate) fn white_may_make_five(&self, idx: usize) -> bool {
-        let runs = patterns::blocked_run_of_four();
+    pub(crate) fn white_makes_five_or_more(&self, idx: usize) -> bool {
+        let runs = patterns::blocked_runs();
+        let room = &self.neighbors.room[idx];
         self.neighbors.pos[idx]
             .iter()
-            .any(|&p| runs[self.codes[p as usize] as usize])
+            .zip(room)
+            .any(|(&p, &[back_room, fwd_room])| {
+                let run = runs[self.codes[p as usize] as usize];
+                (run & 15).min(back_room) + (run >> 4).min(fwd_room) >= 4
+            })
     }
 
     /// The line code of `idx` along `dir`.
@@ -657,6 +663,9 @@ pub(crate) struct Neighbors {
     start: Vec<u32>,
     /// Per cell and direction, where its code is in [`Board::codes`].
     pos: Vec<[u16; 4]>,
+    /// Per cell and direction, the cells on the board within [`REACH`] steps backwards
+    /// and forwards.
+    room: Vec<[[u8; 2]; 4]>,
     /// The length of [`Board::codes`].
     codes_len: usize,
 }
@@ -721,6 +730,20 @@ impl Neighbors {
                 }
             }
             let codes_len = next + VECTOR;
+            let room = (0..s * s)
+                .map(|idx| {
+                    let (x, y) = (idx % s, idx / s);
+                    Direction::ALL.map(|dir| {
+                        let (dx, dy) = dir.delta();
+                        let (dx, dy) = (dx as isize, dy as isize);
+                        [-1, 1].map(|sign| {
+                            (1..=REACH as isize)
+                                .take_while(|&k| on(x + sign * k * dx, y + sign * k * dy))
+                                .count() as u8
+                        })
+                    })
+                })
+                .collect();
             let mut entries = Vec::new();
             let mut start = vec![0u32];
             for idx in 0..(s * s) {
@@ -749,6 +772,7 @@ impl Neighbors {
                 entries,
                 start,
                 pos,
+                room,
                 codes_len,
             }
         })

@@ -229,14 +229,13 @@ pub(crate) fn table() -> &'static [Packed; 1 << 16] {
     })
 }
 
-/// Per line code, whether the blocked cells (white stones or off the board) next to the
-/// centre reach four, counting both sides: a white stone there could then make five or
-/// more in a row along the line. A necessary condition only (the board's edge counts as
-/// white here), which spares the exact scan of White's lines on most moves.
-pub(crate) fn blocked_run_of_four() -> &'static [bool; 1 << 16] {
-    static RUNS: OnceLock<Box<[bool; 1 << 16]>> = OnceLock::new();
+/// Per line code, the runs of blocked cells (white stones or off the board) next to the
+/// centre: backwards in bits 0-3, forwards in bits 4-7. Within the board they are runs
+/// of white stones, which is how White's rows of five are found.
+pub(crate) fn blocked_runs() -> &'static [u8; 1 << 16] {
+    static RUNS: OnceLock<Box<[u8; 1 << 16]>> = OnceLock::new();
     RUNS.get_or_init(|| {
-        let mut runs = Box::new([false; 1 << 16]);
+        let mut runs = Box::new([0u8; 1 << 16]);
         for (code, run) in runs.iter_mut().enumerate().take(CODES) {
             let line = decode(code as u16);
             let back = (0..CENTER)
@@ -246,7 +245,7 @@ pub(crate) fn blocked_run_of_four() -> &'static [bool; 1 << 16] {
             let fwd = (CENTER + 1..WINDOW)
                 .take_while(|&i| line[i] == BLOCKED)
                 .count();
-            *run = back + fwd >= 4;
+            *run = (back | fwd << 4) as u8;
         }
         runs
     })

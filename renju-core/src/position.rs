@@ -370,8 +370,7 @@ impl Position {
         let color = self.to_move;
         // Black's line shapes say whether the stone passes the quick filter (which
         // already excludes fives) and whether it makes five or more in a row at all (the
-        // rule set then decides whether that wins); for White, the codes rule most
-        // stones out.
+        // rule set then decides whether that wins); so do White's runs in the codes.
         let may_win = match color {
             Color::Black => {
                 let outlook = self.board.black_outlook(idx);
@@ -383,7 +382,7 @@ impl Position {
                 }
                 outlook.five_or_more
             }
-            Color::White => self.board.white_may_make_five(idx),
+            Color::White => self.board.white_makes_five_or_more(idx),
         };
         if may_win && winning_line(&self.board, self.rule_set, p, color).is_some() {
             return Ok(Judged::Wins);
