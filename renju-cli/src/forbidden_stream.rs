@@ -65,10 +65,7 @@ fn fast_answer(line: &[u8]) -> Option<String> {
         (None, Some(moves)) => {
             let size = u8::try_from(q.size.unwrap_or(15)).ok()?;
             let mut pos = Position::with_size(rule, size).ok()?;
-            let parsed = renju_core::notation::parse_moves(moves, size).ok()?;
-            for mv in parsed {
-                pos.play_quiet(mv).ok()?;
-            }
+            pos.play_moves_quiet(moves).ok()?;
             pos
         }
         _ => return None,

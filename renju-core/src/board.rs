@@ -68,6 +68,9 @@ impl From<SetupError> for ParseError {
 pub(crate) const CELL_EMPTY: u8 = 0;
 pub(crate) const CELL_BLACK: u8 = 1;
 pub(crate) const CELL_WHITE: u8 = 2;
+// A cell's value is its digit in the line codes (white stones block Black's lines).
+const _: () = assert!(CELL_EMPTY == patterns::EMPTY && CELL_BLACK == BLACK);
+const _: () = assert!(CELL_WHITE == BLOCKED);
 
 /// Stones on a square board of side 5 to 26, any arrangement.
 ///
@@ -91,9 +94,28 @@ pub struct Board {
     neighbors: &'static Neighbors,
     /// One entry per intersection, row by row from `a1`.
     cells: Box<[Cell]>,
+    /// The line codes, line by line ([`Neighbors::pos`] gives where each cell's code
+    /// along each direction is): the codes of the cells that see a stone along one
+    /// direction are consecutive, so that a stone updates them as one small vector.
+    /// Between lines lie [`REACH`] unused entries, which absorb the updates that run
+    /// off a line's end.
+    codes: Box<[u16]>,
     /// Per intersection, the four shapes added up while it is empty, and
     /// [`OCCUPIED`] while it holds a stone: a compact array for the forbidden-map scan.
     summaries: Box<[Summary]>,
+    /// While set ([`Board::defer_shapes`]), stones update the line codes only: the
+    /// shapes and summaries are stale until [`Board::finish_deferred`].
+    deferred: bool,
+}
+
+/// What a black stone on an empty intersection would make, at a glance
+/// ([`Board::black_outlook`]).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Outlook {
+    /// It passes the quick filter (every forbidden point does; no five does).
+    pub may_be_forbidden: bool,
+    /// It makes a row of five or more.
+    pub five_or_more: bool,
 }
 
 /// The summary of an occupied intersection: one that never passes the quick filter.
@@ -102,10 +124,6 @@ const OCCUPIED: Summary = 1;
 /// What the board keeps about one intersection.
 #[derive(Debug, Clone, Copy, Default)]
 struct Cell {
-    /// Line code per direction.
-    codes: [u16; 4],
-    /// `patterns::table()[codes[d]]` per direction (kept while the cell is empty).
-    packed: [Packed; 4],
     /// [`CELL_EMPTY`], [`CELL_BLACK`] or [`CELL_WHITE`].
     stone: u8,
 }
@@ -174,34 +192,19 @@ impl Board {
         stones: impl IntoIterator<Item = (Point, Color)>,
     ) -> Result<Board, SetupError> {
         let mut board = Board::new(size)?;
-        // Codes first, then the shapes of every empty cell once: cheaper than keeping the
-        // shapes up to date stone by stone.
+        // Stones first, then the codes and shapes of every cell in one sweep: cheaper
+        // than keeping them up to date stone by stone.
         for (p, color) in stones {
             if !p.is_on(size) {
                 return Err(SetupError::OffBoard { point: p, size });
             }
             let idx = board.index(p);
-            let (cell, digit) = match color {
-                Color::Black => (CELL_BLACK, BLACK as u16),
-                Color::White => (CELL_WHITE, BLOCKED as u16),
+            board.cells[idx].stone = match color {
+                Color::Black => CELL_BLACK,
+                Color::White => CELL_WHITE,
             };
-            match board.cells[idx].stone {
-                CELL_BLACK => board.add_to_codes(idx, BLACK as u16, false),
-                CELL_WHITE => board.add_to_codes(idx, BLOCKED as u16, false),
-                _ => {}
-            }
-            board.cells[idx].stone = cell;
-            board.add_to_codes(idx, digit, true);
         }
-        let count = |stone| board.cells.iter().filter(|c| c.stone == stone).count() as u16;
-        (board.black, board.white) = (count(CELL_BLACK), count(CELL_WHITE));
-        for idx in 0..board.area() {
-            if board.cells[idx].stone == CELL_EMPTY {
-                board.recompute_shapes(idx);
-            } else {
-                board.summaries[idx] = OCCUPIED;
-            }
-        }
+        board.rebuild();
         Ok(board)
     }
 
@@ -229,45 +232,106 @@ impl Board {
     pub fn load_cells(&mut self, cells: &[u8]) -> Result<(), SetupError> {
         let size = self.size;
         if cells.len() != self.area() {
+            self.clear();
             return Err(SetupError::CellCount {
                 len: cells.len(),
                 size,
             });
         }
-        let empty = Board::empty_of(size);
+        // The cells copied, counted and checked, and the stones listed, without a branch
+        // per cell (whether a cell holds a stone is not predictable); then each stone
+        // added to the codes.
+        if let Some(index) = cells.iter().position(|&v| v > CELL_WHITE) {
+            self.clear();
+            return Err(SetupError::CellValue {
+                index,
+                value: cells[index],
+            });
+        }
+        let mut stones = [0u16; MAX_SIZE as usize * MAX_SIZE as usize];
+        let (mut count, mut black) = (0, 0);
+        for (idx, (cell, &value)) in self.cells.iter_mut().zip(cells).enumerate() {
+            cell.stone = value;
+            stones[count] = idx as u16;
+            count += usize::from(value != CELL_EMPTY);
+            black += u16::from(value == CELL_BLACK);
+        }
+        let white = count as u16 - black;
+        self.codes
+            .copy_from_slice(&Board::empty_of(self.size).codes);
+        for &idx in &stones[..count] {
+            let idx = idx as usize;
+            self.add_to_codes(idx, u16::from(self.cells[idx].stone), true);
+        }
+        (self.black, self.white, self.deferred) = (black, white, false);
+        self.refresh_shapes();
+        Ok(())
+    }
+
+    /// Removes every stone.
+    fn clear(&mut self) {
+        let empty = Board::empty_of(self.size);
         self.cells.copy_from_slice(&empty.cells);
+        self.codes.copy_from_slice(&empty.codes);
         self.summaries.copy_from_slice(&empty.summaries);
-        let (mut black, mut white) = (0u16, 0u16);
-        for (idx, &value) in cells.iter().enumerate() {
-            let digit = match value {
-                CELL_EMPTY => continue,
-                CELL_BLACK => {
-                    black += 1;
-                    BLACK as u16
-                }
-                CELL_WHITE => {
-                    white += 1;
-                    BLOCKED as u16
-                }
-                value => {
-                    self.cells.copy_from_slice(&empty.cells);
-                    self.summaries.copy_from_slice(&empty.summaries);
-                    (self.black, self.white) = (0, 0);
-                    return Err(SetupError::CellValue { index: idx, value });
-                }
-            };
-            self.cells[idx].stone = value;
-            self.add_to_codes(idx, digit, true);
+        (self.black, self.white, self.deferred) = (0, 0, false);
+    }
+
+    /// Recomputes everything from the stones alone: the counts, the line codes (the empty
+    /// board's, then each stone's digit added along its four lines), then the shapes
+    /// and summaries of every cell at once.
+    fn rebuild(&mut self) {
+        self.codes
+            .copy_from_slice(&Board::empty_of(self.size).codes);
+        let (mut black, mut white) = (0, 0);
+        for idx in 0..self.area() {
+            match self.cells[idx].stone {
+                CELL_BLACK => black += 1,
+                CELL_WHITE => white += 1,
+                _ => {}
+            }
         }
         (self.black, self.white) = (black, white);
         for idx in 0..self.area() {
-            if self.cells[idx].stone == CELL_EMPTY {
-                self.recompute_shapes(idx);
-            } else {
-                self.summaries[idx] = OCCUPIED;
+            let stone = self.cells[idx].stone;
+            if stone != CELL_EMPTY {
+                self.add_to_codes(idx, u16::from(stone), true);
             }
         }
-        Ok(())
+        self.deferred = false;
+        self.refresh_shapes();
+    }
+
+    /// Adds (or removes) `digit` at `idx` in the line codes of the cells that see it
+    /// (up to five steps along each direction), and nothing else: per direction, one
+    /// add of a small vector of weights.
+    #[inline]
+    fn add_to_codes(&mut self, idx: usize, digit: u16, add: bool) {
+        let weights = if add { &VECTOR_ADD } else { &VECTOR_SUB };
+        let delta: [u16; VECTOR] = weights.map(|w| w.wrapping_mul(digit));
+        for &p in &self.neighbors.pos[idx] {
+            let start = p as usize - REACH;
+            let codes: &mut [u16; VECTOR] = (&mut self.codes[start..start + VECTOR])
+                .try_into()
+                .expect("VECTOR codes");
+            for (c, d) in codes.iter_mut().zip(delta) {
+                *c = c.wrapping_add(d);
+            }
+        }
+    }
+
+    /// Recomputes the shapes and summaries of every cell from its codes.
+    fn refresh_shapes(&mut self) {
+        let parts = patterns::summary_parts();
+        let codes = &self.codes;
+        let cells = self.cells.iter().zip(&self.neighbors.pos);
+        for (summary, (cell, pos)) in self.summaries.iter_mut().zip(cells) {
+            *summary = if cell.stone == CELL_EMPTY {
+                pos.iter().map(|&p| parts[codes[p as usize] as usize]).sum()
+            } else {
+                OCCUPIED
+            };
+        }
     }
 
     /// The cells, row by row from `a1`: 0 empty, 1 black, 2 white (see
@@ -278,19 +342,6 @@ impl Board {
         }
     }
 
-    /// Adds (or removes) `digit` at `idx` in the codes of every cell that sees it, leaving
-    /// shapes and summaries stale (see [`Board::from_stones`]).
-    fn add_to_codes(&mut self, idx: usize, digit: u16, add: bool) {
-        for n in self.neighbors.of_cell(idx) {
-            let code = &mut self.cells[n.target as usize].codes[n.dir as usize];
-            if add {
-                *code += digit * n.weight;
-            } else {
-                *code -= digit * n.weight;
-            }
-        }
-    }
-
     fn build_empty(size: u8) -> Board {
         let mut board = Board {
             size,
@@ -298,7 +349,9 @@ impl Board {
             white: 0,
             neighbors: Neighbors::of(size),
             cells: vec![Cell::default(); size as usize * size as usize].into_boxed_slice(),
+            codes: vec![0; Neighbors::of(size).codes_len].into_boxed_slice(),
             summaries: vec![0; size as usize * size as usize].into_boxed_slice(),
+            deferred: false,
         };
         // Off-board cells count as blocked in every line code.
         for y in 0..size {
@@ -315,7 +368,8 @@ impl Board {
                             code += BLOCKED as u16 * patterns::weight(i);
                         }
                     }
-                    board.cells[idx].codes[dir.index()] = code;
+                    let at = board.neighbors.pos[idx][dir.index()];
+                    board.codes[at as usize] = code;
                 }
                 board.recompute_shapes(idx);
             }
@@ -418,39 +472,76 @@ impl Board {
         Point::new((idx % s) as u8, (idx / s) as u8).expect("index on board")
     }
 
-    /// The four packed line shapes a black stone on `idx` would make.
+    /// The four packed line shapes a black stone on `idx` would make, from the line
+    /// codes (right while shapes are deferred too).
     #[inline]
     pub(crate) fn shapes(&self, idx: usize) -> [Packed; 4] {
-        self.cells[idx].packed
+        let table = patterns::table();
+        self.neighbors.pos[idx].map(|p| table[self.codes[p as usize] as usize])
+    }
+
+    /// The cell value of `idx`: [`CELL_EMPTY`], [`CELL_BLACK`] or [`CELL_WHITE`].
+    #[inline]
+    pub(crate) fn cell(&self, idx: usize) -> u8 {
+        self.cells[idx].stone
+    }
+
+    /// What a black stone on the empty cell `idx` would make, at a glance (read from the
+    /// line codes, right while shapes are deferred too).
+    #[inline]
+    pub(crate) fn black_outlook(&self, idx: usize) -> Outlook {
+        let shapes = self.shapes(idx);
+        let all = shapes[0] | shapes[1] | shapes[2] | shapes[3];
+        let summary = shapes.iter().map(|&s| patterns::summary_part(s)).sum();
+        Outlook {
+            may_be_forbidden: patterns::may_be_forbidden(summary),
+            five_or_more: all & (patterns::P_FIVE | patterns::P_OVERLINE) != 0,
+        }
+    }
+
+    /// Whether a white stone on the empty cell `idx` would make a row of five or more:
+    /// the runs of blocked cells next to it ([`patterns::blocked_runs`]) cut at the
+    /// board's edge are runs of white stones.
+    #[inline]
+    pub(crate) fn white_makes_five_or_more(&self, idx: usize) -> bool {
+        let runs = patterns::blocked_runs();
+        let room = &self.neighbors.room[idx];
+        self.neighbors.pos[idx]
+            .iter()
+            .zip(room)
+            .any(|(&p, &[back_room, fwd_room])| {
+                let run = runs[self.codes[p as usize] as usize];
+                (run & 15).min(back_room) + (run >> 4).min(fwd_room) >= 4
+            })
     }
 
     /// The line code of `idx` along `dir`.
     #[inline]
     pub(crate) fn code(&self, dir: usize, idx: usize) -> u16 {
-        self.cells[idx].codes[dir]
+        self.codes[self.neighbors.pos[idx][dir] as usize]
     }
 
     /// Adds (or removes) `digit` at `idx` in the codes of every cell that sees `idx`,
     /// keeping the packed shapes and the summaries in step.
     #[inline]
     fn touch(&mut self, idx: usize, digit: u16, add: bool) {
-        let table = patterns::table();
+        self.add_to_codes(idx, digit, add);
+        if self.deferred {
+            return;
+        }
+        let parts = patterns::summary_parts();
+        let part = |code: u16| parts[code as usize];
         for n in self.neighbors.of_cell(idx) {
-            let (d, t) = (n.dir as usize, n.target as usize);
-            let code = &mut self.cells[t].codes[d];
-            if add {
-                *code += digit * n.weight;
-            } else {
-                *code -= digit * n.weight;
-            }
-            // Shapes are kept for empty cells only (a stone's own cell gets its shapes
-            // back when the stone is removed).
+            let t = n.target as usize;
+            // Summaries are kept for empty cells only (a stone's own cell gets its
+            // summary back when the stone is removed).
             if self.cells[t].stone == CELL_EMPTY {
-                let new = table[*code as usize];
-                let old = std::mem::replace(&mut self.cells[t].packed[d], new);
+                let new = self.codes[n.code as usize];
+                let change = digit * n.weight;
+                let old = if add { new - change } else { new + change };
                 self.summaries[t] = self.summaries[t]
-                    .wrapping_add(patterns::summary_part(new))
-                    .wrapping_sub(patterns::summary_part(old));
+                    .wrapping_add(part(new))
+                    .wrapping_sub(part(old));
             }
         }
     }
@@ -458,14 +549,14 @@ impl Board {
     /// Recomputes the shapes and summary of `idx` from its codes.
     #[inline]
     fn recompute_shapes(&mut self, idx: usize) {
-        let table = patterns::table();
-        let mut summary = 0;
-        for d in 0..4 {
-            let packed = table[self.cells[idx].codes[d] as usize];
-            self.cells[idx].packed[d] = packed;
-            summary += patterns::summary_part(packed);
-        }
-        self.summaries[idx] = summary;
+        self.summaries[idx] = if self.cells[idx].stone == CELL_EMPTY {
+            self.shapes(idx)
+                .iter()
+                .map(|&s| patterns::summary_part(s))
+                .sum()
+        } else {
+            OCCUPIED
+        };
     }
 
     /// Places a stone on an empty cell.
@@ -503,19 +594,45 @@ impl Board {
         };
         self.cells[idx].stone = CELL_EMPTY;
         self.touch(idx, digit, false);
-        self.recompute_shapes(idx);
+        if !self.deferred {
+            self.recompute_shapes(idx);
+        }
+    }
+
+    /// From now on stones update the line codes only (the cheap part): for replaying
+    /// many moves, where only the codes are read ([`Board::shapes`] reads them) until
+    /// [`Board::finish_deferred`] recomputes every shape and summary at once.
+    pub(crate) fn defer_shapes(&mut self) {
+        self.deferred = true;
+    }
+
+    /// Whether shapes are deferred ([`Board::defer_shapes`]).
+    pub(crate) fn is_deferred(&self) -> bool {
+        self.deferred
+    }
+
+    /// Ends [`Board::defer_shapes`]: every shape and summary is recomputed.
+    pub(crate) fn finish_deferred(&mut self) {
+        if self.deferred {
+            self.deferred = false;
+            self.refresh_shapes();
+        }
     }
 
     /// Whether a black stone on the empty cell `idx` passes the quick filter (every
     /// forbidden point does).
     #[inline]
     pub(crate) fn may_be_forbidden(&self, idx: usize) -> bool {
+        if self.deferred {
+            return self.black_outlook(idx).may_be_forbidden;
+        }
         patterns::may_be_forbidden(self.summaries[idx])
     }
 
     /// Empty cells that pass the quick filter, row by row: a superset of the forbidden
     /// points.
     pub(crate) fn candidates(&self) -> impl Iterator<Item = usize> + '_ {
+        debug_assert!(!self.deferred, "summaries are stale");
         self.summaries
             .iter()
             .enumerate()
@@ -533,7 +650,8 @@ impl Board {
 #[derive(Debug, Clone, Copy)]
 struct Neighbor {
     target: u16,
-    dir: u8,
+    /// Where the target's code along that direction is in [`Board::codes`].
+    code: u16,
     /// Base-3 weight of the seen cell's digit in the target's code.
     weight: u16,
 }
@@ -543,7 +661,44 @@ struct Neighbor {
 pub(crate) struct Neighbors {
     entries: Vec<Neighbor>,
     start: Vec<u32>,
+    /// Per cell and direction, where its code is in [`Board::codes`].
+    pos: Vec<[u16; 4]>,
+    /// Per cell and direction, the cells on the board within [`REACH`] steps backwards
+    /// and forwards.
+    room: Vec<[[u8; 2]; 4]>,
+    /// The length of [`Board::codes`].
+    codes_len: usize,
 }
+
+/// Entries of [`Board::codes`] a stone updates per direction: the [`WINDOW`] around it
+/// (its own entry unchanged) and unused entries up to a vector's width.
+const VECTOR: usize = 16;
+
+/// The weight of a stone in the code of the cell `j - REACH` steps after it, for `j` in
+/// `0..VECTOR`: from a cell k steps before it the stone sits at window index CENTER + k,
+/// from a cell k steps after it at CENTER - k.
+const VECTOR_ADD: [u16; VECTOR] = {
+    let mut w = [0u16; VECTOR];
+    let mut j = 0;
+    while j < WINDOW {
+        if j != CENTER {
+            w[j] = patterns::weight(WINDOW - 1 - j);
+        }
+        j += 1;
+    }
+    w
+};
+
+/// [`VECTOR_ADD`] negated (wrapping), to take a stone away.
+const VECTOR_SUB: [u16; VECTOR] = {
+    let mut w = VECTOR_ADD;
+    let mut j = 0;
+    while j < VECTOR {
+        w[j] = w[j].wrapping_neg();
+        j += 1;
+    }
+    w
+};
 
 impl Neighbors {
     fn of(size: u8) -> &'static Neighbors {
@@ -551,6 +706,44 @@ impl Neighbors {
         static TABLES: [OnceLock<Neighbors>; SIZES] = [const { OnceLock::new() }; SIZES];
         TABLES[(size - MIN_SIZE) as usize].get_or_init(|| {
             let s = size as isize;
+            let on = |x: isize, y: isize| x >= 0 && y >= 0 && x < s && y < s;
+            // Code positions: the lines of each direction one after another, each
+            // followed by REACH unused entries (the first line preceded by as many),
+            // then room for a last vector.
+            let mut pos = vec![[0u16; 4]; (s * s) as usize];
+            let mut next = REACH;
+            for (d, dir) in Direction::ALL.iter().enumerate() {
+                let (dx, dy) = dir.delta();
+                let (dx, dy) = (dx as isize, dy as isize);
+                for idx in 0..(s * s) {
+                    let (x, y) = (idx % s, idx / s);
+                    if on(x - dx, y - dy) {
+                        continue;
+                    }
+                    let mut k = 0;
+                    while on(x + k * dx, y + k * dy) {
+                        pos[((y + k * dy) * s + x + k * dx) as usize][d] = next as u16;
+                        next += 1;
+                        k += 1;
+                    }
+                    next += REACH;
+                }
+            }
+            let codes_len = next + VECTOR;
+            let room = (0..s * s)
+                .map(|idx| {
+                    let (x, y) = (idx % s, idx / s);
+                    Direction::ALL.map(|dir| {
+                        let (dx, dy) = dir.delta();
+                        let (dx, dy) = (dx as isize, dy as isize);
+                        [-1, 1].map(|sign| {
+                            (1..=REACH as isize)
+                                .take_while(|&k| on(x + sign * k * dx, y + sign * k * dy))
+                                .count() as u8
+                        })
+                    })
+                })
+                .collect();
             let mut entries = Vec::new();
             let mut start = vec![0u32];
             for idx in 0..(s * s) {
@@ -560,21 +753,28 @@ impl Neighbors {
                     let (dx, dy) = (dx as isize, dy as isize);
                     for k in (-(REACH as isize)..=REACH as isize).filter(|&k| k != 0) {
                         let (tx, ty) = (x + k * dx, y + k * dy);
-                        if tx < 0 || ty < 0 || tx >= s || ty >= s {
+                        if !on(tx, ty) {
                             continue;
                         }
                         // Seen from the target, `idx` sits at offset -k.
+                        let target = (ty * s + tx) as usize;
                         let i = (CENTER as isize - k) as usize;
                         entries.push(Neighbor {
-                            target: (ty * s + tx) as u16,
-                            dir: d as u8,
+                            target: target as u16,
+                            code: pos[target][d],
                             weight: patterns::weight(i),
                         });
                     }
                 }
                 start.push(entries.len() as u32);
             }
-            Neighbors { entries, start }
+            Neighbors {
+                entries,
+                start,
+                pos,
+                room,
+                codes_len,
+            }
         })
     }
 
@@ -601,25 +801,31 @@ mod tests {
         assert!(a == b, "stones differ");
         assert_eq!(a.black, b.black);
         assert_eq!(a.white, b.white);
-        for (i, (x, y)) in a.cells.iter().zip(b.cells.iter()).enumerate() {
-            assert_eq!(x.codes, y.codes, "codes of cell {i}");
-            if x.stone == CELL_EMPTY {
-                assert_eq!(x.packed, y.packed, "shapes of cell {i}");
+        for i in 0..a.area() {
+            for d in 0..4 {
+                assert_eq!(a.code(d, i), b.code(d, i), "code of cell {i} along {d}");
+            }
+            if a.cells[i].stone == CELL_EMPTY {
+                assert_eq!(a.shapes(i), b.shapes(i), "shapes of cell {i}");
             }
         }
         assert_eq!(a.summaries, b.summaries, "summaries");
     }
 
-    #[test]
-    fn incremental_state_matches_a_rebuild() {
-        // A fixed-seed walk of placements and removals on several board sizes.
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move |n: usize| {
+    /// A fixed-seed generator of numbers below `n`.
+    fn xorshift(mut seed: u64) -> impl FnMut(usize) -> usize {
+        move |n| {
             seed ^= seed << 13;
             seed ^= seed >> 7;
             seed ^= seed << 17;
             (seed % n as u64) as usize
-        };
+        }
+    }
+
+    #[test]
+    fn incremental_state_matches_a_rebuild() {
+        // A fixed-seed walk of placements and removals on several board sizes.
+        let mut next = xorshift(0x2545_f491_4f6c_dd1d);
         for size in [5u8, 7, 15, 20, 26] {
             let mut board = Board::new(size).unwrap();
             let mut placed = Vec::new();
@@ -644,6 +850,12 @@ mod tests {
                     assert_same_state(&board, &rebuilt(&board));
                     let bulk = Board::from_stones(size, board.stones()).unwrap();
                     assert_same_state(&board, &bulk);
+                    let mut cells = vec![9; board.area()];
+                    board.write_cells(&mut cells);
+                    assert_same_state(&board, &Board::from_cells(size, &cells).unwrap());
+                    let mut reused = Board::from_stones(size, bulk.stones().take(3)).unwrap();
+                    reused.load_cells(&cells).unwrap();
+                    assert_same_state(&board, &reused);
                 }
             }
             while let Some(idx) = placed.pop() {
@@ -651,6 +863,59 @@ mod tests {
             }
             assert_same_state(&board, &Board::new(size).unwrap());
         }
+    }
+
+    #[test]
+    fn deferred_shapes_end_as_kept_shapes() {
+        // The same fixed-seed walk of placements and removals on two boards, one of them
+        // deferring its shapes for stretches of the walk.
+        let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
+        for size in [5u8, 6, 15, 19, 26] {
+            let (mut kept, mut deferred) = (Board::new(size).unwrap(), Board::new(size).unwrap());
+            let mut placed = Vec::new();
+            for step in 0..800 {
+                if step % 40 == 0 {
+                    deferred.defer_shapes();
+                }
+                if !placed.is_empty() && (next(4) == 0 || kept.is_full()) {
+                    let idx = placed.swap_remove(next(placed.len()));
+                    kept.remove(idx);
+                    deferred.remove(idx);
+                } else {
+                    let idx = next(kept.area());
+                    if kept.cells[idx].stone == CELL_EMPTY {
+                        let color = [Color::Black, Color::White][next(2)];
+                        kept.put(idx, color);
+                        deferred.put(idx, color);
+                        placed.push(idx);
+                    }
+                }
+                // Shapes read from the codes are right while deferred too.
+                for idx in 0..kept.area() {
+                    if kept.cells[idx].stone == CELL_EMPTY {
+                        assert_eq!(kept.shapes(idx), deferred.shapes(idx));
+                        assert_eq!(kept.may_be_forbidden(idx), deferred.may_be_forbidden(idx));
+                    }
+                }
+                if step % 40 == 39 {
+                    deferred.finish_deferred();
+                    assert_same_state(&kept, &deferred);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn bad_cells_leave_the_board_empty() {
+        let mut board = Board::from_stones(5, [(Point::new(2, 2).unwrap(), Color::Black)]).unwrap();
+        let mut cells = [1u8; 25];
+        cells[7] = 3;
+        assert_eq!(
+            board.load_cells(&cells),
+            Err(SetupError::CellValue { index: 7, value: 3 })
+        );
+        assert_same_state(&board, &Board::new(5).unwrap());
+        assert!(board.load_cells(&cells[..24]).is_err());
     }
 
     #[test]

@@ -185,7 +185,8 @@ impl<'a> InMind<'a> {
         codes
     }
 
-    /// The packed line shapes of a black stone on the empty cell `idx`.
+    /// The packed line shapes of a black stone on the empty cell `idx` (read from the
+    /// line codes, which are right while the board defers its shapes too).
     #[inline]
     fn shapes(&self, idx: usize) -> [Packed; 4] {
         if self.stones.is_empty() {

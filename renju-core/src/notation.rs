@@ -151,9 +151,10 @@ impl Moves<'_> {
                 ))
                 .at_move(number)));
             }
-            if bytes
-                .get(i..i + 4)
-                .is_some_and(|w| w.eq_ignore_ascii_case(b"pass"))
+            if b.eq_ignore_ascii_case(&b'p')
+                && bytes
+                    .get(i..i + 4)
+                    .is_some_and(|w| w.eq_ignore_ascii_case(b"pass"))
             {
                 self.at = i + 4;
                 return Some(Ok(Move::Pass));
@@ -164,6 +165,19 @@ impl Moves<'_> {
                     j += 1;
                 }
                 self.at = j;
+                // The common case read directly: a letter and a row number from 1 on
+                // this board; anything else goes through `Point::parse_on` (errors).
+                let x = b.to_ascii_lowercase() - b'a';
+                let row = match bytes[i + 1..j] {
+                    [d] => Some(d - b'0'),
+                    [d, e] if d != b'0' => Some((d - b'0') * 10 + (e - b'0')),
+                    _ => None,
+                };
+                if let Some(row) = row.filter(|&r| r >= 1 && r <= self.size && x < self.size) {
+                    return Some(Ok(Move::Stone(
+                        Point::new(x, row - 1).expect("on the board"),
+                    )));
+                }
                 let token = &text[i..j];
                 return Some(
                     Point::parse_on(token, self.size)

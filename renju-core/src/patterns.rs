@@ -215,13 +215,52 @@ fn pack(shape: &LineShape) -> Packed {
     p | part << P_SUMMARY_SHIFT
 }
 
-/// The table from line code to packed shape, built on first use.
-pub(crate) fn table() -> &'static [Packed] {
-    static TABLE: OnceLock<Box<[Packed]>> = OnceLock::new();
+/// The table from line code to packed shape, built on first use. It has an entry for
+/// every `u16` (those past [`CODES`] are never looked up), so that a lookup by a code
+/// needs no bounds check.
+pub(crate) fn table() -> &'static [Packed; 1 << 16] {
+    static TABLE: OnceLock<Box<[Packed; 1 << 16]>> = OnceLock::new();
     TABLE.get_or_init(|| {
-        (0..CODES as u32)
-            .map(|code| pack(&analyze(&decode(code as u16))))
-            .collect()
+        let mut table = Box::new([0; 1 << 16]);
+        for (code, packed) in table.iter_mut().enumerate().take(CODES) {
+            *packed = pack(&analyze(&decode(code as u16)));
+        }
+        table
+    })
+}
+
+/// Per line code, the runs of blocked cells (white stones or off the board) next to the
+/// centre: backwards in bits 0-3, forwards in bits 4-7. Within the board they are runs
+/// of white stones, which is how White's rows of five are found.
+pub(crate) fn blocked_runs() -> &'static [u8; 1 << 16] {
+    static RUNS: OnceLock<Box<[u8; 1 << 16]>> = OnceLock::new();
+    RUNS.get_or_init(|| {
+        let mut runs = Box::new([0u8; 1 << 16]);
+        for (code, run) in runs.iter_mut().enumerate().take(CODES) {
+            let line = decode(code as u16);
+            let back = (0..CENTER)
+                .rev()
+                .take_while(|&i| line[i] == BLOCKED)
+                .count();
+            let fwd = (CENTER + 1..WINDOW)
+                .take_while(|&i| line[i] == BLOCKED)
+                .count();
+            *run = (back | fwd << 4) as u8;
+        }
+        runs
+    })
+}
+
+/// [`summary_part`] of every entry of [`table`]: the part of the table the quick filter
+/// reads, half its size.
+pub(crate) fn summary_parts() -> &'static [Summary; 1 << 16] {
+    static PARTS: OnceLock<Box<[Summary; 1 << 16]>> = OnceLock::new();
+    PARTS.get_or_init(|| {
+        let mut parts = Box::new([0; 1 << 16]);
+        for (part, &packed) in parts.iter_mut().zip(table().iter()) {
+            *part = summary_part(packed);
+        }
+        parts
     })
 }
 

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use thiserror::Error;
 
-use crate::board::{Board, SetupError};
+use crate::board::{steps, Board, SetupError, CELL_BLACK, CELL_WHITE};
 use crate::error::ParseError;
 use crate::forbidden::{self, Explanation, FoulKind, FoulSet, PointStatus};
 use crate::geometry::{Color, Direction, Point, Symmetry, RENJU_SIZE};
@@ -215,10 +215,10 @@ impl Position {
     /// Plays every move of a move list, stopping at the first error (located by move
     /// number).
     ///
-    /// Moves are read and played one at a time: nothing is reserved for the moves after
-    /// the one being played, so a huge list whose second move is illegal stops there at
-    /// the cost of two moves. (The verdicts kept are at most one per move played, which
-    /// the board's area bounds: a full board or two passes end the game.)
+    /// Moves are read and played one at a time: a huge list whose second move is illegal
+    /// stops there at the cost of two moves. The memory reserved for the moves and
+    /// verdicts is bounded by the board's area, as the moves of a game are (a full board
+    /// or two passes end it).
     ///
     /// ```
     /// use renju_core::Position;
@@ -228,21 +228,94 @@ impl Position {
     /// assert_eq!(err.location.move_number, Some(3));
     /// ```
     pub fn play_moves(&mut self, moves: &str) -> Result<Vec<Verdict>, ParseError> {
-        let mut verdicts = Vec::new();
-        for mv in crate::notation::moves(moves, self.board.size()) {
-            let number = self.history.len() + 1;
-            let mv = mv.map_err(|e| e.at_move(number))?;
-            let v = self
-                .play(mv)
-                .map_err(|e| ParseError::from(e).at_move(number))?;
-            verdicts.push(v);
-        }
-        Ok(verdicts)
+        let mut verdicts = Vec::with_capacity(self.expected_moves(moves));
+        self.history.reserve(self.expected_moves(moves));
+        self.replaying(|pos| {
+            for mv in crate::notation::moves(moves, pos.board.size()) {
+                let number = pos.history.len() + 1;
+                let mv = mv.map_err(|e| e.at_move(number))?;
+                let v = pos
+                    .play(mv)
+                    .map_err(|e| ParseError::from(e).at_move(number))?;
+                verdicts.push(v);
+            }
+            Ok(verdicts)
+        })
+    }
+
+    /// Plays every move of a move list like [`Position::play_moves`] (same checks, same
+    /// errors), without building verdicts: the fast path for replaying move lists.
+    ///
+    /// ```
+    /// use renju_core::Position;
+    /// let mut pos = Position::new(renju_core::RuleSet::Renju);
+    /// pos.play_moves_quiet("h8 i9 j10").unwrap();
+    /// assert_eq!(pos, Position::from_moves("h8 i9 j10").unwrap());
+    /// let err = pos.play_moves_quiet("k11 k11").unwrap_err();
+    /// assert_eq!(err.location.move_number, Some(5));
+    /// ```
+    pub fn play_moves_quiet(&mut self, moves: &str) -> Result<(), ParseError> {
+        self.history.reserve(self.expected_moves(moves));
+        self.replaying(|pos| {
+            for mv in crate::notation::moves(moves, pos.board.size()) {
+                let number = pos.history.len() + 1;
+                let mv = mv.map_err(|e| e.at_move(number))?;
+                pos.play_quiet(mv)
+                    .map_err(|e| ParseError::from(e).at_move(number))?;
+            }
+            Ok(())
+        })
+    }
+
+    /// Plays moves one after another like [`Position::play_quiet`], stopping at the first
+    /// that cannot be played: its index in `moves` (from 0) and why.
+    ///
+    /// ```
+    /// use renju_core::{IllegalMove, Move, Position, RuleSet};
+    /// let moves: Vec<Move> = ["h8", "i9", "h8"].map(|m| m.parse().unwrap()).to_vec();
+    /// let mut pos = Position::new(RuleSet::Renju);
+    /// let (at, err) = pos.play_all_quiet(moves).unwrap_err();
+    /// assert_eq!(at, 2);
+    /// assert!(matches!(err, IllegalMove::Occupied { .. }));
+    /// assert_eq!(pos.moves().len(), 2);
+    /// ```
+    pub fn play_all_quiet(
+        &mut self,
+        moves: impl IntoIterator<Item = Move>,
+    ) -> Result<(), (usize, IllegalMove)> {
+        self.replaying(|pos| {
+            for (i, mv) in moves.into_iter().enumerate() {
+                pos.play_quiet(mv).map_err(|e| (i, e))?;
+            }
+            Ok(())
+        })
+    }
+
+    /// About how many moves a move list holds (at least two bytes each), for reserving
+    /// memory: at most the board's area, which bounds the moves of a game but for passes.
+    fn expected_moves(&self, moves: &str) -> usize {
+        (moves.len() / 3).min(self.board.area())
+    }
+
+    /// Runs a replay of many moves: meanwhile the board keeps its line codes only (every
+    /// judgement reads those), and its shapes are recomputed once at the end, which
+    /// costs less than keeping them up to date move by move.
+    fn replaying<T>(&mut self, replay: impl FnOnce(&mut Position) -> T) -> T {
+        debug_assert!(!self.board.is_deferred(), "no replay within a replay");
+        self.board.defer_shapes();
+        let out = replay(self);
+        self.board.finish_deferred();
+        out
     }
 
     /// The stones.
     pub fn board(&self) -> &Board {
         &self.board
+    }
+
+    /// The stones, taken out of the position.
+    pub fn into_board(self) -> Board {
+        self.board
     }
 
     /// The rule set.
@@ -300,17 +373,23 @@ impl Position {
         };
         let idx = self.check_point(p)?;
         let color = self.to_move;
-        // The quick filter already excludes fives.
-        if self.rule_set.has_forbidden_moves()
-            && color == Color::Black
-            && self.board.may_be_forbidden(idx)
-        {
-            let all = forbidden::fouls(&self.board, idx, &self.options);
-            if !all.is_empty() {
-                return Ok(Judged::Forbidden(all));
+        // Black's line shapes say whether the stone passes the quick filter (which
+        // already excludes fives) and whether it makes five or more in a row at all (the
+        // rule set then decides whether that wins); so do White's runs in the codes.
+        let may_win = match color {
+            Color::Black => {
+                let outlook = self.board.black_outlook(idx);
+                if self.rule_set.has_forbidden_moves() && outlook.may_be_forbidden {
+                    let all = forbidden::fouls(&self.board, idx, &self.options);
+                    if !all.is_empty() {
+                        return Ok(Judged::Forbidden(all));
+                    }
+                }
+                outlook.five_or_more
             }
-        }
-        if winning_line(&self.board, self.rule_set, p, color).is_some() {
+            Color::White => self.board.white_makes_five_or_more(idx),
+        };
+        if may_win && winning_line(&self.board, self.rule_set, p, color).is_some() {
             return Ok(Judged::Wins);
         }
         if self.board.stone_count() + 1 == self.board.area() {
@@ -504,19 +583,29 @@ impl fmt::Display for Position {
 /// The winning line a stone of `color` on empty `p` would make under `rule_set`.
 fn winning_line(board: &Board, rule_set: RuleSet, p: Point, color: Color) -> Option<Vec<Point>> {
     let size = board.size();
-    for dir in Direction::ALL {
+    let (idx, st) = (board.index(p) as isize, steps(size));
+    let (x, y, last) = (p.x(), p.y(), size - 1);
+    // Cells from `p` to the board's edge, backwards and forwards, per direction.
+    let (left, right, down, up) = (x, last - x, y, last - y);
+    let room = [
+        (left, right),
+        (down, up),
+        (left.min(down), right.min(up)),
+        (left.min(up), right.min(down)),
+    ];
+    let (mine, theirs) = match color {
+        Color::Black => (CELL_BLACK, CELL_WHITE),
+        Color::White => (CELL_WHITE, CELL_BLACK),
+    };
+    let at = |k: i32, d: usize| board.cell((idx + k as isize * st[d]) as usize);
+    for (d, dir) in Direction::ALL.into_iter().enumerate() {
+        let (room_back, room_fwd) = (i32::from(room[d].0), i32::from(room[d].1));
         let mut back = 0;
-        while p
-            .step(dir, -(back + 1), size)
-            .is_some_and(|q| board.get(q) == Some(color))
-        {
+        while back < room_back && at(-(back + 1), d) == mine {
             back += 1;
         }
         let mut fwd = 0;
-        while p
-            .step(dir, fwd + 1, size)
-            .is_some_and(|q| board.get(q) == Some(color))
-        {
+        while fwd < room_fwd && at(fwd + 1, d) == mine {
             fwd += 1;
         }
         let len = back + fwd + 1;
@@ -524,11 +613,9 @@ fn winning_line(board: &Board, rule_set: RuleSet, p: Point, color: Color) -> Opt
             (RuleSet::Renju, Color::Black) | (RuleSet::Standard, _) => len == 5,
             (RuleSet::Renju, Color::White) | (RuleSet::Freestyle, _) => len >= 5,
             (RuleSet::Caro, _) => {
-                let blocked = |k: i32| {
-                    p.step(dir, k, size)
-                        .is_some_and(|q| board.get(q) == Some(color.opponent()))
-                };
-                len >= 5 && !(blocked(-(back + 1)) && blocked(fwd + 1))
+                let blocked_back = back < room_back && at(-(back + 1), d) == theirs;
+                let blocked_fwd = fwd < room_fwd && at(fwd + 1, d) == theirs;
+                len >= 5 && !(blocked_back && blocked_fwd)
             }
         };
         if wins {

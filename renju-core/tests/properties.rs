@@ -2,6 +2,10 @@
 //! * the fast judge agrees with the slow reference judge (written straight from the rule
 //!   text, `tests/reference`), point by point and for the whole forbidden map, under both
 //!   readings of the disputed case;
+//! * a board built in bulk (from a cell array) judges as one built stone by stone;
+//! * replaying many moves at once (the board keeps its line codes only and recomputes its
+//!   shapes at the end) ends where playing them one by one does, with the same
+//!   verdicts, which agree with the reference judge and the reference win rule;
 //! * verdicts are invariant under the 8 board symmetries;
 //! * playing then undoing a move restores the position exactly.
 //!
@@ -11,9 +15,12 @@
 mod reference;
 
 use proptest::prelude::*;
-use reference::{Cell, RefBoard, RefFouls};
+use reference::{Cell, RefBoard, RefFouls, RefVerdict};
+use renju_core::batch::{forbidden_masks, kind_code, MaskValues};
+use renju_core::notation::format_moves;
 use renju_core::{
     Board, Color, FoulKind, FoulSet, Move, Point, Position, RenjuOptions, RuleSet, Symmetry,
+    Verdict,
 };
 
 const SIZE: u8 = 15;
@@ -85,6 +92,17 @@ fn to_set(f: RefFouls) -> FoulSet {
     s
 }
 
+/// A move on `pos` chosen by `pick`: a pass when `pick` is a multiple of `pass_every`
+/// or the board is full, else an empty point.
+fn pick_move(pos: &Position, pick: usize, pass_every: usize) -> Move {
+    let empties: Vec<Point> = pos.board().empty_points().collect();
+    if empties.is_empty() || pick.is_multiple_of(pass_every) {
+        Move::Pass
+    } else {
+        Move::Stone(empties[pick % empties.len()])
+    }
+}
+
 fn readings() -> [RenjuOptions; 2] {
     [
         RenjuOptions::default(),
@@ -112,6 +130,19 @@ proptest! {
                 .collect();
             // Both list points row by row from a1.
             prop_assert_eq!(&fast, &slow, "reading {:?}\n{}", options, board);
+            // The same stones built in one sweep from their cells, and the batch mask.
+            let bulk = Position::from_board(Board::from_cells(SIZE, &cells).unwrap(), RuleSet::Renju, Color::Black)
+                .unwrap()
+                .with_options(options);
+            let bulk_map: Vec<(Point, FoulSet)> =
+                bulk.forbidden_points().into_iter().map(|f| (f.point, f.all)).collect();
+            prop_assert_eq!(&bulk_map, &slow, "from_cells, reading {:?}", options);
+            let mask = forbidden_masks(&cells, SIZE, RuleSet::Renju, &options, MaskValues::Kinds).unwrap();
+            let mut want = vec![0u8; cells.len()];
+            for (p, set) in &slow {
+                want[p.y() as usize * SIZE as usize + p.x() as usize] = kind_code(set.primary().unwrap());
+            }
+            prop_assert_eq!(mask, want, "batch mask, reading {:?}", options);
             // Point queries agree with the map everywhere.
             for p in board.empty_points() {
                 let want = slow.iter().find(|(q, _)| *q == p).map_or(FoulSet::EMPTY, |(_, s)| *s);
@@ -151,12 +182,7 @@ proptest! {
                 if pos.outcome().is_some() {
                     break;
                 }
-                let empties: Vec<Point> = pos.board().empty_points().collect();
-                let mv = if empties.is_empty() || pick % 17 == 0 {
-                    Move::Pass
-                } else {
-                    Move::Stone(empties[pick % empties.len()])
-                };
+                let mv = pick_move(&pos, pick, 17);
                 let verdict = pos.verdict(mv).unwrap();
                 prop_assert_eq!(pos.play(mv).unwrap(), verdict);
                 snapshots.push(pos.clone());
@@ -167,6 +193,91 @@ proptest! {
                 prop_assert_eq!(pos.forbidden_points(), expected.forbidden_points());
                 if pos.undo().is_none() {
                     prop_assert!(snapshots.is_empty());
+                }
+            }
+        }
+    }
+}
+
+fn cell_of(color: Color) -> Cell {
+    match color {
+        Color::Black => Cell::Black,
+        Color::White => Cell::White,
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: cases(10_000) / 10, ..ProptestConfig::default() })]
+
+    #[test]
+    fn replays_agree_with_one_by_one_play_and_the_reference(
+        cells in position_strategy(),
+        picks in prop::collection::vec(0usize..225, 1..60),
+    ) {
+        let (board, reference) = boards(&cells);
+        for rule_set in RuleSet::ALL {
+            for options in readings() {
+                let start = Position::from_board(board.clone(), rule_set, Color::Black)
+                    .unwrap()
+                    .with_options(options);
+                let mut one_by_one = start.clone();
+                let mut reference = reference.clone();
+                let (mut moves, mut verdicts) = (Vec::new(), Vec::new());
+                for &pick in &picks {
+                    if one_by_one.outcome().is_some() {
+                        break;
+                    }
+                    let mv = pick_move(&one_by_one, pick, 23);
+                    let color = one_by_one.to_move();
+                    let verdict = one_by_one.play(mv).unwrap();
+                    if let Move::Stone(p) = mv {
+                        let (x, y) = (p.x() as usize, p.y() as usize);
+                        let forbidden = rule_set == RuleSet::Renju
+                            && color == Color::Black
+                            && matches!(
+                                reference::judge(&reference, x, y, options.five_completion_counts),
+                                RefVerdict::Forbidden(_)
+                            );
+                        let wins = !forbidden
+                            && reference::wins(&reference, x, y, cell_of(color), &rule_set.to_string());
+                        prop_assert_eq!(matches!(verdict, Verdict::Forbidden(_)), forbidden, "{} {}", rule_set, p);
+                        prop_assert_eq!(matches!(verdict, Verdict::Wins { .. }), wins, "{} {}", rule_set, p);
+                        reference.set(x, y, cell_of(color));
+                    }
+                    moves.push(mv);
+                    verdicts.push(verdict);
+                }
+                let mut quiet = start.clone();
+                quiet.play_all_quiet(moves.iter().copied()).unwrap();
+                prop_assert_eq!(&quiet, &one_by_one);
+                let text = format_moves(moves.iter().copied());
+                let mut from_text = start.clone();
+                from_text.play_moves_quiet(&text).unwrap();
+                prop_assert_eq!(&from_text, &one_by_one);
+                let mut loud = start.clone();
+                prop_assert_eq!(&loud.play_moves(&text).unwrap(), &verdicts);
+                prop_assert_eq!(&loud, &one_by_one);
+                if one_by_one.outcome().is_some() {
+                    // A move after the end: refused, and the replay stops there.
+                    let (at, _) = start.clone().play_all_quiet(moves.iter().copied().chain([Move::Pass])).unwrap_err();
+                    prop_assert_eq!(at, moves.len());
+                }
+                // The replayed boards judge like the one played move by move, and undo
+                // back to the start alike.
+                for mut pos in [quiet, loud] {
+                    let mut other = one_by_one.clone();
+                    loop {
+                        prop_assert_eq!(pos.forbidden_points(), other.forbidden_points());
+                        for p in pos.board().empty_points() {
+                            prop_assert_eq!(pos.fouls_at(p).unwrap(), other.fouls_at(p).unwrap());
+                        }
+                        let undone = pos.undo();
+                        prop_assert_eq!(undone, other.undo());
+                        prop_assert_eq!(&pos, &other);
+                        if undone.is_none() {
+                            break;
+                        }
+                    }
                 }
             }
         }

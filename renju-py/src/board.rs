@@ -159,9 +159,9 @@ py_methods! { Board |b| pickle(Self) {
         let size = board.pos.board().size();
         let moves = moves.map(|m| convert::moves_of(m, size, "moves", convert::move_of));
         // The verdicts are not returned: play without building their details.
-        for (i, mv) in moves.transpose()?.unwrap_or_default().into_iter().enumerate() {
-            let played = board.pos.play_quiet(mv);
-            played.map_err(|e| errors::illegal_move(py, &e, mv, Some(i + 1)))?;
+        let moves = moves.transpose()?.unwrap_or_default();
+        if let Err((i, e)) = board.pos.play_all_quiet(moves.iter().copied()) {
+            return Err(errors::illegal_move(py, &e, moves[i], Some(i + 1)));
         }
         Ok(board)
     }

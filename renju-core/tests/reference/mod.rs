@@ -339,3 +339,40 @@ pub fn forbidden_map(
     }
     out
 }
+
+/// Whether a stone of `color` on the EMPTY point (x, y) wins, under the rule set named
+/// `rule` (the table of docs/rules.md): `renju` Black an exact five, White five or
+/// more; `standard` an exact five; `freestyle` five or more; `caro` five or more
+/// unless opponent stones (not the board's edge) block both ends.
+pub fn wins(board: &RefBoard, x: usize, y: usize, color: Cell, rule: &str) -> bool {
+    assert!(
+        is_empty(board, (x as i32, y as i32)),
+        "wins: ({x}, {y}) is not empty"
+    );
+    let opponent = match color {
+        Cell::Black => Cell::White,
+        Cell::White => Cell::Black,
+        Cell::Empty => panic!("wins: no colour"),
+    };
+    DIRECTIONS.iter().any(|&(dx, dy)| {
+        // The run of `color` through (x, y): from `a` steps back to `b` steps forward.
+        let at = |k: i32| board.get(x as i32 + k * dx, y as i32 + k * dy);
+        let mut a = 0;
+        while at(-(a + 1)) == Some(color) {
+            a += 1;
+        }
+        let mut b = 0;
+        while at(b + 1) == Some(color) {
+            b += 1;
+        }
+        let len = a + b + 1;
+        match (rule, color) {
+            ("renju", Cell::Black) | ("standard", _) => len == 5,
+            ("renju", _) | ("freestyle", _) => len >= 5,
+            ("caro", _) => {
+                len >= 5 && !(at(-(a + 1)) == Some(opponent) && at(b + 1) == Some(opponent))
+            }
+            _ => panic!("wins: unknown rule set {rule}"),
+        }
+    })
+}
