@@ -378,6 +378,39 @@ pub enum PointStatus {
     Legal,
 }
 
+/// What the explanations say of a point: `legal`, `forbidden (double-three)`,
+/// `forbidden (double-four; also double-three)` or `five: Black wins here, so no foul
+/// counts`.
+///
+/// ```
+/// use renju_core::{Position, Point};
+/// let pos = Position::from_moves("h8 a1 i8 a2 j8 a3 k8").unwrap();
+/// let ex = pos.explain("l8".parse::<Point>().unwrap()).unwrap();
+/// assert_eq!(ex.status.to_string(), "five: Black wins here, so no foul counts");
+/// ```
+impl std::fmt::Display for PointStatus {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PointStatus::Five => f.write_str("five: Black wins here, so no foul counts"),
+            PointStatus::Forbidden { primary, all } => {
+                write!(f, "forbidden ({primary}")?;
+                let mut others = all.iter().filter(|k| k != primary).peekable();
+                if others.peek().is_some() {
+                    f.write_str("; also ")?;
+                    for (i, k) in others.enumerate() {
+                        if i > 0 {
+                            f.write_str(", ")?;
+                        }
+                        write!(f, "{k}")?;
+                    }
+                }
+                f.write_str(")")
+            }
+            PointStatus::Legal => f.write_str("legal"),
+        }
+    }
+}
+
 /// Stones of one line through the point.
 #[derive(Debug, Clone, PartialEq, Hash, Eq, Serialize, Deserialize)]
 pub struct LineStones {
@@ -748,22 +781,7 @@ impl Explanation {
     ) {
         use std::fmt::Write;
         let pad = "  ".repeat(depth);
-        let head = match &self.status {
-            PointStatus::Five => "five: Black wins here, so no foul counts".to_string(),
-            PointStatus::Forbidden { primary, all } => {
-                let others: Vec<String> = all
-                    .iter()
-                    .filter(|k| k != primary)
-                    .map(|k| k.to_string())
-                    .collect();
-                if others.is_empty() {
-                    format!("forbidden ({primary})")
-                } else {
-                    format!("forbidden ({primary}; also {})", others.join(", "))
-                }
-            }
-            PointStatus::Legal => "legal".to_string(),
-        };
+        let head = self.status.to_string();
         let label = number.map(|n| format!(" [#{n}]")).unwrap_or_default();
         let _ = writeln!(out, "{pad}{}: {head}{label}", self.point);
         for l in &self.fives {

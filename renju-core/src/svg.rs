@@ -601,25 +601,6 @@ fn long_reason(v: ThreeVerdict) -> &'static str {
     }
 }
 
-fn status_text(ex: &Explanation) -> String {
-    match &ex.status {
-        PointStatus::Five => "five: Black wins, no foul counts".to_string(),
-        PointStatus::Forbidden { primary, all } => {
-            let others: Vec<String> = all
-                .iter()
-                .filter(|k| k != primary)
-                .map(|k| k.to_string())
-                .collect();
-            if others.is_empty() {
-                format!("forbidden ({primary})")
-            } else {
-                format!("forbidden ({primary}; also {})", others.join(", "))
-            }
-        }
-        PointStatus::Legal => "legal".to_string(),
-    }
-}
-
 /// The status in a word or two, for the heading of a small board.
 fn short_status(ex: &Explanation) -> String {
     match &ex.status {
@@ -863,7 +844,7 @@ fn examined(frame: Frame, p: Point) -> String {
 
 /// The steps of an explanation as text lines.
 fn steps(ex: &Explanation, labels: &[Option<usize>]) -> Vec<String> {
-    let mut out = vec![format!("Black at {}: {}", ex.point, status_text(ex))];
+    let mut out = vec![format!("Black at {}: {}", ex.point, ex.status)];
     for l in &ex.fives {
         out.push(format!("{} five {}", l.direction, join(&l.stones)));
     }
@@ -978,7 +959,7 @@ pub fn explanation_pieces(board: &Board, ex: &Explanation, opts: &SvgOptions) ->
             "#{}: Black at {} with {with} imagined: {}",
             n + 1,
             nested.point,
-            status_text(nested)
+            nested.status
         ));
     }
     let undrawn = ex.nested.len() - order.len();
