@@ -4,7 +4,7 @@
 //! A lean translation layer in the style of python-chess: every rule, verdict, reader,
 //! report, name and drawing comes from `renju-core`; this crate only converts arguments
 //! and results and maps the core's errors to Python exceptions. See `README.md` and
-//! `renju.pyi` (checked against the module by `mypy.stubtest`).
+//! `python/renju/__init__.pyi` (the stubs, checked against the module by `mypy.stubtest`).
 
 use pyo3::prelude::*;
 

@@ -63,7 +63,7 @@ echo "== Python: mypy --strict (stubs; tests and benchmark)"
 "$venv/bin/mypy" --strict --cache-dir "$venv/.mypy_cache" renju-py/python/renju
 "$venv/bin/mypy" --strict --cache-dir "$venv/.mypy_cache" tests/python renju-py/bench
 
-echo "== Python: mypy.stubtest (renju.pyi against the compiled module)"
+echo "== Python: mypy.stubtest (python/renju/__init__.pyi against the compiled module)"
 # The allowlist holds only what stubtest cannot see, each entry with its reason.
 MYPY_CACHE_DIR="$venv/.mypy_cache" "$py" -m mypy.stubtest renju \
     --allowlist tests/python/stubtest-allowlist.txt

@@ -42,7 +42,7 @@ def test_everything_has_a_docstring() -> None:
 
 
 def test_stubs_cover_the_module() -> None:
-    """Every public name is in renju.pyi (and every stub name but the aliases exists)."""
+    """Every public name is in the stubs (__init__.pyi) (and every stub name but the aliases exists)."""
     text = STUBS.read_text()
     for name in public_names():
         assert (f"class {name}" in text or f"def {name}(" in text or f"\n{name}:" in text), name
