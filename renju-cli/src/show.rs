@@ -32,8 +32,8 @@ pub struct ShowArgs {
     /// Write the picture to this file (.svg or .png); standard output (SVG) without it.
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
-    /// Width of the board in pixels.
-    #[arg(long, default_value_t = 480)]
+    /// Width of the board in pixels (1 to 8192).
+    #[arg(long, default_value_t = 480, value_parser = clap::value_parser!(u32).range(1..=8192))]
     pixels: u32,
     /// Leave out the column letters and row numbers.
     #[arg(long)]

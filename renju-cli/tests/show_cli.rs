@@ -76,6 +76,11 @@ fn show_explain_writes_svg_and_png() {
     let (code, _, err) = renju(&["show", moves, "-o", arg(&dir.join("x.gif"))]);
     assert_eq!(code, 2);
     assert!(err.contains(".svg or .png"), "{err}");
+    for pixels in ["0", "100000"] {
+        let (code, _, err) = renju(&["show", moves, "--pixels", pixels]);
+        assert_eq!(code, 2, "--pixels {pixels}");
+        assert!(err.contains("--pixels"), "{err}");
+    }
     let (code, _, err) = renju(&["show", "h8 zz"]);
     assert_eq!(code, 2);
     assert!(err.contains("zz"), "{err}");

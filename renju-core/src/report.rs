@@ -1,12 +1,12 @@
 //! Validation reports: findings per game and a summary, serialisable to JSON with the
 //! same field names in Rust, C and Python.
 
-use std::collections::hash_map::DefaultHasher;
 use std::collections::{BTreeMap, HashMap};
-use std::hash::{Hash, Hasher};
+use std::hash::Hasher;
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
+use siphasher::sip::SipHasher13;
 
 use crate::decisions::TimeReport;
 use crate::error::ParseError;
@@ -218,8 +218,10 @@ impl std::ops::AddAssign<&Summary> for Summary {
 /// index of the first game that used it and that game's line or byte offset (so that
 /// [`Report::merge`] can flag it when an earlier part of the file used its id). Two
 /// different ids of a file are taken for the same with a probability of about
-/// n² / 2⁹⁷ (n ids), which is nil in practice. Games past index 2³² − 1 of a file are
-/// not checked. Unreadable records have no id.
+/// n² / 2⁹⁷ (n ids), which is nil in practice. The hash is SipHash-1-3 with fixed keys
+/// over the file name's and the id's bytes: the same in every build, so saved ids
+/// ([`DuplicateIds::to_bytes`]) can be read back by another build. Games past index
+/// 2³² − 1 of a file are not checked. Unreadable records have no id.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct DuplicateIds {
     /// 64-bit hash of (file, id) -> the first game that used it.
@@ -294,9 +296,16 @@ impl DuplicateIds {
             return None;
         }
         let index = u32::try_from(game.index).ok()?;
+        // The bytes hashed are spelled out (not `Hash` impls, whose feeding may change)
+        // and the hasher is fixed, so saved ids mean the same in every build.
         let hash = |salt: u8| {
-            let mut h = DefaultHasher::new();
-            (salt, game.source.as_deref(), id).hash(&mut h);
+            let mut h = SipHasher13::new_with_keys(0, u64::from(salt));
+            let source = game.source.as_deref();
+            h.write(&[u8::from(source.is_some())]);
+            let source = source.unwrap_or("").as_bytes();
+            h.write(&(source.len() as u64).to_le_bytes());
+            h.write(source);
+            h.write(id.as_bytes());
             h.finish()
         };
         Some((hash(0), hash(1) as u32, index))

@@ -1070,8 +1070,8 @@ pub enum PngError {
     /// The SVG could not be read.
     #[error("cannot read the SVG: {0}")]
     Svg(String),
-    /// The picture has no area, or is too large to draw.
-    #[error("cannot draw a {width}x{height} picture")]
+    /// The picture has no area, or is larger than [`MAX_PNG_PIXELS`].
+    #[error("cannot draw a {width}x{height} picture (at most 64 million pixels)")]
     Size {
         /// Width asked for, in pixels.
         width: u32,
@@ -1099,6 +1099,11 @@ fn fonts() -> std::sync::Arc<resvg::usvg::fontdb::Database> {
         .clone()
 }
 
+/// The largest PNG [`png`] draws, in pixels (width times height): 64 million, 256 MB of
+/// pixels in memory. A larger size is an error, not an allocation that fails.
+#[cfg(feature = "png")]
+pub const MAX_PNG_PIXELS: u64 = 64 << 20;
+
 /// Rasterises an SVG picture of this module into PNG bytes at its own size (its `width`
 /// and `height` attributes), with resvg. Needs the `png` feature.
 #[cfg(feature = "png")]
@@ -1111,6 +1116,9 @@ pub fn png(svg: &str) -> Result<Vec<u8>, PngError> {
     let tree = usvg::Tree::from_str(svg, &options).map_err(|e| PngError::Svg(e.to_string()))?;
     let size = tree.size().to_int_size();
     let (width, height) = (size.width(), size.height());
+    if u64::from(width) * u64::from(height) > MAX_PNG_PIXELS {
+        return Err(PngError::Size { width, height });
+    }
     let mut pixmap =
         tiny_skia::Pixmap::new(width, height).ok_or(PngError::Size { width, height })?;
     resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());

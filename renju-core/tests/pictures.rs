@@ -328,4 +328,21 @@ fn png_has_the_size_and_the_stone_colours() {
     let (r, g, b) = at(100.0, 400.0 + 15.0);
     assert!(r > 200 && g > 160 && b < 120, "board: {r} {g} {b}");
     assert!(svg::png("<svg").is_err());
+    // Too large to draw: an error, not an allocation of 40 GB.
+    let huge = SvgOptions {
+        pixels: 100_000,
+        ..SvgOptions::default()
+    };
+    let err = svg::png(&svg::position(&pos, &huge)).unwrap_err();
+    assert!(matches!(
+        err,
+        svg::PngError::Size {
+            width: 100_000,
+            height: 100_000
+        }
+    ));
+    assert!(
+        err.to_string().contains("at most 64 million pixels"),
+        "{err}"
+    );
 }

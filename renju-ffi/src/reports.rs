@@ -1,6 +1,9 @@
 //! Validation reports as handles, to merge: a file validated in parts (each part on its
-//! own, on any thread, process or machine) and the parts' reports merged in order give
-//! the whole file's report exactly.
+//! own, on any thread) and the parts' reports merged in order give the whole file's
+//! report exactly. The handles live in one process: `renju_report_json` leaves out the
+//! ids a merge needs, so parts validated in other processes or on other machines are
+//! merged with the Rust API (`Report::from_parts` with `DuplicateIds::to_bytes`) or the
+//! Python one (reports pickle with their ids).
 
 use std::ffi::c_char;
 use std::sync::{Mutex, MutexGuard};

@@ -323,6 +323,10 @@ fn column_error(what: &str, e: impl std::fmt::Display) -> PyErr {
 
 /// The chunks of an Arrow array-like: an object with `__arrow_c_stream__` (pyarrow
 /// Array, ChunkedArray, polars Series, ...) or `__arrow_c_array__`.
+///
+/// Arrays imported through the C data interface are not checked by the import; they
+/// are checked here in full (offsets within their buffers, UTF-8, dictionary keys), so
+/// that a producer's bad array is a ValueError and not a read out of bounds.
 fn arrow_chunks(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<ArrayRef>> {
     let err = |e: ArrowError| column_error(what, e);
     if obj.hasattr("__arrow_c_stream__")? {
@@ -332,7 +336,8 @@ fn arrow_chunks(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<ArrayRef>> {
         // SAFETY: the capsule holds an ArrowArrayStream (its name says so); from_raw
         // moves it out and marks the capsule's copy released, as the interface asks.
         let reader = unsafe { ArrayStreamReader::from_raw(ptr.as_ptr()) }.map_err(err)?;
-        return reader.collect::<Result<_, _>>().map_err(err);
+        let arrays: Vec<ArrayRef> = reader.collect::<Result<_, _>>().map_err(err)?;
+        return validated(arrays, what);
     }
     if obj.hasattr("__arrow_c_array__")? {
         let pair = obj.call_method0("__arrow_c_array__")?;
@@ -349,13 +354,21 @@ fn arrow_chunks(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<ArrayRef>> {
             let array = FFI_ArrowArray::from_raw(array.as_ptr());
             from_ffi(array, schema.as_ref())
         };
-        return Ok(vec![make_array(data.map_err(err)?)]);
+        return validated(vec![make_array(data.map_err(err)?)], what);
     }
     Err(PyTypeError::new_err(format!(
         "the {what} column must be an Arrow array (pyarrow.Array or ChunkedArray, a polars \
          Series, or anything with __arrow_c_stream__ or __arrow_c_array__), not {}",
         type_name(obj)
     )))
+}
+
+/// `arrays`, once each has passed Arrow's full validation.
+fn validated(arrays: Vec<ArrayRef>, what: &str) -> PyResult<Vec<ArrayRef>> {
+    for array in &arrays {
+        (array.to_data().validate_full()).map_err(|e| column_error(what, e))?;
+    }
+    Ok(arrays)
 }
 
 /// The strings of a column's chunks, one per row (None: null).

@@ -159,3 +159,23 @@ def test_validate_from_a_parquet_column(tmp_path: Path) -> None:
     assert report.summary == direct.summary
     assert report.summary.games == 300
     assert report.summary.by_termination.get("forbidden", 0) > 0
+
+
+def test_validate_arrow_checks_an_imported_array_in_full() -> None:
+    """An array whose offsets run past its data, or whose bytes are not UTF-8, is a
+    ValueError naming the column, not a read out of bounds (pyarrow builds such arrays
+    from buffers without checking them)."""
+    import struct
+
+    def string_array(offsets: list[int], data: bytes) -> Any:
+        buffers = [None, pa.py_buffer(struct.pack(f"<{len(offsets)}i", *offsets)), pa.py_buffer(data)]
+        return pa.Array.from_buffers(pa.string(), len(offsets) - 1, buffers)
+
+    good = string_array([0, 5], b"h8 i9")
+    assert renju.validate_arrow(good).summary.games == 1
+    with pytest.raises(ValueError, match="moves column"):
+        renju.validate_arrow(string_array([0, 1000], b"h8 i9"))
+    with pytest.raises(ValueError, match="moves column"):
+        renju.validate_arrow(string_array([0, 2], b"\xff\xfe"))
+    with pytest.raises(ValueError, match="ids column"):
+        renju.validate_arrow(good, ids=string_array([0, 2], b"\xc3("))
