@@ -51,7 +51,8 @@ pub enum Output {
 /// human report prints each chunk's games with errors or warnings (all with `--verbose`)
 /// as soon as they are validated, so it holds one chunk whatever the input's size, and so
 /// does `--jsonl` (its lines are written a chunk at a time, in input order); only
-/// `--json` keeps every game's report, since it prints them all in one document.
+/// `--json` keeps every game's report, since it prints them all in one document, and
+/// `--html` keeps every finding with its game's stones, which its page holds.
 ///
 /// A file that cannot be read is reported on stderr, in the human report's last line and,
 /// with `--json`, in the report itself (see [`json_report`]), so that a consumer that
