@@ -162,9 +162,11 @@ def test_validate_from_a_parquet_column(tmp_path: Path) -> None:
 
 
 def test_validate_arrow_checks_an_imported_array_in_full() -> None:
-    """An array whose offsets run past its data, or whose bytes are not UTF-8, is a
-    ValueError naming the column, not a read out of bounds (pyarrow builds such arrays
-    from buffers without checking them)."""
+    """An array whose bytes are not UTF-8 is a ValueError naming the column, not
+    undefined behaviour (pyarrow builds such arrays from buffers and exports them
+    without checking their UTF-8, so renju's own full validation is what catches it);
+    offsets that run past the data are a ValueError too (pyarrow checks those on export,
+    renju again on import)."""
     import struct
 
     def string_array(offsets: list[int], data: bytes) -> Any:
@@ -173,7 +175,7 @@ def test_validate_arrow_checks_an_imported_array_in_full() -> None:
 
     good = string_array([0, 5], b"h8 i9")
     assert renju.validate_arrow(good).summary.games == 1
-    with pytest.raises(ValueError, match="moves column"):
+    with pytest.raises(ValueError):
         renju.validate_arrow(string_array([0, 1000], b"h8 i9"))
     with pytest.raises(ValueError, match="moves column"):
         renju.validate_arrow(string_array([0, 2], b"\xff\xfe"))
