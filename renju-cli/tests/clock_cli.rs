@@ -1,23 +1,10 @@
 //! End-to-end tests of times in game files: `renju clock` and `renju validate
 //! --time-control`, on the timed fixtures in every timed format.
 
-use std::path::PathBuf;
-use std::process::Command;
-
 use serde_json::Value;
 
-fn renju(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_renju"))
-        .args(args)
-        .current_dir(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(".."))
-        .output()
-        .expect("run renju");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+mod run_cli;
+use run_cli::renju;
 
 fn codes(game: &Value) -> Vec<String> {
     game["findings"]

@@ -2,22 +2,11 @@
 //! FILE#N@M, --explain, SVG and PNG) and `renju validate --html`.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use serde_json::Value;
 
-fn renju(args: &[&str]) -> (i32, Vec<u8>, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_renju"))
-        .args(args)
-        .current_dir(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(".."))
-        .output()
-        .expect("run renju");
-    (
-        out.status.code().unwrap_or(-1),
-        out.stdout,
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+mod run_cli;
+use run_cli::renju_bytes;
 
 /// A fresh directory under the target directory.
 fn scratch(name: &str) -> PathBuf {
@@ -37,14 +26,14 @@ fn arg(p: &Path) -> &str {
 
 #[test]
 fn show_a_move_list_as_svg() {
-    let (code, out, err) = renju(&["show", "f8 a1 g8 a2 h6 a3 h7 a4", "--numbers"]);
+    let (code, out, err) = renju_bytes(&["show", "f8 a1 g8 a2 h6 a3 h7 a4", "--numbers"]);
     assert_eq!(code, 0, "{err}");
     let svg = String::from_utf8(out).unwrap();
     assert!(svg.starts_with("<svg"));
     assert_eq!(count(&svg, r#"class="stone "#), 8);
     assert_eq!(count(&svg, r#"class="number""#), 8);
     assert!(svg.contains(r#"data-foul="double-three""#));
-    let (_, out, _) = renju(&["show", "f8 a1 g8 a2 h6 a3 h7 a4"]);
+    let (_, out, _) = renju_bytes(&["show", "f8 a1 g8 a2 h6 a3 h7 a4"]);
     assert_eq!(
         count(&String::from_utf8(out).unwrap(), r#"class="number""#),
         0
@@ -56,13 +45,13 @@ fn show_explain_writes_svg_and_png() {
     let dir = scratch("show_explain");
     let svg = dir.join("why.svg");
     let moves = "f8 a1 g8 a2 h6 a3 h7 a4";
-    let (code, _, err) = renju(&["show", moves, "--explain", "h8", "-o", arg(&svg)]);
+    let (code, _, err) = renju_bytes(&["show", moves, "--explain", "h8", "-o", arg(&svg)]);
     assert_eq!(code, 0, "{err}");
     let text = std::fs::read_to_string(&svg).unwrap();
     assert!(text.contains("Black at h8: forbidden (double-three)"));
     assert_eq!(count(&text, r#"class="line three real""#), 2);
     let png = dir.join("why.png");
-    let (code, _, err) = renju(&["show", moves, "--pixels", "320", "-o", arg(&png)]);
+    let (code, _, err) = renju_bytes(&["show", moves, "--pixels", "320", "-o", arg(&png)]);
     assert_eq!(code, 0, "{err}");
     let bytes = std::fs::read(&png).unwrap();
     assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
@@ -70,18 +59,18 @@ fn show_explain_writes_svg_and_png() {
     let height = u32::from_be_bytes(bytes[20..24].try_into().unwrap());
     assert_eq!((width, height), (320, 320));
     // Errors: an occupied point, an unknown extension, an unreadable position.
-    let (code, _, err) = renju(&["show", moves, "--explain", "f8"]);
+    let (code, _, err) = renju_bytes(&["show", moves, "--explain", "f8"]);
     assert_eq!(code, 2);
     assert!(err.contains("f8"), "{err}");
-    let (code, _, err) = renju(&["show", moves, "-o", arg(&dir.join("x.gif"))]);
+    let (code, _, err) = renju_bytes(&["show", moves, "-o", arg(&dir.join("x.gif"))]);
     assert_eq!(code, 2);
     assert!(err.contains(".svg or .png"), "{err}");
     for pixels in ["0", "100000"] {
-        let (code, _, err) = renju(&["show", moves, "--pixels", pixels]);
+        let (code, _, err) = renju_bytes(&["show", moves, "--pixels", pixels]);
         assert_eq!(code, 2, "--pixels {pixels}");
         assert!(err.contains("--pixels"), "{err}");
     }
-    let (code, _, err) = renju(&["show", "h8 zz"]);
+    let (code, _, err) = renju_bytes(&["show", "h8 zz"]);
     assert_eq!(code, 2);
     assert!(err.contains("zz"), "{err}");
 }
@@ -92,7 +81,7 @@ fn show_a_game_of_a_file_and_a_diagram() {
     let games = dir.join("games.txt");
     std::fs::write(&games, "h8 i9\nh8 i9 j10 k11 l12\n").unwrap();
     let at = |r: &str| {
-        let (code, out, err) = renju(&["show", r]);
+        let (code, out, err) = renju_bytes(&["show", r]);
         assert_eq!(code, 0, "{r}: {err}");
         count(&String::from_utf8(out).unwrap(), r#"class="stone "#)
     };
@@ -100,10 +89,10 @@ fn show_a_game_of_a_file_and_a_diagram() {
     assert_eq!(at(&format!("{file}#2")), 5);
     assert_eq!(at(&format!("{file}#2@3")), 3);
     assert_eq!(at(&format!("{file}#1")), 2);
-    let (code, _, err) = renju(&["show", &format!("{file}#3")]);
+    let (code, _, err) = renju_bytes(&["show", &format!("{file}#3")]);
     assert_eq!(code, 2);
     assert!(err.contains("2 game(s), not 3"), "{err}");
-    let (code, _, err) = renju(&["show", &format!("{file}#1@9")]);
+    let (code, _, err) = renju_bytes(&["show", &format!("{file}#1@9")]);
     assert_eq!(code, 2);
     assert!(err.contains("only 2 move(s)"), "{err}");
 
@@ -142,7 +131,7 @@ fn validate_html_rows_match_the_json_report() {
     )
     .unwrap();
     let html = dir.join("report.html");
-    let (code, out, err) = renju(&["validate", arg(&games), "--json", "--html", arg(&html)]);
+    let (code, out, err) = renju_bytes(&["validate", arg(&games), "--json", "--html", arg(&html)]);
     assert_eq!(code, 1, "{err}");
     let json: Value = serde_json::from_slice(&out).unwrap();
     let page = std::fs::read_to_string(&html).unwrap();
@@ -183,7 +172,7 @@ fn validate_html_rows_match_the_json_report() {
     assert_eq!(rows, expected);
     assert!(page.contains(&format!(r#"<b id="findings">{}</b>"#, expected.len())));
     // The human report is still printed without --json.
-    let (code, out, _) = renju(&["validate", arg(&games_path(&dir)), "--html", arg(&html)]);
+    let (code, out, _) = renju_bytes(&["validate", arg(&games_path(&dir)), "--html", arg(&html)]);
     assert_eq!(code, 1);
     assert!(String::from_utf8(out).unwrap().contains("4 games"));
 }
@@ -194,7 +183,7 @@ fn games_path(dir: &Path) -> PathBuf {
 
 #[test]
 fn the_readme_picture_is_what_renju_show_draws() {
-    let (code, out, err) = renju(&[
+    let (code, out, err) = renju_bytes(&[
         "show",
         "f8 g9 g8 f6 h6 j9 h7 i6 g7 e7 i9",
         "--explain",

@@ -1,26 +1,9 @@
 //! End-to-end tests of `renju standings`.
 
-use std::path::PathBuf;
-use std::process::Command;
-
 use serde_json::Value;
 
-fn repo() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
-fn renju(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_renju"))
-        .args(args)
-        .current_dir(repo())
-        .output()
-        .expect("run renju");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+mod run_cli;
+use run_cli::{renju, repo};
 
 const EXERCISE: &str = "fixtures/tournaments/fide_tec_exercise.trf";
 
