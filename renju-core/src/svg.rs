@@ -470,8 +470,17 @@ fn foul_mark(frame: Frame, p: Point, kind: FoulKind) -> String {
             CELL * 0.36
         ),
     };
+    let cross = cross_lines(cx, cy, d);
     format!(
-        r##"<g class="forbidden {kind}" data-point="{p}" data-foul="{kind}" stroke="#d00" stroke-width="3"><title>{p}: {kind}</title><line x1="{}" y1="{}" x2="{}" y2="{}"/><line x1="{}" y1="{}" x2="{}" y2="{}"/>{frame_shape}</g>"##,
+        r##"<g class="forbidden {kind}" data-point="{p}" data-foul="{kind}" stroke="#d00" stroke-width="3"><title>{p}: {kind}</title>{cross}{frame_shape}</g>"##
+    )
+}
+
+/// An X of two `<line>`s centred on (`cx`, `cy`), reaching `d` out along each axis:
+/// the red cross of a forbidden point.
+fn cross_lines(cx: f64, cy: f64, d: f64) -> String {
+    format!(
+        r#"<line x1="{}" y1="{}" x2="{}" y2="{}"/><line x1="{}" y1="{}" x2="{}" y2="{}"/>"#,
         cx - d,
         cy - d,
         cx + d,
@@ -812,18 +821,10 @@ fn explanation_layer(frame: Frame, ex: &Explanation, labels: &[Option<usize>]) -
                     );
                 }
                 CompletionOutcome::Forbidden { .. } => {
-                    let d = CELL * 0.22;
+                    let cross = cross_lines(cx, cy, CELL * 0.22);
                     let _ = write!(
                         s,
-                        r##"<g class="completion unusable forbidden-point" data-point="{p}" stroke="#d00" stroke-width="3"><title>{p}: straight four, but forbidden</title><line x1="{}" y1="{}" x2="{}" y2="{}"/><line x1="{}" y1="{}" x2="{}" y2="{}"/>{label}</g>"##,
-                        cx - d,
-                        cy - d,
-                        cx + d,
-                        cy + d,
-                        cx - d,
-                        cy + d,
-                        cx + d,
-                        cy - d
+                        r##"<g class="completion unusable forbidden-point" data-point="{p}" stroke="#d00" stroke-width="3"><title>{p}: straight four, but forbidden</title>{cross}{label}</g>"##
                     );
                 }
             }
