@@ -3,8 +3,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use renju_core::formats::Format;
-use renju_core::ValidationOptions;
+use renju_records::formats::Format;
+use renju_records::ValidationOptions;
 
 fuzz_target!(|data: &[u8]| {
     // The first byte picks the reader, so one corpus covers them all.

@@ -5,10 +5,11 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use renju_core::clock::SideState;
-use renju_core::formats::Format;
-use renju_core::time_control::format_clock;
-use renju_core::{Color, Game, Severity, ValidationOptions};
+use renju_core::Color;
+use renju_records::clock::SideState;
+use renju_records::formats::Format;
+use renju_records::time_control::format_clock;
+use renju_records::{Game, Severity, ValidationOptions};
 
 use crate::text::printable;
 

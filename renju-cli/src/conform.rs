@@ -1,12 +1,12 @@
 //! `renju conform`: drives another engine or library over its own protocol and checks
-//! its forbidden points against the judge (see `renju_core::conform`).
+//! its forbidden points against the judge (see `renju_engine::conform`).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::Args;
-use renju_core::conform::{self, ConformOptions, GomocupQuery, Protocol, Reading};
+use renju_engine::conform::{self, ConformOptions, GomocupQuery, Protocol, Reading};
 
 use crate::text::printable;
 

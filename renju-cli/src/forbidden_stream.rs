@@ -9,7 +9,7 @@
 use std::borrow::Cow;
 use std::io::{self, BufRead, Write};
 
-use renju_core::formats::{read_line, LineRead};
+use renju_records::formats::{read_line, LineRead};
 use std::sync::mpsc;
 
 use rayon::prelude::*;

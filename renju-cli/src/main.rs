@@ -23,12 +23,12 @@ mod validate;
 
 use std::path::PathBuf;
 
-use renju_core::clock::{BothFlags, ClockOptions};
-use renju_core::formats::{Format, ReadLimits};
-use renju_core::opening::{OfferEquivalence, OpeningRule};
-use renju_core::tournament::{Regulation, System};
-use renju_core::{ClaimModel, TimeControl, ValidationOptions};
 use renju_core::{RenjuOptions, RuleSet};
+use renju_records::clock::{BothFlags, ClockOptions};
+use renju_records::formats::{Format, ReadLimits};
+use renju_records::opening::{OfferEquivalence, OpeningRule};
+use renju_records::{ClaimModel, TimeControl, ValidationOptions};
+use renju_tournament::{Regulation, System};
 
 /// Judges Renju and Gomoku positions as a tournament referee would.
 #[derive(Parser)]

@@ -5,9 +5,10 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Args;
-use renju_core::formats::Format;
-use renju_core::svg::{self, Mark, MarkShape, SvgOptions};
-use renju_core::{Board, Color, Point, Position, RenjuOptions, RuleSet, ValidationOptions};
+use renju_core::{Board, Color, Point, Position, RenjuOptions, RuleSet};
+use renju_display::svg::{self, Mark, MarkShape, SvgOptions};
+use renju_records::formats::Format;
+use renju_records::ValidationOptions;
 
 use crate::text::printable;
 

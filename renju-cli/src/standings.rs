@@ -5,12 +5,10 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use renju_core::formats::Format;
-use renju_core::report::Severity;
-use renju_core::tournament::io::read_path;
-use renju_core::tournament::{
-    standings, Regulation, Standings, StandingsOptions, System, TieBreak,
-};
+use renju_records::formats::Format;
+use renju_records::report::Severity;
+use renju_tournament::io::read_path;
+use renju_tournament::{standings, Regulation, Standings, StandingsOptions, System, TieBreak};
 
 /// Runs the command; 0 clean, 1 findings of severity error, 2 unreadable input or usage.
 pub fn run(

@@ -7,11 +7,11 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use renju_core::decisions::TimeReport;
-use renju_core::formats::Format;
-use renju_core::report::{validate_games, DuplicateIds, Finding, GameReport, Severity, Summary};
 use renju_core::Outcome;
-use renju_core::ValidationOptions;
+use renju_records::decisions::TimeReport;
+use renju_records::formats::Format;
+use renju_records::report::{validate_games, DuplicateIds, Finding, GameReport, Severity, Summary};
+use renju_records::ValidationOptions;
 use serde::ser::{SerializeMap, SerializeSeq};
 use serde::{Serialize, Serializer};
 
@@ -63,7 +63,7 @@ pub fn run(
     options: &ValidationOptions,
     output: Output,
     html: Option<&std::path::Path>,
-    limits: renju_core::formats::ReadLimits,
+    limits: renju_records::formats::ReadLimits,
 ) -> ExitCode {
     let mut unreadable: Vec<UnreadableFile> = Vec::new();
     let mut cannot_read = |name: &str, error: String| {
@@ -77,7 +77,7 @@ pub fn run(
     let mut reports = Kept::default();
     let mut summary = Summary::default();
     // With --html, the rows and boards of the HTML report.
-    let mut html_report = html.map(|_| renju_core::html::HtmlReport::new(options));
+    let mut html_report = html.map(|_| renju_display::html::HtmlReport::new(options));
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let show_progress = std::io::stderr().is_terminal();
     for path in files {

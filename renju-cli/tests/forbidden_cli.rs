@@ -5,7 +5,7 @@ use std::process::{Command, Stdio};
 
 use serde_json::Value;
 
-#[path = "../../renju-core/tests/shared_data/mod.rs"]
+#[path = "../../tests/support/shared_data.rs"]
 mod shared_data;
 use shared_data::{data_dir, skipped};
 

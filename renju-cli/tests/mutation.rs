@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-#[path = "../../renju-core/tests/shared_data/mod.rs"]
+#[path = "../../tests/support/shared_data.rs"]
 mod shared_data;
 use shared_data::{data_dir, skipped};
 
@@ -186,7 +186,7 @@ fn real_files(dir: &Path, out: &mut Vec<PathBuf>) {
     for path in paths {
         if path.is_dir() {
             real_files(&path, out);
-        } else if renju_core::formats::Format::from_path(&path).is_some() {
+        } else if renju_records::formats::Format::from_path(&path).is_some() {
             out.push(path);
         }
     }

@@ -1,5 +1,6 @@
 //! Forbidden masks of many positions at once, for machine-learning pipelines: boards as
-//! flat cell arrays in, one byte per intersection out, judged in parallel (rayon).
+//! flat cell arrays in, one byte per intersection out, judged on every core with the
+//! `parallel` feature (rayon), on the calling thread without it; the results are the same.
 //!
 //! Layout (the layout of numpy's `(N, size, size)` C-order arrays): position `i`, row
 //! `y` (0 = row 1, the bottom row), column `x` (0 = column `a`) is byte
@@ -18,8 +19,6 @@
 //! assert_eq!(masks[7 * 15 + 7], 3); // h8: double-three
 //! assert_eq!(masks.iter().filter(|&&m| m != 0).count(), 1);
 //! ```
-
-use rayon::prelude::*;
 
 use crate::board::{Board, SetupError};
 use crate::error::ParseError;
@@ -68,7 +67,8 @@ pub fn write_mask(
     });
 }
 
-/// The masks of the boards in `cells` (see the [module docs](self)), judged in parallel.
+/// The masks of the boards in `cells` (see the [module docs](self)), judged on every core with
+/// the `parallel` feature.
 /// An error names the first bad cell by its index in `cells`.
 pub fn forbidden_masks(
     cells: &[u8],
@@ -113,21 +113,19 @@ pub fn forbidden_masks_into(
             value: cells[index],
         });
     }
-    out.par_chunks_mut(area * CHUNK)
-        .zip(cells.par_chunks(area * CHUNK))
-        .for_each(|(out, cells)| {
-            // One board per task, reloaded for each position: no allocation per position.
-            let mut board = Board::new(size).expect("size checked");
-            for (out, cells) in out.chunks_mut(area).zip(cells.chunks(area)) {
-                board.load_cells(cells).expect("cells checked");
-                write_mask(&board, rule, options, values, out);
-            }
-        });
+    for_chunks(out, area * CHUNK, cells, area * CHUNK, |_, out, cells| {
+        // One board per task, reloaded for each position: no allocation per position.
+        let mut board = Board::new(size).expect("size checked");
+        for (out, cells) in out.chunks_mut(area).zip(cells.chunks(area)) {
+            board.load_cells(cells).expect("cells checked");
+            write_mask(&board, rule, options, values, out);
+        }
+    });
     Ok(())
 }
 
 /// The masks of the positions reached by move lists (`"h8 i9 j10"`, judged as games:
-/// a list that plays on after a foul or a five is an error), in parallel. An error gives
+/// a list that plays on after a foul or a five is an error), on every core with `parallel`. An error gives
 /// the index of the first bad list.
 pub fn forbidden_masks_of_moves<S: AsRef<str> + Sync>(
     lists: &[S],
@@ -141,22 +139,47 @@ pub fn forbidden_masks_of_moves<S: AsRef<str> + Sync>(
         Err(e) => return Err((0, Box::new(e.into()))),
     };
     let mut out = vec![0u8; lists.len() * area];
-    let results: Vec<Result<(), (usize, Box<ParseError>)>> = out
-        .par_chunks_mut(area * CHUNK)
-        .zip(lists.par_chunks(CHUNK))
-        .enumerate()
-        .map(|(chunk, (out, lists))| {
-            for (i, (out, list)) in out.chunks_mut(area).zip(lists).enumerate() {
-                let at = chunk * CHUNK + i;
-                let board = board_of_moves(list.as_ref(), size, rule, options)
-                    .map_err(|e| (at, Box::new(e)))?;
-                write_mask(&board, rule, options, values, out);
-            }
-            Ok(())
-        })
-        .collect();
-    results.into_iter().collect::<Result<Vec<()>, _>>()?;
+    let results = for_chunks(&mut out, area * CHUNK, lists, CHUNK, |chunk, out, lists| {
+        for (i, (out, list)) in out.chunks_mut(area).zip(lists).enumerate() {
+            let at = chunk * CHUNK + i;
+            let board = board_of_moves(list.as_ref(), size, rule, options)
+                .map_err(|e| (at, Box::new(e)))?;
+            write_mask(&board, rule, options, values, out);
+        }
+        Ok(())
+    });
+    results
+        .into_iter()
+        .collect::<Result<Vec<()>, (usize, Box<ParseError>)>>()?;
     Ok(out)
+}
+
+/// `f(chunk number, out chunk, input chunk)` over the matching chunks of `out` and
+/// `input`, in order: on every core with the `parallel` feature.
+fn for_chunks<I: Sync, R: Send>(
+    out: &mut [u8],
+    out_chunk: usize,
+    input: &[I],
+    input_chunk: usize,
+    f: impl Fn(usize, &mut [u8], &[I]) -> R + Sync + Send,
+) -> Vec<R> {
+    #[cfg(feature = "parallel")]
+    {
+        use rayon::prelude::*;
+        out.par_chunks_mut(out_chunk)
+            .zip(input.par_chunks(input_chunk))
+            .enumerate()
+            .map(|(i, (out, input))| f(i, out, input))
+            .collect()
+    }
+    #[cfg(not(feature = "parallel"))]
+    {
+        out.chunks_mut(out_chunk)
+            .zip(input.chunks(input_chunk))
+            .enumerate()
+            .map(|(i, (out, input))| f(i, out, input))
+            .collect()
+    }
 }
 
 /// The board a move list reaches, its moves judged (a forbidden move ends the game)

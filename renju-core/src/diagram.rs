@@ -172,6 +172,7 @@ impl FromStr for Board {
     }
 }
 
+#[cfg(feature = "serde")]
 impl serde::Serialize for Board {
     /// The diagram ([`Board::from_diagram`] reads it back).
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
@@ -179,6 +180,7 @@ impl serde::Serialize for Board {
     }
 }
 
+#[cfg(feature = "serde")]
 impl<'de> serde::Deserialize<'de> for Board {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Board, D::Error> {
         let text = String::deserialize(d)?;

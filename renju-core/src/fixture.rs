@@ -34,7 +34,8 @@ use crate::position::Position;
 use crate::rules::{RenjuOptions, RuleSet};
 
 /// An expected verdict label.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Expected {
     /// The move is legal and the game goes on.
     Legal,
@@ -81,7 +82,8 @@ impl FromStr for Expected {
 }
 
 /// A point query: the side to move plays `point`.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Query {
     /// The point played.
     pub point: Point,
@@ -94,7 +96,8 @@ pub struct Query {
 }
 
 /// A complete forbidden map for Black.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ExpectedMap {
     /// Every forbidden point with its primary foul, sorted by point.
     pub points: Vec<(Point, FoulKind)>,
@@ -105,7 +108,8 @@ pub struct ExpectedMap {
 }
 
 /// One fixture: a position and what it is expected to give.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Fixture {
     /// Unique id (`RN-01c`).
     pub id: String,

@@ -17,6 +17,7 @@
 use std::collections::HashMap;
 use std::fmt;
 
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 
 use crate::board::{steps, Board};
@@ -89,12 +90,14 @@ impl FoulSet {
     }
 }
 
+#[cfg(feature = "serde")]
 impl Serialize for FoulSet {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.collect_seq(self.iter())
     }
 }
 
+#[cfg(feature = "serde")]
 impl<'de> Deserialize<'de> for FoulSet {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let kinds = Vec::<FoulKind>::deserialize(d)?;
@@ -327,28 +330,44 @@ pub(crate) fn for_each_forbidden(
 /// assert_eq!(nested.point, completion.point);
 /// assert!(nested.nested.is_empty());
 /// ```
-#[derive(Debug, Clone, PartialEq, Hash, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Hash, Eq)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct Explanation {
     /// The point examined.
     pub point: Point,
     /// What a black stone there is.
     pub status: PointStatus,
     /// Exact fives through the point.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Vec::is_empty")
+    )]
     pub fives: Vec<LineStones>,
     /// Overlines through the point.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Vec::is_empty")
+    )]
     pub overlines: Vec<LineStones>,
     /// Fours through the point, one per distinct four-stone set.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Vec::is_empty")
+    )]
     pub fours: Vec<FourShape>,
     /// Threes through the point (real or not), at most one per direction.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Vec::is_empty")
+    )]
     pub threes: Vec<ThreeShape>,
     /// The explanations of completion points, each distinct one once, which completions
     /// refer to by index (`see`): filled in the explanation at the top only. An
     /// explanation comes after those it refers to.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Vec::is_empty")
+    )]
     pub nested: Vec<Explanation>,
 }
 
@@ -362,8 +381,9 @@ struct NestedTable {
 }
 
 /// The status of a point for Black.
-#[derive(Debug, Clone, PartialEq, Hash, Eq, Serialize, Deserialize)]
-#[serde(tag = "status", rename_all = "kebab-case")]
+#[derive(Debug, Clone, PartialEq, Hash, Eq)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+#[cfg_attr(feature = "serde", serde(tag = "status", rename_all = "kebab-case"))]
 pub enum PointStatus {
     /// A black stone there makes an exact five and wins; fouls do not count.
     Five,
@@ -412,7 +432,8 @@ impl std::fmt::Display for PointStatus {
 }
 
 /// Stones of one line through the point.
-#[derive(Debug, Clone, PartialEq, Hash, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Hash, Eq)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct LineStones {
     /// The line's direction.
     pub direction: Direction,
@@ -421,7 +442,8 @@ pub struct LineStones {
 }
 
 /// A four: four stones (the point included) and the empty point that makes them five.
-#[derive(Debug, Clone, PartialEq, Hash, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Hash, Eq)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct FourShape {
     /// The line's direction.
     pub direction: Direction,
@@ -432,7 +454,8 @@ pub struct FourShape {
 }
 
 /// A three (or an apparent three) through the point along one direction.
-#[derive(Debug, Clone, PartialEq, Hash, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Hash, Eq)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct ThreeShape {
     /// The line's direction.
     pub direction: Direction,
@@ -441,13 +464,17 @@ pub struct ThreeShape {
     /// Whether it counts as a three for the double-three rule, and if not, why.
     pub verdict: ThreeVerdict,
     /// Every point that would turn it into a straight four, with what that point is.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Vec::is_empty")
+    )]
     pub completions: Vec<Completion>,
 }
 
 /// Whether a three is real.
-#[derive(Debug, Clone, Copy, PartialEq, Hash, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Debug, Clone, Copy, PartialEq, Hash, Eq)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum ThreeVerdict {
     /// Some straight-four point is usable: it counts.
     Real,
@@ -462,7 +489,8 @@ pub enum ThreeVerdict {
 }
 
 /// A straight-four point of a three and what a black stone there would be.
-#[derive(Debug, Clone, PartialEq, Hash, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Hash, Eq)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct Completion {
     /// The empty point.
     pub point: Point,
@@ -471,15 +499,19 @@ pub struct Completion {
 }
 
 /// What a straight-four point would be.
-#[derive(Debug, Clone, PartialEq, Hash, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "kebab-case")]
+#[derive(Debug, Clone, PartialEq, Hash, Eq)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+#[cfg_attr(feature = "serde", serde(tag = "kind", rename_all = "kebab-case"))]
 pub enum CompletionOutcome {
     /// A legal move: the three is real.
     Legal {
         /// Present when the point has the shapes of a foul (two candidate threes): the
         /// index in [`Explanation::nested`] (of the explanation at the top) of why it is
         /// legal all the same, judged on the board with the examined stone played.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(
+            feature = "serde",
+            serde(default, skip_serializing_if = "Option::is_none")
+        )]
         see: Option<usize>,
     },
     /// It would also make a five; whether that keeps the three real depends on the

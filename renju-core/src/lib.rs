@@ -22,70 +22,64 @@
 //! (stones and the line codes kept up to date for the judge), [`rules`], [`forbidden`]
 //! (the judge and its explanations), [`position`] (verdicts, the position), [`outcome`]
 //! (how a game ended), [`notation`] (moves and move lists), [`diagram`] (ASCII
-//! diagrams), [`fixture`] (the shared fixture corpus format), [`game`] (game records),
-//! [`opening`] (opening protocols, the 26 openings), [`replay`] (playing a record out
-//! under its rules), [`findings`] (what validation finds), [`formats`] (readers and
-//! writers), [`report`] (validation reports), [`rows`] (games given as the rows of a
-//! table), [`svg`] (pictures of positions and explained verdicts; PNG with the `png`
-//! feature), [`html`] (HTML validation reports),
-//! [`time_control`] and [`clock`] (time controls and the game clock), [`decisions`]
-//! (the clock and decisions beside the board during a replay), [`tournament`]
-//! (crosstables, standings, tie-breaks, TRF), [`conform`] (conformance testing of other
-//! engines: position sources, the comparison, the report and the process driver, the
-//! one part of the library that spawns processes), [`names`] (the name table of every
-//! enum) and [`error`] (errors of reading text).
+//! diagrams), [`fixture`] (the shared fixture corpus format), [`batch`] (forbidden-point
+//! masks of many positions at once), [`names`] (the name table of every enum) and
+//! [`error`] (errors of reading text).
 //!
 //! The rules themselves, and every decision the library takes where the rule texts
 //! leave a choice, are in the repository's `docs/rules.md`.
+//!
+//! ## Features
+//!
+//! | feature | default | what it adds |
+//! | --- | --- | --- |
+//! | `serde` | no | `Serialize` and `Deserialize` for points, moves, rule sets, positions, verdicts, explanations, outcomes and every named enum |
+//! | `parallel` | no | the functions of [`batch`] judge on every core (rayon); without it they run on the calling thread, with the same results |
+//!
+//! ## Sister crates
+//!
+//! This crate judges positions and nothing else. Around it:
+//!
+//! | crate | what it is for |
+//! | --- | --- |
+//! | `renju-records` | game records and everything judged along a whole game: opening protocols and the 26 openings, time controls and clocks, decisions, replay and validation, findings and reports, the file formats (move lists, RenjuNet, RenLib, Piskvork, SGF, Gomocup openings) |
+//! | `renju-tournament` | crosstables, standings, tie-breaks (FIDE C.07), TRF |
+//! | `renju-display` | pictures and reports for people: SVG and PNG boards and explained verdicts, the HTML and text validation reports |
+//! | `renju-engine` | engines driven over their protocols, and conformance testing of other judges (`renju conform`) |
+//! | `renju-cli`, `renju-ffi`, `renju-py` | the `renju` command, the C API and the Python module |
 
 #![deny(missing_docs)]
 
 pub mod batch;
 mod board;
-pub mod clock;
-pub mod conform;
-pub mod decisions;
 pub mod diagram;
 pub mod error;
-pub mod findings;
 pub mod fixture;
 pub mod forbidden;
-pub mod formats;
-pub mod game;
 pub mod geometry;
-pub mod html;
 pub mod names;
 pub mod notation;
-pub mod opening;
 pub mod outcome;
 mod patterns;
 pub mod position;
-mod protocol;
-pub mod replay;
-pub mod report;
-pub mod rows;
 pub mod rules;
-pub mod svg;
-pub mod time_control;
-pub mod tournament;
+
+/// What the exported macros need, whatever the caller depends on. Not API.
+#[doc(hidden)]
+pub mod __private {
+    #[cfg(feature = "serde")]
+    pub use serde;
+}
 
 pub use board::{Board, SetupError};
-pub use clock::{Clock, ClockEvent, ClockOptions, ClockResult, ClockState};
 pub use error::{Location, ParseError};
-pub use findings::{Finding, FindingCode, Severity};
 pub use forbidden::{
     Completion, CompletionOutcome, Explanation, FoulKind, FoulSet, FourShape, LineStones,
     PointStatus, ThreeShape, ThreeVerdict,
 };
-pub use formats::{Format, WriteError};
-pub use game::{ClaimModel, DeclaredResult, Event, Game, ResultReason, Seat, Source};
 pub use geometry::{Color, Direction, Point, PointError, Symmetry};
 pub use names::UnknownName;
 pub use notation::Move;
-pub use opening::{OfferEquivalence, Opening, OpeningRule};
 pub use outcome::{DrawReason, Outcome, Termination};
 pub use position::{ForbiddenPoint, Foul, IllegalMove, Position, Verdict};
-pub use replay::{MoveVerdict, Replay, ValidationOptions};
-pub use report::{GameReport, Report, Summary};
 pub use rules::{RenjuOptions, RuleSet};
-pub use time_control::{TimeControl, TimeControlError};

@@ -8,6 +8,7 @@
 //! assert_eq!("Double_Three".parse::<FoulKind>().unwrap(), FoulKind::DoubleThree);
 //! let err = "red".parse::<Color>().unwrap_err();
 //! assert_eq!(err.to_string(), "unknown colour `red` (expected black or white)");
+//! # #[cfg(feature = "serde")]
 //! assert_eq!(serde_json::to_string(&Color::White).unwrap(), "\"white\"");
 //! ```
 //!
@@ -92,19 +93,43 @@ macro_rules! name_table {
             }
         }
 
-        impl ::serde::Serialize for $ty {
-            fn serialize<S: ::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        $crate::name_table_serde!($ty);
+    };
+}
+
+/// Serialize and Deserialize by name, for [`name_table!`](crate::name_table): with the
+/// `serde` feature.
+#[cfg(feature = "serde")]
+#[macro_export]
+#[doc(hidden)]
+macro_rules! name_table_serde {
+    ($ty:ident) => {
+        impl $crate::__private::serde::Serialize for $ty {
+            fn serialize<S: $crate::__private::serde::Serializer>(
+                &self,
+                s: S,
+            ) -> Result<S::Ok, S::Error> {
                 s.serialize_str(self.name())
             }
         }
 
-        impl<'de> ::serde::Deserialize<'de> for $ty {
-            fn deserialize<D: ::serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-                let text = <::std::borrow::Cow<'de, str>>::deserialize(d)?;
-                text.parse().map_err(::serde::de::Error::custom)
+        impl<'de> $crate::__private::serde::Deserialize<'de> for $ty {
+            fn deserialize<D: $crate::__private::serde::Deserializer<'de>>(
+                d: D,
+            ) -> Result<Self, D::Error> {
+                let text = <::std::borrow::Cow<'de, str> as $crate::__private::serde::Deserialize>::deserialize(d)?;
+                text.parse().map_err($crate::__private::serde::de::Error::custom)
             }
         }
     };
+}
+
+/// Nothing, without the `serde` feature.
+#[cfg(not(feature = "serde"))]
+#[macro_export]
+#[doc(hidden)]
+macro_rules! name_table_serde {
+    ($ty:ident) => {};
 }
 
 /// The number of identifiers given (for [`name_table!`](crate::name_table)).

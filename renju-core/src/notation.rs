@@ -3,6 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 
 use crate::error::ParseError;
@@ -43,12 +44,14 @@ impl FromStr for Move {
     }
 }
 
+#[cfg(feature = "serde")]
 impl Serialize for Move {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.collect_str(self)
     }
 }
 
+#[cfg(feature = "serde")]
 impl<'de> Deserialize<'de> for Move {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         String::deserialize(d)?

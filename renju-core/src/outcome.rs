@@ -13,11 +13,13 @@
 //! assert_eq!(o.to_string(), "white won on a forbidden move");
 //! assert_eq!(o.result(), "0-1");
 //! assert_eq!("two-passes".parse::<Termination>().unwrap(), Termination::TwoPasses);
+//! # #[cfg(feature = "serde")]
 //! assert_eq!(serde_json::to_string(&o).unwrap(), r#"{"winner":"white","termination":"forbidden"}"#);
 //! ```
 
 use std::fmt;
 
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 
 use crate::geometry::Color;
@@ -105,7 +107,8 @@ impl From<DrawReason> for Termination {
 }
 
 /// Who won a game and how.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct Outcome {
     /// The winning colour; `None` for a draw or an unfinished game.
     pub winner: Option<Color>,

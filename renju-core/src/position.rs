@@ -3,6 +3,7 @@
 
 use std::fmt;
 
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 
 use thiserror::Error;
@@ -55,7 +56,8 @@ impl From<IllegalMove> for ParseError {
 }
 
 /// A forbidden move: the foul to report, every foul it makes, and why.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct Foul {
     /// The foul reported (overline > double-four > double-three).
     pub primary: FoulKind,
@@ -75,8 +77,9 @@ pub struct Foul {
 ///     other => panic!("{other:?}"),
 /// }
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "verdict", rename_all = "kebab-case")]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+#[cfg_attr(feature = "serde", serde(tag = "verdict", rename_all = "kebab-case"))]
 pub enum Verdict {
     /// The move is legal and the game goes on.
     Continues,
@@ -110,7 +113,8 @@ impl Verdict {
 }
 
 /// A forbidden point of a position: where a black stone would be a foul.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct ForbiddenPoint {
     /// The empty point.
     pub point: Point,
@@ -153,8 +157,12 @@ struct Played {
 /// Serialises (serde) as its set-up stones, rule set, options, side to move at set-up,
 /// and the moves played (each with the outcome before it, which keeps a game that went
 /// on after a foul exact); reading replays the moves.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(into = "PositionState", try_from = "PositionState")]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    serde(into = "PositionState", try_from = "PositionState")
+)]
 pub struct Position {
     board: Board,
     rule_set: RuleSet,
@@ -647,6 +655,7 @@ mod tests {
 }
 
 /// The serialised form of a [`Position`].
+#[cfg(feature = "serde")]
 #[derive(Serialize, Deserialize)]
 struct PositionState {
     rule_set: RuleSet,
@@ -657,6 +666,7 @@ struct PositionState {
     outcome: Option<Outcome>,
 }
 
+#[cfg(feature = "serde")]
 impl From<Position> for PositionState {
     fn from(mut pos: Position) -> PositionState {
         let (rule_set, options, outcome) = (pos.rule_set, pos.options, pos.outcome);
@@ -677,6 +687,7 @@ impl From<Position> for PositionState {
     }
 }
 
+#[cfg(feature = "serde")]
 impl TryFrom<PositionState> for Position {
     type Error = String;
 

@@ -1,5 +1,6 @@
 //! Rule sets: who wins with which line, and whether Black has forbidden moves.
 
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 
 /// A rule set (see the repository's `docs/rules.md`, Rule sets).
@@ -58,12 +59,13 @@ crate::name_table!(RuleSet, "rule set", {
 /// use renju_core::RenjuOptions;
 /// assert!(!RenjuOptions::default().five_completion_counts);
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct RenjuOptions {
     /// The disputed reading (`docs/rules.md`, Forbidden moves): whether a
     /// straight-four point that would also make a five still makes a three. `false`
     /// (default) follows the RIF text ("without at the same time a five in a row is
     /// made"), as Piskvork and Rapfi do; `true` is quintet's reading.
-    #[serde(default)]
+    #[cfg_attr(feature = "serde", serde(default))]
     pub five_completion_counts: bool,
 }

@@ -2,6 +2,7 @@
 //! suites combined): every `expected` verdict must match. Skips, saying why, when the
 //! shared data is not beside the project.
 
+#[path = "../../tests/support/shared_data.rs"]
 mod shared_data;
 
 use shared_data::{data_dir, skipped};

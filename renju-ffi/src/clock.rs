@@ -5,9 +5,9 @@
 use std::ffi::c_char;
 use std::sync::{Mutex, MutexGuard};
 
-use renju_core::clock::{BothFlags, Clock, ClockError, ClockEvent, ClockOptions, ClockResult};
-use renju_core::clock::{ClockState, SideState};
-use renju_core::TimeControl;
+use renju_records::clock::{BothFlags, Clock, ClockError, ClockEvent, ClockOptions, ClockResult};
+use renju_records::clock::{ClockState, SideState};
+use renju_records::TimeControl;
 
 use crate::error::renju_status::{self, *};
 use crate::error::{guard, Error, Result};

@@ -5,8 +5,9 @@ use std::cell::RefCell;
 use std::ffi::{c_char, CString};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use renju_core::opening::OpeningRuleError;
-use renju_core::{IllegalMove, ParseError, PointError, SetupError, TimeControlError, UnknownName};
+use renju_core::{IllegalMove, ParseError, PointError, SetupError, UnknownName};
+use renju_records::opening::OpeningRuleError;
+use renju_records::TimeControlError;
 
 /// What a call did. Every fallible function returns one; on anything but `RENJU_OK` a
 /// message is left for `renju_last_error_message()` on the calling thread, and output

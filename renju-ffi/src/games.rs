@@ -4,11 +4,12 @@
 use std::ffi::{c_char, CString};
 use std::sync::Arc;
 
-use renju_core::formats::Format;
 use renju_core::notation::format_moves;
-use renju_core::report::{self, Severity};
-use renju_core::{ClaimModel, Game, ValidationOptions};
-use renju_core::{OpeningRule, ParseError, RenjuOptions};
+use renju_core::{ParseError, RenjuOptions};
+use renju_records::formats::Format;
+use renju_records::report::{self, Severity};
+use renju_records::OpeningRule;
+use renju_records::{ClaimModel, Game, ValidationOptions};
 
 use crate::error::renju_status::{self, *};
 use crate::error::{guard, Error, Result};

@@ -5,8 +5,8 @@ use std::ffi::c_char;
 use std::sync::{Mutex, MutexGuard};
 
 use renju_core::notation::format_moves;
-use renju_core::svg::{self, SvgOptions};
 use renju_core::{Board, Move, Position, RenjuOptions};
+use renju_display::svg::{self, SvgOptions};
 
 use crate::error::renju_status::{self, *};
 use crate::error::{guard, Error, Result};

@@ -8,8 +8,8 @@
 use std::ffi::c_char;
 use std::sync::{Mutex, MutexGuard};
 
-use renju_core::formats::{Chunk, ReadLimits};
-use renju_core::report::{self, Report};
+use renju_records::formats::{Chunk, ReadLimits};
+use renju_records::report::{self, Report};
 
 use crate::error::renju_status::{self, *};
 use crate::error::{guard, Error, Result};

@@ -5,13 +5,11 @@
 use std::ffi::{c_char, CString};
 use std::sync::Arc;
 
-use renju_core::formats::Format;
-use renju_core::report::Severity;
-use renju_core::tournament::io::{read_bytes, read_path, Read, ReadError};
-use renju_core::tournament::{
-    standings, Regulation, Standings, StandingsOptions, System, TieBreak,
-};
+use ::renju_tournament::io::{read_bytes, read_path, Read, ReadError};
+use ::renju_tournament::{standings, Regulation, Standings, StandingsOptions, System, TieBreak};
 use renju_core::ParseError;
+use renju_records::formats::Format;
+use renju_records::report::Severity;
 
 use crate::error::renju_status::{self, *};
 use crate::error::{guard, Error, Result};

@@ -25,8 +25,8 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyCapsule, PyCapsuleMethods, PyString, PyTuple};
 
-use renju_core::report::{GameReport as CGameReport, Report as CReport};
-use renju_core::rows::{validate_rows, Row};
+use renju_records::report::{GameReport as CGameReport, Report as CReport};
+use renju_records::rows::{validate_rows, Row};
 
 use crate::convert::{self, options, type_name};
 use crate::report::Report;
@@ -239,8 +239,8 @@ fn games_batch(report: &CReport) -> RecordBatch {
         termination.append_value(g.outcome.termination.name());
         result.append_value(g.outcome.result());
         findings.append_value(g.findings.len() as u64);
-        errors.append_value(g.count(renju_core::Severity::Error) as u64);
-        warnings.append_value(g.count(renju_core::Severity::Warning) as u64);
+        errors.append_value(g.count(renju_records::Severity::Error) as u64);
+        warnings.append_value(g.count(renju_records::Severity::Warning) as u64);
     }
     let mut fields = GameKey::fields().to_vec();
     fields.extend([

@@ -4,8 +4,8 @@ use pyo3::exceptions::PyImportError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
 
-use renju_core::svg::{self, Mark, MarkShape, SvgOptions};
 use renju_core::{notation, IllegalMove};
+use renju_display::svg::{self, Mark, MarkShape, SvgOptions};
 use std::sync::Arc;
 
 use renju_core::{Board as CBoard, Color as CColor, Move as CMove, Position, RenjuOptions};

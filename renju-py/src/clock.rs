@@ -4,11 +4,11 @@
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-use renju_core::clock::{
+use renju_records::clock::{
     BothFlags, Clock as CClock, ClockEvent, ClockOptions, ClockResult, ClockState as CState,
     SideState,
 };
-use renju_core::TimeControl as CTimeControl;
+use renju_records::TimeControl as CTimeControl;
 
 use crate::convert::{self, to_py_data};
 use crate::types::Color;
@@ -27,7 +27,7 @@ py_methods! { TimeControl |t| pickle(Self) {}
     fn new(text: &str) -> PyResult<TimeControl> {
         text.parse()
             .map(TimeControl)
-            .map_err(|e: renju_core::TimeControlError| PyValueError::new_err(e.to_string()))
+            .map_err(|e: renju_records::TimeControlError| PyValueError::new_err(e.to_string()))
     }
 
     /// From SGF's TM (main time, seconds) and OT ('5x30 byo-yomi', '15/300 Canadian',

@@ -1,5 +1,5 @@
 //! Conformance testing of other engines (`renju.conform`, `renju.random_positions`):
-//! the core's driver and report (`renju_core::conform`), as `renju conform` uses them.
+//! the core's driver and report (`renju_engine::conform`), as `renju conform` uses them.
 
 use std::time::Duration;
 
@@ -7,11 +7,11 @@ use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
-use renju_core::conform::{
+use renju_core::{Color as CColor, Position, RuleSet as CRuleSet};
+use renju_engine::conform::{
     self as core, ConformOptions, ConformPosition, ConformReport as CReport, GomocupQuery,
     Protocol, Reading,
 };
-use renju_core::{Color as CColor, Position, RuleSet as CRuleSet};
 
 use crate::board::Board;
 use crate::convert::type_name;

@@ -9,7 +9,8 @@ use pyo3::prelude::*;
 use pyo3::types::{PyString, PyTuple};
 use serde::Serialize;
 
-use renju_core::{Move as CMove, Point as CPoint, RenjuOptions, ValidationOptions};
+use renju_core::{Move as CMove, Point as CPoint, RenjuOptions};
+use renju_records::ValidationOptions;
 
 use crate::errors;
 use crate::types::{Move, OpeningRule, Point, RuleSet};

@@ -19,7 +19,8 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyTuple, PyType};
 use pyo3::IntoPyObjectExt;
 
-use renju_core::{IllegalMove, ParseError, PointError, SetupError, WriteError};
+use renju_core::{IllegalMove, ParseError, PointError, SetupError};
+use renju_records::WriteError;
 
 use crate::types::{stone, Move, Outcome};
 

@@ -4,10 +4,11 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
-use renju_core::game::{DeclaredResult, Event as CEvent, ResultReason, Seat};
 use renju_core::notation;
-use renju_core::Replay as CReplay;
-use renju_core::{Game as CGame, Move as CMove, RenjuOptions};
+use renju_core::{Move as CMove, RenjuOptions};
+use renju_records::game::{DeclaredResult, Event as CEvent, ResultReason, Seat};
+use renju_records::Game as CGame;
+use renju_records::Replay as CReplay;
 
 use crate::board::Board;
 use crate::clock::ClockState;
@@ -336,7 +337,7 @@ py_methods! { Game |g| pickle(Self)
 /// the colour that played it and its Verdict.
 #[pyclass(frozen, eq, module = "renju")]
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct MoveVerdict(pub renju_core::MoveVerdict);
+pub struct MoveVerdict(pub renju_records::MoveVerdict);
 
 py_methods! { MoveVerdict |v| pickle(Self) {
     /// 1-based move number (stones and passes).

@@ -10,8 +10,9 @@ use pyo3::prelude::*;
 use pyo3::types::{IntoPyDict, PyBytes, PyDict};
 
 use renju_core::fixture::{self, Fixture as CFixture};
-use renju_core::formats::{gomocup, Format};
-use renju_core::{Game as CGame, ParseError as CParseError, RenjuOptions};
+use renju_core::{ParseError as CParseError, RenjuOptions};
+use renju_records::formats::{gomocup, Format};
+use renju_records::Game as CGame;
 
 use crate::board::Board;
 use crate::convert;

@@ -149,7 +149,7 @@ mod renju_module {
         m.add("__version__", env!("CARGO_PKG_VERSION"))?;
         m.add(
             "FORMATS",
-            renju_core::Format::ALL.map(|f| f.name()).to_vec(),
+            renju_records::Format::ALL.map(|f| f.name()).to_vec(),
         )?;
         crate::errors::register(m)
     }

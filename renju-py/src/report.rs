@@ -7,13 +7,14 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{IntoPyDict, PyBytes, PyDict, PyString, PyTuple};
 
-use renju_core::formats::{Chunk as CChunk, ReadLimits};
-use renju_core::html;
-use renju_core::report::{
+use renju_core::ParseError as CParseError;
+use renju_display::html;
+use renju_records::formats::{Chunk as CChunk, ReadLimits};
+use renju_records::report::{
     self, DuplicateIds, Finding as CFinding, GameReport as CGameReport, Summary as CSummary,
 };
-use renju_core::ValidationOptions;
-use renju_core::{Game as CGame, ParseError as CParseError, Report as CReport, Severity};
+use renju_records::ValidationOptions;
+use renju_records::{Game as CGame, Report as CReport, Severity};
 
 use crate::convert::{self, options, type_name};
 use crate::errors;

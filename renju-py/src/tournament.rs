@@ -8,19 +8,19 @@ use pyo3::exceptions::{PyOSError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 
-use renju_core::tournament::io::{read_bytes as core_read_bytes, read_path, ReadError};
-use renju_core::tournament::{
+use renju_core::ParseError;
+use renju_tournament::io::{read_bytes as core_read_bytes, read_path, ReadError};
+use renju_tournament::{
     check, standings as core_standings, trf, HalfPoints, Rational, Regulation, StandingRow as CRow,
     Standings as CStandings, StandingsOptions, System, TieBreak, TieBreakValue,
     Tournament as CTournament, TournamentFinding as CFinding, TrfError,
 };
-use renju_core::ParseError;
 
 use crate::convert::{to_json, to_py_data};
 use crate::errors;
 
-fn format_of(name: &str) -> PyResult<renju_core::formats::Format> {
-    name.parse::<renju_core::formats::Format>()
+fn format_of(name: &str) -> PyResult<renju_records::formats::Format> {
+    name.parse::<renju_records::formats::Format>()
         .map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
@@ -532,7 +532,7 @@ py_methods! { Tournament |_x| pickle(Self) {}
         let regulation: Regulation =
             unplayed
                 .parse()
-                .map_err(|e: renju_core::tournament::RegulationError| {
+                .map_err(|e: renju_tournament::RegulationError| {
                     PyValueError::new_err(e.to_string())
                 })?;
         let options = StandingsOptions {
@@ -557,7 +557,7 @@ py_methods! { Tournament |_x| pickle(Self) {}
     }
 }
 
-fn wrap(list: Vec<renju_core::tournament::io::Read>) -> Vec<Tournament> {
+fn wrap(list: Vec<renju_tournament::io::Read>) -> Vec<Tournament> {
     list.into_iter()
         .map(|(inner, read_findings)| Tournament {
             inner,

@@ -7,14 +7,15 @@ use pyo3::prelude::*;
 use renju_core::forbidden::PointStatus;
 use renju_core::{
     Color as CColor, Explanation as CExplanation, FoulKind as CFoulKind, FoulSet, Move as CMove,
-    Opening as COpening, OpeningRule as COpeningRule, Outcome as COutcome, Point as CPoint,
-    RuleSet as CRuleSet, Symmetry as CSymmetry, Verdict as CVerdict,
+    Outcome as COutcome, Point as CPoint, RuleSet as CRuleSet, Symmetry as CSymmetry,
+    Verdict as CVerdict,
 };
+use renju_records::{Opening as COpening, OpeningRule as COpeningRule};
 
 use std::sync::Arc;
 
-use renju_core::svg::{self, SvgOptions};
 use renju_core::Position;
+use renju_display::svg::{self, SvgOptions};
 
 use crate::convert::{self, named};
 

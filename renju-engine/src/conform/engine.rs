@@ -1,0 +1,716 @@
+//! Driving an engine: a child process spoken to over its standard input and output,
+//! with a time limit on every answer. Only `std` is used.
+//!
+//! A reader thread turns the engine's output into lines sent over a channel; the
+//! harness waits on the channel with `recv_timeout`, so an engine that hangs never
+//! hangs the harness. An engine that times out, exits or answers garbage is killed and
+//! started again before the next position (and its disagreement is reported). Its
+//! standard error is discarded.
+//!
+//! # The `jsonl` protocol
+//!
+//! One line per position, the input schema of `renju forbidden`:
+//! `{"id": "RN-01a", "board": [15 rows, row 15 first, cells B W .], "rule": "renju",
+//! "five_completion_counts": false}`. The engine answers one line in the output schema:
+//! `{"forbidden": {"h10": "double-three", ...}}` (an `"id"` may be echoed). Wrapping a
+//! library takes a loop of a few lines. The engine must flush its output after each
+//! line; [`ConformOptions::batch`] serves engines that do not (all positions are sent,
+//! the input closed, then the answers read).
+//!
+//! # The `gomocup` protocol
+//!
+//! The Piskvork protocol (Petr Laštovička, "New protocol",
+//! <https://plastovicka.github.io/protocl2en.htm>) with the Yixin extensions that
+//! Rapfi, Yixin and others implement. Commands sent, and why:
+//!
+//! * `START 15`, answered `OK`: the 15x15 board (an `ERROR` answer means the engine
+//!   cannot play Renju: the run stops with "cannot run").
+//! * `INFO rule 4`: Renju. Piskvork's `rule` is a bitmask (1 exactly five, 2 continuous
+//!   game, 4 renju, 8 caro); Yixin and Rapfi number rules 0 freestyle, 1 standard,
+//!   2 renju, and Rapfi accepts both 2 and 4 for Renju. [`ConformOptions::gomocup_rule`]
+//!   changes the number sent (`--gomocup-rule 2` for Yixin-style engines).
+//! * `INFO timeout_turn T`: the time limit, so that an engine thinking in move mode
+//!   answers within it.
+//! * Forbid mode: `YXBOARD`, one `x,y,who` line per stone, `DONE` (Yixin's board set-up
+//!   that does not start a search), then `YXSHOWFORBID`, answered `FORBID xxyyxxyy….`:
+//!   4-digit 0-based `xxyy` points (x first), then a dot; `FORBID .` when there is none.
+//! * Move mode, for engines without `YXSHOWFORBID` (an `UNKNOWN` or `ERROR` answer to
+//!   it switches to move mode under [`GomocupQuery::Auto`]): `BOARD`, the stones,
+//!   `DONE`; the engine answers its move `x,y`, which is flagged when it is a forbidden
+//!   point. Only positions where Black has a forbidden point are asked.
+//!
+//! Coordinates are 0-based `x,y` with `y` counted from the top (Piskvork's), so `h8` is
+//! `7,7` and `a15` is `0,0`. Stones are sent in an order that could have been played,
+//! Black first and alternating, `who` 1 for the side to move (Black) and 2 for White,
+//! so that an engine inferring its colour from the move order or the stone count sees
+//! Black to move. A position with unequal black and white counts is first padded with
+//! stones far from all others ([`balanced`](super::balanced)), and the padded position
+//! is the one judged. `MESSAGE`, `DEBUG`, `INFO` and empty lines from
+//! the engine are ignored; `END` is sent when the run is over. Lines are sent with CR LF
+//! ends, as the protocol says the manager does.
+
+use std::collections::BTreeMap;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use thiserror::Error;
+
+use super::{compare, Answer, ConformPosition, ConformReport, Protocol, Reading};
+use renju_core::forbidden::FoulKind;
+use renju_core::geometry::{Color, Point};
+
+/// How forbidden points are asked for under the `gomocup` protocol.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum GomocupQuery {
+    /// `YXSHOWFORBID`, falling back to move mode when the engine does not know it.
+    #[default]
+    Auto,
+    /// `YXSHOWFORBID` only.
+    Forbid,
+    /// Move mode only.
+    Move,
+}
+
+renju_core::name_table!(GomocupQuery, "gomocup query", {
+    Auto => "auto",
+    Forbid => "forbid",
+    Move => "move",
+});
+
+/// How to run a conformance test.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ConformOptions {
+    /// The engine's program and arguments.
+    pub engine: Vec<String>,
+    /// The protocol.
+    pub protocol: Protocol,
+    /// The reading checked against (sent to `jsonl` engines).
+    pub reading: Reading,
+    /// The time limit of one answer (and of `START`).
+    pub timeout: Duration,
+    /// The number sent with `INFO rule` (4 by default).
+    pub gomocup_rule: u32,
+    /// How forbidden points are asked for under `gomocup`.
+    pub gomocup_query: GomocupQuery,
+    /// `jsonl` only: send every position first, close the engine's input, then read
+    /// the answers, for engines that do not flush their output after each line
+    /// (`renju forbidden` itself, a Python `print` without `flush=True`). The time limit
+    /// is then `timeout` times the number of positions, for the whole run; an engine
+    /// that fails is not restarted (the positions left are reported).
+    pub batch: bool,
+}
+
+impl Default for ConformOptions {
+    fn default() -> ConformOptions {
+        ConformOptions {
+            engine: Vec::new(),
+            protocol: Protocol::Jsonl,
+            reading: Reading::Rif,
+            timeout: Duration::from_millis(2000),
+            gomocup_rule: 4,
+            gomocup_query: GomocupQuery::Auto,
+            batch: false,
+        }
+    }
+}
+
+/// Why a conformance run could not be made.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ConformError {
+    /// The engine cannot be started, or refuses the game.
+    #[error("cannot run the engine: {0}")]
+    CannotRun(String),
+}
+
+/// What the engine said, or did not.
+enum Reply {
+    Line(String),
+    Timeout,
+    Closed(String),
+}
+
+/// A running engine.
+struct Engine {
+    /// Line end sent: CR LF under gomocup (the protocol says the manager sends it), LF
+    /// under jsonl.
+    eol: &'static [u8],
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+}
+
+/// The longest line read from an engine; the rest of a longer line is dropped.
+const MAX_LINE: u64 = 1 << 20;
+
+impl Engine {
+    fn spawn(argv: &[String], protocol: Protocol) -> Result<Engine, ConformError> {
+        let (program, args) = argv
+            .split_first()
+            .ok_or_else(|| ConformError::CannotRun("no engine command".into()))?;
+        let mut child = Command::new(program)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| ConformError::CannotRun(format!("{program}: {e}")))?;
+        let stdout = child.stdout.take().expect("piped");
+        let stdin = child.stdin.take();
+        let (tx, rx) = mpsc::channel();
+        thread::spawn(move || {
+            let mut reader = BufReader::new(stdout);
+            loop {
+                let mut buf = Vec::new();
+                match reader.by_ref().take(MAX_LINE).read_until(b'\n', &mut buf) {
+                    Ok(0) | Err(_) => break,
+                    Ok(_) => {
+                        if buf.last() != Some(&b'\n') && buf.len() as u64 >= MAX_LINE {
+                            // Drop the rest of an over-long line.
+                            let mut rest = Vec::new();
+                            if reader.read_until(b'\n', &mut rest).is_err() {
+                                break;
+                            }
+                        }
+                        let text = String::from_utf8_lossy(&buf)
+                            .trim_end_matches(['\r', '\n'])
+                            .to_string();
+                        if tx.send(text).is_err() {
+                            break;
+                        }
+                    }
+                }
+            }
+        });
+        Ok(Engine {
+            eol: match protocol {
+                Protocol::Gomocup => b"\r\n",
+                Protocol::Jsonl => b"\n",
+            },
+            child,
+            stdin,
+            lines: rx,
+        })
+    }
+
+    /// Sends one line; `false` when the engine no longer reads.
+    fn send(&mut self, line: &str) -> bool {
+        match self.stdin.as_mut() {
+            Some(stdin) => stdin
+                .write_all(line.as_bytes())
+                .and_then(|_| stdin.write_all(self.eol))
+                .and_then(|_| stdin.flush())
+                .is_ok(),
+            None => false,
+        }
+    }
+
+    /// The next line, waiting until `deadline`.
+    fn recv(&mut self, deadline: Instant) -> Reply {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match self.lines.recv_timeout(left) {
+            Ok(line) => Reply::Line(line),
+            Err(RecvTimeoutError::Timeout) => Reply::Timeout,
+            Err(RecvTimeoutError::Disconnected) => Reply::Closed(self.exit_status()),
+        }
+    }
+
+    fn exit_status(&mut self) -> String {
+        // The output closed: give the process a moment to exit, to report its status.
+        for _ in 0..20 {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                return format!("exited ({status})");
+            }
+            thread::sleep(Duration::from_millis(5));
+        }
+        "closed its output".into()
+    }
+
+    fn kill(&mut self) {
+        self.stdin = None;
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+/// A session: the engine, started again when needed.
+struct Session<'a> {
+    options: &'a ConformOptions,
+    engine: Option<Engine>,
+    restarts: usize,
+    /// Gomocup: whether `YXSHOWFORBID` is used (false: move mode).
+    forbid_mode: bool,
+}
+
+impl Session<'_> {
+    /// The running engine, started (and greeted) when it is not.
+    fn engine(&mut self) -> Result<&mut Engine, ConformError> {
+        if self.engine.is_none() {
+            let mut engine = Engine::spawn(&self.options.engine, self.options.protocol)?;
+            if self.options.protocol == Protocol::Gomocup {
+                greet(&mut engine, self.options)?;
+            }
+            self.engine = Some(engine);
+        }
+        Ok(self.engine.as_mut().expect("just started"))
+    }
+
+    /// Kills the engine; the next position starts it again.
+    fn reset(&mut self) {
+        if let Some(mut engine) = self.engine.take() {
+            engine.kill();
+            self.restarts += 1;
+        }
+    }
+}
+
+fn greet(engine: &mut Engine, options: &ConformOptions) -> Result<(), ConformError> {
+    let deadline = Instant::now() + options.timeout.max(Duration::from_secs(5));
+    let cannot =
+        |what: String| ConformError::CannotRun(format!("{}: {what}", options.engine.join(" ")));
+    if !engine.send("START 15") {
+        return Err(cannot("does not read its input".into()));
+    }
+    loop {
+        match engine.recv(deadline) {
+            Reply::Line(line) => {
+                let t = line.trim();
+                if t.eq_ignore_ascii_case("OK") {
+                    break;
+                }
+                if is_chatter(t) {
+                    continue;
+                }
+                return Err(cannot(format!("answered `{t}` to START 15")));
+            }
+            Reply::Timeout => return Err(cannot("no answer to START 15".into())),
+            Reply::Closed(status) => return Err(cannot(format!("{status} after START 15"))),
+        }
+    }
+    let ok = engine.send(&format!("INFO rule {}", options.gomocup_rule))
+        && engine.send(&format!(
+            "INFO timeout_turn {}",
+            options.timeout.as_millis()
+        ));
+    if !ok {
+        return Err(cannot("does not read its input".into()));
+    }
+    Ok(())
+}
+
+/// Lines an engine may print at any time.
+fn is_chatter(line: &str) -> bool {
+    let word = line.split_whitespace().next().unwrap_or("");
+    line.is_empty()
+        || ["MESSAGE", "DEBUG", "INFO", "SUGGEST"]
+            .iter()
+            .any(|w| word.eq_ignore_ascii_case(w))
+}
+
+/// Runs the engine on every position and compares its answers with the judge's.
+///
+/// Fails only when the engine cannot be started (or restarted), refuses `START 15`,
+/// or crashes on every position; everything else it does is reported.
+pub fn run(
+    positions: &[ConformPosition],
+    options: &ConformOptions,
+) -> Result<ConformReport, ConformError> {
+    let mut report = ConformReport::new(options.engine.clone(), options.protocol, options.reading);
+    if options.batch && options.protocol == Protocol::Jsonl {
+        return run_batch(positions, options, report);
+    }
+    let mut session = Session {
+        options,
+        engine: None,
+        restarts: 0,
+        forbid_mode: options.gomocup_query != GomocupQuery::Move,
+    };
+    // Start the engine now: one that cannot run is an error before any position.
+    session.engine()?;
+    for position in positions {
+        let padded;
+        let position = if options.protocol == Protocol::Gomocup {
+            padded = super::balanced(position);
+            if !session.forbid_mode && padded.forbidden(options.reading).is_empty() {
+                report.skipped.push(format!(
+                    "{}: move mode asks only positions with a forbidden point",
+                    padded.id
+                ));
+                continue;
+            }
+            &padded
+        } else {
+            position
+        };
+        let started = Instant::now();
+        let answer = match options.protocol {
+            Protocol::Jsonl => ask_jsonl(&mut session, position)?,
+            Protocol::Gomocup => ask_gomocup(&mut session, position, &mut report)?,
+        };
+        let Some(answer) = answer else {
+            // Skipped (move mode entered on this position without a forbidden point).
+            continue;
+        };
+        if matches!(answer, Answer::Bad(_) | Answer::Timeout | Answer::Crash(_)) {
+            session.reset();
+        }
+        let (agreed, found) = compare(position, options.reading, &answer);
+        report.record(&position.id, agreed, found, started.elapsed().as_secs_f64());
+    }
+    if let Some(engine) = session.engine.as_mut() {
+        if options.protocol == Protocol::Gomocup {
+            engine.send("END");
+        }
+    }
+    report.restarts = session.restarts;
+    let crashes = report.summary.crash;
+    if crashes > 0 && crashes == report.positions {
+        // Started, but never lived through a position: it cannot be run.
+        let last = report.disagreements.last().map(|d| d.answer.clone());
+        return Err(ConformError::CannotRun(format!(
+            "{}: {} on every position",
+            options.engine.join(" "),
+            last.unwrap_or_default()
+        )));
+    }
+    if options.protocol == Protocol::Gomocup && !session.forbid_mode {
+        report.mode = "move".into();
+    }
+    Ok(report)
+}
+
+fn run_batch(
+    positions: &[ConformPosition],
+    options: &ConformOptions,
+    mut report: ConformReport,
+) -> Result<ConformReport, ConformError> {
+    report.mode = "batch".into();
+    let mut engine = Engine::spawn(&options.engine, Protocol::Jsonl)?;
+    let lines: Vec<String> = positions
+        .iter()
+        .map(|p| jsonl_request(p, options.reading))
+        .collect();
+    // A writer thread: an engine that answers as it reads fills its output pipe while
+    // the input is still being written.
+    let mut stdin = engine.stdin.take();
+    let writer = thread::spawn(move || {
+        if let Some(stdin) = stdin.as_mut() {
+            for line in lines {
+                if stdin
+                    .write_all(line.as_bytes())
+                    .and_then(|_| stdin.write_all(b"\n"))
+                    .is_err()
+                {
+                    break;
+                }
+            }
+            let _ = stdin.flush();
+        }
+        // Dropping stdin closes it: the engine sees the end of its input.
+    });
+    let started = Instant::now();
+    let n = u32::try_from(positions.len()).unwrap_or(u32::MAX).max(1);
+    let deadline = started + options.timeout.saturating_mul(n);
+    let mut failed: Option<Answer> = None;
+    for position in positions {
+        let answer = match &failed {
+            Some(answer) => answer.clone(),
+            None => loop {
+                match engine.recv(deadline) {
+                    Reply::Line(text) if text.trim().is_empty() => continue,
+                    Reply::Line(text) => break parse_jsonl(&text),
+                    Reply::Timeout => {
+                        failed = Some(Answer::Timeout);
+                        break Answer::Timeout;
+                    }
+                    Reply::Closed(status) => {
+                        let answer = Answer::Crash(format!("{status} before answering"));
+                        failed = Some(answer.clone());
+                        break answer;
+                    }
+                }
+            },
+        };
+        let (agreed, found) = compare(position, options.reading, &answer);
+        report.record(&position.id, agreed, found, 0.0);
+    }
+    engine.kill();
+    let _ = writer.join();
+    let per = started.elapsed().as_secs_f64() / f64::from(n);
+    for r in &mut report.results {
+        r.seconds = per;
+    }
+    Ok(report)
+}
+
+fn jsonl_request(position: &ConformPosition, reading: Reading) -> String {
+    serde_json::json!({
+        "id": position.id,
+        "board": board_rows(position),
+        "rule": "renju",
+        "five_completion_counts": reading.options().five_completion_counts,
+    })
+    .to_string()
+}
+
+fn board_rows(position: &ConformPosition) -> Vec<String> {
+    let b = &position.board;
+    (0..b.size())
+        .rev()
+        .map(|y| {
+            (0..b.size())
+                .map(|x| match b.get(Point::new(x, y).expect("on board")) {
+                    Some(Color::Black) => 'B',
+                    Some(Color::White) => 'W',
+                    None => '.',
+                })
+                .collect()
+        })
+        .collect()
+}
+
+fn ask_jsonl(
+    session: &mut Session<'_>,
+    position: &ConformPosition,
+) -> Result<Option<Answer>, ConformError> {
+    let reading = session.options.reading;
+    let timeout = session.options.timeout;
+    let line = jsonl_request(position, reading);
+    let engine = session.engine()?;
+    let deadline = Instant::now() + timeout;
+    if !engine.send(&line) {
+        let status = engine.exit_status();
+        return Ok(Some(Answer::Crash(status)));
+    }
+    loop {
+        return Ok(Some(match engine.recv(deadline) {
+            Reply::Line(text) if text.trim().is_empty() => continue,
+            Reply::Line(text) => parse_jsonl(&text),
+            Reply::Timeout => Answer::Timeout,
+            Reply::Closed(status) => Answer::Crash(status),
+        }));
+    }
+}
+
+fn shorten(text: &str) -> String {
+    const MAX: usize = 200;
+    if text.chars().count() <= MAX {
+        return text.to_string();
+    }
+    let cut: String = text.chars().take(MAX).collect();
+    format!("{cut}…")
+}
+
+/// Reads a `renju forbidden` output line.
+pub fn parse_jsonl(text: &str) -> Answer {
+    let bad = |why: &str| Answer::Bad(format!("{why}: `{}`", shorten(text.trim())));
+    let Ok(value) = serde_json::from_str::<serde_json::Value>(text) else {
+        return bad("not JSON");
+    };
+    if let Some(error) = value.get("error") {
+        return Answer::Bad(format!("the engine reported an error: {error}"));
+    }
+    let Some(map) = value.get("forbidden").and_then(|v| v.as_object()) else {
+        return bad("no \"forbidden\" object");
+    };
+    let mut out = BTreeMap::new();
+    for (point, kind) in map {
+        let Ok(p) = point.parse::<Point>() else {
+            return bad(&format!("`{point}` is not a point"));
+        };
+        let Some(kind) = kind.as_str().and_then(|k| k.parse::<FoulKind>().ok()) else {
+            return bad(&format!("`{kind}` is not a foul"));
+        };
+        out.insert(p, Some(kind));
+    }
+    Answer::Map(out)
+}
+
+/// Piskvork coordinates of a point on the 15x15 board: `x,y`, y from the top.
+fn gomocup_xy(p: Point, size: u8) -> (u8, u8) {
+    (p.x(), size - 1 - p.y())
+}
+
+fn from_gomocup_xy(x: u32, y: u32, size: u8) -> Option<Point> {
+    let size32 = u32::from(size);
+    if x >= size32 || y >= size32 {
+        return None;
+    }
+    Point::new(x as u8, (size32 - 1 - y) as u8)
+}
+
+/// The stone lines of a position: Black first, alternating; `who` 1 = Black (to move).
+fn stone_lines(position: &ConformPosition) -> Vec<String> {
+    let b = &position.board;
+    let size = b.size();
+    let black: Vec<Point> = b
+        .stones()
+        .filter(|s| s.1 == Color::Black)
+        .map(|s| s.0)
+        .collect();
+    let white: Vec<Point> = b
+        .stones()
+        .filter(|s| s.1 == Color::White)
+        .map(|s| s.0)
+        .collect();
+    let mut out = Vec::new();
+    for i in 0..black.len().max(white.len()) {
+        for (stones, who) in [(&black, 1), (&white, 2)] {
+            if let Some(&p) = stones.get(i) {
+                let (x, y) = gomocup_xy(p, size);
+                out.push(format!("{x},{y},{who}"));
+            }
+        }
+    }
+    out
+}
+
+/// Reads a `FORBID xxyy….` reply.
+pub fn parse_forbid(text: &str, size: u8) -> Answer {
+    let bad = |why: &str| Answer::Bad(format!("{why}: `{}`", shorten(text.trim())));
+    let t = text.trim();
+    let body = t.get(6..).unwrap_or("").trim();
+    let Some(digits) = body.strip_suffix('.') else {
+        return bad("FORBID without the closing `.`");
+    };
+    let digits = digits.trim();
+    if digits.len() % 4 != 0 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return bad("FORBID points are not 4-digit xxyy groups");
+    }
+    let mut out = BTreeMap::new();
+    for chunk in digits.as_bytes().chunks(4) {
+        let x = u32::from(chunk[0] - b'0') * 10 + u32::from(chunk[1] - b'0');
+        let y = u32::from(chunk[2] - b'0') * 10 + u32::from(chunk[3] - b'0');
+        let Some(p) = from_gomocup_xy(x, y, size) else {
+            return bad(&format!("point {x},{y} is off the board"));
+        };
+        out.insert(p, None);
+    }
+    Answer::Map(out)
+}
+
+fn ask_gomocup(
+    session: &mut Session<'_>,
+    position: &ConformPosition,
+    report: &mut ConformReport,
+) -> Result<Option<Answer>, ConformError> {
+    let timeout = session.options.timeout;
+    let size = position.board.size();
+    let query = session.options.gomocup_query;
+    if session.forbid_mode {
+        let engine = session.engine()?;
+        let deadline = Instant::now() + timeout;
+        let mut ok = engine.send("YXBOARD");
+        for line in stone_lines(position) {
+            ok = ok && engine.send(&line);
+        }
+        ok = ok && engine.send("DONE") && engine.send("YXSHOWFORBID");
+        if !ok {
+            return Ok(Some(Answer::Crash(engine.exit_status())));
+        }
+        loop {
+            match engine.recv(deadline) {
+                Reply::Line(line) => {
+                    let t = line.trim();
+                    let word = t.split_whitespace().next().unwrap_or("");
+                    if word.eq_ignore_ascii_case("FORBID") {
+                        return Ok(Some(parse_forbid(t, size)));
+                    }
+                    let unknown =
+                        word.eq_ignore_ascii_case("UNKNOWN") || word.eq_ignore_ascii_case("ERROR");
+                    if unknown && query == GomocupQuery::Auto {
+                        // No forbidden-point query: check Black's moves instead.
+                        session.forbid_mode = false;
+                        break;
+                    }
+                    if unknown {
+                        return Ok(Some(Answer::Bad(format!(
+                            "answered `{}` to YXSHOWFORBID",
+                            shorten(t)
+                        ))));
+                    }
+                    if is_chatter(t) {
+                        continue;
+                    }
+                    return Ok(Some(Answer::Bad(format!(
+                        "expected FORBID, got `{}`",
+                        shorten(t)
+                    ))));
+                }
+                Reply::Timeout => return Ok(Some(Answer::Timeout)),
+                Reply::Closed(status) => return Ok(Some(Answer::Crash(status))),
+            }
+        }
+    }
+    // Move mode.
+    if position.forbidden(session.options.reading).is_empty() {
+        report.skipped.push(format!(
+            "{}: move mode asks only positions with a forbidden point",
+            position.id
+        ));
+        return Ok(None);
+    }
+    let engine = session.engine()?;
+    let deadline = Instant::now() + timeout;
+    let mut ok = engine.send("BOARD");
+    for line in stone_lines(position) {
+        ok = ok && engine.send(&line);
+    }
+    if !(ok && engine.send("DONE")) {
+        return Ok(Some(Answer::Crash(engine.exit_status())));
+    }
+    loop {
+        match engine.recv(deadline) {
+            Reply::Line(line) => {
+                let t = line.trim();
+                if is_chatter(t) {
+                    continue;
+                }
+                let parsed = t.split_once(',').and_then(|(x, y)| {
+                    from_gomocup_xy(x.trim().parse().ok()?, y.trim().parse().ok()?, size)
+                });
+                return Ok(Some(match parsed {
+                    Some(p) => Answer::Move(p),
+                    None => Answer::Bad(format!("expected a move `x,y`, got `{}`", shorten(t))),
+                }));
+            }
+            Reply::Timeout => return Ok(Some(Answer::Timeout)),
+            Reply::Closed(status) => return Ok(Some(Answer::Crash(status))),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn forbid_replies_are_read() {
+        let h8: Point = "h8".parse().unwrap();
+        let a15: Point = "a15".parse().unwrap();
+        match parse_forbid("FORBID 07070000.", 15) {
+            Answer::Map(m) => assert_eq!(m.keys().copied().collect::<Vec<_>>(), [a15, h8]),
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(parse_forbid("FORBID .", 15), Answer::Map(BTreeMap::new()));
+        assert!(matches!(parse_forbid("FORBID 0707", 15), Answer::Bad(_)));
+        assert!(matches!(parse_forbid("FORBID 1515.", 15), Answer::Bad(_)));
+        assert!(matches!(
+            parse_jsonl("{\"forbidden\": {\"h8\": \"3x3\"}}"),
+            Answer::Map(_)
+        ));
+        assert!(matches!(parse_jsonl("}{"), Answer::Bad(_)));
+        assert!(matches!(
+            parse_jsonl("{\"forbidden\": {\"z99\": \"3x3\"}}"),
+            Answer::Bad(_)
+        ));
+    }
+}

@@ -1,0 +1,18 @@
+//! # renju-engine
+//!
+//! Renju and Gomoku engines and other judges, driven as child processes over their own
+//! protocols, and checked against the exact judge of [`renju_core`]: [`conform`] holds the
+//! position sources, the comparison, the report and the process driver behind
+//! `renju conform`. This is the one crate of the library that spawns processes.
+//!
+//! ## Sister crates
+//!
+//! [`renju_core`] (positions and the judge) and [`renju_records`] (game records, whose
+//! positions can be sent to an engine), both re-exported.
+
+#![deny(missing_docs)]
+
+pub use renju_core;
+pub use renju_records;
+
+pub mod conform;

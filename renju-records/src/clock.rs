@@ -1,0 +1,948 @@
+//! The game clock: a deterministic state machine over a [`TimeControl`]. It reads no
+//! wall clock: the caller says how long each move took (a game server measures it, a
+//! replay reads it from the record), and the clock says each side's time left, the
+//! period, the moves left in the quota, and whether and for whom the flag fell.
+//!
+//! Rules it applies (see the repository's `docs/rules.md`, Clocks):
+//! - A move is in time when its elapsed time is at most the time left; a move that takes
+//!   longer makes the flag fall, and no increment is added for it.
+//! - Fischer increments are added after every move completed in time, from move 1.
+//! - A period with a move quota must see its moves made before its time runs out;
+//!   unused time then carries over into the next period (the last period repeats).
+//!   Main time (a period without quota that is not the last) runs into what follows.
+//! - Overtime periods (byo-yomi, Canadian) start again when their moves are made in
+//!   time; time left in them is lost. A period whose time runs out is used up; with
+//!   none left, the flag falls.
+//! - Late arrival is taken off the late player's clock; past the default time
+//!   ([`ClockOptions::default_time_ms`], one hour by default) the player loses by
+//!   forfeit, and two players past it both lose.
+//! - Penalties (at most five minutes each way) take time from the offender and give
+//!   time to the opponent.
+//! - A shared pool is used by whoever is to move until the referee splits it: each side
+//!   then gets half of what is left.
+//! - Both flags down with no way to tell which fell first: a draw, or under
+//!   [`BothFlags::ContinueUnlessLastPeriod`] (FIDE's reading) play goes on unless a side
+//!   is in its last period.
+//!
+//! Clocks belong to colours: the side to move alternates with every move.
+//!
+//! ```
+//! use renju_records::clock::{Clock, ClockOptions, ClockResult};
+//! use renju_core::Color;
+//! let mut clock = Clock::new(&"60+5".parse().unwrap(), ClockOptions::default()).unwrap();
+//! let state = clock.press(10_000).unwrap(); // Black took 10 s
+//! assert_eq!(state.black.time_left_ms, 55_000);
+//! clock.press(70_000).unwrap(); // White took 70 s of 60: the flag fell
+//! assert_eq!(clock.result(), ClockResult::Flag { loser: Color::White, move_number: 2, quota: false });
+//! ```
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::time_control::{Overtime, Schedule, TimeControl};
+use renju_core::geometry::Color;
+
+/// The largest penalty either way: five minutes (seed 003).
+pub const MAX_PENALTY_MS: u64 = 5 * 60 * 1000;
+
+/// What happens when both flags are down and nobody can tell which fell first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum BothFlags {
+    /// The game is drawn (the Chinese rules).
+    #[default]
+    Draw,
+    /// FIDE: drawn only when a side is in its last period; otherwise play goes on.
+    ContinueUnlessLastPeriod,
+}
+
+renju_core::name_table!(BothFlags, "both-flags policy", {
+    Draw => "draw",
+    ContinueUnlessLastPeriod => "continue-unless-last-period",
+});
+
+/// Choices of the event a clock runs in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct ClockOptions {
+    /// Both flags down, first unknown.
+    pub both_flags: BothFlags,
+    /// Lateness past which a player loses by forfeit, in milliseconds.
+    pub default_time_ms: u64,
+}
+
+impl Default for ClockOptions {
+    fn default() -> ClockOptions {
+        ClockOptions {
+            both_flags: BothFlags::Draw,
+            default_time_ms: 3600 * 1000,
+        }
+    }
+}
+
+/// What a clock is told, besides moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "kebab-case")]
+pub enum ClockEvent {
+    /// The side to move completed a move that took `elapsed_ms`.
+    Move {
+        /// How long the move took.
+        elapsed_ms: u64,
+    },
+    /// A time penalty: `taken_ms` off the offender's clock, `given_ms` onto the
+    /// opponent's (each at most five minutes).
+    Penalty {
+        /// Who is penalised.
+        offender: Color,
+        /// Taken from the offender.
+        taken_ms: u64,
+        /// Given to the opponent.
+        given_ms: u64,
+    },
+    /// A player arrived `late_ms` after the start (before their first move).
+    LateArrival {
+        /// Who was late.
+        color: Color,
+        /// By how long.
+        late_ms: u64,
+    },
+    /// The referee splits a shared pool: each side gets half of what is left.
+    Split,
+    /// Both flags are down and nobody can tell which fell first.
+    BothFlagsDown,
+}
+
+/// Why the clock cannot take an event.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ClockError {
+    /// The control has no clock (`?` or `-`).
+    #[error("the time control `{0}` has no clock")]
+    NoClock(String),
+    /// A shared pool must be one period without a quota.
+    #[error("a shared pool is one period without a move quota, not `{0}`")]
+    SharedSchedule(String),
+    /// The clock has stopped: the game is decided on time or by forfeit.
+    #[error("the clock has stopped ({0})")]
+    Stopped(ClockResult),
+    /// A penalty of more than five minutes.
+    #[error("a penalty of {0} ms is more than five minutes")]
+    PenaltyTooLarge(u64),
+    /// A split without a shared pool.
+    #[error("there is no shared pool to split")]
+    NotShared,
+    /// A late arrival after the player has moved.
+    #[error("{0} has already moved: lateness is given before a player's first move")]
+    LateAfterMove(Color),
+}
+
+/// What the clock has decided.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "result", rename_all = "kebab-case")]
+pub enum ClockResult {
+    /// Nothing: the game goes on.
+    Running,
+    /// `loser` ran out of time during move `move_number` of the game (1-based; the move
+    /// they were making), or failed a period's move quota (`quota`).
+    Flag {
+        /// Who lost on time.
+        loser: Color,
+        /// The game's move number during which the flag fell.
+        move_number: u32,
+        /// Whether a move quota was missed (rather than plain time).
+        quota: bool,
+    },
+    /// Both flags down, first unknown: drawn.
+    BothFlags,
+    /// `loser` arrived past the default time.
+    Forfeit {
+        /// Who forfeits.
+        loser: Color,
+    },
+    /// Both players arrived past the default time: both lose.
+    DoubleForfeit,
+}
+
+impl ClockResult {
+    /// The result's kind, as its JSON `result` field names it (`running`, `flag`,
+    /// `both-flags`, `forfeit`, `double-forfeit`).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            ClockResult::Running => "running",
+            ClockResult::Flag { .. } => "flag",
+            ClockResult::BothFlags => "both-flags",
+            ClockResult::Forfeit { .. } => "forfeit",
+            ClockResult::DoubleForfeit => "double-forfeit",
+        }
+    }
+}
+
+impl std::fmt::Display for ClockResult {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ClockResult::Running => f.write_str("running"),
+            ClockResult::Flag {
+                loser,
+                move_number,
+                quota: false,
+            } => write!(f, "{loser}'s flag fell during move {move_number}"),
+            ClockResult::Flag {
+                loser,
+                move_number,
+                quota: true,
+            } => write!(
+                f,
+                "{loser}'s flag fell during move {move_number}: the period's moves were not made in time"
+            ),
+            ClockResult::BothFlags => f.write_str("both flags fell; nobody can tell which first"),
+            ClockResult::Forfeit { loser } => write!(f, "{loser} arrived past the default time"),
+            ClockResult::DoubleForfeit => f.write_str("both players arrived past the default time"),
+        }
+    }
+}
+
+/// One side's clock, as a scoresheet shows it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct SideState {
+    /// Time left in the current period (or overtime period), in milliseconds.
+    pub time_left_ms: u64,
+    /// The current period, 1-based; overtime periods follow the last numbered one.
+    pub period: u32,
+    /// Moves still to make in the current period's quota (`None`: no quota).
+    pub moves_left: Option<u32>,
+    /// Overtime periods left (`None`: not in overtime).
+    pub overtime_periods_left: Option<u32>,
+    /// Time used so far, in milliseconds.
+    pub used_ms: u64,
+    /// Time given so far: periods begun, increments and penalties, in milliseconds.
+    pub granted_ms: u64,
+    /// Time lost: left in overtime periods that started again, or shared time split.
+    pub lost_ms: u64,
+    /// Moves completed.
+    pub moves: u32,
+}
+
+/// Both sides' clocks and what has been decided.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct ClockState {
+    /// Black's clock.
+    pub black: SideState,
+    /// White's clock.
+    pub white: SideState,
+    /// Whose clock runs.
+    pub to_move: Color,
+    /// The shared pool, while there is one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shared_ms: Option<u64>,
+    /// What the clock has decided.
+    pub result: ClockResult,
+}
+
+impl ClockState {
+    /// One side's clock.
+    pub fn side(&self, color: Color) -> &SideState {
+        match color {
+            Color::Black => &self.black,
+            Color::White => &self.white,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+struct Side {
+    schedule: Schedule,
+    carries_over: bool,
+    /// Index of the current period in the schedule.
+    index: usize,
+    /// Time left in the current period.
+    remaining: u64,
+    moves_in_period: u32,
+    /// In overtime: (periods left, moves made in the current overtime period).
+    overtime: Option<(u32, u32)>,
+    used: u64,
+    granted: u64,
+    lost: u64,
+    moves: u32,
+    late: Option<u64>,
+}
+
+impl Side {
+    fn new(schedule: Schedule, carries_over: bool) -> Side {
+        let first = schedule.period(0).time_ms;
+        Side {
+            schedule,
+            carries_over,
+            index: 0,
+            remaining: first,
+            moves_in_period: 0,
+            overtime: None,
+            used: 0,
+            granted: first,
+            lost: 0,
+            moves: 0,
+            late: None,
+        }
+    }
+
+    fn overtime_spec(&self) -> Option<Overtime> {
+        self.schedule.overtime
+    }
+
+    /// Starts period `index + 1` after a completed quota or spent main time.
+    fn next_period(&mut self, carry: bool) {
+        self.index += 1;
+        let next = self.schedule.period(self.index).time_ms;
+        if !carry {
+            self.lost += self.remaining;
+            self.remaining = 0;
+        }
+        self.remaining += next;
+        self.granted += next;
+        self.moves_in_period = 0;
+    }
+
+    fn enter_overtime(&mut self, o: Overtime) {
+        self.overtime = Some((o.periods, 0));
+        self.remaining = o.time_ms;
+        self.granted += o.time_ms;
+        self.moves_in_period = 0;
+    }
+
+    /// Uses `elapsed` for one move; `Err(quota)` when the flag falls.
+    fn spend(&mut self, mut elapsed: u64) -> Result<(), bool> {
+        loop {
+            if let (Some((left, made)), Some(o)) = (self.overtime, self.overtime_spec()) {
+                if elapsed <= self.remaining {
+                    self.remaining -= elapsed;
+                    self.used += elapsed;
+                    let made = made + 1;
+                    if made >= o.moves {
+                        // The period starts again; what was left of it is lost.
+                        self.lost += self.remaining;
+                        self.remaining = o.time_ms;
+                        self.granted += o.time_ms;
+                        self.overtime = Some((left, 0));
+                    } else {
+                        self.overtime = Some((left, made));
+                    }
+                    return Ok(());
+                }
+                elapsed -= self.remaining;
+                self.used += self.remaining;
+                self.remaining = 0;
+                if left <= 1 {
+                    self.overtime = Some((0, made));
+                    return Err(o.moves > 1);
+                }
+                self.overtime = Some((left - 1, 0));
+                self.remaining = o.time_ms;
+                self.granted += o.time_ms;
+                continue;
+            }
+            let period = self.schedule.period(self.index);
+            if elapsed <= self.remaining {
+                self.remaining -= elapsed;
+                self.used += elapsed;
+                self.remaining += period.increment_ms;
+                self.granted += period.increment_ms;
+                self.moves_in_period += 1;
+                if period.moves.is_some_and(|q| self.moves_in_period >= q) {
+                    self.next_period(self.carries_over);
+                }
+                return Ok(());
+            }
+            // The period's time runs out during this move.
+            elapsed -= self.remaining;
+            self.used += self.remaining;
+            self.remaining = 0;
+            if self.schedule.is_main_time(self.index) {
+                if self.index + 1 < self.schedule.periods.len() {
+                    self.next_period(true);
+                } else if let Some(o) = self.overtime_spec() {
+                    self.enter_overtime(o);
+                }
+                continue;
+            }
+            return Err(period.moves.is_some());
+        }
+    }
+
+    /// Takes `ms` off the clock, as time used (lateness) or as time taken away (a
+    /// penalty).
+    fn take(&mut self, ms: u64, as_used: bool) {
+        let taken = ms.min(self.remaining);
+        self.remaining -= taken;
+        if as_used {
+            self.used += taken;
+        } else {
+            self.granted -= taken;
+        }
+    }
+
+    fn state(&self) -> SideState {
+        let quota = if self.overtime.is_some() {
+            self.overtime_spec().map(|o| o.moves)
+        } else {
+            self.schedule.period(self.index).moves
+        };
+        let made = match self.overtime {
+            Some((_, made)) => made,
+            None => self.moves_in_period,
+        };
+        let period = match self.overtime {
+            Some((left, _)) => {
+                let total = self.overtime_spec().map_or(0, |o| o.periods);
+                self.schedule.periods.len() as u32 + (total - left.min(total)) + 1
+            }
+            None => self.index as u32 + 1,
+        };
+        SideState {
+            time_left_ms: self.remaining,
+            period,
+            moves_left: quota.map(|q| q.saturating_sub(made)),
+            overtime_periods_left: self.overtime.map(|(left, _)| left),
+            used_ms: self.used,
+            granted_ms: self.granted,
+            lost_ms: self.lost,
+            moves: self.moves,
+        }
+    }
+
+    fn in_last_period(&self) -> bool {
+        self.overtime.is_some() || self.schedule.is_last_period(self.index)
+    }
+}
+
+/// A game clock (see the [module docs](self)).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Clock {
+    black: Side,
+    white: Side,
+    to_move: Color,
+    shared: Option<u64>,
+    options: ClockOptions,
+    result: ClockResult,
+    move_number: u32,
+}
+
+impl Clock {
+    /// A clock at the start of the game, Black to move.
+    pub fn new(control: &TimeControl, options: ClockOptions) -> Result<Clock, ClockError> {
+        let schedule = |c| {
+            control
+                .schedule(c)
+                .ok_or_else(|| ClockError::NoClock(control.to_string()))
+        };
+        let (black, white) = (schedule(Color::Black)?, schedule(Color::White)?);
+        let mut clock = Clock {
+            black: Side::new(black, control.carries_over()),
+            white: Side::new(white, control.carries_over()),
+            to_move: Color::Black,
+            shared: None,
+            options,
+            result: ClockResult::Running,
+            move_number: 0,
+        };
+        if control.is_shared() {
+            let s = &clock.black.schedule;
+            if s.periods.len() != 1 || s.periods[0].moves.is_some() || s.overtime.is_some() {
+                return Err(ClockError::SharedSchedule(control.to_string()));
+            }
+            clock.shared = Some(s.periods[0].time_ms);
+            for side in [&mut clock.black, &mut clock.white] {
+                side.granted = 0;
+                side.remaining = 0;
+            }
+        }
+        Ok(clock)
+    }
+
+    fn side_mut(&mut self, color: Color) -> &mut Side {
+        match color {
+            Color::Black => &mut self.black,
+            Color::White => &mut self.white,
+        }
+    }
+
+    /// Whose clock runs.
+    pub fn to_move(&self) -> Color {
+        self.to_move
+    }
+
+    /// What the clock has decided.
+    pub fn result(&self) -> ClockResult {
+        self.result
+    }
+
+    /// Both sides' clocks now.
+    pub fn state(&self) -> ClockState {
+        let mut black = self.black.state();
+        let mut white = self.white.state();
+        if let Some(pool) = self.shared {
+            black.time_left_ms = pool;
+            white.time_left_ms = pool;
+        }
+        ClockState {
+            black,
+            white,
+            to_move: self.to_move,
+            shared_ms: self.shared,
+            result: self.result,
+        }
+    }
+
+    /// The side to move completed a move that took `elapsed_ms`.
+    pub fn press(&mut self, elapsed_ms: u64) -> Result<ClockState, ClockError> {
+        self.apply(ClockEvent::Move { elapsed_ms })
+    }
+
+    /// A completed move, without building the state (for replays): what the clock has
+    /// decided after it.
+    pub(crate) fn press_quiet(&mut self, elapsed_ms: u64) -> Result<ClockResult, ClockError> {
+        if self.result != ClockResult::Running {
+            return Err(ClockError::Stopped(self.result));
+        }
+        self.move_made(elapsed_ms);
+        Ok(self.result)
+    }
+
+    /// Time left on `color`'s clock now (the shared pool while there is one).
+    pub(crate) fn time_left(&self, color: Color) -> u64 {
+        match (self.shared, color) {
+            (Some(pool), _) => pool,
+            (None, Color::Black) => self.black.remaining,
+            (None, Color::White) => self.white.remaining,
+        }
+    }
+
+    /// Applies one event.
+    pub fn apply(&mut self, event: ClockEvent) -> Result<ClockState, ClockError> {
+        if self.result != ClockResult::Running {
+            return Err(ClockError::Stopped(self.result));
+        }
+        match event {
+            ClockEvent::Move { elapsed_ms } => self.move_made(elapsed_ms),
+            ClockEvent::Penalty {
+                offender,
+                taken_ms,
+                given_ms,
+            } => {
+                for ms in [taken_ms, given_ms] {
+                    if ms > MAX_PENALTY_MS {
+                        return Err(ClockError::PenaltyTooLarge(ms));
+                    }
+                }
+                let number = self.move_number + 1;
+                let side = self.side_mut(offender);
+                let emptied = taken_ms >= side.remaining && taken_ms > 0;
+                side.take(taken_ms, false);
+                let other = self.side_mut(offender.opponent());
+                other.remaining += given_ms;
+                other.granted += given_ms;
+                if emptied {
+                    self.result = ClockResult::Flag {
+                        loser: offender,
+                        move_number: number,
+                        quota: false,
+                    };
+                }
+            }
+            ClockEvent::LateArrival { color, late_ms } => {
+                if self.side_mut(color).moves > 0 {
+                    return Err(ClockError::LateAfterMove(color));
+                }
+                self.side_mut(color).late = Some(late_ms);
+                let other_late = self.side_mut(color.opponent()).late;
+                let past = |ms: u64| ms > self.options.default_time_ms;
+                if past(late_ms) {
+                    self.result = match other_late {
+                        Some(o) if past(o) => ClockResult::DoubleForfeit,
+                        _ => ClockResult::Forfeit { loser: color },
+                    };
+                } else {
+                    let number = self.move_number + 1;
+                    let side = self.side_mut(color);
+                    let emptied = late_ms >= side.remaining && late_ms > 0;
+                    side.take(late_ms, true);
+                    if emptied {
+                        self.result = ClockResult::Flag {
+                            loser: color,
+                            move_number: number,
+                            quota: false,
+                        };
+                    }
+                }
+            }
+            ClockEvent::Split => {
+                let pool = self.shared.take().ok_or(ClockError::NotShared)?;
+                let half = pool / 2;
+                for side in [&mut self.black, &mut self.white] {
+                    side.remaining = half;
+                    side.granted += half;
+                }
+                // An odd millisecond cannot be split: it is lost to both.
+                self.black.lost += pool % 2;
+            }
+            ClockEvent::BothFlagsDown => {
+                let drawn = match self.options.both_flags {
+                    BothFlags::Draw => true,
+                    BothFlags::ContinueUnlessLastPeriod => {
+                        self.black.in_last_period() || self.white.in_last_period()
+                    }
+                };
+                if drawn {
+                    self.result = ClockResult::BothFlags;
+                } else {
+                    // Play goes on: each side's next period begins.
+                    for side in [&mut self.black, &mut self.white] {
+                        side.used += side.remaining;
+                        side.remaining = 0;
+                        side.next_period(true);
+                    }
+                }
+            }
+        }
+        Ok(self.state())
+    }
+
+    fn move_made(&mut self, elapsed_ms: u64) {
+        self.move_number += 1;
+        let number = self.move_number;
+        let color = self.to_move;
+        if let Some(pool) = self.shared {
+            let side = self.side_mut(color);
+            let used = elapsed_ms.min(pool);
+            side.used += used;
+            side.granted += used;
+            side.moves += 1;
+            self.shared = Some(pool - used);
+            if elapsed_ms > pool {
+                self.result = ClockResult::Flag {
+                    loser: color,
+                    move_number: number,
+                    quota: false,
+                };
+            }
+        } else {
+            let side = self.side_mut(color);
+            side.moves += 1;
+            if let Err(quota) = side.spend(elapsed_ms) {
+                self.result = ClockResult::Flag {
+                    loser: color,
+                    move_number: number,
+                    quota,
+                };
+            }
+        }
+        self.to_move = color.opponent();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn clock(tc: &str) -> Clock {
+        Clock::new(&tc.parse().unwrap(), ClockOptions::default()).unwrap()
+    }
+
+    fn sgf_clock(tm: &str, ot: &str) -> Clock {
+        Clock::new(
+            &TimeControl::from_sgf(Some(tm), Some(ot)).unwrap(),
+            ClockOptions::default(),
+        )
+        .unwrap()
+    }
+
+    const S: u64 = 1000;
+
+    #[test]
+    fn sudden_death_and_the_flag_move() {
+        let mut c = clock("300");
+        c.press(100 * S).unwrap();
+        c.press(50 * S).unwrap();
+        let s = c.press(201 * S).unwrap();
+        assert_eq!(s.black.time_left_ms, 0);
+        assert_eq!(
+            s.result,
+            ClockResult::Flag {
+                loser: Color::Black,
+                move_number: 3,
+                quota: false
+            }
+        );
+        assert!(matches!(c.press(1), Err(ClockError::Stopped(_))));
+    }
+
+    #[test]
+    fn result_kinds_are_the_json_names() {
+        for r in [
+            ClockResult::Running,
+            ClockResult::Flag {
+                loser: Color::Black,
+                move_number: 1,
+                quota: false,
+            },
+            ClockResult::BothFlags,
+            ClockResult::Forfeit {
+                loser: Color::White,
+            },
+            ClockResult::DoubleForfeit,
+        ] {
+            assert_eq!(serde_json::to_value(r).unwrap()["result"], r.kind());
+        }
+    }
+
+    #[test]
+    fn exactly_the_time_left_is_in_time() {
+        let mut c = clock("60");
+        let s = c.press(60 * S).unwrap();
+        assert_eq!(s.black.time_left_ms, 0);
+        assert_eq!(s.result, ClockResult::Running);
+    }
+
+    #[test]
+    fn fischer_from_move_one_and_none_on_the_flag_move() {
+        let mut c = clock("60+10");
+        let s = c.press(5 * S).unwrap();
+        assert_eq!(s.black.time_left_ms, 65 * S);
+        c.press(0).unwrap();
+        let s = c.press(66 * S).unwrap();
+        assert_eq!(s.black.time_left_ms, 0, "no increment on the flag move");
+        assert!(matches!(s.result, ClockResult::Flag { .. }));
+    }
+
+    #[test]
+    fn quota_periods_carry_over() {
+        // 2 moves in 100 s, then 1 move per 50 s, repeated.
+        let mut c = clock("2/100:1/50");
+        c.press(30 * S).unwrap(); // B
+        c.press(0).unwrap();
+        let s = c.press(30 * S).unwrap(); // B completes the quota with 40 s left
+        assert_eq!(s.black.period, 2);
+        assert_eq!(s.black.time_left_ms, 90 * S);
+        assert_eq!(s.black.moves_left, Some(1));
+        c.press(0).unwrap();
+        let s = c.press(80 * S).unwrap();
+        assert_eq!(s.black.period, 3);
+        assert_eq!(s.black.time_left_ms, 60 * S);
+    }
+
+    #[test]
+    fn quota_failure_loses() {
+        let mut c = clock("2/100:1/50");
+        c.press(60 * S).unwrap();
+        c.press(0).unwrap();
+        let s = c.press(50 * S).unwrap();
+        assert_eq!(
+            s.result,
+            ClockResult::Flag {
+                loser: Color::Black,
+                move_number: 3,
+                quota: true
+            }
+        );
+    }
+
+    #[test]
+    fn main_time_then_moves_per_period() {
+        // Two minutes, then 2 moves in every minute.
+        let mut c = clock("120:2/60");
+        let s = c.press(150 * S).unwrap(); // 120 of main time, 30 of the first period
+        assert_eq!((s.black.period, s.black.time_left_ms), (2, 30 * S));
+        assert_eq!(s.black.moves_left, Some(1));
+        c.press(0).unwrap();
+        let s = c.press(10 * S).unwrap();
+        assert_eq!((s.black.period, s.black.time_left_ms), (3, 80 * S));
+    }
+
+    #[test]
+    fn byo_yomi_loses_unused_time_and_uses_up_periods() {
+        let mut c = sgf_clock("60", "3x30 byo-yomi");
+        let s = c.press(70 * S).unwrap(); // main gone, 10 s into the first period
+        assert_eq!(s.black.overtime_periods_left, Some(3));
+        assert_eq!(s.black.time_left_ms, 30 * S, "the period starts again");
+        assert_eq!(s.black.lost_ms, 20 * S);
+        c.press(0).unwrap();
+        let s = c.press(45 * S).unwrap(); // uses up one period, 15 s into the next
+        assert_eq!(s.black.overtime_periods_left, Some(2));
+        c.press(0).unwrap();
+        let s = c.press(61 * S).unwrap();
+        assert_eq!(
+            s.result,
+            ClockResult::Flag {
+                loser: Color::Black,
+                move_number: 5,
+                quota: false
+            }
+        );
+    }
+
+    #[test]
+    fn canadian_quota() {
+        let mut c = sgf_clock("0", "2/60 Canadian");
+        c.press(20 * S).unwrap();
+        c.press(0).unwrap();
+        let s = c.press(20 * S).unwrap();
+        assert_eq!(
+            s.black.time_left_ms,
+            60 * S,
+            "two moves made: the period starts again"
+        );
+        c.press(0).unwrap();
+        c.press(50 * S).unwrap();
+        c.press(0).unwrap();
+        let s = c.press(11 * S).unwrap();
+        assert_eq!(
+            s.result,
+            ClockResult::Flag {
+                loser: Color::Black,
+                move_number: 7,
+                quota: true
+            }
+        );
+    }
+
+    #[test]
+    fn shared_pool_and_split() {
+        let mut c = clock("shared 100");
+        c.press(30 * S).unwrap();
+        c.press(10 * S).unwrap();
+        let s = c.apply(ClockEvent::Split).unwrap();
+        assert_eq!(
+            (s.black.time_left_ms, s.white.time_left_ms),
+            (30 * S, 30 * S)
+        );
+        assert_eq!(s.shared_ms, None);
+        assert!(matches!(
+            c.apply(ClockEvent::Split),
+            Err(ClockError::NotShared)
+        ));
+    }
+
+    #[test]
+    fn late_arrival_inside_and_past_the_default_time() {
+        let mut c = clock("3600");
+        let s = c
+            .apply(ClockEvent::LateArrival {
+                color: Color::Black,
+                late_ms: 600 * S,
+            })
+            .unwrap();
+        assert_eq!(s.black.time_left_ms, 3000 * S);
+        let mut c = clock("7200");
+        let s = c
+            .apply(ClockEvent::LateArrival {
+                color: Color::White,
+                late_ms: 3601 * S,
+            })
+            .unwrap();
+        assert_eq!(
+            s.result,
+            ClockResult::Forfeit {
+                loser: Color::White
+            }
+        );
+        let mut c = Clock::new(
+            &"7200".parse().unwrap(),
+            ClockOptions {
+                default_time_ms: 60 * S,
+                ..ClockOptions::default()
+            },
+        )
+        .unwrap();
+        c.apply(ClockEvent::LateArrival {
+            color: Color::White,
+            late_ms: 30 * S,
+        })
+        .unwrap();
+        let s = c
+            .apply(ClockEvent::LateArrival {
+                color: Color::Black,
+                late_ms: 61 * S,
+            })
+            .unwrap();
+        assert_eq!(
+            s.result,
+            ClockResult::Forfeit {
+                loser: Color::Black
+            }
+        );
+    }
+
+    #[test]
+    fn double_forfeit() {
+        let mut c = clock("7200");
+        for color in [Color::Black, Color::White] {
+            let _ = c.apply(ClockEvent::LateArrival {
+                color,
+                late_ms: 4000 * S,
+            });
+        }
+        // The first forfeit stops the clock; a session that knows both were late
+        // reports both together.
+        assert_eq!(
+            c.result(),
+            ClockResult::Forfeit {
+                loser: Color::Black
+            }
+        );
+        let mut c = clock("7200");
+        c.apply(ClockEvent::LateArrival {
+            color: Color::Black,
+            late_ms: 10 * S,
+        })
+        .unwrap();
+        assert!(matches!(
+            c.press(1).and_then(|_| c.apply(ClockEvent::LateArrival {
+                color: Color::Black,
+                late_ms: 1
+            })),
+            Err(ClockError::LateAfterMove(Color::Black))
+        ));
+    }
+
+    #[test]
+    fn penalties() {
+        let mut c = clock("600");
+        let s = c
+            .apply(ClockEvent::Penalty {
+                offender: Color::White,
+                taken_ms: 120 * S,
+                given_ms: 60 * S,
+            })
+            .unwrap();
+        assert_eq!(
+            (s.black.time_left_ms, s.white.time_left_ms),
+            (660 * S, 480 * S)
+        );
+        assert!(matches!(
+            c.apply(ClockEvent::Penalty {
+                offender: Color::White,
+                taken_ms: 301 * S,
+                given_ms: 0
+            }),
+            Err(ClockError::PenaltyTooLarge(_))
+        ));
+    }
+
+    #[test]
+    fn both_flags_under_both_policies() {
+        let mut c = clock("40/100:50");
+        assert_eq!(
+            c.apply(ClockEvent::BothFlagsDown).unwrap().result,
+            ClockResult::BothFlags
+        );
+        let mut c = Clock::new(
+            &"40/100:50".parse().unwrap(),
+            ClockOptions {
+                both_flags: BothFlags::ContinueUnlessLastPeriod,
+                ..ClockOptions::default()
+            },
+        )
+        .unwrap();
+        let s = c.apply(ClockEvent::BothFlagsDown).unwrap();
+        assert_eq!(s.result, ClockResult::Running);
+        assert_eq!(s.black.period, 2);
+        // Now both are in the last (sudden-death) period: drawn.
+        let s = c.apply(ClockEvent::BothFlagsDown).unwrap();
+        assert_eq!(s.result, ClockResult::BothFlags);
+    }
+}

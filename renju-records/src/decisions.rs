@@ -1,0 +1,546 @@
+//! Decisions beyond the board during a replay: the clock (replayed from the record's
+//! times and checked against its readings), draw offers, violations, resignation,
+//! forfeits and referee decisions (see the repository's `docs/rules.md`, Clocks and
+//! Decisions).
+//!
+//! A `Referee` follows the record's events beside the board: `Referee::moved` after
+//! every move the board accepts, `Referee::event` for every other event. It ends the
+//! game when a decision does, and reports what it finds.
+
+use serde::{Deserialize, Serialize};
+
+use crate::clock::{Clock, ClockError, ClockEvent, ClockOptions, ClockResult, ClockState};
+use crate::findings::{Finding, FindingCode};
+use crate::game::{Event, Game};
+use crate::time_control::{format_clock, TimeControl};
+use renju_core::geometry::Color;
+use renju_core::outcome::{Outcome, Termination};
+
+/// What the clock says about a replayed game, for reports.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TimeReport {
+    /// The time control the game was replayed under.
+    pub control: TimeControl,
+    /// Time used by Black, in milliseconds (as far as the record's times go).
+    pub black_used_ms: u64,
+    /// Time used by White, in milliseconds.
+    pub white_used_ms: u64,
+    /// Whose flag fell and during which move, if one did.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub flag: Option<FlagReport>,
+    /// Whether the record's times cover every move.
+    pub complete: bool,
+}
+
+/// A fallen flag.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FlagReport {
+    /// Who lost on time.
+    pub color: Color,
+    /// The move during which the flag fell.
+    #[serde(rename = "move")]
+    pub move_number: usize,
+}
+
+/// The clock state after one move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveClock {
+    /// The move number (1-based).
+    #[serde(rename = "move")]
+    pub move_number: usize,
+    /// Both clocks after it.
+    pub state: ClockState,
+}
+
+/// A record's clock reading that contradicts the replayed clock.
+struct Mismatch {
+    move_number: usize,
+    what: String,
+}
+
+pub(crate) struct Referee {
+    clock: Option<Clock>,
+    control: Option<TimeControl>,
+    tolerance_ms: u64,
+    /// The last move played: (number, colour, whether its time was read).
+    last_move: Option<(usize, Color, bool)>,
+    /// The first move without a time, once the record's times stop.
+    times_stop: Option<usize>,
+    mismatches: Vec<Mismatch>,
+    states: Vec<MoveClock>,
+    /// Whether the clock after every move is kept (a replay's `clock`; not needed for a
+    /// report).
+    pub record_states: bool,
+    flag: Option<FlagReport>,
+    offers: [u32; 2],
+    violations: [u32; 2],
+    pending_offer: Option<Color>,
+    /// A decision ended the game: the outcome and whether it was the clock.
+    pub decided: Option<Outcome>,
+    pub ended_by_flag: bool,
+}
+
+fn idx(c: Color) -> usize {
+    match c {
+        Color::Black => 0,
+        Color::White => 1,
+    }
+}
+
+impl Referee {
+    pub(crate) fn new(
+        game: &Game,
+        control: Option<&TimeControl>,
+        options: ClockOptions,
+        tolerance_ms: u64,
+        findings: &mut Vec<Finding>,
+    ) -> Referee {
+        let control = game.time_control.as_ref().or(control).cloned();
+        let clock =
+            control
+                .as_ref()
+                .filter(|c| c.has_clock())
+                .and_then(|c| match Clock::new(c, options) {
+                    Ok(clock) => Some(clock),
+                    Err(e) => {
+                        findings.push(Finding::new(
+                            FindingCode::InvalidClockEvent,
+                            None,
+                            e.to_string(),
+                        ));
+                        None
+                    }
+                });
+        Referee {
+            control: clock.as_ref().and(control),
+            clock,
+            tolerance_ms,
+            ..Referee::idle()
+        }
+    }
+
+    /// A referee with no clock, before the game is known.
+    pub(crate) fn idle() -> Referee {
+        Referee {
+            clock: None,
+            control: None,
+            tolerance_ms: 0,
+            last_move: None,
+            times_stop: None,
+            mismatches: Vec::new(),
+            states: Vec::new(),
+            record_states: true,
+            flag: None,
+            offers: [0; 2],
+            violations: [0; 2],
+            pending_offer: None,
+            decided: None,
+            ended_by_flag: false,
+        }
+    }
+
+    fn decide(&mut self, outcome: Outcome) {
+        self.decided.get_or_insert(outcome);
+    }
+
+    /// A move the board accepted, by `color`.
+    pub(crate) fn moved(&mut self, number: usize, color: Color) {
+        self.untimed_move();
+        self.last_move = Some((number, color, false));
+        // A move by the player an offer was made to declines it.
+        if self.pending_offer == Some(color.opponent()) {
+            self.pending_offer = None;
+        }
+    }
+
+    /// The previous move had no time: the clock is checked no further.
+    fn untimed_move(&mut self) {
+        if let Some((number, _, false)) = self.last_move {
+            if self.clock.is_some() && self.times_stop.is_none() {
+                self.times_stop = Some(number);
+            }
+        }
+    }
+
+    /// An event that is not a move. `ended`: the game is already over.
+    pub(crate) fn event(&mut self, event: &Event, ended: bool, findings: &mut Vec<Finding>) {
+        let at = self.last_move.map(|(n, _, _)| n);
+        let out_of_order = |findings: &mut Vec<Finding>, event: &Event| {
+            findings.push(Finding::new(
+                FindingCode::DecisionOutOfOrder,
+                at,
+                format!("{event} comes after the game ended"),
+            ));
+        };
+        match event {
+            Event::MoveTime {
+                elapsed_ms,
+                left_ms,
+                moves_left,
+            } => self.move_time(*elapsed_ms, *left_ms, *moves_left, findings),
+            _ if ended || self.decided.is_some() => out_of_order(findings, event),
+            Event::DrawOffer { by } => self.draw_offer(*by, at, findings),
+            Event::DrawAnswer { accepted } => match self.pending_offer.take() {
+                None => findings.push(Finding::new(
+                    FindingCode::DecisionOutOfOrder,
+                    at,
+                    format!("{event}, but no draw offer is on the table"),
+                )),
+                Some(_) if *accepted => self.decide(Outcome::draw(Termination::AgreedDraw)),
+                Some(_) => {}
+            },
+            Event::Violation { by, reason } => {
+                findings.push(Finding::new(
+                    FindingCode::Violation,
+                    at,
+                    format!("violation by {by}: {reason}"),
+                ));
+                self.violation(*by, at, findings);
+            }
+            Event::Penalty {
+                offender,
+                taken_ms,
+                given_ms,
+            } => self.clock_event(
+                ClockEvent::Penalty {
+                    offender: *offender,
+                    taken_ms: *taken_ms,
+                    given_ms: *given_ms,
+                },
+                at,
+                findings,
+            ),
+            Event::LateArrival { color, late_ms } => self.clock_event(
+                ClockEvent::LateArrival {
+                    color: *color,
+                    late_ms: *late_ms,
+                },
+                at,
+                findings,
+            ),
+            Event::SplitTime => self.clock_event(ClockEvent::Split, at, findings),
+            Event::BothFlagsDown => {
+                if self.clock.is_some() {
+                    self.clock_event(ClockEvent::BothFlagsDown, at, findings);
+                } else {
+                    // No clock to consult: the rule alone decides (a draw).
+                    self.decide(Outcome::draw(Termination::Time));
+                }
+            }
+            Event::Resign { by } => {
+                self.decide(Outcome::win(by.opponent(), Termination::Resignation))
+            }
+            Event::Forfeit { by } => self.decide(Outcome::win(by.opponent(), Termination::Forfeit)),
+            Event::DoubleForfeit => self.decide(Outcome::draw(Termination::DoubleForfeit)),
+            Event::Decision { winner, .. } => self.decide(Outcome {
+                winner: *winner,
+                termination: Termination::Declared,
+            }),
+            // Moves, opening events and the declared result belong to the replay.
+            Event::Stone { .. }
+            | Event::Pass
+            | Event::Swap { .. }
+            | Event::DeclareOffers { .. }
+            | Event::FifthOffers { .. }
+            | Event::Result(_) => {}
+        }
+    }
+
+    fn draw_offer(&mut self, by: Color, at: Option<usize>, findings: &mut Vec<Finding>) {
+        let right_after_own_move = matches!(self.last_move, Some((_, c, _)) if c == by);
+        self.offers[idx(by)] += 1;
+        if !right_after_own_move {
+            findings.push(Finding::new(
+                FindingCode::DrawOfferOutOfTurn,
+                at,
+                format!("{by} offered a draw, but not right after their own move (a violation)"),
+            ));
+            self.violation(by, at, findings);
+        } else if self.offers[idx(by)] > self.offers[idx(by.opponent())] + 2 {
+            findings.push(Finding::new(
+                FindingCode::TooManyDrawOffers,
+                at,
+                format!(
+                    "{by}'s draw offer number {} exceeds the opponent's {} by more than two (a violation)",
+                    self.offers[idx(by)],
+                    self.offers[idx(by.opponent())]
+                ),
+            ));
+            self.violation(by, at, findings);
+        }
+        if self.decided.is_none() {
+            self.pending_offer = Some(by);
+        }
+    }
+
+    fn violation(&mut self, by: Color, at: Option<usize>, findings: &mut Vec<Finding>) {
+        self.violations[idx(by)] += 1;
+        if self.violations[idx(by)] == 2 {
+            findings.push(Finding::new(
+                FindingCode::SecondViolation,
+                at,
+                format!("{by}'s second violation loses the game"),
+            ));
+            self.decide(Outcome::win(by.opponent(), Termination::Violations));
+        }
+    }
+
+    fn clock_event(&mut self, event: ClockEvent, at: Option<usize>, findings: &mut Vec<Finding>) {
+        let Some(clock) = &mut self.clock else {
+            // Without a control the event cannot be checked; a forfeit it implies is
+            // still the record's word.
+            return;
+        };
+        match clock.apply(event) {
+            Ok(state) => self.clock_result(state.result, findings),
+            Err(e @ ClockError::Stopped(_)) => findings.push(Finding::new(
+                FindingCode::DecisionOutOfOrder,
+                at,
+                e.to_string(),
+            )),
+            Err(e) => findings.push(Finding::new(
+                FindingCode::InvalidClockEvent,
+                at,
+                e.to_string(),
+            )),
+        }
+    }
+
+    fn clock_result(&mut self, result: ClockResult, findings: &mut Vec<Finding>) {
+        match result {
+            ClockResult::Running => {}
+            ClockResult::Flag {
+                loser, move_number, ..
+            } => {
+                let move_number = move_number as usize;
+                findings.push(Finding::new(
+                    FindingCode::FlagFell,
+                    Some(move_number),
+                    format!("{loser} lost on time: {result}"),
+                ));
+                self.flag = Some(FlagReport {
+                    color: loser,
+                    move_number,
+                });
+                self.ended_by_flag = true;
+                // The flag move was not completed in time: the flag decides, even over
+                // what the stone did on the board.
+                self.decided = Some(Outcome::win(loser.opponent(), Termination::Time));
+            }
+            ClockResult::BothFlags => self.decide(Outcome::draw(Termination::Time)),
+            ClockResult::Forfeit { loser } => {
+                self.decide(Outcome::win(loser.opponent(), Termination::Forfeit))
+            }
+            ClockResult::DoubleForfeit => self.decide(Outcome::draw(Termination::DoubleForfeit)),
+        }
+    }
+
+    fn move_time(
+        &mut self,
+        elapsed: Option<u64>,
+        left: Option<u64>,
+        moves_left: Option<u32>,
+        findings: &mut Vec<Finding>,
+    ) {
+        let Some((number, color, timed)) = self.last_move else {
+            return;
+        };
+        if timed {
+            return;
+        }
+        self.last_move = Some((number, color, true));
+        if self.times_stop.is_some() || self.flag.is_some() {
+            return;
+        }
+        let Some(clock) = &mut self.clock else {
+            return;
+        };
+        if clock.to_move() != color {
+            // The clock and the moves went out of step (an untimed pass, say).
+            self.times_stop = Some(number);
+            return;
+        }
+        let elapsed = match (elapsed, left) {
+            (Some(e), _) => e,
+            // Only the time left: what the move took, if it stayed in one period.
+            (None, Some(l)) => {
+                let before = clock.state();
+                let side = before.side(color);
+                let schedule = self.control.as_ref().and_then(|c| c.schedule(color));
+                let inc = schedule.map_or(0, |s| s.period(side.period as usize - 1).increment_ms);
+                match (side.time_left_ms + inc).checked_sub(l) {
+                    Some(e) => e,
+                    None => {
+                        self.times_stop = Some(number);
+                        return;
+                    }
+                }
+            }
+            (None, None) => {
+                self.times_stop = Some(number);
+                return;
+            }
+        };
+        let Ok(result) = clock.press_quiet(elapsed) else {
+            return;
+        };
+        if self.record_states {
+            self.states.push(MoveClock {
+                move_number: number,
+                state: clock.state(),
+            });
+        }
+        if let (Some(l), ClockResult::Running) = (left, result) {
+            let now = clock.time_left(color);
+            if now.abs_diff(l) > self.tolerance_ms {
+                self.mismatches.push(Mismatch {
+                    move_number: number,
+                    what: format!(
+                        "{color}'s time left after move {number} is {} in the record but {} by the clock",
+                        format_clock(l),
+                        format_clock(now)
+                    ),
+                });
+            }
+        }
+        if let (Some(n), ClockResult::Running) = (moves_left, result) {
+            let state = clock.state();
+            let side = state.side(color);
+            let expected = match (side.overtime_periods_left, self.byo_yomi(color)) {
+                (Some(p), true) => Some(p),
+                _ => side.moves_left,
+            };
+            if expected.is_some_and(|e| e != n) {
+                self.mismatches.push(Mismatch {
+                    move_number: number,
+                    what: format!(
+                        "{color} has {n} moves (or periods) left after move {number} in the record but {} by the clock",
+                        expected.unwrap_or(0)
+                    ),
+                });
+            }
+        }
+        self.clock_result(result, findings);
+    }
+
+    fn byo_yomi(&self, color: Color) -> bool {
+        self.control
+            .as_ref()
+            .and_then(|c| c.schedule(color))
+            .and_then(|s| s.overtime)
+            .is_some_and(|o| o.moves == 1)
+    }
+
+    /// Whether the clock shows a flag (for checking a declared "won on time").
+    pub(crate) fn checked_time(&self) -> Option<Option<FlagReport>> {
+        (self.clock.is_some() && self.times_stop.is_none()).then_some(self.flag)
+    }
+
+    /// Reports what is left to report; the time report for the game.
+    pub(crate) fn finish(
+        &mut self,
+        game: &Game,
+        findings: &mut Vec<Finding>,
+    ) -> (Option<TimeReport>, Vec<MoveClock>) {
+        if self.decided.is_none() {
+            self.untimed_move();
+        }
+        if let Some(first) = self.mismatches.first() {
+            let more = self.mismatches.len() - 1;
+            let tail = if more > 0 {
+                format!(" (and {more} more readings disagree)")
+            } else {
+                String::new()
+            };
+            findings.push(Finding::new(
+                FindingCode::ClockMismatch,
+                Some(first.move_number),
+                format!("{}{tail}", first.what),
+            ));
+        }
+        if let (Some(stop), Some(_)) = (self.times_stop, &self.clock) {
+            findings.push(Finding::new(
+                FindingCode::TimesIncomplete,
+                Some(stop),
+                format!(
+                    "the record's times stop at move {stop}: the clock was checked up to there"
+                ),
+            ));
+        }
+        self.check_spent(game, findings);
+        let report = match (&self.clock, self.control.take()) {
+            (Some(clock), Some(control)) => {
+                let state = clock.state();
+                Some(TimeReport {
+                    control,
+                    black_used_ms: state.black.used_ms,
+                    white_used_ms: state.white.used_ms,
+                    flag: self.flag,
+                    complete: self.times_stop.is_none(),
+                })
+            }
+            _ => None,
+        };
+        (report, std::mem::take(&mut self.states))
+    }
+
+    /// RenjuNet `btime` / `wtime`: minutes spent, 0 unknown; at most what the control
+    /// gives for the moves made (a minute's rounding allowed).
+    fn check_spent(&self, game: &Game, findings: &mut Vec<Finding>) {
+        let Some(control) = &self.control else {
+            return;
+        };
+        for (tag, color) in [("btime", Color::Black), ("wtime", Color::White)] {
+            let Some(minutes) = game.tag(tag).and_then(|v| v.trim().parse::<u64>().ok()) else {
+                continue;
+            };
+            if minutes == 0 {
+                continue;
+            }
+            let moves = game.moves().count();
+            let made = match color {
+                Color::Black => moves.div_ceil(2),
+                Color::White => moves / 2,
+            };
+            let Some(allowance) = allowance(control, color, made) else {
+                continue;
+            };
+            if minutes * 60_000 > allowance + 60_000 {
+                findings.push(Finding::new(
+                    FindingCode::TimeOverAllowance,
+                    None,
+                    format!(
+                        "{color} spent {minutes} minutes ({tag}), but {control} gives at most {} for {made} moves",
+                        format_clock(allowance)
+                    ),
+                ));
+            }
+        }
+    }
+}
+
+/// The most time `color` can spend on `moves` moves under `control` without losing on
+/// time (every move using all the time there is; overtime periods all used up).
+pub fn allowance(control: &TimeControl, color: Color, moves: usize) -> Option<u64> {
+    let schedule = control.schedule(color)?;
+    if control.is_shared() {
+        return schedule.periods.first().map(|p| p.time_ms);
+    }
+    let mut clock = Clock::new(
+        &TimeControl::new(schedule.clone()).ok()?,
+        ClockOptions::default(),
+    )
+    .ok()?;
+    let mut spent = 0;
+    for _ in 0..moves {
+        // Black's side of this clock stands for `color`; White moves instantly.
+        let left = clock.state().black.time_left_ms;
+        clock.press(left).ok()?;
+        clock.press(0).ok()?;
+        spent += left;
+    }
+    if let Some(o) = schedule.overtime {
+        spent += u64::from(o.periods.saturating_sub(1)) * o.time_ms;
+    }
+    Some(spent)
+}

@@ -1,0 +1,170 @@
+//! Limits on what one record of a streamed file may take, and the line reader that
+//! keeps to them.
+//!
+//! A file read as a stream (move lists, RenjuNet databases, `renju forbidden`'s input)
+//! holds one record at a time, but a record has no natural size: a line of `/dev/zero`
+//! never ends. Past [`ReadLimits`] a record is an error record located by its line, its
+//! bytes are skipped without being kept, and reading goes on at the next record.
+
+use std::io::{self, BufRead};
+
+/// How many bytes one record of a streamed file may take.
+///
+/// ```
+/// use renju_records::formats::{Format, ReadLimits};
+/// let mut text = vec![b'h'; 100];
+/// text.extend_from_slice(b"\nh8 i9\n");
+/// let limits = ReadLimits { max_line_bytes: 50, ..ReadLimits::default() };
+/// let records: Vec<_> = Format::MoveList
+///     .read_from_with(&text[..], None, limits)
+///     .collect();
+/// assert_eq!(records.len(), 2);
+/// let err = records[0].as_ref().unwrap_err();
+/// assert_eq!(err.location.line, Some(1));
+/// assert!(err.message.contains("longer than 50 bytes"), "{err}");
+/// assert!(records[1].is_ok());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ReadLimits {
+    /// The most bytes of one line of a move list (and of one line of `renju forbidden`'s
+    /// input), its line end not counted. Default [`ReadLimits::DEFAULT_LINE_BYTES`]: 1 MiB,
+    /// some thousand times the longest real game.
+    pub max_line_bytes: usize,
+    /// The most bytes of one RenjuNet `<game>` element, and of any one piece of XML
+    /// outside the games (a tag, a run of text). Default
+    /// [`ReadLimits::DEFAULT_GAME_BYTES`]: 16 MiB.
+    pub max_game_bytes: usize,
+}
+
+impl ReadLimits {
+    /// The default line limit, 1 MiB.
+    pub const DEFAULT_LINE_BYTES: usize = 1 << 20;
+    /// The default limit of one RenjuNet game, 16 MiB.
+    pub const DEFAULT_GAME_BYTES: usize = 16 << 20;
+
+    /// One limit for every kind of record (the CLI's `--max-record-bytes`).
+    pub fn uniform(max_record_bytes: usize) -> ReadLimits {
+        ReadLimits {
+            max_line_bytes: max_record_bytes,
+            max_game_bytes: max_record_bytes,
+        }
+    }
+}
+
+impl Default for ReadLimits {
+    fn default() -> Self {
+        ReadLimits {
+            max_line_bytes: Self::DEFAULT_LINE_BYTES,
+            max_game_bytes: Self::DEFAULT_GAME_BYTES,
+        }
+    }
+}
+
+/// What [`read_line`] read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LineRead {
+    /// The end of the input: no line.
+    Eof,
+    /// A line, now in the buffer without its line end.
+    Line,
+    /// A line longer than the limit: it was skipped up to its end, the buffer is empty.
+    TooLong {
+        /// The line's length in bytes, its end not counted.
+        bytes: u64,
+    },
+}
+
+/// Reads one line into `buf` (cleared first), without its line end. A line ends at
+/// `\n`, at `\r\n`, and when `cr_ends_line`, at a lone `\r` (old Mac files; off for
+/// interactive input, where a `\r` at the end of what has arrived would wait for the
+/// next byte). A line longer than `max_bytes` is consumed to its end without being
+/// kept: memory stays at `max_bytes` whatever the input.
+///
+/// ```
+/// use renju_records::formats::{read_line, LineRead};
+/// let mut input = &b"ab\r\ncd\ref\n0123456789\nlast"[..];
+/// let mut buf = Vec::new();
+/// let mut lines = Vec::new();
+/// loop {
+///     match read_line(&mut input, &mut buf, 5, true).unwrap() {
+///         LineRead::Eof => break,
+///         LineRead::Line => lines.push(String::from_utf8(buf.clone()).unwrap()),
+///         LineRead::TooLong { bytes } => lines.push(format!("<{bytes} bytes>")),
+///     }
+/// }
+/// assert_eq!(lines, ["ab", "cd", "ef", "<10 bytes>", "last"]);
+/// ```
+pub fn read_line<R: BufRead + ?Sized>(
+    reader: &mut R,
+    buf: &mut Vec<u8>,
+    max_bytes: usize,
+    cr_ends_line: bool,
+) -> io::Result<LineRead> {
+    buf.clear();
+    let mut length: u64 = 0;
+    let mut any = false;
+    let mut too_long = false;
+    let mut after_cr = false;
+    loop {
+        let available = match reader.fill_buf() {
+            Ok(a) => a,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if after_cr {
+            // A `\r` ended the line; a `\n` right after it belongs to the same end.
+            if available.first() == Some(&b'\n') {
+                reader.consume(1);
+            }
+            break;
+        }
+        if available.is_empty() {
+            if !any {
+                return Ok(LineRead::Eof);
+            }
+            break;
+        }
+        any = true;
+        let end = available
+            .iter()
+            .position(|&b| b == b'\n' || (cr_ends_line && b == b'\r'));
+        let take = end.unwrap_or(available.len());
+        length += take as u64;
+        if !too_long {
+            if length > max_bytes as u64 {
+                too_long = true;
+                buf.clear();
+            } else {
+                buf.extend_from_slice(&available[..take]);
+            }
+        }
+        match end {
+            Some(i) => {
+                let cr = available[i] == b'\r';
+                reader.consume(i + 1);
+                if cr {
+                    after_cr = true;
+                } else {
+                    break;
+                }
+            }
+            None => reader.consume(take),
+        }
+    }
+    if !cr_ends_line && buf.last() == Some(&b'\r') {
+        buf.pop();
+    }
+    if too_long {
+        Ok(LineRead::TooLong { bytes: length })
+    } else {
+        Ok(LineRead::Line)
+    }
+}
+
+/// The error record of a line past the limit.
+pub(crate) fn line_too_long(bytes: u64, max_bytes: usize) -> renju_core::error::ParseError {
+    renju_core::error::ParseError::new(format!(
+        "the line is {bytes} bytes long, longer than {max_bytes} bytes (the limit per line, \
+         --max-record-bytes); it was skipped"
+    ))
+}

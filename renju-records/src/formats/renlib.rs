@@ -1,0 +1,679 @@
+//! RenLib `.lib` libraries: binary trees of renju variations (the format of RenLib 3.x,
+//! byte for byte as its `LibraryFile.cpp` and `RenLibDoc.cpp` read and write it).
+//!
+//! # Layout
+//!
+//! A 20-byte header (`FF 'RenLib' FF`, major, minor, ten `FF` bytes; versions up to 3.4
+//! are read), or no header at all when the file starts with the h8 record (`0x78`: the
+//! old headerless `.dat` libraries). Then 2-byte records `[pos, flags]` in pre-order:
+//!
+//! - `pos`: `0` is the root (only as the very first record) or a pass; otherwise the
+//!   column is `pos & 0x0F` (1 to 15 = a to o) and the row, counted from the **top**, is
+//!   `(pos >> 4) + 1`, so h8 is `0x78`, a15 is `0x01` and o1 is `0xEF`. Anything else
+//!   (column 0, row 16) is an error.
+//! - `flags`: `0x80` the node has a next sibling, `0x40` it has no children, `0x20` an
+//!   old-style comment follows, `0x08` a comment follows, `0x02` the node is not a move
+//!   (a board label on an empty point), `0x01` a second pair `[info2, info1]` follows,
+//!   whose `info1 & 0x01` says a board text follows the comment. Marks (`0x10`) and the
+//!   start mark (`0x04`) are read and ignored.
+//! - Comments and board texts are read two bytes at a time up to and including a zero
+//!   byte; old comments up to and including the first byte with its high bit set. A
+//!   comment's one-line and multi-line parts are separated by byte `0x08`.
+//!
+//! Each record is a child of the one before it; a record with the "has no children" flag
+//! returns to the parent of the last record that had the "has a next sibling" flag, so
+//! the next record is that node's sibling. As in RenLib, a record for a point that the
+//! current node already has as a child is merged into that child.
+//!
+//! # Games
+//!
+//! [`read`] gives one [`Game`] per root-to-leaf line of the tree, in pre-order: 15x15,
+//! the stones and passes of the line (a pass is a move and hands the turn over), `id`
+//! `line N` (1-based), `source.index` the 0-based line number and `source.byte_offset`
+//! the offset of the leaf's record. Nodes that are not moves (board labels) are not
+//! part of any line. Text is decoded as UTF-8 when it is valid UTF-8, else as GBK when
+//! it is valid GBK, else as Windows-1252: RenLib stores whatever ANSI code page its user
+//! had (Chinese libraries use GBK, and one sample mixes in Latin-1 letters). Old-style
+//! comments are decoded the same way (RenLib's DOS code-page conversion is not applied).
+//! The annotations along the line become tags:
+//!
+//! - `("comment", "D: text")`: the comment of the line's node at depth `D` (0 = the
+//!   root, `D` = after move `D`); a multi-line part follows the one-line part after a
+//!   `\n`.
+//! - `("board_text", "D P: text")`: a label shown at point `P` (or `pass`) in the
+//!   position at depth `D`, whether `P` is a move of some variation or a bare label.
+//!
+//! A file that is cut short or corrupt gives an error located by byte offset, after every
+//! line completed before the broken part. Lines are built one at a time from the tree
+//! ([`lines`]); their expanded size counts against [`MAX_TREE_BYTES`](super::MAX_TREE_BYTES).
+//!
+//! [`write()`] merges the games into one tree (shared prefixes become one branch) and
+//! writes it as a 3.4 library, or as a 3.0 library (no root record) when every game
+//! starts at h8, none passes and the root has no comment, as RenLib does. Reading the
+//! file gives the tree's root-to-leaf lines: a game that is a prefix of another game is
+//! not a leaf any more and comes back only as part of the longer line, and duplicate
+//! games come back once. Comment and board-text tags of the form above are written back.
+//!
+//! ```
+//! use renju_records::formats::renlib;
+//! use renju_records::Game;
+//!
+//! let games = [Game::from_moves("h8 h9 i9").unwrap(), Game::from_moves("h8 i8").unwrap()];
+//! let bytes = renlib::write(&games).unwrap();
+//! assert_eq!(&bytes[..10], b"\xFFRenLib\xFF\x03\x00");
+//! let lines: Vec<_> = renlib::read(&bytes, None).into_iter().map(Result::unwrap).collect();
+//! assert_eq!(lines.len(), 2);
+//! assert_eq!(lines[1].id.as_deref(), Some("line 2"));
+//! ```
+
+use std::sync::Arc;
+
+use crate::formats::{Format, WriteError};
+use crate::game::{Event, Game, Source};
+use renju_core::error::ParseError;
+use renju_core::geometry::{Point, RENJU_SIZE};
+
+const MAGIC: &[u8; 8] = b"\xFFRenLib\xFF";
+const HEADER_LEN: usize = 20;
+/// `100 * major + minor` of the newest version RenLib reads (3.4).
+const NEWEST_VERSION: u16 = 304;
+/// The h8 record, which also starts headerless libraries and 3.0 bodies.
+const CENTER: u8 = 0x78;
+
+const DOWN: u8 = 0x80;
+const RIGHT: u8 = 0x40;
+const OLD_COMMENT: u8 = 0x20;
+const COMMENT: u8 = 0x08;
+const NO_MOVE: u8 = 0x02;
+const EXTENSION: u8 = 0x01;
+/// In `info1`, the second byte of the extension pair.
+const BOARD_TEXT: u8 = 0x01;
+/// Separates a comment's one-line part from its multi-line part.
+const MULTI_LINE: u8 = 0x08;
+
+const ROOT: usize = 0;
+
+/// Reads a RenLib library: one game per root-to-leaf line (see the module docs).
+pub fn read(bytes: &[u8], file: Option<&str>) -> Vec<Result<Game, ParseError>> {
+    lines(bytes, file).collect()
+}
+
+/// Reads a RenLib library's records one at a time: the tree is parsed once and each
+/// root-to-leaf line is built when it is asked for, so that memory holds the tree and one
+/// line, not every line (see [`super::MAX_TREE_BYTES`] for the expansion budget). The
+/// records are those of [`read`], in the same order.
+pub fn lines(
+    bytes: &[u8],
+    file: Option<&str>,
+) -> impl Iterator<Item = Result<Game, ParseError>> + Send + 'static {
+    // A file whose header is bad has no lines, not even the empty line of the root.
+    let (tree, complete, error, todo) = match body_start(bytes) {
+        Ok(start) => {
+            let (tree, error) = Tree::parse(bytes, start);
+            (tree, error.is_none(), error, vec![(ROOT, 0)])
+        }
+        Err(e) => (Tree::default(), true, Some(e), Vec::new()),
+    };
+    Lines {
+        tree,
+        complete,
+        file: file.map(Arc::from),
+        budget: super::TreeBudget::for_file(bytes.len()),
+        path: Vec::new(),
+        todo,
+        count: 0,
+        tail: error,
+    }
+}
+
+/// The root-to-leaf lines of a tree, built one at a time in pre-order.
+struct Lines {
+    tree: Tree,
+    /// Whether the file was read to its end (else only closed leaves are lines).
+    complete: bool,
+    file: Option<Arc<str>>,
+    budget: super::TreeBudget,
+    /// The nodes from the root to the current one.
+    path: Vec<usize>,
+    /// Nodes still to visit, with their depth.
+    todo: Vec<(usize, usize)>,
+    /// Lines given so far.
+    count: usize,
+    /// The error that ended the reading, given after the lines.
+    tail: Option<ParseError>,
+}
+
+impl Iterator for Lines {
+    type Item = Result<Game, ParseError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let mut record = match self.next_line() {
+            Some(line) => line,
+            None => Err(self.tail.take()?),
+        };
+        super::name_record(&mut record, self.file.as_ref());
+        Some(record)
+    }
+}
+
+impl Lines {
+    /// The next line, or the error that stopped the expansion; `None` after the last.
+    fn next_line(&mut self) -> Option<Result<Game, ParseError>> {
+        let nodes = &self.tree.nodes;
+        while let Some((node, depth)) = self.todo.pop() {
+            self.path.truncate(depth);
+            self.path.push(node);
+            let before = self.todo.len();
+            self.todo.extend(
+                nodes[node]
+                    .children
+                    .iter()
+                    .rev()
+                    .filter(|&&c| nodes[c].is_move)
+                    .map(|&c| (c, depth + 1)),
+            );
+            if self.todo.len() > before || !(self.complete || nodes[node].closed) {
+                continue;
+            }
+            let game = self.tree.line(&self.path, self.count);
+            if let Err(e) = self.budget.take(&game) {
+                self.todo.clear();
+                let e = e.at_byte(nodes[node].offset);
+                return Some(Err(e.in_record(format!("line {}", self.count + 1))));
+            }
+            self.count += 1;
+            return Some(Ok(game));
+        }
+        None
+    }
+}
+
+/// Writes the games as one RenLib library tree (see the module docs). A game on another
+/// board than 15x15, or with events other than stones and passes, is an error naming it.
+pub fn write(games: &[Game]) -> Result<Vec<u8>, WriteError> {
+    write_games(games).map_err(|e| WriteError::new(Format::RenLib, e))
+}
+
+fn write_games(games: &[Game]) -> Result<Vec<u8>, ParseError> {
+    let mut tree = Tree::default();
+    for (i, game) in games.iter().enumerate() {
+        tree.add_game(game)
+            .map_err(|e| e.in_record(format!("game {}", i + 1)))?;
+    }
+    Ok(tree.to_bytes())
+}
+
+/// Checks the header and returns the offset of the first record.
+fn body_start(bytes: &[u8]) -> Result<usize, ParseError> {
+    if bytes.starts_with(MAGIC) {
+        let header = bytes.get(..HEADER_LEN).ok_or_else(|| {
+            ParseError::new("the RenLib header is cut short").at_byte(end_offset(bytes))
+        })?;
+        let (major, minor) = (header[8], header[9]);
+        let version = 100 * u16::from(major) + u16::from(minor);
+        if version > NEWEST_VERSION {
+            return Err(ParseError::new(format!(
+                "RenLib file version {major}.{minor} is newer than 3.4, the newest this reader knows"
+            ))
+            .at_byte(8));
+        }
+        Ok(HEADER_LEN)
+    } else if bytes.first() == Some(&CENTER) {
+        Ok(0)
+    } else {
+        Err(ParseError::new(
+            "not a RenLib library: it starts neither with the `\\xFFRenLib\\xFF` header \
+             nor with the h8 record (0x78) of a headerless library",
+        )
+        .at_byte(0))
+    }
+}
+
+fn end_offset(bytes: &[u8]) -> u64 {
+    bytes.len() as u64
+}
+
+/// The point of a non-zero `pos` byte, if it is on the board.
+fn pos_to_point(pos: u8) -> Option<Point> {
+    let column = pos & 0x0F;
+    let row_from_top = pos >> 4;
+    if column == 0 || row_from_top >= RENJU_SIZE {
+        return None;
+    }
+    Point::new(column - 1, RENJU_SIZE - 1 - row_from_top)
+}
+
+fn point_to_pos(p: Point) -> Result<u8, ParseError> {
+    if !p.is_on(RENJU_SIZE) {
+        return Err(ParseError::new(format!(
+            "{p} is off the 15x15 board of a RenLib library"
+        )));
+    }
+    Ok(16 * (RENJU_SIZE - 1 - p.y()) + p.x() + 1)
+}
+
+fn pos_name(pos: u8) -> String {
+    pos_to_point(pos).map_or_else(|| "pass".to_string(), |p| p.to_string())
+}
+
+/// Text stored in a library: UTF-8 when it is valid UTF-8, else GBK when it is valid
+/// GBK, else Windows-1252 (which decodes any bytes).
+fn decode_text(bytes: &[u8]) -> String {
+    if let Ok(text) = std::str::from_utf8(bytes) {
+        return text.to_string();
+    }
+    encoding_rs::GBK
+        .decode_without_bom_handling_and_without_replacement(bytes)
+        .unwrap_or_else(|| {
+            encoding_rs::WINDOWS_1252
+                .decode_without_bom_handling(bytes)
+                .0
+        })
+        .into_owned()
+}
+
+/// A comment's text: the one-line part, then `\n` and the multi-line part (CRLF -> LF).
+fn decode_comment(bytes: &[u8]) -> String {
+    match bytes.iter().position(|&b| b == MULTI_LINE) {
+        None => decode_text(bytes),
+        Some(n) => format!(
+            "{}\n{}",
+            decode_text(&bytes[..n]),
+            decode_text(&bytes[n + 1..]).replace("\r\n", "\n")
+        ),
+    }
+}
+
+fn encode_comment(text: &str) -> Vec<u8> {
+    match text.split_once('\n') {
+        None => text.as_bytes().to_vec(),
+        Some((one_line, multi_line)) => {
+            let mut bytes = one_line.as_bytes().to_vec();
+            bytes.push(MULTI_LINE);
+            bytes.extend_from_slice(multi_line.replace('\n', "\r\n").as_bytes());
+            bytes
+        }
+    }
+}
+
+/// Reads two bytes at a time until `end(byte)`; the text is every byte before the end
+/// byte, plus the end byte itself when `keep_end`. Returns `None` past the end of file.
+fn read_payload(
+    bytes: &[u8],
+    at: &mut usize,
+    end: impl Fn(u8) -> bool,
+    keep_end: bool,
+) -> Option<Vec<u8>> {
+    let mut text = Vec::new();
+    loop {
+        let pair = bytes.get(*at..*at + 2)?;
+        *at += 2;
+        for &b in pair {
+            if end(b) {
+                if keep_end {
+                    text.push(b);
+                }
+                return Some(text);
+            }
+            text.push(b);
+        }
+    }
+}
+
+#[derive(Debug)]
+struct Node {
+    /// `0` for the root and for passes.
+    pos: u8,
+    is_move: bool,
+    /// The record said "no children" (complete, even if the file breaks later).
+    closed: bool,
+    offset: u64,
+    children: Vec<usize>,
+    comment: Option<String>,
+    board_text: Option<String>,
+}
+
+impl Node {
+    fn new(pos: u8, is_move: bool, offset: u64) -> Node {
+        Node {
+            pos,
+            is_move,
+            closed: false,
+            offset,
+            children: Vec::new(),
+            comment: None,
+            board_text: None,
+        }
+    }
+}
+
+#[derive(Debug)]
+struct Tree {
+    nodes: Vec<Node>,
+}
+
+impl Default for Tree {
+    fn default() -> Tree {
+        Tree {
+            nodes: vec![Node::new(0, true, 0)],
+        }
+    }
+}
+
+/// One record's annotations.
+struct Payload {
+    comment: Option<String>,
+    board_text: Option<String>,
+}
+
+impl Tree {
+    /// The child of `parent` at `pos`, created (after the others) when missing. A move
+    /// merged into a bare label makes it a move.
+    fn child(&mut self, parent: usize, pos: u8, is_move: bool, offset: u64) -> usize {
+        let existing = self.nodes[parent]
+            .children
+            .iter()
+            .copied()
+            .find(|&c| self.nodes[c].pos == pos);
+        match existing {
+            Some(c) => {
+                self.nodes[c].is_move |= is_move;
+                c
+            }
+            None => {
+                let c = self.nodes.len();
+                self.nodes.push(Node::new(pos, is_move, offset));
+                self.nodes[parent].children.push(c);
+                c
+            }
+        }
+    }
+
+    fn annotate(&mut self, node: usize, payload: Payload) {
+        let node = &mut self.nodes[node];
+        if node.comment.is_none() {
+            node.comment = payload.comment.filter(|c| !c.is_empty());
+        }
+        if node.board_text.is_none() {
+            node.board_text = payload.board_text.filter(|t| !t.is_empty());
+        }
+    }
+
+    /// Builds the tree from the records at `bytes[start..]`. Stops at the first broken
+    /// record and returns the tree so far with the error.
+    fn parse(bytes: &[u8], start: usize) -> (Tree, Option<ParseError>) {
+        let mut tree = Tree::default();
+        // The nodes from the root to the current one, and the depths of the nodes whose
+        // record said "a sibling follows".
+        let mut path = vec![ROOT];
+        let mut pending = Vec::new();
+        let mut at = start;
+        let mut last_flags = RIGHT;
+        while at < bytes.len() {
+            let offset = at as u64;
+            let Some(&[pos, flags]) = bytes.get(at..at + 2) else {
+                return (tree, Some(cut(offset, "a record")));
+            };
+            at += 2;
+            let mut info1 = 0;
+            if flags & EXTENSION != 0 {
+                let Some(&[_, second]) = bytes.get(at..at + 2) else {
+                    return (tree, Some(cut(at as u64, "a record's extension")));
+                };
+                info1 = second;
+                at += 2;
+            }
+            let is_root_record = offset == start as u64 && pos == 0;
+            if !is_root_record {
+                if pos != 0 && pos_to_point(pos).is_none() {
+                    let message = format!(
+                        "record byte 0x{pos:02X} is not a point: its column is {} and its row from the top {} (both must be 1 to 15)",
+                        pos & 0x0F,
+                        (pos >> 4) + 1
+                    );
+                    return (tree, Some(ParseError::new(message).at_byte(offset)));
+                }
+                let parent = path.last().copied().unwrap_or(ROOT);
+                let node = tree.child(parent, pos, flags & NO_MOVE == 0, offset);
+                path.push(node);
+            }
+            let payload = match read_annotations(bytes, &mut at, flags, info1) {
+                Ok(payload) => payload,
+                Err(e) => return (tree, Some(e)),
+            };
+            let current = path.last().copied().unwrap_or(ROOT);
+            tree.annotate(current, payload);
+            if flags & DOWN != 0 {
+                pending.push(path.len() - 1);
+            }
+            if flags & RIGHT != 0 {
+                tree.nodes[current].closed = true;
+                if let Some(depth) = pending.pop() {
+                    path.truncate(depth.max(1));
+                }
+            }
+            last_flags = flags;
+        }
+        let complete = pending.is_empty() && last_flags & RIGHT != 0;
+        let error =
+            (!complete).then(|| cut(end_offset(bytes), "the tree (variations are missing)"));
+        (tree, error)
+    }
+
+    /// The game of a root-to-leaf line (`path` from the root), the `index`-th line.
+    fn line(&self, path: &[usize], index: usize) -> Game {
+        let events = path[1..]
+            .iter()
+            .map(|&n| match pos_to_point(self.nodes[n].pos) {
+                Some(point) => Event::Stone { point },
+                None => Event::Pass,
+            })
+            .collect();
+        let mut tags = Vec::new();
+        for (depth, &n) in path.iter().enumerate() {
+            if let Some(comment) = &self.nodes[n].comment {
+                tags.push(("comment".to_string(), format!("{depth}: {comment}")));
+            }
+            for &c in &self.nodes[n].children {
+                if let Some(text) = &self.nodes[c].board_text {
+                    let at = pos_name(self.nodes[c].pos);
+                    tags.push(("board_text".to_string(), format!("{depth} {at}: {text}")));
+                }
+            }
+        }
+        let leaf = path.last().copied().unwrap_or(ROOT);
+        Game {
+            id: Some(format!("line {}", index + 1)),
+            size: RENJU_SIZE,
+            events,
+            tags,
+            source: Source {
+                byte_offset: Some(self.nodes[leaf].offset),
+                index,
+                ..Source::default()
+            },
+            ..Game::default()
+        }
+    }
+
+    /// Adds a game's moves as a branch, and its comment and board-text tags.
+    fn add_game(&mut self, game: &Game) -> Result<(), ParseError> {
+        if game.size != RENJU_SIZE {
+            return Err(ParseError::new(format!(
+                "a RenLib library holds 15x15 games only, not {0}x{0}",
+                game.size
+            )));
+        }
+        let mut path = vec![ROOT];
+        for (i, event) in game.events.iter().enumerate() {
+            let pos = match event {
+                Event::Stone { point } => point_to_pos(*point).map_err(|e| e.at_move(i + 1))?,
+                Event::Pass => 0,
+                other => {
+                    return Err(ParseError::new(format!(
+                        "a RenLib library cannot hold {other}; use RIF or SGF"
+                    ))
+                    .at_move(i + 1))
+                }
+            };
+            let parent = path.last().copied().unwrap_or(ROOT);
+            path.push(self.child(parent, pos, true, 0));
+        }
+        for (key, value) in &game.tags {
+            match key.as_str() {
+                "comment" => {
+                    if let Some((node, text)) = comment_tag(value, &path) {
+                        let comment = Some(text.to_string());
+                        self.annotate(
+                            node,
+                            Payload {
+                                comment,
+                                board_text: None,
+                            },
+                        );
+                    }
+                }
+                "board_text" => {
+                    if let Some((parent, pos, text)) = board_text_tag(value, &path) {
+                        let node = self.child(parent, pos, false, 0);
+                        let board_text = Some(text.to_string());
+                        self.annotate(
+                            node,
+                            Payload {
+                                comment: None,
+                                board_text,
+                            },
+                        );
+                    }
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
+    fn to_bytes(&self) -> Vec<u8> {
+        let root = &self.nodes[ROOT];
+        let only_h8 = match root.children.as_slice() {
+            [first] => self.nodes[*first].pos == CENTER && self.nodes[*first].is_move,
+            _ => false,
+        };
+        let old_format =
+            only_h8 && root.comment.is_none() && !self.nodes[1..].iter().any(|n| n.pos == 0);
+        let mut out = MAGIC.to_vec();
+        out.extend_from_slice(&[3, if old_format { 0 } else { 4 }]);
+        out.extend_from_slice(&[0xFF; HEADER_LEN - 10]);
+        // Pre-order, each node with whether a sibling follows it.
+        let mut todo = if old_format {
+            root.children.iter().map(|&c| (c, false)).collect()
+        } else {
+            vec![(ROOT, false)]
+        };
+        while let Some((n, has_sibling)) = todo.pop() {
+            let node = &self.nodes[n];
+            let mut flags = 0;
+            if has_sibling {
+                flags |= DOWN;
+            }
+            if node.children.is_empty() {
+                flags |= RIGHT;
+            }
+            if node.comment.is_some() {
+                flags |= COMMENT;
+            }
+            if !node.is_move {
+                flags |= NO_MOVE;
+            }
+            if node.board_text.is_some() {
+                flags |= EXTENSION;
+            }
+            out.extend_from_slice(&[node.pos, flags]);
+            if node.board_text.is_some() {
+                out.extend_from_slice(&[0, BOARD_TEXT]);
+            }
+            if let Some(comment) = &node.comment {
+                push_text(&mut out, &encode_comment(comment));
+            }
+            if let Some(text) = &node.board_text {
+                push_text(&mut out, text.as_bytes());
+            }
+            let last = node.children.len().saturating_sub(1);
+            todo.extend(
+                node.children
+                    .iter()
+                    .enumerate()
+                    .rev()
+                    .map(|(i, &c)| (c, i < last)),
+            );
+        }
+        out
+    }
+}
+
+fn cut(offset: u64, what: &str) -> ParseError {
+    ParseError::new(format!(
+        "the file ends inside {what}: it is cut short or corrupt"
+    ))
+    .at_byte(offset)
+}
+
+/// Reads the comment and board text that follow a record.
+fn read_annotations(
+    bytes: &[u8],
+    at: &mut usize,
+    flags: u8,
+    info1: u8,
+) -> Result<Payload, ParseError> {
+    let comment_at = *at as u64;
+    let comment = if flags & OLD_COMMENT != 0 {
+        let text = read_payload(bytes, at, |b| b & 0x80 != 0, true)
+            .ok_or_else(|| cut(comment_at, "an old-style comment"))?;
+        Some(decode_comment(&text))
+    } else if flags & COMMENT != 0 {
+        let text = read_payload(bytes, at, |b| b == 0, false)
+            .ok_or_else(|| cut(comment_at, "a comment"))?;
+        Some(decode_comment(&text))
+    } else {
+        None
+    };
+    let text_at = *at as u64;
+    let board_text = if info1 & BOARD_TEXT != 0 {
+        let text = read_payload(bytes, at, |b| b == 0, false)
+            .ok_or_else(|| cut(text_at, "a board text"))?;
+        Some(decode_text(&text))
+    } else {
+        None
+    };
+    Ok(Payload {
+        comment,
+        board_text,
+    })
+}
+
+/// Appends text with its terminating zero, padded to an even length.
+fn push_text(out: &mut Vec<u8>, text: &[u8]) {
+    out.extend(text.iter().copied().filter(|&b| b != 0));
+    out.push(0);
+    if out.len() % 2 == 1 {
+        out.push(0);
+    }
+}
+
+/// `"D: text"`: the node at depth `D` of the path, and the text.
+fn comment_tag<'a>(value: &'a str, path: &[usize]) -> Option<(usize, &'a str)> {
+    let (depth, text) = value.split_once(": ")?;
+    Some((*path.get(depth.parse::<usize>().ok()?)?, text))
+}
+
+/// `"D P: text"`: the node at depth `D` of the path, the label's `pos` byte, the text.
+fn board_text_tag<'a>(value: &'a str, path: &[usize]) -> Option<(usize, u8, &'a str)> {
+    let (place, text) = value.split_once(": ")?;
+    let (depth, at) = place.split_once(' ')?;
+    let node = *path.get(depth.parse::<usize>().ok()?)?;
+    let pos = if at == "pass" {
+        0
+    } else {
+        point_to_pos(at.parse().ok()?).ok()?
+    };
+    Some((node, pos, text))
+}

@@ -1,0 +1,379 @@
+//! Opening protocols as rules a replay follows: what each protocol asks of the opening
+//! moves ([`ProtocolSpec`], from [`OpeningRule::spec`]) and the state machine that
+//! checks a record against it, event by event ([`ProtocolState`]), reporting every step
+//! the protocol does not allow as a [`Finding`].
+
+use crate::findings::{Finding, FindingCode};
+use crate::opening::{offers_equivalent, OfferEquivalence, OpeningRule};
+use renju_core::geometry::{Color, Point};
+use renju_core::notation::Move;
+use renju_core::position::Position;
+
+/// What a protocol asks of the opening moves.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct ProtocolSpec {
+    /// Largest Chebyshev distance from the centre for moves 1..=5 (`None`: anywhere).
+    pub areas: [Option<u8>; 5],
+    /// Pro: move 3 at least this far from the centre.
+    pub min_distance_move3: Option<u8>,
+    /// Passes are not allowed for move numbers up to this.
+    pub no_pass_through: usize,
+    /// Numbers of moves played after which a swap decision may be made.
+    pub swap_after: &'static [usize],
+    /// How many fifth-move offers (None: the protocol has none).
+    pub offers: Option<Offers>,
+    /// Numbers of moves played at which the offer count may be declared, and its range.
+    pub declare: Option<(&'static [usize], u8, u8)>,
+}
+
+/// The number of fifth-move offers a protocol asks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Offers {
+    /// A fixed number.
+    Fixed(u8),
+    /// The declared number.
+    Declared,
+    /// Taraguchi: either no offers (move 5 in the 9x9) or exactly this many.
+    Optional(u8),
+}
+
+const RIF_AREAS: [Option<u8>; 5] = [Some(0), Some(1), Some(2), None, None];
+
+impl OpeningRule {
+    pub(crate) fn spec(self) -> ProtocolSpec {
+        let none = ProtocolSpec {
+            areas: [None; 5],
+            min_distance_move3: None,
+            no_pass_through: 0,
+            swap_after: &[],
+            offers: None,
+            declare: None,
+        };
+        match self {
+            OpeningRule::Free => none,
+            OpeningRule::Rif1996 => ProtocolSpec {
+                areas: RIF_AREAS,
+                no_pass_through: 3,
+                swap_after: &[3],
+                offers: Some(Offers::Fixed(2)),
+                ..none
+            },
+            OpeningRule::Swap => ProtocolSpec {
+                areas: RIF_AREAS,
+                no_pass_through: 5,
+                swap_after: &[3],
+                offers: Some(Offers::Fixed(2)),
+                ..none
+            },
+            OpeningRule::Yamaguchi => ProtocolSpec {
+                areas: RIF_AREAS,
+                no_pass_through: 3,
+                swap_after: &[3],
+                offers: Some(Offers::Declared),
+                declare: Some((&[0, 1, 2, 3], 1, u8::MAX)),
+                ..none
+            },
+            OpeningRule::Soosorv { n } => ProtocolSpec {
+                areas: RIF_AREAS,
+                no_pass_through: 3,
+                swap_after: &[3, 4],
+                offers: Some(Offers::Declared),
+                declare: Some((&[3, 4], 1, n)),
+                ..none
+            },
+            OpeningRule::Taraguchi { n } => ProtocolSpec {
+                areas: [Some(0), Some(1), Some(2), Some(3), Some(4)],
+                no_pass_through: 3,
+                swap_after: &[1, 2, 3, 4, 5],
+                offers: Some(Offers::Optional(n)),
+                ..none
+            },
+            OpeningRule::Chinese => ProtocolSpec {
+                areas: RIF_AREAS,
+                no_pass_through: 5,
+                swap_after: &[3],
+                offers: Some(Offers::Declared),
+                declare: Some((&[0, 1, 2, 3], 1, u8::MAX)),
+                ..none
+            },
+            OpeningRule::Swap2 => ProtocolSpec {
+                no_pass_through: 3,
+                swap_after: &[3, 5],
+                ..none
+            },
+            OpeningRule::GomokuSwap => ProtocolSpec {
+                no_pass_through: 3,
+                swap_after: &[3],
+                ..none
+            },
+            OpeningRule::Pro => ProtocolSpec {
+                areas: [Some(0), None, None, None, None],
+                min_distance_move3: Some(3),
+                no_pass_through: 3,
+                ..none
+            },
+        }
+    }
+}
+
+/// The opening protocol, followed event by event.
+pub(crate) struct ProtocolState {
+    rule: OpeningRule,
+    spec: ProtocolSpec,
+    size: u8,
+    equivalence: OfferEquivalence,
+    declared: Option<u8>,
+    /// Colour decisions so far: (moves played, swapped).
+    swaps_at: Vec<(usize, bool)>,
+    offers_seen: bool,
+}
+
+impl ProtocolState {
+    pub(crate) fn new(rule: OpeningRule, size: u8, equivalence: OfferEquivalence) -> ProtocolState {
+        ProtocolState {
+            rule,
+            spec: rule.spec(),
+            size,
+            equivalence,
+            declared: None,
+            swaps_at: vec![],
+            offers_seen: false,
+        }
+    }
+
+    pub(crate) fn swap(&mut self, played: usize, swap: bool, findings: &mut Vec<Finding>) {
+        // Swap2: a choice after move 5 exists only when the second player placed two
+        // more stones instead of choosing (or swapping) after move 3.
+        let swap2_chosen =
+            self.rule == OpeningRule::Swap2 && played == 5 && self.swaps_at.contains(&(3, true));
+        // Taraguchi: the swap after move 5 belongs to the branch without offers.
+        let offer_branch = played == 5 && self.offers_seen;
+        let allowed = self.spec.swap_after.contains(&played)
+            && !self.swaps_at.iter().any(|&(at, _)| at == played)
+            && !swap2_chosen
+            && !offer_branch;
+        if !allowed {
+            findings.push(Finding::new(
+                FindingCode::SwapNotAllowed,
+                Some(played),
+                format!("{} gives no swap decision after move {played}", self.rule),
+            ));
+        }
+        self.swaps_at.push((played, swap));
+    }
+
+    pub(crate) fn declare(&mut self, played: usize, count: u8, findings: &mut Vec<Finding>) {
+        match self.spec.declare {
+            Some((when, min, max))
+                if when.contains(&played)
+                    && (min..=max).contains(&count)
+                    && self.declared.is_none() =>
+            {
+                self.declared = Some(count);
+            }
+            Some((when, min, max)) => {
+                let why = if self.declared.is_some() {
+                    "the number of offers was already declared".to_string()
+                } else if !when.contains(&played) {
+                    format!(
+                        "it is declared after move {played}, not when {} says",
+                        self.rule
+                    )
+                } else {
+                    format!("{} allows {min} to {max}", self.rule)
+                };
+                findings.push(Finding::new(
+                    FindingCode::OfferDeclaration,
+                    Some(played),
+                    format!("{count} fifth-move offers cannot be declared: {why}"),
+                ));
+                self.declared.get_or_insert(count);
+            }
+            None => findings.push(Finding::new(
+                FindingCode::OfferDeclaration,
+                Some(played),
+                format!("{} has no declared number of fifth-move offers", self.rule),
+            )),
+        }
+    }
+
+    fn required_offers(&self) -> Option<u8> {
+        match self.spec.offers? {
+            Offers::Fixed(n) | Offers::Optional(n) => Some(n),
+            Offers::Declared => self.declared,
+        }
+    }
+
+    pub(crate) fn offers(
+        &mut self,
+        pos: &Position,
+        number: usize,
+        offered: &[Point],
+        chosen: Point,
+        findings: &mut Vec<Finding>,
+    ) {
+        self.offers_seen = true;
+        // Taraguchi: the swap after move 4 belongs to the branch without offers.
+        if matches!(self.spec.offers, Some(Offers::Optional(_)))
+            && self.swaps_at.iter().any(|&(at, _)| at == 4)
+        {
+            findings.push(Finding::new(
+                FindingCode::SwapNotAllowed,
+                Some(4),
+                format!(
+                    "{} has no swap after move 4 when Black offers fifth moves",
+                    self.rule
+                ),
+            ));
+        }
+        if self.spec.offers.is_none() || number != 5 {
+            let why = if self.spec.offers.is_none() {
+                format!("{} has no fifth-move offers", self.rule)
+            } else {
+                format!("offers belong to move 5, not move {number}")
+            };
+            findings.push(Finding::new(
+                FindingCode::OffersNotAllowed,
+                Some(number),
+                why,
+            ));
+            return;
+        }
+        match self.required_offers() {
+            Some(n) if offered.len() != n as usize => findings.push(Finding::new(
+                FindingCode::OfferCount,
+                Some(number),
+                format!(
+                    "{} offers were made where {} requires {n}",
+                    offered.len(),
+                    self.rule
+                ),
+            )),
+            // The record does not show the declaration (SGF cannot): the offers made are
+            // the number declared, which must still be one the protocol allows.
+            None => {
+                if let Some((_, min, max)) = self.spec.declare {
+                    let n = offered.len();
+                    if n < min as usize || n > max as usize {
+                        findings.push(Finding::new(
+                            FindingCode::OfferDeclaration,
+                            Some(number),
+                            format!("{n} fifth-move offers: {} allows {min} to {max}", self.rule),
+                        ));
+                    }
+                }
+            }
+            _ => {}
+        }
+        let board = pos.board();
+        for (i, &p) in offered.iter().enumerate() {
+            let problem = if !p.is_on(self.size) {
+                Some("is off the board")
+            } else if board.get(p).is_some() {
+                Some("is occupied")
+            } else if offered[..i].contains(&p) {
+                Some("is offered twice")
+            } else {
+                None
+            };
+            if let Some(problem) = problem {
+                findings.push(Finding::new(
+                    FindingCode::InvalidOffer,
+                    Some(number),
+                    format!("offered fifth move {p} {problem}"),
+                ));
+            }
+        }
+        if !offered.contains(&chosen) {
+            findings.push(Finding::new(
+                FindingCode::InvalidOffer,
+                Some(number),
+                format!("White chose {chosen}, which was not offered"),
+            ));
+        }
+        let stones: Vec<(Point, Color)> = board.stones().collect();
+        for i in 0..offered.len() {
+            for j in i + 1..offered.len() {
+                let (a, b) = (offered[i], offered[j]);
+                if a != b && offers_equivalent(&stones, a, b, self.equivalence, self.size) {
+                    findings.push(Finding::new(
+                        FindingCode::SymmetricFifthOffers,
+                        Some(number),
+                        format!(
+                            "offered fifth moves {a} and {b} are symmetric ({} equivalence)",
+                            self.equivalence
+                        ),
+                    ));
+                }
+            }
+        }
+    }
+
+    pub(crate) fn before_move(&mut self, number: usize, mv: Move, findings: &mut Vec<Finding>) {
+        let p = match mv {
+            Move::Pass => {
+                if number <= self.spec.no_pass_through {
+                    findings.push(Finding::new(
+                        FindingCode::PassInOpening,
+                        Some(number),
+                        format!("{} does not allow a pass at move {number}", self.rule),
+                    ));
+                }
+                return;
+            }
+            Move::Stone(p) => p,
+        };
+        let center = Point::center(self.size);
+        let mut area = self.spec.areas.get(number - 1).copied().flatten();
+        // Taraguchi: move 5 is in the 9x9 only in the branch without offers.
+        if number == 5 && self.offers_seen && matches!(self.spec.offers, Some(Offers::Optional(_)))
+        {
+            area = None;
+        }
+        if let Some(limit) = area {
+            if p.chebyshev(center) > limit {
+                let zone = match limit {
+                    0 => format!("on the centre {center}"),
+                    l => {
+                        let side = 2 * l + 1;
+                        format!("inside the central {side}x{side}")
+                    }
+                };
+                findings.push(Finding::new(
+                    FindingCode::OpeningArea,
+                    Some(number),
+                    format!("{} puts move {number} {zone}, not on {p}", self.rule),
+                ));
+            }
+        }
+        if number == 3 {
+            if let Some(min) = self.spec.min_distance_move3 {
+                if p.chebyshev(center) < min {
+                    findings.push(Finding::new(
+                        FindingCode::OpeningArea,
+                        Some(number),
+                        format!(
+                            "{} puts move 3 at least {min} points from the centre, not on {p}",
+                            self.rule
+                        ),
+                    ));
+                }
+            }
+        }
+    }
+
+    pub(crate) fn finish(&self, pos: &Position, findings: &mut Vec<Finding>) {
+        let needs_offers = matches!(self.spec.offers, Some(Offers::Fixed(_) | Offers::Declared));
+        let fifth_is_stone = matches!(pos.moves().nth(4), Some(Move::Stone(_)));
+        if needs_offers && !self.offers_seen && fifth_is_stone {
+            findings.push(Finding::new(
+                FindingCode::OffersNotRecorded,
+                Some(5),
+                format!(
+                    "{} has fifth-move offers, but the record does not show them",
+                    self.rule
+                ),
+            ));
+        }
+    }
+}

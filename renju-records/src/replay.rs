@@ -1,0 +1,567 @@
+//! Replay: a game record played out under its rules, move by move, with every finding
+//! about the opening protocol, fouls, claims and the declared result.
+//!
+//! [`Game::replay`] reads as its steps: resolve the rules the record is silent on, set
+//! up the board, feed each event to a `Run` (one method per kind of event), then settle
+//! the outcome (the board first, then the record's declared result, then a foul still
+//! claimable at the end).
+
+use serde::{Deserialize, Serialize};
+
+use crate::clock::ClockOptions;
+use crate::decisions::{MoveClock, Referee, TimeReport};
+use crate::findings::{Finding, FindingCode};
+use crate::game::{ClaimModel, DeclaredResult, Event, Game, ResultReason, Seat};
+use crate::opening::{OfferEquivalence, Opening, OpeningRule};
+use crate::protocol::ProtocolState;
+use crate::time_control::TimeControl;
+use renju_core::forbidden::FoulKind;
+use renju_core::geometry::{Color, Point};
+use renju_core::notation::Move;
+use renju_core::outcome::{Outcome, Termination};
+use renju_core::position::{IllegalMove, Position, Verdict};
+use renju_core::rules::{RenjuOptions, RuleSet};
+
+/// Defaults for what a record does not say, and choices of reading.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ValidationOptions {
+    /// Rule set when the record does not name one (default Renju).
+    pub rule_set: RuleSet,
+    /// Opening protocol when the record does not name one (default free).
+    pub opening: OpeningRule,
+    /// Claim model when the record does not say (default automatic).
+    pub claims: ClaimModel,
+    /// Renju options when the record does not say (default: the RIF reading).
+    pub renju: RenjuOptions,
+    /// How offered fifth moves are compared (default: shape symmetry).
+    pub offer_equivalence: OfferEquivalence,
+    /// Time control when the record does not name one (default none: times in the
+    /// record are then not checked).
+    #[serde(default)]
+    pub time_control: Option<TimeControl>,
+    /// The clock's choices (both flags, default time for late arrival).
+    #[serde(default)]
+    pub clock: ClockOptions,
+    /// How far a time left written in a record may be from the replayed clock before it
+    /// is reported, in milliseconds (default 1 s: records round).
+    pub time_tolerance_ms: u64,
+}
+
+impl Default for ValidationOptions {
+    fn default() -> ValidationOptions {
+        ValidationOptions {
+            rule_set: RuleSet::default(),
+            opening: OpeningRule::default(),
+            claims: ClaimModel::default(),
+            renju: RenjuOptions::default(),
+            offer_equivalence: OfferEquivalence::default(),
+            time_control: None,
+            clock: ClockOptions::default(),
+            time_tolerance_ms: 1000,
+        }
+    }
+}
+
+/// The verdict of one replayed move.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveVerdict {
+    /// 1-based move number (stones and passes).
+    pub number: usize,
+    /// The move.
+    pub played: Move,
+    /// The colour that played it.
+    pub color: Color,
+    /// What it did.
+    pub verdict: Verdict,
+}
+
+/// The result of replaying a game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Replay {
+    /// How the game ended.
+    pub outcome: Outcome,
+    /// The seat that won, when a colour won (swaps taken into account).
+    pub winner_seat: Option<Seat>,
+    /// The verdict of every move replayed.
+    pub verdicts: Vec<MoveVerdict>,
+    /// Everything found along the way.
+    pub findings: Vec<Finding>,
+    /// The canonical opening of the first three stones, when it is one of the 26.
+    pub opening: Option<Opening>,
+    /// The final position (empty when the game could not be replayed at all).
+    pub position: Option<Position>,
+    /// What the clock says, when the game had a time control.
+    pub time: Option<TimeReport>,
+    /// Both clocks after every timed move.
+    pub clock: Vec<MoveClock>,
+}
+
+impl Replay {
+    /// A record that could not be replayed at all: one finding says why.
+    fn not_replayed(finding: Finding) -> Replay {
+        Replay {
+            outcome: Outcome::UNFINISHED,
+            winner_seat: None,
+            verdicts: vec![],
+            findings: vec![finding],
+            opening: None,
+            position: None,
+            time: None,
+            clock: vec![],
+        }
+    }
+}
+
+/// The rules a record is judged under: its own, else the options' defaults.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Resolved {
+    pub rule_set: RuleSet,
+    pub opening: OpeningRule,
+    pub claims: ClaimModel,
+    pub renju: RenjuOptions,
+}
+
+impl Game {
+    /// The position after the first `moves` stones and passes of the record (all of them
+    /// when `moves` is larger), for pictures: judged under the record's rules (`options`
+    /// filling what it leaves out), play going on after a foul as if White had not
+    /// claimed it. Replaying stops at the first move that cannot be played (an occupied
+    /// point, a point off the board, a move after the game ended); the second value is
+    /// the number of moves played.
+    ///
+    /// ```
+    /// use renju_records::{Game, ValidationOptions};
+    /// let game = Game::from_moves("h8 i9 h8 j10").unwrap();
+    /// let (pos, played) = game.position_after(&ValidationOptions::default(), 10).unwrap();
+    /// assert_eq!((played, pos.board().stone_count()), (2, 2));
+    /// ```
+    pub fn position_after(
+        &self,
+        options: &ValidationOptions,
+        moves: usize,
+    ) -> Result<(Position, usize), renju_core::SetupError> {
+        let r = self.resolve(options);
+        let mut pos = Position::with_size(r.rule_set, self.size)?.with_options(r.renju);
+        let mut played = 0;
+        for mv in self.moves().take(moves) {
+            pos.play_on_after_foul();
+            if pos.play_quiet(mv).is_err() {
+                break;
+            }
+            played += 1;
+        }
+        Ok((pos, played))
+    }
+
+    /// The rules this record is judged under, with `options` filling what it leaves out.
+    pub(crate) fn resolve(&self, options: &ValidationOptions) -> Resolved {
+        Resolved {
+            rule_set: self.rule_set.unwrap_or(options.rule_set),
+            opening: self.opening.unwrap_or(options.opening),
+            claims: self.claims.unwrap_or(options.claims),
+            renju: self.options.unwrap_or(options.renju),
+        }
+    }
+
+    /// Replays the game under its rules (defaults from `options` where the record is
+    /// silent): the verdict of every move, the outcome, and every finding about the
+    /// opening protocol, fouls, claims and the declared result.
+    ///
+    /// ```
+    /// use renju_core::{Color, Termination};
+    /// use renju_records::{Game, ValidationOptions};
+    /// // Black's h8 would be a double-three (f8 g8 + h6 h7): White wins.
+    /// let game = Game::from_moves("f8 a1 g8 c1 h6 e1 h7 g1 h8").unwrap();
+    /// let replay = game.replay(&ValidationOptions::default());
+    /// assert_eq!(replay.outcome.termination, Termination::Forbidden);
+    /// assert_eq!(replay.outcome.winner, Some(Color::White));
+    /// ```
+    pub fn replay(&self, options: &ValidationOptions) -> Replay {
+        self.replay_with(options, true)
+    }
+
+    /// [`Game::replay`], keeping the clock after every move or not.
+    pub(crate) fn replay_with(&self, options: &ValidationOptions, clock_states: bool) -> Replay {
+        let rules = self.resolve(options);
+        if let Some(rule) = &self.unknown_rule {
+            return Replay::not_replayed(Finding::new(
+                FindingCode::UnknownRule,
+                None,
+                format!("the record's rule `{rule}` is not one this library knows; the game was not replayed"),
+            ));
+        }
+        let pos = match Position::with_size(rules.rule_set, self.size) {
+            Ok(p) => p.with_options(rules.renju),
+            Err(e) => {
+                return Replay::not_replayed(Finding::new(
+                    FindingCode::BoardSize,
+                    None,
+                    e.to_string(),
+                ))
+            }
+        };
+        let mut run = Run::new(rules, pos, self.size, options.offer_equivalence);
+        run.referee = Referee::new(
+            self,
+            options.time_control.as_ref(),
+            options.clock,
+            options.time_tolerance_ms,
+            &mut run.findings,
+        );
+        run.referee.record_states = clock_states;
+        for event in &self.events {
+            run.event(event);
+        }
+        run.finish(self)
+    }
+}
+
+/// A replay in progress: the position, the protocol's state, and what is pending.
+struct Run {
+    rules: Resolved,
+    pos: Position,
+    protocol: ProtocolState,
+    findings: Vec<Finding>,
+    verdicts: Vec<MoveVerdict>,
+    /// The seat playing Black (swaps exchange it).
+    black_seat: Seat,
+    /// The result the record declares, and after how many moves.
+    declared: Option<(DeclaredResult, usize)>,
+    /// A foul played on under a claim model, not yet settled: (move number, kind).
+    pending_foul: Option<(usize, FoulKind)>,
+    /// An overline White may still claim until the game ends (RIF claims).
+    claimable_overline: Option<usize>,
+    /// The game is over (on the board, by a decision, or the record cannot go on).
+    ended: bool,
+    after_end_reported: bool,
+    /// The clock and the decisions beside the board.
+    referee: Referee,
+}
+
+impl Run {
+    fn new(rules: Resolved, pos: Position, size: u8, equivalence: OfferEquivalence) -> Run {
+        Run {
+            protocol: ProtocolState::new(rules.opening, size, equivalence),
+            rules,
+            pos,
+            findings: Vec::new(),
+            verdicts: Vec::new(),
+            black_seat: Seat::First,
+            declared: None,
+            pending_foul: None,
+            claimable_overline: None,
+            ended: false,
+            after_end_reported: false,
+            referee: Referee::idle(),
+        }
+    }
+
+    /// Moves played so far (stones and passes).
+    fn played(&self) -> usize {
+        self.pos.moves().len()
+    }
+
+    fn event(&mut self, event: &Event) {
+        match event {
+            Event::Stone { point } => self.play(Move::Stone(*point), None),
+            Event::Pass => self.play(Move::Pass, None),
+            Event::FifthOffers { offered, chosen } => {
+                self.play(Move::Stone(*chosen), Some(offered))
+            }
+            Event::Swap { swap } => {
+                self.protocol.swap(self.played(), *swap, &mut self.findings);
+                if *swap {
+                    self.black_seat = self.black_seat.other();
+                }
+            }
+            Event::DeclareOffers { count } => {
+                self.protocol
+                    .declare(self.played(), *count, &mut self.findings);
+            }
+            Event::Result(result) => self.declared = Some((result.clone(), self.played())),
+            other => {
+                self.referee.event(other, self.ended, &mut self.findings);
+                if self.referee.decided.is_some() {
+                    self.ended = true;
+                }
+            }
+        }
+    }
+
+    /// One move: after the end it is reported once; otherwise a pending foul is settled,
+    /// the protocol checks the move, and the position judges it.
+    fn play(&mut self, mv: Move, offered: Option<&[Point]>) {
+        let number = self.played() + 1;
+        if self.ended {
+            self.after_end(number, mv);
+            return;
+        }
+        self.settle_pending_foul();
+        if let (Some(offered), Move::Stone(chosen)) = (offered, mv) {
+            self.protocol
+                .offers(&self.pos, number, offered, chosen, &mut self.findings);
+        }
+        self.protocol.before_move(number, mv, &mut self.findings);
+        let color = self.pos.to_move();
+        match self.pos.play(mv) {
+            Ok(verdict) => self.judged(number, mv, color, verdict),
+            Err(e) => self.impossible(number, e),
+        }
+    }
+
+    /// A move after the game ended: reported once, not played.
+    fn after_end(&mut self, number: usize, mv: Move) {
+        if !self.after_end_reported {
+            let (code, why) = if self.referee.ended_by_flag {
+                (FindingCode::PlayAfterFlag, "after a flag fell")
+            } else {
+                (FindingCode::MoveAfterGameEnd, "after the game ended")
+            };
+            self.findings.push(Finding::new(
+                code,
+                Some(number),
+                format!("move {number} ({mv}) comes {why}"),
+            ));
+            self.after_end_reported = true;
+        }
+    }
+
+    /// A foul left on the board lapses (or stays claimable) once White plays on.
+    fn settle_pending_foul(&mut self) {
+        let Some((foul_move, kind)) = self.pending_foul.take() else {
+            return;
+        };
+        let lapses = match self.rules.claims {
+            ClaimModel::ChineseClaim => true,
+            ClaimModel::RifClaim => kind != FoulKind::Overline,
+            ClaimModel::Automatic => false,
+        };
+        if lapses {
+            self.findings.push(Finding::new(
+                FindingCode::LapsedFoul,
+                Some(foul_move),
+                format!(
+                    "Black's {kind} at move {foul_move} was not claimed before White played on; it lapsed ({})",
+                    self.rules.claims
+                ),
+            ));
+        } else {
+            self.claimable_overline.get_or_insert(foul_move);
+        }
+    }
+
+    /// A move the position refused: the record cannot go on from it.
+    fn impossible(&mut self, number: usize, e: IllegalMove) {
+        let code = match e {
+            IllegalMove::Occupied { .. } => FindingCode::OccupiedPoint,
+            IllegalMove::OffBoard { .. } => FindingCode::OffBoard,
+            IllegalMove::GameOver { .. } => FindingCode::MoveAfterGameEnd,
+        };
+        self.findings.push(Finding::new(
+            code,
+            Some(number),
+            format!("move {number}: {e}"),
+        ));
+        self.ended = true;
+        self.after_end_reported = true;
+    }
+
+    /// A played move: a foul is reported, and under a claim model play may go on.
+    fn judged(&mut self, number: usize, mv: Move, color: Color, verdict: Verdict) {
+        if let Verdict::Forbidden(foul) = &verdict {
+            self.findings.push(Finding::new(
+                FindingCode::ForbiddenMove,
+                Some(number),
+                format!(
+                    "move {number} ({mv}) is a forbidden {} for Black",
+                    foul.primary
+                ),
+            ));
+            if self.rules.claims != ClaimModel::Automatic {
+                self.pos.play_on_after_foul();
+                self.pending_foul = Some((number, foul.primary));
+            }
+        }
+        self.ended = self.pos.outcome().is_some();
+        self.referee.moved(number, color);
+        self.verdicts.push(MoveVerdict {
+            number,
+            played: mv,
+            color,
+            verdict,
+        });
+    }
+
+    /// The outcome: the board first, then the record's result, then a foul that is
+    /// still claimable when the record ends.
+    fn outcome(&mut self) -> Outcome {
+        let unclaimed = self
+            .pending_foul
+            .map(|(m, _)| m)
+            .or(self.claimable_overline);
+        let white_claims = Outcome::win(Color::White, Termination::Forbidden);
+        let declared = self.declared.take();
+        if let Some(decided) = self.referee.decided {
+            if let Some((result, _)) = declared.filter(|(r, _)| r.winner != decided.winner) {
+                self.findings.push(Finding::new(
+                    FindingCode::ResultMismatch,
+                    None,
+                    format!(
+                        "the record declares {}, but the game was decided as {} ({})",
+                        describe(result.winner),
+                        describe(decided.winner),
+                        decided.termination
+                    ),
+                ));
+            }
+            return decided;
+        }
+        match (self.pos.outcome(), declared) {
+            (Some(board), declared) => {
+                if let Some((result, _)) = declared.filter(|(r, _)| r.winner != board.winner) {
+                    self.findings.push(Finding::new(
+                        FindingCode::ResultMismatch,
+                        None,
+                        format!(
+                            "the record declares {}, but the board shows {} ({})",
+                            describe(result.winner),
+                            describe(board.winner),
+                            board.termination
+                        ),
+                    ));
+                }
+                board
+            }
+            (None, None) if unclaimed.is_some() => white_claims,
+            (None, None) => Outcome::UNFINISHED,
+            (None, Some((result, at))) => match unclaimed {
+                // White claimed the foul: the record's result says so.
+                Some(_)
+                    if result.winner == Some(Color::White)
+                        && matches!(result.reason, None | Some(ResultReason::Forbidden)) =>
+                {
+                    white_claims
+                }
+                Some(foul_move) => {
+                    self.findings.push(Finding::new(
+                        FindingCode::LapsedFoul,
+                        Some(foul_move),
+                        format!(
+                            "Black's foul at move {foul_move} was never claimed; the record declares {} instead",
+                            describe(result.winner)
+                        ),
+                    ));
+                    declared_outcome(&result)
+                }
+                None => self.declared_result(&result, at),
+            },
+        }
+    }
+
+    /// A declared result the board does not show: a resignation or an agreed draw ends
+    /// the game so; a win on time is checked against the clock when the record's times
+    /// allow; a reason the board could check, or none, is reported.
+    fn declared_result(&mut self, result: &DeclaredResult, at: usize) -> Outcome {
+        match (&result.reason, result.winner) {
+            (Some(ResultReason::Resignation), Some(w)) => {
+                return Outcome::win(w, Termination::Resignation)
+            }
+            (Some(ResultReason::Forfeit), Some(w)) => return Outcome::win(w, Termination::Forfeit),
+            (Some(ResultReason::Agreement), None) => return Outcome::draw(Termination::AgreedDraw),
+            (Some(ResultReason::Time), Some(w)) => {
+                if let Some(flag) = self.referee.checked_time() {
+                    let shown = match flag {
+                        Some(f) => format!("{}'s flag fell at move {}", f.color, f.move_number),
+                        None => "no flag fell".to_string(),
+                    };
+                    self.findings.push(Finding::new(
+                        FindingCode::ResultMismatch,
+                        None,
+                        format!("the record declares a {w} win on time, but by the replayed clock {shown}"),
+                    ));
+                }
+                return declared_outcome(result);
+            }
+            _ => {}
+        }
+        self.check_declared(result, at);
+        declared_outcome(result)
+    }
+
+    /// A declared result the board does not show: its reason must be one the board
+    /// cannot check, or it is reported.
+    fn check_declared(&mut self, result: &DeclaredResult, at: usize) {
+        let finding = match &result.reason {
+            Some(
+                reason @ (ResultReason::Five
+                | ResultReason::Forbidden
+                | ResultReason::TwoPasses
+                | ResultReason::FullBoard),
+            ) => Finding::new(
+                FindingCode::ResultMismatch,
+                None,
+                format!(
+                    "the record declares {} by {reason}, which the board does not show",
+                    describe(result.winner)
+                ),
+            ),
+            None => Finding::new(
+                FindingCode::ResultUnexplained,
+                None,
+                format!(
+                    "the record declares {} after move {at}, which the board does not show, and gives no reason",
+                    describe(result.winner)
+                ),
+            ),
+            Some(_) => return,
+        };
+        self.findings.push(finding);
+    }
+
+    fn finish(mut self, game: &Game) -> Replay {
+        self.protocol.finish(&self.pos, &mut self.findings);
+        let (time, clock) = self.referee.finish(game, &mut self.findings);
+        let outcome = self.outcome();
+        let winner_seat = outcome.winner.map(|c| match c {
+            Color::Black => self.black_seat,
+            Color::White => self.black_seat.other(),
+        });
+        let mut stones = game.moves().filter_map(|m| match m {
+            Move::Stone(p) => Some(p),
+            Move::Pass => None,
+        });
+        let opening = match (stones.next(), stones.next(), stones.next()) {
+            (Some(a), Some(b), Some(c)) if self.rules.rule_set == RuleSet::Renju => {
+                Opening::identify(a, b, c)
+            }
+            _ => None,
+        };
+        // Stable: findings about one move keep the order they arose in.
+        self.findings
+            .sort_by_key(|f| f.move_number.unwrap_or(usize::MAX));
+        Replay {
+            outcome,
+            winner_seat,
+            verdicts: self.verdicts,
+            findings: self.findings,
+            opening,
+            position: Some(self.pos),
+            time,
+            clock,
+        }
+    }
+}
+
+fn declared_outcome(result: &DeclaredResult) -> Outcome {
+    Outcome {
+        winner: result.winner,
+        termination: Termination::Declared,
+    }
+}
+
+fn describe(winner: Option<Color>) -> String {
+    match winner {
+        Some(c) => format!("a {c} win"),
+        None => "a draw".to_string(),
+    }
+}

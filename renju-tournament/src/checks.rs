@@ -1,0 +1,586 @@
+//! Checks of a crosstable, reported as findings with stable kebab-case codes, in the
+//! style of the game validation reports.
+//!
+//! ```
+//! use renju_tournament::{check, Pairing, Player, ResultKind, Tournament, TournamentCode};
+//!
+//! let mut t = Tournament::default();
+//! t.players = vec![Player::new(1, "Ann"), Player::new(2, "Bob")];
+//! let seat = |player, opponent, result| Pairing {
+//!     round: 1, player, opponent: Some(opponent), color: None, result, board: None,
+//! };
+//! // Both claim the win.
+//! t.pairings = vec![seat(1, 2, ResultKind::Win), seat(2, 1, ResultKind::Win)];
+//! let findings = check(&t);
+//! assert!(findings.iter().any(|f| f.code == TournamentCode::ResultContradiction));
+//! ```
+
+use std::collections::{BTreeMap, HashMap};
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use super::{IdIndex, ResultKind, System, Tournament};
+use renju_core::geometry::Color;
+use renju_records::report::Severity;
+
+/// The stable machine code of a tournament finding.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TournamentCode {
+    /// A pairing names a player the tournament does not have.
+    UnknownPlayer,
+    /// Two players (or two teams) share an id.
+    DuplicatePlayer,
+    /// A player paired with themselves.
+    PairedWithSelf,
+    /// A player paired with two opponents (or an opponent and a bye) in one round.
+    PairedTwice,
+    /// A game one side records and the other does not.
+    OneSidedPairing,
+    /// The two sides of a game record results that cannot both be true.
+    ResultContradiction,
+    /// The two sides of a game record the same colour.
+    ColourContradiction,
+    /// A result against an opponent without one, or a bye with one.
+    OpponentMismatch,
+    /// Colours do not alternate in a match of two or more games.
+    ColourAlternation,
+    /// A team match where the first-named team does not have Black on the odd boards and
+    /// White on the even boards.
+    TeamBoardColour,
+    /// A withdrawal handled against the rule (games after it, or remaining games that
+    /// are not forfeits).
+    WithdrawalRule,
+    /// A declared points column that disagrees with the results.
+    PointsMismatch,
+    /// A declared rank that disagrees with the standings.
+    RankMismatch,
+    /// A knockout match that is tied and that no later round decides.
+    KnockoutUndecided,
+    /// A game record that cannot be placed in the crosstable (no players, no round, no
+    /// result).
+    UnusableGame,
+    /// The file's tie-break list names criteria the library does not compute; the
+    /// seed's list for the system is used instead.
+    UnsupportedTiebreak,
+    /// ARO asked for with opponents that have no rating (they are left out of the
+    /// average).
+    UnratedOpponents,
+}
+
+impl TournamentCode {
+    /// The severity every finding of this code has.
+    pub fn severity(self) -> Severity {
+        use TournamentCode::*;
+        match self {
+            KnockoutUndecided | UnusableGame | UnsupportedTiebreak => Severity::Warning,
+            UnratedOpponents => Severity::Info,
+            _ => Severity::Error,
+        }
+    }
+
+    /// The code as written in reports (`"paired-twice"`).
+    pub fn as_str(self) -> &'static str {
+        use TournamentCode::*;
+        match self {
+            UnknownPlayer => "unknown-player",
+            DuplicatePlayer => "duplicate-player",
+            PairedWithSelf => "paired-with-self",
+            PairedTwice => "paired-twice",
+            OneSidedPairing => "one-sided-pairing",
+            ResultContradiction => "result-contradiction",
+            ColourContradiction => "colour-contradiction",
+            OpponentMismatch => "opponent-mismatch",
+            ColourAlternation => "colour-alternation",
+            TeamBoardColour => "team-board-colour",
+            WithdrawalRule => "withdrawal-rule",
+            PointsMismatch => "points-mismatch",
+            RankMismatch => "rank-mismatch",
+            KnockoutUndecided => "knockout-undecided",
+            UnusableGame => "unusable-game",
+            UnsupportedTiebreak => "unsupported-tiebreak",
+            UnratedOpponents => "unrated-opponents",
+        }
+    }
+}
+
+impl fmt::Display for TournamentCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// One finding about a tournament.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TournamentFinding {
+    /// How serious it is.
+    pub severity: Severity,
+    /// The stable code.
+    pub code: TournamentCode,
+    /// The round it concerns.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub round: Option<u32>,
+    /// The player (or team) it concerns.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub player: Option<u32>,
+    /// A sentence for people.
+    pub message: String,
+}
+
+impl TournamentFinding {
+    /// A finding with the code's severity.
+    pub fn new(
+        code: TournamentCode,
+        round: Option<u32>,
+        player: Option<u32>,
+        message: impl Into<String>,
+    ) -> TournamentFinding {
+        TournamentFinding {
+            severity: code.severity(),
+            code,
+            round,
+            player,
+            message: message.into(),
+        }
+    }
+}
+
+/// Checks the crosstable itself: players and pairings, the two sides of every game,
+/// colours, withdrawals. The checks that need standings (points and rank columns) are
+/// made by [`super::standings()`], which also returns these.
+pub fn check(t: &Tournament) -> Vec<TournamentFinding> {
+    use TournamentCode::*;
+    let mut out = Vec::new();
+    let mut known = IdIndex::new(std::iter::empty());
+    let mut first: Vec<usize> = Vec::with_capacity(t.players.len());
+    for (k, p) in t.players.iter().enumerate() {
+        if known.insert(p.id).1 {
+            first.push(k);
+        } else {
+            out.push(TournamentFinding::new(
+                DuplicatePlayer,
+                None,
+                Some(p.id),
+                format!("two players have the id {}", p.id),
+            ));
+        }
+    }
+    let name = |id: u32| known.get(id).map(|i| t.players[first[i]].name.as_str());
+    let who = |id: u32| match name(id) {
+        Some(n) if !n.is_empty() => format!("{n} ({id})"),
+        _ => format!("player {id}"),
+    };
+
+    for p in &t.pairings {
+        if known.get(p.player).is_none() {
+            out.push(TournamentFinding::new(
+                UnknownPlayer,
+                Some(p.round),
+                Some(p.player),
+                format!(
+                    "round {}: player {} is not in the tournament",
+                    p.round, p.player
+                ),
+            ));
+        }
+        if let Some(o) = p.opponent {
+            if o == p.player {
+                out.push(TournamentFinding::new(
+                    PairedWithSelf,
+                    Some(p.round),
+                    Some(p.player),
+                    format!(
+                        "round {}: {} is paired with themselves",
+                        p.round,
+                        who(p.player)
+                    ),
+                ));
+            } else if known.get(o).is_none() {
+                out.push(TournamentFinding::new(
+                    UnknownPlayer,
+                    Some(p.round),
+                    Some(p.player),
+                    format!(
+                        "round {}: {}'s opponent {o} is not in the tournament",
+                        p.round,
+                        who(p.player)
+                    ),
+                ));
+            }
+        }
+        if p.result.has_opponent() != p.opponent.is_some() {
+            let msg = if p.opponent.is_some() {
+                format!(
+                    "round {}: {} has an opponent but the result is a {}",
+                    p.round,
+                    who(p.player),
+                    p.result
+                )
+            } else {
+                format!(
+                    "round {}: {} has a {} but no opponent",
+                    p.round,
+                    who(p.player),
+                    p.result
+                )
+            };
+            out.push(TournamentFinding::new(
+                OpponentMismatch,
+                Some(p.round),
+                Some(p.player),
+                msg,
+            ));
+        }
+    }
+    // Seats grouped by (round, player), file order inside: a slice per (round, player).
+    // With small round numbers and ids, a counting sort into a dense table; otherwise a
+    // sort by key.
+    let key = |i: usize| (t.pairings[i].round, t.pairings[i].player);
+    let dense = IdIndex::new(t.pairings.iter().map(|p| p.player));
+    let rounds = t
+        .pairings
+        .iter()
+        .map(|p| p.round as usize + 1)
+        .max()
+        .unwrap_or(0);
+    let width = dense.len();
+    let mut groups: Vec<((u32, u32), usize, usize)> = Vec::new();
+    let mut order: Vec<usize>;
+    let table: Option<Vec<usize>>;
+    if rounds.saturating_mul(width) <= 4 * t.pairings.len() + 64 {
+        let slot = |i: usize| {
+            let p = &t.pairings[i];
+            p.round as usize * width + dense.get(p.player).unwrap_or(0)
+        };
+        let mut start = vec![0usize; rounds * width + 1];
+        for i in 0..t.pairings.len() {
+            start[slot(i) + 1] += 1;
+        }
+        for k in 1..start.len() {
+            start[k] += start[k - 1];
+        }
+        let mut fill = start.clone();
+        order = vec![0; t.pairings.len()];
+        for i in 0..t.pairings.len() {
+            let s = slot(i);
+            order[fill[s]] = i;
+            fill[s] += 1;
+        }
+        for k in 0..rounds * width {
+            if start[k] < start[k + 1] {
+                groups.push((key(order[start[k]]), start[k], start[k + 1]));
+            }
+        }
+        table = Some(start);
+    } else {
+        order = (0..t.pairings.len()).collect();
+        order.sort_unstable_by_key(|&i| (key(i), i));
+        let mut start = 0;
+        for j in 1..=order.len() {
+            if j == order.len() || key(order[j]) != key(order[start]) {
+                groups.push((key(order[start]), start, j));
+                start = j;
+            }
+        }
+        table = None;
+    }
+    let seats_of = |round: u32, player: u32| -> &[usize] {
+        if let Some(start) = &table {
+            let Some(d) = dense.get(player) else {
+                return &[];
+            };
+            let k = round as usize * width + d;
+            if k + 1 >= start.len() {
+                return &[];
+            }
+            return &order[start[k]..start[k + 1]];
+        }
+        let lo = order.partition_point(|&i| key(i) < (round, player));
+        let hi = order.partition_point(|&i| key(i) <= (round, player));
+        &order[lo..hi]
+    };
+    for &((round, player), lo, hi) in &groups {
+        let list = &order[lo..hi];
+        // The usual case, one game a round: no lists to build.
+        if let [a] = list {
+            let pa = &t.pairings[*a];
+            let Some(o) = pa.opponent.filter(|&o| o != player) else {
+                continue;
+            };
+            if let [b] = seats_of(round, o) {
+                if t.pairings[*b].opponent == Some(player) {
+                    if player < o {
+                        two_sides(t, round, player, o, *a, *b, &who, &mut out);
+                    }
+                    continue;
+                }
+            }
+        }
+        // Paired twice: different opponents (a bye counts as one) in a round.
+        let mut opponents: Vec<Option<u32>> = list
+            .iter()
+            .map(|&i| t.pairings[i].opponent)
+            .filter(|o| *o != Some(player))
+            .collect();
+        opponents.sort();
+        opponents.dedup();
+        if opponents.len() > 1 {
+            let names: Vec<String> = opponents
+                .iter()
+                .map(|o| o.map_or("a bye".to_string(), who))
+                .collect();
+            out.push(TournamentFinding::new(
+                PairedTwice,
+                Some(round),
+                Some(player),
+                format!(
+                    "round {round}: {} is paired twice ({})",
+                    who(player),
+                    names.join(", ")
+                ),
+            ));
+        }
+        // The two sides of each game; games of one match are matched in order.
+        for o in opponents.into_iter().flatten() {
+            if o <= player && !seats_of(round, o).is_empty() {
+                continue;
+            }
+            let mine: Vec<usize> = list
+                .iter()
+                .copied()
+                .filter(|&i| t.pairings[i].opponent == Some(o))
+                .collect();
+            let theirs: Vec<usize> = seats_of(round, o)
+                .iter()
+                .copied()
+                .filter(|&i| t.pairings[i].opponent == Some(player))
+                .collect();
+            if mine.len() != theirs.len() {
+                out.push(TournamentFinding::new(
+                    OneSidedPairing,
+                    Some(round),
+                    Some(player),
+                    format!(
+                        "round {round}: {} records {} game(s) against {}, who records {}",
+                        who(player),
+                        mine.len(),
+                        who(o),
+                        theirs.len()
+                    ),
+                ));
+            }
+            for (&a, &b) in mine.iter().zip(&theirs) {
+                two_sides(t, round, player, o, a, b, &who, &mut out);
+            }
+            // Colours alternate in a match of two or more games.
+            let colours: Vec<Color> = mine.iter().filter_map(|&i| t.pairings[i].color).collect();
+            if mine.len() >= 2 && colours.len() == mine.len() {
+                if let Some(k) = colours.windows(2).position(|w| w[0] == w[1]) {
+                    out.push(TournamentFinding::new(
+                        ColourAlternation,
+                        Some(round),
+                        Some(player),
+                        format!(
+                            "round {round}: {} has {} in games {} and {} of the match against {}; colours alternate",
+                            who(player),
+                            colours[k],
+                            k + 1,
+                            k + 2,
+                            who(o)
+                        ),
+                    ));
+                }
+            }
+        }
+    }
+
+    if t.is_team_event() {
+        team_colours(t, &mut out);
+    }
+    withdrawals(t, &mut out, &who);
+    out
+}
+
+/// The two sides of one game: results that mirror each other, different colours.
+#[allow(clippy::too_many_arguments)]
+fn two_sides(
+    t: &Tournament,
+    round: u32,
+    player: u32,
+    o: u32,
+    a: usize,
+    b: usize,
+    who: &dyn Fn(u32) -> String,
+    out: &mut Vec<TournamentFinding>,
+) {
+    let (pa, pb) = (&t.pairings[a], &t.pairings[b]);
+    if pa.result.mirror() != Some(pb.result) {
+        out.push(TournamentFinding::new(
+            TournamentCode::ResultContradiction,
+            Some(round),
+            Some(player),
+            format!(
+                "round {round}: {} records a {} against {}, who records a {}",
+                who(player),
+                pa.result,
+                who(o),
+                pb.result
+            ),
+        ));
+    }
+    if let (Some(ca), Some(cb)) = (pa.color, pb.color) {
+        if ca == cb {
+            out.push(TournamentFinding::new(
+                TournamentCode::ColourContradiction,
+                Some(round),
+                Some(player),
+                format!(
+                    "round {round}: {} and {} both record {}",
+                    who(player),
+                    who(o),
+                    ca
+                ),
+            ));
+        }
+    }
+}
+
+/// In a team match the first-named team has Black on odd boards, White on even ones.
+/// The first-named team is the one whose player sits at Black on the lowest board that
+/// records colours.
+fn team_colours(t: &Tournament, out: &mut Vec<TournamentFinding>) {
+    let team_of: HashMap<u32, u32> = t
+        .players
+        .iter()
+        .filter_map(|p| p.team.map(|team| (p.id, team)))
+        .collect();
+    let board_of = |player: u32, board: Option<u32>| -> Option<u32> {
+        board.or_else(|| {
+            let team = team_of.get(&player)?;
+            let team = t.teams.iter().find(|x| x.id == *team)?;
+            team.boards
+                .iter()
+                .position(|&b| b == player)
+                .map(|i| i as u32 + 1)
+        })
+    };
+    // (round, low team, high team) -> board -> (player's team, colour)
+    type Boards = BTreeMap<u32, (u32, Color)>;
+    let mut matches: BTreeMap<(u32, u32, u32), Boards> = BTreeMap::new();
+    for p in &t.pairings {
+        let (Some(o), Some(c)) = (p.opponent, p.color) else {
+            continue;
+        };
+        let (Some(&ta), Some(&tb)) = (team_of.get(&p.player), team_of.get(&o)) else {
+            continue;
+        };
+        if ta == tb {
+            continue;
+        }
+        let Some(board) = board_of(p.player, p.board) else {
+            continue;
+        };
+        matches
+            .entry((p.round, ta.min(tb), ta.max(tb)))
+            .or_default()
+            .entry(board)
+            .or_insert((ta, c));
+    }
+    for ((round, a, b), boards) in matches {
+        let Some((&b0, &(team0, c0))) = boards.iter().next() else {
+            continue;
+        };
+        // The team with Black on the lowest board, corrected for its parity.
+        let first = if (c0 == Color::Black) == (b0 % 2 == 1) {
+            team0
+        } else if team0 == a {
+            b
+        } else {
+            a
+        };
+        for (&board, &(team, colour)) in &boards {
+            let expected = if (team == first) == (board % 2 == 1) {
+                Color::Black
+            } else {
+                Color::White
+            };
+            if colour != expected {
+                out.push(TournamentFinding::new(
+                    TournamentCode::TeamBoardColour,
+                    Some(round),
+                    Some(team),
+                    format!(
+                        "round {round}, match of teams {a} and {b}: board {board} has team {team} at {colour}; team {first} is named first and has Black on odd boards, White on even boards"
+                    ),
+                ));
+                break;
+            }
+        }
+    }
+}
+
+fn withdrawals(t: &Tournament, out: &mut Vec<TournamentFinding>, who: &dyn Fn(u32) -> String) {
+    let n = t.round_count();
+    let system = t.effective_system();
+    for w in &t.withdrawals {
+        let members = t.withdrawn_players(w);
+        let void = w.voids_games(system, n);
+        for p in &t.pairings {
+            if p.round <= w.after_round || !members.contains(&p.player) {
+                continue;
+            }
+            let fine = matches!(
+                p.result,
+                ResultKind::ForfeitLoss | ResultKind::Absent | ResultKind::ZeroBye
+            );
+            if !fine {
+                out.push(TournamentFinding::new(
+                    TournamentCode::WithdrawalRule,
+                    Some(p.round),
+                    Some(w.id),
+                    format!(
+                        "round {}: {} withdrew after round {} but records a {}; {}",
+                        p.round,
+                        who(p.player),
+                        w.after_round,
+                        p.result,
+                        if void {
+                            "fewer than half the rounds were played, so every game is void"
+                        } else {
+                            "the remaining games are lost by forfeit"
+                        }
+                    ),
+                ));
+            }
+        }
+        if system == System::RoundRobin && !void && !t.is_team_event() {
+            // Every opponent not met must be a forfeit.
+            let met: std::collections::HashSet<u32> = t
+                .pairings
+                .iter()
+                .filter(|p| p.player == w.id)
+                .filter_map(|p| p.opponent)
+                .collect();
+            let missing: Vec<String> = t
+                .players
+                .iter()
+                .filter(|p| p.id != w.id && !met.contains(&p.id))
+                .map(|p| who(p.id))
+                .collect();
+            if !missing.is_empty() {
+                out.push(TournamentFinding::new(
+                    TournamentCode::WithdrawalRule,
+                    None,
+                    Some(w.id),
+                    format!(
+                        "{} withdrew after round {} of {n}, at least half, so the remaining games are lost by forfeit, but none is recorded against {}",
+                        who(w.id),
+                        w.after_round,
+                        missing.join(", ")
+                    ),
+                ));
+            }
+        }
+    }
+}

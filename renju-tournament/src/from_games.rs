@@ -1,0 +1,124 @@
+//! Tournaments from game records: every record whose tags name the two players
+//! (`black`, `white`) and the round (`round`), and that declares a result, is one game
+//! of the crosstable; records are grouped by their `tournament` tag (or `event`, which
+//! the SGF reader fills from `EV`; SGF gives `PB`, `PW`, `RO` and `RE` too). This is what
+//! the RenjuNet `.rif` reader stores (`tournament`, `round`, `black`, `white` and `bresult`
+//! as the declared result); any other format whose records carry those tags works the
+//! same way.
+//!
+//! ```
+//! use renju_records::formats::Format;
+//! use renju_tournament::{from_games, standings, StandingsOptions};
+//!
+//! let rif = r#"<?xml version="1.0" encoding="utf-8"?>
+//! <database>
+//!  <players><player id="1" name="Ann" surname="A"/><player id="2" name="Bob" surname="B"/></players>
+//!  <tournaments><tournament id="7" name="Club cup"/></tournaments>
+//!  <games>
+//!   <game id="1" tournament="7" round="1" rule="1" black="1" white="2" bresult="1"><move>h8 h9 i8</move></game>
+//!   <game id="2" tournament="7" round="2" rule="1" black="2" white="1" bresult="0.5"><move>h8 h9</move></game>
+//!  </games>
+//! </database>"#;
+//! let games: Vec<_> = Format::Rif.read(rif.as_bytes(), None).into_iter().map(Result::unwrap).collect();
+//! let (t, findings) = from_games::tournaments(&games).remove(0);
+//! assert!(findings.is_empty());
+//! assert_eq!(t.name, "Club cup");
+//! let s = standings(&t, &StandingsOptions::default());
+//! assert_eq!((s.rows[0].name.as_str(), s.rows[0].points.to_string()), ("Ann A", "1.5".to_string()));
+//! ```
+
+use std::collections::HashMap;
+
+use super::checks::{TournamentCode, TournamentFinding};
+use super::{Pairing, Player, ResultKind, Tournament};
+use renju_core::geometry::Color;
+use renju_records::game::{Event, Game};
+
+/// One tournament per distinct `tournament` (or `event`) tag (records without one form a
+/// tournament named `""`), in the order they first appear, each with the findings
+/// about records that could not be placed.
+pub fn tournaments(games: &[Game]) -> Vec<(Tournament, Vec<TournamentFinding>)> {
+    let mut out: Vec<(Tournament, Vec<TournamentFinding>)> = Vec::new();
+    let mut by_name: HashMap<String, usize> = HashMap::new();
+    let mut ids: Vec<HashMap<String, u32>> = Vec::new();
+    for (index, game) in games.iter().enumerate() {
+        let name = game
+            .tag("tournament")
+            .or_else(|| game.tag("event"))
+            .unwrap_or("")
+            .to_string();
+        let k = *by_name.entry(name.clone()).or_insert_with(|| {
+            out.push((
+                Tournament {
+                    name,
+                    ..Tournament::default()
+                },
+                Vec::new(),
+            ));
+            ids.push(HashMap::new());
+            out.len() - 1
+        });
+        let (t, findings) = &mut out[k];
+        let label = game.id.clone().map_or_else(
+            || format!("record {}", index + 1),
+            |id| format!("game {id}"),
+        );
+        let unusable = |why: &str| {
+            TournamentFinding::new(
+                TournamentCode::UnusableGame,
+                None,
+                None,
+                format!("{label}: {why}; it is not in the crosstable"),
+            )
+        };
+        let (Some(black), Some(white)) = (game.tag("black"), game.tag("white")) else {
+            findings.push(unusable("the record does not name both players"));
+            continue;
+        };
+        let round = game.tag("round").and_then(|r| {
+            let digits: String = r.trim().chars().take_while(char::is_ascii_digit).collect();
+            digits.parse::<u32>().ok().filter(|&n| n > 0)
+        });
+        let Some(round) = round else {
+            findings.push(unusable("the record has no round number"));
+            continue;
+        };
+        let declared = game.events.iter().rev().find_map(|e| match e {
+            Event::Result(r) => Some(r),
+            _ => None,
+        });
+        let Some(declared) = declared else {
+            findings.push(unusable("the record declares no result"));
+            continue;
+        };
+        let mut id_of = |name: &str| -> u32 {
+            let next = ids[k].len() as u32 + 1;
+            *ids[k].entry(name.to_string()).or_insert_with(|| {
+                t.players.push(Player::new(next, name));
+                next
+            })
+        };
+        let (b, w) = (id_of(black), id_of(white));
+        let (rb, rw) = match declared.winner {
+            Some(Color::Black) => (ResultKind::Win, ResultKind::Loss),
+            Some(Color::White) => (ResultKind::Loss, ResultKind::Win),
+            None => (ResultKind::Draw, ResultKind::Draw),
+        };
+        for (player, opponent, color, result) in
+            [(b, w, Color::Black, rb), (w, b, Color::White, rw)]
+        {
+            t.pairings.push(Pairing {
+                round,
+                player,
+                opponent: Some(opponent),
+                color: Some(color),
+                result,
+                board: None,
+            });
+        }
+    }
+    for (t, _) in &mut out {
+        t.pairings.sort_by_key(|p| p.round);
+    }
+    out
+}

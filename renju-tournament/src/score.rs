@@ -1,0 +1,373 @@
+//! Exact arithmetic for scores and tie-break values: [`HalfPoints`] for points (every
+//! game, match and round scores 1, ½ or 0) and [`Rational`] for values that can be any
+//! fraction (Sonneborn-Berger in quarter points, average ratings, the seed's team
+//! Sonneborn-Berger with score rates). Floats appear only when a value is written out.
+
+use std::cmp::Ordering;
+use std::fmt;
+use std::iter::Sum;
+use std::ops::{Add, AddAssign, Mul, Neg, Sub};
+use std::str::FromStr;
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+/// A number of points counted in half points: `HalfPoints(7)` is 3½ points.
+///
+/// ```
+/// use renju_tournament::HalfPoints;
+/// let p: HalfPoints = "3.5".parse().unwrap();
+/// assert_eq!(p, HalfPoints(7));
+/// assert_eq!(p.to_string(), "3.5");
+/// assert_eq!(HalfPoints::WIN + HalfPoints::DRAW, HalfPoints(3));
+/// ```
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct HalfPoints(pub i64);
+
+impl HalfPoints {
+    /// No points.
+    pub const ZERO: HalfPoints = HalfPoints(0);
+    /// The ½ point of a draw.
+    pub const DRAW: HalfPoints = HalfPoints(1);
+    /// The point of a win.
+    pub const WIN: HalfPoints = HalfPoints(2);
+
+    /// The exact value as a fraction.
+    pub fn to_rational(self) -> Rational {
+        Rational::new(self.0, 2)
+    }
+
+    /// The value as a float (for output only).
+    pub fn to_f64(self) -> f64 {
+        self.0 as f64 / 2.0
+    }
+}
+
+impl Add for HalfPoints {
+    type Output = HalfPoints;
+    fn add(self, o: HalfPoints) -> HalfPoints {
+        HalfPoints(self.0 + o.0)
+    }
+}
+
+impl AddAssign for HalfPoints {
+    fn add_assign(&mut self, o: HalfPoints) {
+        self.0 += o.0;
+    }
+}
+
+impl Sub for HalfPoints {
+    type Output = HalfPoints;
+    fn sub(self, o: HalfPoints) -> HalfPoints {
+        HalfPoints(self.0 - o.0)
+    }
+}
+
+impl Sum for HalfPoints {
+    fn sum<I: Iterator<Item = HalfPoints>>(iter: I) -> HalfPoints {
+        HalfPoints(iter.map(|h| h.0).sum())
+    }
+}
+
+impl fmt::Display for HalfPoints {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let sign = if self.0 < 0 { "-" } else { "" };
+        let a = self.0.unsigned_abs();
+        if a & 1 == 0 {
+            write!(f, "{sign}{}", a / 2)
+        } else {
+            write!(f, "{sign}{}.5", a / 2)
+        }
+    }
+}
+
+/// A points value that is not a whole number of half points.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0:?} is not a number of points in half points (such as 3, 3.5 or 3.0)")]
+pub struct PointsError(pub String);
+
+impl FromStr for HalfPoints {
+    type Err = PointsError;
+    fn from_str(s: &str) -> Result<HalfPoints, PointsError> {
+        let err = || PointsError(s.to_string());
+        let t = s.trim();
+        let (neg, t) = match t.strip_prefix('-') {
+            Some(rest) => (true, rest),
+            None => (false, t),
+        };
+        let (whole, frac) = match t.split_once(['.', ',']) {
+            Some((w, f)) => (w, f),
+            None => (t, ""),
+        };
+        if whole.is_empty() && frac.is_empty() {
+            return Err(err());
+        }
+        let whole: i64 = if whole.is_empty() {
+            0
+        } else {
+            whole.parse().map_err(|_| err())?
+        };
+        if !frac.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(err());
+        }
+        let frac = frac.trim_end_matches('0');
+        let half = match frac {
+            "" => 0,
+            "5" => 1,
+            _ => return Err(err()),
+        };
+        let v = whole.checked_mul(2).ok_or_else(err)? + half;
+        Ok(HalfPoints(if neg { -v } else { v }))
+    }
+}
+
+impl Serialize for HalfPoints {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_f64(self.to_f64())
+    }
+}
+
+impl<'de> Deserialize<'de> for HalfPoints {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<HalfPoints, D::Error> {
+        let v = f64::deserialize(d)?;
+        let h = v * 2.0;
+        if h.fract() != 0.0 || !h.is_finite() || h.abs() > 1e15 {
+            return Err(serde::de::Error::custom(format!(
+                "{v} is not a number of points in half points"
+            )));
+        }
+        Ok(HalfPoints(h as i64))
+    }
+}
+
+fn gcd(mut a: i128, mut b: i128) -> i128 {
+    a = a.abs();
+    b = b.abs();
+    while b != 0 {
+        let t = a % b;
+        a = b;
+        b = t;
+    }
+    a
+}
+
+/// An exact fraction, always reduced, with a positive denominator.
+///
+/// ```
+/// use renju_tournament::Rational;
+/// let sb = Rational::new(39, 4);
+/// assert_eq!(sb.to_string(), "9.75");
+/// assert_eq!(Rational::new(2, 3) + Rational::new(1, 3), Rational::from(1));
+/// assert!(Rational::new(1, 3) < Rational::new(1, 2));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Rational {
+    num: i64,
+    den: i64,
+}
+
+impl Rational {
+    /// Zero.
+    pub const ZERO: Rational = Rational { num: 0, den: 1 };
+
+    /// `num / den`, reduced.
+    ///
+    /// # Panics
+    /// When `den` is zero.
+    pub fn new(num: i64, den: i64) -> Rational {
+        assert!(den != 0, "a fraction with denominator 0");
+        Rational::reduce(num as i128, den as i128)
+    }
+
+    fn reduce(mut num: i128, mut den: i128) -> Rational {
+        if den < 0 {
+            num = -num;
+            den = -den;
+        }
+        let g = gcd(num, den).max(1);
+        Rational {
+            num: (num / g) as i64,
+            den: (den / g) as i64,
+        }
+    }
+
+    /// The numerator (reduced, carries the sign).
+    pub fn numer(self) -> i64 {
+        self.num
+    }
+
+    /// The denominator (reduced, positive).
+    pub fn denom(self) -> i64 {
+        self.den
+    }
+
+    /// The value as a float (for output only).
+    pub fn to_f64(self) -> f64 {
+        self.num as f64 / self.den as f64
+    }
+
+    /// The smaller of two values.
+    pub fn min(self, other: Rational) -> Rational {
+        if other < self {
+            other
+        } else {
+            self
+        }
+    }
+
+    /// The value divided by a whole number.
+    ///
+    /// # Panics
+    /// When `d` is zero.
+    pub fn div_int(self, d: i64) -> Rational {
+        assert!(d != 0, "division by 0");
+        Rational::reduce(self.num as i128, self.den as i128 * d as i128)
+    }
+}
+
+impl Default for Rational {
+    fn default() -> Rational {
+        Rational::ZERO
+    }
+}
+
+impl From<i64> for Rational {
+    fn from(v: i64) -> Rational {
+        Rational { num: v, den: 1 }
+    }
+}
+
+impl From<HalfPoints> for Rational {
+    fn from(h: HalfPoints) -> Rational {
+        h.to_rational()
+    }
+}
+
+impl Add for Rational {
+    type Output = Rational;
+    fn add(self, o: Rational) -> Rational {
+        if self.den == o.den {
+            return Rational::reduce(self.num as i128 + o.num as i128, self.den as i128);
+        }
+        Rational::reduce(
+            self.num as i128 * o.den as i128 + o.num as i128 * self.den as i128,
+            self.den as i128 * o.den as i128,
+        )
+    }
+}
+
+impl AddAssign for Rational {
+    fn add_assign(&mut self, o: Rational) {
+        *self = *self + o;
+    }
+}
+
+impl Sub for Rational {
+    type Output = Rational;
+    fn sub(self, o: Rational) -> Rational {
+        self + (-o)
+    }
+}
+
+impl Neg for Rational {
+    type Output = Rational;
+    fn neg(self) -> Rational {
+        Rational {
+            num: -self.num,
+            den: self.den,
+        }
+    }
+}
+
+impl Mul for Rational {
+    type Output = Rational;
+    fn mul(self, o: Rational) -> Rational {
+        Rational::reduce(
+            self.num as i128 * o.num as i128,
+            self.den as i128 * o.den as i128,
+        )
+    }
+}
+
+impl Sum for Rational {
+    fn sum<I: Iterator<Item = Rational>>(iter: I) -> Rational {
+        iter.fold(Rational::ZERO, |a, b| a + b)
+    }
+}
+
+impl Ord for Rational {
+    fn cmp(&self, o: &Rational) -> Ordering {
+        (self.num as i128 * o.den as i128).cmp(&(o.num as i128 * self.den as i128))
+    }
+}
+
+impl PartialOrd for Rational {
+    fn partial_cmp(&self, o: &Rational) -> Option<Ordering> {
+        Some(self.cmp(o))
+    }
+}
+
+impl fmt::Display for Rational {
+    /// Exact decimals when the fraction has them (`9.75`), otherwise rounded to the
+    /// precision asked for (default 2 places, `1866.67`).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut d = self.den;
+        while d % 2 == 0 {
+            d /= 2;
+        }
+        while d % 5 == 0 {
+            d /= 5;
+        }
+        if d == 1 && f.precision().is_none() {
+            // Terminating decimal: write it exactly.
+            let sign = if self.num < 0 { "-" } else { "" };
+            let a = self.num.unsigned_abs() as u128;
+            let den = self.den as u128;
+            let whole = a / den;
+            let mut rem = a % den;
+            if rem == 0 {
+                return write!(f, "{sign}{whole}");
+            }
+            let mut digits = String::new();
+            while rem != 0 {
+                rem *= 10;
+                digits.push(char::from(b'0' + (rem / den) as u8));
+                rem %= den;
+            }
+            return write!(f, "{sign}{whole}.{digits}");
+        }
+        write!(f, "{:.*}", f.precision().unwrap_or(2), self.to_f64())
+    }
+}
+
+impl Serialize for Rational {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_f64(self.to_f64())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn half_points_parse_and_print() {
+        for (text, h) in [("0", 0), ("0.5", 1), ("3.5", 7), ("10.0", 20), (" 2,5", 5)] {
+            assert_eq!(text.parse::<HalfPoints>().unwrap(), HalfPoints(h));
+        }
+        assert!("0.25".parse::<HalfPoints>().is_err());
+        assert!("x".parse::<HalfPoints>().is_err());
+        assert_eq!(HalfPoints(-3).to_string(), "-1.5");
+    }
+
+    #[test]
+    fn rationals_reduce_and_print() {
+        assert_eq!(Rational::new(6, -4), Rational::new(-3, 2));
+        assert_eq!(Rational::new(-3, 2).to_string(), "-1.5");
+        assert_eq!(Rational::new(5600, 3).to_string(), "1866.67");
+        assert_eq!(Rational::new(1, 8).to_string(), "0.125");
+        assert_eq!(
+            (Rational::new(1, 6) * Rational::new(3, 1)),
+            Rational::new(1, 2)
+        );
+    }
+}

@@ -1,0 +1,321 @@
+//! Tie-break criteria named by their FIDE C.07 codes, and the regulations for unplayed
+//! rounds.
+//!
+//! | code | criterion |
+//! | --- | --- |
+//! | `PTS` | points (individual) |
+//! | `MP` | match points (teams: 1 / ½ / 0 per match) |
+//! | `GP` | game points (teams: the sum of the boards) |
+//! | `WIN` | rounds won, with or without playing (forfeit wins and full-point byes count) |
+//! | `WON` | games won over the board |
+//! | `SB` | Sonneborn-Berger: Σ opponent's score × result against them |
+//! | `ARO` | average rating of the opponents met over the board (unrated ones left out) |
+//! | `BH` | Buchholz: Σ opponents' scores (teams: their match points; `BH:MP` is the same) |
+//! | `BH/C1` | Buchholz cut 1: the least significant value dropped (voluntarily unplayed rounds first) |
+//! | `BH/M1` | median Buchholz: the lowest and the highest dropped |
+//! | `DE` | direct encounter: points among the tied players, when all of them met |
+//! | `TSB` | the seed's team Sonneborn-Berger: Σ score rate against a team × its match points (no C.07 code) |
+//! | `TBR` | board by board from board 1: board 1's points, then board 2's, ... |
+//! | `KO` | knockout: the round of elimination, later is better, then the round of elimination from the placement games among those out in the same round (`1/3`); no C.07 code |
+//!
+//! Cuts: `/Cn` drops the `n` least significant values, `/Mn` drops `n` at each end, and
+//! `/Tn` (this library's extension for the seed's "one or several of the highest or
+//! lowest") drops the `n` highest; `BH/C2/T1` drops two at the bottom and one at the top.
+//!
+//! ```
+//! use renju_tournament::TieBreak;
+//! let list = TieBreak::parse_list("ARO, BH, bh/m1,WON").unwrap();
+//! assert_eq!(list[2].to_string(), "BH/M1");
+//! assert!("XYZ".parse::<TieBreak>().is_err());
+//! ```
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+/// A tie-break criterion without its modifiers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Criterion {
+    /// Points.
+    Pts,
+    /// Match points.
+    Mp,
+    /// Game points.
+    Gp,
+    /// Rounds won, played or not.
+    Win,
+    /// Games won over the board.
+    Won,
+    /// Sonneborn-Berger.
+    Sb,
+    /// Average rating of opponents.
+    Aro,
+    /// Buchholz.
+    Bh,
+    /// Direct encounter.
+    De,
+    /// The seed's team Sonneborn-Berger.
+    Tsb,
+    /// Board by board from board 1.
+    Tbr,
+    /// Knockout round of elimination.
+    Ko,
+}
+
+/// The one name table: code, criterion, whether cuts apply.
+const NAMES: &[(&str, Criterion, bool)] = &[
+    ("PTS", Criterion::Pts, false),
+    ("MP", Criterion::Mp, false),
+    ("GP", Criterion::Gp, false),
+    ("WIN", Criterion::Win, false),
+    ("WON", Criterion::Won, false),
+    ("SB", Criterion::Sb, false),
+    ("ARO", Criterion::Aro, false),
+    ("BH", Criterion::Bh, true),
+    ("DE", Criterion::De, false),
+    ("TSB", Criterion::Tsb, false),
+    ("TBR", Criterion::Tbr, false),
+    ("KO", Criterion::Ko, false),
+];
+
+impl Criterion {
+    /// The code (`"BH"`).
+    pub fn code(self) -> &'static str {
+        NAMES
+            .iter()
+            .find(|(_, c, _)| *c == self)
+            .map(|(n, _, _)| *n)
+            .unwrap_or("?")
+    }
+}
+
+/// A tie-break: a criterion and how many values it cuts at the bottom and the top.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct TieBreak {
+    /// The criterion.
+    pub criterion: Criterion,
+    /// Least significant values dropped.
+    pub cut_bottom: u32,
+    /// Highest values dropped.
+    pub cut_top: u32,
+}
+
+impl TieBreak {
+    /// A criterion with no cuts.
+    pub const fn plain(criterion: Criterion) -> TieBreak {
+        TieBreak {
+            criterion,
+            cut_bottom: 0,
+            cut_top: 0,
+        }
+    }
+
+    /// Parses a comma-separated list (`"SB, WON"`); empty items are skipped.
+    pub fn parse_list(text: &str) -> Result<Vec<TieBreak>, TieBreakError> {
+        text.split([',', ';'])
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .map(str::parse)
+            .collect()
+    }
+
+    /// Writes a list as `parse_list` reads it (`"SB,WON"`).
+    pub fn format_list(list: &[TieBreak]) -> String {
+        list.iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(",")
+    }
+}
+
+/// A tie-break code the library does not know.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TieBreakError {
+    /// Not a known code.
+    #[error(
+        "unknown tie-break {0:?} (known: PTS MP GP WIN WON SB ARO BH BH/Cn BH/Mn DE TSB TBR KO)"
+    )]
+    Unknown(String),
+    /// A modifier that is not `/Cn`, `/Mn` or `/Tn`, or on a criterion without cuts.
+    #[error("tie-break {0:?}: cut modifiers are /Cn, /Mn and /Tn, on BH only")]
+    Modifier(String),
+}
+
+impl FromStr for TieBreak {
+    type Err = TieBreakError;
+    fn from_str(s: &str) -> Result<TieBreak, TieBreakError> {
+        let upper = s.trim().to_ascii_uppercase();
+        let mut parts = upper.split('/');
+        let base = parts.next().unwrap_or("");
+        // FIDE team codes qualify the score a criterion uses (`BH:MP`); the primary
+        // score of a team event is its match points already.
+        let base = base.strip_suffix(":MP").unwrap_or(base);
+        let &(_, criterion, cuts) = NAMES
+            .iter()
+            .find(|(n, _, _)| *n == base)
+            .ok_or_else(|| TieBreakError::Unknown(s.to_string()))?;
+        let mut tb = TieBreak::plain(criterion);
+        for m in parts {
+            let bad = || TieBreakError::Modifier(s.to_string());
+            if !cuts || m.len() < 2 {
+                return Err(bad());
+            }
+            let n: u32 = m[1..].parse().map_err(|_| bad())?;
+            match &m[..1] {
+                "C" => tb.cut_bottom += n,
+                "M" => {
+                    tb.cut_bottom += n;
+                    tb.cut_top += n;
+                }
+                "T" => tb.cut_top += n,
+                _ => return Err(bad()),
+            }
+        }
+        Ok(tb)
+    }
+}
+
+impl fmt::Display for TieBreak {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.criterion.code())?;
+        let (b, t) = (self.cut_bottom, self.cut_top);
+        if b == t && b > 0 {
+            return write!(f, "/M{b}");
+        }
+        if b > 0 {
+            write!(f, "/C{b}")?;
+        }
+        if t > 0 {
+            write!(f, "/T{t}")?;
+        }
+        Ok(())
+    }
+}
+
+impl Serialize for TieBreak {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for TieBreak {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<TieBreak, D::Error> {
+        let s = String::deserialize(d)?;
+        s.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// How unplayed rounds (byes, forfeits, absences) enter Buchholz and Sonneborn-Berger.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Regulation {
+    /// FIDE C.07 (2024) article 16, the "dummy opponent": an unplayed round counts as
+    /// an opponent with the player's own final score; an opponent's requested byes
+    /// (half-, zero-point, not paired) after which they never returned count as draws
+    /// (16.2.5, 16.3); cuts drop voluntarily unplayed rounds (requested byes, forfeit
+    /// losses) first.
+    #[default]
+    #[serde(rename = "fide-2024")]
+    Fide2024,
+    /// FIDE C.07 (2026), the "capped dummy": as 2024, but a forfeit counts as
+    /// min(own score, the scheduled opponent's adjusted score) and any other unplayed
+    /// round as min(own score, ½ × rounds).
+    #[serde(rename = "fide-2026")]
+    Fide2026,
+    /// FIDE 2009, the "virtual opponent": an unplayed round R counts as an opponent with
+    /// (points before R) + (1 − points in R) + ½ × (rounds − R); opponents' unplayed
+    /// rounds count as draws.
+    #[serde(rename = "fide-2009")]
+    Fide2009,
+    /// No adjustment: forfeits count the scheduled opponent's real score, byes count
+    /// nothing.
+    #[serde(rename = "none")]
+    None,
+}
+
+impl Regulation {
+    /// The name (`fide-2024`, `fide-2026`, `fide-2009`, `none`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Regulation::Fide2024 => "fide-2024",
+            Regulation::Fide2026 => "fide-2026",
+            Regulation::Fide2009 => "fide-2009",
+            Regulation::None => "none",
+        }
+    }
+}
+
+impl fmt::Display for Regulation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A regulation name that is not known.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown regulation {0:?} (fide-2024, fide-2026, fide-2009, none)")]
+pub struct RegulationError(pub String);
+
+impl FromStr for Regulation {
+    type Err = RegulationError;
+    fn from_str(s: &str) -> Result<Regulation, RegulationError> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "fide-2024" | "2024" => Ok(Regulation::Fide2024),
+            "fide-2026" | "2026" => Ok(Regulation::Fide2026),
+            "fide-2009" | "2009" => Ok(Regulation::Fide2009),
+            "none" => Ok(Regulation::None),
+            _ => Err(RegulationError(s.to_string())),
+        }
+    }
+}
+
+/// The seed's list for a system and event type (`SPEC.md` table), after the points.
+pub fn default_list(system: super::System, team: bool) -> Vec<TieBreak> {
+    use super::System::*;
+    use Criterion::*;
+    let p = TieBreak::plain;
+    match (system, team) {
+        (RoundRobin, false) => vec![p(Sb), p(Won)],
+        (RoundRobin, true) => vec![p(Gp), p(Tsb), p(Tbr)],
+        (Swiss, false) => vec![
+            p(Aro),
+            p(Bh),
+            TieBreak {
+                criterion: Bh,
+                cut_bottom: 1,
+                cut_top: 1,
+            },
+            p(Won),
+        ],
+        (Swiss, true) => vec![
+            p(Bh),
+            TieBreak {
+                criterion: Bh,
+                cut_bottom: 1,
+                cut_top: 1,
+            },
+            p(Gp),
+            p(Tbr),
+        ],
+        // Ranked by the round of elimination first anyway; listed to be shown.
+        (Knockout, _) => vec![p(Ko)],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_round_trip() {
+        for code in [
+            "BH", "BH/C1", "BH/M2", "BH/C2/T1", "BH/T1", "TSB", "KO", "WIN",
+        ] {
+            let tb: TieBreak = code.parse().unwrap();
+            assert_eq!(tb.to_string(), code);
+        }
+        assert_eq!("BH:MP/M1".parse::<TieBreak>().unwrap().to_string(), "BH/M1");
+        assert!("SB/C1".parse::<TieBreak>().is_err());
+        assert!("BH/X1".parse::<TieBreak>().is_err());
+    }
+}

@@ -1,0 +1,499 @@
+//! FIDE Tournament Report File (TRF16 and TRF-26) reader and writer.
+//!
+//! Read: `001` player records (start rank, sex, title, name, rating, federation, id,
+//! birth date, points, rank, then one `oooo c r` cell of ten columns per round from
+//! column 92), `012` name, `092` type and `192` encoded type (the system), `XXR` and
+//! `142` number of rounds, `132` round dates, `162` score system, `202`/`212` tie-break
+//! list, `222` encoded time control, `013` team records (name, then members in board
+//! order) and TRF-26 `310` team records (written back as `013`). Two records of this library, in the `XX` space TRF(x) leaves to programs:
+//! `XXW id round` (a withdrawal after a round) and `XXD id id ...` (the order a
+//! play-off or lot gave). Every other record is kept as it is and written back.
+//!
+//! Result codes: `1 = 0` played, `W D L` played (read as `1 = 0`), `+ -` forfeit,
+//! `H` half-point bye, `F` full-point bye, `U` pairing-allocated bye, `Z` zero-point
+//! bye, `0000 - -` not paired. A blank cell is no pairing at all. The `XXS`, `240`,
+//! other `3xx` team-Swiss records are kept but not interpreted.
+//!
+//! ```
+//! use renju_tournament::Tournament;
+//! let t = Tournament::from_trf("\
+//! 012 Tiny
+//! 001    1      Ann                                                                1.0    1     2 b 1
+//! 001    2      Bob                                                                0.0    2     1 w 0
+//! ").unwrap();
+//! assert_eq!(t.name, "Tiny");
+//! assert_eq!(Tournament::from_trf(&t.to_trf()).unwrap(), t);
+//! ```
+
+use std::fmt::Write as _;
+
+use super::score::HalfPoints;
+use super::tiebreak::TieBreak;
+use super::{Pairing, Player, ResultKind, Round, System, Team, Tournament, Withdrawal};
+use renju_core::geometry::Color;
+
+/// A TRF file that cannot be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TrfError {
+    /// A record that does not follow the format.
+    #[error("line {line}: {message}")]
+    Line {
+        /// 1-based line number.
+        line: usize,
+        /// What is wrong.
+        message: String,
+    },
+    /// No `001` player record.
+    #[error("no player records (001): not a TRF file")]
+    NoPlayers,
+}
+
+fn cols(chars: &[char], from: usize, to: usize) -> String {
+    // 1-based, inclusive.
+    if from > chars.len() {
+        return String::new();
+    }
+    let to = to.min(chars.len());
+    chars[from - 1..to]
+        .iter()
+        .collect::<String>()
+        .trim()
+        .to_string()
+}
+
+fn opt(s: String) -> Option<String> {
+    if s.is_empty() {
+        None
+    } else {
+        Some(s)
+    }
+}
+
+/// The system a `092` or `192` text names, if any.
+fn system_of(text: &str) -> Option<System> {
+    let t = text.to_ascii_lowercase();
+    if ["swiss", "dutch", "burstein", "dubov", "lim", "baku"]
+        .iter()
+        .any(|k| t.contains(k))
+    {
+        Some(System::Swiss)
+    } else if ["round", "robin", "berger", "scheveningen"]
+        .iter()
+        .any(|k| t.contains(k))
+        || t.split(|c: char| !c.is_ascii_alphanumeric())
+            .any(|w| w == "rr")
+    {
+        Some(System::RoundRobin)
+    } else if t.contains("knock")
+        || t.split(|c: char| !c.is_ascii_alphanumeric())
+            .any(|w| w == "ko")
+    {
+        Some(System::Knockout)
+    } else {
+        None
+    }
+}
+
+/// Reads a TRF file.
+pub fn read(text: &str) -> Result<Tournament, TrfError> {
+    let mut t = Tournament::default();
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    for (n, raw) in text.lines().enumerate() {
+        let line_no = n + 1;
+        let err = |message: String| TrfError::Line {
+            line: line_no,
+            message,
+        };
+        let line = raw.trim_end_matches('\r');
+        if line.trim().is_empty() {
+            continue;
+        }
+        let chars: Vec<char> = line.chars().collect();
+        let code: String = chars.iter().take(3).collect();
+        let rest = cols(&chars, 5, chars.len());
+        match code.as_str() {
+            "001" => read_player(&chars, &mut t, &err)?,
+            "012" => t.name = rest,
+            "092" => t.system = system_of(&rest).or(t.system),
+            "192" => {
+                t.system = system_of(&rest).or(t.system);
+                t.tags.push((code, rest));
+            }
+            "XXR" | "142" => {
+                t.rounds = rest
+                    .split_whitespace()
+                    .next()
+                    .and_then(|w| w.parse().ok())
+                    .ok_or_else(|| err(format!("{code}: {rest:?} is not a number of rounds")))?;
+            }
+            "132" => {
+                let mut k = 0;
+                loop {
+                    let start = 92 + 10 * k;
+                    if start > chars.len() {
+                        break;
+                    }
+                    t.round_info.push(Round {
+                        number: k as u32 + 1,
+                        date: opt(cols(&chars, start, start + 7)),
+                    });
+                    k += 1;
+                }
+            }
+            "162" => t.score_system = Some(rest),
+            "202" | "212" => match TieBreak::parse_list(&rest) {
+                Ok(list) if t.tiebreaks.is_empty() => t.tiebreaks = list,
+                _ => t.tags.push((code, rest)),
+            },
+            "222" => t.time_control = Some(rest),
+            "013" => {
+                let name = cols(&chars, 5, 36);
+                let boards = cols(&chars, 37, chars.len())
+                    .split_whitespace()
+                    .map(|w| {
+                        w.parse::<u32>()
+                            .map_err(|_| err(format!("013: {w:?} is not a start rank")))
+                    })
+                    .collect::<Result<Vec<u32>, TrfError>>()?;
+                t.teams.push(Team {
+                    id: t.teams.len() as u32 + 1,
+                    name,
+                    boards,
+                    declared_points: None,
+                    declared_rank: None,
+                });
+            }
+            "310" => read_team26(&chars, &mut t, &err)?,
+            "XXW" => {
+                let nums: Vec<u32> = rest
+                    .split_whitespace()
+                    .map(str::parse)
+                    .collect::<Result<_, _>>()
+                    .map_err(|_| err(format!("XXW: {rest:?} is not `id round`")))?;
+                let [id, after_round] = nums[..] else {
+                    return Err(err(format!("XXW: {rest:?} is not `id round`")));
+                };
+                t.withdrawals.push(Withdrawal { id, after_round });
+            }
+            "XXD" => {
+                for w in rest.split_whitespace() {
+                    t.decided_order.push(
+                        w.parse()
+                            .map_err(|_| err(format!("XXD: {w:?} is not an id")))?,
+                    );
+                }
+            }
+            _ => t.tags.push((code, rest)),
+        }
+    }
+    if t.players.is_empty() {
+        return Err(TrfError::NoPlayers);
+    }
+    t.sort_pairings();
+    // Team membership from the team records.
+    for team in &t.teams {
+        for &id in &team.boards {
+            if let Some(p) = t.players.iter_mut().find(|p| p.id == id) {
+                p.team = Some(team.id);
+            }
+        }
+    }
+    Ok(t)
+}
+
+/// A TRF-26 `310` team record: team number (columns 5-7), name (9-40), then the
+/// federation, average rating, match points, game points and rank, then the members'
+/// start ranks in board order. Read by tokens after column 40: the first two decimal
+/// numbers are the points, the integer after them the rank, the rest the members. The
+/// declared points and rank are not kept (TRF-26 scores matches 2/1/0 by default, the
+/// seed 1/½/0; teams are written back as `013` records, which have neither).
+fn read_team26(
+    chars: &[char],
+    t: &mut Tournament,
+    err: &dyn Fn(String) -> TrfError,
+) -> Result<(), TrfError> {
+    let id_text = cols(chars, 5, 7);
+    let id: u32 = id_text.parse().map_err(|_| {
+        err(format!(
+            "310: team number {id_text:?} (columns 5-7) is not a number"
+        ))
+    })?;
+    let name = cols(chars, 9, 40);
+    let rest = cols(chars, 41, chars.len());
+    let tokens: Vec<&str> = rest.split_whitespace().collect();
+    let Some(last_decimal) = tokens.iter().rposition(|w| w.contains('.')) else {
+        return Err(err(
+            "310: no match and game points after the name".to_string()
+        ));
+    };
+    let mut numbers = tokens[last_decimal + 1..].iter().map(|w| {
+        w.parse::<u32>()
+            .map_err(|_| err(format!("310: {w:?} is not a rank or a start rank")))
+    });
+    let _declared_rank = numbers.next().transpose()?;
+    let boards = numbers.collect::<Result<Vec<u32>, TrfError>>()?;
+    t.teams.push(Team {
+        id,
+        name,
+        boards,
+        declared_points: None,
+        declared_rank: None,
+    });
+    Ok(())
+}
+
+fn read_player(
+    chars: &[char],
+    t: &mut Tournament,
+    err: &dyn Fn(String) -> TrfError,
+) -> Result<(), TrfError> {
+    let id_text = cols(chars, 5, 8);
+    let id: u32 = id_text.parse().map_err(|_| {
+        err(format!(
+            "001: start rank {id_text:?} (columns 5-8) is not a number"
+        ))
+    })?;
+    let mut p = Player::new(id, cols(chars, 15, 47));
+    p.sex = opt(cols(chars, 10, 10));
+    p.title = opt(cols(chars, 11, 13));
+    let rating = cols(chars, 49, 52);
+    if !rating.is_empty() {
+        let r: u32 = rating.parse().map_err(|_| {
+            err(format!(
+                "001: rating {rating:?} (columns 49-52) is not a number"
+            ))
+        })?;
+        p.rating = (r > 0).then_some(r);
+    }
+    p.federation = opt(cols(chars, 54, 56));
+    p.fide_id = opt(cols(chars, 58, 68));
+    p.birth = opt(cols(chars, 70, 79));
+    let points = cols(chars, 81, 84);
+    if !points.is_empty() {
+        p.declared_points = Some(
+            points
+                .parse::<HalfPoints>()
+                .map_err(|e| err(format!("001: points (columns 81-84): {e}")))?,
+        );
+    }
+    let rank = cols(chars, 86, 89);
+    if !rank.is_empty() {
+        p.declared_rank = Some(rank.parse().map_err(|_| {
+            err(format!(
+                "001: rank {rank:?} (columns 86-89) is not a number"
+            ))
+        })?);
+    }
+    let mut k = 0usize;
+    loop {
+        let start = 92 + 10 * k;
+        if start > chars.len() {
+            break;
+        }
+        let round = k as u32 + 1;
+        k += 1;
+        let opp_text = cols(chars, start, start + 3);
+        let colour = cols(chars, start + 5, start + 5);
+        let result = cols(chars, start + 7, start + 7);
+        if opp_text.is_empty() && colour.is_empty() && result.is_empty() {
+            continue;
+        }
+        let opp: u32 = if opp_text.is_empty() {
+            0
+        } else {
+            opp_text.parse().map_err(|_| {
+                err(format!(
+                    "001: round {round}: opponent {opp_text:?} (columns {start}-{}) is not a number",
+                    start + 3
+                ))
+            })?
+        };
+        let opponent = (opp != 0).then_some(opp);
+        let color = match colour.as_str() {
+            "w" | "W" => Some(Color::White),
+            "b" | "B" => Some(Color::Black),
+            "" | "-" => None,
+            c => {
+                return Err(err(format!(
+                    "001: round {round}: colour {c:?} (column {}) is not w, b or -",
+                    start + 5
+                )))
+            }
+        };
+        use ResultKind::*;
+        let result = match (result.as_str(), opponent.is_some()) {
+            ("1" | "W", true) => Win,
+            ("=" | "D", true) => Draw,
+            ("0" | "L", true) => Loss,
+            ("+", true) => ForfeitWin,
+            ("-", true) => ForfeitLoss,
+            ("H" | "=", false) => HalfBye,
+            ("F" | "1", false) => FullBye,
+            ("U" | "+", false) => PairingBye,
+            ("Z" | "0", false) => ZeroBye,
+            ("-" | "", false) => Absent,
+            (r, _) => {
+                return Err(err(format!(
+                    "001: round {round}: result {r:?} (column {}) is not one of 1 = 0 W D L + - H F U Z{}",
+                    start + 7,
+                    if opponent.is_some() { " for a game" } else { " for a bye" }
+                )))
+            }
+        };
+        t.pairings.push(Pairing {
+            round,
+            player: id,
+            opponent,
+            color,
+            result,
+            board: None,
+        });
+    }
+    t.players.push(p);
+    Ok(())
+}
+
+fn result_char(kind: ResultKind) -> char {
+    use ResultKind::*;
+    match kind {
+        Win => '1',
+        Draw => '=',
+        Loss => '0',
+        ForfeitWin => '+',
+        ForfeitLoss => '-',
+        FullBye => 'F',
+        HalfBye => 'H',
+        ZeroBye => 'Z',
+        PairingBye => 'U',
+        Absent => '-',
+    }
+}
+
+fn clip(s: &str, n: usize) -> String {
+    s.chars().take(n).collect()
+}
+
+/// Writes a TRF file (TRF16 columns, with the TRF-26 and TRF(x) records the tournament
+/// uses). Points and ranks are the declared ones; see [`write_with_standings`] to fill
+/// them from computed standings. One cell per round: only the first game of a
+/// multi-game round is written (TRF has no place for more; JSON keeps them).
+pub fn write(t: &Tournament) -> String {
+    write_inner(t, None)
+}
+
+/// Writes a TRF file with the points and ranks of computed standings.
+pub fn write_with_standings(t: &Tournament, s: &super::Standings) -> String {
+    write_inner(t, Some(s))
+}
+
+fn write_inner(t: &Tournament, s: Option<&super::Standings>) -> String {
+    let mut out = String::new();
+    if !t.name.is_empty() {
+        let _ = writeln!(out, "012 {}", t.name);
+    }
+    if let Some(system) = t.system {
+        let kind = if t.is_team_event() {
+            "Team"
+        } else {
+            "Individual"
+        };
+        let name = match system {
+            System::RoundRobin => "Round robin",
+            System::Swiss => "Swiss",
+            System::Knockout => "Knockout",
+        };
+        let _ = writeln!(out, "092 {kind}: {name}");
+    }
+    for (code, text) in &t.tags {
+        let _ = writeln!(out, "{code} {text}");
+    }
+    if t.rounds > 0 {
+        let _ = writeln!(out, "XXR {}", t.rounds);
+    }
+    if !t.round_info.is_empty() {
+        let mut line = format!("{:<89}", "132");
+        for r in &t.round_info {
+            let _ = write!(line, "  {:<8}", r.date.as_deref().unwrap_or(""));
+        }
+        let _ = writeln!(out, "{}", line.trim_end());
+    }
+    if let Some(s) = &t.score_system {
+        let _ = writeln!(out, "162 {s}");
+    }
+    if !t.tiebreaks.is_empty() {
+        let _ = writeln!(out, "202 {}", TieBreak::format_list(&t.tiebreaks));
+    }
+    if let Some(tc) = &t.time_control {
+        let _ = writeln!(out, "222 {tc}");
+    }
+    let computed = |id: u32| s.filter(|s| !s.team_event).and_then(|s| s.row(id));
+    for p in &t.players {
+        let points = computed(p.id).map(|r| r.points).or(p.declared_points);
+        let rank = computed(p.id).map(|r| r.rank).or(p.declared_rank);
+        let mut line = format!(
+            "001 {:>4} {:1}{:>3} {:<33} {:>4} {:>3} {:>11} {:<10} {:>4} {:>4}",
+            p.id,
+            clip(p.sex.as_deref().unwrap_or(""), 1),
+            clip(p.title.as_deref().unwrap_or(""), 3),
+            clip(&p.name, 33),
+            p.rating.map(|r| r.to_string()).unwrap_or_default(),
+            clip(p.federation.as_deref().unwrap_or(""), 3),
+            clip(p.fide_id.as_deref().unwrap_or(""), 11),
+            clip(p.birth.as_deref().unwrap_or(""), 10),
+            points.map(format_points).unwrap_or_default(),
+            rank.map(|r| r.to_string()).unwrap_or_default(),
+        );
+        let mut cells: Vec<Option<&Pairing>> = Vec::new();
+        for q in t.pairings.iter().filter(|q| q.player == p.id) {
+            let i = q.round.max(1) as usize - 1;
+            if cells.len() <= i {
+                cells.resize(i + 1, None);
+            }
+            if cells[i].is_none() {
+                cells[i] = Some(q);
+            }
+        }
+        for cell in cells {
+            match cell {
+                None => line.push_str("          "),
+                Some(q) => {
+                    let c = match q.color {
+                        Some(Color::White) => 'w',
+                        Some(Color::Black) => 'b',
+                        None => '-',
+                    };
+                    let _ = write!(
+                        line,
+                        "  {:>4} {c} {}",
+                        q.opponent.unwrap_or(0),
+                        result_char(q.result)
+                    );
+                }
+            }
+        }
+        let _ = writeln!(out, "{}", line.trim_end());
+    }
+    for team in &t.teams {
+        let mut line = format!("013 {:<32}", clip(&team.name, 32));
+        for id in &team.boards {
+            let _ = write!(line, " {id:>4}");
+        }
+        let _ = writeln!(out, "{}", line.trim_end());
+    }
+    for w in &t.withdrawals {
+        let _ = writeln!(out, "XXW {} {}", w.id, w.after_round);
+    }
+    if !t.decided_order.is_empty() {
+        let ids: Vec<String> = t.decided_order.iter().map(u32::to_string).collect();
+        let _ = writeln!(out, "XXD {}", ids.join(" "));
+    }
+    out
+}
+
+fn format_points(h: HalfPoints) -> String {
+    if h.0 % 2 == 0 {
+        format!("{}.0", h.0 / 2)
+    } else {
+        h.to_string()
+    }
+}

@@ -1,0 +1,905 @@
+//! Tournament standings against published and hand-computed values.
+
+use renju_core::Color;
+use renju_tournament::{
+    from_games, standings, HalfPoints, Pairing, Player, Rational, Regulation, ResultKind,
+    StandingsOptions, System, Team, TieBreak, TieBreakValue, Tournament, TournamentCode,
+    Withdrawal,
+};
+
+fn fixture(name: &str) -> String {
+    let path = format!(
+        "{}/../fixtures/tournaments/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+fn number(v: &TieBreakValue) -> Rational {
+    match v {
+        TieBreakValue::Number(r) => *r,
+        TieBreakValue::Boards(_) => panic!("not a number"),
+    }
+}
+
+fn values(t: &Tournament, regulation: Regulation, code: &str) -> Vec<(u32, f64)> {
+    let options = StandingsOptions {
+        tiebreaks: Some(TieBreak::parse_list(code).unwrap()),
+        regulation,
+        ..StandingsOptions::default()
+    };
+    let s = standings(t, &options);
+    let mut v: Vec<(u32, f64)> = s
+        .rows
+        .iter()
+        .map(|r| (r.id, number(&r.values[0]).to_f64()))
+        .collect();
+    v.sort_by_key(|x| x.0);
+    v
+}
+
+fn check(t: &Tournament, regulation: Regulation, code: &str, expected: &[(u32, f64)]) {
+    let got = values(t, regulation, code);
+    for &(id, want) in expected {
+        let have = got.iter().find(|x| x.0 == id).unwrap().1;
+        assert_eq!(have, want, "{regulation} {code} of player {id}");
+    }
+}
+
+// FIDE TEC tie-break exercise (Mario Held), 16 players, 5 rounds.
+const BH_2024: [f64; 16] = [
+    12.5, 13.0, 15.5, 15.0, 8.5, 12.0, 14.5, 13.5, 9.0, 13.0, 13.5, 11.5, 14.0, 11.0, 12.0, 12.5,
+];
+const BH_C1_2024: [f64; 16] = [
+    11.0, 12.0, 13.0, 11.5, 7.5, 11.0, 12.5, 12.0, 7.5, 11.5, 12.0, 9.5, 12.0, 9.0, 11.0, 11.0,
+];
+const SB_2024: [f64; 16] = [
+    8.0, 9.5, 10.5, 9.75, 4.25, 6.5, 3.25, 5.25, 2.25, 1.5, 5.75, 4.0, 4.25, 4.5, 3.5, 7.25,
+];
+
+fn by_id(v: &[f64]) -> Vec<(u32, f64)> {
+    v.iter()
+        .enumerate()
+        .map(|(i, &x)| (i as u32 + 1, x))
+        .collect()
+}
+
+fn exercise() -> Tournament {
+    Tournament::from_trf(&fixture("fide_tec_exercise.trf")).unwrap()
+}
+
+#[test]
+fn fide_exercise_reads_clean() {
+    let t = exercise();
+    assert_eq!(t.players.len(), 16);
+    assert_eq!(t.effective_system(), System::Swiss);
+    let s = standings(&t, &StandingsOptions::default());
+    assert!(
+        s.findings
+            .iter()
+            .all(|f| f.code == TournamentCode::UnratedOpponents),
+        "{:?}",
+        s.findings
+    );
+    assert_eq!(s.rows[0].name, "Player 2");
+    assert_eq!(s.rows[0].points, HalfPoints(8));
+}
+
+#[test]
+fn fide_exercise_buchholz_2024() {
+    let t = exercise();
+    check(&t, Regulation::Fide2024, "BH", &by_id(&BH_2024));
+    check(&t, Regulation::Fide2024, "BH/C1", &by_id(&BH_C1_2024));
+}
+
+#[test]
+fn fide_exercise_buchholz_2026() {
+    let t = exercise();
+    let mut bh = by_id(&BH_2024);
+    let mut c1 = by_id(&BH_C1_2024);
+    for (id, b, c) in [(4, 14.0, 11.5), (6, 11.5, 10.5), (11, 12.5, 11.0)] {
+        bh[id - 1].1 = b;
+        c1[id - 1].1 = c;
+    }
+    check(&t, Regulation::Fide2026, "BH", &bh);
+    check(&t, Regulation::Fide2026, "BH/C1", &c1);
+}
+
+#[test]
+fn fide_exercise_sonneborn_berger() {
+    let t = exercise();
+    check(&t, Regulation::Fide2024, "SB", &by_id(&SB_2024));
+    let mut sb = by_id(&SB_2024);
+    for (id, v) in [(4, 9.25), (6, 6.0), (11, 4.75)] {
+        sb[id - 1].1 = v;
+    }
+    check(&t, Regulation::Fide2026, "SB", &sb);
+}
+
+#[test]
+fn fide_exercise_without_adjustment() {
+    // No adjustment: player 11's forfeit win counts player 9's real score.
+    check(&exercise(), Regulation::None, "BH", &[(11, 12.5)]);
+}
+
+#[test]
+fn fide_exercise_2009_virtual_opponent() {
+    // Player 11's forfeit win in round 4: 0.5 before it, + (1 - 1) + 0.5 * (5 - 4) = 1.
+    // Opponents with their unplayed rounds as draws: 3: 3.5, 16: 3.5, 5: 2.5, 7: 1.5.
+    check(&exercise(), Regulation::Fide2009, "BH", &[(11, 12.0)]);
+}
+
+/// The five-player hand crosstable of scalachess's tie-break tests (its published values
+/// for player A are asserted below):
+///
+/// ```text
+///      A  B  C  D  E   total
+///  A   -  1  ½  0  1   2.5
+///  B   0  -  1  ½  0   1.5
+///  C   ½  0  -  1  ½   2.0
+///  D   1  ½  0  -  1   2.5
+///  E   0  1  ½  0  -   1.5
+/// ```
+fn five_players() -> Tournament {
+    let table = [
+        [None, Some(2), Some(1), Some(0), Some(2)],
+        [Some(0), None, Some(2), Some(1), Some(0)],
+        [Some(1), Some(0), None, Some(2), Some(1)],
+        [Some(2), Some(1), Some(0), None, Some(2)],
+        [Some(0), Some(2), Some(1), Some(0), None],
+    ];
+    let names = ["A", "B", "C", "D", "E"];
+    let ratings = [1500, 1600, 1550, 1450, 1650];
+    let mut t = Tournament {
+        name: "five".into(),
+        system: Some(System::RoundRobin),
+        ..Tournament::default()
+    };
+    for (i, n) in names.iter().enumerate() {
+        let mut p = Player::new(i as u32 + 1, *n);
+        p.rating = Some(ratings[i]);
+        t.players.push(p);
+    }
+    // Berger rounds for 5 players (with a dummy 6th): any schedule works; use i + j.
+    for (i, line) in table.iter().enumerate() {
+        for (j, cell) in line.iter().enumerate() {
+            if let Some(h) = *cell {
+                let result = match h {
+                    2 => ResultKind::Win,
+                    1 => ResultKind::Draw,
+                    _ => ResultKind::Loss,
+                };
+                t.pairings.push(Pairing {
+                    round: ((i + j) % 5) as u32 + 1,
+                    player: i as u32 + 1,
+                    opponent: Some(j as u32 + 1),
+                    color: None,
+                    result,
+                    board: None,
+                });
+            }
+        }
+    }
+    t
+}
+
+#[test]
+fn hand_crosstable_cuts_and_medians() {
+    let t = five_players();
+    assert!(standings(&t, &StandingsOptions::default())
+        .findings
+        .is_empty());
+    let a = |code: &str| {
+        values(&t, Regulation::Fide2024, code)
+            .into_iter()
+            .find(|x| x.0 == 1)
+            .unwrap()
+            .1
+    };
+    // A's opponents: B 1.5, C 2, D 2.5, E 1.5 (scalachess: BH 7.5, C1 6, C2 4.5, M1 3.5,
+    // M2 0, SB 4.0, WON 2).
+    assert_eq!(a("BH"), 7.5);
+    assert_eq!(a("BH/C1"), 6.0);
+    assert_eq!(a("BH/C2"), 4.5);
+    assert_eq!(a("BH/M1"), 3.5);
+    // Four opponents, two cut at each end: nothing is left (an edge case).
+    assert_eq!(a("BH/M2"), 0.0);
+    assert_eq!(a("BH/M3"), 0.0);
+    // The seed's "one or several of the highest": the top one only.
+    assert_eq!(a("BH/T1"), 5.0);
+    // SB: beat B (1.5) and E (1.5), drew C (2): 1.5 + 1.5 + 1 = 4.
+    assert_eq!(a("SB"), 4.0);
+    assert_eq!(a("WON"), 2.0);
+    // ARO, exact: (1600 + 1550 + 1450 + 1650) / 4 (scalachess rounds it to 1563).
+    assert_eq!(a("ARO"), 1562.5);
+    assert_eq!(a("WIN"), 2.0);
+}
+
+#[test]
+fn round_robin_default_order_and_shared_places() {
+    let s = standings(&five_players(), &StandingsOptions::default());
+    assert_eq!(
+        s.tiebreaks,
+        TieBreak::parse_list("SB,WON").unwrap(),
+        "the seed's round-robin list"
+    );
+    let order: Vec<&str> = s.rows.iter().map(|r| r.name.as_str()).collect();
+    // A and D: 2.5; SB: D 2.5 + 0.75 + 1.5 = 4.75 against A 4. B and E: 1.5; SB: B 2 +
+    // 1.25 = 3.25 against E 1.5 + 1 = 2.5.
+    assert_eq!(order, ["D", "A", "C", "B", "E"]);
+    assert!(s.rows.iter().all(|r| !r.shared));
+    // Direct encounter first: A and D tie on points and D beat A.
+    let options = StandingsOptions {
+        tiebreaks: Some(TieBreak::parse_list("DE,SB").unwrap()),
+        ..StandingsOptions::default()
+    };
+    let s = standings(&five_players(), &options);
+    assert_eq!(
+        (s.rows[0].name.as_str(), s.rows[1].name.as_str()),
+        ("D", "A")
+    );
+    assert_eq!(number(&s.rows[0].values[0]), Rational::from(1));
+    assert_eq!(number(&s.rows[1].values[0]), Rational::from(0));
+}
+
+#[test]
+fn ties_share_the_place_unless_a_playoff_is_given() {
+    // Three players, all draws: nothing separates them.
+    let mut t = Tournament::default();
+    for i in 1..=3 {
+        t.players.push(Player::new(i, format!("P{i}")));
+    }
+    let mut round = 0;
+    for i in 1..=3u32 {
+        for j in (i + 1)..=3 {
+            round += 1;
+            for (p, o) in [(i, j), (j, i)] {
+                t.pairings.push(Pairing {
+                    round,
+                    player: p,
+                    opponent: Some(o),
+                    color: None,
+                    result: ResultKind::Draw,
+                    board: None,
+                });
+            }
+        }
+    }
+    let s = standings(&t, &StandingsOptions::default());
+    assert!(s.rows.iter().all(|r| r.rank == 1 && r.shared));
+    t.decided_order = vec![3];
+    let s = standings(&t, &StandingsOptions::default());
+    assert_eq!(
+        (s.rows[0].id, s.rows[0].rank, s.rows[0].shared),
+        (3, 1, false)
+    );
+    assert_eq!((s.rows[1].rank, s.rows[2].rank), (2, 2));
+}
+
+#[test]
+fn knockout_later_elimination_ranks_higher() {
+    // Eight players: quarter-finals, semi-finals, final (two-game matches in the final,
+    // decided 1.5-0.5).
+    let mut t = Tournament {
+        system: Some(System::Knockout),
+        ..Tournament::default()
+    };
+    for i in 1..=8 {
+        t.players.push(Player::new(i, format!("P{i}")));
+    }
+    let game = |round: u32, w: u32, l: u32, draw: bool, t: &mut Tournament| {
+        let (rw, rl) = if draw {
+            (ResultKind::Draw, ResultKind::Draw)
+        } else {
+            (ResultKind::Win, ResultKind::Loss)
+        };
+        for (p, o, r) in [(w, l, rw), (l, w, rl)] {
+            t.pairings.push(Pairing {
+                round,
+                player: p,
+                opponent: Some(o),
+                color: None,
+                result: r,
+                board: None,
+            });
+        }
+    };
+    for (w, l) in [(1, 8), (2, 7), (3, 6), (4, 5)] {
+        game(1, w, l, false, &mut t);
+    }
+    game(2, 1, 4, false, &mut t);
+    game(2, 2, 3, false, &mut t);
+    game(3, 1, 2, true, &mut t);
+    game(3, 1, 2, false, &mut t);
+    let s = standings(&t, &StandingsOptions::default());
+    assert!(s.findings.is_empty(), "{:?}", s.findings);
+    let ranks: Vec<(u32, u32)> = s.rows.iter().map(|r| (r.id, r.rank)).collect();
+    assert_eq!(ranks[0], (1, 1));
+    assert_eq!(ranks[1], (2, 2));
+    assert!(ranks[2..4].iter().all(|x| x.1 == 3));
+    assert!(ranks[4..].iter().all(|x| x.1 == 5));
+}
+
+fn seat(round: u32, player: u32, opponent: u32, result: ResultKind) -> Pairing {
+    Pairing {
+        round,
+        player,
+        opponent: Some(opponent),
+        color: None,
+        result,
+        board: None,
+    }
+}
+
+fn game(t: &mut Tournament, round: u32, a: u32, b: u32, result_a: ResultKind) {
+    t.pairings.push(seat(round, a, b, result_a));
+    t.pairings
+        .push(seat(round, b, a, result_a.mirror().unwrap()));
+}
+
+#[test]
+fn round_robin_withdrawal_before_half_voids_games() {
+    // Five players, five rounds (one bye a round); player 5 plays round 1 and 2, leaves.
+    let mut t = Tournament {
+        system: Some(System::RoundRobin),
+        rounds: 5,
+        ..Tournament::default()
+    };
+    for i in 1..=5 {
+        t.players.push(Player::new(i, format!("P{i}")));
+    }
+    use ResultKind::*;
+    game(&mut t, 1, 1, 5, Loss);
+    game(&mut t, 2, 2, 5, Win);
+    game(&mut t, 1, 2, 3, Win);
+    game(&mut t, 2, 1, 4, Draw);
+    game(&mut t, 3, 1, 2, Win);
+    game(&mut t, 3, 3, 4, Draw);
+    game(&mut t, 4, 1, 3, Win);
+    game(&mut t, 4, 2, 4, Draw);
+    t.withdrawals.push(Withdrawal {
+        id: 5,
+        after_round: 2,
+    });
+    let s = standings(&t, &StandingsOptions::default());
+    // 2 of 5 rounds: fewer than half, P5's games are void and P5 leaves the table.
+    assert!(s.row(5).is_none());
+    assert_eq!(s.row(1).unwrap().points, HalfPoints(5)); // draw + win + win, loss voided
+                                                         // Recording a game after the withdrawal breaks the rule.
+    let mut bad = t.clone();
+    game(&mut bad, 3, 5, 3, Win);
+    let s = standings(&bad, &StandingsOptions::default());
+    assert!(s
+        .findings
+        .iter()
+        .any(|f| f.code == TournamentCode::WithdrawalRule));
+}
+
+#[test]
+fn round_robin_withdrawal_after_half_is_forfeits() {
+    let mut t = Tournament {
+        system: Some(System::RoundRobin),
+        rounds: 3,
+        ..Tournament::default()
+    };
+    for i in 1..=4 {
+        t.players.push(Player::new(i, format!("P{i}")));
+    }
+    use ResultKind::*;
+    game(&mut t, 1, 1, 4, Win);
+    game(&mut t, 1, 2, 3, Draw);
+    game(&mut t, 2, 4, 2, Win);
+    game(&mut t, 2, 3, 1, Draw);
+    game(&mut t, 3, 4, 3, Win); // recorded as played, but 4 left after round 2
+    game(&mut t, 3, 1, 2, Draw);
+    t.withdrawals.push(Withdrawal {
+        id: 4,
+        after_round: 2,
+    });
+    let s = standings(&t, &StandingsOptions::default());
+    assert_eq!(s.row(4).unwrap().points, HalfPoints(2));
+    assert_eq!(s.row(3).unwrap().points, HalfPoints(4)); // draw, draw, forfeit win
+    assert!(s
+        .findings
+        .iter()
+        .any(|f| f.code == TournamentCode::WithdrawalRule));
+}
+
+#[test]
+fn contradictions_and_double_pairings_are_found() {
+    let mut t = five_players();
+    t.pairings.push(seat(2, 1, 3, ResultKind::Win));
+    t.pairings.push(seat(2, 2, 2, ResultKind::Win));
+    let codes: Vec<TournamentCode> = standings(&t, &StandingsOptions::default())
+        .findings
+        .iter()
+        .map(|f| f.code)
+        .collect();
+    assert!(codes.contains(&TournamentCode::PairedTwice));
+    assert!(codes.contains(&TournamentCode::PairedWithSelf));
+    assert!(codes.contains(&TournamentCode::OneSidedPairing));
+}
+
+#[test]
+fn points_and_rank_columns_are_checked() {
+    let mut t = exercise();
+    t.players[1].declared_points = Some(HalfPoints(9));
+    t.players[0].declared_rank = Some(1); // player 1 is not first: player 2 is.
+    let s = standings(&t, &StandingsOptions::default());
+    let points = s
+        .findings
+        .iter()
+        .find(|f| f.code == TournamentCode::PointsMismatch)
+        .unwrap();
+    assert_eq!(points.player, Some(2));
+    let rank = s
+        .findings
+        .iter()
+        .find(|f| f.code == TournamentCode::RankMismatch)
+        .unwrap();
+    assert!(rank.message.contains("PTS decides"), "{}", rank.message);
+}
+
+#[test]
+fn colours_alternate_in_matches() {
+    let mut t = Tournament {
+        players: vec![Player::new(1, "A"), Player::new(2, "B")],
+        ..Tournament::default()
+    };
+    for (k, (ca, ra)) in [
+        (Color::Black, ResultKind::Win),
+        (Color::Black, ResultKind::Loss),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let _ = k;
+        t.pairings.push(Pairing {
+            color: Some(ca),
+            ..seat(1, 1, 2, ra)
+        });
+        t.pairings.push(Pairing {
+            color: Some(ca.opponent()),
+            ..seat(1, 2, 1, ra.mirror().unwrap())
+        });
+    }
+    let s = standings(&t, &StandingsOptions::default());
+    assert!(s
+        .findings
+        .iter()
+        .any(|f| f.code == TournamentCode::ColourAlternation));
+    assert_eq!(s.rows[0].rank, 1);
+    assert!(s.rows[0].shared);
+}
+
+/// A team: players `first..first + boards`, board order.
+fn add_team(t: &mut Tournament, id: u32, name: &str, boards: u32) {
+    let first = (id - 1) * boards + 1;
+    let ids: Vec<u32> = (first..first + boards).collect();
+    for (b, &p) in ids.iter().enumerate() {
+        let mut player = Player::new(p, format!("{name}{}", b + 1));
+        player.team = Some(id);
+        t.players.push(player);
+    }
+    t.teams.push(Team {
+        id,
+        name: name.into(),
+        boards: ids,
+        declared_points: None,
+        declared_rank: None,
+    });
+}
+
+/// A match of two 2-board teams; `results` are the first team's results on boards 1, 2.
+/// The first team has Black on board 1 (odd), White on board 2.
+fn team_match(t: &mut Tournament, round: u32, a: u32, b: u32, results: [ResultKind; 2]) {
+    for (k, r) in results.into_iter().enumerate() {
+        let (pa, pb) = ((a - 1) * 2 + k as u32 + 1, (b - 1) * 2 + k as u32 + 1);
+        let ca = if k == 0 { Color::Black } else { Color::White };
+        t.pairings.push(Pairing {
+            color: Some(ca),
+            ..seat(round, pa, pb, r)
+        });
+        t.pairings.push(Pairing {
+            color: Some(ca.opponent()),
+            ..seat(round, pb, pa, r.mirror().unwrap())
+        });
+    }
+}
+
+fn team_round_robin() -> Tournament {
+    // Four teams of two boards, three rounds. Hand results (first team's boards 1, 2):
+    //  R1: A-B 1-1 (W, L)   C-D 2-0 (W, W)
+    //  R2: A-C 1.5-0.5 (W, D)   B-D 1-1 (D, D)
+    //  R3: A-D 0.5-1.5 (D, L)   B-C 1.5-0.5 (W, D)
+    use ResultKind::*;
+    let mut t = Tournament {
+        name: "team round robin".into(),
+        system: Some(System::RoundRobin),
+        rounds: 3,
+        ..Tournament::default()
+    };
+    for (id, name) in [(1, "A"), (2, "B"), (3, "C"), (4, "D")] {
+        add_team(&mut t, id, name, 2);
+    }
+    team_match(&mut t, 1, 1, 2, [Win, Loss]);
+    team_match(&mut t, 1, 3, 4, [Win, Win]);
+    team_match(&mut t, 2, 1, 3, [Win, Draw]);
+    team_match(&mut t, 2, 2, 4, [Draw, Draw]);
+    team_match(&mut t, 3, 1, 4, [Draw, Loss]);
+    team_match(&mut t, 3, 2, 3, [Win, Draw]);
+    t
+}
+
+#[test]
+fn team_round_robin_by_the_seed() {
+    let t = team_round_robin();
+    let s = standings(&t, &StandingsOptions::default());
+    assert!(s.findings.is_empty(), "{:?}", s.findings);
+    assert_eq!(TieBreak::format_list(&s.tiebreaks), "GP,TSB,TBR");
+    // Match points: A: D W L = 1.5; B: D D W = 2; C: W L L = 1; D: L D W = 1.5.
+    let mp = |id| s.row(id).unwrap().points;
+    assert_eq!(
+        (mp(1), mp(2), mp(3), mp(4)),
+        (HalfPoints(3), HalfPoints(4), HalfPoints(2), HalfPoints(3))
+    );
+    // Game points: A 1+1.5+0.5 = 3; B 1+1+1.5 = 3.5; C 2+0.5+0.5 = 3; D 0+1+1.5 = 2.5.
+    let gp = |id| number(s.value(s.row(id).unwrap(), "GP").unwrap());
+    assert_eq!(gp(1), Rational::new(3, 1));
+    assert_eq!(gp(4), Rational::new(5, 2));
+    // Team SB = Σ score rate against a team × its match points:
+    // A: 1/2·2 (B) + 3/4·1 (C) + 1/4·1.5 (D) = 1 + 0.75 + 0.375 = 2.125
+    // D: 0/2·1 (C) + 1/2·2 (B) + 3/4·1.5 (A) = 0 + 1 + 1.125 = 2.125
+    let tsb = |id| number(s.value(s.row(id).unwrap(), "TSB").unwrap());
+    assert_eq!(tsb(1), Rational::new(17, 8));
+    assert_eq!(tsb(4), Rational::new(17, 8));
+    // A and D: 1.5 MP; GP 3 against 2.5: A ahead.
+    let order: Vec<u32> = s.rows.iter().map(|r| r.id).collect();
+    assert_eq!(order, [2, 1, 4, 3]);
+    // Board by board: A board 1: 1 + 1 + 0.5 = 2.5, board 2: 0 + 0.5 + 0 = 0.5.
+    match s.value(s.row(1).unwrap(), "TBR").unwrap() {
+        TieBreakValue::Boards(b) => assert_eq!(b, &vec![HalfPoints(5), HalfPoints(1)]),
+        v => panic!("{v:?}"),
+    }
+}
+
+#[test]
+fn team_sb_and_board_by_board_decide_when_points_tie() {
+    // Swap in a list where TSB comes before GP: A and D tie on TSB (17/8), then TBR:
+    // A's board 1 has 2.5, D's board 1: 0 (C) + 0.5 (B) + 0.5 (A) = 1: A ahead.
+    let t = team_round_robin();
+    let options = StandingsOptions {
+        tiebreaks: Some(TieBreak::parse_list("TSB,TBR").unwrap()),
+        ..StandingsOptions::default()
+    };
+    let s = standings(&t, &options);
+    let a = s.row(1).unwrap();
+    let d = s.row(4).unwrap();
+    assert!(a.rank < d.rank);
+    match s.value(d, "TBR").unwrap() {
+        TieBreakValue::Boards(b) => assert_eq!(b[0], HalfPoints(2)),
+        v => panic!("{v:?}"),
+    }
+}
+
+#[test]
+fn team_board_colours_follow_the_seed() {
+    let mut t = team_round_robin();
+    // Give team A White on board 1 in round 1 as well as on board 2.
+    for p in &mut t.pairings {
+        if p.round == 1 && (p.player == 1 || p.player == 3) {
+            p.color = Some(if p.player == 1 {
+                Color::White
+            } else {
+                Color::Black
+            });
+        }
+    }
+    let codes: Vec<TournamentCode> = standings(&t, &StandingsOptions::default())
+        .findings
+        .iter()
+        .map(|f| f.code)
+        .collect();
+    assert!(
+        codes.contains(&TournamentCode::TeamBoardColour),
+        "{codes:?}"
+    );
+}
+
+#[test]
+fn team_swiss_by_the_seed() {
+    // Six teams of two boards, three rounds of a Swiss (not everyone meets).
+    //  R1: A-B 2-0, C-D 1.5-0.5, E-F 1-1
+    //  R2: A-C 1-1, E-B 1.5-0.5, F-D 0.5-1.5
+    //  R3: A-E 1.5-0.5, C-F 2-0, D-B 1-1
+    use ResultKind::*;
+    let mut t = Tournament {
+        name: "team swiss".into(),
+        system: Some(System::Swiss),
+        rounds: 3,
+        ..Tournament::default()
+    };
+    for (id, name) in [(1, "A"), (2, "B"), (3, "C"), (4, "D"), (5, "E"), (6, "F")] {
+        add_team(&mut t, id, name, 2);
+    }
+    team_match(&mut t, 1, 1, 2, [Win, Win]);
+    team_match(&mut t, 1, 3, 4, [Win, Draw]);
+    team_match(&mut t, 1, 5, 6, [Win, Loss]);
+    team_match(&mut t, 2, 1, 3, [Draw, Draw]);
+    team_match(&mut t, 2, 5, 2, [Win, Draw]);
+    team_match(&mut t, 2, 6, 4, [Draw, Loss]);
+    team_match(&mut t, 3, 1, 5, [Win, Draw]);
+    team_match(&mut t, 3, 3, 6, [Win, Win]);
+    team_match(&mut t, 3, 4, 2, [Draw, Draw]);
+    let s = standings(&t, &StandingsOptions::default());
+    assert!(s.findings.is_empty(), "{:?}", s.findings);
+    assert_eq!(TieBreak::format_list(&s.tiebreaks), "BH,BH/M1,GP,TBR");
+    // MP: A W D W 2.5; B L L D 0.5; C W D W 2.5; D L W D 1.5; E D W L 1.5; F D L L 0.5.
+    // BH (opponents' MP): A: B 0.5 + C 2.5 + E 1.5 = 4.5; C: D 1.5 + A 2.5 + F 0.5 = 4.5.
+    // BH/M1: A 1.5, C 1.5. GP: A 2 + 1 + 1.5 = 4.5; C 1.5 + 1 + 2 = 4.5.
+    // Board by board: A board 1: 1 + 0.5 + 1 = 2.5; C board 1: 1 + 0.5 + 1 = 2.5;
+    // board 2: A 1 + 0.5 + 0.5 = 2; C 0.5 + 0.5 + 1 = 2. A and C share first place.
+    let a = s.row(1).unwrap();
+    let c = s.row(3).unwrap();
+    assert_eq!((a.rank, c.rank, a.shared), (1, 1, true));
+    assert_eq!(number(s.value(a, "BH").unwrap()), Rational::new(9, 2));
+    assert_eq!(number(s.value(a, "BH/M1").unwrap()), Rational::new(3, 2));
+    // D and E: 1.5 MP. BH: D: C 2.5 + F 0.5 + B 0.5 = 3.5; E: F 0.5 + B 0.5 + A 2.5 = 3.5.
+    // BH/M1 1/... both 0.5; GP: D 0.5 + 1.5 + 1 = 3; E 1 + 1.5 + 0.5 = 3. TBR: D board 1:
+    // 0 + 1 + 0.5 = 1.5; E board 1: 1 + 1 + 0 = 2: E ahead.
+    assert!(s.row(5).unwrap().rank < s.row(4).unwrap().rank);
+    assert_eq!(s.row(5).unwrap().rank, 3);
+}
+
+#[test]
+fn standings_from_game_records() {
+    let mut g1 = renju_records::Game::from_moves("h8 h9 i8").unwrap();
+    g1.tags = vec![
+        ("tournament".into(), "Cup".into()),
+        ("round".into(), "1".into()),
+        ("black".into(), "Ann".into()),
+        ("white".into(), "Bob".into()),
+    ];
+    g1.events.push(renju_records::Event::Result(
+        renju_records::game::DeclaredResult {
+            winner: Some(Color::White),
+            reason: None,
+        },
+    ));
+    let mut g2 = g1.clone();
+    g2.tags[1].1 = "x".into();
+    let list = from_games::tournaments(&[g1, g2]);
+    assert_eq!(list.len(), 1);
+    let (t, findings) = &list[0];
+    assert_eq!(findings.len(), 1);
+    assert_eq!(findings[0].code, TournamentCode::UnusableGame);
+    let s = standings(t, &StandingsOptions::default());
+    assert_eq!(s.rows[0].name, "Bob");
+}
+
+#[test]
+fn json_of_standings_has_numbers() {
+    let s = standings(&exercise(), &StandingsOptions::default());
+    let v = serde_json::to_value(&s).unwrap();
+    assert_eq!(v["regulation"], "fide-2024");
+    assert_eq!(v["system"], "swiss");
+    assert_eq!(v["tiebreaks"][1], "BH");
+    let first = &v["standings"][0];
+    assert_eq!(first["points"], 4.0);
+    assert_eq!(first["tiebreaks"]["BH"], 13.0);
+    // The model round-trips through JSON.
+    let t = exercise();
+    let back: Tournament = serde_json::from_str(&serde_json::to_string(&t).unwrap()).unwrap();
+    assert_eq!(back, t);
+}
+
+#[test]
+fn trf_round_trip_of_the_exercise() {
+    let t = exercise();
+    let text = t.to_trf();
+    assert_eq!(Tournament::from_trf(&text).unwrap(), t);
+}
+
+#[test]
+fn trf_errors_carry_line_numbers() {
+    let err = Tournament::from_trf("012 x\n001 abcd      Ann\n").unwrap_err();
+    assert!(err.to_string().starts_with("line 2:"), "{err}");
+    assert!(Tournament::from_trf("012 nothing\n").is_err());
+}
+
+#[test]
+fn trf26_records_and_team_records() {
+    let text = "\
+012 TRF-26 team sample (written for the tests)\n\
+142 1\n\
+162 W 1.0 D 0.5 L 0.0\n\
+202 MP,GP,TBR\n\
+222 5400+30\n\
+001    1      North One                                                          1.0    1     3 b 1\n\
+001    2      North Two                                                          0.5    2     4 w =\n\
+001    3      South One                                                          0.0    4     1 w 0\n\
+001    4      South Two                                                          0.5    2     2 b =\n\
+310   1 North                            NOR   2100      4.0    7.5   1     1    2\n\
+310   2 South                            SOU   2000      0.0    0.5   2     3    4\n";
+    let t = Tournament::from_trf(text).unwrap();
+    assert_eq!(t.rounds, 1);
+    assert_eq!(t.time_control.as_deref(), Some("5400+30"));
+    assert_eq!(t.score_system.as_deref(), Some("W 1.0 D 0.5 L 0.0"));
+    assert_eq!(TieBreak::format_list(&t.tiebreaks), "MP,GP,TBR");
+    assert_eq!(t.teams.len(), 2);
+    assert_eq!(t.teams[0].name, "North");
+    assert_eq!(t.teams[0].boards, vec![1, 2]);
+    assert_eq!(t.teams[1].boards, vec![3, 4]);
+    assert_eq!(t.player(4).unwrap().team, Some(2));
+    let s = standings(&t, &StandingsOptions::default());
+    assert!(s.findings.is_empty(), "{:?}", s.findings);
+    assert!(s.team_event);
+    assert_eq!(
+        (s.rows[0].name.as_str(), s.rows[0].points),
+        ("North", HalfPoints(2))
+    );
+    // A member's points column is checked against the member's games.
+    let mut wrong = t.clone();
+    wrong.players[0].declared_points = Some(HalfPoints(1));
+    let s = standings(&wrong, &StandingsOptions::default());
+    assert_eq!(s.findings[0].code, TournamentCode::PointsMismatch);
+    assert_eq!(s.findings[0].player, Some(1));
+    // Written back (teams as 013 records), read again: the same model.
+    assert_eq!(Tournament::from_trf(&t.to_trf()).unwrap(), t);
+}
+
+#[test]
+fn standings_from_sgf_records() {
+    let sgf = "(;GM[4]FF[4]SZ[15]EV[Cup]RO[1]PB[Ann]PW[Bob]RE[B+R];B[hh];W[hi])\n\
+               (;GM[4]FF[4]SZ[15]EV[Cup]RO[2]PB[Bob]PW[Ann]RE[0];B[hh];W[hi])\n";
+    let games: Vec<_> = renju_records::formats::Format::Sgf
+        .read(sgf.as_bytes(), None)
+        .into_iter()
+        .map(Result::unwrap)
+        .collect();
+    let list = from_games::tournaments(&games);
+    assert_eq!(list.len(), 1);
+    let (t, findings) = &list[0];
+    assert!(findings.is_empty(), "{findings:?}");
+    assert_eq!(t.name, "Cup");
+    let s = standings(t, &StandingsOptions::default());
+    assert_eq!(
+        (s.rows[0].name.as_str(), s.rows[0].points),
+        ("Ann", HalfPoints(3))
+    );
+    // Colours alternate in the two-round match: no finding.
+    assert!(s.findings.is_empty());
+}
+
+#[test]
+fn swiss_withdrawal_keeps_the_games() {
+    // FIDE C.06: in a Swiss the games played stand; the rounds after the withdrawal are
+    // unplayed (and count as such in Buchholz).
+    let mut t = exercise();
+    t.withdrawals.push(Withdrawal {
+        id: 12,
+        after_round: 1,
+    });
+    let s = standings(&t, &StandingsOptions::default());
+    // Player 12's round-2 pairing bye and round-3 forfeit win are after the withdrawal.
+    assert_eq!(s.row(12).unwrap().points, HalfPoints(0));
+    assert_eq!(s.row(4).unwrap().points, HalfPoints(7));
+    let rule: Vec<_> = s
+        .findings
+        .iter()
+        .filter(|f| f.code == TournamentCode::WithdrawalRule)
+        .map(|f| f.round)
+        .collect();
+    assert_eq!(rule, vec![Some(2), Some(3)]);
+}
+
+#[test]
+fn team_withdrawal_before_half_voids_the_team() {
+    let mut t = team_round_robin();
+    t.withdrawals.push(Withdrawal {
+        id: 4,
+        after_round: 1,
+    });
+    // Team D's matches from round 2 on must not be recorded; drop them, as the organiser
+    // should have.
+    t.pairings
+        .retain(|p| p.round == 1 || (p.player <= 6 && p.opponent.unwrap() <= 6));
+    let s = standings(&t, &StandingsOptions::default());
+    assert!(s.findings.is_empty(), "{:?}", s.findings);
+    assert!(s.row(4).is_none());
+    // C lost its round-1 match against D: void, so C has only its round-2 and 3 matches.
+    assert_eq!(s.row(3).unwrap().points, HalfPoints(0));
+}
+
+#[test]
+fn knockout_placement_games_decide_shared_places() {
+    // Eight players. Round 1: 1-8, 2-7, 3-6, 4-5. Round 2: semi-finals 1-4, 2-3, and the
+    // round-1 losers' placement semi-finals 5-8, 6-7. Round 3: final 1-2, third place 3-4
+    // (4 wins), fifth place 5-6 (6 wins), seventh place 7-8 drawn (a shared place).
+    let mut t = Tournament {
+        system: Some(System::Knockout),
+        ..Tournament::default()
+    };
+    for i in 1..=8 {
+        t.players.push(Player::new(i, format!("P{i}")));
+    }
+    use ResultKind::*;
+    for (r, a, b, res) in [
+        (1, 1, 8, Win),
+        (1, 2, 7, Win),
+        (1, 3, 6, Win),
+        (1, 4, 5, Win),
+        (2, 1, 4, Win),
+        (2, 2, 3, Win),
+        (2, 5, 8, Win),
+        (2, 6, 7, Win),
+        (3, 1, 2, Win),
+        (3, 3, 4, Loss),
+        (3, 5, 6, Loss),
+        (3, 7, 8, Draw),
+    ] {
+        game(&mut t, r, a, b, res);
+    }
+    let s = standings(&t, &StandingsOptions::default());
+    let ranks: Vec<(u32, u32)> = s.rows.iter().map(|r| (r.id, r.rank)).collect();
+    assert_eq!(
+        ranks,
+        [
+            (1, 1),
+            (2, 2),
+            (4, 3),
+            (3, 4),
+            (6, 5),
+            (5, 6),
+            (7, 7),
+            (8, 7)
+        ]
+    );
+    // The tied seventh-place match: nobody went on, so a warning says so.
+    assert!(s
+        .findings
+        .iter()
+        .any(|f| f.code == TournamentCode::KnockoutUndecided));
+    let s = standings(
+        &t,
+        &StandingsOptions {
+            tiebreaks: Some(TieBreak::parse_list("KO").unwrap()),
+            ..StandingsOptions::default()
+        },
+    );
+    // Out in round 1, then never beaten in the placement bracket (rounds + 1 = 4).
+    assert_eq!(s.row(6).unwrap().values[0].to_string(), "1/4");
+    assert_eq!(s.row(5).unwrap().values[0].to_string(), "1/3");
+}
+
+#[test]
+fn forfeit_losses_keep_their_points_in_the_adjusted_score() {
+    // Player 9 loses round 3 by forfeit: under C.07 (2024) 16.3 only requested byes
+    // after which a player never returned count as draws, so player 2's Buchholz counts
+    // player 9's 2 points, not 2.5 (tiebreak-core agrees). Player 1's not-paired last
+    // round does count as a draw: player 11 counts 1.5 for player 1 (own zero-point bye:
+    // 1, player 1: 1 + 0.5, player 2: 1.5).
+    let t = Tournament::from_trf(&fixture("forfeit_last_round.trf")).unwrap();
+    for regulation in [Regulation::Fide2024, Regulation::Fide2026] {
+        check(&t, regulation, "BH", &[(2, 5.0)]);
+    }
+    check(&t, Regulation::Fide2024, "BH", &[(10, 4.5), (11, 4.0)]);
+}
+
+#[test]
+fn a_tiebreak_list_that_cannot_be_computed_is_reported() {
+    let text = fixture("round_robin.trf").replace("XXR 5", "XXR 5\n202 EDET/P,EMGSB/C1/P");
+    let t = Tournament::from_trf(&text).unwrap();
+    assert!(t.tiebreaks.is_empty());
+    assert_eq!(t.tag("202"), Some("EDET/P,EMGSB/C1/P"));
+    let s = standings(&t, &StandingsOptions::default());
+    assert_eq!(TieBreak::format_list(&s.tiebreaks), "SB,WON");
+    assert_eq!(s.findings.len(), 1);
+    assert_eq!(s.findings[0].code, TournamentCode::UnsupportedTiebreak);
+    // A list given as an option is used as it is, without a finding.
+    let options = StandingsOptions {
+        tiebreaks: Some(TieBreak::parse_list("WON").unwrap()),
+        ..StandingsOptions::default()
+    };
+    assert!(standings(&t, &options).findings.is_empty());
+}
