@@ -1,29 +1,59 @@
 #!/usr/bin/env python3
-"""Prints the import graph of renju-core's top-level modules and fails on a cycle.
+"""Checks the shape of the workspace: the crates' boundaries and every crate's module graph.
 
-A module "imports" another when its code (comments and doc comments stripped, test
-modules excluded) names `crate::other` or a crate-root re-export of the other's items
-(`crate::Position` counts as `position`). Cycles are strongly connected components of
-more than one module. A cycle listed in ALLOWED is accepted, with the reason given there;
-any other cycle makes the script exit 1.
+Crate boundaries: each crate may depend only on the crates listed for it in LAYERS (the
+rules crate on none, the records on the rules, and so on), both in its Cargo.toml and in
+its code (a `renju_x::` path names crate renju-x).
 
-Usage: python3 scripts/module_graph.py [--dot]  (RENJU_CORE_SRC=dir reads another tree)
+Module graphs: a module "imports" another when its code (comments and doc comments
+stripped, test modules excluded) names `crate::other` or a crate-root re-export of the
+other's items (`crate::Position` counts as `position`). Cycles are strongly connected
+components of more than one module. A cycle listed in ALLOWED is accepted, with the
+reason given there; any other cycle, or a dependency outside LAYERS, makes the script
+exit 1.
+
+Usage: python3 scripts/module_graph.py [--dot] [CRATE ...]
 """
 
 from __future__ import annotations
 
-import os
 import re
 import sys
 from pathlib import Path
 
-ROOT = Path(
-    os.environ.get("RENJU_CORE_SRC")
-    or Path(__file__).resolve().parent.parent / "renju-core" / "src"
-)
+WORKSPACE = Path(__file__).resolve().parent.parent
 
-# Cycles that are accepted, as sets of modules, each with why the modules belong together.
-ALLOWED: dict[frozenset[str], str] = {}
+# The crates each crate may depend on. The rules know nothing of records; records know
+# nothing of tournaments, pictures or engines; the C library does not build the engine
+# driver (it spawns no process).
+LAYERS: dict[str, set[str]] = {
+    "renju-core": set(),
+    "renju-records": {"renju-core"},
+    "renju-tournament": {"renju-core", "renju-records"},
+    "renju-display": {"renju-core", "renju-records"},
+    "renju-engine": {"renju-core", "renju-records"},
+    "renju-ffi": {"renju-core", "renju-records", "renju-tournament", "renju-display"},
+    "renju-cli": {
+        "renju-core",
+        "renju-records",
+        "renju-tournament",
+        "renju-display",
+        "renju-engine",
+    },
+    "renju-py": {
+        "renju-core",
+        "renju-records",
+        "renju-tournament",
+        "renju-display",
+        "renju-engine",
+    },
+}
+
+# Cycles that are accepted, as (crate, set of modules), each with why the modules belong
+# together.
+ALLOWED: dict[tuple[str, frozenset[str]], str] = {}
+
+ROOT = WORKSPACE / "renju-core" / "src"
 
 
 def strip(text: str) -> str:
@@ -63,16 +93,19 @@ def strip(text: str) -> str:
     return re.sub(r"#\[cfg\(test\)\]\s*mod\s+\w+\s*\{.*", "", code, flags=re.S)
 
 
-def top_module(path: Path) -> str | None:
-    rel = path.relative_to(ROOT)
-    if rel.parts == ("lib.rs",):
+def top_module(root: Path, path: Path) -> str | None:
+    rel = path.relative_to(root)
+    if rel.parts in (("lib.rs",), ("main.rs",)):
         return None
     return rel.parts[0].removesuffix(".rs")
 
 
-def root_reexports() -> dict[str, str]:
+def root_reexports(root: Path) -> dict[str, str]:
     """Item name -> defining module, from `pub use module::{...}` in lib.rs."""
-    lib = strip((ROOT / "lib.rs").read_text())
+    lib_path = root / "lib.rs"
+    if not lib_path.exists():
+        return {}
+    lib = strip(lib_path.read_text())
     names: dict[str, str] = {}
     for module, items in re.findall(r"pub use (\w+)::\{?([^;}]*)\}?;", lib):
         for item in re.split(r"[,\s]+", items):
@@ -81,24 +114,41 @@ def root_reexports() -> dict[str, str]:
     return names
 
 
-def graph() -> dict[str, set[str]]:
-    reexports = root_reexports()
+def graph(root: Path) -> dict[str, set[str]]:
+    reexports = root_reexports(root)
     edges: dict[str, set[str]] = {}
-    for path in sorted(ROOT.rglob("*.rs")):
-        module = top_module(path)
+    for path in sorted(root.rglob("*.rs")):
+        module = top_module(root, path)
         if module is None:
             continue
         deps = edges.setdefault(module, set())
         code = strip(path.read_text())
         for name in re.findall(r"\bcrate::(\w+)", code):
             target = reexports.get(name, name)
-            is_module = (ROOT / f"{target}.rs").exists() or (ROOT / target).is_dir()
+            is_module = (root / f"{target}.rs").exists() or (root / target).is_dir()
             if is_module and target != module:
                 deps.add(target)
-        # Macros exported at the crate root (`crate::name_table!`) live in `names`.
-        if re.search(r"\bname_table!", code) and module != "names":
+        # Macros exported at the core's root (`name_table!`) live in its `names`.
+        if root == ROOT and re.search(r"\bname_table!", code) and module != "names":
             deps.add("names")
     return edges
+
+
+def boundary_errors(crate: str) -> list[str]:
+    """The dependencies of `crate` (manifest and code) that LAYERS does not allow."""
+    allowed = LAYERS[crate]
+    manifest = (WORKSPACE / crate / "Cargo.toml").read_text()
+    section = re.search(r"^\[dependencies\]\n(.*?)(?=^\[|\Z)", manifest, flags=re.M | re.S)
+    declared = set(re.findall(r"^(renju-[\w-]+)", section.group(1) if section else "", flags=re.M))
+    errors = [f"{crate} depends on {dep} (Cargo.toml)" for dep in sorted(declared - allowed)]
+    named: set[str] = set()
+    for path in sorted((WORKSPACE / crate / "src").rglob("*.rs")):
+        for name in re.findall(r"(?<![\w:])(?:::)?(renju_[a-z_]+)::", strip(path.read_text())):
+            named.add(name.replace("_", "-"))
+    for dep in sorted(named - allowed - {crate} - {"renju-py"}):
+        if dep in LAYERS:
+            errors.append(f"{crate} names {dep} in its code")
+    return errors
 
 
 def cycles(edges: dict[str, set[str]]) -> list[set[str]]:
@@ -137,29 +187,36 @@ def cycles(edges: dict[str, set[str]]) -> list[set[str]]:
 
 
 def main() -> int:
-    edges = graph()
-    if "--dot" in sys.argv:
-        print("digraph renju_core {")
-        for module in sorted(edges):
-            for dep in sorted(edges[module]):
-                print(f'  "{module}" -> "{dep}";')
-        print("}")
-    else:
-        for module in sorted(edges):
-            print(f"{module:10} -> {', '.join(sorted(edges[module])) or '(nothing)'}")
-    sys.stdout.flush()
+    crates = [a for a in sys.argv[1:] if not a.startswith("--")] or list(LAYERS)
     bad = 0
-    for component in cycles(edges):
-        key = frozenset(component)
-        if key in ALLOWED:
-            print(f"allowed cycle {sorted(component)}: {ALLOWED[key]}", file=sys.stderr)
+    for crate in crates:
+        root = WORKSPACE / crate / "src"
+        edges = graph(root)
+        if "--dot" in sys.argv:
+            print(f'digraph "{crate}" {{')
+            for module in sorted(edges):
+                for dep in sorted(edges[module]):
+                    print(f'  "{module}" -> "{dep}";')
+            print("}")
         else:
-            print(f"import cycle: {' <-> '.join(sorted(component))}", file=sys.stderr)
+            print(f"== {crate}")
+            for module in sorted(edges):
+                print(f"{module:12} -> {', '.join(sorted(edges[module])) or '(nothing)'}")
+        sys.stdout.flush()
+        for error in boundary_errors(crate):
+            print(f"crate boundary: {error}", file=sys.stderr)
             bad += 1
+        for component in cycles(edges):
+            key = (crate, frozenset(component))
+            if key in ALLOWED:
+                print(f"allowed cycle in {crate} {sorted(component)}: {ALLOWED[key]}", file=sys.stderr)
+            else:
+                print(f"import cycle in {crate}: {' <-> '.join(sorted(component))}", file=sys.stderr)
+                bad += 1
     if bad:
-        print(f"{bad} import cycle(s) in renju-core", file=sys.stderr)
+        print(f"{bad} problem(s): import cycles or crate boundaries", file=sys.stderr)
         return 1
-    print("no import cycle in renju-core", file=sys.stderr)
+    print(f"no import cycle and no boundary crossed in {len(crates)} crate(s)", file=sys.stderr)
     return 0
 
 

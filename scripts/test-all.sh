@@ -30,13 +30,14 @@ summarise_skips() {
 }
 trap summarise_skips EXIT
 
-echo "== renju-core: module import graph (fails on a new cycle)"
+echo "== Workspace: crate boundaries and module graphs (fails on a crossed boundary or a cycle)"
 python3 scripts/module_graph.py
 
 echo "== Rust: cargo fmt --check, clippy, docs"
 cargo fmt --all -- --check
 cargo clippy --workspace --all-targets --locked -- -D warnings
-RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --locked -p renju-core -p renju-ffi
+RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --locked --all-features \
+    -p renju-core -p renju-records -p renju-tournament -p renju-display -p renju-engine -p renju-ffi
 
 echo "== Rust: cargo test --workspace"
 cargo test --workspace --locked

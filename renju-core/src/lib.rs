@@ -83,3 +83,8 @@ pub use notation::Move;
 pub use outcome::{DrawReason, Outcome, Termination};
 pub use position::{ForbiddenPoint, Foul, IllegalMove, Position, Verdict};
 pub use rules::{RenjuOptions, RuleSet};
+
+/// The README's examples, run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

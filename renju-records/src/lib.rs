@@ -11,7 +11,7 @@
 //!
 //! let game = Game::from_moves("h8 h9 i8 i9 j8 j9 k8 k9 l8").unwrap();
 //! let report = game.validate(&ValidationOptions::default());
-//! assert_eq!(report.outcome.unwrap().termination, Termination::Five);
+//! assert_eq!(report.outcome.termination, Termination::Five);
 //! ```
 //!
 //! Modules, one per concept: [`game`] (game records and their events), [`opening`]
@@ -54,3 +54,8 @@ pub use opening::{OfferEquivalence, Opening, OpeningRule};
 pub use replay::{MoveVerdict, Replay, ValidationOptions};
 pub use report::{GameReport, Report, Summary};
 pub use time_control::{TimeControl, TimeControlError};
+
+/// The README's examples, run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
