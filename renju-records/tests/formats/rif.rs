@@ -2,6 +2,7 @@
 //! real database's licence forbids shipping it).
 
 use proptest::prelude::*;
+
 use renju_core::{Color, ParseError, RuleSet};
 use renju_records::formats::rif;
 use renju_records::game::{DeclaredResult, ResultReason};

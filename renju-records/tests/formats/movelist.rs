@@ -1,6 +1,7 @@
 //! The move-list reader and writer.
 
 use proptest::prelude::*;
+
 use renju_core::RuleSet;
 use renju_records::formats::{movelist, Format};
 use renju_records::OpeningRule;

@@ -2,13 +2,11 @@
 //! `../shared/data/gomocup/psq` (skipped, saying why, when the shared data is not beside
 //! the project), GomocupJudge trailers, round trips and malformed files.
 
-#[path = "../../tests/support/shared_data.rs"]
-mod shared_data;
-
-use shared_data::{data_dir, skipped};
+use crate::shared_data::{data_dir, skipped};
 
 use proptest::prelude::*;
-use renju_core::notation::format_moves;
+
+use crate::common::*;
 use renju_core::{Color, ParseError};
 use renju_records::formats::psq;
 use renju_records::game::DeclaredResult;
@@ -18,10 +16,6 @@ fn read_one(text: &str) -> Result<Game, ParseError> {
     let mut games = psq::read(text.as_bytes(), None);
     assert_eq!(games.len(), 1, "a psq file is one game");
     games.remove(0)
-}
-
-fn moves(game: &Game) -> String {
-    format_moves(game.moves())
 }
 
 /// Writes and reads back: the same size, events and tags.

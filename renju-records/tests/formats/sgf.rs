@@ -1,12 +1,10 @@
 //! SGF reader and writer: the real analysis trees in `../shared/data/sgf`, round trips,
 //! and malformed input.
 
-#[path = "../../tests/support/shared_data.rs"]
-mod shared_data;
-
-use shared_data::{data_dir, skipped};
+use crate::shared_data::{data_dir, skipped};
 
 use proptest::prelude::*;
+
 use renju_core::{Color, ParseError, Point, RuleSet};
 use renju_records::formats::sgf;
 use renju_records::game::{DeclaredResult, ResultReason};

@@ -2,28 +2,15 @@
 //! (skipped, saying why, when the shared data is not beside the project), both
 //! notations, round trips and malformed lines.
 
-#[path = "../../tests/support/shared_data.rs"]
-mod shared_data;
-
-use shared_data::{data_dir, skipped};
+use crate::shared_data::{data_dir, skipped};
 use std::path::PathBuf;
 
 use proptest::prelude::*;
-use renju_core::notation::format_moves;
-use renju_core::{ParseError, Point};
+
+use crate::common::*;
+use renju_core::Point;
 use renju_records::formats::gomocup;
 use renju_records::{Event, Game};
-
-fn moves(game: &Game) -> String {
-    format_moves(game.moves())
-}
-
-fn all_ok(results: Vec<Result<Game, ParseError>>, what: &str) -> Vec<Game> {
-    results
-        .into_iter()
-        .collect::<Result<_, _>>()
-        .unwrap_or_else(|e| panic!("{what}: {e}"))
-}
 
 /// The real files for 20x20 whose names do not say so: Piskvork's default board is 20x20
 /// (its last opening reaches offset -8), and GomocupOnline plays 20x20 (see its psq game).

@@ -2,14 +2,12 @@
 //! (skipped, saying why, when the shared data is not beside the project), round trips,
 //! and synthetic files for what the real ones do not use.
 
-#[path = "../../tests/support/shared_data.rs"]
-mod shared_data;
-
-use shared_data::{data_dir, skipped};
+use crate::shared_data::{data_dir, skipped};
 use std::collections::BTreeMap;
 
 use proptest::prelude::*;
-use renju_core::notation::format_moves;
+
+use crate::common::*;
 use renju_core::ParseError;
 use renju_records::formats::renlib;
 use renju_records::{Event, Game};
@@ -28,10 +26,6 @@ fn lib(header: &[u8], body: &[u8]) -> Vec<u8> {
     [header, body].concat()
 }
 
-fn moves(game: &Game) -> String {
-    format_moves(game.moves())
-}
-
 /// Every line's moves, as a multiset.
 fn multiset<'a>(lines: impl IntoIterator<Item = &'a str>) -> BTreeMap<String, usize> {
     let mut set = BTreeMap::new();
@@ -46,18 +40,6 @@ fn read_ok(bytes: &[u8]) -> Vec<Game> {
         .into_iter()
         .collect::<Result<_, _>>()
         .unwrap_or_else(|e: ParseError| panic!("unexpected error: {e}"))
-}
-
-fn split(results: Vec<Result<Game, ParseError>>) -> (Vec<Game>, Vec<ParseError>) {
-    let mut games = Vec::new();
-    let mut errors = Vec::new();
-    for r in results {
-        match r {
-            Ok(g) => games.push(g),
-            Err(e) => errors.push(e),
-        }
-    }
-    (games, errors)
 }
 
 fn move_lines(games: &[Game]) -> Vec<String> {
