@@ -121,7 +121,7 @@ impl Mark {
 /// What a picture of a board shows: the stones (in the order they came: set-up stones,
 /// then the moves), their move numbers, the last move, forbidden points and marks.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Scene {
+pub(crate) struct Scene {
     /// The board side.
     pub size: u8,
     /// The stones in order, each with its move number (`None` for set-up stones).
@@ -137,7 +137,7 @@ pub struct Scene {
 /// A picture's SVG in parts, so that pictures sharing a board can share them:
 /// `open + background + stones + overlay + "</svg>"` is the whole picture.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Parts {
+pub(crate) struct Parts {
     /// The `<svg>` start tag (size and viewBox).
     pub open: String,
     /// The board, the grid, star points and coordinates: the same for every picture of a
@@ -382,7 +382,7 @@ pub const NUMBER_SLOT: &str = "{n}";
 /// Which template of a stone: without a number, with a number below 100, with a number
 /// of 100 or more (drawn smaller).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum StoneLabel {
+pub(crate) enum StoneLabel {
     /// A set-up stone, or numbers turned off.
     None,
     /// A number of one or two digits.
@@ -406,7 +406,7 @@ impl StoneLabel {
 /// where its move number goes (absent for [`StoneLabel::None`]). Every stone this module
 /// draws is its template with the number put in, so a page that shows many boards (the
 /// HTML report) can keep the templates once and each game as a list of stones.
-pub fn stone_template(
+pub(crate) fn stone_template(
     size: u8,
     opts: &SvgOptions,
     p: Point,
@@ -923,7 +923,11 @@ pub fn explanation(pos: &Position, ex: &Explanation, opts: &SvgOptions) -> Strin
 /// of the position (`Parts::background` and `Parts::stones` of its scene), which the
 /// picture shows once large and once on each small board. The HTML report keeps these
 /// pieces for each foul, and the board once.
-pub fn explanation_pieces(board: &Board, ex: &Explanation, opts: &SvgOptions) -> Vec<String> {
+pub(crate) fn explanation_pieces(
+    board: &Board,
+    ex: &Explanation,
+    opts: &SvgOptions,
+) -> Vec<String> {
     let frame = Frame::new(board.size(), opts.coordinates);
     let side = frame.side();
     // The nested checks drawn, numbered from 1 in the order they are met.
@@ -1126,4 +1130,28 @@ pub fn png(svg: &str) -> Result<Vec<u8>, PngError> {
     pixmap
         .encode_png()
         .map_err(|e| PngError::Encode(e.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn explanation_pieces_join_to_the_picture() {
+        let pos = Position::from_moves("i9 a1 k9 a2 h8 a3 h7 a4 h6 b1 l8 b3 l7 b5 l6").unwrap();
+        let ex = pos.explain("j9".parse().unwrap()).unwrap();
+        let opts = SvgOptions::default();
+        let scene = Scene::of_position(&pos, false);
+        let parts = scene.parts(&opts);
+        let board = format!("{}{}", parts.background, parts.stones.concat());
+        let pieces = explanation_pieces(pos.board(), &ex, &opts);
+        assert_eq!(pieces.len(), 1 + 1 + ex.nested.len());
+        assert_eq!(pieces.join(&board), explanation(&pos, &ex, &opts));
+        // And the stone templates are the stones.
+        for (i, &(p, c, n)) in scene.stones.iter().enumerate() {
+            let t = stone_template(15, &opts, p, c, StoneLabel::of(n));
+            let n = n.map(|n| n.to_string()).unwrap();
+            assert_eq!(t.replace(NUMBER_SLOT, &n), parts.stones[i]);
+        }
+    }
 }

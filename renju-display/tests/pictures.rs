@@ -238,25 +238,6 @@ fn explained_nested_checks_are_small_boards() {
 }
 
 #[test]
-fn explanation_pieces_join_to_the_picture() {
-    let pos = Position::from_moves("i9 a1 k9 a2 h8 a3 h7 a4 h6 b1 l8 b3 l7 b5 l6").unwrap();
-    let ex = pos.explain(point("j9")).unwrap();
-    let opts = SvgOptions::default();
-    let scene = svg::Scene::of_position(&pos, false);
-    let parts = scene.parts(&opts);
-    let board = format!("{}{}", parts.background, parts.stones.concat());
-    let pieces = svg::explanation_pieces(pos.board(), &ex, &opts);
-    assert_eq!(pieces.len(), 1 + 1 + ex.nested.len());
-    assert_eq!(pieces.join(&board), svg::explanation(&pos, &ex, &opts));
-    // And the stone templates are the stones.
-    for (i, &(p, c, n)) in scene.stones.iter().enumerate() {
-        let t = svg::stone_template(15, &opts, p, c, svg::StoneLabel::of(n));
-        let n = n.map(|n| n.to_string()).unwrap();
-        assert_eq!(t.replace(svg::NUMBER_SLOT, &n), parts.stones[i]);
-    }
-}
-
-#[test]
 fn the_html_report_has_a_row_per_finding() {
     let options = ValidationOptions::default();
     let records: Vec<_> = [

@@ -148,11 +148,11 @@ pub fn positions_of_fixtures(fixtures: &[fixture::Fixture]) -> Vec<ConformPositi
 /// Written out here, with no dependency, so that a seed gives the same positions on
 /// every platform and in every version.
 #[derive(Debug, Clone)]
-pub struct SplitMix64(u64);
+pub(crate) struct SplitMix64(u64);
 
 impl SplitMix64 {
     /// A generator from a seed.
-    pub fn new(seed: u64) -> SplitMix64 {
+    pub(crate) fn new(seed: u64) -> SplitMix64 {
         SplitMix64(seed)
     }
 
