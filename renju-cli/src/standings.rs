@@ -36,8 +36,9 @@ pub fn run(
     for path in files {
         match read_path(path, format) {
             Ok(list) => {
-                for (t, mut findings) in list {
-                    let mut s = standings(&t, &options);
+                for read in list {
+                    let mut findings = read.findings;
+                    let mut s = standings(&read.tournament, &options);
                     findings.append(&mut s.findings);
                     s.findings = findings;
                     all.push((path.display().to_string(), s));

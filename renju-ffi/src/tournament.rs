@@ -5,7 +5,7 @@
 use std::ffi::{c_char, CString};
 use std::sync::Arc;
 
-use ::renju_tournament::io::{read_bytes, read_path, Read, ReadError};
+use ::renju_tournament::io::{read_bytes, read_path, ReadError};
 use ::renju_tournament::{standings, Regulation, Standings, StandingsOptions, System, TieBreak};
 use renju_core::ParseError;
 use renju_records::formats::Format;
@@ -26,7 +26,7 @@ use crate::handle::{
 ///
 /// Thread safety: immutable after reading; any number of threads may use it at once.
 pub struct renju_tournament {
-    list: Vec<Read>,
+    list: Vec<::renju_tournament::TournamentRead>,
 }
 
 impl Handle for renju_tournament {
@@ -249,7 +249,7 @@ pub unsafe extern "C" fn renju_tournament_standings(
         let t = handle(tournament, "tournament")?;
         // SAFETY: the caller's guarantees.
         let options = unsafe { options_arg(options) }?;
-        let (t, read_findings) = t.list.get(index).ok_or_else(|| {
+        let read = t.list.get(index).ok_or_else(|| {
             Error::new(
                 RENJU_ERROR_INDEX_OUT_OF_RANGE,
                 format!(
@@ -258,8 +258,8 @@ pub unsafe extern "C" fn renju_tournament_standings(
                 ),
             )
         })?;
-        let mut s = standings(t, &options);
-        let mut findings = read_findings.clone();
+        let mut s = standings(&read.tournament, &options);
+        let mut findings = read.findings.clone();
         findings.append(&mut s.findings);
         s.findings = findings;
         let h = renju_standings {

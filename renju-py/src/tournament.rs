@@ -557,11 +557,11 @@ py_methods! { Tournament |_x| pickle(Self) {}
     }
 }
 
-fn wrap(list: Vec<renju_tournament::io::Read>) -> Vec<Tournament> {
+fn wrap(list: Vec<renju_tournament::TournamentRead>) -> Vec<Tournament> {
     list.into_iter()
-        .map(|(inner, read_findings)| Tournament {
-            inner,
-            read_findings,
+        .map(|read| Tournament {
+            inner: read.tournament,
+            read_findings: read.findings,
         })
         .collect()
 }

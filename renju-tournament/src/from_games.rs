@@ -20,24 +20,24 @@
 //!  </games>
 //! </database>"#;
 //! let games: Vec<_> = Format::Rif.read(rif.as_bytes(), None).into_iter().map(Result::unwrap).collect();
-//! let (t, findings) = from_games::tournaments(&games).remove(0);
-//! assert!(findings.is_empty());
-//! assert_eq!(t.name, "Club cup");
-//! let s = standings(&t, &StandingsOptions::default());
+//! let read = from_games::tournaments(&games).remove(0);
+//! assert!(read.findings.is_empty());
+//! assert_eq!(read.tournament.name, "Club cup");
+//! let s = standings(&read.tournament, &StandingsOptions::default());
 //! assert_eq!((s.rows[0].name.as_str(), s.rows[0].points.to_string()), ("Ann A", "1.5".to_string()));
 //! ```
 
 use std::collections::HashMap;
 
 use super::checks::{TournamentCode, TournamentFinding};
-use super::{Pairing, Player, ResultKind, Tournament};
+use super::{Pairing, Player, ResultKind, Tournament, TournamentRead};
 use renju_core::geometry::Color;
 use renju_records::game::{Event, Game};
 
 /// One tournament per distinct `tournament` (or `event`) tag (records without one form a
 /// tournament named `""`), in the order they first appear, each with the findings
 /// about records that could not be placed.
-pub fn tournaments(games: &[Game]) -> Vec<(Tournament, Vec<TournamentFinding>)> {
+pub fn tournaments(games: &[Game]) -> Vec<TournamentRead> {
     let mut out: Vec<(Tournament, Vec<TournamentFinding>)> = Vec::new();
     let mut by_name: HashMap<String, usize> = HashMap::new();
     let mut ids: Vec<HashMap<String, u32>> = Vec::new();
@@ -120,5 +120,10 @@ pub fn tournaments(games: &[Game]) -> Vec<(Tournament, Vec<TournamentFinding>)> 
     for (t, _) in &mut out {
         t.pairings.sort_by_key(|p| p.round);
     }
-    out
+    out.into_iter()
+        .map(|(tournament, findings)| TournamentRead {
+            tournament,
+            findings,
+        })
+        .collect()
 }

@@ -12,7 +12,7 @@
 use std::path::Path;
 
 use super::checks::{TournamentCode, TournamentFinding};
-use super::{from_games, trf, Tournament, TrfError};
+use super::{from_games, trf, Tournament, TournamentRead, TrfError};
 use renju_records::formats::Format;
 
 /// A crosstable file that cannot be read.
@@ -50,9 +50,6 @@ pub enum ReadError {
     },
 }
 
-/// A tournament read, with the findings about records that could not be placed.
-pub type Read = (Tournament, Vec<TournamentFinding>);
-
 fn decode(bytes: &[u8]) -> String {
     match std::str::from_utf8(bytes) {
         Ok(s) => s.to_string(),
@@ -78,7 +75,7 @@ pub fn read_bytes(
     bytes: &[u8],
     name: Option<&str>,
     format: Option<Format>,
-) -> Result<Vec<Read>, ReadError> {
+) -> Result<Vec<TournamentRead>, ReadError> {
     let file = name.unwrap_or("<input>").to_string();
     let ext = name
         .and_then(|n| Path::new(n).extension())
@@ -92,7 +89,12 @@ pub fn read_bytes(
         let text = decode(bytes);
         if ext.as_deref() == Some("trf") || looks_like_trf(&text) {
             return trf::read(&text)
-                .map(|t| vec![(t, Vec::new())])
+                .map(|tournament| {
+                    vec![TournamentRead {
+                        tournament,
+                        findings: Vec::new(),
+                    }]
+                })
                 .map_err(|source| ReadError::Trf { file, source });
         }
     }
@@ -114,14 +116,17 @@ pub fn read_bytes(
     }
     let mut list = from_games::tournaments(&games);
     if let Some(first) = list.first_mut() {
-        first.1.extend(bad);
+        first.findings.extend(bad);
     } else if !bad.is_empty() {
-        list.push((Tournament::default(), bad));
+        list.push(TournamentRead {
+            tournament: Tournament::default(),
+            findings: bad,
+        });
     }
     Ok(list)
 }
 
-fn read_json(bytes: &[u8], file: &str) -> Result<Vec<Read>, ReadError> {
+fn read_json(bytes: &[u8], file: &str) -> Result<Vec<TournamentRead>, ReadError> {
     #[derive(serde::Deserialize)]
     #[serde(untagged)]
     enum Doc {
@@ -137,11 +142,20 @@ fn read_json(bytes: &[u8], file: &str) -> Result<Vec<Read>, ReadError> {
         Doc::One(t) => vec![*t],
         Doc::Many(v) | Doc::Wrapped { tournaments: v } => v,
     };
-    Ok(list.into_iter().map(|t| (t, Vec::new())).collect())
+    Ok(list
+        .into_iter()
+        .map(|tournament| TournamentRead {
+            tournament,
+            findings: Vec::new(),
+        })
+        .collect())
 }
 
 /// Reads the tournaments of a file; see [`read_bytes`].
-pub fn read_path(path: impl AsRef<Path>, format: Option<Format>) -> Result<Vec<Read>, ReadError> {
+pub fn read_path(
+    path: impl AsRef<Path>,
+    format: Option<Format>,
+) -> Result<Vec<TournamentRead>, ReadError> {
     let path = path.as_ref();
     let file = path.display().to_string();
     let bytes = std::fs::read(path).map_err(|source| ReadError::Io {

@@ -311,6 +311,16 @@ impl Withdrawal {
     }
 }
 
+/// A tournament read from a file, with the findings about the records of that file that
+/// could not be placed in it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct TournamentRead {
+    /// The tournament.
+    pub tournament: Tournament,
+    /// The records that could not be placed, and why.
+    pub findings: Vec<TournamentFinding>,
+}
+
 /// A tournament: the crosstable and what the organiser declared about it.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Tournament {

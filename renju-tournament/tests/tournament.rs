@@ -670,7 +670,7 @@ fn standings_from_game_records() {
     g2.tags[1].1 = "x".into();
     let list = from_games::tournaments(&[g1, g2]);
     assert_eq!(list.len(), 1);
-    let (t, findings) = &list[0];
+    let (t, findings) = (&list[0].tournament, &list[0].findings);
     assert_eq!(findings.len(), 1);
     assert_eq!(findings[0].code, TournamentCode::UnusableGame);
     let s = standings(t, &StandingsOptions::default());
@@ -759,7 +759,7 @@ fn standings_from_sgf_records() {
         .collect();
     let list = from_games::tournaments(&games);
     assert_eq!(list.len(), 1);
-    let (t, findings) = &list[0];
+    let (t, findings) = (&list[0].tournament, &list[0].findings);
     assert!(findings.is_empty(), "{findings:?}");
     assert_eq!(t.name, "Cup");
     let s = standings(t, &StandingsOptions::default());
