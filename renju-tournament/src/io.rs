@@ -6,7 +6,7 @@
 //! use renju_tournament::io::read_bytes;
 //! let json = br#"{"name": "Cup", "players": [{"id": 1, "name": "Ann"}], "pairings": []}"#;
 //! let list = read_bytes(json, Some("cup.json"), None).unwrap();
-//! assert_eq!(list[0].0.name, "Cup");
+//! assert_eq!(list[0].tournament.name, "Cup");
 //! ```
 
 use std::path::Path;
