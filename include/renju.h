@@ -957,7 +957,7 @@ typedef struct renju_standings_options {
     const char *system;
     /**
      * Tie-breaks after the points, FIDE C.07 codes separated by commas (`"SB,WON"`,
-     * `"ARO,BH,BH/M1,WON"`); NULL: the file's list, else the seed's list for the system.
+     * `"ARO,BH,BH/M1,WON"`); NULL: the file's list, else the Chinese rules' list for the system.
      */
     const char *tiebreaks;
     /**

@@ -162,7 +162,7 @@ enum Command {
         #[arg(long)]
         system: Option<System>,
         /// Tie-breaks after the points, FIDE C.07 codes (e.g. "SB,WON" or
-        /// "ARO,BH,BH/M1,WON"); default: the file's list, else the seed's for the system.
+        /// "ARO,BH,BH/M1,WON"); default: the file's list, else the Chinese rules' for the system.
         #[arg(long, value_name = "LIST")]
         tiebreaks: Option<String>,
         /// How unplayed rounds count in Buchholz and Sonneborn-Berger (fide-2024,

@@ -1,5 +1,5 @@
 //! `renju standings FILE...`: crosstables (TRF, JSON, or game files whose records name
-//! players and rounds) ranked by the seed's lists or an organiser's tie-breaks.
+//! players and rounds) ranked by the Chinese rules' lists or an organiser's tie-breaks.
 
 use std::io::Write;
 use std::path::PathBuf;

@@ -1,5 +1,5 @@
 //! Unit tests of the reference Renju judge (tests/reference/mod.rs) on its own, on the hand-made
-//! positions of rules-reference.md §5.3. Nothing here uses the library under test.
+//! positions of docs/rules.md. Nothing here uses the library under test.
 
 mod reference;
 
@@ -311,7 +311,7 @@ fn white_stones_and_edges_block() {
 // Whole-board maps
 
 /// Full-board maps. The MK-* positions come from mintaka's tests, which assert the complete
-/// forbidden map of the board (rules-reference.md §0, §5.3); every point listed here is the
+/// forbidden map of the board (docs/rules.md §0, §5.3); every point listed here is the
 /// complete set of forbidden points, with the foul type of that map (3 / 4 / 6).
 #[test]
 fn mintaka_full_maps() {
@@ -465,7 +465,7 @@ fn label(v: RefVerdict) -> Exp {
 }
 
 /// (id, black stones, white stones, point, literal reading, quintet reading) — the
-/// "scratch checker (literal / quintet-style)" column of rules-reference.md §5.3.
+/// "scratch checker (literal / quintet-style)" column of docs/rules.md.
 const TABLE: &[(&str, &str, &str, &str, Exp, Exp)] = &[
     ("RN-01a", "E13 C12 E12 B11 E11 A10", "E10", "E14", Exp::DoubleFour, Exp::DoubleFour),
     ("RN-01b", "E8 F8 H8 I8 J8", "", "G8", Exp::Overline, Exp::Overline),

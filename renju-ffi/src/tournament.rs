@@ -61,7 +61,7 @@ pub struct renju_standings_options {
     /// pairings show.
     pub system: *const c_char,
     /// Tie-breaks after the points, FIDE C.07 codes separated by commas (`"SB,WON"`,
-    /// `"ARO,BH,BH/M1,WON"`); NULL: the file's list, else the seed's list for the system.
+    /// `"ARO,BH,BH/M1,WON"`); NULL: the file's list, else the Chinese rules' list for the system.
     pub tiebreaks: *const c_char,
     /// How unplayed rounds count: `"fide-2024"` (NULL), `"fide-2026"`, `"fide-2009"` or
     /// `"none"`.

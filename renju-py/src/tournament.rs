@@ -1,5 +1,5 @@
 //! Tournaments (`renju.read_tournament`, `renju.Tournament`): crosstables from TRF, JSON
-//! or game files, standings with the seed's or an organiser's tie-breaks, findings.
+//! or game files, standings with the Chinese rules' or an organiser's tie-breaks, findings.
 //! `to_dict()` has the field names of `renju standings --json`.
 
 use std::path::PathBuf;
@@ -516,7 +516,7 @@ py_methods! { Tournament |_x| pickle(Self) {}
 
     /// Computes the standings. `system`: 'round-robin', 'swiss' or 'knockout' (default:
     /// the file's, or what the pairings show); `tiebreaks`: FIDE C.07 codes as a string
-    /// ('SB,WON') or a list (default: the file's list, else the seed's); `unplayed`:
+    /// ('SB,WON') or a list (default: the file's list, else the Chinese rules'); `unplayed`:
     /// 'fide-2024', 'fide-2026', 'fide-2009' or 'none'.
     #[pyo3(signature = (system=None, tiebreaks=None, unplayed="fide-2024"))]
     fn standings(

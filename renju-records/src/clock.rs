@@ -42,7 +42,7 @@ use thiserror::Error;
 use crate::time_control::{Overtime, Schedule, TimeControl};
 use renju_core::geometry::Color;
 
-/// The largest penalty either way: five minutes (seed 003).
+/// The largest penalty either way: five minutes (the Chinese game rules).
 pub const MAX_PENALTY_MS: u64 = 5 * 60 * 1000;
 
 /// What happens when both flags are down and nobody can tell which fell first.

@@ -62,7 +62,7 @@ pub enum TournamentCode {
     /// result).
     UnusableGame,
     /// The file's tie-break list names criteria the library does not compute; the
-    /// seed's list for the system is used instead.
+    /// the Chinese rules' list for the system is used instead.
     UnsupportedTiebreak,
     /// ARO asked for with opponents that have no rating (they are left out of the
     /// average).

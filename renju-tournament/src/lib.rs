@@ -1,10 +1,10 @@
 //! Tournaments: players, teams, rounds, pairings and results, and the standings a referee
-//! computes from them (`SPEC.md`, Tournaments; seed 003 "成績和名次").
+//! computes from them (`docs/rules.md`, Tournaments; the Chinese game rules, "成績和名次").
 //!
 //! The model is a crosstable: one [`Pairing`] per player, round and game, written from
 //! that player's side (as a FIDE TRF file holds it), so that two sides that contradict
 //! each other can be found and reported. [`standings()`] ranks players (or teams) by the
-//! seed's lists or an organiser's list of FIDE C.07 tie-breaks; [`check()`] reports what
+//! Chinese rules' lists or an organiser's list of FIDE C.07 tie-breaks; [`check()`] reports what
 //! does not add up; [`trf`] reads and writes FIDE TRF; [`from_games`] builds tournaments
 //! from game records (RenjuNet `.rif` and other files whose records name players and
 //! rounds).
@@ -304,7 +304,7 @@ pub struct Withdrawal {
 
 impl Withdrawal {
     /// Whether the withdrawal rule voids the player's games: in a round robin of
-    /// `rounds` rounds, leaving before playing half of them (seed 003); otherwise the
+    /// `rounds` rounds, leaving before playing half of them (the Chinese game rules); otherwise the
     /// games played stand and the rest are lost by forfeit.
     pub fn voids_games(&self, system: System, rounds: u32) -> bool {
         system == System::RoundRobin && 2 * self.after_round < rounds
@@ -346,7 +346,7 @@ pub struct Tournament {
     /// Players (teams) who left, with the round.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub withdrawals: Vec<Withdrawal>,
-    /// The organiser's tie-break list (TRF 202); empty: the seed's list for the system.
+    /// The organiser's tie-break list (TRF 202); empty: the Chinese rules' list for the system.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tiebreaks: Vec<TieBreak>,
     /// Ids in the order a play-off or a drawing of lots put them; it separates players

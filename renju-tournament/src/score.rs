@@ -1,6 +1,6 @@
 //! Exact arithmetic for scores and tie-break values: [`HalfPoints`] for points (every
 //! game, match and round scores 1, ½ or 0) and [`Rational`] for values that can be any
-//! fraction (Sonneborn-Berger in quarter points, average ratings, the seed's team
+//! fraction (Sonneborn-Berger in quarter points, average ratings, the Chinese rules' team
 //! Sonneborn-Berger with score rates). Floats appear only when a value is written out.
 
 use std::cmp::Ordering;

@@ -5,7 +5,7 @@
 //! Everything is exact: points in half points, Sonneborn-Berger in quarter points,
 //! averages and score rates as fractions. Floats appear only in JSON output.
 //!
-//! Withdrawals (seed 003): in a round robin, a player (team) who left before playing
+//! Withdrawals (the Chinese game rules): in a round robin, a player (team) who left before playing
 //! half of the rounds has every game voided and leaves the table; one who left later
 //! loses every remaining game by forfeit. In Swiss and knockout events the games played
 //! stand (FIDE C.06) and the rounds after the withdrawal are forfeits or unpaired rounds.
@@ -26,7 +26,7 @@ pub struct StandingsOptions {
     /// The system (default: the tournament's, or what the pairings show).
     pub system: Option<System>,
     /// The tie-break list after the points (default: the tournament's list, else the
-    /// seed's list for the system).
+    /// the Chinese rules' list for the system).
     pub tiebreaks: Option<Vec<TieBreak>>,
     /// How unplayed rounds count.
     pub regulation: Regulation,
@@ -274,7 +274,7 @@ fn standings_inner(
                     None,
                     None,
                     format!(
-                        "the file's tie-break list {list:?} names criteria this library does not compute; the seed's list for a {system} is used"
+                        "the file's tie-break list {list:?} names criteria this library does not compute; the Chinese rules' list for a {system} is used"
                     ),
                 ));
             }

@@ -14,12 +14,12 @@
 //! | `BH/C1` | Buchholz cut 1: the least significant value dropped (voluntarily unplayed rounds first) |
 //! | `BH/M1` | median Buchholz: the lowest and the highest dropped |
 //! | `DE` | direct encounter: points among the tied players, when all of them met |
-//! | `TSB` | the seed's team Sonneborn-Berger: Σ score rate against a team × its match points (no C.07 code) |
+//! | `TSB` | the Chinese rules' team Sonneborn-Berger: Σ score rate against a team × its match points (no C.07 code) |
 //! | `TBR` | board by board from board 1: board 1's points, then board 2's, ... |
 //! | `KO` | knockout: the round of elimination, later is better, then the round of elimination from the placement games among those out in the same round (`1/3`); no C.07 code |
 //!
 //! Cuts: `/Cn` drops the `n` least significant values, `/Mn` drops `n` at each end, and
-//! `/Tn` (this library's extension for the seed's "one or several of the highest or
+//! `/Tn` (this library's extension for the Chinese rules' "one or several of the highest or
 //! lowest") drops the `n` highest; `BH/C2/T1` drops two at the bottom and one at the top.
 //!
 //! ```
@@ -55,7 +55,7 @@ pub enum Criterion {
     Bh,
     /// Direct encounter.
     De,
-    /// The seed's team Sonneborn-Berger.
+    /// The Chinese rules' team Sonneborn-Berger.
     Tsb,
     /// Board by board from board 1.
     Tbr,
@@ -269,7 +269,7 @@ impl FromStr for Regulation {
     }
 }
 
-/// The seed's list for a system and event type (`SPEC.md` table), after the points.
+/// The Chinese rules' list for a system and event type (`docs/rules.md` table), after the points.
 pub fn default_list(system: super::System, team: bool) -> Vec<TieBreak> {
     use super::System::*;
     use Criterion::*;

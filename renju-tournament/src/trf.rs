@@ -206,7 +206,7 @@ pub fn read(text: &str) -> Result<Tournament, TrfError> {
 /// start ranks in board order. Read by tokens after column 40: the first two decimal
 /// numbers are the points, the integer after them the rank, the rest the members. The
 /// declared points and rank are not kept (TRF-26 scores matches 2/1/0 by default, the
-/// seed 1/½/0; teams are written back as `013` records, which have neither).
+/// Chinese rules 1/½/0; teams are written back as `013` records, which have neither).
 fn read_team26(
     chars: &[char],
     t: &mut Tournament,

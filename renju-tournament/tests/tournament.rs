@@ -205,7 +205,7 @@ fn hand_crosstable_cuts_and_medians() {
     // Four opponents, two cut at each end: nothing is left (an edge case).
     assert_eq!(a("BH/M2"), 0.0);
     assert_eq!(a("BH/M3"), 0.0);
-    // The seed's "one or several of the highest": the top one only.
+    // The Chinese rules' "one or several of the highest": the top one only.
     assert_eq!(a("BH/T1"), 5.0);
     // SB: beat B (1.5) and E (1.5), drew C (2): 1.5 + 1.5 + 1 = 4.
     assert_eq!(a("SB"), 4.0);
@@ -221,7 +221,7 @@ fn round_robin_default_order_and_shared_places() {
     assert_eq!(
         s.tiebreaks,
         TieBreak::parse_list("SB,WON").unwrap(),
-        "the seed's round-robin list"
+        "the Chinese rules' round-robin list"
     );
     let order: Vec<&str> = s.rows.iter().map(|r| r.name.as_str()).collect();
     // A and D: 2.5; SB: D 2.5 + 0.75 + 1.5 = 4.75 against A 4. B and E: 1.5; SB: B 2 +
@@ -532,7 +532,7 @@ fn team_round_robin() -> Tournament {
 }
 
 #[test]
-fn team_round_robin_by_the_seed() {
+fn team_round_robin_by_the_chinese_rules() {
     let t = team_round_robin();
     let s = standings(&t, &StandingsOptions::default());
     assert!(s.findings.is_empty(), "{:?}", s.findings);
@@ -583,7 +583,7 @@ fn team_sb_and_board_by_board_decide_when_points_tie() {
 }
 
 #[test]
-fn team_board_colours_follow_the_seed() {
+fn team_board_colours_follow_the_chinese_rules() {
     let mut t = team_round_robin();
     // Give team A White on board 1 in round 1 as well as on board 2.
     for p in &mut t.pairings {
@@ -607,7 +607,7 @@ fn team_board_colours_follow_the_seed() {
 }
 
 #[test]
-fn team_swiss_by_the_seed() {
+fn team_swiss_by_the_chinese_rules() {
     // Six teams of two boards, three rounds of a Swiss (not everyone meets).
     //  R1: A-B 2-0, C-D 1.5-0.5, E-F 1-1
     //  R2: A-C 1-1, E-B 1.5-0.5, F-D 0.5-1.5

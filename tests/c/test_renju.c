@@ -806,7 +806,7 @@ static void test_tournaments(const char *games_dir) {
     EXPECT_OK(renju_tournament_free(t));
     EXPECT(renju_tournament_count(t, &n), RENJU_ERROR_BAD_HANDLE);
 
-    /* A knockout: the seed's ranking, shared places. */
+    /* A knockout: the Chinese rules' ranking, shared places. */
     snprintf(path, sizeof path, "%s/../tournaments/knockout.trf", games_dir);
     EXPECT_OK(renju_tournament_read_file(path, NULL, &t));
     EXPECT_OK(renju_tournament_standings(t, 0, NULL, &s));

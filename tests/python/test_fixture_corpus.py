@@ -17,7 +17,7 @@ FIXTURES = [fx for path in FILES for fx in renju.read_fixtures(path)]
 
 def test_corpus_is_there() -> None:
     """The corpus has its three files and a hundred-odd fixtures."""
-    assert {p.name for p in FILES} >= {"gomoku.txt", "rules_reference.txt", "seed_figures.txt"}
+    assert {p.name for p in FILES} >= {"gomoku.txt", "rules_reference.txt", "match_rules_figures.txt"}
     assert len(FIXTURES) >= 100
     assert len({fx.id for fx in FIXTURES}) == len(FIXTURES)
     assert sum(len(fx.queries) for fx in FIXTURES) >= 100

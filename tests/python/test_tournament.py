@@ -27,7 +27,7 @@ def test_fide_exercise_published_values(repo: Path) -> None:
 
 
 def test_default_lists_and_shared_places(repo: Path) -> None:
-    """The seed's lists per system, shared places, to_dict shaped as the CLI's JSON."""
+    """The Chinese rules' lists per system, shared places, to_dict shaped as the CLI's JSON."""
     s = renju.read_tournament(repo / "fixtures/tournaments/knockout.trf").standings()
     assert s.system == "knockout" and len(s) == 8
     assert [r.rank for r in s.rows] == [1, 2, 3, 3, 5, 5, 5, 5]

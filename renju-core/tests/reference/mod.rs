@@ -1,7 +1,7 @@
 //! Slow, obviously-correct reference judge for Renju forbidden moves.
 //!
 //! Written directly from the rule text (RIF §3 definitions, RIF 9.2 / 9.3) as formalised in
-//! `rules-reference.md` §1.4 and `SPEC.md` ("Forbidden moves"). It shares no code with the
+//! `docs/rules.md` §1.4 and `docs/rules.md` ("Forbidden moves"). It shares no code with the
 //! library under test and deliberately uses the most literal algorithm possible:
 //!
 //! ```text

@@ -116,8 +116,8 @@ const CORPUS: [(&str, &str); 2] = [
         include_str!("../../corpus/rules_reference.txt"),
     ),
     (
-        "seed_figures.txt",
-        include_str!("../../corpus/seed_figures.txt"),
+        "match_rules_figures.txt",
+        include_str!("../../corpus/match_rules_figures.txt"),
     ),
 ];
 
