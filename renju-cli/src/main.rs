@@ -14,7 +14,6 @@ use clap::{Parser, Subcommand};
 
 mod clock;
 mod conform;
-mod forbidden;
 mod forbidden_stream;
 mod show;
 mod standings;

@@ -59,8 +59,9 @@ use std::time::{Duration, Instant};
 use thiserror::Error;
 
 use super::{compare, Answer, ConformPosition, ConformReport, Protocol, Reading};
-use renju_core::forbidden::FoulKind;
+use crate::forbidden_jsonl::{ForbiddenQuery, ForbiddenReply};
 use renju_core::geometry::{Color, Point};
+use renju_core::rules::RuleSet;
 
 /// How forbidden points are asked for under the `gomocup` protocol.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -452,29 +453,8 @@ fn run_batch(
 }
 
 fn jsonl_request(position: &ConformPosition, reading: Reading) -> String {
-    serde_json::json!({
-        "id": position.id,
-        "board": board_rows(position),
-        "rule": "renju",
-        "five_completion_counts": reading.options().five_completion_counts,
-    })
-    .to_string()
-}
-
-fn board_rows(position: &ConformPosition) -> Vec<String> {
-    let b = &position.board;
-    (0..b.size())
-        .rev()
-        .map(|y| {
-            (0..b.size())
-                .map(|x| match b.get(Point::new(x, y).expect("on board")) {
-                    Some(Color::Black) => 'B',
-                    Some(Color::White) => 'W',
-                    None => '.',
-                })
-                .collect()
-        })
-        .collect()
+    let id = Some(serde_json::Value::String(position.id.clone()));
+    ForbiddenQuery::of_board(&position.board, RuleSet::Renju, reading.options(), id).to_line()
 }
 
 fn ask_jsonl(
@@ -511,27 +491,15 @@ fn shorten(text: &str) -> String {
 
 /// Reads a `renju forbidden` output line.
 pub fn parse_jsonl(text: &str) -> Answer {
-    let bad = |why: &str| Answer::Bad(format!("{why}: `{}`", shorten(text.trim())));
-    let Ok(value) = serde_json::from_str::<serde_json::Value>(text) else {
-        return bad("not JSON");
-    };
-    if let Some(error) = value.get("error") {
-        return Answer::Bad(format!("the engine reported an error: {error}"));
+    match ForbiddenReply::parse(text) {
+        Ok(reply) => Answer::Map(
+            (reply.forbidden.into_iter())
+                .map(|(point, kind)| (point, Some(kind)))
+                .collect(),
+        ),
+        Err(why) if why.starts_with("the engine reported") => Answer::Bad(why),
+        Err(why) => Answer::Bad(format!("{why}: `{}`", shorten(text.trim()))),
     }
-    let Some(map) = value.get("forbidden").and_then(|v| v.as_object()) else {
-        return bad("no \"forbidden\" object");
-    };
-    let mut out = BTreeMap::new();
-    for (point, kind) in map {
-        let Ok(p) = point.parse::<Point>() else {
-            return bad(&format!("`{point}` is not a point"));
-        };
-        let Some(kind) = kind.as_str().and_then(|k| k.parse::<FoulKind>().ok()) else {
-            return bad(&format!("`{kind}` is not a foul"));
-        };
-        out.insert(p, Some(kind));
-    }
-    Answer::Map(out)
 }
 
 /// Piskvork coordinates of a point on the 15x15 board: `x,y`, y from the top.
