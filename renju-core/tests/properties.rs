@@ -19,8 +19,8 @@ use reference::{Cell, RefBoard, RefFouls, RefVerdict};
 use renju_core::batch::{forbidden_masks, kind_code, MaskValues};
 use renju_core::notation::format_moves;
 use renju_core::{
-    Board, Color, FoulKind, FoulSet, Move, Point, Position, RenjuOptions, RuleSet, Symmetry,
-    Verdict,
+    Board, Color, FoulKind, FoulSet, Move, Point, PointStatus, Position, RenjuOptions, RuleSet,
+    Symmetry, Verdict,
 };
 
 const SIZE: u8 = 15;
@@ -277,6 +277,36 @@ proptest! {
                         if undone.is_none() {
                             break;
                         }
+                    }
+                }
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: cases(10_000) / 20, ..ProptestConfig::default() })]
+
+    /// The explanation of a point says what the judge says of it: forbidden with the same
+    /// fouls and the same reported one, or not forbidden (legal, or a five that no foul
+    /// outweighs), under both readings.
+    #[test]
+    fn explanations_agree_with_the_judge(cells in position_strategy()) {
+        let (board, _) = boards(&cells);
+        for options in readings() {
+            let pos = Position::from_board(board.clone(), RuleSet::Renju, Color::Black)
+                .unwrap()
+                .with_options(options);
+            for p in board.empty_points() {
+                let fouls = pos.fouls_at(p).unwrap();
+                let status = pos.explain(p).unwrap().status;
+                match status {
+                    PointStatus::Forbidden { primary, all } => {
+                        prop_assert_eq!(all, fouls, "{} under {:?}\n{}", p, options, board);
+                        prop_assert_eq!(Some(primary), fouls.primary(), "{}", p);
+                    }
+                    PointStatus::Legal | PointStatus::Five => {
+                        prop_assert!(fouls.is_empty(), "{} is {:?} but fouls {:?}\n{}", p, status, fouls, board);
                     }
                 }
             }
