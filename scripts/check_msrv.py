@@ -6,7 +6,7 @@ that the version number is written once.
   dependencies that the published crates build with (normal and build dependencies).
   Clippy's `incompatible_msrv` lint (run by scripts/test-all.sh) checks the crates' own
   code against the same version, since every crate inherits it.
-- The version requirement on `renju-core` in the workspace dependencies must be the
+- The version requirement on every `renju-*` crate in the workspace dependencies must be the
   workspace version (the Python and C versions come from it at build time).
 
 Only the machine's one toolchain is available here, so the check reads what each
@@ -76,10 +76,10 @@ def main() -> int:
             f"{'.'.join(map(str, newest[0]))} ({newest[1]}): declare that"
         )
         status = 1
-    dep_req = manifest["workspace"]["dependencies"]["renju-core"]["version"]
-    if dep_req != package["version"]:
-        print(f"renju-core is required at {dep_req}, but the workspace version is {package['version']}")
-        status = 1
+    for crate, dep in sorted(manifest["workspace"]["dependencies"].items()):
+        if crate.startswith("renju-") and dep["version"] != package["version"]:
+            print(f"{crate} is required at {dep['version']}, but the workspace version is {package['version']}")
+            status = 1
     if status == 0:
         print(f"rust-version {declared} is what the code needs; version {package['version']} agrees everywhere")
     return status

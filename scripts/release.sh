@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Builds every release artifact into dist/ and checks that each installs and works in a
 # clean environment, away from the source tree:
-#   - the crate packages of renju-core and renju-cli (`cargo package`, which builds them
-#     from the packaged sources), and the CLI installed with `cargo install --path`;
+#   - the crate packages of the library crates (renju-core, renju-records,
+#     renju-tournament, renju-display, renju-engine) and renju-cli (`cargo package`, which
+#     builds them from the packaged sources), and the CLI installed with `cargo install --path`;
 #   - the Python wheel (abi3) and sdist, the wheel installed alone into a fresh venv and
 #     smoke-tested (import, a forbidden map, reading and validating a game file), with
 #     its stubs and py.typed;
@@ -25,7 +26,7 @@ echo "== release $version: artifacts into dist/, checks in $work"
 echo "== Rust: minimum Rust version and version number"
 python3 scripts/check_msrv.py
 
-echo "== Rust: cargo package renju-core renju-cli (builds the packaged sources)"
+echo "== Rust: cargo package, every published crate (builds the packaged sources)"
 dirty=()
 if [ -n "$(git status --porcelain 2>/dev/null)" ]; then
     echo "   (the work tree has uncommitted changes: packaging them as they are)"
@@ -35,9 +36,11 @@ fi
 # per version, and builds registry sources once: remove what an earlier run of this
 # version left, so that the packages are built from what is packaged now.
 rm -rf "${CARGO_HOME:-$HOME/.cargo}"/registry/src/-*/renju-*-"$version"
-CARGO_TARGET_DIR=$work/package-target cargo package --locked "${dirty[@]}" -p renju-core -p renju-cli
-cp "$work/package-target/package/renju-core-$version.crate" \
-    "$work/package-target/package/renju-cli-$version.crate" "$dist/"
+crates=(renju-core renju-records renju-tournament renju-display renju-engine renju-cli)
+CARGO_TARGET_DIR=$work/package-target cargo package --locked "${dirty[@]}" "${crates[@]/#/-p}"
+for crate in "${crates[@]}"; do
+    cp "$work/package-target/package/$crate-$version.crate" "$dist/"
+done
 
 echo "== Rust: cargo install --path renju-cli into an empty root"
 cargo install --locked --quiet --path renju-cli --root "$work/cargo"
