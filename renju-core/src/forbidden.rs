@@ -614,11 +614,7 @@ fn explain_in(
     nested: &mut NestedTable,
     top: bool,
 ) -> Explanation {
-    let board = mind.board;
-    let size = board.size();
-    let p = board.point(idx);
-    let codes = mind.codes(idx);
-    let st = steps(size);
+    let p = mind.board.point(idx);
     let mut ex = Explanation {
         point: p,
         status: PointStatus::Legal,
@@ -628,6 +624,31 @@ fn explain_in(
         threes: vec![],
         nested: Vec::new(),
     };
+    let mut windows = explain_lines(mind, idx, &mut ex);
+    if !top && ex.fives.is_empty() && (!ex.overlines.is_empty() || ex.fours.len() >= 2) {
+        windows.clear();
+    }
+    mind.stones.push(idx);
+    for (d, (dir, line, shape)) in windows.into_iter().enumerate() {
+        if let Some(three) = explain_three(mind, idx, (d, dir), &line, &shape, opts, nested) {
+            ex.threes.push(three);
+        }
+    }
+    mind.stones.pop();
+    ex.status = status_of(&ex);
+    ex
+}
+
+/// The fives, overlines and fours through `idx` into `ex`, and each direction's line
+/// (with the black stone on `idx`) and shape, for the threes.
+fn explain_lines(
+    mind: &InMind<'_>,
+    idx: usize,
+    ex: &mut Explanation,
+) -> Vec<(Direction, [u8; WINDOW], patterns::LineShape)> {
+    let size = mind.board.size();
+    let p = ex.point;
+    let codes = mind.codes(idx);
     let mut windows = Vec::with_capacity(4);
     for (d, dir) in Direction::ALL.into_iter().enumerate() {
         let window = patterns::decode(codes[d]);
@@ -635,16 +656,17 @@ fn explain_in(
         let mut line = window;
         line[CENTER] = patterns::BLACK;
         let run = run_mask(&line, CENTER);
+        let stones = || window_points(p, dir, size, run);
         if shape.five {
             ex.fives.push(LineStones {
                 direction: dir,
-                stones: window_points(p, dir, size, run),
+                stones: stones(),
             });
         }
         if shape.overline {
             ex.overlines.push(LineStones {
                 direction: dir,
-                stones: window_points(p, dir, size, run),
+                stones: stones(),
             });
         }
         for &(stones, completion) in &shape.fours {
@@ -656,112 +678,127 @@ fn explain_in(
         }
         windows.push((dir, line, shape));
     }
-    if !top && ex.fives.is_empty() && (!ex.overlines.is_empty() || ex.fours.len() >= 2) {
-        windows.clear();
-    }
+    windows
+}
 
-    mind.stones.push(idx);
-    for (d, (dir, line, shape)) in windows.into_iter().enumerate() {
-        let straight = shape.straight_four_points as u32;
-        let apparent = shape.apparent_four_points as u32;
-        // An apparent three in a direction that already holds a four or five is part of
-        // that four, not a three.
-        if apparent == 0
-            || (straight == 0 && (!shape.fours.is_empty() || shape.five || shape.overline))
-        {
-            continue;
-        }
-        let mut stones = 0u32;
-        let mut skeleton = false;
-        for q in 0..WINDOW {
-            if apparent & (1 << q) == 0 {
-                continue;
-            }
-            let mut l = line;
-            l[q] = patterns::BLACK;
-            let run = run_mask(&l, q);
-            stones |= run & !(1 << q);
-            let a = run.trailing_zeros() as usize;
-            let b = 31 - run.leading_zeros() as usize;
-            for (end, beyond) in [(a.wrapping_sub(1), a.wrapping_sub(2)), (b + 1, b + 2)] {
-                if end < WINDOW
-                    && l[end] == patterns::EMPTY
-                    && beyond < WINDOW
-                    && l[beyond] == patterns::BLACK
-                {
-                    skeleton = true;
-                }
-            }
-        }
-        let completions: Vec<Completion> = cells_of(straight, idx, st[d])
-            .map(|q| {
-                let shapes = mind.shapes(q);
-                let outcome = if any(&shapes, P_FIVE) {
-                    CompletionOutcome::MakesFive {
-                        counts: opts.five_completion_counts,
-                    }
-                } else if mind.forbidden_given(q, &shapes, opts) {
-                    CompletionOutcome::Forbidden {
-                        see: nested_in(mind, q, opts, nested),
-                    }
-                } else {
-                    let summary = shapes.iter().map(|&s| patterns::summary_part(s)).sum();
-                    CompletionOutcome::Legal {
-                        see: patterns::may_be_forbidden(summary)
-                            .then(|| nested_in(mind, q, opts, nested)),
-                    }
-                };
-                Completion {
-                    point: board.point(q),
-                    outcome,
-                }
-            })
-            .collect();
-        let verdict = if straight == 0 {
-            if skeleton {
-                ThreeVerdict::OverlineSkeleton
-            } else {
-                ThreeVerdict::Blocked
-            }
-        } else if completions.iter().any(|c| c.outcome.usable()) {
-            ThreeVerdict::Real
+/// The three through `idx` in direction `d` (its index and value), if the line holds
+/// one: its stones, its completion points judged with `idx` in mind, and its verdict.
+fn explain_three(
+    mind: &mut InMind<'_>,
+    idx: usize,
+    (d, dir): (usize, Direction),
+    line: &[u8; WINDOW],
+    shape: &patterns::LineShape,
+    opts: &RenjuOptions,
+    nested: &mut NestedTable,
+) -> Option<ThreeShape> {
+    let straight = shape.straight_four_points as u32;
+    let apparent = shape.apparent_four_points as u32;
+    // An apparent three in a direction that already holds a four or five is part of
+    // that four, not a three.
+    if apparent == 0 || (straight == 0 && (!shape.fours.is_empty() || shape.five || shape.overline))
+    {
+        return None;
+    }
+    let (stones, skeleton) = three_stones(line, apparent);
+    let st = steps(mind.board.size());
+    let completions: Vec<Completion> = cells_of(straight, idx, st[d])
+        .map(|q| completion_in(mind, q, opts, nested))
+        .collect();
+    let verdict = if straight == 0 {
+        if skeleton {
+            ThreeVerdict::OverlineSkeleton
         } else {
-            ThreeVerdict::CompletionsUnusable
-        };
-        ex.threes.push(ThreeShape {
-            direction: dir,
-            stones: window_points(p, dir, size, stones),
-            verdict,
-            completions,
-        });
-    }
-    mind.stones.pop();
-
-    ex.status = if !ex.fives.is_empty() {
-        PointStatus::Five
+            ThreeVerdict::Blocked
+        }
+    } else if completions.iter().any(|c| c.outcome.usable()) {
+        ThreeVerdict::Real
     } else {
-        let mut all = FoulSet::EMPTY;
-        if !ex.overlines.is_empty() {
-            all = all.with(FoulKind::Overline);
+        ThreeVerdict::CompletionsUnusable
+    };
+    Some(ThreeShape {
+        direction: dir,
+        stones: window_points(mind.board.point(idx), dir, mind.board.size(), stones),
+        verdict,
+        completions,
+    })
+}
+
+/// The stones of the three in `line` (window bits) whose apparent four points are
+/// `apparent`, and whether one of its fours is the skeleton of an overline (a black
+/// stone one gap beyond either end).
+fn three_stones(line: &[u8; WINDOW], apparent: u32) -> (u32, bool) {
+    let mut stones = 0u32;
+    let mut skeleton = false;
+    for q in (0..WINDOW).filter(|q| apparent & (1 << q) != 0) {
+        let mut l = *line;
+        l[q] = patterns::BLACK;
+        let run = run_mask(&l, q);
+        stones |= run & !(1 << q);
+        let a = run.trailing_zeros() as usize;
+        let b = 31 - run.leading_zeros() as usize;
+        for (end, beyond) in [(a.wrapping_sub(1), a.wrapping_sub(2)), (b + 1, b + 2)] {
+            if end < WINDOW
+                && l[end] == patterns::EMPTY
+                && beyond < WINDOW
+                && l[beyond] == patterns::BLACK
+            {
+                skeleton = true;
+            }
         }
-        if ex.fours.len() >= 2 {
-            all = all.with(FoulKind::DoubleFour);
+    }
+    (stones, skeleton)
+}
+
+/// What the completion point `q` of a three makes, with the stones in mind: a five, a
+/// forbidden point or a legal one (with their nested explanations).
+fn completion_in(
+    mind: &mut InMind<'_>,
+    q: usize,
+    opts: &RenjuOptions,
+    nested: &mut NestedTable,
+) -> Completion {
+    let shapes = mind.shapes(q);
+    let outcome = if any(&shapes, P_FIVE) {
+        CompletionOutcome::MakesFive {
+            counts: opts.five_completion_counts,
         }
-        if ex
-            .threes
-            .iter()
-            .filter(|t| t.verdict == ThreeVerdict::Real)
-            .count()
-            >= 2
-        {
-            all = all.with(FoulKind::DoubleThree);
+    } else if mind.forbidden_given(q, &shapes, opts) {
+        CompletionOutcome::Forbidden {
+            see: nested_in(mind, q, opts, nested),
         }
-        match all.primary() {
-            Some(primary) => PointStatus::Forbidden { primary, all },
-            None => PointStatus::Legal,
+    } else {
+        let summary = shapes.iter().map(|&s| patterns::summary_part(s)).sum();
+        CompletionOutcome::Legal {
+            see: patterns::may_be_forbidden(summary).then(|| nested_in(mind, q, opts, nested)),
         }
     };
-    ex
+    Completion {
+        point: mind.board.point(q),
+        outcome,
+    }
+}
+
+/// The status the lines of `ex` give its point: a five wins whatever the fouls.
+fn status_of(ex: &Explanation) -> PointStatus {
+    if !ex.fives.is_empty() {
+        return PointStatus::Five;
+    }
+    let mut all = FoulSet::EMPTY;
+    if !ex.overlines.is_empty() {
+        all = all.with(FoulKind::Overline);
+    }
+    if ex.fours.len() >= 2 {
+        all = all.with(FoulKind::DoubleFour);
+    }
+    let real = ex.threes.iter().filter(|t| t.verdict == ThreeVerdict::Real);
+    if real.count() >= 2 {
+        all = all.with(FoulKind::DoubleThree);
+    }
+    match all.primary() {
+        Some(primary) => PointStatus::Forbidden { primary, all },
+        None => PointStatus::Legal,
+    }
 }
 
 // ---------------------------------------------------------------------------
