@@ -874,76 +874,90 @@ impl Explanation {
             );
         }
         for t in &self.threes {
-            let why = match t.verdict {
-                ThreeVerdict::Real => "real".to_string(),
-                ThreeVerdict::Blocked => {
-                    "not real: no straight four is possible (blocked ends)".to_string()
-                }
-                ThreeVerdict::OverlineSkeleton => {
-                    "not real: every four it makes has an end that gives six (overline skeleton)"
-                        .to_string()
-                }
-                ThreeVerdict::CompletionsUnusable => {
-                    "not real: every straight-four point is unusable".to_string()
-                }
-            };
             let _ = writeln!(
                 out,
-                "{pad}  {} three {}: {why}",
+                "{pad}  {} three {}: {}",
                 t.direction,
-                join(&t.stones)
+                join(&t.stones),
+                three_reason(t.verdict)
             );
             for c in &t.completions {
-                // The nested explanation where it is first met, else a reference to it.
-                let mut nested = |out: &mut String, see: usize| match text.root.nested.get(see) {
-                    Some(ex) if !text.written[see] => {
-                        text.written[see] = true;
-                        let number = (text.uses[see] > 1).then_some(see);
-                        ex.write_text(out, depth + 3, number, text);
-                    }
-                    Some(ex) => {
-                        let _ =
-                            writeln!(out, "{pad}      {}: as explained above [#{see}]", ex.point);
-                    }
-                    None => {
-                        let _ = writeln!(out, "{pad}      (nested explanation #{see} is missing)");
-                    }
-                };
-                match &c.outcome {
-                    CompletionOutcome::Legal { see: None } => {
-                        let _ = writeln!(out, "{pad}    straight four at {}: legal", c.point);
-                    }
-                    CompletionOutcome::Legal { see: Some(see) } => {
-                        let _ = writeln!(
-                            out,
-                            "{pad}    straight four at {}: legal although it looks like a foul, judged with {} played:",
-                            c.point, self.point
-                        );
-                        nested(out, *see);
-                    }
-                    CompletionOutcome::MakesFive { counts } => {
-                        let reading = if *counts {
-                            "counts (five_completion_counts reading)"
-                        } else {
-                            "does not count (RIF: a three is made 'without at the same time a five')"
-                        };
-                        let _ = writeln!(
-                            out,
-                            "{pad}    straight four at {} also makes a five: {reading}",
-                            c.point
-                        );
-                    }
-                    CompletionOutcome::Forbidden { see } => {
-                        let _ = writeln!(
-                            out,
-                            "{pad}    straight four at {} would be forbidden, judged with {} played:",
-                            c.point, self.point
-                        );
-                        nested(out, *see);
-                    }
-                }
+                self.write_completion(out, depth, c, text);
             }
         }
+    }
+
+    /// One completion point of a three: what it makes, and the nested explanation where
+    /// it is first met (else a reference to it).
+    fn write_completion(
+        &self,
+        out: &mut String,
+        depth: usize,
+        c: &Completion,
+        text: &mut Text<'_>,
+    ) {
+        use std::fmt::Write;
+        let pad = "  ".repeat(depth);
+        let see = match &c.outcome {
+            CompletionOutcome::Legal { see: None } => {
+                let _ = writeln!(out, "{pad}    straight four at {}: legal", c.point);
+                return;
+            }
+            CompletionOutcome::Legal { see: Some(see) } => {
+                let _ = writeln!(
+                    out,
+                    "{pad}    straight four at {}: legal although it looks like a foul, judged with {} played:",
+                    c.point, self.point
+                );
+                *see
+            }
+            CompletionOutcome::MakesFive { counts } => {
+                let reading = if *counts {
+                    "counts (five_completion_counts reading)"
+                } else {
+                    "does not count (RIF: a three is made 'without at the same time a five')"
+                };
+                let _ = writeln!(
+                    out,
+                    "{pad}    straight four at {} also makes a five: {reading}",
+                    c.point
+                );
+                return;
+            }
+            CompletionOutcome::Forbidden { see } => {
+                let _ = writeln!(
+                    out,
+                    "{pad}    straight four at {} would be forbidden, judged with {} played:",
+                    c.point, self.point
+                );
+                *see
+            }
+        };
+        match text.root.nested.get(see) {
+            Some(ex) if !text.written[see] => {
+                text.written[see] = true;
+                let number = (text.uses[see] > 1).then_some(see);
+                ex.write_text(out, depth + 3, number, text);
+            }
+            Some(ex) => {
+                let _ = writeln!(out, "{pad}      {}: as explained above [#{see}]", ex.point);
+            }
+            None => {
+                let _ = writeln!(out, "{pad}      (nested explanation #{see} is missing)");
+            }
+        }
+    }
+}
+
+/// Why a three is (not) real, as the text explanation says it.
+fn three_reason(verdict: ThreeVerdict) -> &'static str {
+    match verdict {
+        ThreeVerdict::Real => "real",
+        ThreeVerdict::Blocked => "not real: no straight four is possible (blocked ends)",
+        ThreeVerdict::OverlineSkeleton => {
+            "not real: every four it makes has an end that gives six (overline skeleton)"
+        }
+        ThreeVerdict::CompletionsUnusable => "not real: every straight-four point is unusable",
     }
 }
 
