@@ -282,60 +282,25 @@ impl Draft {
                 self.line,
             ));
         }
-        let mut queries = Vec::new();
-        for (line, value, options) in &self.queries {
-            let mut words = value.split_whitespace();
-            let (Some(p), Some(label), None) = (words.next(), words.next(), words.next()) else {
-                return Err(err(
-                    format!("`query: {value}` should be `query: POINT VERDICT`"),
-                    *line,
-                ));
-            };
-            let point = Point::parse_on(p, board.size()).map_err(|e| err(e.to_string(), *line))?;
-            if board.get(point).is_some() {
-                return Err(err(format!("query point {point} is occupied"), *line));
-            }
-            let expected = label
-                .parse()
-                .map_err(|e: ParseError| err(e.message, *line))?;
-            queries.push(Query {
-                point,
-                expected,
-                options: *options,
-                line: *line,
-            });
-        }
-        let mut maps = Vec::new();
-        for (line, value, options) in &self.maps {
-            let mut points = Vec::new();
-            if !value.trim().eq_ignore_ascii_case("none") {
-                for item in value.split(',') {
-                    let mut words = item.split_whitespace();
-                    let (Some(p), Some(label), None) = (words.next(), words.next(), words.next())
-                    else {
-                        return Err(err(
-                            format!("`{}` should be `POINT FOUL`", item.trim()),
-                            *line,
-                        ));
-                    };
-                    let point =
-                        Point::parse_on(p, board.size()).map_err(|e| err(e.to_string(), *line))?;
-                    let kind: FoulKind = label
-                        .parse()
-                        .map_err(|e: crate::names::UnknownName| err(e.to_string(), *line))?;
-                    points.push((point, kind));
-                }
-            }
-            points.sort();
-            if points.windows(2).any(|w| w[0].0 == w[1].0) {
-                return Err(err("a point appears twice in the map".into(), *line));
-            }
-            maps.push(ExpectedMap {
-                points,
-                options: *options,
-                line: *line,
-            });
-        }
+        let queries = (self.queries.iter())
+            .map(|(line, value, options)| {
+                let query = query_of(value, &board).map_err(|m| err(m, *line))?;
+                Ok(Query {
+                    options: *options,
+                    line: *line,
+                    ..query
+                })
+            })
+            .collect::<Result<Vec<_>, ParseError>>()?;
+        let maps = (self.maps.iter())
+            .map(|(line, value, options)| {
+                Ok(ExpectedMap {
+                    points: map_of(value, &board).map_err(|m| err(m, *line))?,
+                    options: *options,
+                    line: *line,
+                })
+            })
+            .collect::<Result<Vec<_>, ParseError>>()?;
         Ok(Fixture {
             id: self.id,
             source,
@@ -348,6 +313,50 @@ impl Draft {
             line: self.line,
         })
     }
+}
+
+/// A `query:` line's value, `POINT VERDICT`, on `board` (its options and line are the
+/// caller's to set), or what is wrong with it.
+fn query_of(value: &str, board: &Board) -> Result<Query, String> {
+    let mut words = value.split_whitespace();
+    let (Some(p), Some(label), None) = (words.next(), words.next(), words.next()) else {
+        return Err(format!("`query: {value}` should be `query: POINT VERDICT`"));
+    };
+    let point = Point::parse_on(p, board.size()).map_err(|e| e.to_string())?;
+    if board.get(point).is_some() {
+        return Err(format!("query point {point} is occupied"));
+    }
+    let expected = label.parse().map_err(|e: ParseError| e.message)?;
+    Ok(Query {
+        point,
+        expected,
+        options: RenjuOptions::default(),
+        line: 0,
+    })
+}
+
+/// A `forbidden:` line's value, `none` or `POINT FOUL, ...`, sorted by point, or what is
+/// wrong with it.
+fn map_of(value: &str, board: &Board) -> Result<Vec<(Point, FoulKind)>, String> {
+    let mut points = Vec::new();
+    if !value.trim().eq_ignore_ascii_case("none") {
+        for item in value.split(',') {
+            let mut words = item.split_whitespace();
+            let (Some(p), Some(label), None) = (words.next(), words.next(), words.next()) else {
+                return Err(format!("`{}` should be `POINT FOUL`", item.trim()));
+            };
+            let point = Point::parse_on(p, board.size()).map_err(|e| e.to_string())?;
+            let kind: FoulKind = label
+                .parse()
+                .map_err(|e: crate::names::UnknownName| e.to_string())?;
+            points.push((point, kind));
+        }
+    }
+    points.sort();
+    if points.windows(2).any(|w| w[0].0 == w[1].0) {
+        return Err("a point appears twice in the map".into());
+    }
+    Ok(points)
 }
 
 /// Parses a fixture file's text. Errors name the line and the fixture.
