@@ -239,13 +239,19 @@ impl ProtocolState {
             ));
             return;
         }
+        self.offer_count(number, offered.len(), findings);
+        self.offered_points(pos, number, offered, chosen, findings);
+        self.symmetric_offers(pos, number, offered, findings);
+    }
+
+    /// The number of offers made against the number required or declared.
+    fn offer_count(&self, number: usize, n: usize, findings: &mut Vec<Finding>) {
         match self.required_offers() {
-            Some(n) if offered.len() != n as usize => findings.push(Finding::new(
+            Some(required) if n != required as usize => findings.push(Finding::new(
                 FindingCode::OfferCount,
                 Some(number),
                 format!(
-                    "{} offers were made where {} requires {n}",
-                    offered.len(),
+                    "{n} offers were made where {} requires {required}",
                     self.rule
                 ),
             )),
@@ -253,7 +259,6 @@ impl ProtocolState {
             // the number declared, which must still be one the protocol allows.
             None => {
                 if let Some((_, min, max)) = self.spec.declare {
-                    let n = offered.len();
                     if n < min as usize || n > max as usize {
                         findings.push(Finding::new(
                             FindingCode::OfferDeclaration,
@@ -265,6 +270,17 @@ impl ProtocolState {
             }
             _ => {}
         }
+    }
+
+    /// Each offered point on the board, empty and offered once; the chosen one offered.
+    fn offered_points(
+        &self,
+        pos: &Position,
+        number: usize,
+        offered: &[Point],
+        chosen: Point,
+        findings: &mut Vec<Finding>,
+    ) {
         let board = pos.board();
         for (i, &p) in offered.iter().enumerate() {
             let problem = if !p.is_on(self.size) {
@@ -291,7 +307,17 @@ impl ProtocolState {
                 format!("White chose {chosen}, which was not offered"),
             ));
         }
-        let stones: Vec<(Point, Color)> = board.stones().collect();
+    }
+
+    /// No two offers the same position under the protocol's equivalence.
+    fn symmetric_offers(
+        &self,
+        pos: &Position,
+        number: usize,
+        offered: &[Point],
+        findings: &mut Vec<Finding>,
+    ) {
+        let stones: Vec<(Point, Color)> = pos.board().stones().collect();
         for i in 0..offered.len() {
             for j in i + 1..offered.len() {
                 let (a, b) = (offered[i], offered[j]);
