@@ -23,7 +23,7 @@
 use std::fmt::Write;
 
 use renju_core::forbidden::{
-    CompletionOutcome, Explanation, FoulKind, LineStones, PointStatus, ThreeVerdict,
+    Completion, CompletionOutcome, Explanation, FoulKind, LineStones, PointStatus, ThreeVerdict,
 };
 use renju_core::geometry::{Color, Point};
 use renju_core::notation::Move;
@@ -659,6 +659,20 @@ fn nested_paths(ex: &Explanation) -> Vec<Option<Vec<Point>>> {
 /// `labels` numbers the nested explanations that have a small board.
 fn explanation_layer(frame: Frame, ex: &Explanation, labels: &[Option<usize>]) -> String {
     let mut s = String::new();
+    explanation_lines(frame, ex, &mut s);
+    rejected_reasons(frame, ex, &mut s);
+    five_points(frame, ex, &mut s);
+    // Straight-four points of the threes.
+    for t in &ex.threes {
+        for c in &t.completions {
+            completion_mark(frame, c, labels, &mut s);
+        }
+    }
+    s
+}
+
+/// The line of every five, overline, four and three, through its stones.
+fn explanation_lines(frame: Frame, ex: &Explanation, s: &mut String) {
     let ends = |stones: &[Point]| -> Option<(f64, f64, f64, f64)> {
         let (a, b) = (stones.first()?, stones.last()?);
         let (x1, y1, x2, y2) = (frame.x(*a), frame.y(*a), frame.x(*b), frame.y(*b));
@@ -742,6 +756,10 @@ fn explanation_layer(frame: Frame, ex: &Explanation, labels: &[Option<usize>]) -
             ),
         );
     }
+}
+
+/// Rejected threes: the reason, beside the line's last stone.
+fn rejected_reasons(frame: Frame, ex: &Explanation, s: &mut String) {
     // Rejected threes: the reason, beside the line's last stone (left of it near the
     // right edge), moved down while it would cover another reason.
     let mut placed: Vec<(f64, f64, f64)> = Vec::new();
@@ -771,6 +789,10 @@ fn explanation_layer(frame: Frame, ex: &Explanation, labels: &[Option<usize>]) -
             y
         );
     }
+}
+
+/// The five points of the fours.
+fn five_points(frame: Frame, ex: &Explanation, s: &mut String) {
     // Five points of the fours.
     for f in &ex.fours {
         for &c in &f.completions {
@@ -782,55 +804,54 @@ fn explanation_layer(frame: Frame, ex: &Explanation, labels: &[Option<usize>]) -
             );
         }
     }
-    // Straight-four points of the threes.
-    for t in &ex.threes {
-        for c in &t.completions {
-            let (cx, cy) = (frame.x(c.point), frame.y(c.point));
-            let p = c.point;
-            let label = c
-                .outcome
-                .see()
-                .and_then(|i| labels.get(i).copied().flatten())
-                .map(|n| {
-                    format!(
-                        r##"<text class="see" x="{:.1}" y="{:.1}" font-size="12" font-weight="bold" fill="#b00" stroke="none">#{n}</text>"##,
-                        cx + CELL * 0.3,
-                        cy + CELL * 0.55
-                    )
-                })
-                .unwrap_or_default();
-            match &c.outcome {
-                CompletionOutcome::Legal { .. } => {
-                    let _ = write!(
-                        s,
-                        r##"<g class="completion usable" data-point="{p}"><title>{p}: straight four, legal</title><circle cx="{cx}" cy="{cy}" r="{}" fill="none" stroke="#12a040" stroke-width="3"/>{label}</g>"##,
-                        CELL * 0.3
-                    );
-                }
-                CompletionOutcome::MakesFive { counts } => {
-                    let (class, color, how) = if *counts {
-                        ("usable", "#12a040", "counts")
-                    } else {
-                        ("unusable", "#e07000", "does not count")
-                    };
-                    let _ = write!(
-                        s,
-                        r##"<g class="completion {class} makes-five" data-point="{p}"><title>{p}: straight four that also makes a five ({how})</title><circle cx="{cx}" cy="{cy}" r="{}" fill="none" stroke="{color}" stroke-width="3" stroke-dasharray="4 3"/><text x="{cx}" y="{:.1}" font-size="13" font-weight="bold" fill="{color}" text-anchor="middle">5</text>{label}</g>"##,
-                        CELL * 0.3,
-                        cy + 4.7
-                    );
-                }
-                CompletionOutcome::Forbidden { .. } => {
-                    let cross = cross_lines(cx, cy, CELL * 0.22);
-                    let _ = write!(
-                        s,
-                        r##"<g class="completion unusable forbidden-point" data-point="{p}" stroke="#d00" stroke-width="3"><title>{p}: straight four, but forbidden</title>{cross}{label}</g>"##
-                    );
-                }
-            }
+}
+
+/// A straight-four point of a three: usable, a five (counting or not) or forbidden, with
+/// the number of its nested explanation.
+fn completion_mark(frame: Frame, c: &Completion, labels: &[Option<usize>], s: &mut String) {
+    let (cx, cy) = (frame.x(c.point), frame.y(c.point));
+    let p = c.point;
+    let label = c
+        .outcome
+        .see()
+        .and_then(|i| labels.get(i).copied().flatten())
+        .map(|n| {
+            format!(
+                r##"<text class="see" x="{:.1}" y="{:.1}" font-size="12" font-weight="bold" fill="#b00" stroke="none">#{n}</text>"##,
+                cx + CELL * 0.3,
+                cy + CELL * 0.55
+            )
+        })
+        .unwrap_or_default();
+    match &c.outcome {
+        CompletionOutcome::Legal { .. } => {
+            let _ = write!(
+                s,
+                r##"<g class="completion usable" data-point="{p}"><title>{p}: straight four, legal</title><circle cx="{cx}" cy="{cy}" r="{}" fill="none" stroke="#12a040" stroke-width="3"/>{label}</g>"##,
+                CELL * 0.3
+            );
+        }
+        CompletionOutcome::MakesFive { counts } => {
+            let (class, color, how) = if *counts {
+                ("usable", "#12a040", "counts")
+            } else {
+                ("unusable", "#e07000", "does not count")
+            };
+            let _ = write!(
+                s,
+                r##"<g class="completion {class} makes-five" data-point="{p}"><title>{p}: straight four that also makes a five ({how})</title><circle cx="{cx}" cy="{cy}" r="{}" fill="none" stroke="{color}" stroke-width="3" stroke-dasharray="4 3"/><text x="{cx}" y="{:.1}" font-size="13" font-weight="bold" fill="{color}" text-anchor="middle">5</text>{label}</g>"##,
+                CELL * 0.3,
+                cy + 4.7
+            );
+        }
+        CompletionOutcome::Forbidden { .. } => {
+            let cross = cross_lines(cx, cy, CELL * 0.22);
+            let _ = write!(
+                s,
+                r##"<g class="completion unusable forbidden-point" data-point="{p}" stroke="#d00" stroke-width="3"><title>{p}: straight four, but forbidden</title>{cross}{label}</g>"##
+            );
         }
     }
-    s
 }
 
 /// The examined point: a black stone drawn see-through, ringed in red.
