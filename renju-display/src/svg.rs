@@ -951,64 +951,14 @@ pub(crate) fn explanation_pieces(
 ) -> Vec<String> {
     let frame = Frame::new(board.size(), opts.coordinates);
     let side = frame.side();
-    // The nested checks drawn, numbered from 1 in the order they are met.
-    let mut labels: Vec<Option<usize>> = vec![None; ex.nested.len()];
-    let mut order = Vec::new();
-    let meet = |e: &Explanation, labels: &mut Vec<Option<usize>>, order: &mut Vec<usize>| {
-        for c in e.threes.iter().flat_map(|t| &t.completions) {
-            if let Some(i) = c.outcome.see() {
-                if i < labels.len() && labels[i].is_none() && order.len() < MAX_NESTED_BOARDS {
-                    order.push(i);
-                    labels[i] = Some(order.len());
-                }
-            }
-        }
-    };
-    meet(ex, &mut labels, &mut order);
-    let mut k = 0;
-    while k < order.len() {
-        let i = order[k];
-        meet(&ex.nested[i], &mut labels, &mut order);
-        k += 1;
-    }
+    let (labels, order) = nested_order(ex);
     let paths = nested_paths(ex);
 
     let mut body = examined(frame, ex.point);
     body.push_str(&explanation_layer(frame, ex, &labels));
 
     // The steps, below the board.
-    let mut text_lines = steps(ex, &labels);
-    for (n, &i) in order.iter().enumerate() {
-        let nested = &ex.nested[i];
-        let with = paths[i].as_deref().map(join).unwrap_or_default();
-        text_lines.push(format!(
-            "#{}: Black at {} with {with} imagined: {}",
-            n + 1,
-            nested.point,
-            nested.status
-        ));
-    }
-    let undrawn = ex.nested.len() - order.len();
-    if undrawn > 0 {
-        text_lines.push(format!(
-            "{undrawn} more nested check(s) not drawn: see the text explanation"
-        ));
-    }
-    let text_top = side + 14.0;
-    let mut text = String::from(r##"<g class="steps" font-size="13" fill="#000">"##);
-    for (n, l) in text_lines.iter().enumerate() {
-        let indent = l.len() - l.trim_start().len();
-        let _ = write!(
-            text,
-            r#"<text x="{}" y="{:.1}">{}</text>"#,
-            8.0 + indent as f64 * 4.0,
-            text_top + (n as f64 + 1.0) * TEXT_LINE,
-            escape(l.trim_start())
-        );
-    }
-    text.push_str("</g>");
-    let text_height = 14.0 + (text_lines.len() as f64 + 1.0) * TEXT_LINE;
-    let longest = text_lines.iter().map(|l| l.len()).max().unwrap_or(0) as f64 * 7.4 + 16.0;
+    let (text, text_height, longest) = steps_text(frame, ex, (&labels, &order), &paths);
 
     // The nested checks, two columns of small boards to the right.
     let small = side * SMALL;
@@ -1019,35 +969,7 @@ pub(crate) fn explanation_pieces(
     } else {
         order.len().min(2)
     };
-    let mut nested_svg = String::new();
-    let mut nested_pieces = Vec::new();
-    for (n, &i) in order.iter().enumerate() {
-        let nested = &ex.nested[i];
-        let (col, row) = (n % 2, n / 2);
-        let x = side + gap + col as f64 * (small + gap);
-        let y = row as f64 * (small + head + gap);
-        let mut inner = String::new();
-        for &p in paths[i].as_deref().unwrap_or(&[]) {
-            inner.push_str(&stone(frame, p, Color::Black, None, " in-mind"));
-        }
-        inner.push_str(&examined(frame, nested.point));
-        inner.push_str(&explanation_layer(frame, nested, &labels));
-        let _ = write!(
-            nested_svg,
-            r##"<g class="nested" data-point="{}" data-label="{}"><text x="{x:.1}" y="{:.1}" font-size="14" font-weight="bold" fill="#b00">#{} {}: {}</text><g transform="translate({x:.1} {:.1}) scale({SMALL})">"##,
-            nested.point,
-            n + 1,
-            y + 15.0,
-            n + 1,
-            nested.point,
-            escape(&short_status(nested)),
-            y + head,
-        );
-        // The board goes here.
-        nested_pieces.push(std::mem::take(&mut nested_svg));
-        nested_svg.push_str(&inner);
-        nested_svg.push_str("</g></g>");
-    }
+    let (nested_pieces, nested_svg) = nested_boards(frame, ex, (&labels, &order), &paths);
     let nested_width = columns as f64 * (small + gap);
     let nested_height = order.len().div_ceil(2) as f64 * (small + head + gap);
     let width = (side + if columns > 0 { gap + nested_width } else { 0.0 }).max(longest);
@@ -1083,6 +1005,114 @@ pub(crate) fn explanation_pieces(
     rest.push_str("</svg>");
     pieces.push(rest);
     pieces
+}
+
+/// The nested checks to draw, numbered from 1 in the order they are met (at most
+/// [`MAX_NESTED_BOARDS`]): each nested explanation's label, and the drawn ones in order.
+fn nested_order(ex: &Explanation) -> (Vec<Option<usize>>, Vec<usize>) {
+    let mut labels: Vec<Option<usize>> = vec![None; ex.nested.len()];
+    let mut order = Vec::new();
+    let meet = |e: &Explanation, labels: &mut Vec<Option<usize>>, order: &mut Vec<usize>| {
+        for c in e.threes.iter().flat_map(|t| &t.completions) {
+            if let Some(i) = c.outcome.see() {
+                if i < labels.len() && labels[i].is_none() && order.len() < MAX_NESTED_BOARDS {
+                    order.push(i);
+                    labels[i] = Some(order.len());
+                }
+            }
+        }
+    };
+    meet(ex, &mut labels, &mut order);
+    let mut k = 0;
+    while k < order.len() {
+        let i = order[k];
+        meet(&ex.nested[i], &mut labels, &mut order);
+        k += 1;
+    }
+    (labels, order)
+}
+
+/// The steps below the board, as SVG text, with the height and width they take.
+fn steps_text(
+    frame: Frame,
+    ex: &Explanation,
+    (labels, order): (&[Option<usize>], &[usize]),
+    paths: &[Option<Vec<Point>>],
+) -> (String, f64, f64) {
+    let mut text_lines = steps(ex, labels);
+    for (n, &i) in order.iter().enumerate() {
+        let nested = &ex.nested[i];
+        let with = paths[i].as_deref().map(join).unwrap_or_default();
+        text_lines.push(format!(
+            "#{}: Black at {} with {with} imagined: {}",
+            n + 1,
+            nested.point,
+            nested.status
+        ));
+    }
+    let undrawn = ex.nested.len() - order.len();
+    if undrawn > 0 {
+        text_lines.push(format!(
+            "{undrawn} more nested check(s) not drawn: see the text explanation"
+        ));
+    }
+    let text_top = frame.side() + 14.0;
+    let mut text = String::from(r##"<g class="steps" font-size="13" fill="#000">"##);
+    for (n, l) in text_lines.iter().enumerate() {
+        let indent = l.len() - l.trim_start().len();
+        let _ = write!(
+            text,
+            r#"<text x="{}" y="{:.1}">{}</text>"#,
+            8.0 + indent as f64 * 4.0,
+            text_top + (n as f64 + 1.0) * TEXT_LINE,
+            escape(l.trim_start())
+        );
+    }
+    text.push_str("</g>");
+    let text_height = 14.0 + (text_lines.len() as f64 + 1.0) * TEXT_LINE;
+    let longest = text_lines.iter().map(|l| l.len()).max().unwrap_or(0) as f64 * 7.4 + 16.0;
+    (text, text_height, longest)
+}
+
+/// The nested checks as small boards in two columns to the right of the board: the
+/// pieces before each board (which the caller puts in), and what follows the last one.
+fn nested_boards(
+    frame: Frame,
+    ex: &Explanation,
+    (labels, order): (&[Option<usize>], &[usize]),
+    paths: &[Option<Vec<Point>>],
+) -> (Vec<String>, String) {
+    let (side, small, head, gap) = (frame.side(), frame.side() * SMALL, 20.0, 12.0);
+    let mut nested_svg = String::new();
+    let mut nested_pieces = Vec::new();
+    for (n, &i) in order.iter().enumerate() {
+        let nested = &ex.nested[i];
+        let (col, row) = (n % 2, n / 2);
+        let x = side + gap + col as f64 * (small + gap);
+        let y = row as f64 * (small + head + gap);
+        let mut inner = String::new();
+        for &p in paths[i].as_deref().unwrap_or(&[]) {
+            inner.push_str(&stone(frame, p, Color::Black, None, " in-mind"));
+        }
+        inner.push_str(&examined(frame, nested.point));
+        inner.push_str(&explanation_layer(frame, nested, labels));
+        let _ = write!(
+            nested_svg,
+            r##"<g class="nested" data-point="{}" data-label="{}"><text x="{x:.1}" y="{:.1}" font-size="14" font-weight="bold" fill="#b00">#{} {}: {}</text><g transform="translate({x:.1} {:.1}) scale({SMALL})">"##,
+            nested.point,
+            n + 1,
+            y + 15.0,
+            n + 1,
+            nested.point,
+            escape(&short_status(nested)),
+            y + head,
+        );
+        // The board goes here.
+        nested_pieces.push(std::mem::take(&mut nested_svg));
+        nested_svg.push_str(&inner);
+        nested_svg.push_str("</g></g>");
+    }
+    (nested_pieces, nested_svg)
 }
 
 // ---------------------------------------------------------------------------
