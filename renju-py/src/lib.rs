@@ -8,23 +8,27 @@
 //! See `README.md` and `python/renju/__init__.pyi` (the stubs, checked against the
 //! module by `mypy.stubtest`).
 //!
-//! Modules, each naming only those listed after it (no cycle): a class's argument
-//! readers live beside the class.
+//! Modules and the modules each names (`crate::other`); there is no cycle, and a
+//! class's argument readers live beside the class:
 //!
 //! ```text
-//! errors, pickle, names          exceptions; pickling; the str enums of names
-//! convert      errors            shared readers (names, sizes, move strings), plain data
-//! types        convert errors    Point, Move, Color, RuleSet, Verdict, Outcome, Opening, ...
-//! clock        convert types     TimeControl, Clock and their states
-//! options      clock convert names types    ValidationOptions and the six keywords
-//! arrays, board                  Board and its NumPy masks
-//! findings     convert names types          Finding, GameReport
-//! game         board clock findings options types ...   Event, Game, MoveVerdict, Replay
-//! io           board game types ...         readers, writers, fixtures
-//! arrow        convert           Arrow batches and columns (feature `arrow`)
-//! report       arrow findings names ...     Summary, Report, ArrowTable
-//! validate     arrow game io options report ...   validate*, chunks, Chunk
-//! tournament, conform            tournaments; conformance of engines
+//! errors       (none)                       the exception classes
+//! pickle       (none)                       pickling through compact states
+//! names        (none)                       str enums of the library's names
+//! convert      errors                       shared readers (names, sizes, move strings)
+//! types        convert errors names pickle  Point, Move, Color, RuleSet, Verdict, ...
+//! clock        convert pickle types         TimeControl, Clock and their states
+//! options      clock convert names pickle types           ValidationOptions
+//! arrays       convert errors types         forbidden masks (NumPy)
+//! board        arrays convert errors pickle types         Board
+//! findings     convert names pickle types   Finding, GameReport
+//! game         board clock convert errors findings names options pickle types
+//! io           board convert errors game pickle types     readers, writers, fixtures
+//! arrow        convert                      Arrow batches and columns (feature)
+//! report       arrow convert findings names pickle        Summary, Report, ArrowTable
+//! validate     arrow convert errors game io options pickle report   validate*, chunks
+//! tournament   convert errors names pickle  tournaments and standings
+//! conform      board convert pickle         engine conformance
 //! ```
 
 use pyo3::prelude::*;

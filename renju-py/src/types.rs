@@ -313,7 +313,8 @@ pub fn move_of(obj: &Bound<'_, PyAny>) -> PyResult<CMove> {
         })
 }
 
-/// A `renju.IllegalMoveError` for `mv`, optionally numbered.
+/// A `renju.IllegalMoveError` for `mv`, optionally numbered (built here, beside the
+/// Move and Outcome it carries: `errors` knows no class of ours).
 pub fn illegal_move(
     py: Python<'_>,
     e: &IllegalMove,

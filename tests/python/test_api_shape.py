@@ -305,3 +305,14 @@ def test_dask_takes_options_too() -> None:
     }
     with pytest.raises(TypeError, match="not both"):
         renju.dask._options("validate_files", o, rule="renju")
+
+
+def test_tournament_findings_give_severity_members() -> None:
+    findings = []
+    for name in ["club.rif", "fide_tec_exercise.trf"]:
+        t = renju.read_tournament(REPO / "fixtures" / "tournaments" / name)
+        findings += t.check() + t.standings().findings
+    assert findings
+    for f in findings:
+        assert isinstance(f.severity, renju.Severity)
+        assert f.severity == f.to_dict()["severity"]

@@ -355,8 +355,8 @@ class Outcome:
         """The winning colour, None for a draw or an unfinished game."""
     @property
     def termination(self) -> Termination:
-        """'five', 'forbidden', 'two-passes', 'full-board', and for game records
-        'declared' and 'unfinished'."""
+        """A Termination, equal to its name: 'five', 'forbidden', 'two-passes',
+        'full-board', and for game records 'declared', 'unfinished', ..."""
     @property
     def is_draw(self) -> bool:
         """Whether the game ended in a draw (a finished game without a winner)."""
@@ -1522,8 +1522,8 @@ class TournamentFinding:
     """One finding about a tournament."""
 
     @property
-    def severity(self) -> Literal["error", "warning", "info"]:
-        """How serious it is."""
+    def severity(self) -> Severity:
+        """How serious it is (a str enum: equal to 'error', 'warning' or 'info')."""
     @property
     def code(self) -> str:
         """The stable machine code ('paired-twice', 'result-contradiction', ...)."""
