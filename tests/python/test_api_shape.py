@@ -246,6 +246,12 @@ def test_validation_options_value_semantics() -> None:
     assert {a, b} == {a}
     assert repr(a).startswith("ValidationOptions(rule='freestyle'")
     assert pickle.loads(pickle.dumps(a)) == a
+    full = renju.ValidationOptions(
+        rule="renju", opening="taraguchi-10", claims="chinese", five_completion_counts=True,
+        offer_equivalence="board", time_control="5400+30",
+    )
+    namespace = {"ValidationOptions": renju.ValidationOptions}
+    assert eval(repr(full), namespace) == full  # repr is the call that makes it
     with pytest.raises(AttributeError):
         a.rule = renju.RuleSet.RENJU  # type: ignore[misc]
     with pytest.raises(TypeError):
