@@ -1,6 +1,6 @@
-//! Arrow (cargo feature `arrow`): reports as Arrow tables (`Report.games_table()`,
-//! `Report.findings_table()`) and validation straight from Arrow columns of move strings
-//! (`renju.validate_arrow`).
+//! Arrow (cargo feature `arrow`): the record batches of a report's tables (for
+//! `renju.ArrowTable`, in `report`) and the reading of Arrow columns of move strings
+//! (for `renju.validate_arrow`, in `validate`).
 //!
 //! Data cross the boundary through the Arrow C data interface, wrapped in PyCapsules as
 //! the Arrow PyCapsule interface says (`__arrow_c_stream__`, `__arrow_c_array__`): pyarrow
@@ -17,145 +17,20 @@ use arrow_array::cast::AsArray;
 use arrow_array::ffi::{from_ffi, FFI_ArrowArray, FFI_ArrowSchema};
 use arrow_array::ffi_stream::{ArrayStreamReader, FFI_ArrowArrayStream};
 use arrow_array::{
-    make_array, Array, ArrayRef, LargeStringArray, RecordBatch, RecordBatchIterator, StringArray,
-    StringViewArray,
+    make_array, Array, ArrayRef, LargeStringArray, RecordBatch, StringArray, StringViewArray,
 };
 use arrow_schema::{ArrowError, DataType, Field, Schema};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyCapsule, PyCapsuleMethods, PyString, PyTuple};
+use pyo3::types::{PyCapsule, PyCapsuleMethods, PyTuple};
 
 use renju_records::report::{GameReport as CGameReport, Report as CReport};
-use renju_records::rows::{validate_rows, Row};
 
-use crate::convert::{self, options, type_name};
-use crate::report::Report;
+use crate::convert::type_name;
 
-const STREAM: &CStr = c"arrow_array_stream";
+pub const STREAM: &CStr = c"arrow_array_stream";
 const SCHEMA: &CStr = c"arrow_schema";
 const ARRAY: &CStr = c"arrow_array";
-
-/// An Arrow table made by renju (a report's games or findings): give it to
-/// pyarrow.table(), polars.DataFrame() or anything that reads the Arrow PyCapsule
-/// interface (__arrow_c_stream__), or call to_pyarrow(), to_pandas() or to_polars().
-/// Pickles as its report and which table it is.
-#[pyclass(frozen, eq, module = "renju")]
-pub struct ArrowTable {
-    batch: RecordBatch,
-    report: Py<Report>,
-    kind: Table,
-}
-
-/// Which table of a report.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Table {
-    /// One row per game.
-    Games,
-    /// One row per finding.
-    Findings,
-}
-
-impl Table {
-    fn name(self) -> &'static str {
-        match self {
-            Table::Games => "games",
-            Table::Findings => "findings",
-        }
-    }
-}
-
-impl PartialEq for ArrowTable {
-    fn eq(&self, other: &ArrowTable) -> bool {
-        self.kind == other.kind && self.batch == other.batch
-    }
-}
-
-impl ArrowTable {
-    /// The games or findings table of a report.
-    pub fn of(report: &Bound<'_, Report>, kind: Table) -> ArrowTable {
-        let r = &report.get().0;
-        let batch = match kind {
-            Table::Games => games_batch(r),
-            Table::Findings => findings_batch(r),
-        };
-        ArrowTable {
-            batch,
-            report: report.clone().unbind(),
-            kind,
-        }
-    }
-}
-
-impl crate::pickle::Pickled for ArrowTable {
-    /// The report's state and the table's name.
-    fn state<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let report = self.report.bind(py).get().state(py)?;
-        Ok(PyTuple::new(py, [report, PyString::new(py, self.kind.name()).into_any()])?.into_any())
-    }
-
-    fn from_state(state: &Bound<'_, PyAny>) -> PyResult<ArrowTable> {
-        let (report, kind): (Bound<'_, PyAny>, String) = state.extract()?;
-        let kind = match kind.as_str() {
-            "games" => Table::Games,
-            "findings" => Table::Findings,
-            other => {
-                let msg = format!("bad pickled state: table {other:?}");
-                return Err(PyValueError::new_err(msg));
-            }
-        };
-        let report = Bound::new(state.py(), Report::from_state(&report)?)?;
-        Ok(ArrowTable::of(&report, kind))
-    }
-}
-
-py_methods! { ArrowTable |t| pickle(Self) {
-    /// The rows.
-    num_rows -> usize = t.batch.num_rows();
-    /// The column names, in order.
-    column_names -> Vec<String> = t.batch.schema().fields().iter().map(|f| f.name().clone()).collect();
-}
-    /// The number of rows.
-    fn __len__(&self) -> usize {
-        self.batch.num_rows()
-    }
-
-    /// The table as an Arrow C stream in a PyCapsule (the Arrow PyCapsule interface).
-    /// requested_schema is not used: the columns have the types README.md lists.
-    #[pyo3(signature = (requested_schema = None))]
-    fn __arrow_c_stream__<'py>(
-        &self,
-        py: Python<'py>,
-        requested_schema: Option<&Bound<'py, PyAny>>,
-    ) -> PyResult<Bound<'py, PyCapsule>> {
-        let _ = requested_schema;
-        let reader = RecordBatchIterator::new([Ok(self.batch.clone())], self.batch.schema());
-        PyCapsule::new_with_value(py, FFI_ArrowArrayStream::new(Box::new(reader)), STREAM)
-    }
-
-    /// The table as a pyarrow.Table (needs pyarrow).
-    fn to_pyarrow<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
-        let pyarrow = slf.py().import("pyarrow")?;
-        pyarrow.call_method1("table", (slf,))
-    }
-
-    /// The table as a pandas.DataFrame (needs pyarrow and pandas).
-    fn to_pandas<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
-        ArrowTable::to_pyarrow(slf)?.call_method0("to_pandas")
-    }
-
-    /// The table as a polars.DataFrame (needs polars).
-    fn to_polars<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
-        let polars = slf.py().import("polars")?;
-        polars.call_method1("DataFrame", (slf,))
-    }
-
-    /// <ArrowTable findings, 200 rows: source, index, ...>.
-    fn __repr__(&self) -> String {
-        let names = self.column_names().join(", ");
-        let (kind, rows) = (self.kind.name(), self.batch.num_rows());
-        format!("<ArrowTable {kind}, {rows} rows: {names}>")
-    }
-}
 
 /// A non-null and a nullable column of each type the tables use.
 fn utf8(name: &str, nullable: bool) -> Field {
@@ -211,7 +86,7 @@ fn batch(fields: Vec<Field>, columns: Vec<ArrayRef>) -> RecordBatch {
 }
 
 /// One row per game.
-fn games_batch(report: &CReport) -> RecordBatch {
+pub fn games_batch(report: &CReport) -> RecordBatch {
     let mut key = GameKey::new();
     let (mut moves, mut rule, mut protocol, mut opening) = (
         UInt64Builder::new(),
@@ -272,7 +147,7 @@ fn games_batch(report: &CReport) -> RecordBatch {
 }
 
 /// One row per finding, in game order then in each game's order.
-fn findings_batch(report: &CReport) -> RecordBatch {
+pub fn findings_batch(report: &CReport) -> RecordBatch {
     let mut key = GameKey::new();
     let (mut severity, mut code, mut message) = (
         StringBuilder::new(),
@@ -327,7 +202,7 @@ fn column_error(what: &str, e: impl std::fmt::Display) -> PyErr {
 /// Arrays imported through the C data interface are not checked by the import; they
 /// are checked here in full (offsets within their buffers, UTF-8, dictionary keys), so
 /// that a producer's bad array is a ValueError and not a read out of bounds.
-fn arrow_chunks(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<ArrayRef>> {
+pub fn arrow_chunks(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<ArrayRef>> {
     let err = |e: ArrowError| column_error(what, e);
     if obj.hasattr("__arrow_c_stream__")? {
         let capsule = obj.call_method0("__arrow_c_stream__")?;
@@ -372,7 +247,7 @@ fn validated(arrays: Vec<ArrayRef>, what: &str) -> PyResult<Vec<ArrayRef>> {
 }
 
 /// The strings of a column's chunks, one per row (None: null).
-fn strings<'a>(chunks: &'a [ArrayRef], what: &str) -> PyResult<Vec<Option<&'a str>>> {
+pub fn strings<'a>(chunks: &'a [ArrayRef], what: &str) -> PyResult<Vec<Option<&'a str>>> {
     let mut out = Vec::with_capacity(chunks.iter().map(|c| c.len()).sum());
     for chunk in chunks {
         let any = chunk.as_any();
@@ -406,7 +281,7 @@ fn strings<'a>(chunks: &'a [ArrayRef], what: &str) -> PyResult<Vec<Option<&'a st
 }
 
 /// The strings of an optional column, which must have `n` rows.
-fn column<'a>(
+pub fn column<'a>(
     chunks: Option<&'a [ArrayRef]>,
     what: &str,
     n: usize,
@@ -420,78 +295,4 @@ fn column<'a>(
         return Err(PyValueError::new_err(msg));
     }
     Ok(Some(column))
-}
-
-/// Rows validated between two checks for Ctrl-C (KeyboardInterrupt).
-const BATCH: usize = 1 << 16;
-
-/// Validates games given as an Arrow column of move strings (one game per row, written
-/// as a line of a move-list file) and returns a Report; each game's `index` is its row
-/// number plus first_index, its `source` is source.
-///
-/// moves, and the optional rules (rule set or RenjuNet rule names), openings (opening
-/// protocol names) and ids columns: Arrow arrays of strings (pyarrow Array or
-/// ChunkedArray, a table's column, a polars Series, or any object with
-/// __arrow_c_stream__ or __arrow_c_array__; plain or dictionary-encoded), of one length; a null is "not said" (a null
-/// move string is an unreadable record). The other keyword arguments are the defaults
-/// of renju.validate() for what a row does not say. The columns are read without copying
-/// and the games replayed in parallel on all cores without holding the GIL.
-#[pyfunction]
-#[pyo3(signature = (moves, *, rules = None, openings = None, ids = None, source = None, first_index = 0, size = 15, rule = None, opening = None, claims = None, five_completion_counts = false, offer_equivalence = None, time_control = None))]
-#[allow(clippy::too_many_arguments)]
-pub fn validate_arrow(
-    py: Python<'_>,
-    moves: &Bound<'_, PyAny>,
-    rules: Option<&Bound<'_, PyAny>>,
-    openings: Option<&Bound<'_, PyAny>>,
-    ids: Option<&Bound<'_, PyAny>>,
-    source: Option<String>,
-    first_index: usize,
-    size: i64,
-    rule: Option<&Bound<'_, PyAny>>,
-    opening: Option<&Bound<'_, PyAny>>,
-    claims: Option<&Bound<'_, PyAny>>,
-    five_completion_counts: bool,
-    offer_equivalence: Option<&Bound<'_, PyAny>>,
-    time_control: Option<&Bound<'_, PyAny>>,
-) -> PyResult<Report> {
-    let o = options(
-        rule,
-        opening,
-        claims,
-        five_completion_counts,
-        offer_equivalence,
-        time_control,
-    )?;
-    let size = convert::size_of(py, size)?;
-    let chunks = |obj: Option<&Bound<'_, PyAny>>, what| obj.map(|o| arrow_chunks(o, what));
-    let move_chunks = arrow_chunks(moves, "moves")?;
-    let rule_chunks = chunks(rules, "rules").transpose()?;
-    let opening_chunks = chunks(openings, "openings").transpose()?;
-    let id_chunks = chunks(ids, "ids").transpose()?;
-    let moves = strings(&move_chunks, "moves")?;
-    let n = moves.len();
-    let rules = column(rule_chunks.as_deref(), "rules", n)?;
-    let openings = column(opening_chunks.as_deref(), "openings", n)?;
-    let ids = column(id_chunks.as_deref(), "ids", n)?;
-    let file: Option<Arc<str>> = source.map(Arc::from);
-    fn at<'a>(c: &Option<Vec<Option<&'a str>>>, i: usize) -> Option<&'a str> {
-        c.as_ref().and_then(|c| c[i])
-    }
-    let mut reports = Vec::with_capacity(n);
-    for start in (0..n).step_by(BATCH) {
-        let count = BATCH.min(n - start);
-        py.detach(|| {
-            let row = |i: usize| Row {
-                moves: moves[start + i],
-                rule: at(&rules, start + i),
-                opening: at(&openings, start + i),
-                id: at(&ids, start + i),
-            };
-            let first = first_index + start;
-            reports.extend(validate_rows(count, row, &o, file.as_ref(), first, size));
-        });
-        py.check_signals()?;
-    }
-    Ok(py.detach(|| CReport::from_games(reports)).into())
 }

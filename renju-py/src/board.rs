@@ -53,7 +53,7 @@ impl Board {
             return Ok(py.detach(|| svg::position_with_marks(&self.pos, marks, opts)));
         };
         let ex = py.detach(|| self.pos.explain(p));
-        let ex = ex.map_err(|e| errors::illegal_move(py, &e, CMove::Stone(p), None))?;
+        let ex = ex.map_err(|e| types::illegal_move(py, &e, CMove::Stone(p), None))?;
         Ok(py.detach(|| svg::explanation(&self.pos, &ex, opts)))
     }
 
@@ -87,17 +87,17 @@ impl Board {
                 });
                 Verdict(v, before)
             })
-            .map_err(|e| errors::illegal_move(py, &e, mv, n))
+            .map_err(|e| types::illegal_move(py, &e, mv, n))
     }
 
     /// An IllegalMoveError for a point off the board, else the point.
     fn on_board(&self, py: Python<'_>, point: &Bound<'_, PyAny>) -> PyResult<renju_core::Point> {
-        let (p, size) = (convert::point_of(point)?, self.pos.board().size());
+        let (p, size) = (types::point_of(point)?, self.pos.board().size());
         match p.is_on(size) {
             true => Ok(p),
             false => {
                 let e = IllegalMove::OffBoard { point: p, size };
-                Err(errors::illegal_move(py, &e, CMove::Stone(p), None))
+                Err(types::illegal_move(py, &e, CMove::Stone(p), None))
             }
         }
     }
@@ -157,11 +157,11 @@ py_methods! { Board |b| pickle(Self) {
         let pos = pos.map_err(|e| errors::setup_error(py, &e))?;
         let mut board = Board { pos: pos.with_options(RenjuOptions { five_completion_counts }) };
         let size = board.pos.board().size();
-        let moves = moves.map(|m| convert::moves_of(m, size, "moves", convert::move_of));
+        let moves = moves.map(|m| convert::moves_of(m, size, "moves", types::move_of));
         // The verdicts are not returned: play without building their details.
         let moves = moves.transpose()?.unwrap_or_default();
         if let Err((i, e)) = board.pos.play_all_quiet(moves.iter().copied()) {
-            return Err(errors::illegal_move(py, &e, moves[i], Some(i + 1)));
+            return Err(types::illegal_move(py, &e, moves[i], Some(i + 1)));
         }
         Ok(board)
     }
@@ -226,7 +226,7 @@ py_methods! { Board |b| pickle(Self) {
     /// Raises IllegalMoveError when the point is occupied or off the board, or the game
     /// is over.
     fn play(&mut self, py: Python<'_>, r#move: &Bound<'_, PyAny>) -> PyResult<Verdict> {
-        self.play_numbered(py, convert::move_of(r#move)?, None)
+        self.play_numbered(py, types::move_of(r#move)?, None)
     }
 
     /// Passes (the side to move gives up its turn); two passes in a row draw.
@@ -243,29 +243,29 @@ py_methods! { Board |b| pickle(Self) {
     /// What playing a move would do, without playing it. Raises IllegalMoveError like
     /// play().
     fn verdict(&self, py: Python<'_>, r#move: &Bound<'_, PyAny>) -> PyResult<Verdict> {
-        let mv = convert::move_of(r#move)?;
+        let mv = types::move_of(r#move)?;
         let verdict = self.pos.verdict(mv);
         verdict
             .map(|v| {
                 let pos = matches!(v, CVerdict::Forbidden(_)).then(|| Arc::new(self.pos.clone()));
                 Verdict(v, pos)
             })
-            .map_err(|e| errors::illegal_move(py, &e, mv, None))
+            .map_err(|e| types::illegal_move(py, &e, mv, None))
     }
 
     /// The foul a black stone on `point` would make, or None when it is legal or a five
     /// (always None under rule sets without forbidden moves). Black's forbidden points
     /// do not depend on the side to move.
     fn fouls_at(&self, py: Python<'_>, point: &Bound<'_, PyAny>) -> PyResult<Option<Foul>> {
-        let p = convert::point_of(point)?;
+        let p = types::point_of(point)?;
         let fouls = self.pos.fouls_at(p);
-        fouls.map(Foul::of).map_err(|e| errors::illegal_move(py, &e, CMove::Stone(p), None))
+        fouls.map(Foul::of).map_err(|e| types::illegal_move(py, &e, CMove::Stone(p), None))
     }
 
     /// Whether a black stone on `point` would be forbidden (False for occupied or
     /// off-board points).
     fn is_forbidden(&self, point: &Bound<'_, PyAny>) -> PyResult<bool> {
-        Ok(self.pos.is_forbidden(convert::point_of(point)?))
+        Ok(self.pos.is_forbidden(types::point_of(point)?))
     }
 
     /// Every empty point where a black stone would be forbidden, as {Point: Foul}, row by
@@ -301,9 +301,9 @@ py_methods! { Board |b| pickle(Self) {
     /// Explains what a black stone on `point` would be: its lines, fours and threes, and
     /// the nested checks of the recursive double-three rule.
     fn explain(&self, py: Python<'_>, point: &Bound<'_, PyAny>) -> PyResult<Explanation> {
-        let p = convert::point_of(point)?;
+        let p = types::point_of(point)?;
         let explanation = py.detach(|| self.pos.explain(p));
-        let illegal = |e| errors::illegal_move(py, &e, CMove::Stone(p), None);
+        let illegal = |e| types::illegal_move(py, &e, CMove::Stone(p), None);
         let pos = Arc::new(self.pos.clone());
         explanation.map(|e| Explanation(e, Some(pos))).map_err(illegal)
     }
@@ -316,7 +316,7 @@ py_methods! { Board |b| pickle(Self) {
 
     /// Whether `point` holds a stone.
     fn __contains__(&self, point: &Bound<'_, PyAny>) -> PyResult<bool> {
-        let p = convert::point_of(point)?;
+        let p = types::point_of(point)?;
         Ok(p.is_on(self.pos.board().size()) && self.pos.board().get(p).is_some())
     }
 

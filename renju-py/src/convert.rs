@@ -6,70 +6,18 @@ use std::str::FromStr;
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyString, PyTuple};
+use pyo3::types::PyString;
 use serde::Serialize;
 
-use renju_core::{Move as CMove, Point as CPoint, RenjuOptions};
-use renju_records::ValidationOptions;
+use renju_core::Move as CMove;
 
 use crate::errors;
-use crate::types::{Move, OpeningRule, Point, RuleSet};
 
 /// The Python type name of `obj`, for error messages.
 pub fn type_name(obj: &Bound<'_, PyAny>) -> String {
     obj.get_type()
         .name()
         .map_or_else(|_| "?".to_string(), |n| n.to_string())
-}
-
-/// A point from a `Point`, a string in h8 notation or an `(x, y)` tuple (0-based).
-pub fn point_of(obj: &Bound<'_, PyAny>) -> PyResult<CPoint> {
-    let py = obj.py();
-    if let Ok(p) = obj.cast::<Point>() {
-        return Ok(p.get().0);
-    }
-    if let Ok(s) = obj.cast::<PyString>() {
-        let parsed = s.to_cow()?.trim().parse::<CPoint>();
-        return parsed.map_err(|e| errors::point_error(py, &e));
-    }
-    if let Some((x, y)) = obj.cast::<PyTuple>().ok().and_then(|t| t.extract().ok()) {
-        return point_xy(py, x, y);
-    }
-    Err(PyTypeError::new_err(format!(
-        "expected a point: a renju.Point, a string like 'h8' or an (x, y) tuple, not {}",
-        type_name(obj)
-    )))
-}
-
-/// The point at 0-based column `x` and row `y`.
-pub fn point_xy(py: Python<'_>, x: i64, y: i64) -> PyResult<CPoint> {
-    let point = u8::try_from(x).ok().zip(u8::try_from(y).ok());
-    point.and_then(|(x, y)| CPoint::new(x, y)).ok_or_else(|| {
-        let msg = format!("({x}, {y}) is not a point (columns and rows run from 0 to 25)");
-        errors::point_message(py, msg)
-    })
-}
-
-/// A move from a `Move`, `"pass"`, or anything [`point_of`] takes.
-pub fn move_of(obj: &Bound<'_, PyAny>) -> PyResult<CMove> {
-    let py = obj.py();
-    if let Ok(m) = obj.cast::<Move>() {
-        return Ok(m.get().0);
-    }
-    if let Ok(s) = obj.cast::<PyString>() {
-        let parsed = s.to_cow()?.trim().parse::<CMove>();
-        return parsed.map_err(|e| errors::point_error(py, &e));
-    }
-    point_of(obj)
-        .map(CMove::Stone)
-        .map_err(|e| match e.is_instance_of::<PyTypeError>(py) {
-            true => PyTypeError::new_err(format!(
-                "expected a move: a renju.Move, a renju.Point, a string like 'h8' or 'pass', \
-             or an (x, y) tuple, not {}",
-                type_name(obj)
-            )),
-            false => e,
-        })
 }
 
 /// The items of `moves`: a move string (read by the core) or an iterable of `what`
@@ -140,36 +88,4 @@ pub fn to_py_data<'py, T: Serialize>(py: Python<'py>, value: &T) -> PyResult<Bou
 pub fn to_json<T: Serialize>(value: &T) -> PyResult<String> {
     serde_json::to_string_pretty(value)
         .map_err(|e| PyValueError::new_err(format!("cannot serialise: {e}")))
-}
-
-/// Validation options from the keyword arguments of `replay`, `validate` and
-/// `Game.validate` (each `None` keeps the core's default).
-pub fn options(
-    rule: Option<&Bound<'_, PyAny>>,
-    opening: Option<&Bound<'_, PyAny>>,
-    claims: Option<&Bound<'_, PyAny>>,
-    five_completion_counts: bool,
-    offer_equivalence: Option<&Bound<'_, PyAny>>,
-    time_control: Option<&Bound<'_, PyAny>>,
-) -> PyResult<ValidationOptions> {
-    let mut o = ValidationOptions::default();
-    if let Some(tc) = time_control {
-        o.time_control = Some(crate::clock::control_of(tc)?);
-    }
-    if let Some(r) = rule {
-        o.rule_set = named::<RuleSet, _>(r, "rule")?;
-    }
-    if let Some(r) = opening {
-        o.opening = named::<OpeningRule, _>(r, "opening")?;
-    }
-    if let Some(c) = claims {
-        o.claims = name_of(c, "claims must be a name")?;
-    }
-    if let Some(e) = offer_equivalence {
-        o.offer_equivalence = name_of(e, "offer_equivalence must be a name")?;
-    }
-    o.renju = RenjuOptions {
-        five_completion_counts,
-    };
-    Ok(o)
 }

@@ -19,10 +19,8 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyTuple, PyType};
 use pyo3::IntoPyObjectExt;
 
-use renju_core::{IllegalMove, ParseError, PointError, SetupError};
+use renju_core::{ParseError, PointError, SetupError};
 use renju_records::WriteError;
-
-use crate::types::{stone, Move, Outcome};
 
 /// Indices into [`CLASSES`].
 const PARSE: usize = 1;
@@ -120,7 +118,7 @@ fn class(py: Python<'_>, index: usize) -> &Bound<'_, PyType> {
 }
 
 /// An attribute value: `None` stays None.
-fn any<'py>(py: Python<'py>, v: impl IntoPyObject<'py>) -> Bound<'py, PyAny> {
+pub fn any<'py>(py: Python<'py>, v: impl IntoPyObject<'py>) -> Bound<'py, PyAny> {
     v.into_bound_py_any(py)
         .unwrap_or_else(|_| py.None().into_bound(py))
 }
@@ -167,30 +165,14 @@ pub fn write_error(py: Python<'_>, e: &WriteError) -> PyErr {
     raise(py, WRITE, e.to_string(), &attrs)
 }
 
-/// A `renju.IllegalMoveError` for `mv`, optionally numbered.
-pub fn illegal_move(
+/// A `renju.IllegalMoveError` with `message` and attributes (`reason`, `move`, `point`,
+/// `outcome`, `move_number`); `types::illegal_move` builds them from the core's error.
+pub fn illegal_move_error(
     py: Python<'_>,
-    e: &IllegalMove,
-    mv: renju_core::Move,
-    number: Option<usize>,
+    message: String,
+    attrs: &[(&str, Bound<'_, PyAny>)],
 ) -> PyErr {
-    let (reason, outcome) = match e {
-        IllegalMove::Occupied { .. } => ("occupied", None),
-        IllegalMove::OffBoard { .. } => ("off-board", None),
-        IllegalMove::GameOver { outcome } => ("game-over", Some(Outcome(*outcome))),
-    };
-    let message = match number {
-        Some(n) => format!("move {n}: {e}"),
-        None => e.to_string(),
-    };
-    let attrs = [
-        ("reason", any(py, reason)),
-        ("move", any(py, Move(mv))),
-        ("point", any(py, stone(mv))),
-        ("outcome", any(py, outcome)),
-        ("move_number", any(py, number)),
-    ];
-    raise(py, ILLEGAL, message, &attrs)
+    raise(py, ILLEGAL, message, attrs)
 }
 
 /// A `renju.SetupError`.

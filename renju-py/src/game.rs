@@ -5,17 +5,24 @@ use pyo3::prelude::*;
 use pyo3::types::PyString;
 
 use renju_core::notation;
+use renju_core::Outcome as COutcome;
 use renju_core::{Move as CMove, RenjuOptions};
-use renju_records::game::{DeclaredResult, Event as CEvent, ResultReason, Seat};
+use renju_records::game::{ClaimModel, DeclaredResult, Event as CEvent, ResultReason, Seat};
 use renju_records::Game as CGame;
+use renju_records::Opening as COpening;
 use renju_records::Replay as CReplay;
+use std::sync::OnceLock;
 
 use crate::board::Board;
 use crate::clock::ClockState;
-use crate::convert::{self, name_of, named, options};
+use crate::convert::{self, name_of, named};
 use crate::errors;
-use crate::report::{Finding, GameReport};
-use crate::types::{stone, Color, Move, Opening, OpeningRule, Outcome, Point, RuleSet, Verdict};
+use crate::findings::{Finding, GameReport};
+use crate::names::Name;
+use crate::options::{Keywords, ValidationOptions};
+use crate::types::{
+    self, stone, Color, Move, Opening, OpeningRule, Outcome, Point, RuleSet, Verdict,
+};
 
 /// One event of a game record: a stone, a pass, a swap decision, a declared number of
 /// fifth-move offers, the fifth-move offers, or a declared result.
@@ -36,7 +43,7 @@ fn reason_label(r: &ResultReason) -> String {
     }
 }
 
-crate::pickle::json_pickled!(Event, Game, MoveVerdict, Replay);
+crate::pickle::json_pickled!(Event, MoveVerdict, Replay);
 
 py_methods! { Event |e| pickle(Self)
     /// The event as plain data (the core's JSON form).
@@ -85,7 +92,7 @@ py_methods! { Event |e| pickle(Self)
     /// A stone of the side to move.
     #[staticmethod]
     fn stone(point: &Bound<'_, PyAny>) -> PyResult<Event> {
-        let point = convert::point_of(point)?;
+        let point = types::point_of(point)?;
         Ok(Event(CEvent::Stone { point }))
     }
 
@@ -115,8 +122,8 @@ py_methods! { Event |e| pickle(Self)
             return Err(PyTypeError::new_err(msg));
         }
         let offered = offered.try_iter()?;
-        let offered = offered.map(|p| convert::point_of(&p?)).collect::<PyResult<_>>()?;
-        let chosen = convert::point_of(chosen)?;
+        let offered = offered.map(|p| types::point_of(&p?)).collect::<PyResult<_>>()?;
+        let chosen = types::point_of(chosen)?;
         Ok(Event(CEvent::FifthOffers { offered, chosen }))
     }
 
@@ -172,7 +179,58 @@ py_methods! { Event |e| pickle(Self)
 /// replay() judges every move; validate() reports on the record.
 #[pyclass(frozen, eq, hash, module = "renju")]
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct Game(pub CGame);
+pub struct Game(pub CGame, Replayed);
+
+/// The outcome and opening of a game replayed with the default options, computed the
+/// first time `Game.outcome` or `Game.opening` asks. A `Game` is frozen (its record
+/// never changes), so the cache is never stale. Not part of the game's value: games
+/// compare, hash and pickle without it.
+#[derive(Debug, Clone, Default)]
+pub struct Replayed(OnceLock<(COutcome, Option<COpening>)>);
+
+impl PartialEq for Replayed {
+    fn eq(&self, _: &Replayed) -> bool {
+        true
+    }
+}
+
+impl Eq for Replayed {}
+
+impl std::hash::Hash for Replayed {
+    fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
+}
+
+impl From<CGame> for Game {
+    fn from(game: CGame) -> Game {
+        Game(game, Replayed::default())
+    }
+}
+
+impl Game {
+    /// The outcome and opening of the game replayed with the default options (replayed
+    /// once, without holding the GIL).
+    fn replayed(&self, py: Python<'_>) -> (COutcome, Option<COpening>) {
+        if let Some(done) = self.1 .0.get() {
+            return *done;
+        }
+        let done = py.detach(|| {
+            let replay = self.0.replay(&Default::default());
+            (replay.outcome, replay.opening)
+        });
+        // Another thread may have replayed it meanwhile: the same answer.
+        let _ = self.1 .0.set(done);
+        done
+    }
+}
+
+impl crate::pickle::Pickled for Game {
+    fn state<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        crate::pickle::json_state(py, &self.0)
+    }
+    fn from_state(state: &Bound<'_, PyAny>) -> PyResult<Game> {
+        crate::pickle::from_json::<CGame>(state).map(Game::from)
+    }
+}
 
 py_methods! { Game |g| pickle(Self)
     /// The record as plain data (the core's JSON form).
@@ -183,9 +241,9 @@ py_methods! { Game |g| pickle(Self)
     rule -> Option<RuleSet> = g.0.rule_set.map(RuleSet::from);
     /// The opening protocol the record names, else None.
     opening_rule -> Option<OpeningRule> = g.0.opening.map(OpeningRule);
-    /// The claim model the record names ('automatic', 'rif-claim', 'chinese-claim'),
-    /// else None.
-    claims -> Option<&'static str> = g.0.claims.map(|c| c.name());
+    /// The claim model the record names (a ClaimModel, equal to its name: 'automatic',
+    /// 'rif-claim', 'chinese-claim'), else None.
+    claims -> Option<Name<ClaimModel>> = g.0.claims.map(Name);
     /// The reading of the disputed double-three case the record names, else None.
     five_completion_counts -> Option<bool> = g.0.options.map(|o| o.five_completion_counts);
     /// A rule the record names that the library does not know (the game is then not
@@ -249,11 +307,11 @@ py_methods! { Game |g| pickle(Self)
             game.events = convert::moves_of(m, size, "moves and Events", |item| {
                 match item.cast::<Event>() {
                     Ok(e) => Ok(e.get().0.clone()),
-                    Err(_) => convert::move_of(item).map(CEvent::from),
+                    Err(_) => types::move_of(item).map(CEvent::from),
                 }
             })?;
         }
-        Ok(Game(game))
+        Ok(Game::from(game))
     }
 
     /// The value of a tag, or None.
@@ -266,49 +324,71 @@ py_methods! { Game |g| pickle(Self)
     /// the opening.
     /// time_control (a TimeControl or its text) replays the record's times on that
     /// control when the record names none.
-    #[pyo3(signature = (*, rule = None, opening = None, claims = None, five_completion_counts = false, offer_equivalence = None, time_control = None))]
+    /// options= (a ValidationOptions) gives all of these at once instead of the
+    /// keywords (passing both is a TypeError).
+    #[pyo3(signature = (*, options = None, rule = None, opening = None, claims = None, five_completion_counts = None, offer_equivalence = None, time_control = None))]
     #[allow(clippy::too_many_arguments)]
     fn replay(
         &self,
         py: Python<'_>,
+        options: Option<&Bound<'_, ValidationOptions>>,
         rule: Option<&Bound<'_, PyAny>>,
         opening: Option<&Bound<'_, PyAny>>,
         claims: Option<&Bound<'_, PyAny>>,
-        five_completion_counts: bool,
+        five_completion_counts: Option<bool>,
         offer_equivalence: Option<&Bound<'_, PyAny>>,
         time_control: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Replay> {
-        let o = options(rule, opening, claims, five_completion_counts, offer_equivalence, time_control)?;
+        let keywords = Keywords {
+            rule,
+            opening,
+            claims,
+            five_completion_counts,
+            offer_equivalence,
+            time_control,
+        };
+        let o = keywords.with(options, "Game.replay")?;
         Ok(Replay(py.detach(|| self.0.replay(&o))))
     }
 
     /// Replays the game and reports on it (same keyword arguments as replay()).
-    #[pyo3(signature = (*, rule = None, opening = None, claims = None, five_completion_counts = false, offer_equivalence = None, time_control = None))]
+    #[pyo3(signature = (*, options = None, rule = None, opening = None, claims = None, five_completion_counts = None, offer_equivalence = None, time_control = None))]
     #[allow(clippy::too_many_arguments)]
     fn validate(
         &self,
         py: Python<'_>,
+        options: Option<&Bound<'_, ValidationOptions>>,
         rule: Option<&Bound<'_, PyAny>>,
         opening: Option<&Bound<'_, PyAny>>,
         claims: Option<&Bound<'_, PyAny>>,
-        five_completion_counts: bool,
+        five_completion_counts: Option<bool>,
         offer_equivalence: Option<&Bound<'_, PyAny>>,
         time_control: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<GameReport> {
-        let o = options(rule, opening, claims, five_completion_counts, offer_equivalence, time_control)?;
+        let keywords = Keywords {
+            rule,
+            opening,
+            claims,
+            five_completion_counts,
+            offer_equivalence,
+            time_control,
+        };
+        let o = keywords.with(options, "Game.validate")?;
         Ok(GameReport(py.detach(|| self.0.validate(&o))))
     }
 
-    /// How the game ended, replayed with the default options (see replay()).
+    /// How the game ended, replayed with the default options (see replay()); replayed
+    /// once, on first use.
     #[getter]
     fn outcome(&self, py: Python<'_>) -> Outcome {
-        Outcome(py.detach(|| self.0.replay(&Default::default())).outcome)
+        Outcome(self.replayed(py).0)
     }
 
-    /// The canonical Renju opening of the first three stones (one of the 26), else None.
+    /// The canonical Renju opening of the first three stones (one of the 26), else None
+    /// (computed with outcome, once).
     #[getter]
     fn opening(&self, py: Python<'_>) -> Option<Opening> {
-        py.detach(|| self.0.replay(&Default::default())).opening.map(Opening)
+        self.replayed(py).1.map(Opening)
     }
 
     /// The opening's name as reports give it ('3D Sosei'), else None.

@@ -164,7 +164,11 @@ impl GameReader {
         let records = self.records.get_mut().unwrap_or_else(|e| e.into_inner());
         for record in records.by_ref() {
             let e = match record {
-                Ok(game) => return Ok(Some(Game(game).into_pyobject(py)?.into_any().unbind())),
+                Ok(game) => {
+                    return Ok(Some(
+                        Game::from(game).into_pyobject(py)?.into_any().unbind(),
+                    ))
+                }
                 Err(e) => errors::parse_error(py, &e),
             };
             match self.on_error {

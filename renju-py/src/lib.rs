@@ -1,10 +1,35 @@
-//! Python bindings of the renju library: the `renju` module (distribution
-//! `renju-referee`).
+//! Python bindings of the renju library: the private compiled module `renju._renju`,
+//! whose public names the package `renju` (python/renju/__init__.py) imports
+//! (distribution `renju-referee`).
 //!
 //! A lean translation layer in the style of python-chess: every rule, verdict, reader,
-//! report, name and drawing comes from `renju-core`; this crate only converts arguments
-//! and results and maps the core's errors to Python exceptions. See `README.md` and
-//! `python/renju/__init__.pyi` (the stubs, checked against the module by `mypy.stubtest`).
+//! report, name and drawing comes from `renju-core` and its sister crates; this crate
+//! only converts arguments and results and maps the core's errors to Python exceptions.
+//! See `README.md` and `python/renju/__init__.pyi` (the stubs, checked against the
+//! module by `mypy.stubtest`).
+//!
+//! Modules and the modules each names (`crate::other`); there is no cycle, and a
+//! class's argument readers live beside the class:
+//!
+//! ```text
+//! errors       (none)                       the exception classes
+//! pickle       (none)                       pickling through compact states
+//! names        (none)                       str enums of the library's names
+//! convert      errors                       shared readers (names, sizes, move strings)
+//! types        convert errors names pickle  Point, Move, Color, RuleSet, Verdict, ...
+//! clock        convert pickle types         TimeControl, Clock and their states
+//! options      clock convert names pickle types           ValidationOptions
+//! arrays       convert errors types         forbidden masks (NumPy)
+//! board        arrays convert errors pickle types         Board
+//! findings     convert names pickle types   Finding, GameReport
+//! game         board clock convert errors findings names options pickle types
+//! io           board convert errors game pickle types     readers, writers, fixtures
+//! arrow        convert                      Arrow batches and columns (feature)
+//! report       arrow convert findings names pickle        Summary, Report, ArrowTable
+//! validate     arrow convert errors game io options pickle report   validate*, chunks
+//! tournament   convert errors names pickle  tournaments and standings
+//! conform      board convert pickle         engine conformance
+//! ```
 
 use pyo3::prelude::*;
 
@@ -102,36 +127,39 @@ mod clock;
 mod conform;
 mod convert;
 mod errors;
+mod findings;
 mod game;
 mod io;
+mod names;
+mod options;
 mod pickle;
 mod report;
 mod tournament;
 mod types;
+mod validate;
 
 /// Exact Renju and Gomoku rules as a referee applies them: positions, forbidden moves,
 /// verdicts, game records in every supported format, and validation reports.
-#[pymodule(name = "renju")]
+#[pymodule(name = "_renju")]
 mod renju_module {
     use pyo3::prelude::*;
 
     #[pymodule_export]
     use crate::arrays::forbidden_masks;
-    #[cfg(feature = "arrow")]
-    #[pymodule_export]
-    use crate::arrow::{validate_arrow, ArrowTable};
     #[pymodule_export]
     use crate::clock::{Clock, ClockState, SideClock, TimeControl};
     #[pymodule_export]
     use crate::conform::{conform, random_positions, ConformReport};
     #[pymodule_export]
+    use crate::findings::{Finding, GameReport};
+    #[pymodule_export]
     use crate::io::{parse_fixtures, read_fixtures, Fixture, FixtureMap, FixtureQuery};
     #[pymodule_export]
     use crate::io::{read, read_bytes, write, write_bytes, GameReader};
     #[pymodule_export]
-    use crate::report::{
-        chunks, validate, validate_bytes, Chunk, Finding, GameReport, Report, Summary,
-    };
+    use crate::options::ValidationOptions;
+    #[pymodule_export]
+    use crate::report::{Report, Summary};
     #[pymodule_export]
     use crate::tournament::{read_tournament, read_tournaments, read_tournaments_bytes};
     #[pymodule_export]
@@ -141,9 +169,14 @@ mod renju_module {
     #[pymodule_export]
     use crate::types::{Explanation, Opening, OpeningRule, Outcome};
     #[pymodule_export]
+    use crate::validate::{chunks, validate, validate_bytes, Chunk};
+    #[pymodule_export]
     use crate::{board::Board, game::Event, game::Game, game::MoveVerdict, game::Replay};
+    #[cfg(feature = "arrow")]
+    #[pymodule_export]
+    use crate::{report::ArrowTable, validate::validate_arrow};
 
-    /// The version, the format names and the exception classes.
+    /// The version, the format names, the exception classes and the name enums.
     #[pymodule_init]
     fn init(m: &Bound<'_, PyModule>) -> PyResult<()> {
         m.add("__version__", env!("CARGO_PKG_VERSION"))?;
@@ -151,6 +184,7 @@ mod renju_module {
             "FORMATS",
             renju_records::Format::ALL.map(|f| f.name()).to_vec(),
         )?;
-        crate::errors::register(m)
+        crate::errors::register(m)?;
+        crate::names::register(m)
     }
 }

@@ -1,113 +1,20 @@
-//! Validation reports (`renju.validate`): the core's reports, with the same field names
-//! in `to_dict()` / `to_json()` as the CLI's `renju validate --json`.
-
-use std::path::PathBuf;
+//! Validation reports (`renju.Report`, `renju.Summary`, and with the `arrow` feature
+//! their Arrow tables, `renju.ArrowTable`): the core's reports, with the same field
+//! names in `to_dict()` / `to_json()` as the CLI's `renju validate --json`.
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{IntoPyDict, PyBytes, PyDict, PyString, PyTuple};
+use pyo3::types::{IntoPyDict, PyBytes, PyDict, PyTuple};
 
 use renju_core::ParseError as CParseError;
 use renju_display::html;
-use renju_records::formats::{Chunk as CChunk, ReadLimits};
-use renju_records::report::{
-    self, DuplicateIds, Finding as CFinding, GameReport as CGameReport, Summary as CSummary,
-};
+use renju_records::report::{DuplicateIds, GameReport as CGameReport, Summary as CSummary};
 use renju_records::ValidationOptions;
-use renju_records::{Game as CGame, Report as CReport, Severity};
+use renju_records::{Game as CGame, Report as CReport};
 
-use crate::convert::{self, options, type_name};
-use crate::errors;
-use crate::game::Game;
-use crate::io::{self, GameReader, Records};
-use crate::types::Outcome;
-
-/// One finding about one game: severity ('error', 'warning', 'info'), a stable code
-/// ('occupied-point', 'forbidden-move', ...), the move it concerns and a message.
-#[pyclass(frozen, eq, module = "renju")]
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Finding(pub CFinding);
-
-impl Finding {
-    /// The severity, the code and the move: 'error occupied-point move 3'.
-    fn head(&self, code: String) -> String {
-        let at = self.0.move_number.map(|m| format!(" move {m}"));
-        format!("{} {code}{}", self.0.severity, at.unwrap_or_default())
-    }
-}
-
-py_methods! { Finding |f| pickle(Self)
-    /// The finding as plain data.
-    to_dict {
-    /// 'error' (the record cannot be a legal game), 'warning' or 'info'.
-    severity -> &'static str = f.0.severity.name();
-    /// The stable machine code ('occupied-point', 'forbidden-move', 'opening-area', ...).
-    code -> &'static str = f.0.code.name();
-    /// The move number (1-based, stones and passes), when it concerns a move.
-    move_number -> Option<usize> = f.0.move_number;
-    /// A sentence for people.
-    message -> String = f.0.message.clone();
-    /// The line in the file, for unreadable records.
-    line -> Option<usize> = f.0.line;
-    /// The byte offset in the file, for unreadable records.
-    byte_offset -> Option<u64> = f.0.byte_offset;
-}
-    /// 'error [occupied-point] move 3: move 3: h8 is occupied'.
-    fn __str__(&self) -> String {
-        format!("{}: {}", self.head(format!("[{}]", self.0.code)), self.0.message)
-    }
-
-    /// <Finding error occupied-point move 3>.
-    fn __repr__(&self) -> String {
-        format!("<Finding {}>", self.head(self.0.code.to_string()))
-    }
-}
-
-/// The report on one game: where it came from, the moves replayed, the rules it was
-/// judged under, its opening, its outcome and its findings.
-#[pyclass(frozen, eq, module = "renju")]
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct GameReport(pub CGameReport);
-
-py_methods! { GameReport |g| pickle(Self)
-    /// The report as plain data.
-    to_dict {
-    /// The file the game came from.
-    source -> Option<String> = g.0.source.as_deref().map(str::to_string);
-    /// The game's index in its file (tree formats: the root-to-leaf line).
-    index -> usize = g.0.index;
-    /// The record's id.
-    id -> Option<String> = g.0.id.clone();
-    /// Moves replayed (stones and passes).
-    moves -> usize = g.0.moves;
-    /// The rule set it was judged under (None for an unreadable record).
-    rule -> Option<String> = g.0.rule.clone();
-    /// The opening protocol it was judged under (None for an unreadable record).
-    protocol -> Option<String> = g.0.protocol.clone();
-    /// The canonical opening of its first three stones ('3D Sosei'), else None.
-    opening -> Option<String> = g.0.opening.clone();
-    /// How the game ended.
-    outcome -> Outcome = Outcome(g.0.outcome);
-    /// What was found.
-    findings -> Vec<Finding> = g.0.findings.iter().cloned().map(Finding).collect();
-    /// The number of findings of severity error.
-    errors -> usize = g.0.count(Severity::Error);
-    /// The number of findings of severity warning.
-    warnings -> usize = g.0.count(Severity::Warning);
-}
-    /// The report as pretty JSON.
-    fn to_json(&self) -> PyResult<String> {
-        convert::to_json(&self.0)
-    }
-
-    /// <GameReport game 1: 17 moves, five, 0 errors>.
-    fn __repr__(&self) -> String {
-        let g = &self.0;
-        let (n, errors) = (g.index + 1, g.count(Severity::Error));
-        let (moves, end) = (g.moves, g.outcome.termination);
-        format!("<GameReport game {n}: {moves} moves, {end}, {errors} errors>")
-    }
-}
+use crate::convert::type_name;
+use crate::findings::GameReport;
+use crate::names::Name;
 
 /// Totals over a batch: games, games per termination, findings per code, errors and
 /// warnings.
@@ -125,16 +32,17 @@ py_methods! { Summary |s| pickle(Self)
     /// Findings of severity warning.
     warnings -> usize = s.0.warnings;
 }
-    /// Games per termination ('five', 'forbidden', ..., 'unfinished').
+    /// Games per termination: Termination members (equal to their names: 'five',
+    /// 'forbidden', ..., 'unfinished') to counts.
     #[getter]
     fn by_termination<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        self.0.by_termination.iter().map(|(k, v)| (k.name(), *v)).into_py_dict(py)
+        self.0.by_termination.iter().map(|(k, v)| (Name(*k), *v)).into_py_dict(py)
     }
 
-    /// Findings per code.
+    /// Findings per code: FindingCode members (equal to their names) to counts.
     #[getter]
     fn findings<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        self.0.findings.iter().map(|(k, v)| (k.name(), *v)).into_py_dict(py)
+        self.0.findings.iter().map(|(k, v)| (Name(*k), *v)).into_py_dict(py)
     }
 
     /// <Summary 200 games, 0 errors, 0 warnings>.
@@ -174,7 +82,7 @@ fn zero_plus<T: pyo3::PyClass>(slf: PyRef<'_, T>, other: &Bound<'_, PyAny>) -> P
     }
 }
 
-crate::pickle::json_pickled!(Finding, GameReport, Summary);
+crate::pickle::json_pickled!(Summary);
 
 impl crate::pickle::Pickled for Report {
     /// The report's JSON and its ids (so that a pickled report still merges exactly).
@@ -215,9 +123,9 @@ pub struct Report(pub CReport, pub Shown);
 #[derive(Debug, Clone, Default)]
 pub struct Shown {
     /// (index in the report's games, record), in order.
-    records: Vec<(usize, Result<CGame, CParseError>)>,
+    pub records: Vec<(usize, Result<CGame, CParseError>)>,
     /// The options the games were validated with.
-    options: ValidationOptions,
+    pub options: ValidationOptions,
 }
 
 impl PartialEq for Shown {
@@ -251,7 +159,7 @@ impl From<CReport> for Report {
 }
 
 /// Findings the notebook view shows with their boards.
-const NOTEBOOK_FINDINGS: usize = 20;
+pub const NOTEBOOK_FINDINGS: usize = 20;
 
 py_methods! { Report |r| pickle(Self)
     /// The report as plain data (json.loads(report.to_json())).
@@ -308,14 +216,14 @@ py_methods! { Report |r| pickle(Self)
     /// One row per game as an Arrow table (the columns are listed in README.md): give
     /// it to pyarrow.table() or polars.DataFrame(), or call its to_pandas().
     #[cfg(feature = "arrow")]
-    fn games_table(slf: &Bound<'_, Self>) -> crate::arrow::ArrowTable {
-        crate::arrow::ArrowTable::of(slf, crate::arrow::Table::Games)
+    fn games_table(slf: &Bound<'_, Self>) -> ArrowTable {
+        ArrowTable::of(slf, Table::Games)
     }
 
     /// One row per finding as an Arrow table (the columns are listed in README.md).
     #[cfg(feature = "arrow")]
-    fn findings_table(slf: &Bound<'_, Self>) -> crate::arrow::ArrowTable {
-        crate::arrow::ArrowTable::of(slf, crate::arrow::Table::Findings)
+    fn findings_table(slf: &Bound<'_, Self>) -> ArrowTable {
+        ArrowTable::of(slf, Table::Findings)
     }
 
     /// The report without its games: its summary and the ids its games used, which is
@@ -358,245 +266,145 @@ py_methods! { Report |r| pickle(Self)
     }
 }
 
-/// One part of a game file, to validate on its own (renju.validate_bytes) with the
-/// result the whole file gives for it: a byte range (start, end; end None: to the end
-/// of the file) and the reader's state there (lines, games and records before it, and
-/// for move lists the directives in force, for RenjuNet databases the tables). renju.chunks() finds the parts; the parts'
-/// reports merged in order are the whole file's report. Picklable, to send to other
-/// processes or machines.
-#[pyclass(frozen, eq, hash, module = "renju")]
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct Chunk(pub CChunk);
+#[cfg(feature = "arrow")]
+pub use tables::ArrowTable;
+#[cfg(feature = "arrow")]
+use tables::Table;
 
-crate::pickle::json_pickled!(Chunk);
+/// The Arrow tables of a report (beside `Report`, which they are views of).
+#[cfg(feature = "arrow")]
+mod tables {
+    use arrow_array::ffi_stream::FFI_ArrowArrayStream;
+    use arrow_array::{RecordBatch, RecordBatchIterator};
+    use pyo3::exceptions::PyValueError;
+    use pyo3::prelude::*;
+    use pyo3::types::{PyCapsule, PyString, PyTuple};
 
-py_methods! { Chunk |c| pickle(Self)
-    /// The part as plain data.
-    to_dict {
-    /// The byte offset of the part in its file.
-    start -> u64 = c.0.start;
-    /// The byte offset where it ends; None: at the end of the file.
-    end -> Option<u64> = c.0.end;
-    /// Lines before the part.
-    lines -> usize = c.0.lines;
-    /// Games before the part: the index of its first game.
-    games -> usize = c.0.games;
-    /// Records (games and unreadable records) before the part.
-    records -> usize = c.0.records;
-}
-    /// The part's bytes read from a file at `path`.
-    fn read(&self, py: Python<'_>, path: PathBuf) -> PyResult<Py<PyBytes>> {
-        let bytes = py.detach(|| -> std::io::Result<Vec<u8>> {
-            use std::io::{Read, Seek, SeekFrom};
-            let mut file = std::fs::File::open(&path)?;
-            file.seek(SeekFrom::Start(self.0.start))?;
-            let mut bytes = Vec::new();
-            match self.0.end {
-                Some(end) => file
-                    .take(end.saturating_sub(self.0.start))
-                    .read_to_end(&mut bytes)?,
-                None => file.read_to_end(&mut bytes)?,
-            };
-            Ok(bytes)
-        })?;
-        Ok(PyBytes::new(py, &bytes).unbind())
+    use super::Report;
+    use crate::arrow;
+
+    /// An Arrow table made by renju (a report's games or findings): give it to
+    /// pyarrow.table(), polars.DataFrame() or anything that reads the Arrow PyCapsule
+    /// interface (__arrow_c_stream__), or call to_pyarrow(), to_pandas() or to_polars().
+    /// Pickles as its report and which table it is.
+    #[pyclass(frozen, eq, module = "renju")]
+    pub struct ArrowTable {
+        batch: RecordBatch,
+        report: Py<Report>,
+        kind: Table,
     }
 
-    /// <Chunk bytes 0..1048576, from game 1>.
-    fn __repr__(&self) -> String {
-        let end = self.0.end.map_or(String::new(), |e| e.to_string());
-        format!("<Chunk bytes {}..{end}, from game {}>", self.0.start, self.0.games + 1)
+    /// Which table of a report.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub enum Table {
+        /// One row per game.
+        Games,
+        /// One row per finding.
+        Findings,
     }
-}
 
-/// Splits a game file into parts of about `size` bytes (default 64 MiB) to validate on
-/// their own (validate_bytes), for example on other machines: move lists split at line
-/// ends, RenjuNet databases between two games (the file is read once, without checking
-/// its games, and without holding the GIL); other formats are one part, the whole file. `file` is a path or the file's bytes;
-/// the format comes from the path's extension unless format= is given.
-#[pyfunction]
-#[pyo3(signature = (file, *, format = None, size = 67108864, max_line_bytes = None))]
-pub fn chunks(
-    py: Python<'_>,
-    file: &Bound<'_, PyAny>,
-    format: Option<&str>,
-    size: u64,
-    max_line_bytes: Option<usize>,
-) -> PyResult<Vec<Chunk>> {
-    let limits = limits_of(max_line_bytes);
-    if let Ok(bytes) = file.cast::<PyBytes>() {
-        let format = io::format_of(
-            format.ok_or_else(|| PyTypeError::new_err("chunks() of bytes needs format="))?,
-        )?;
-        let bytes = bytes.as_bytes();
-        let parts = py.detach(|| format.chunks(bytes, limits, size));
-        return Ok(parts.into_iter().map(Chunk).collect());
-    }
-    let path: PathBuf = file.extract()?;
-    let format = io::format_for(&path, format)?;
-    let parts = py.detach(|| -> std::io::Result<Vec<CChunk>> {
-        let reader = std::io::BufReader::with_capacity(1 << 20, std::fs::File::open(&path)?);
-        Ok(format.chunks(reader, limits, size))
-    })?;
-    Ok(parts.into_iter().map(Chunk).collect())
-}
-
-/// Read limits with another move-list line limit.
-fn limits_of(max_line_bytes: Option<usize>) -> ReadLimits {
-    let mut limits = ReadLimits::default();
-    if let Some(m) = max_line_bytes {
-        limits.max_line_bytes = m;
-    }
-    limits
-}
-
-/// Validates game records given as bytes: a whole file, or one part of a file (chunk=,
-/// from renju.chunks(); `data` is then exactly the part's bytes, chunk.read(path)).
-/// Games keep their index, line and byte offset in the whole file, so the parts'
-/// reports, merged in order (Report.merge, +, sum()), are the whole file's report.
-/// `source` names the file in the report; the format is `format`, or else `source`'s
-/// extension. Validates in parallel on all cores without
-/// holding the GIL. The other keyword arguments are validate()'s.
-#[pyfunction]
-#[pyo3(signature = (data, *, format = None, source = None, chunk = None, rule = None, opening = None, claims = None, five_completion_counts = false, offer_equivalence = None, time_control = None, max_line_bytes = None))]
-#[allow(clippy::too_many_arguments)]
-pub fn validate_bytes(
-    py: Python<'_>,
-    data: &Bound<'_, PyBytes>,
-    format: Option<&str>,
-    source: Option<&str>,
-    chunk: Option<&Chunk>,
-    rule: Option<&Bound<'_, PyAny>>,
-    opening: Option<&Bound<'_, PyAny>>,
-    claims: Option<&Bound<'_, PyAny>>,
-    five_completion_counts: bool,
-    offer_equivalence: Option<&Bound<'_, PyAny>>,
-    time_control: Option<&Bound<'_, PyAny>>,
-    max_line_bytes: Option<usize>,
-) -> PyResult<Report> {
-    let o = options(
-        rule,
-        opening,
-        claims,
-        five_completion_counts,
-        offer_equivalence,
-        time_control,
-    )?;
-    let format = match (format, source) {
-        (None, Some(path)) => io::format_for(std::path::Path::new(path), None)?,
-        (Some(name), _) => io::format_of(name)?,
-        (None, None) => {
-            return Err(PyTypeError::new_err(
-                "validate_bytes() needs format=, or a source= whose extension gives it",
-            ))
-        }
-    };
-    let whole = CChunk::default();
-    let chunk = chunk.map_or(&whole, |c| &c.0);
-    let bytes = data.as_bytes();
-    let limits = limits_of(max_line_bytes);
-    let report = py.detach(|| report::validate_chunk(bytes, format, source, chunk, &o, limits));
-    Ok(report.into())
-}
-
-/// The records to validate from what `validate` was given: a path and a reader are read
-/// as validation goes, an iterable of games at once.
-fn records_of(
-    py: Python<'_>,
-    source: &Bound<'_, PyAny>,
-    format: Option<&str>,
-) -> PyResult<Records> {
-    if let Ok(reader) = source.cast::<GameReader>() {
-        return Ok(reader.borrow_mut().take_records());
-    }
-    if source.cast::<PyString>().is_ok() || source.hasattr("__fspath__")? {
-        let path: PathBuf = source.extract()?;
-        return io::open_records(py, &path, format);
-    }
-    if format.is_some() {
-        let msg = "format= only applies when validate() is given a path";
-        return Err(PyTypeError::new_err(msg));
-    }
-    let iter = source.try_iter().map_err(|_| {
-        PyTypeError::new_err(format!(
-            "validate() takes a path, a renju.read() reader or an iterable of renju.Game \
-             (and renju.ParseError), not {}",
-            type_name(source)
-        ))
-    })?;
-    let records = iter.map(|item| {
-        let item = item?;
-        if let Ok(g) = item.cast::<Game>() {
-            return Ok(Ok(g.get().0.clone()));
-        }
-        errors::parse_error_from_py(&item)?.map(Err).ok_or_else(|| {
-            PyTypeError::new_err(format!(
-                "validate() expects renju.Game (or renju.ParseError) items, not {}",
-                type_name(&item)
-            ))
-        })
-    });
-    let records: Vec<Result<CGame, CParseError>> = records.collect::<PyResult<_>>()?;
-    Ok(Box::new(records.into_iter()))
-}
-
-/// Records validated between two checks for Ctrl-C (KeyboardInterrupt).
-const BATCH: usize = 4096;
-
-/// Validates game records and returns a Report.
-///
-/// games: a path (str or os.PathLike; the format comes from its extension unless
-/// format= is given), a reader from renju.read() / renju.read_bytes() (its remaining
-/// records, unreadable ones included), or an iterable of Game (and ParseError, reported
-/// as unreadable records). The keyword arguments are defaults for what a record does not
-/// say. The games are read and replayed in batches, in parallel on all cores, without
-/// holding the GIL; Ctrl-C (KeyboardInterrupt) stops it between two batches.
-#[pyfunction]
-#[pyo3(signature = (games, *, rule = None, opening = None, claims = None, five_completion_counts = false, offer_equivalence = None, format = None, time_control = None))]
-#[allow(clippy::too_many_arguments)]
-pub fn validate(
-    py: Python<'_>,
-    games: &Bound<'_, PyAny>,
-    rule: Option<&Bound<'_, PyAny>>,
-    opening: Option<&Bound<'_, PyAny>>,
-    claims: Option<&Bound<'_, PyAny>>,
-    five_completion_counts: bool,
-    offer_equivalence: Option<&Bound<'_, PyAny>>,
-    format: Option<&str>,
-    time_control: Option<&Bound<'_, PyAny>>,
-) -> PyResult<Report> {
-    let o = options(
-        rule,
-        opening,
-        claims,
-        five_completion_counts,
-        offer_equivalence,
-        time_control,
-    )?;
-    let mut records = records_of(py, games, format)?;
-    let mut reports = Vec::new();
-    let mut shown = Shown {
-        records: Vec::new(),
-        options: o.clone(),
-    };
-    let mut findings_shown = 0;
-    loop {
-        let done = py.detach(|| {
-            let batch: Vec<_> = records.by_ref().take(BATCH).collect();
-            let first = reports.len();
-            let batch_reports = report::validate_games(&batch, &o, first);
-            for (k, (g, record)) in batch_reports.iter().zip(&batch).enumerate() {
-                if findings_shown < NOTEBOOK_FINDINGS && !g.findings.is_empty() {
-                    findings_shown += g.findings.len();
-                    shown.records.push((first + k, record.clone()));
-                }
+    impl Table {
+        fn name(self) -> &'static str {
+            match self {
+                Table::Games => "games",
+                Table::Findings => "findings",
             }
-            reports.extend(batch_reports);
-            batch.len() < BATCH
-        });
-        py.check_signals()?;
-        if done {
-            return Ok(Report(py.detach(|| CReport::from_games(reports)), shown));
+        }
+    }
+
+    impl PartialEq for ArrowTable {
+        fn eq(&self, other: &ArrowTable) -> bool {
+            self.kind == other.kind && self.batch == other.batch
+        }
+    }
+
+    impl ArrowTable {
+        /// The games or findings table of a report.
+        pub fn of(report: &Bound<'_, Report>, kind: Table) -> ArrowTable {
+            let r = &report.get().0;
+            let batch = match kind {
+                Table::Games => arrow::games_batch(r),
+                Table::Findings => arrow::findings_batch(r),
+            };
+            ArrowTable {
+                batch,
+                report: report.clone().unbind(),
+                kind,
+            }
+        }
+    }
+
+    impl crate::pickle::Pickled for ArrowTable {
+        /// The report's state and the table's name.
+        fn state<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+            let report = self.report.bind(py).get().state(py)?;
+            Ok(
+                PyTuple::new(py, [report, PyString::new(py, self.kind.name()).into_any()])?
+                    .into_any(),
+            )
+        }
+
+        fn from_state(state: &Bound<'_, PyAny>) -> PyResult<ArrowTable> {
+            let (report, kind): (Bound<'_, PyAny>, String) = state.extract()?;
+            let kind = match kind.as_str() {
+                "games" => Table::Games,
+                "findings" => Table::Findings,
+                other => {
+                    let msg = format!("bad pickled state: table {other:?}");
+                    return Err(PyValueError::new_err(msg));
+                }
+            };
+            let report = Bound::new(state.py(), Report::from_state(&report)?)?;
+            Ok(ArrowTable::of(&report, kind))
+        }
+    }
+
+    py_methods! { ArrowTable |t| pickle(Self) {
+        /// The rows.
+        num_rows -> usize = t.batch.num_rows();
+        /// The column names, in order.
+        column_names -> Vec<String> = t.batch.schema().fields().iter().map(|f| f.name().clone()).collect();
+    }
+        /// The number of rows.
+        fn __len__(&self) -> usize {
+            self.batch.num_rows()
+        }
+
+        /// The table as an Arrow C stream in a PyCapsule (the Arrow PyCapsule interface).
+        /// requested_schema is not used: the columns have the types README.md lists.
+        #[pyo3(signature = (requested_schema = None))]
+        fn __arrow_c_stream__<'py>(
+            &self,
+            py: Python<'py>,
+            requested_schema: Option<&Bound<'py, PyAny>>,
+        ) -> PyResult<Bound<'py, PyCapsule>> {
+            let _ = requested_schema;
+            let reader = RecordBatchIterator::new([Ok(self.batch.clone())], self.batch.schema());
+            PyCapsule::new_with_value(py, FFI_ArrowArrayStream::new(Box::new(reader)), arrow::STREAM)
+        }
+
+        /// The table as a pyarrow.Table (needs pyarrow).
+        fn to_pyarrow<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+            let pyarrow = slf.py().import("pyarrow")?;
+            pyarrow.call_method1("table", (slf,))
+        }
+
+        /// The table as a pandas.DataFrame (needs pyarrow and pandas).
+        fn to_pandas<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+            ArrowTable::to_pyarrow(slf)?.call_method0("to_pandas")
+        }
+
+        /// The table as a polars.DataFrame (needs polars).
+        fn to_polars<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+            let polars = slf.py().import("polars")?;
+            polars.call_method1("DataFrame", (slf,))
+        }
+
+        /// <ArrowTable findings, 200 rows: source, index, ...>.
+        fn __repr__(&self) -> String {
+            let names = self.column_names().join(", ");
+            let (kind, rows) = (self.kind.name(), self.batch.num_rows());
+            format!("<ArrowTable {kind}, {rows} rows: {names}>")
         }
     }
 }

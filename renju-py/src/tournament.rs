@@ -9,6 +9,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 
 use renju_core::ParseError;
+use renju_records::Severity;
 use renju_tournament::io::{read_bytes as core_read_bytes, read_path, ReadError};
 use renju_tournament::{
     check, standings as core_standings, trf, HalfPoints, Rational, Regulation, StandingRow as CRow,
@@ -18,6 +19,7 @@ use renju_tournament::{
 
 use crate::convert::{to_json, to_py_data};
 use crate::errors;
+use crate::names::Name;
 
 fn format_of(name: &str) -> PyResult<renju_records::formats::Format> {
     name.parse::<renju_records::formats::Format>()
@@ -55,10 +57,11 @@ fn read_error(py: Python<'_>, e: ReadError) -> PyErr {
 pub struct TournamentFinding(pub CFinding);
 
 py_methods! { TournamentFinding |_x| pickle(Self) {}
-    /// 'error', 'warning' or 'info'.
+    /// Severity.ERROR, WARNING or INFO (a str enum: equal to 'error', 'warning',
+    /// 'info').
     #[getter]
-    fn severity(&self) -> String {
-        self.0.severity.name().to_string()
+    fn severity(&self) -> Name<Severity> {
+        Name(self.0.severity)
     }
 
     /// The stable machine code ('paired-twice', 'rank-mismatch', ...).

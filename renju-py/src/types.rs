@@ -1,15 +1,17 @@
 //! Small value classes: points, moves, colours, rule sets, fouls, verdicts, outcomes,
 //! explanations, symmetries and openings. Each wraps the core value it names.
 
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::{PyString, PyTuple};
 
 use renju_core::forbidden::PointStatus;
 use renju_core::{
-    Color as CColor, Explanation as CExplanation, FoulKind as CFoulKind, FoulSet, Move as CMove,
-    Outcome as COutcome, Point as CPoint, RuleSet as CRuleSet, Symmetry as CSymmetry,
-    Verdict as CVerdict,
+    Color as CColor, Explanation as CExplanation, FoulKind as CFoulKind, FoulSet, IllegalMove,
+    Move as CMove, Outcome as COutcome, Point as CPoint, RuleSet as CRuleSet,
+    Symmetry as CSymmetry, Verdict as CVerdict,
 };
+use renju_core::{DrawReason, Termination};
 use renju_records::{Opening as COpening, OpeningRule as COpeningRule};
 
 use std::sync::Arc;
@@ -18,6 +20,8 @@ use renju_core::Position;
 use renju_display::svg::{self, SvgOptions};
 
 use crate::convert::{self, named};
+use crate::errors;
+use crate::names::Name;
 
 display_core!(Point.0, Move.0, Outcome.0, OpeningRule.0);
 
@@ -165,7 +169,7 @@ py_methods! { Symmetry |_x| pickle(Self) {}
     /// The image of `point` on a board of side `size`.
     #[pyo3(signature = (point, size = 15))]
     fn apply(&self, point: &Bound<'_, PyAny>, size: i64) -> PyResult<Point> {
-        let p = convert::point_of(point)?;
+        let p = point_of(point)?;
         let size = convert::size_of(point.py(), size)?;
         if !p.is_on(size) {
             let msg = format!("{p} is off the {size}x{size} board");
@@ -208,20 +212,20 @@ py_methods! { Point |p| pickle(Self) {
     #[pyo3(signature = (name_or_x, y = None))]
     fn new(name_or_x: &Bound<'_, PyAny>, y: Option<i64>) -> PyResult<Point> {
         let Some(y) = y else {
-            return convert::point_of(name_or_x).map(Point);
+            return point_of(name_or_x).map(Point);
         };
         let x: i64 = name_or_x.extract().map_err(|_| {
             let t = convert::type_name(name_or_x);
             let msg = format!("Point(x, y) takes two integers, not {t}");
             pyo3::exceptions::PyTypeError::new_err(msg)
         })?;
-        convert::point_xy(name_or_x.py(), x, y).map(Point)
+        point_xy(name_or_x.py(), x, y).map(Point)
     }
 
     /// Parses h8 notation (case-insensitive).
     #[staticmethod]
     fn parse(text: &Bound<'_, PyAny>) -> PyResult<Point> {
-        convert::point_of(text).map(Point)
+        point_of(text).map(Point)
     }
 
     /// The centre of a board of side `size` ('h8' on 15x15).
@@ -258,6 +262,84 @@ pub fn point_object(py: Python<'_>, p: CPoint) -> PyResult<Bound<'_, Point>> {
     Ok(points[index].bind(py).clone())
 }
 
+/// A point from a `Point`, a string in h8 notation or an `(x, y)` tuple (0-based).
+pub fn point_of(obj: &Bound<'_, PyAny>) -> PyResult<CPoint> {
+    let py = obj.py();
+    if let Ok(p) = obj.cast::<Point>() {
+        return Ok(p.get().0);
+    }
+    if let Ok(s) = obj.cast::<PyString>() {
+        let parsed = s.to_cow()?.trim().parse::<CPoint>();
+        return parsed.map_err(|e| errors::point_error(py, &e));
+    }
+    if let Some((x, y)) = obj.cast::<PyTuple>().ok().and_then(|t| t.extract().ok()) {
+        return point_xy(py, x, y);
+    }
+    Err(PyTypeError::new_err(format!(
+        "expected a point: a renju.Point, a string like 'h8' or an (x, y) tuple, not {}",
+        convert::type_name(obj)
+    )))
+}
+
+/// The point at 0-based column `x` and row `y`.
+pub fn point_xy(py: Python<'_>, x: i64, y: i64) -> PyResult<CPoint> {
+    let point = u8::try_from(x).ok().zip(u8::try_from(y).ok());
+    point.and_then(|(x, y)| CPoint::new(x, y)).ok_or_else(|| {
+        let msg = format!("({x}, {y}) is not a point (columns and rows run from 0 to 25)");
+        errors::point_message(py, msg)
+    })
+}
+
+/// A move from a `Move`, `"pass"`, or anything [`point_of`] takes.
+/// A move from a `Move`, `"pass"`, or anything [`point_of`] takes.
+pub fn move_of(obj: &Bound<'_, PyAny>) -> PyResult<CMove> {
+    let py = obj.py();
+    if let Ok(m) = obj.cast::<Move>() {
+        return Ok(m.get().0);
+    }
+    if let Ok(s) = obj.cast::<PyString>() {
+        let parsed = s.to_cow()?.trim().parse::<CMove>();
+        return parsed.map_err(|e| errors::point_error(py, &e));
+    }
+    point_of(obj)
+        .map(CMove::Stone)
+        .map_err(|e| match e.is_instance_of::<PyTypeError>(py) {
+            true => PyTypeError::new_err(format!(
+                "expected a move: a renju.Move, a renju.Point, a string like 'h8' or 'pass', \
+             or an (x, y) tuple, not {}",
+                convert::type_name(obj)
+            )),
+            false => e,
+        })
+}
+
+/// A `renju.IllegalMoveError` for `mv`, optionally numbered (built here, beside the
+/// Move and Outcome it carries: `errors` knows no class of ours).
+pub fn illegal_move(
+    py: Python<'_>,
+    e: &IllegalMove,
+    mv: renju_core::Move,
+    number: Option<usize>,
+) -> PyErr {
+    let (reason, outcome) = match e {
+        IllegalMove::Occupied { .. } => ("occupied", None),
+        IllegalMove::OffBoard { .. } => ("off-board", None),
+        IllegalMove::GameOver { outcome } => ("game-over", Some(Outcome(*outcome))),
+    };
+    let message = match number {
+        Some(n) => format!("move {n}: {e}"),
+        None => e.to_string(),
+    };
+    let attrs = [
+        ("reason", errors::any(py, reason)),
+        ("move", errors::any(py, Move(mv))),
+        ("point", errors::any(py, stone(mv))),
+        ("outcome", errors::any(py, outcome)),
+        ("move_number", errors::any(py, number)),
+    ];
+    errors::illegal_move_error(py, message, &attrs)
+}
+
 /// A move: a stone on a point, or a pass.
 ///
 /// Move('h8'), Move(Point('h8')), Move('pass') or Move.PASS; str() gives 'h8' or 'pass'.
@@ -282,7 +364,7 @@ py_methods! { Move |m| pickle(Self) {
     /// Move('h8'), Move('pass'), Move(Point(...)) or Move((x, y)).
     #[new]
     fn new(value: &Bound<'_, PyAny>) -> PyResult<Move> {
-        convert::move_of(value).map(Move)
+        move_of(value).map(Move)
     }
 
     /// The pass.
@@ -386,9 +468,10 @@ py_methods! { Verdict |v| pickle(Self)
         CVerdict::Forbidden(f) => Some(Explanation(f.explanation.clone(), v.1.clone())),
         _ => None,
     };
-    /// Why a drawing move draws ('full-board' or 'two-passes'), else None.
-    draw_reason -> Option<&'static str> = match &v.0 {
-        CVerdict::Draw { reason } => Some(reason.name()),
+    /// Why a drawing move draws (DrawReason.FULL_BOARD or DrawReason.TWO_PASSES, equal
+    /// to 'full-board' and 'two-passes'), else None.
+    draw_reason -> Option<Name<DrawReason>> = match &v.0 {
+        CVerdict::Draw { reason } => Some(Name(*reason)),
         _ => None,
     };
 }
@@ -419,9 +502,9 @@ pub struct Outcome(pub COutcome);
 py_methods! { Outcome |o| pickle(Self) {
     /// The winning colour, None for a draw or an unfinished game.
     winner -> Option<Color> = o.0.winner.map(Color::from);
-    /// How the game ended ('five', 'forbidden', 'two-passes', 'full-board',
-    /// 'declared', 'unfinished').
-    termination -> &'static str = o.0.termination.name();
+    /// How the game ended: a Termination (equal to its name: 'five', 'forbidden',
+    /// 'two-passes', 'full-board', 'declared', 'unfinished', ...).
+    termination -> Name<Termination> = Name(o.0.termination);
     /// Whether the game ended in a draw (a finished game without a winner).
     is_draw -> bool = o.0.is_draw();
 }
@@ -569,8 +652,8 @@ py_methods! { Opening |o| pickle(Self) {
         w2: &Bound<'_, PyAny>,
         b3: &Bound<'_, PyAny>,
     ) -> PyResult<Option<Opening>> {
-        let (b1, w2) = (convert::point_of(b1)?, convert::point_of(w2)?);
-        Ok(COpening::identify(b1, w2, convert::point_of(b3)?).map(Opening))
+        let (b1, w2) = (point_of(b1)?, point_of(w2)?);
+        Ok(COpening::identify(b1, w2, point_of(b3)?).map(Opening))
     }
 
     /// All 26 openings, direct first.

@@ -101,6 +101,23 @@ def samples() -> dict[str, list[Any]]:
             renju.conform(ENGINE, random=3, seed=2),
             renju.conform([*ENGINE, "other-reading"]),
         ],
+        "Termination": list(renju.Termination),
+        "DrawReason": list(renju.DrawReason),
+        "Severity": list(renju.Severity),
+        "FindingCode": list(renju.FindingCode),
+        "ClaimModel": list(renju.ClaimModel),
+        "OfferEquivalence": list(renju.OfferEquivalence),
+        "ValidationOptions": [
+            renju.ValidationOptions(),
+            renju.ValidationOptions(
+                rule="freestyle",
+                opening="soosorv-8",
+                claims="rif-claim",
+                five_completion_counts=True,
+                offer_equivalence="board",
+                time_control="5400+30",
+            ),
+        ],
     }
 
 

@@ -1,12 +1,93 @@
 """Exact Renju and Gomoku rules as a referee applies them.
 
-The compiled module renju.renju, re-exported whole (typed by __init__.pyi); renju.dask
-is the optional Dask layer (pip install renju-referee[dask]).
+Positions (Board), forbidden moves, verdicts, game records in every supported format
+(read, read_bytes), replays and validation reports (validate). Every rule comes from the
+Rust library renju-core, through the private compiled module renju._renju; this package
+imports from it what it exposes (typed by __init__.pyi). renju.dask is the optional
+Dask layer (pip install renju-referee[dask]).
 """
 
-from . import renju as _compiled
-from .renju import *  # noqa: F403
+from ._renju import (
+    FORMATS,
+    ArrowTable,
+    Board,
+    Chunk,
+    ClaimModel,
+    Clock,
+    ClockState,
+    Color,
+    ConformReport,
+    DrawReason,
+    Error,
+    Event,
+    Explanation,
+    FindingCode,
+    Finding,
+    Fixture,
+    FixtureMap,
+    FixtureQuery,
+    Foul,
+    FoulKind,
+    Game,
+    GameReader,
+    GameReport,
+    IllegalMoveError,
+    Move,
+    MoveVerdict,
+    OfferEquivalence,
+    Opening,
+    OpeningRule,
+    Outcome,
+    ParseError,
+    Point,
+    PointError,
+    Replay,
+    Report,
+    RuleSet,
+    SetupError,
+    Severity,
+    SideClock,
+    StandingRow,
+    Standings,
+    Summary,
+    Symmetry,
+    Termination,
+    TimeControl,
+    Tournament,
+    TournamentFinding,
+    ValidationOptions,
+    Verdict,
+    WriteError,
+    __version__,
+    chunks,
+    conform,
+    forbidden_masks,
+    parse_fixtures,
+    random_positions,
+    read,
+    read_bytes,
+    read_fixtures,
+    read_tournament,
+    read_tournaments,
+    read_tournaments_bytes,
+    validate,
+    validate_arrow,
+    validate_bytes,
+    write,
+    write_bytes,
+)
 
-__doc__ = _compiled.__doc__
-if hasattr(_compiled, "__all__"):
-    __all__ = _compiled.__all__
+__all__ = [
+    "__version__", "FORMATS", "Error", "ParseError", "WriteError", "IllegalMoveError",
+    "SetupError", "PointError", "Color", "RuleSet", "FoulKind", "Symmetry", "Point",
+    "Move", "Foul", "Verdict", "Outcome", "Explanation", "OpeningRule", "Opening",
+    "Termination", "DrawReason", "Severity", "FindingCode", "ClaimModel",
+    "OfferEquivalence", "ValidationOptions",
+    "Board", "Event", "Game", "MoveVerdict", "Replay", "Finding", "GameReport",
+    "Summary", "Report", "GameReader", "Fixture", "FixtureQuery", "FixtureMap", "read",
+    "read_bytes", "write", "write_bytes", "parse_fixtures", "read_fixtures", "validate",
+    "TimeControl", "Clock", "ClockState", "SideClock", "Tournament", "Standings",
+    "StandingRow", "TournamentFinding", "read_tournament", "read_tournaments",
+    "read_tournaments_bytes", "forbidden_masks", "ArrowTable", "validate_arrow",
+    "ConformReport", "conform", "random_positions", "Chunk", "chunks", "validate_bytes",
+]

@@ -4,10 +4,12 @@ Positions (Board), forbidden moves, verdicts, game records in every supported fo
 (read, read_bytes), replays and validation reports (validate). Every rule comes from the
 Rust library renju-core; this module only translates.
 
-Type stubs of the compiled module renju.renju, which the package re-exports
-(renju-py/python/renju/__init__.pyi, installed with py.typed).
+Type stubs of the package renju, whose __init__.py imports these names from the private
+compiled module renju._renju (renju-py/python/renju/__init__.pyi, installed with
+py.typed).
 """
 
+import enum
 import os
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, ClassVar, Literal, Protocol, final, overload
@@ -16,6 +18,8 @@ __all__ = [
     "__version__", "FORMATS", "Error", "ParseError", "WriteError", "IllegalMoveError",
     "SetupError", "PointError", "Color", "RuleSet", "FoulKind", "Symmetry", "Point",
     "Move", "Foul", "Verdict", "Outcome", "Explanation", "OpeningRule", "Opening",
+    "Termination", "DrawReason", "Severity", "FindingCode", "ClaimModel",
+    "OfferEquivalence", "ValidationOptions",
     "Board", "Event", "Game", "MoveVerdict", "Replay", "Finding", "GameReport",
     "Summary", "Report", "GameReader", "Fixture", "FixtureQuery", "FixtureMap", "read",
     "read_bytes", "write", "write_bytes", "parse_fixtures", "read_fixtures", "validate",
@@ -24,7 +28,7 @@ __all__ = [
     "read_tournaments_bytes", "forbidden_masks", "ArrowTable", "validate_arrow",
     "ConformReport", "conform", "random_positions", "Chunk", "chunks", "validate_bytes",
 ]
-"""The public names, as the compiled module lists them."""
+"""The public names."""
 
 __version__: str
 """The package version."""
@@ -335,7 +339,7 @@ class Verdict:
     def explanation(self) -> Explanation | None:
         """Why a forbidden move is forbidden, else None."""
     @property
-    def draw_reason(self) -> Literal["full-board", "two-passes"] | None:
+    def draw_reason(self) -> DrawReason | None:
         """Why a drawing move draws, else None."""
     def to_dict(self) -> dict[str, Any]:
         """The verdict as plain data (the JSON the CLI and the C API give)."""
@@ -350,9 +354,9 @@ class Outcome:
     def winner(self) -> Color | None:
         """The winning colour, None for a draw or an unfinished game."""
     @property
-    def termination(self) -> str:
-        """'five', 'forbidden', 'two-passes', 'full-board', and for game records
-        'declared' and 'unfinished'."""
+    def termination(self) -> Termination:
+        """A Termination, equal to its name: 'five', 'forbidden', 'two-passes',
+        'full-board', and for game records 'declared', 'unfinished', ..."""
     @property
     def is_draw(self) -> bool:
         """Whether the game ended in a draw (a finished game without a winner)."""
@@ -442,6 +446,135 @@ class Opening:
         """All 26 openings, direct first."""
     def __eq__(self, other: object, /) -> bool:
         """Same opening."""
+    def __hash__(self) -> int:
+        """Hash."""
+
+# ---------------------------------------------------------------------------
+# Names (str enums: each member's value is the library's name, and members compare
+# equal to it: outcome.termination == "five")
+# ---------------------------------------------------------------------------
+
+class Termination(str, enum.Enum):
+    """How a game ended (Outcome.termination). A str enum: members equal their names."""
+
+    FIVE = "five"
+    FORBIDDEN = "forbidden"
+    TWO_PASSES = "two-passes"
+    FULL_BOARD = "full-board"
+    TIME = "time"
+    RESIGNATION = "resignation"
+    AGREED_DRAW = "agreed-draw"
+    FORFEIT = "forfeit"
+    DOUBLE_FORFEIT = "double-forfeit"
+    VIOLATIONS = "violations"
+    DECLARED = "declared"
+    UNFINISHED = "unfinished"
+
+class DrawReason(str, enum.Enum):
+    """Why a drawing move draws (Verdict.draw_reason). A str enum."""
+
+    FULL_BOARD = "full-board"
+    TWO_PASSES = "two-passes"
+
+class Severity(str, enum.Enum):
+    """How serious a finding is (Finding.severity). A str enum."""
+
+    ERROR = "error"
+    WARNING = "warning"
+    INFO = "info"
+
+class FindingCode(str, enum.Enum):
+    """The stable machine code of a finding (Finding.code). A str enum."""
+
+    UNREADABLE_RECORD = "unreadable-record"
+    UNKNOWN_RULE = "unknown-rule"
+    BOARD_SIZE = "board-size"
+    OCCUPIED_POINT = "occupied-point"
+    OFF_BOARD = "off-board"
+    MOVE_AFTER_GAME_END = "move-after-game-end"
+    FORBIDDEN_MOVE = "forbidden-move"
+    LAPSED_FOUL = "lapsed-foul"
+    OPENING_AREA = "opening-area"
+    PASS_IN_OPENING = "pass-in-opening"
+    SWAP_NOT_ALLOWED = "swap-not-allowed"
+    OFFER_DECLARATION = "offer-declaration"
+    OFFERS_NOT_ALLOWED = "offers-not-allowed"
+    OFFER_COUNT = "offer-count"
+    INVALID_OFFER = "invalid-offer"
+    SYMMETRIC_FIFTH_OFFERS = "symmetric-fifth-offers"
+    OFFERS_NOT_RECORDED = "offers-not-recorded"
+    RESULT_MISMATCH = "result-mismatch"
+    RESULT_UNEXPLAINED = "result-unexplained"
+    DUPLICATE_ID = "duplicate-id"
+    UNREADABLE_FILE = "unreadable-file"
+    FLAG_FELL = "flag-fell"
+    CLOCK_MISMATCH = "clock-mismatch"
+    PLAY_AFTER_FLAG = "play-after-flag"
+    TIMES_INCOMPLETE = "times-incomplete"
+    TIME_OVER_ALLOWANCE = "time-over-allowance"
+    INVALID_CLOCK_EVENT = "invalid-clock-event"
+    DRAW_OFFER_OUT_OF_TURN = "draw-offer-out-of-turn"
+    TOO_MANY_DRAW_OFFERS = "too-many-draw-offers"
+    VIOLATION = "violation"
+    SECOND_VIOLATION = "second-violation"
+    DECISION_OUT_OF_ORDER = "decision-out-of-order"
+
+class ClaimModel(str, enum.Enum):
+    """How wins and draws are claimed (Game.claims, claims=). A str enum."""
+
+    AUTOMATIC = "automatic"
+    RIF_CLAIM = "rif-claim"
+    CHINESE_CLAIM = "chinese-claim"
+
+class OfferEquivalence(str, enum.Enum):
+    """How offered fifth moves are compared (offer_equivalence=). A str enum."""
+
+    SHAPE = "shape"
+    BOARD = "board"
+
+# ---------------------------------------------------------------------------
+# Validation options
+# ---------------------------------------------------------------------------
+
+@final
+class ValidationOptions:
+    """The defaults for what a game record does not say, and how offered fifth moves are
+    compared: one object for options= wherever the six validation keywords are taken
+    (never both). Frozen, hashable, comparable and picklable."""
+
+    def __new__(
+        cls,
+        *,
+        rule: RuleSet | str | None = None,
+        opening: OpeningRule | str | None = None,
+        claims: ClaimModel | str | None = None,
+        five_completion_counts: bool | None = None,
+        offer_equivalence: OfferEquivalence | Literal["shape", "board"] | None = None,
+        time_control: TimeControl | str | None = None,
+    ) -> ValidationOptions:
+        """Each keyword left out keeps the library's default."""
+    @property
+    def rule(self) -> RuleSet:
+        """The rule set of records that name none."""
+    @property
+    def opening(self) -> OpeningRule:
+        """The opening protocol of records that name none."""
+    @property
+    def claims(self) -> ClaimModel:
+        """The claim model of records that do not say."""
+    @property
+    def five_completion_counts(self) -> bool:
+        """The reading of the disputed double-three case."""
+    @property
+    def offer_equivalence(self) -> OfferEquivalence:
+        """How offered fifth moves are compared."""
+    @property
+    def time_control(self) -> TimeControl | None:
+        """The time control of records that name none, else None."""
+    def to_dict(self) -> dict[str, Any]:
+        """The options as plain data."""
+    def __eq__(self, other: object, /) -> bool:
+        """Same options."""
     def __hash__(self) -> int:
         """Hash."""
 
@@ -659,7 +792,7 @@ class Game:
         *,
         rule: RuleSet | str | None = None,
         opening: OpeningRule | str | None = None,
-        claims: str | None = None,
+        claims: ClaimModel | str | None = None,
         size: int = 15,
         id: str | None = None,
         five_completion_counts: bool | None = None,
@@ -676,7 +809,7 @@ class Game:
     def opening_rule(self) -> OpeningRule | None:
         """The opening protocol the record names."""
     @property
-    def claims(self) -> str | None:
+    def claims(self) -> ClaimModel | None:
         """The claim model the record names."""
     @property
     def five_completion_counts(self) -> bool | None:
@@ -716,11 +849,12 @@ class Game:
     def replay(
         self,
         *,
+        options: ValidationOptions | None = None,
         rule: RuleSet | str | None = None,
         opening: OpeningRule | str | None = None,
-        claims: str | None = None,
-        five_completion_counts: bool = False,
-        offer_equivalence: Literal["shape", "board"] | None = None,
+        claims: ClaimModel | str | None = None,
+        five_completion_counts: bool | None = None,
+        offer_equivalence: OfferEquivalence | Literal["shape", "board"] | None = None,
         time_control: TimeControl | str | None = None,
     ) -> Replay:
         """Replays the game (keyword arguments: defaults for what the record does not
@@ -728,11 +862,12 @@ class Game:
     def validate(
         self,
         *,
+        options: ValidationOptions | None = None,
         rule: RuleSet | str | None = None,
         opening: OpeningRule | str | None = None,
-        claims: str | None = None,
-        five_completion_counts: bool = False,
-        offer_equivalence: Literal["shape", "board"] | None = None,
+        claims: ClaimModel | str | None = None,
+        five_completion_counts: bool | None = None,
+        offer_equivalence: OfferEquivalence | Literal["shape", "board"] | None = None,
         time_control: TimeControl | str | None = None,
     ) -> GameReport:
         """Replays the game and reports on it."""
@@ -910,10 +1045,10 @@ class Finding:
     """One finding about one game."""
 
     @property
-    def severity(self) -> Literal["error", "warning", "info"]:
-        """How serious it is."""
+    def severity(self) -> Severity:
+        """How serious it is (a str enum: equal to 'error', 'warning' or 'info')."""
     @property
-    def code(self) -> str:
+    def code(self) -> FindingCode:
         """The stable machine code ('occupied-point', 'forbidden-move', ...)."""
     @property
     def move_number(self) -> int | None:
@@ -985,10 +1120,11 @@ class Summary:
         """Games (and unreadable records) reported."""
     @property
     def by_termination(self) -> dict[str, int]:
-        """Games per termination."""
+        """Games per termination (the keys are Termination members, equal to their
+        names)."""
     @property
     def findings(self) -> dict[str, int]:
-        """Findings per code."""
+        """Findings per code (the keys are FindingCode members, equal to their names)."""
     @property
     def errors(self) -> int:
         """Findings of severity error."""
@@ -1097,11 +1233,12 @@ def validate_bytes(
     format: _Format | None = None,
     source: str | None = None,
     chunk: Chunk | None = None,
+    options: ValidationOptions | None = None,
     rule: RuleSet | str | None = None,
     opening: OpeningRule | str | None = None,
-    claims: str | None = None,
-    five_completion_counts: bool = False,
-    offer_equivalence: Literal["shape", "board"] | None = None,
+    claims: ClaimModel | str | None = None,
+    five_completion_counts: bool | None = None,
+    offer_equivalence: OfferEquivalence | Literal["shape", "board"] | None = None,
     time_control: TimeControl | str | None = None,
     max_line_bytes: int | None = None,
 ) -> Report:
@@ -1162,11 +1299,12 @@ def validate_arrow(
     source: str | None = None,
     first_index: int = 0,
     size: int = 15,
+    options: ValidationOptions | None = None,
     rule: RuleSet | str | None = None,
     opening: OpeningRule | str | None = None,
-    claims: str | None = None,
-    five_completion_counts: bool = False,
-    offer_equivalence: Literal["shape", "board"] | None = None,
+    claims: ClaimModel | str | None = None,
+    five_completion_counts: bool | None = None,
+    offer_equivalence: OfferEquivalence | Literal["shape", "board"] | None = None,
     time_control: TimeControl | str | None = None,
 ) -> Report:
     """Validates games given as an Arrow column of move strings (one game per row), with
@@ -1256,11 +1394,12 @@ def validate(
     | GameReader
     | Iterable[Game | ParseError],
     *,
+    options: ValidationOptions | None = None,
     rule: RuleSet | str | None = None,
     opening: OpeningRule | str | None = None,
-    claims: str | None = None,
-    five_completion_counts: bool = False,
-    offer_equivalence: Literal["shape", "board"] | None = None,
+    claims: ClaimModel | str | None = None,
+    five_completion_counts: bool | None = None,
+    offer_equivalence: OfferEquivalence | Literal["shape", "board"] | None = None,
     format: _Format | None = None,
     time_control: TimeControl | str | None = None,
 ) -> Report:
@@ -1383,8 +1522,8 @@ class TournamentFinding:
     """One finding about a tournament."""
 
     @property
-    def severity(self) -> Literal["error", "warning", "info"]:
-        """How serious it is."""
+    def severity(self) -> Severity:
+        """How serious it is (a str enum: equal to 'error', 'warning' or 'info')."""
     @property
     def code(self) -> str:
         """The stable machine code ('paired-twice', 'result-contradiction', ...)."""

@@ -207,9 +207,21 @@ def _merge_in_order(client: distributed.Client, reports: Sequence[Any]) -> DaskR
     return DaskReport(summary=summary, findings=findings, parts=len(frames), client=client)
 
 
-def _options(**options: Any) -> dict[str, Any]:
-    """The validation keyword arguments that were given (None: the default)."""
-    return {k: v for k, v in options.items() if v is not None and v is not False}
+def _options(
+    function: str, options: Optional[renju.ValidationOptions], **keywords: Any
+) -> dict[str, Any]:
+    """The validation keyword arguments that were given (None: the default), or
+    options= alone (a TypeError when both are given, as renju.validate says)."""
+    given = {k: v for k, v in keywords.items() if v is not None and v is not False}
+    if options is None:
+        return given
+    both = sorted(k for k in given if k != "size")
+    if both:
+        raise TypeError(
+            f"{function}() takes options= or the keywords it stands for, not both "
+            f"(also given: {', '.join(both)})"
+        )
+    return {**given, "options": options}
 
 
 def _plan_file(path: str, format: Optional[str], part_bytes: int) -> list[renju.Chunk]:
@@ -235,6 +247,7 @@ def validate_files(
     client: ClientLike = None,
     format: Optional[str] = None,
     part_bytes: int = PART_BYTES,
+    options: Optional[renju.ValidationOptions] = None,
     rule: Optional[str] = None,
     opening: Optional[str] = None,
     claims: Optional[str] = None,
@@ -246,7 +259,8 @@ def validate_files(
     which are cut at line ends into parts of about ``part_bytes`` bytes (the cut points
     are found on the workers, in one pass over each file without parsing it). The format
     comes from each file's extension unless ``format`` is given; the other keyword
-    arguments are ``renju.validate``'s. RenjuNet databases (``.rif``) are cut between
+    arguments are ``renju.validate``'s (``options``, a ``renju.ValidationOptions``, or
+    the keywords it stands for). RenjuNet databases (``.rif``) are cut between
     two games in the same way. The result is what ``renju.validate`` of each
     file, merged in order, and ``renju validate FILES...`` give."""
     c = _client(client)
@@ -254,8 +268,8 @@ def validate_files(
         [os.fspath(p) for p in paths]
     planned = c.map(_plan_file, files, format=format, part_bytes=part_bytes, pure=False)
     plans: list[list[renju.Chunk]] = c.gather(planned)  # type: ignore[no-untyped-call]
-    options = _options(
-        rule=rule, opening=opening, claims=claims,
+    given = _options(
+        "validate_files", options, rule=rule, opening=opening, claims=claims,
         five_completion_counts=five_completion_counts,
         offer_equivalence=offer_equivalence, time_control=time_control,
     )
@@ -264,7 +278,7 @@ def validate_files(
         parts: list[Optional[renju.Chunk]] = list(chunks) if len(chunks) > 1 else [None]
         for chunk in parts:
             reports.append(c.submit(
-                _validate_file_part, file, format, chunk, options, pure=False))
+                _validate_file_part, file, format, chunk, given, pure=False))
     return _merge_in_order(c, reports)
 
 
@@ -319,6 +333,7 @@ def validate_parquet(
     client: ClientLike = None,
     part_rows: int = PART_ROWS,
     size: int = 15,
+    options: Optional[renju.ValidationOptions] = None,
     rule: Optional[str] = None,
     opening: Optional[str] = None,
     claims: Optional[str] = None,
@@ -329,7 +344,8 @@ def validate_parquet(
     """Validates the games of a Parquet file, dataset directory or list of files on a
     Dask cluster: one game per row, its moves in the column ``moves`` (a move-list
     line), and optionally its rules, opening protocol and id in the columns named by
-    ``rules``, ``openings`` and ``ids``. A game's ``source`` is its file and its
+    ``rules``, ``openings`` and ``ids`` (``options``: a ``renju.ValidationOptions``
+    instead of the keywords it stands for). A game's ``source`` is its file and its
     ``index`` its row in that file; each file is cut into parts of whole row groups of
     about ``part_rows`` rows. The other keyword arguments are ``renju.validate_arrow``'s
     defaults. The result is the one ``renju.validate_arrow`` gives on each file's
@@ -339,8 +355,9 @@ def validate_parquet(
     planned = c.map(_plan_parquet, files, pure=False)
     plans: list[list[int]] = c.gather(planned)  # type: ignore[no-untyped-call]
     columns = {"moves": moves, "rules": rules, "openings": openings, "ids": ids}
-    options = _options(
-        size=None if size == 15 else size, rule=rule, opening=opening, claims=claims,
+    given = _options(
+        "validate_parquet", options, size=None if size == 15 else size, rule=rule,
+        opening=opening, claims=claims,
         five_completion_counts=five_completion_counts,
         offer_equivalence=offer_equivalence, time_control=time_control,
     )
@@ -354,7 +371,7 @@ def validate_parquet(
             rows += n
             if rows >= part_rows or i == len(groups) - 1:
                 reports.append(c.submit(
-                    _validate_parquet_part, file, part, first, columns, options, pure=False))
+                    _validate_parquet_part, file, part, first, columns, given, pure=False))
                 first += rows
                 part, rows = [], 0
     return _merge_in_order(c, reports)
