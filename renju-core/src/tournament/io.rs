@@ -137,6 +137,12 @@ fn read_json(bytes: &[u8], file: &str) -> Result<Vec<Read>, ReadError> {
         Doc::One(t) => vec![*t],
         Doc::Many(v) | Doc::Wrapped { tournaments: v } => v,
     };
+    for t in &list {
+        t.check_limits().map_err(|e| ReadError::Json {
+            file: file.to_string(),
+            message: e.to_string(),
+        })?;
+    }
     Ok(list.into_iter().map(|t| (t, Vec::new())).collect())
 }
 
