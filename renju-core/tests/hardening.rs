@@ -388,3 +388,19 @@ fn audit_withdrawal_round_does_not_overflow() {
     let s = standings(&t, &StandingsOptions::default());
     assert_eq!(s.rows.len(), 3);
 }
+
+// The audit of arithmetic on counts: cut counts that add up past u32 saturate (they
+// cut every value, giving 0) instead of wrapping.
+#[test]
+fn audit_cut_counts_do_not_overflow() {
+    let list = TieBreak::parse_list("BH/C4294967295/C1").unwrap();
+    let s = standings(
+        &forfeit_round_robin(),
+        &StandingsOptions {
+            tiebreaks: Some(list),
+            ..StandingsOptions::default()
+        },
+    );
+    let row = s.row(1).unwrap();
+    assert_eq!(row.values[0], TieBreakValue::Number(0.into()));
+}
