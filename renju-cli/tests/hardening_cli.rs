@@ -159,6 +159,10 @@ fn item04_engine_children_end_with_the_engine() {
     for pid in &left {
         let _ = Command::new("kill").arg(pid.to_string()).status();
     }
-    assert!(left.is_empty(), "{} engine children left running", left.len());
+    assert!(
+        left.is_empty(),
+        "{} engine children left running",
+        left.len()
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -357,9 +357,7 @@ impl Side {
                 let used_up = need.saturating_sub(1).saturating_mul(o.time_ms);
                 elapsed = elapsed.saturating_sub(used_up);
                 self.used = self.used.saturating_add(used_up);
-                self.granted = self
-                    .granted
-                    .saturating_add(need.saturating_mul(o.time_ms));
+                self.granted = self.granted.saturating_add(need.saturating_mul(o.time_ms));
                 self.overtime = Some((left.saturating_sub(need32), 0));
                 self.remaining = o.time_ms;
                 continue;

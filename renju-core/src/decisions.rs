@@ -576,7 +576,8 @@ pub fn allowance(control: &TimeControl, color: Color, moves: usize) -> Option<u6
         spent = spent.saturating_add(left);
     }
     if let Some(o) = schedule.overtime {
-        spent = spent.saturating_add(u64::from(o.periods.saturating_sub(1)).saturating_mul(o.time_ms));
+        spent =
+            spent.saturating_add(u64::from(o.periods.saturating_sub(1)).saturating_mul(o.time_ms));
     }
     Some(spent)
 }

@@ -172,12 +172,7 @@ impl HtmlReport {
     }
 
     /// A game's entry and its first `take` finding rows (their `g` not yet set).
-    fn game(
-        &self,
-        report: &GameReport,
-        game: Option<&Game>,
-        take: usize,
-    ) -> (GameEntry, Vec<Row>) {
+    fn game(&self, report: &GameReport, game: Option<&Game>, take: usize) -> (GameEntry, Vec<Row>) {
         let mut entry = GameEntry {
             f: report.source.as_deref().unwrap_or("<input>").to_string(),
             n: report.index + 1,
@@ -339,7 +334,9 @@ impl HtmlReport {
             .expect("the template has a summary");
         let (middle, tail) = rest.split_once("@DATA@").expect("the template has data");
         out.write_all(head.as_bytes())?;
-        out.write_all(summary_html(summary, unreadable, self.rows.len(), self.left_out).as_bytes())?;
+        out.write_all(
+            summary_html(summary, unreadable, self.rows.len(), self.left_out).as_bytes(),
+        )?;
         out.write_all(middle.as_bytes())?;
         // In a <script> element, "</" and "<!--" must not appear: JSON allows "<\/" and
         // "\u003c" for them.
@@ -418,7 +415,12 @@ pub fn notebook(
     report.add(reports, records);
     let mut h = String::from(r#"<div class="renju-report">"#);
     h.push_str(NOTEBOOK_STYLE);
-    h.push_str(&summary_html(summary, &[], summary.findings.values().sum(), 0));
+    h.push_str(&summary_html(
+        summary,
+        &[],
+        summary.findings.values().sum(),
+        0,
+    ));
     let mut parts: BTreeMap<u8, BoardParts> = BTreeMap::new();
     h.push_str(r#"<table class="findings"><thead><tr><th>File</th><th>Game</th><th>Move</th><th>Severity</th><th>Code</th><th>Message</th></tr></thead><tbody>"#);
     for row in report.rows.iter().take(limit) {

@@ -43,8 +43,8 @@ fn item01_round_past_the_limit_is_refused_everywhere() {
     assert!(e.to_string().contains("at most 1000 rounds"), "{e}");
     let e = t.to_trf().unwrap_err();
     assert!(e.to_string().contains("at most 1000 rounds"), "{e}");
-    let e = renju_core::tournament::io::read_bytes(json.as_bytes(), Some("t.json"), None)
-        .unwrap_err();
+    let e =
+        renju_core::tournament::io::read_bytes(json.as_bytes(), Some("t.json"), None).unwrap_err();
     assert!(e.to_string().contains("at most 1000 rounds"), "{e}");
     // Standings of such a value built by hand stay bounded.
     let started = Instant::now();
@@ -57,7 +57,8 @@ fn item01_round_past_the_limit_is_refused_everywhere() {
     assert!(e.to_string().contains("at most 1000 rounds"), "{e}");
     // A player id over 9999 cannot be a TRF start rank.
     let mut t = Tournament::default();
-    t.players.push(renju_core::tournament::Player::new(12345, "Ann"));
+    t.players
+        .push(renju_core::tournament::Player::new(12345, "Ann"));
     assert!(t.to_trf().unwrap_err().to_string().contains("four digits"));
 }
 
@@ -79,7 +80,10 @@ fn item02_html_report_keeps_a_bounded_number_of_findings() {
     let mut page = Vec::new();
     report.write(&mut page, &summary, &[]).unwrap();
     let page = String::from_utf8(page).unwrap();
-    assert!(page.contains("<b>50</b> more were left out"), "no left-out note");
+    assert!(
+        page.contains("<b>50</b> more were left out"),
+        "no left-out note"
+    );
     assert!(page.contains("renju validate --jsonl"));
     assert!(page.contains("record 999 is unreadable"));
     assert!(!page.contains("record 1000 is unreadable"));
@@ -92,7 +96,11 @@ fn item02_html_report_keeps_a_bounded_number_of_findings() {
 fn item05_renjunet_time_spent_does_not_wrap() {
     let mut g = rif(r#"btime="307445734561826" wtime="1""#);
     g.time_control = Some("300".parse().unwrap());
-    assert!(codes(&g).contains(&FindingCode::TimeOverAllowance), "{:?}", codes(&g));
+    assert!(
+        codes(&g).contains(&FindingCode::TimeOverAllowance),
+        "{:?}",
+        codes(&g)
+    );
     let mut g = rif(r#"btime="1" wtime="-5""#);
     g.time_control = Some("300".parse().unwrap());
     let r = g.replay(&ValidationOptions::default());
@@ -177,7 +185,9 @@ fn item08_time_left_above_the_clock_is_a_mismatch() {
         r.findings
     );
     assert!(
-        !found.iter().any(|(c, _)| *c == FindingCode::TimesIncomplete),
+        !found
+            .iter()
+            .any(|(c, _)| *c == FindingCode::TimesIncomplete),
         "{:?}",
         r.findings
     );
@@ -332,12 +342,16 @@ fn item13_round_robin_forfeits_under_fide_2026() {
     // BH: Bob's 1 + Cid's 0.5, as if the forfeit were played.
     assert_eq!(
         s.value(ann, "BH"),
-        Some(&TieBreakValue::Number(renju_core::tournament::Rational::new(3, 2)))
+        Some(&TieBreakValue::Number(
+            renju_core::tournament::Rational::new(3, 2)
+        ))
     );
     // SB: 1 x Bob's 1 + 1/2 x Cid's 1/2.
     assert_eq!(
         s.value(ann, "SB"),
-        Some(&TieBreakValue::Number(renju_core::tournament::Rational::new(5, 4)))
+        Some(&TieBreakValue::Number(
+            renju_core::tournament::Rational::new(5, 4)
+        ))
     );
     // Under fide-2024, a Swiss's handling: the forfeit win is not in WON.
     let s = standings(&t, &options(Regulation::Fide2024));

@@ -290,7 +290,10 @@ impl Format {
                 let mut bytes = Vec::new();
                 let max = limits.max_file_bytes;
                 let cap = u64::try_from(max).unwrap_or(u64::MAX).saturating_add(1);
-                match std::io::Read::read_to_end(&mut std::io::Read::take(reader.by_ref(), cap), &mut bytes) {
+                match std::io::Read::read_to_end(
+                    &mut std::io::Read::take(reader.by_ref(), cap),
+                    &mut bytes,
+                ) {
                     Ok(n) if n > max => {
                         let mut record = Err(ParseError::new(format!(
                             "the file is longer than {max} bytes, the most a {} file (read whole) may take: not read (--max-record-bytes raises the limit)",

@@ -846,7 +846,9 @@ impl<'a> Calc<'a> {
                         in_round += r.pts;
                         let forfeit =
                             matches!(r.kind, ResultKind::ForfeitWin | ResultKind::ForfeitLoss);
-                        let v = if r.kind.is_played() || (forfeits_as_games && forfeit && r.opp.is_some()) {
+                        let v = if r.kind.is_played()
+                            || (forfeits_as_games && forfeit && r.opp.is_some())
+                        {
                             r.opp.map(|o| (opp_score[o], false))
                         } else {
                             let vur = r.kind.is_vur();

@@ -276,7 +276,10 @@ fn read_player(
 ) -> Result<(), TrfError> {
     let id_text = cols(chars, 5, 8);
     if chars.get(8).is_some_and(char::is_ascii_digit) && !id_text.is_empty() {
-        let long: String = chars[4..].iter().take_while(|c| !c.is_whitespace()).collect();
+        let long: String = chars[4..]
+            .iter()
+            .take_while(|c| !c.is_whitespace())
+            .collect();
         return Err(err(format!(
             "001: start rank {long:?} has more than four digits (columns 5-8): TRF holds at most {} players",
             super::MAX_PLAYERS
