@@ -100,6 +100,17 @@ def mutations(state: Any, rng: random.Random, count: int) -> list[Any]:
     return out
 
 
+def state_of(obj: Any) -> Any:
+    """The state an object pickles as (`__reduce__` gives `(cls._from_state, (state,))`)."""
+    reduced: Any = obj.__reduce__()
+    return reduced[1][0]
+
+
+def from_state(cls: Any, state: Any) -> Any:
+    """`cls._from_state(state)`."""
+    return getattr(cls, "_from_state")(state)
+
+
 def use(obj: Any) -> None:
     """Uses a rebuilt object: its text, its pickle, its properties and its methods that
     take no argument."""
@@ -137,11 +148,11 @@ def test_item10_every_class_unpickles_crafted_states_without_panic() -> None:
     for name, objs in sorted(samples().items()):
         cls = getattr(renju, name)
         for obj in objs[:3]:
-            _, (state,) = obj.__reduce__()
+            state = state_of(obj)
             for m in mutations(state, rng, 60):
                 tried += 1
                 try:
-                    back = cls._from_state(m)
+                    back = from_state(cls, m)
                 except Exception:
                     continue
                 use(back)
@@ -152,29 +163,26 @@ def test_item10_crafted_states_of_the_report() -> None:
     """The two states of the issue: a Clock with no periods, Standings with a zero
     denominator; and a Tournament whose pairing is in round 4,294,967,295."""
     clock = renju.Clock("60+1")
-    _, (state,) = clock.__reduce__()
-    doc = json.loads(state)
+    doc = json.loads(state_of(clock))
     for side in ("black", "white"):
         doc[side]["schedule"]["periods"] = []
-    back = renju.Clock._from_state(json.dumps(doc).encode())
+    back = from_state(renju.Clock, json.dumps(doc).encode())
     back.press(1000)
     back.state
 
     standings = renju.read_tournament(REPO / "fixtures" / "tournaments" / "fide_tec_exercise.trf").standings()
-    _, (state,) = standings.__reduce__()
-    doc = json.loads(state)
+    doc = json.loads(state_of(standings))
     value = doc["rows"][0]["values"][0]
     assert "Number" in value
     value["Number"][1] = 0
     with pytest.raises(ValueError, match="denominator 0"):
-        renju.Standings._from_state(json.dumps(doc).encode())
+        from_state(renju.Standings, json.dumps(doc).encode())
 
     tournament = renju.read_tournament(REPO / "fixtures" / "tournaments" / "fide_tec_exercise.trf")
-    _, (state,) = tournament.__reduce__()
-    doc = json.loads(state)
+    doc = json.loads(state_of(tournament))
     doc[0]["pairings"][0]["round"] = 2**32 - 1
     with pytest.raises(ValueError, match="at most 1000 rounds"):
-        renju.Tournament._from_state(json.dumps(doc).encode())
+        from_state(renju.Tournament, json.dumps(doc).encode())
     with pytest.raises(ValueError, match="at most 1000 rounds"):
         renju.Tournament.from_json(json.dumps(doc[0]))
 
@@ -258,3 +266,11 @@ def test_item06_hostile_byo_yomi_is_refused() -> None:
     for text in ["TM[0]OT[4294967295x0 byo-yomi]", "0", "40/0", "TM[0]OT[3x0 byo-yomi]", "TM[300]OT[5x30 byo-yomi", "TM[]"]:
         with pytest.raises(ValueError):
             renju.TimeControl(text)
+
+
+def test_item10_random_positions_are_bounded() -> None:
+    """A huge count was a PanicException (capacity overflow) or an abort."""
+    for n in (100_001, 2**53, 2**64 - 1):
+        with pytest.raises(ValueError, match="at most 100000"):
+            renju.random_positions(n)
+    assert len(renju.random_positions(2)) == 2

@@ -1588,4 +1588,5 @@ def conform(
 
 def random_positions(n: int, seed: int = 0) -> list[Board]:
     """n dense random Renju positions, Black to move: the same for the same seed on
-    every platform (the positions of `renju conform --random N --seed S`)."""
+    every platform (the positions of `renju conform --random N --seed S`). At most
+    100,000 (ValueError beyond)."""
