@@ -25,9 +25,9 @@ pub struct ConformArgs {
     /// format the library reads. Repeatable.
     #[arg(long, value_name = "SOURCE")]
     positions: Vec<String>,
-    /// Also N dense random positions (deterministic for --seed).
-    #[arg(long, value_name = "N")]
-    random: Option<usize>,
+    /// Also N dense random positions (deterministic for --seed), at most 100,000.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=100_000))]
+    random: Option<u32>,
     /// The seed of --random.
     #[arg(long, default_value_t = 0)]
     seed: u64,
@@ -81,7 +81,7 @@ pub fn run(args: ConformArgs) -> ExitCode {
         }
     }
     if let Some(n) = args.random {
-        positions.extend(conform::random_conform_positions(n, args.seed));
+        positions.extend(conform::random_conform_positions(n as usize, args.seed));
     }
     let options = ConformOptions {
         engine,

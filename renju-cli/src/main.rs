@@ -100,7 +100,8 @@ enum Command {
         verbose: bool,
         /// The most bytes one record may take: a move-list line (default 1 MiB) or a
         /// RenjuNet <game> element (default 16 MiB). A longer record is an error and
-        /// reading goes on after it.
+        /// reading goes on after it. A file of a format read whole (SGF, RenLib, psq,
+        /// openings; default 256 MiB) past it is one error record.
         #[arg(long, value_name = "BYTES")]
         max_record_bytes: Option<usize>,
     },

@@ -52,7 +52,8 @@ pub enum Output {
 /// as soon as they are validated, so it holds one chunk whatever the input's size, and so
 /// does `--jsonl` (its lines are written a chunk at a time, in input order); only
 /// `--json` keeps every game's report, since it prints them all in one document, and
-/// `--html` keeps every finding with its game's stones, which its page holds.
+/// `--html` keeps the first [`renju_display::html::MAX_FINDINGS`] findings with their games' stones, and
+/// counts the rest (the page says how many were left out and that `--jsonl` lists them).
 ///
 /// A file that cannot be read is reported on stderr, in the human report's last line and,
 /// with `--json`, in the report itself (see [`json_report`]), so that a consumer that
@@ -168,6 +169,14 @@ pub fn run(
                 printable(&path.display().to_string())
             );
             return ExitCode::from(2);
+        }
+        if h.left_out() > 0 {
+            eprintln!(
+                "renju: {}: the page shows the first {} findings; {} more were left out (--jsonl lists every finding)",
+                printable(&path.display().to_string()),
+                renju_display::html::MAX_FINDINGS,
+                h.left_out()
+            );
         }
     }
     if !unreadable.is_empty() {

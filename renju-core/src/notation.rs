@@ -167,6 +167,21 @@ impl Moves<'_> {
                 while j < bytes.len() && bytes[j].is_ascii_digit() {
                     j += 1;
                 }
+                // A letter or digit beyond ASCII right after (a full-width `８`): part
+                // of the token, so that the error quotes it whole.
+                let tail: usize = text[j..]
+                    .chars()
+                    .take_while(|c| !c.is_ascii() && c.is_alphanumeric())
+                    .map(char::len_utf8)
+                    .sum();
+                if tail > 0 {
+                    let token = &text[i..j + tail];
+                    self.at = j + tail;
+                    return Some(Err(ParseError::new(format!(
+                        "`{token}` is not a point: row numbers are ASCII digits (`h8`)"
+                    ))
+                    .at_move(number)));
+                }
                 self.at = j;
                 // The common case read directly: a letter and a row number from 1 on
                 // this board; anything else goes through `Point::parse_on` (errors).

@@ -12,6 +12,11 @@
 //! marked) and the number of stones it shows. The page puts a board together from those
 //! parts when a finding is opened, so nothing is drawn up front and a report of 20,000
 //! games opens at once. The table shows a page of rows at a time.
+//!
+//! The page keeps the first [`MAX_FINDINGS`] findings (10,000, in input order), so that
+//! its memory and size are bounded whatever the input: the summary still counts every
+//! game and finding, and says how many findings were left out and that
+//! `renju validate --jsonl` lists them all.
 
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -31,12 +36,20 @@ use renju_records::report::{FindingCode, GameReport, Severity, Summary};
 /// Board pictures' width in the report, in pixels.
 const BOARD_PIXELS: u32 = 420;
 
+/// The most findings a page keeps (see the [module docs](self)): about 13 KB of memory
+/// and 3 KB of page each.
+pub const MAX_FINDINGS: usize = 10_000;
+
 /// The rows and board parts of an HTML report, gathered a chunk of games at a time.
 pub struct HtmlReport {
     options: ValidationOptions,
     view: SvgOptions,
     games: Vec<GameEntry>,
     rows: Vec<Row>,
+    /// The most findings kept.
+    limit: usize,
+    /// Findings past the limit, counted but not kept.
+    left_out: u64,
 }
 
 /// A game with findings: where it is and, when it could be replayed, its stones.
@@ -100,8 +113,14 @@ struct Data<'a> {
 }
 
 impl HtmlReport {
-    /// An empty report of games validated with `options`.
+    /// An empty report of games validated with `options`, keeping the first
+    /// [`MAX_FINDINGS`] findings.
     pub fn new(options: &ValidationOptions) -> HtmlReport {
+        HtmlReport::with_limit(options, MAX_FINDINGS)
+    }
+
+    /// An empty report that keeps the first `limit` findings.
+    pub fn with_limit(options: &ValidationOptions, limit: usize) -> HtmlReport {
         HtmlReport {
             options: options.clone(),
             view: SvgOptions {
@@ -113,17 +132,34 @@ impl HtmlReport {
             },
             games: Vec::new(),
             rows: Vec::new(),
+            limit,
+            left_out: 0,
         }
     }
 
+    /// How many findings were left out, past the limit.
+    pub fn left_out(&self) -> u64 {
+        self.left_out
+    }
+
     /// Adds the games of a chunk (their reports and records, in the same order) that
-    /// have findings. Boards and explanations are made on all cores.
+    /// have findings, up to the limit; findings past it are only counted. Boards and
+    /// explanations are made on all cores.
     pub fn add(&mut self, reports: &[GameReport], records: &[Result<Game, ParseError>]) {
-        let made: Vec<(GameEntry, Vec<Row>)> = reports
+        let mut room = self.limit.saturating_sub(self.rows.len());
+        let mut chosen = Vec::new();
+        for (r, record) in reports.iter().zip(records) {
+            let n = r.findings.len();
+            let take = n.min(room);
+            room -= take;
+            self.left_out = self.left_out.saturating_add((n - take) as u64);
+            if take > 0 {
+                chosen.push((r, record, take));
+            }
+        }
+        let made: Vec<(GameEntry, Vec<Row>)> = chosen
             .par_iter()
-            .zip(records.par_iter())
-            .filter(|(r, _)| !r.findings.is_empty())
-            .map(|(r, record)| self.game(r, record.as_ref().ok()))
+            .map(|&(r, record, take)| self.game(r, record.as_ref().ok(), take))
             .collect();
         for (entry, mut rows) in made {
             let g = self.games.len();
@@ -135,8 +171,8 @@ impl HtmlReport {
         }
     }
 
-    /// A game's entry and its finding rows (their `g` not yet set).
-    fn game(&self, report: &GameReport, game: Option<&Game>) -> (GameEntry, Vec<Row>) {
+    /// A game's entry and its first `take` finding rows (their `g` not yet set).
+    fn game(&self, report: &GameReport, game: Option<&Game>, take: usize) -> (GameEntry, Vec<Row>) {
         let mut entry = GameEntry {
             f: report.source.as_deref().unwrap_or("<input>").to_string(),
             n: report.index + 1,
@@ -144,7 +180,7 @@ impl HtmlReport {
             s: 0,
             st: Vec::new(),
         };
-        let rows = report.findings.iter().map(|f| Row {
+        let rows = report.findings.iter().take(take).map(|f| Row {
             g: 0,
             v: f.severity,
             c: f.code,
@@ -298,7 +334,9 @@ impl HtmlReport {
             .expect("the template has a summary");
         let (middle, tail) = rest.split_once("@DATA@").expect("the template has data");
         out.write_all(head.as_bytes())?;
-        out.write_all(summary_html(summary, unreadable, self.rows.len()).as_bytes())?;
+        out.write_all(
+            summary_html(summary, unreadable, self.rows.len(), self.left_out).as_bytes(),
+        )?;
         out.write_all(middle.as_bytes())?;
         // In a <script> element, "</" and "<!--" must not appear: JSON allows "<\/" and
         // "\u003c" for them.
@@ -377,7 +415,12 @@ pub fn notebook(
     report.add(reports, records);
     let mut h = String::from(r#"<div class="renju-report">"#);
     h.push_str(NOTEBOOK_STYLE);
-    h.push_str(&summary_html(summary, &[], summary.findings.values().sum()));
+    h.push_str(&summary_html(
+        summary,
+        &[],
+        summary.findings.values().sum(),
+        0,
+    ));
     let mut parts: BTreeMap<u8, BoardParts> = BTreeMap::new();
     h.push_str(r#"<table class="findings"><thead><tr><th>File</th><th>Game</th><th>Move</th><th>Severity</th><th>Code</th><th>Message</th></tr></thead><tbody>"#);
     for row in report.rows.iter().take(limit) {
@@ -441,7 +484,7 @@ fn bars(class: &str, items: &[(String, usize)]) -> String {
 }
 
 /// The summary: counts and the two charts.
-fn summary_html(s: &Summary, unreadable: &[(&str, &str)], rows: usize) -> String {
+fn summary_html(s: &Summary, unreadable: &[(&str, &str)], rows: usize, left_out: u64) -> String {
     let name = |v: serde_json::Value| v.as_str().unwrap_or("?").to_string();
     let ends: Vec<(String, usize)> = (s.by_termination.iter())
         .map(|(t, n)| (name(serde_json::to_value(t).unwrap_or_default()), *n))
@@ -452,12 +495,18 @@ fn summary_html(s: &Summary, unreadable: &[(&str, &str)], rows: usize) -> String
     if !unreadable.is_empty() {
         codes.push(("unreadable-file".to_string(), unreadable.len()));
     }
+    let total = (rows as u64).saturating_add(left_out);
     let mut h = format!(
-        r#"<p class="totals"><b id="games">{}</b> games: <b id="errors">{}</b> errors, <b id="warnings">{}</b> warnings, <b id="findings">{rows}</b> findings</p>"#,
+        r#"<p class="totals"><b id="games">{}</b> games: <b id="errors">{}</b> errors, <b id="warnings">{}</b> warnings, <b id="findings">{total}</b> findings</p>"#,
         s.games,
         s.errors + unreadable.len(),
         s.warnings
     );
+    if left_out > 0 {
+        h.push_str(&format!(
+            r#"<p class="left-out" id="left-out">This page shows the first {rows} findings; <b>{left_out}</b> more were left out to keep it small. <code>renju validate --jsonl</code> lists every finding.</p>"#
+        ));
+    }
     h.push_str(r#"<div class="charts"><section><h2>Terminations</h2>"#);
     h.push_str(&bars("terminations", &ends));
     h.push_str(r#"</section><section><h2>Finding codes</h2>"#);

@@ -163,6 +163,7 @@ pub fn conform(
         None => core::fixture_positions(),
     };
     if let Some(n) = random {
+        check_random(n)?;
         list.extend(core::random_conform_positions(n, seed));
     }
     let report = py.detach(|| core::run(&list, &options));
@@ -175,11 +176,23 @@ pub fn conform(
 /// platform: the positions `renju conform --random N --seed S` uses.
 #[pyfunction]
 #[pyo3(signature = (n, seed = 0))]
-pub fn random_positions(n: usize, seed: u64) -> Vec<Board> {
-    core::random_positions(n, seed)
+pub fn random_positions(n: usize, seed: u64) -> PyResult<Vec<Board>> {
+    check_random(n)?;
+    Ok(core::random_positions(n, seed)
         .into_iter()
         .map(|board| Board {
             pos: Position::from_board(board, CRuleSet::Renju, CColor::Black).expect("15x15"),
         })
-        .collect()
+        .collect())
+}
+
+/// At most `MAX_RANDOM_POSITIONS` random positions.
+fn check_random(n: usize) -> PyResult<()> {
+    if n > core::MAX_RANDOM_POSITIONS {
+        return Err(pyo3::exceptions::PyValueError::new_err(format!(
+            "{n} random positions: at most {} are made at once",
+            core::MAX_RANDOM_POSITIONS
+        )));
+    }
+    Ok(())
 }

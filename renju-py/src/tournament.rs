@@ -34,7 +34,7 @@ fn read_error(py: Python<'_>, e: ReadError) -> PyErr {
         ReadError::Trf { file, source } => {
             let mut p = match &source {
                 TrfError::Line { line, message } => ParseError::new(message.clone()).at_line(*line),
-                TrfError::NoPlayers => ParseError::new(source.to_string()),
+                TrfError::NoPlayers | TrfError::TooLarge(_) => ParseError::new(source.to_string()),
             };
             p.location.file = Some(file.into());
             errors::parse_error(py, &p)
@@ -305,7 +305,10 @@ impl crate::pickle::Pickled for Tournament {
         crate::pickle::json_state(py, &(&self.inner, &self.read_findings))
     }
     fn from_state(state: &Bound<'_, PyAny>) -> PyResult<Tournament> {
-        let (inner, read_findings) = crate::pickle::from_json(state)?;
+        let (inner, read_findings): (CTournament, _) = crate::pickle::from_json(state)?;
+        inner
+            .check_limits()
+            .map_err(|e| PyValueError::new_err(format!("bad pickled state: {e}")))?;
         Ok(Tournament {
             inner,
             read_findings,
@@ -363,20 +366,25 @@ impl From<&CRow> for RowState {
     }
 }
 
-impl From<RowState> for CRow {
-    fn from(r: RowState) -> CRow {
+impl TryFrom<RowState> for CRow {
+    type Error = PyErr;
+    /// Refuses a fraction with denominator 0 (a crafted state).
+    fn try_from(r: RowState) -> PyResult<CRow> {
         let value = |v: ValueState| match v {
-            ValueState::Number(n, d) => TieBreakValue::Number(Rational::new(n, d)),
-            ValueState::Boards(b) => TieBreakValue::Boards(b),
+            ValueState::Number(_, 0) => Err(PyValueError::new_err(
+                "bad pickled state: a tie-break value with denominator 0",
+            )),
+            ValueState::Number(n, d) => Ok(TieBreakValue::Number(Rational::new(n, d))),
+            ValueState::Boards(b) => Ok(TieBreakValue::Boards(b)),
         };
-        CRow {
+        Ok(CRow {
             rank: r.rank,
             shared: r.shared,
             id: r.id,
             name: r.name,
             points: r.points,
-            values: r.values.into_iter().map(value).collect(),
-        }
+            values: r.values.into_iter().map(value).collect::<PyResult<_>>()?,
+        })
     }
 }
 
@@ -402,7 +410,11 @@ impl crate::pickle::Pickled for Standings {
             regulation: s.regulation,
             team_event: s.team_event,
             tiebreaks: s.tiebreaks,
-            rows: s.rows.into_iter().map(CRow::from).collect(),
+            rows: s
+                .rows
+                .into_iter()
+                .map(CRow::try_from)
+                .collect::<PyResult<_>>()?,
             findings: s.findings,
         }))
     }
@@ -416,7 +428,7 @@ impl crate::pickle::Pickled for StandingRow {
     fn from_state(state: &Bound<'_, PyAny>) -> PyResult<StandingRow> {
         let (row, codes): (RowState, Vec<String>) = crate::pickle::from_json(state)?;
         Ok(StandingRow {
-            row: row.into(),
+            row: row.try_into()?,
             codes,
         })
     }
@@ -453,17 +465,21 @@ py_methods! { Tournament |_x| pickle(Self) {}
     /// Reads the JSON of a tournament (as `to_json()` writes it).
     #[staticmethod]
     fn from_json(text: &str) -> PyResult<Tournament> {
-        serde_json::from_str(text)
-            .map(|inner| Tournament {
-                inner,
-                read_findings: Vec::new(),
-            })
-            .map_err(|e| PyValueError::new_err(format!("not the JSON of a tournament: {e}")))
+        let inner: CTournament = serde_json::from_str(text)
+            .map_err(|e| PyValueError::new_err(format!("not the JSON of a tournament: {e}")))?;
+        inner
+            .check_limits()
+            .map_err(|e| PyValueError::new_err(format!("not a tournament this library reads: {e}")))?;
+        Ok(Tournament {
+            inner,
+            read_findings: Vec::new(),
+        })
     }
 
-    /// The tournament as a FIDE TRF text.
-    fn to_trf(&self) -> String {
-        trf::write(&self.inner)
+    /// The tournament as a FIDE TRF text. Raises ValueError past the limits (1000
+    /// rounds, 9999 players, player ids over 9999).
+    fn to_trf(&self) -> PyResult<String> {
+        trf::write(&self.inner).map_err(|e| PyValueError::new_err(e.to_string()))
     }
 
     /// The whole model as JSON.

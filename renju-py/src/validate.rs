@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use pyo3::exceptions::PyTypeError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
 
@@ -164,6 +164,23 @@ pub fn validate_bytes(
     let whole = CChunk::default();
     let chunk = chunk.map_or(&whole, |c| &c.0);
     let bytes = data.as_bytes();
+    // The bytes must be the chunk's: `end - start` of them when the chunk has an end.
+    if let Some(end) = chunk.end {
+        let expected = end.checked_sub(chunk.start);
+        if expected != Some(bytes.len() as u64) {
+            return Err(PyValueError::new_err(match expected {
+                Some(n) => format!(
+                    "the data ({} bytes) is not the chunk's bytes: the chunk is {n} bytes ({}..{end} of its file)",
+                    bytes.len(),
+                    chunk.start
+                ),
+                None => format!(
+                    "the chunk ends ({end}) before it starts ({})",
+                    chunk.start
+                ),
+            }));
+        }
+    }
     let limits = limits_of(max_line_bytes);
     let report = py.detach(|| report::validate_chunk(bytes, format, source, chunk, &o, limits));
     Ok(report.into())

@@ -36,6 +36,10 @@
 //! assert_eq!(clock.result(), ClockResult::Flag { loser: Color::White, move_number: 2, quota: false });
 //! ```
 
+// Times, counts and move numbers never wrap or panic: every arithmetic on them is
+// checked or saturating.
+#![warn(clippy::arithmetic_side_effects)]
+
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
@@ -287,21 +291,21 @@ impl Side {
 
     /// Starts period `index + 1` after a completed quota or spent main time.
     fn next_period(&mut self, carry: bool) {
-        self.index += 1;
+        self.index = self.index.saturating_add(1);
         let next = self.schedule.period(self.index).time_ms;
         if !carry {
-            self.lost += self.remaining;
+            self.lost = self.lost.saturating_add(self.remaining);
             self.remaining = 0;
         }
-        self.remaining += next;
-        self.granted += next;
+        self.remaining = self.remaining.saturating_add(next);
+        self.granted = self.granted.saturating_add(next);
         self.moves_in_period = 0;
     }
 
     fn enter_overtime(&mut self, o: Overtime) {
         self.overtime = Some((o.periods, 0));
         self.remaining = o.time_ms;
-        self.granted += o.time_ms;
+        self.granted = self.granted.saturating_add(o.time_ms);
         self.moves_in_period = 0;
     }
 
@@ -310,50 +314,72 @@ impl Side {
         loop {
             if let (Some((left, made)), Some(o)) = (self.overtime, self.overtime_spec()) {
                 if elapsed <= self.remaining {
-                    self.remaining -= elapsed;
-                    self.used += elapsed;
-                    let made = made + 1;
+                    self.remaining = self.remaining.saturating_sub(elapsed);
+                    self.used = self.used.saturating_add(elapsed);
+                    let made = made.saturating_add(1);
                     if made >= o.moves {
                         // The period starts again; what was left of it is lost.
-                        self.lost += self.remaining;
+                        self.lost = self.lost.saturating_add(self.remaining);
                         self.remaining = o.time_ms;
-                        self.granted += o.time_ms;
+                        self.granted = self.granted.saturating_add(o.time_ms);
                         self.overtime = Some((left, 0));
                     } else {
                         self.overtime = Some((left, made));
                     }
                     return Ok(());
                 }
-                elapsed -= self.remaining;
-                self.used += self.remaining;
+                elapsed = elapsed.saturating_sub(self.remaining);
+                self.used = self.used.saturating_add(self.remaining);
                 self.remaining = 0;
-                if left <= 1 {
+                // The next periods, each `o.time_ms` long: the move ends in the `need`-th
+                // of them (every one before it used up), in one step whatever the count.
+                let spare = left.saturating_sub(1);
+                let need = if o.time_ms == 0 {
+                    if elapsed == 0 {
+                        1
+                    } else {
+                        u64::MAX
+                    }
+                } else {
+                    elapsed.div_ceil(o.time_ms).max(1)
+                };
+                if need > u64::from(spare) {
+                    // Every period left is used up during this move.
+                    let all = u64::from(spare).saturating_mul(o.time_ms);
+                    self.used = self.used.saturating_add(all);
+                    self.granted = self.granted.saturating_add(all);
+                    let made = if spare > 0 { 0 } else { made };
                     self.overtime = Some((0, made));
                     return Err(o.moves > 1);
                 }
-                self.overtime = Some((left - 1, 0));
+                // `need` <= `spare`, a u32.
+                let need32 = u32::try_from(need).unwrap_or(spare);
+                let used_up = need.saturating_sub(1).saturating_mul(o.time_ms);
+                elapsed = elapsed.saturating_sub(used_up);
+                self.used = self.used.saturating_add(used_up);
+                self.granted = self.granted.saturating_add(need.saturating_mul(o.time_ms));
+                self.overtime = Some((left.saturating_sub(need32), 0));
                 self.remaining = o.time_ms;
-                self.granted += o.time_ms;
                 continue;
             }
             let period = self.schedule.period(self.index);
             if elapsed <= self.remaining {
-                self.remaining -= elapsed;
-                self.used += elapsed;
-                self.remaining += period.increment_ms;
-                self.granted += period.increment_ms;
-                self.moves_in_period += 1;
+                self.remaining = self.remaining.saturating_sub(elapsed);
+                self.used = self.used.saturating_add(elapsed);
+                self.remaining = self.remaining.saturating_add(period.increment_ms);
+                self.granted = self.granted.saturating_add(period.increment_ms);
+                self.moves_in_period = self.moves_in_period.saturating_add(1);
                 if period.moves.is_some_and(|q| self.moves_in_period >= q) {
                     self.next_period(self.carries_over);
                 }
                 return Ok(());
             }
             // The period's time runs out during this move.
-            elapsed -= self.remaining;
-            self.used += self.remaining;
+            elapsed = elapsed.saturating_sub(self.remaining);
+            self.used = self.used.saturating_add(self.remaining);
             self.remaining = 0;
             if self.schedule.is_main_time(self.index) {
-                if self.index + 1 < self.schedule.periods.len() {
+                if self.index.saturating_add(1) < self.schedule.periods.len() {
                     self.next_period(true);
                 } else if let Some(o) = self.overtime_spec() {
                     self.enter_overtime(o);
@@ -368,11 +394,11 @@ impl Side {
     /// penalty).
     fn take(&mut self, ms: u64, as_used: bool) {
         let taken = ms.min(self.remaining);
-        self.remaining -= taken;
+        self.remaining = self.remaining.saturating_sub(taken);
         if as_used {
-            self.used += taken;
+            self.used = self.used.saturating_add(taken);
         } else {
-            self.granted -= taken;
+            self.granted = self.granted.saturating_sub(taken);
         }
     }
 
@@ -387,11 +413,18 @@ impl Side {
             None => self.moves_in_period,
         };
         let period = match self.overtime {
+            // Saturating: a count near u32::MAX (refused by the time control, but not
+            // by a clock read back by serde) must not wrap to period 1.
             Some((left, _)) => {
                 let total = self.overtime_spec().map_or(0, |o| o.periods);
-                self.schedule.periods.len() as u32 + (total - left.min(total)) + 1
+                u32::try_from(self.schedule.periods.len())
+                    .unwrap_or(u32::MAX)
+                    .saturating_add(total.saturating_sub(left.min(total)))
+                    .saturating_add(1)
             }
-            None => self.index as u32 + 1,
+            None => u32::try_from(self.index)
+                .unwrap_or(u32::MAX)
+                .saturating_add(1),
         };
         SideState {
             time_left_ms: self.remaining,
@@ -529,13 +562,13 @@ impl Clock {
                         return Err(ClockError::PenaltyTooLarge(ms));
                     }
                 }
-                let number = self.move_number + 1;
+                let number = self.move_number.saturating_add(1);
                 let side = self.side_mut(offender);
                 let emptied = taken_ms >= side.remaining && taken_ms > 0;
                 side.take(taken_ms, false);
                 let other = self.side_mut(offender.opponent());
-                other.remaining += given_ms;
-                other.granted += given_ms;
+                other.remaining = other.remaining.saturating_add(given_ms);
+                other.granted = other.granted.saturating_add(given_ms);
                 if emptied {
                     self.result = ClockResult::Flag {
                         loser: offender,
@@ -557,7 +590,7 @@ impl Clock {
                         _ => ClockResult::Forfeit { loser: color },
                     };
                 } else {
-                    let number = self.move_number + 1;
+                    let number = self.move_number.saturating_add(1);
                     let side = self.side_mut(color);
                     let emptied = late_ms >= side.remaining && late_ms > 0;
                     side.take(late_ms, true);
@@ -575,10 +608,10 @@ impl Clock {
                 let half = pool / 2;
                 for side in [&mut self.black, &mut self.white] {
                     side.remaining = half;
-                    side.granted += half;
+                    side.granted = side.granted.saturating_add(half);
                 }
                 // An odd millisecond cannot be split: it is lost to both.
-                self.black.lost += pool % 2;
+                self.black.lost = self.black.lost.saturating_add(pool % 2);
             }
             ClockEvent::BothFlagsDown => {
                 let drawn = match self.options.both_flags {
@@ -592,7 +625,7 @@ impl Clock {
                 } else {
                     // Play goes on: each side's next period begins.
                     for side in [&mut self.black, &mut self.white] {
-                        side.used += side.remaining;
+                        side.used = side.used.saturating_add(side.remaining);
                         side.remaining = 0;
                         side.next_period(true);
                     }
@@ -603,16 +636,16 @@ impl Clock {
     }
 
     fn move_made(&mut self, elapsed_ms: u64) {
-        self.move_number += 1;
+        self.move_number = self.move_number.saturating_add(1);
         let number = self.move_number;
         let color = self.to_move;
         if let Some(pool) = self.shared {
             let side = self.side_mut(color);
             let used = elapsed_ms.min(pool);
-            side.used += used;
-            side.granted += used;
-            side.moves += 1;
-            self.shared = Some(pool - used);
+            side.used = side.used.saturating_add(used);
+            side.granted = side.granted.saturating_add(used);
+            side.moves = side.moves.saturating_add(1);
+            self.shared = Some(pool.saturating_sub(used));
             if elapsed_ms > pool {
                 self.result = ClockResult::Flag {
                     loser: color,
@@ -622,7 +655,7 @@ impl Clock {
             }
         } else {
             let side = self.side_mut(color);
-            side.moves += 1;
+            side.moves = side.moves.saturating_add(1);
             if let Err(quota) = side.spend(elapsed_ms) {
                 self.result = ClockResult::Flag {
                     loser: color,

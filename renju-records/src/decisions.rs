@@ -7,6 +7,10 @@
 //! every move the board accepts, `Referee::event` for every other event. It ends the
 //! game when a decision does, and reports what it finds.
 
+// Times, counts and move numbers never wrap or panic: every arithmetic on them is
+// checked or saturating.
+#![warn(clippy::arithmetic_side_effects)]
+
 use serde::{Deserialize, Serialize};
 
 use crate::clock::{Clock, ClockError, ClockEvent, ClockOptions, ClockResult, ClockState};
@@ -248,7 +252,7 @@ impl Referee {
 
     fn draw_offer(&mut self, by: Color, at: Option<usize>, findings: &mut Vec<Finding>) {
         let right_after_own_move = matches!(self.last_move, Some((_, c, _)) if c == by);
-        self.offers[idx(by)] += 1;
+        self.offers[idx(by)] = self.offers[idx(by)].saturating_add(1);
         if !right_after_own_move {
             findings.push(Finding::new(
                 FindingCode::DrawOfferOutOfTurn,
@@ -256,7 +260,7 @@ impl Referee {
                 format!("{by} offered a draw, but not right after their own move (a violation)"),
             ));
             self.violation(by, at, findings);
-        } else if self.offers[idx(by)] > self.offers[idx(by.opponent())] + 2 {
+        } else if self.offers[idx(by)] > self.offers[idx(by.opponent())].saturating_add(2) {
             findings.push(Finding::new(
                 FindingCode::TooManyDrawOffers,
                 at,
@@ -274,7 +278,7 @@ impl Referee {
     }
 
     fn violation(&mut self, by: Color, at: Option<usize>, findings: &mut Vec<Finding>) {
-        self.violations[idx(by)] += 1;
+        self.violations[idx(by)] = self.violations[idx(by)].saturating_add(1);
         if self.violations[idx(by)] == 2 {
             findings.push(Finding::new(
                 FindingCode::SecondViolation,
@@ -360,6 +364,8 @@ impl Referee {
             self.times_stop = Some(number);
             return;
         }
+        // Whether this move's reading was already found to disagree.
+        let mut disagreed = false;
         let elapsed = match (elapsed, left) {
             (Some(e), _) => e,
             // Only the time left: what the move took, if it stayed in one period.
@@ -367,12 +373,27 @@ impl Referee {
                 let before = clock.state();
                 let side = before.side(color);
                 let schedule = self.control.as_ref().and_then(|c| c.schedule(color));
-                let inc = schedule.map_or(0, |s| s.period(side.period as usize - 1).increment_ms);
-                match (side.time_left_ms + inc).checked_sub(l) {
+                let index = (side.period as usize).saturating_sub(1);
+                let inc = schedule.map_or(0, |s| s.period(index).increment_ms);
+                let could_have = side.time_left_ms.saturating_add(inc);
+                match could_have.checked_sub(l) {
                     Some(e) => e,
                     None => {
-                        self.times_stop = Some(number);
-                        return;
+                        // More time left than the clock could give: a reading that
+                        // contradicts the clock (not the end of the readings). The move
+                        // is taken as instant, and the readings after it are checked.
+                        if l.abs_diff(could_have) > self.tolerance_ms {
+                            disagreed = true;
+                            self.mismatches.push(Mismatch {
+                                move_number: number,
+                                what: format!(
+                                    "{color}'s time left after move {number} is {} in the record, more than the {} the clock had",
+                                    format_clock(l),
+                                    format_clock(could_have)
+                                ),
+                            });
+                        }
+                        0
                     }
                 }
             }
@@ -390,7 +411,7 @@ impl Referee {
                 state: clock.state(),
             });
         }
-        if let (Some(l), ClockResult::Running) = (left, result) {
+        if let (Some(l), ClockResult::Running, false) = (left, result, disagreed) {
             let now = clock.time_left(color);
             if now.abs_diff(l) > self.tolerance_ms {
                 self.mismatches.push(Mismatch {
@@ -446,7 +467,7 @@ impl Referee {
             self.untimed_move();
         }
         if let Some(first) = self.mismatches.first() {
-            let more = self.mismatches.len() - 1;
+            let more = self.mismatches.len().saturating_sub(1);
             let tail = if more > 0 {
                 format!(" (and {more} more readings disagree)")
             } else {
@@ -491,7 +512,17 @@ impl Referee {
             return;
         };
         for (tag, color) in [("btime", Color::Black), ("wtime", Color::White)] {
-            let Some(minutes) = game.tag(tag).and_then(|v| v.trim().parse::<u64>().ok()) else {
+            let Some(text) = game.tag(tag) else {
+                continue;
+            };
+            let Ok(minutes) = text.trim().parse::<u64>() else {
+                findings.push(Finding::new(
+                    FindingCode::InvalidClockEvent,
+                    None,
+                    format!(
+                        "{tag}={text:?} is not a number of minutes: {color}'s time spent is not checked"
+                    ),
+                ));
                 continue;
             };
             if minutes == 0 {
@@ -505,7 +536,12 @@ impl Referee {
             let Some(allowance) = allowance(control, color, made) else {
                 continue;
             };
-            if minutes * 60_000 > allowance + 60_000 {
+            // Checked: minutes past u64::MAX / 60,000 are over any allowance.
+            let over = match minutes.checked_mul(60_000) {
+                Some(ms) => ms > allowance.saturating_add(60_000),
+                None => true,
+            };
+            if over {
                 findings.push(Finding::new(
                     FindingCode::TimeOverAllowance,
                     None,
@@ -531,16 +567,17 @@ pub fn allowance(control: &TimeControl, color: Color, moves: usize) -> Option<u6
         ClockOptions::default(),
     )
     .ok()?;
-    let mut spent = 0;
+    let mut spent: u64 = 0;
     for _ in 0..moves {
         // Black's side of this clock stands for `color`; White moves instantly.
         let left = clock.state().black.time_left_ms;
         clock.press(left).ok()?;
         clock.press(0).ok()?;
-        spent += left;
+        spent = spent.saturating_add(left);
     }
     if let Some(o) = schedule.overtime {
-        spent += u64::from(o.periods.saturating_sub(1)) * o.time_ms;
+        spent =
+            spent.saturating_add(u64::from(o.periods.saturating_sub(1)).saturating_mul(o.time_ms));
     }
     Some(spent)
 }

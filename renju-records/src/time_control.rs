@@ -13,12 +13,25 @@
 //! | Canadian | SGF `TM[1800]OT[15/300 Canadian]` | main time, then 15 moves in every 300 s |
 //! | shared (共用时限) | `shared 3600` | one pool for both players until it is split |
 //!
-//! Two text syntaxes are read and written back as they were read:
+//! Two text syntaxes are read, and a control is written in the syntax it was read from:
 //! - the PGN `TimeControl` tag, as FIDE's TRF-26 tag 222 extends it (seconds): `?`
 //!   unknown, `-` none, `M/S`, `M/S+I`, `S`, `S+I`, periods joined by `:`, and one
 //!   control per colour as `W300-B240`; this library adds `shared S` for a shared pool;
 //! - SGF: `TM` (main time, seconds) with `OT` (`5x30 byo-yomi`, `15/300 Canadian`,
 //!   `30 Fischer`, `60 simple`).
+//!
+//! It is written in its canonical form, which reads back to an equal control: a zero
+//! increment is left out (`40/6000+0` is written `40/6000`), seconds lose trailing
+//! zeros (`1.50` is `1.5`), system names are written in lower case in the PGN form and
+//! as `byo-yomi` / `Canadian` in SGF (they are read whatever their case), and one
+//! overtime period of one move is byo-yomi (`1/30 Canadian` is written
+//! `1x30 byo-yomi`: the two are the same control).
+//!
+//! Refused, with an error that says why: a period of zero seconds (`0`, `40/0`,
+//! `3x0 byo-yomi`; only a main time followed by more periods or overtime may be 0), more
+//! than [`MAX_OVERTIME_PERIODS`] overtime periods, an empty `TM[]`, an unclosed
+//! property (`TM[300]OT[5x30 byo-yomi`), a period over a day and an increment over ten
+//! minutes.
 //!
 //! A period without a move quota that is not the last one is main time: when it runs
 //! out, the next period begins (`7200:30/1800` is two hours, then 30 moves in every 30
@@ -37,6 +50,10 @@
 //! assert_eq!(go.to_sgf(), (Some("3600".to_string()), Some("5x30 byo-yomi".to_string())));
 //! ```
 
+// Times, counts and move numbers never wrap or panic: every arithmetic on them is
+// checked or saturating.
+#![warn(clippy::arithmetic_side_effects)]
+
 use std::fmt;
 use std::str::FromStr;
 
@@ -53,6 +70,9 @@ const MAX_PERIOD_MS: u64 = 24 * 3600 * SECOND;
 /// Largest increment the text forms accept: ten minutes (anything larger is almost
 /// surely milliseconds written as seconds, `300+30000`).
 const MAX_INCREMENT_MS: u64 = 600 * SECOND;
+/// The most overtime periods a control may have (byo-yomi has 3 or 5, Canadian 1): a
+/// larger count is refused with an error naming this limit.
+pub const MAX_OVERTIME_PERIODS: u32 = 1000;
 
 /// One period of a control.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -70,7 +90,7 @@ impl Period {
     /// A period of `seconds` without quota or increment.
     pub fn seconds(seconds: u64) -> Period {
         Period {
-            time_ms: seconds * SECOND,
+            time_ms: seconds.saturating_mul(SECOND),
             moves: None,
             increment_ms: 0,
         }
@@ -104,30 +124,77 @@ pub struct Schedule {
 impl Schedule {
     /// The `index`-th period (0-based), the last one repeating.
     pub fn period(&self, index: usize) -> Period {
-        self.periods[index.min(self.periods.len() - 1)]
+        // A schedule without periods (which `check` refuses, but a value built by hand
+        // or read by serde may have) gives an empty period rather than a panic.
+        match self.periods.len().checked_sub(1) {
+            Some(last) => self.periods[index.min(last)],
+            None => Period {
+                time_ms: 0,
+                moves: None,
+                increment_ms: 0,
+            },
+        }
     }
 
     /// Whether period `index` is main time: no quota, and more periods or overtime
     /// follow, so that running out of it is not a loss.
     pub fn is_main_time(&self, index: usize) -> bool {
-        let last = self.periods.len() - 1;
+        let last = self.periods.len().saturating_sub(1);
         self.period(index).moves.is_none() && (index < last || self.overtime.is_some())
     }
 
     /// Whether period `index` is the last one: the one where running out loses, and
     /// which every remaining move must fit in.
     pub fn is_last_period(&self, index: usize) -> bool {
-        index + 1 >= self.periods.len()
+        index.saturating_add(1) >= self.periods.len()
             && self.overtime.is_none()
             && self.period(index).moves.is_none()
     }
 
-    fn check(&self) -> Result<(), TimeControlError> {
+    /// Whether the schedule is one a clock can run: at least one period, no
+    /// sudden-death period before the last, no period of zero length (a main time of
+    /// zero is allowed: play starts in what follows), overtime of at most
+    /// [`MAX_OVERTIME_PERIODS`] periods of at least one move each and a length above zero.
+    pub fn check(&self) -> Result<(), TimeControlError> {
         if self.periods.is_empty() {
             return Err(TimeControlError::new(
                 "",
                 "a control needs at least one period",
             ));
+        }
+        for (i, p) in self.periods.iter().enumerate() {
+            if p.time_ms == 0 && !self.is_main_time(i) {
+                return Err(TimeControlError::new(
+                    "",
+                    format!(
+                        "period {} has no time: a period must last longer than 0 seconds (only a main time followed by more may be 0)",
+                        i.saturating_add(1)
+                    ),
+                ));
+            }
+        }
+        if let Some(o) = &self.overtime {
+            if o.periods == 0 || o.periods > MAX_OVERTIME_PERIODS {
+                return Err(TimeControlError::new(
+                    "",
+                    format!(
+                        "{} overtime periods: a control has 1 to {MAX_OVERTIME_PERIODS} overtime periods",
+                        o.periods
+                    ),
+                ));
+            }
+            if o.moves == 0 {
+                return Err(TimeControlError::new(
+                    "",
+                    "an overtime period needs at least one move",
+                ));
+            }
+            if o.time_ms == 0 {
+                return Err(TimeControlError::new(
+                    "",
+                    "an overtime period must last longer than 0 seconds",
+                ));
+            }
         }
         for (i, w) in self.periods.windows(2).enumerate() {
             if w[0].moves.is_none() && w[1].moves.is_none() {
@@ -135,7 +202,7 @@ impl Schedule {
                     "",
                     format!(
                         "period {} has no move quota and is not the last: it would never end by its moves (a sudden-death period must come last)",
-                        i + 1
+                        i.saturating_add(1)
                     ),
                 ));
             }
@@ -273,7 +340,13 @@ impl TimeControl {
     pub fn from_sgf(tm: Option<&str>, ot: Option<&str>) -> Result<TimeControl, TimeControlError> {
         let text = format!("TM[{}]OT[{}]", tm.unwrap_or(""), ot.unwrap_or(""));
         let main_ms = match tm.map(str::trim) {
-            None | Some("") => 0,
+            None => 0,
+            Some("") => {
+                return Err(TimeControlError::new(
+                    &text,
+                    "TM is empty: it is the main time in seconds (`TM[0]` for none)",
+                ))
+            }
             Some(t) => seconds(t, &text)?,
         };
         let ot = ot.map(str::trim).filter(|o| !o.is_empty());
@@ -337,7 +410,14 @@ impl TimeControl {
                                 "simple time has no main time (TM must be 0 or absent)",
                             ));
                         }
-                        Kind::Simple(seconds(value, &text)?)
+                        let ms = seconds(value, &text)?;
+                        if ms == 0 {
+                            return Err(TimeControlError::new(
+                                &text,
+                                "a simple period must last longer than 0 seconds",
+                            ));
+                        }
+                        Kind::Simple(ms)
                     }
                     other => {
                         return Err(TimeControlError::new(
@@ -348,6 +428,11 @@ impl TimeControl {
                 }
             }
         };
+        if let Kind::Both(schedule) = &kind {
+            schedule
+                .check()
+                .map_err(|e| TimeControlError::new(&text, e.reason))?;
+        }
         Ok(TimeControl {
             kind,
             syntax: Syntax::Sgf,
@@ -469,8 +554,9 @@ fn schedule(text: &str, whole: &str) -> Result<Schedule, TimeControlError> {
             let (system, value) = rest.trim().split_once(' ').ok_or_else(|| {
                 TimeControlError::new(whole, "overtime is ` byo-yomi NxS` or ` canadian M/S`")
             })?;
-            let o = match system {
-                "byo-yomi" => {
+            // System names are read whatever their case, as in the SGF form.
+            let o = match system.to_ascii_lowercase().as_str() {
+                "byo-yomi" | "byoyomi" => {
                     let (n, s) = value
                         .split_once('x')
                         .ok_or_else(|| TimeControlError::new(whole, "byo-yomi is `NxS`"))?;
@@ -624,14 +710,42 @@ impl FromStr for TimeControl {
     /// Reads the PGN / TRF-26 form, or `TM[...]OT[...]` for the SGF form.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let t = s.trim();
-        if let Some(rest) = t.strip_prefix("TM[").or_else(|| t.strip_prefix("OT[")) {
-            let _ = rest;
-            let prop = |name: &str| -> Option<String> {
-                let start = t.find(&format!("{name}["))? + name.len() + 1;
-                let end = t[start..].find(']')? + start;
-                Some(t[start..end].to_string())
-            };
-            return TimeControl::from_sgf(prop("TM").as_deref(), prop("OT").as_deref());
+        if t.starts_with("TM[") || t.starts_with("OT[") {
+            // `TM[..]OT[..]`: each property once, each closed, nothing else.
+            let (mut tm, mut ot) = (None, None);
+            let mut rest = t;
+            while !rest.is_empty() {
+                let Some((name, after)) = rest.split_once('[') else {
+                    return Err(TimeControlError::new(
+                        t,
+                        format!("`{rest}` is not a TM[..] or OT[..] property"),
+                    ));
+                };
+                let Some((value, next)) = after.split_once(']') else {
+                    return Err(TimeControlError::new(
+                        t,
+                        format!("`{name}[` has no closing `]`"),
+                    ));
+                };
+                let slot = match name.trim() {
+                    "TM" => &mut tm,
+                    "OT" => &mut ot,
+                    other => {
+                        return Err(TimeControlError::new(
+                            t,
+                            format!("`{other}` is not TM or OT"),
+                        ))
+                    }
+                };
+                if slot.replace(value).is_some() {
+                    return Err(TimeControlError::new(
+                        t,
+                        format!("{} is given twice", name.trim()),
+                    ));
+                }
+                rest = next.trim_start();
+            }
+            return TimeControl::from_sgf(tm, ot);
         }
         TimeControl::parse_pgn(t)
     }

@@ -415,7 +415,11 @@ fn two_sides(
     out: &mut Vec<TournamentFinding>,
 ) {
     let (pa, pb) = (&t.pairings[a], &t.pairings[b]);
-    if pa.result.mirror() != Some(pb.result) {
+    // A double forfeit (both lose, 0-0) is a result of its own: each side records a
+    // forfeit loss.
+    let double_forfeit =
+        pa.result == ResultKind::ForfeitLoss && pb.result == ResultKind::ForfeitLoss;
+    if pa.result.mirror() != Some(pb.result) && !double_forfeit {
         out.push(TournamentFinding::new(
             TournamentCode::ResultContradiction,
             Some(round),

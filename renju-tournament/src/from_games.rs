@@ -83,6 +83,22 @@ pub fn tournaments(games: &[Game]) -> Vec<TournamentRead> {
             findings.push(unusable("the record has no round number"));
             continue;
         };
+        if round > super::MAX_ROUNDS {
+            findings.push(unusable(&format!(
+                "round {round} is past the limit of {} rounds",
+                super::MAX_ROUNDS
+            )));
+            continue;
+        }
+        if ids[k].len() + 2 > super::MAX_PLAYERS
+            && !(ids[k].contains_key(black) && ids[k].contains_key(white))
+        {
+            findings.push(unusable(&format!(
+                "the tournament already has {} players, the limit",
+                super::MAX_PLAYERS
+            )));
+            continue;
+        }
         let declared = game.events.iter().rev().find_map(|e| match e {
             Event::Result(r) => Some(r),
             _ => None,

@@ -142,6 +142,12 @@ fn read_json(bytes: &[u8], file: &str) -> Result<Vec<TournamentRead>, ReadError>
         Doc::One(t) => vec![*t],
         Doc::Many(v) | Doc::Wrapped { tournaments: v } => v,
     };
+    for t in &list {
+        t.check_limits().map_err(|e| ReadError::Json {
+            file: file.to_string(),
+            message: e.to_string(),
+        })?;
+    }
     Ok(list
         .into_iter()
         .map(|tournament| TournamentRead {

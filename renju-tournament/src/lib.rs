@@ -49,6 +49,21 @@ pub use standings::{
 pub use tiebreak::{Criterion, Regulation, RegulationError, TieBreak, TieBreakError};
 pub use trf::TrfError;
 
+/// The most rounds a tournament may have (a round number, a declared round count such
+/// as TRF `XXR`/`142`, or a list of round dates past it is refused, with an error that
+/// names this limit): the longest real events have a few dozen rounds, and a crosstable
+/// is written with one cell per round.
+pub const MAX_ROUNDS: u32 = 1000;
+
+/// The most players (or teams) a tournament may have: a TRF start rank has four digits.
+/// Player ids, as TRF start ranks, are at most this number when written as TRF.
+pub const MAX_PLAYERS: usize = 9999;
+
+/// A tournament past [`MAX_ROUNDS`] or [`MAX_PLAYERS`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct LimitError(pub String);
+
 /// How a tournament is paired.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -307,7 +322,8 @@ impl Withdrawal {
     /// `rounds` rounds, leaving before playing half of them (the Chinese game rules); otherwise the
     /// games played stand and the rest are lost by forfeit.
     pub fn voids_games(&self, system: System, rounds: u32) -> bool {
-        system == System::RoundRobin && 2 * self.after_round < rounds
+        // In u64: twice a round number near u32::MAX must not wrap.
+        system == System::RoundRobin && 2 * u64::from(self.after_round) < u64::from(rounds)
     }
 }
 
@@ -456,13 +472,48 @@ impl Tournament {
         self.pairings.sort_by_key(|p| (p.round, p.player));
     }
 
+    /// Whether the tournament keeps to [`MAX_ROUNDS`] and [`MAX_PLAYERS`]: every
+    /// reader (TRF, JSON, game files, Python's pickles) checks it, so that a hostile
+    /// round number is refused before anything is sized by it.
+    pub fn check_limits(&self) -> Result<(), LimitError> {
+        if self.rounds > MAX_ROUNDS {
+            return Err(LimitError(format!(
+                "{} rounds declared: a tournament has at most {MAX_ROUNDS} rounds",
+                self.rounds
+            )));
+        }
+        if let Some(p) = self.pairings.iter().find(|p| p.round > MAX_ROUNDS) {
+            return Err(LimitError(format!(
+                "a pairing in round {}: a tournament has at most {MAX_ROUNDS} rounds",
+                p.round
+            )));
+        }
+        if self.round_info.len() > MAX_ROUNDS as usize
+            || self.round_info.iter().any(|r| r.number > MAX_ROUNDS)
+        {
+            return Err(LimitError(format!(
+                "round dates past round {MAX_ROUNDS}: a tournament has at most {MAX_ROUNDS} rounds"
+            )));
+        }
+        if self.players.len() > MAX_PLAYERS || self.teams.len() > MAX_PLAYERS {
+            return Err(LimitError(format!(
+                "{} players and {} teams: a tournament has at most {MAX_PLAYERS} of each",
+                self.players.len(),
+                self.teams.len()
+            )));
+        }
+        Ok(())
+    }
+
     /// Reads a FIDE TRF file (TRF16 or TRF-26); see [`trf`].
     pub fn from_trf(text: &str) -> Result<Tournament, TrfError> {
         trf::read(text)
     }
 
-    /// Writes the tournament as a FIDE TRF file; see [`trf`].
-    pub fn to_trf(&self) -> String {
+    /// Writes the tournament as a FIDE TRF file; see [`trf`]. A tournament past the
+    /// limits ([`Tournament::check_limits`]), or with a player id over 9999 (TRF start
+    /// ranks have four digits), is refused.
+    pub fn to_trf(&self) -> Result<String, TrfError> {
         trf::write(self)
     }
 }

@@ -264,7 +264,8 @@ fn standings_inner(
 ) -> Standings {
     let system = options.system.unwrap_or_else(|| t.effective_system());
     let team = t.is_team_event();
-    let n = t.round_count();
+    // Bounded: a tournament built by hand past the limits is not sized by its rounds.
+    let n = t.round_count().min(super::MAX_ROUNDS);
     let mut tiebreaks = options.tiebreaks.clone().unwrap_or_else(|| {
         if t.tiebreaks.is_empty() {
             // A TRF list the library cannot compute is kept as a record: say so.
@@ -306,7 +307,7 @@ fn standings_inner(
     for c in &mut comps {
         c.rows.sort_by_key(|r| r.round);
     }
-    let calc = Calc::new(&comps, options.regulation, n);
+    let calc = Calc::new(&comps, options.regulation, n, system);
 
     let mut criteria: Vec<TieBreak> = Vec::with_capacity(tiebreaks.len() + 2);
     if system == System::Knockout {
@@ -775,13 +776,17 @@ fn knockout_bracket(
 struct Calc<'a> {
     comps: &'a [Comp],
     regulation: Regulation,
+    /// A round robin under the 2026 regulations: a forfeit counts as a game against
+    /// the scheduled opponent (for BH, SB and WON).
+    forfeits_as_games: bool,
     score: Vec<HalfPoints>,
     /// Per competitor, per row: the Buchholz contribution and whether it is a VUR.
     contrib: Vec<Vec<Option<(HalfPoints, bool)>>>,
 }
 
 impl<'a> Calc<'a> {
-    fn new(comps: &'a [Comp], regulation: Regulation, rounds: u32) -> Calc<'a> {
+    fn new(comps: &'a [Comp], regulation: Regulation, rounds: u32, system: System) -> Calc<'a> {
+        let forfeits_as_games = system == System::RoundRobin && regulation == Regulation::Fide2026;
         let score: Vec<HalfPoints> = comps
             .iter()
             .map(|c| c.rows.iter().map(|r| r.pts).sum())
@@ -841,7 +846,9 @@ impl<'a> Calc<'a> {
                         in_round += r.pts;
                         let forfeit =
                             matches!(r.kind, ResultKind::ForfeitWin | ResultKind::ForfeitLoss);
-                        let v = if r.kind.is_played() {
+                        let v = if r.kind.is_played()
+                            || (forfeits_as_games && forfeit && r.opp.is_some())
+                        {
                             r.opp.map(|o| (opp_score[o], false))
                         } else {
                             let vur = r.kind.is_vur();
@@ -874,6 +881,7 @@ impl<'a> Calc<'a> {
         Calc {
             comps,
             regulation,
+            forfeits_as_games,
             score,
             contrib,
         }
@@ -895,7 +903,13 @@ impl<'a> Calc<'a> {
                 c.rows.iter().filter(|r| r.pts == HalfPoints::WIN).count() as i64,
             )),
             Won => num(Rational::from(
-                c.rows.iter().filter(|r| r.kind == ResultKind::Win).count() as i64,
+                c.rows
+                    .iter()
+                    .filter(|r| {
+                        r.kind == ResultKind::Win
+                            || (self.forfeits_as_games && r.kind == ResultKind::ForfeitWin)
+                    })
+                    .count() as i64,
             )),
             Sb => {
                 let quarters: i64 = self.contrib[i]
@@ -912,10 +926,12 @@ impl<'a> Calc<'a> {
                     .filter(|r| r.kind.is_played())
                     .filter_map(|r| r.opp.and_then(|o| self.comps[o].rating))
                     .fold((0i64, 0i64), |(s, n), x| (s + i64::from(x), n + 1));
+                // C.07: ARO is rounded to a whole number, 0.5 up.
                 num(if count == 0 {
                     Rational::ZERO
                 } else {
-                    Rational::new(sum, count)
+                    let twice = sum.saturating_mul(2).saturating_add(count);
+                    Rational::from(twice.div_euclid(count.saturating_mul(2)))
                 })
             }
             Bh => num(self.buchholz(i, tb.cut_bottom, tb.cut_top).to_rational()),

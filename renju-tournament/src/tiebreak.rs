@@ -162,13 +162,14 @@ impl FromStr for TieBreak {
                 return Err(bad());
             }
             let n: u32 = m[1..].parse().map_err(|_| bad())?;
+            // Saturating: `BH/C4294967295/C1` must not wrap (it cuts everything).
             match &m[..1] {
-                "C" => tb.cut_bottom += n,
+                "C" => tb.cut_bottom = tb.cut_bottom.saturating_add(n),
                 "M" => {
-                    tb.cut_bottom += n;
-                    tb.cut_top += n;
+                    tb.cut_bottom = tb.cut_bottom.saturating_add(n);
+                    tb.cut_top = tb.cut_top.saturating_add(n);
                 }
-                "T" => tb.cut_top += n,
+                "T" => tb.cut_top = tb.cut_top.saturating_add(n),
                 _ => return Err(bad()),
             }
         }

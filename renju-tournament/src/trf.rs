@@ -22,7 +22,7 @@
 //! 001    2      Bob                                                                0.0    2     1 w 0
 //! ").unwrap();
 //! assert_eq!(t.name, "Tiny");
-//! assert_eq!(Tournament::from_trf(&t.to_trf()).unwrap(), t);
+//! assert_eq!(Tournament::from_trf(&t.to_trf().unwrap()).unwrap(), t);
 //! ```
 
 use std::fmt::Write as _;
@@ -46,6 +46,10 @@ pub enum TrfError {
     /// No `001` player record.
     #[error("no player records (001): not a TRF file")]
     NoPlayers,
+    /// A tournament past the limits ([`super::MAX_ROUNDS`], [`super::MAX_PLAYERS`], four-digit
+    /// start ranks).
+    #[error("{0}")]
+    TooLarge(String),
 }
 
 fn cols(chars: &[char], from: usize, to: usize) -> String {
@@ -112,7 +116,15 @@ pub fn read(text: &str) -> Result<Tournament, TrfError> {
         let code: String = chars.iter().take(3).collect();
         let rest = cols(&chars, 5, chars.len());
         match code.as_str() {
-            "001" => read_player(&chars, &mut t, &err)?,
+            "001" => {
+                if t.players.len() >= super::MAX_PLAYERS {
+                    return Err(err(format!(
+                        "001: more than {} players (TRF start ranks have four digits)",
+                        super::MAX_PLAYERS
+                    )));
+                }
+                read_player(&chars, &mut t, &err)?
+            }
             "012" => t.name = rest,
             "092" => t.system = system_of(&rest).or(t.system),
             "192" => {
@@ -120,11 +132,18 @@ pub fn read(text: &str) -> Result<Tournament, TrfError> {
                 t.tags.push((code, rest));
             }
             "XXR" | "142" => {
-                t.rounds = rest
+                let rounds: u32 = rest
                     .split_whitespace()
                     .next()
                     .and_then(|w| w.parse().ok())
                     .ok_or_else(|| err(format!("{code}: {rest:?} is not a number of rounds")))?;
+                if rounds > super::MAX_ROUNDS {
+                    return Err(err(format!(
+                        "{code}: {rounds} rounds: a tournament has at most {} rounds",
+                        super::MAX_ROUNDS
+                    )));
+                }
+                t.rounds = rounds;
             }
             "132" => {
                 let mut k = 0;
@@ -132,6 +151,12 @@ pub fn read(text: &str) -> Result<Tournament, TrfError> {
                     let start = 92 + 10 * k;
                     if start > chars.len() {
                         break;
+                    }
+                    if k >= super::MAX_ROUNDS as usize {
+                        return Err(err(format!(
+                            "132: dates past round {0}: a tournament has at most {0} rounds",
+                            super::MAX_ROUNDS
+                        )));
                     }
                     t.round_info.push(Round {
                         number: k as u32 + 1,
@@ -189,6 +214,8 @@ pub fn read(text: &str) -> Result<Tournament, TrfError> {
     if t.players.is_empty() {
         return Err(TrfError::NoPlayers);
     }
+    t.check_limits()
+        .map_err(|e| TrfError::TooLarge(e.to_string()))?;
     t.sort_pairings();
     // Team membership from the team records.
     for team in &t.teams {
@@ -248,6 +275,16 @@ fn read_player(
     err: &dyn Fn(String) -> TrfError,
 ) -> Result<(), TrfError> {
     let id_text = cols(chars, 5, 8);
+    if chars.get(8).is_some_and(char::is_ascii_digit) && !id_text.is_empty() {
+        let long: String = chars[4..]
+            .iter()
+            .take_while(|c| !c.is_whitespace())
+            .collect();
+        return Err(err(format!(
+            "001: start rank {long:?} has more than four digits (columns 5-8): TRF holds at most {} players",
+            super::MAX_PLAYERS
+        )));
+    }
     let id: u32 = id_text.parse().map_err(|_| {
         err(format!(
             "001: start rank {id_text:?} (columns 5-8) is not a number"
@@ -289,6 +326,12 @@ fn read_player(
         let start = 92 + 10 * k;
         if start > chars.len() {
             break;
+        }
+        if k >= super::MAX_ROUNDS as usize {
+            return Err(err(format!(
+                "001: results past round {0}: a tournament has at most {0} rounds",
+                super::MAX_ROUNDS
+            )));
         }
         let round = k as u32 + 1;
         k += 1;
@@ -377,16 +420,32 @@ fn clip(s: &str, n: usize) -> String {
 /// uses). Points and ranks are the declared ones; see [`write_with_standings`] to fill
 /// them from computed standings. One cell per round: only the first game of a
 /// multi-game round is written (TRF has no place for more; JSON keeps them).
-pub fn write(t: &Tournament) -> String {
+///
+/// Refused ([`TrfError::TooLarge`]): a tournament past [`Tournament::check_limits`], and
+/// a player or opponent id over 9999 (a TRF start rank has four digits). The text is
+/// then at most 10 bytes per player and round (about 100 MB at the limits).
+pub fn write(t: &Tournament) -> Result<String, TrfError> {
     write_inner(t, None)
 }
 
-/// Writes a TRF file with the points and ranks of computed standings.
-pub fn write_with_standings(t: &Tournament, s: &super::Standings) -> String {
+/// Writes a TRF file with the points and ranks of computed standings; refused as
+/// [`write`] refuses.
+pub fn write_with_standings(t: &Tournament, s: &super::Standings) -> Result<String, TrfError> {
     write_inner(t, Some(s))
 }
 
-fn write_inner(t: &Tournament, s: Option<&super::Standings>) -> String {
+fn write_inner(t: &Tournament, s: Option<&super::Standings>) -> Result<String, TrfError> {
+    t.check_limits()
+        .map_err(|e| TrfError::TooLarge(format!("cannot write TRF: {e}")))?;
+    let max_id = super::MAX_PLAYERS as u32;
+    let big = (t.players.iter().map(|p| p.id))
+        .chain(t.pairings.iter().flat_map(|q| q.opponent))
+        .find(|&id| id > max_id);
+    if let Some(id) = big {
+        return Err(TrfError::TooLarge(format!(
+            "cannot write TRF: player id {id} is over {max_id} (TRF start ranks have four digits)"
+        )));
+    }
     let mut out = String::new();
     if !t.name.is_empty() {
         let _ = writeln!(out, "012 {}", t.name);
@@ -487,7 +546,7 @@ fn write_inner(t: &Tournament, s: Option<&super::Standings>) -> String {
         let ids: Vec<String> = t.decided_order.iter().map(u32::to_string).collect();
         let _ = writeln!(out, "XXD {}", ids.join(" "));
     }
-    out
+    Ok(out)
 }
 
 fn format_points(h: HalfPoints) -> String {

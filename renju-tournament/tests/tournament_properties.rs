@@ -163,7 +163,7 @@ proptest! {
             t.tags.push(("022".into(), "Geneva".into()));
             t.tags.push(("042".into(), "2026/01/10".into()));
         }
-        let text = t.to_trf();
+        let text = t.to_trf().unwrap();
         let back = Tournament::from_trf(&text).unwrap();
         t.sort_pairings();
         prop_assert_eq!(back, t);

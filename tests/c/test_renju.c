@@ -897,6 +897,21 @@ static void test_report_merge(void) {
     EXPECT(renju_report_json(merged, &b), RENJU_ERROR_BAD_HANDLE);
 }
 
+/* Issue 21 item 6: byo-yomi of 4,294,967,295 periods of 0 s looped once per period in
+   renju_clock_press; it and every period of zero seconds are refused at once. */
+static void test_hostile_byo_yomi(void) {
+    renju_clock *clock = NULL;
+
+    snprintf(context, sizeof context, "hostile byo-yomi");
+    EXPECT(renju_clock_new("TM[0]OT[4294967295x0 byo-yomi]", 0, 0, &clock), RENJU_ERROR_PARSE);
+    CHECK(clock == NULL);
+    EXPECT(renju_clock_new("TM[0]OT[4294967295x30 byo-yomi]", 0, 0, &clock), RENJU_ERROR_PARSE);
+    EXPECT(renju_clock_new("TM[0]OT[3x0 byo-yomi]", 0, 0, &clock), RENJU_ERROR_PARSE);
+    EXPECT(renju_clock_new("40/0", 0, 0, &clock), RENJU_ERROR_PARSE);
+    EXPECT(renju_clock_new("0", 0, 0, &clock), RENJU_ERROR_PARSE);
+    CHECK(clock == NULL);
+}
+
 int main(int argc, char **argv) {
     int i;
 
@@ -909,6 +924,7 @@ int main(int argc, char **argv) {
     test_stale_handles();
     test_stale_strings();
     test_clock();
+    test_hostile_byo_yomi();
     test_games(argv[1]);
     test_fixture_errors(argv[1]);
     test_tournaments(argv[1]);

@@ -151,11 +151,20 @@ impl Engine {
         let (program, args) = argv
             .split_first()
             .ok_or_else(|| ConformError::CannotRun("no engine command".into()))?;
-        let mut child = Command::new(program)
+        let mut command = Command::new(program);
+        command
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(Stdio::null());
+        // The engine leads a process group of its own, so that ending it ends whatever
+        // it started (a child holding its output would outlive it otherwise).
+        #[cfg(unix)]
+        {
+            use std::os::unix::process::CommandExt;
+            command.process_group(0);
+        }
+        let mut child = command
             .spawn()
             .map_err(|e| ConformError::CannotRun(format!("{program}: {e}")))?;
         let stdout = child.stdout.take().expect("piped");
@@ -169,9 +178,8 @@ impl Engine {
                     Ok(0) | Err(_) => break,
                     Ok(_) => {
                         if buf.last() != Some(&b'\n') && buf.len() as u64 >= MAX_LINE {
-                            // Drop the rest of an over-long line.
-                            let mut rest = Vec::new();
-                            if reader.read_until(b'\n', &mut rest).is_err() {
+                            // Drop the rest of an over-long line, without keeping it.
+                            if skip_line(&mut reader).is_err() {
                                 break;
                             }
                         }
@@ -231,8 +239,48 @@ impl Engine {
 
     fn kill(&mut self) {
         self.stdin = None;
+        // The whole group first: the engine and whatever it started. The group keeps
+        // the engine's id while any member lives, even when the engine has exited.
+        #[cfg(unix)]
+        kill_group(self.child.id());
         let _ = self.child.kill();
         let _ = self.child.wait();
+    }
+}
+
+/// Sends SIGKILL to the process group `pgid` (an engine started with
+/// `process_group(0)` leads the group of its own id).
+#[cfg(unix)]
+fn kill_group(pgid: u32) {
+    if let Ok(pgid) = libc::pid_t::try_from(pgid) {
+        if pgid > 0 {
+            // SAFETY: killpg takes two integers and has no memory effects; a group that
+            // is already gone gives ESRCH, which is ignored.
+            unsafe {
+                libc::killpg(pgid, libc::SIGKILL);
+            }
+        }
+    }
+}
+
+/// Consumes the rest of a line (up to and including its `\n`, or to the end of the
+/// input) without keeping it: an engine writing without a newline costs no memory.
+fn skip_line(reader: &mut impl BufRead) -> std::io::Result<()> {
+    loop {
+        let buf = reader.fill_buf()?;
+        if buf.is_empty() {
+            return Ok(());
+        }
+        match buf.iter().position(|&b| b == b'\n') {
+            Some(i) => {
+                reader.consume(i + 1);
+                return Ok(());
+            }
+            None => {
+                let n = buf.len();
+                reader.consume(n);
+            }
+        }
     }
 }
 

@@ -191,8 +191,16 @@ impl SplitMix64 {
 /// ```
 pub fn random_positions(n: usize, seed: u64) -> Vec<Board> {
     let mut rng = SplitMix64::new(seed);
-    (0..n).map(|_| random_position(&mut rng)).collect()
+    // Never more than the limit (the CLI and Python refuse more, saying so), so that a
+    // hostile count cannot ask for all the memory there is.
+    (0..n.min(MAX_RANDOM_POSITIONS))
+        .map(|_| random_position(&mut rng))
+        .collect()
 }
+
+/// The most random positions one call makes (`renju conform --random N`,
+/// `renju.random_positions(n)`): 100,000.
+pub const MAX_RANDOM_POSITIONS: usize = 100_000;
 
 fn random_position(rng: &mut SplitMix64) -> Board {
     let mut last = None;

@@ -1243,8 +1243,9 @@ def validate_bytes(
     max_line_bytes: int | None = None,
 ) -> Report:
     """Validates a file's bytes, or one part of a file (chunk=; data is the part's
-    bytes), with whole-file indexes, lines and offsets; without holding the GIL. The
-    format is format=, or else the extension of source=."""
+    bytes, and ValueError says so when their length is not the part's), with whole-file
+    indexes, lines and offsets; without holding the GIL. The format is format=, or else
+    the extension of source=."""
 
 # ---------------------------------------------------------------------------
 # Arrow
@@ -1622,7 +1623,8 @@ class Tournament:
     def from_json(text: str) -> Tournament:
         """Reads the JSON of a tournament."""
     def to_trf(self) -> str:
-        """The tournament as a FIDE TRF text."""
+        """The tournament as a FIDE TRF text. Raises ValueError past the limits (1000
+        rounds, 9999 players, player ids over 9999)."""
     def to_json(self) -> str:
         """The whole model as JSON."""
     def to_dict(self) -> dict[str, Any]:
@@ -1725,4 +1727,5 @@ def conform(
 
 def random_positions(n: int, seed: int = 0) -> list[Board]:
     """n dense random Renju positions, Black to move: the same for the same seed on
-    every platform (the positions of `renju conform --random N --seed S`)."""
+    every platform (the positions of `renju conform --random N --seed S`). At most
+    100,000 (ValueError beyond)."""

@@ -34,6 +34,11 @@ pub struct ReadLimits {
     /// outside the games (a tag, a run of text). Default
     /// [`ReadLimits::DEFAULT_GAME_BYTES`]: 16 MiB.
     pub max_game_bytes: usize,
+    /// The most bytes of a file of a format read whole (a tree of SGF or RenLib, a
+    /// `.psq` file, an opening file): a longer one is one error record, read no
+    /// further (`/dev/zero` costs this much memory, not all there is). Default
+    /// [`ReadLimits::DEFAULT_FILE_BYTES`]: 256 MiB.
+    pub max_file_bytes: usize,
 }
 
 impl ReadLimits {
@@ -41,12 +46,15 @@ impl ReadLimits {
     pub const DEFAULT_LINE_BYTES: usize = 1 << 20;
     /// The default limit of one RenjuNet game, 16 MiB.
     pub const DEFAULT_GAME_BYTES: usize = 16 << 20;
+    /// The default limit of a file read whole, 256 MiB.
+    pub const DEFAULT_FILE_BYTES: usize = 256 << 20;
 
     /// One limit for every kind of record (the CLI's `--max-record-bytes`).
     pub fn uniform(max_record_bytes: usize) -> ReadLimits {
         ReadLimits {
             max_line_bytes: max_record_bytes,
             max_game_bytes: max_record_bytes,
+            max_file_bytes: max_record_bytes,
         }
     }
 }
@@ -56,6 +64,7 @@ impl Default for ReadLimits {
         ReadLimits {
             max_line_bytes: Self::DEFAULT_LINE_BYTES,
             max_game_bytes: Self::DEFAULT_GAME_BYTES,
+            max_file_bytes: Self::DEFAULT_FILE_BYTES,
         }
     }
 }

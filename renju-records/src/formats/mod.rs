@@ -288,7 +288,20 @@ impl Format {
             Format::Rif => Box::new(rif::stream_with_limits(reader, file, limits)),
             _ => {
                 let mut bytes = Vec::new();
-                match reader.read_to_end(&mut bytes) {
+                let max = limits.max_file_bytes;
+                let cap = u64::try_from(max).unwrap_or(u64::MAX).saturating_add(1);
+                match std::io::Read::read_to_end(
+                    &mut std::io::Read::take(reader.by_ref(), cap),
+                    &mut bytes,
+                ) {
+                    Ok(n) if n > max => {
+                        let mut record = Err(ParseError::new(format!(
+                            "the file is longer than {max} bytes, the most a {} file (read whole) may take: not read (--max-record-bytes raises the limit)",
+                            self.name()
+                        )));
+                        name_record(&mut record, file.map(Arc::from).as_ref());
+                        Box::new(std::iter::once(record))
+                    }
                     Ok(_) if self == Format::RenLib => Box::new(renlib::lines(&bytes, file)),
                     Ok(_) if self == Format::Sgf => Box::new(sgf::lines_of(bytes, file)),
                     Ok(_) => Box::new(self.read(&bytes, file).into_iter()),

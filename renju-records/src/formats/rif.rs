@@ -690,6 +690,14 @@ impl<R: BufRead> Stream<R> {
                     }
                 }
                 let parent = self.stack.last().map_or("", String::as_str);
+                // XML names are case-sensitive: `<Game>` is not `<game>`. Said, not
+                // skipped in silence (a file of `<Game>` would read as no games).
+                if parent == "games" && name != "game" && name.eq_ignore_ascii_case("game") {
+                    self.queue.push_back(Err(ParseError::new(format!(
+                        "<{name}> is not a RenjuNet element: element names are lower case (<game>); it is not read"
+                    ))
+                    .at_line(line)));
+                }
                 let tables = &mut self.tables;
                 match (parent, name.as_str()) {
                     ("rules", "rule") => insert(&mut tables.rules, element, &["name"]),

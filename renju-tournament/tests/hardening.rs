@@ -1,0 +1,197 @@
+//! Regression tests of the third hardening round: hostile inputs to the clocks, time
+//! controls, tournaments, HTML reports and readers give a clear error or the right
+//! result, in bounded time and memory. Each test is named after the item it covers.
+
+use std::time::{Duration, Instant};
+
+use renju_tournament::{
+    check, standings, Regulation, StandingsOptions, TieBreak, TieBreakValue, Tournament,
+    TournamentCode,
+};
+
+// 1. A pairing in round 4,294,967,295: a clear error, not 34 GB.
+#[test]
+fn item01_round_past_the_limit_is_refused_everywhere() {
+    let json = r#"{"name": "Cup", "players": [{"id": 1, "name": "Ann"}, {"id": 2, "name": "Bob"}],
+        "pairings": [{"round": 4294967295, "player": 1, "opponent": 2, "result": "win"},
+                     {"round": 4294967295, "player": 2, "opponent": 1, "result": "loss"}]}"#;
+    let t: Tournament = serde_json::from_str(json).unwrap();
+    let e = t.check_limits().unwrap_err();
+    assert!(e.to_string().contains("at most 1000 rounds"), "{e}");
+    let e = t.to_trf().unwrap_err();
+    assert!(e.to_string().contains("at most 1000 rounds"), "{e}");
+    let e = renju_tournament::io::read_bytes(json.as_bytes(), Some("t.json"), None).unwrap_err();
+    assert!(e.to_string().contains("at most 1000 rounds"), "{e}");
+    // Standings of such a value built by hand stay bounded.
+    let started = Instant::now();
+    let s = standings(&t, &StandingsOptions::default());
+    assert_eq!(s.rows.len(), 2);
+    assert!(started.elapsed() < Duration::from_secs(5));
+    // A TRF declaring 620,100,001 rounds, in bounded memory.
+    let trf = "012 Big\nXXR 620100001\n001    1      Ann                                                                1.0    1     2 b 1\n";
+    let e = Tournament::from_trf(trf).unwrap_err();
+    assert!(e.to_string().contains("at most 1000 rounds"), "{e}");
+    // A player id over 9999 cannot be a TRF start rank.
+    let mut t = Tournament::default();
+    t.players.push(renju_tournament::Player::new(12345, "Ann"));
+    assert!(t.to_trf().unwrap_err().to_string().contains("four digits"));
+}
+
+// 11. Five-digit TRF ids.
+#[test]
+fn item11_five_digit_trf_ids_are_clear() {
+    let trf = "001 12345     Ann                                                                1.0    1     2 b 1\n";
+    let e = Tournament::from_trf(trf).unwrap_err().to_string();
+    assert!(e.contains("more than four digits"), "{e}");
+    assert!(!e.contains("109"), "{e}");
+}
+
+fn trf_line(id: u32, name: &str, rating: u32, cells: &str) -> String {
+    format!(
+        "001 {id:>4}      {name:<33}{rating:>5}                                          {cells}\n"
+    )
+}
+
+// 12. ARO is rounded to a whole number, 0.5 up.
+#[test]
+fn item12_aro_is_rounded() {
+    let mut t = Tournament::default();
+    for (id, rating) in [(1, 1500), (2, 2000), (3, 2001)] {
+        let mut p = renju_tournament::Player::new(id, format!("P{id}"));
+        p.rating = Some(rating);
+        t.players.push(p);
+    }
+    let seat = |round, player, opponent, result| renju_tournament::Pairing {
+        round,
+        player,
+        opponent: Some(opponent),
+        color: None,
+        result,
+        board: None,
+    };
+    use renju_tournament::ResultKind::*;
+    t.pairings = vec![
+        seat(1, 1, 2, Draw),
+        seat(1, 2, 1, Draw),
+        seat(2, 1, 3, Draw),
+        seat(2, 3, 1, Draw),
+    ];
+    let options = StandingsOptions {
+        tiebreaks: Some(TieBreak::parse_list("ARO").unwrap()),
+        ..StandingsOptions::default()
+    };
+    let s = standings(&t, &options);
+    let row = s.row(1).unwrap();
+    assert_eq!(
+        s.value(row, "ARO"),
+        Some(&TieBreakValue::Number(2001.into())),
+        "2000.5 rounds up"
+    );
+    let _ = trf_line;
+}
+
+/// A three-player round robin where Ann beats Bob by forfeit, everything else played.
+fn forfeit_round_robin() -> Tournament {
+    Tournament::from_trf(
+        "\
+092 Individual: Round robin
+001    1      Ann                                                                1.5    1     2 b +     3 w =
+001    2      Bob                                                                1.0    2     1 w -               3 b 1
+001    3      Cid                                                                0.5    3               1 b =     2 w 0
+",
+    )
+    .unwrap()
+}
+
+// 13. A round robin under fide-2026: a forfeit counts against the scheduled opponent and
+// a forfeit win counts in WON.
+#[test]
+fn item13_round_robin_forfeits_under_fide_2026() {
+    let t = forfeit_round_robin();
+    let options = |regulation| StandingsOptions {
+        tiebreaks: Some(TieBreak::parse_list("WON,BH,SB").unwrap()),
+        regulation,
+        ..StandingsOptions::default()
+    };
+    let s = standings(&t, &options(Regulation::Fide2026));
+    let ann = s.row(1).unwrap();
+    assert_eq!(s.value(ann, "WON"), Some(&TieBreakValue::Number(1.into())));
+    // BH: Bob's 1 + Cid's 0.5, as if the forfeit were played.
+    assert_eq!(
+        s.value(ann, "BH"),
+        Some(&TieBreakValue::Number(renju_tournament::Rational::new(
+            3, 2
+        )))
+    );
+    // SB: 1 x Bob's 1 + 1/2 x Cid's 1/2.
+    assert_eq!(
+        s.value(ann, "SB"),
+        Some(&TieBreakValue::Number(renju_tournament::Rational::new(
+            5, 4
+        )))
+    );
+    // Under fide-2024, a Swiss's handling: the forfeit win is not in WON.
+    let s = standings(&t, &options(Regulation::Fide2024));
+    let ann = s.row(1).unwrap();
+    assert_eq!(s.value(ann, "WON"), Some(&TieBreakValue::Number(0.into())));
+}
+
+// 14. A double forfeit (0-0) is a legitimate result, not a contradiction.
+#[test]
+fn item14_double_forfeit_is_not_a_contradiction() {
+    let t = Tournament::from_trf(
+        "\
+001    1      Ann                                                                0.0    1     2 b -
+001    2      Bob                                                                0.0    1     1 w -
+",
+    )
+    .unwrap();
+    let findings = check(&t);
+    assert!(
+        !findings
+            .iter()
+            .any(|f| f.code == TournamentCode::ResultContradiction),
+        "{findings:?}"
+    );
+    // One side's forfeit loss against the other's win still agrees; a loss against a
+    // forfeit loss does not.
+    let t = Tournament::from_trf(
+        "\
+001    1      Ann                                                                0.0    1     2 b 0
+001    2      Bob                                                                0.0    1     1 w -
+",
+    )
+    .unwrap();
+    assert!(check(&t)
+        .iter()
+        .any(|f| f.code == TournamentCode::ResultContradiction));
+}
+
+// The audit of arithmetic on rounds: a withdrawal after round 4,294,967,295 does not
+// overflow (twice the round was taken in u32).
+#[test]
+fn audit_withdrawal_round_does_not_overflow() {
+    let mut t = forfeit_round_robin();
+    t.withdrawals.push(renju_tournament::Withdrawal {
+        id: 3,
+        after_round: u32::MAX,
+    });
+    let s = standings(&t, &StandingsOptions::default());
+    assert_eq!(s.rows.len(), 3);
+}
+
+// The audit of arithmetic on counts: cut counts that add up past u32 saturate (they
+// cut every value, giving 0) instead of wrapping.
+#[test]
+fn audit_cut_counts_do_not_overflow() {
+    let list = TieBreak::parse_list("BH/C4294967295/C1").unwrap();
+    let s = standings(
+        &forfeit_round_robin(),
+        &StandingsOptions {
+            tiebreaks: Some(list),
+            ..StandingsOptions::default()
+        },
+    );
+    let row = s.row(1).unwrap();
+    assert_eq!(row.values[0], TieBreakValue::Number(0.into()));
+}
