@@ -141,6 +141,9 @@ struct Engine {
     child: Child,
     stdin: Option<ChildStdin>,
     lines: Receiver<String>,
+    /// Whether the engine's group was killed and the engine waited for (a second
+    /// `kill`, from `Drop`, must not signal a group id that may have been reused).
+    ended: bool,
 }
 
 /// The longest line read from an engine; the rest of a longer line is dropped.
@@ -201,6 +204,7 @@ impl Engine {
             child,
             stdin,
             lines: rx,
+            ended: false,
         })
     }
 
@@ -239,6 +243,9 @@ impl Engine {
 
     fn kill(&mut self) {
         self.stdin = None;
+        if std::mem::replace(&mut self.ended, true) {
+            return;
+        }
         // The whole group first: the engine and whatever it started. The group keeps
         // the engine's id while any member lives, even when the engine has exited.
         #[cfg(unix)]
