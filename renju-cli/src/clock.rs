@@ -11,7 +11,7 @@ use renju_records::formats::Format;
 use renju_records::time_control::format_clock;
 use renju_records::{Game, Severity, ValidationOptions};
 
-use crate::text::printable;
+use renju_display::text::printable;
 
 fn side(state: &SideState) -> String {
     let mut text = format!("{:>9}", format_clock(state.time_left_ms));

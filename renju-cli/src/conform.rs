@@ -8,7 +8,7 @@ use std::time::Duration;
 use clap::Args;
 use renju_engine::conform::{self, ConformOptions, GomocupQuery, Protocol, Reading};
 
-use crate::text::printable;
+use renju_display::text::printable;
 
 /// The arguments of `renju conform`.
 #[derive(Args)]

@@ -17,7 +17,6 @@ mod conform;
 mod forbidden_stream;
 mod show;
 mod standings;
-mod text;
 mod validate;
 
 use std::path::PathBuf;
@@ -269,8 +268,8 @@ fn main() -> ExitCode {
                 if let Err(e) = point.parse::<renju_core::Point>() {
                     eprintln!(
                         "renju: --explain {}: {}",
-                        text::printable(point),
-                        text::printable(&e.to_string())
+                        renju_display::text::printable(point),
+                        renju_display::text::printable(&e.to_string())
                     );
                     return ExitCode::from(2);
                 }

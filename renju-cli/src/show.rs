@@ -10,7 +10,7 @@ use renju_display::svg::{self, Mark, MarkShape, SvgOptions};
 use renju_records::formats::Format;
 use renju_records::ValidationOptions;
 
-use crate::text::printable;
+use renju_display::text::printable;
 
 /// The arguments of `renju show`.
 #[derive(Args)]

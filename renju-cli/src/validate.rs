@@ -8,24 +8,20 @@ use std::sync::Arc;
 
 use indicatif::{ProgressBar, ProgressStyle};
 use renju_core::Outcome;
+use renju_display::text::{write_games, write_summary};
 use renju_records::decisions::TimeReport;
 use renju_records::formats::Format;
-use renju_records::report::{validate_games, DuplicateIds, Finding, GameReport, Severity, Summary};
+use renju_records::report::{
+    validate_games, DuplicateIds, Finding, GameReport, Summary, UnreadableFile,
+};
 use renju_records::ValidationOptions;
-use serde::ser::{SerializeMap, SerializeSeq};
+use serde::ser::SerializeSeq;
 use serde::{Serialize, Serializer};
 
-use crate::text::printable;
+use renju_display::text::printable;
 
 /// Games read and validated at a time.
 const CHUNK: usize = 2_000;
-
-/// A file that could not be read, and why.
-#[derive(Serialize)]
-struct UnreadableFile {
-    file: String,
-    error: String,
-}
 
 /// How the report is printed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -151,6 +147,10 @@ pub fn run(
         }
         bar.finish_and_clear();
     }
+    // Each file that could not be read counts as an `unreadable-file` error.
+    unreadable
+        .iter()
+        .for_each(|_| summary.add_unreadable_file());
     let written = match output {
         Output::Json => write_json(&mut out, &reports, &summary, &unreadable),
         Output::JsonLines => write_summary_line(&mut out, &summary, &unreadable),
@@ -160,10 +160,7 @@ pub fn run(
         return ExitCode::from(2);
     }
     if let (Some(path), Some(h)) = (html, html_report) {
-        let files: Vec<(&str, &str)> = (unreadable.iter())
-            .map(|u| (u.file.as_str(), u.error.as_str()))
-            .collect();
-        if let Err(e) = h.write_file(path, &summary, &files) {
+        if let Err(e) = h.write_file(path, &summary, &unreadable) {
             eprintln!(
                 "renju: cannot write {}: {e}",
                 printable(&path.display().to_string())
@@ -203,10 +200,7 @@ fn write_json(
 ) -> std::io::Result<()> {
     let report = JsonReport {
         games: Games(games),
-        summary: JsonSummary {
-            summary,
-            unreadable: unreadable.len(),
-        },
+        summary,
         unreadable_files: unreadable,
     };
     serde_json::to_writer_pretty(&mut *out, &report)?;
@@ -232,14 +226,10 @@ fn write_summary_line(
 ) -> std::io::Result<()> {
     #[derive(Serialize)]
     struct Line<'a> {
-        summary: JsonSummary<'a>,
+        summary: &'a Summary,
         #[serde(skip_serializing_if = "<[_]>::is_empty")]
         unreadable_files: &'a [UnreadableFile],
     }
-    let summary = JsonSummary {
-        summary,
-        unreadable: unreadable.len(),
-    };
     serde_json::to_writer(
         &mut *out,
         &Line {
@@ -254,7 +244,7 @@ fn write_summary_line(
 #[derive(Serialize)]
 struct JsonReport<'a> {
     games: Games<'a>,
-    summary: JsonSummary<'a>,
+    summary: &'a Summary,
     #[serde(skip_serializing_if = "<[_]>::is_empty")]
     unreadable_files: &'a [UnreadableFile],
 }
@@ -354,131 +344,4 @@ impl Serialize for Games<'_> {
         }
         seq.end()
     }
-}
-
-/// The summary, with the files that could not be read counted as `unreadable-file`
-/// errors (after the finding codes).
-struct JsonSummary<'a> {
-    summary: &'a Summary,
-    unreadable: usize,
-}
-
-impl Serialize for JsonSummary<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        if self.unreadable == 0 {
-            return self.summary.serialize(serializer);
-        }
-        /// The finding counts and `unreadable-file`.
-        struct Findings<'a>(&'a Summary, usize);
-        impl Serialize for Findings<'_> {
-            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-                let mut map = serializer.serialize_map(Some(self.0.findings.len() + 1))?;
-                for (code, n) in &self.0.findings {
-                    map.serialize_entry(code, n)?;
-                }
-                map.serialize_entry("unreadable-file", &self.1)?;
-                map.end()
-            }
-        }
-        let s = self.summary;
-        let mut map = serializer.serialize_map(Some(5))?;
-        map.serialize_entry("games", &s.games)?;
-        map.serialize_entry("by_termination", &s.by_termination)?;
-        map.serialize_entry("findings", &Findings(s, self.unreadable))?;
-        map.serialize_entry("errors", &(s.errors + self.unreadable))?;
-        map.serialize_entry("warnings", &s.warnings)?;
-        map.end()
-    }
-}
-
-/// The human-readable report's lines for some games: those with errors or warnings (every
-/// game when `verbose`). Text from the input (file names, ids, openings, messages quoting
-/// records) goes through [`printable`]: control characters are escaped, never sent to the
-/// terminal raw.
-fn write_games(out: &mut impl Write, games: &[GameReport], verbose: bool) -> std::io::Result<()> {
-    for g in games {
-        let notable = g.findings.iter().any(|f| f.severity != Severity::Info);
-        if !verbose && !notable {
-            continue;
-        }
-        let id =
-            g.id.as_deref()
-                .map(|i| format!(" ({})", printable(i)))
-                .unwrap_or_default();
-        let source = printable(g.source.as_deref().unwrap_or("<input>"));
-        let winner = g
-            .outcome
-            .winner
-            .map_or("nobody".to_string(), |c| c.to_string());
-        let termination = serde_json::to_value(g.outcome.termination).ok();
-        let termination = termination.as_ref().and_then(|v| v.as_str()).unwrap_or("?");
-        writeln!(
-            out,
-            "{source}: game {}{id}: {} moves, {termination}, winner {winner}{}",
-            g.index + 1,
-            g.moves,
-            g.opening
-                .as_deref()
-                .map(|o| format!(", opening {}", printable(o)))
-                .unwrap_or_default()
-        )?;
-        for f in &g.findings {
-            let at = f
-                .move_number
-                .map(|m| format!(" move {m}"))
-                .unwrap_or_default();
-            writeln!(
-                out,
-                "  {:?}{at} [{}]: {}",
-                f.severity,
-                f.code,
-                printable(&f.message)
-            )?;
-        }
-    }
-    Ok(())
-}
-
-/// The human-readable report's last lines: the totals and the files that could not be
-/// read.
-fn write_summary(
-    out: &mut impl Write,
-    s: &Summary,
-    unreadable: &[UnreadableFile],
-) -> std::io::Result<()> {
-    writeln!(
-        out,
-        "{} games: {} errors, {} warnings",
-        s.games, s.errors, s.warnings
-    )?;
-    let ends: Vec<String> = s
-        .by_termination
-        .iter()
-        .map(|(t, n)| {
-            let name = serde_json::to_value(t)
-                .ok()
-                .and_then(|v| v.as_str().map(str::to_string))
-                .unwrap_or_default();
-            format!("{name} {n}")
-        })
-        .collect();
-    writeln!(out, "endings: {}", ends.join(", "))?;
-    if !s.findings.is_empty() {
-        let codes: Vec<String> = s.findings.iter().map(|(c, n)| format!("{c} {n}")).collect();
-        writeln!(out, "findings: {}", codes.join(", "))?;
-    }
-    if !unreadable.is_empty() {
-        let names: Vec<String> = unreadable
-            .iter()
-            .map(|u| printable(&u.file).into_owned())
-            .collect();
-        writeln!(
-            out,
-            "{} file{} could not be read: {}",
-            unreadable.len(),
-            if unreadable.len() == 1 { "" } else { "s" },
-            names.join(", ")
-        )?;
-    }
-    Ok(())
 }

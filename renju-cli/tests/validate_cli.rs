@@ -163,7 +163,8 @@ fn a_directory_is_a_file_that_cannot_be_read() {
     assert_eq!(code, 2, "{out}{err}");
     assert!(err.contains("is a directory"), "{err}");
     assert!(!out.contains("game 1:"), "no game is invented: {out}");
-    assert!(out.contains("5 games: 0 errors"), "{out}");
+    // The file counts as an error, as in the JSON report.
+    assert!(out.contains("5 games: 1 errors"), "{out}");
     assert!(out.contains("1 file could not be read"), "{out}");
 
     // The JSON report lists the file and does not look clean.

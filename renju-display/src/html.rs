@@ -31,7 +31,7 @@ use renju_core::geometry::{Color, Point};
 use renju_core::notation::Move;
 use renju_records::game::Game;
 use renju_records::replay::ValidationOptions;
-use renju_records::report::{FindingCode, GameReport, Severity, Summary};
+use renju_records::report::{FindingCode, GameReport, Severity, Summary, UnreadableFile};
 
 /// Board pictures' width in the report, in pixels.
 const BOARD_PIXELS: u32 = 420;
@@ -279,12 +279,12 @@ impl HtmlReport {
     }
 
     /// Writes the report to the file `path`; `unreadable` lists the files that could not
-    /// be read and why.
+    /// be read and why (the summary counts them, see [`Summary::add_unreadable_file`]).
     pub fn write_file(
         &self,
         path: &Path,
         summary: &Summary,
-        unreadable: &[(&str, &str)],
+        unreadable: &[UnreadableFile],
     ) -> std::io::Result<()> {
         let file = std::fs::File::create(path)?;
         let mut out = std::io::BufWriter::new(file);
@@ -293,7 +293,8 @@ impl HtmlReport {
     }
 
     /// Writes the page; `summary` is the batch's ([`Summary::add`] of every game
-    /// added), `unreadable` lists the files that could not be read and why.
+    /// added, and [`Summary::add_unreadable_file`] of every file that could not be read),
+    /// `unreadable` lists those files and why.
     ///
     /// ```
     /// use renju_display::html::HtmlReport;
@@ -315,7 +316,7 @@ impl HtmlReport {
         &self,
         out: &mut impl Write,
         summary: &Summary,
-        unreadable: &[(&str, &str)],
+        unreadable: &[UnreadableFile],
     ) -> std::io::Result<()> {
         let mut boards = BTreeMap::new();
         for g in &self.games {
@@ -484,23 +485,17 @@ fn bars(class: &str, items: &[(String, usize)]) -> String {
 }
 
 /// The summary: counts and the two charts.
-fn summary_html(s: &Summary, unreadable: &[(&str, &str)], rows: usize, left_out: u64) -> String {
-    let name = |v: serde_json::Value| v.as_str().unwrap_or("?").to_string();
+fn summary_html(s: &Summary, unreadable: &[UnreadableFile], rows: usize, left_out: u64) -> String {
     let ends: Vec<(String, usize)> = (s.by_termination.iter())
-        .map(|(t, n)| (name(serde_json::to_value(t).unwrap_or_default()), *n))
+        .map(|(t, n)| (t.name().to_string(), *n))
         .collect();
-    let mut codes: Vec<(String, usize)> = (s.findings.iter())
-        .map(|(c, n)| (c.to_string(), *n))
+    let codes: Vec<(String, usize)> = (s.findings.iter())
+        .map(|(c, n)| (c.name().to_string(), *n))
         .collect();
-    if !unreadable.is_empty() {
-        codes.push(("unreadable-file".to_string(), unreadable.len()));
-    }
     let total = (rows as u64).saturating_add(left_out);
     let mut h = format!(
         r#"<p class="totals"><b id="games">{}</b> games: <b id="errors">{}</b> errors, <b id="warnings">{}</b> warnings, <b id="findings">{total}</b> findings</p>"#,
-        s.games,
-        s.errors + unreadable.len(),
-        s.warnings
+        s.games, s.errors, s.warnings
     );
     if left_out > 0 {
         h.push_str(&format!(
@@ -514,11 +509,11 @@ fn summary_html(s: &Summary, unreadable: &[(&str, &str)], rows: usize, left_out:
     h.push_str("</section></div>");
     if !unreadable.is_empty() {
         h.push_str(r#"<h2>Files that could not be read</h2><ul class="unreadable">"#);
-        for (file, error) in unreadable {
+        for u in unreadable {
             h.push_str(&format!(
                 "<li><b>{}</b>: {}</li>",
-                escape(file),
-                escape(error)
+                escape(&u.file),
+                escape(&u.error)
             ));
         }
         h.push_str("</ul>");

@@ -27,3 +27,4 @@ pub use renju_records;
 
 pub mod html;
 pub mod svg;
+pub mod text;

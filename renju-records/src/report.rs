@@ -144,12 +144,36 @@ pub struct Report {
     pub games: Vec<GameReport>,
     /// Totals.
     pub summary: Summary,
+    /// The files that could not be read at all; each is counted in the summary as an
+    /// error with the code `unreadable-file` (see [`Report::add_unreadable_file`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unreadable_files: Vec<UnreadableFile>,
     /// The ids seen, for merging.
     #[serde(skip)]
     ids: DuplicateIds,
 }
 
+/// A file that could not be read at all (missing, a directory, a format that cannot be
+/// told), and why. Records of a file that could be read but not understood are
+/// `unreadable-record` findings of their game instead.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct UnreadableFile {
+    /// The file, as it was named.
+    pub file: String,
+    /// Why it could not be read.
+    pub error: String,
+}
+
 impl Summary {
+    /// Counts a file that could not be read: one error with the code `unreadable-file`.
+    pub fn add_unreadable_file(&mut self) {
+        *self
+            .findings
+            .entry(FindingCode::UnreadableFile)
+            .or_default() += 1;
+        self.errors += 1;
+    }
+
     /// Counts one game's report in the totals: a running summary, so that a batch never
     /// needs every report in memory at once.
     ///
@@ -422,6 +446,7 @@ impl Report {
         Report {
             games,
             summary,
+            unreadable_files: Vec::new(),
             ids,
         }
     }
@@ -432,8 +457,17 @@ impl Report {
         Report {
             games,
             summary,
+            unreadable_files: Vec::new(),
             ids,
         }
+    }
+
+    /// Adds a file that could not be read: listed, and counted as one error with the
+    /// code `unreadable-file`, so that a report with an unreadable file never looks
+    /// clean.
+    pub fn add_unreadable_file(&mut self, file: UnreadableFile) {
+        self.summary.add_unreadable_file();
+        self.unreadable_files.push(file);
     }
 
     /// The ids its games used, as [`Report::merge`] needs them.
@@ -470,8 +504,10 @@ impl Report {
         let Report {
             mut games,
             summary,
+            mut unreadable_files,
             ids,
         } = later;
+        self.unreadable_files.append(&mut unreadable_files);
         let repeated = self.ids.absorb(&ids);
         self.summary.merge(&summary);
         // The later part's first use of each repeated id is now a repeat.
@@ -533,11 +569,7 @@ pub fn validate(records: &[Result<Game, ParseError>], options: &ValidationOption
         ids.check_record(game, record);
         summary.add(game);
     }
-    Report {
-        games,
-        summary,
-        ids,
-    }
+    Report::from_parts(games, summary, ids)
 }
 
 /// Validates records as they come from an iterator (such as
