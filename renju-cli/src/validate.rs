@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 use std::io::{IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 
@@ -62,54 +62,72 @@ pub fn run(
     html: Option<&std::path::Path>,
     limits: renju_records::formats::ReadLimits,
 ) -> ExitCode {
-    let mut unreadable: Vec<UnreadableFile> = Vec::new();
-    let mut cannot_read = |name: &str, error: String| {
-        eprintln!("renju: {}: {}", printable(name), printable(&error));
-        unreadable.push(UnreadableFile {
-            file: name.to_string(),
-            error,
-        });
+    let mut run = Run {
+        options,
+        output,
+        reports: Kept::default(),
+        summary: Summary::default(),
+        html_report: html.map(|_| renju_display::html::HtmlReport::new(options)),
+        unreadable: Vec::new(),
+        out: std::io::BufWriter::new(std::io::stdout().lock()),
     };
-    // With --json, every report (the JSON document holds them all); otherwise none.
-    let mut reports = Kept::default();
-    let mut summary = Summary::default();
-    // With --html, the rows and boards of the HTML report.
-    let mut html_report = html.map(|_| renju_display::html::HtmlReport::new(options));
-    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    let show_progress = std::io::stderr().is_terminal();
     for path in files {
         let name = path.display().to_string();
-        let Some(fmt) = format.or_else(|| Format::from_path(path)) else {
-            cannot_read(&name, "cannot tell the format from the file name; use --format (moves, rif, renlib, psq, sgf, openings)".to_string());
-            continue;
-        };
-        let file = match std::fs::File::open(path) {
-            Ok(f) => f,
-            Err(e) => {
-                cannot_read(&name, format!("cannot read: {e}"));
-                continue;
+        match open(path, format) {
+            Err(error) => {
+                eprintln!("renju: {}: {}", printable(&name), printable(&error));
+                run.unreadable.push(UnreadableFile { file: name, error });
             }
-        };
-        // A directory opens, then fails on the first read: that is a file that cannot be
-        // read, not a game record that cannot.
-        if file.metadata().is_ok_and(|m| m.is_dir()) {
-            cannot_read(&name, "cannot read: is a directory".to_string());
-            continue;
+            Ok((fmt, file)) => {
+                let reader = std::io::BufReader::new(file);
+                let records = fmt.read_from_with(reader, Some(&name), limits);
+                if run.validate_file(&name, records).is_err() {
+                    return ExitCode::from(2);
+                }
+            }
         }
-        // Records stream in (move lists and RenjuNet databases are never held whole) and
-        // are validated a chunk at a time on all cores.
-        let bar = if show_progress {
-            let bar = ProgressBar::new_spinner();
-            bar.set_style(
-                ProgressStyle::with_template("{msg} {spinner} {pos} games ({elapsed})")
-                    .expect("valid template"),
-            );
-            bar.set_message(name.clone());
-            bar
-        } else {
-            ProgressBar::hidden()
-        };
-        let mut records = fmt.read_from_with(std::io::BufReader::new(file), Some(&name), limits);
+    }
+    run.finish(html)
+}
+
+/// The file at `path` opened, with its format (given, or told by its name), or why it
+/// cannot be read.
+fn open(path: &Path, format: Option<Format>) -> Result<(Format, std::fs::File), String> {
+    let Some(fmt) = format.or_else(|| Format::from_path(path)) else {
+        return Err("cannot tell the format from the file name; use --format (moves, rif, renlib, psq, sgf, openings)".to_string());
+    };
+    let file = std::fs::File::open(path).map_err(|e| format!("cannot read: {e}"))?;
+    // A directory opens, then fails on the first read: that is a file that cannot be
+    // read, not a game record that cannot.
+    if file.metadata().is_ok_and(|m| m.is_dir()) {
+        return Err("cannot read: is a directory".to_string());
+    }
+    Ok((fmt, file))
+}
+
+/// A run of `renju validate`: what it keeps and where it writes.
+struct Run<'a, W: Write> {
+    options: &'a ValidationOptions,
+    output: Output,
+    /// With --json, every report (the JSON document holds them all); otherwise none.
+    reports: Kept,
+    summary: Summary,
+    /// With --html, the rows and boards of the HTML report.
+    html_report: Option<renju_display::html::HtmlReport>,
+    unreadable: Vec<UnreadableFile>,
+    out: W,
+}
+
+impl<W: Write> Run<'_, W> {
+    /// Validates the records of one file, a chunk at a time: records stream in (move
+    /// lists and RenjuNet databases are never held whole) and each chunk is validated on
+    /// all cores. An error is a failed write of the report.
+    fn validate_file(
+        &mut self,
+        name: &str,
+        mut records: impl Iterator<Item = Result<renju_records::Game, renju_core::ParseError>>,
+    ) -> std::io::Result<()> {
+        let bar = progress_bar(name);
         let mut chunk = Vec::with_capacity(CHUNK);
         let mut first_index = 0;
         // Ids repeat within a file only: one tracker per file.
@@ -120,69 +138,102 @@ pub fn run(
             if chunk.is_empty() {
                 break;
             }
-            let mut batch = validate_games(&chunk, options, first_index);
+            let mut batch = validate_games(&chunk, self.options, first_index);
             for (game, record) in batch.iter_mut().zip(&chunk) {
                 duplicates.check_record(game, record);
-                summary.add(game);
+                self.summary.add(game);
             }
-            if let Some(h) = html_report.as_mut() {
+            if let Some(h) = self.html_report.as_mut() {
                 h.add(&batch, &chunk);
             }
-            let written = match output {
-                Output::Json => {
-                    reports.keep(batch);
-                    Ok(())
-                }
-                // The spinner steps aside while the games are printed.
-                Output::JsonLines => bar.suspend(|| write_lines(&mut out, &batch)),
-                Output::Text { verbose } => {
-                    bar.suspend(|| write_games(&mut out, &batch, verbose).and_then(|_| out.flush()))
-                }
-            };
-            if written.is_err() {
-                return ExitCode::from(2);
-            }
+            // The spinner steps aside while the games are printed.
+            bar.suspend(|| self.write_batch(batch))?;
             first_index += chunk.len();
             bar.set_position(first_index as u64);
         }
         bar.finish_and_clear();
+        Ok(())
     }
-    // Each file that could not be read counts as an `unreadable-file` error.
-    unreadable
-        .iter()
-        .for_each(|_| summary.add_unreadable_file());
-    let written = match output {
-        Output::Json => write_json(&mut out, &reports, &summary, &unreadable),
-        Output::JsonLines => write_summary_line(&mut out, &summary, &unreadable),
-        Output::Text { .. } => write_summary(&mut out, &summary, &unreadable),
-    };
-    if written.and_then(|_| out.flush()).is_err() {
-        return ExitCode::from(2);
+
+    /// A validated chunk: kept for --json, else printed as the output asks.
+    fn write_batch(&mut self, batch: Vec<GameReport>) -> std::io::Result<()> {
+        match self.output {
+            Output::Json => {
+                self.reports.keep(batch);
+                Ok(())
+            }
+            Output::JsonLines => write_lines(&mut self.out, &batch),
+            Output::Text { verbose } => {
+                write_games(&mut self.out, &batch, verbose).and_then(|_| self.out.flush())
+            }
+        }
     }
-    if let (Some(path), Some(h)) = (html, html_report) {
-        if let Err(e) = h.write_file(path, &summary, &unreadable) {
-            eprintln!(
-                "renju: cannot write {}: {e}",
-                printable(&path.display().to_string())
-            );
+
+    /// The totals (each file that could not be read counts as an `unreadable-file`
+    /// error), the HTML page, and the exit code.
+    fn finish(mut self, html: Option<&Path>) -> ExitCode {
+        for _ in &self.unreadable {
+            self.summary.add_unreadable_file();
+        }
+        let (summary, unreadable, out) = (&self.summary, &self.unreadable, &mut self.out);
+        let written = match self.output {
+            Output::Json => write_json(out, &self.reports, summary, unreadable),
+            Output::JsonLines => write_summary_line(out, summary, unreadable),
+            Output::Text { .. } => write_summary(out, summary, unreadable),
+        };
+        if written.and_then(|_| out.flush()).is_err() {
             return ExitCode::from(2);
         }
-        if h.left_out() > 0 {
-            eprintln!(
-                "renju: {}: the page shows the first {} findings; {} more were left out (--jsonl lists every finding)",
-                printable(&path.display().to_string()),
-                renju_display::html::MAX_FINDINGS,
-                h.left_out()
-            );
+        if let (Some(path), Some(h)) = (html, &self.html_report) {
+            if !write_html(h, path, summary, unreadable) {
+                return ExitCode::from(2);
+            }
+        }
+        if !unreadable.is_empty() {
+            ExitCode::from(2)
+        } else if summary.errors > 0 {
+            ExitCode::from(1)
+        } else {
+            ExitCode::SUCCESS
         }
     }
-    if !unreadable.is_empty() {
-        ExitCode::from(2)
-    } else if summary.errors > 0 {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
+}
+
+/// A spinner on a terminal (nothing otherwise): the file's name and the games done.
+fn progress_bar(name: &str) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
     }
+    let bar = ProgressBar::new_spinner();
+    bar.set_style(
+        ProgressStyle::with_template("{msg} {spinner} {pos} games ({elapsed})")
+            .expect("valid template"),
+    );
+    bar.set_message(name.to_string());
+    bar
+}
+
+/// Writes the HTML page to `path`, saying on stderr how many findings were left out;
+/// false when it cannot be written.
+fn write_html(
+    h: &renju_display::html::HtmlReport,
+    path: &Path,
+    summary: &Summary,
+    unreadable: &[UnreadableFile],
+) -> bool {
+    let shown = printable(&path.display().to_string()).into_owned();
+    if let Err(e) = h.write_file(path, summary, unreadable) {
+        eprintln!("renju: cannot write {shown}: {e}");
+        return false;
+    }
+    if h.left_out() > 0 {
+        eprintln!(
+            "renju: {shown}: the page shows the first {} findings; {} more were left out (--jsonl lists every finding)",
+            renju_display::html::MAX_FINDINGS,
+            h.left_out()
+        );
+    }
+    true
 }
 
 /// The JSON report, written as it is serialised (never held whole). When every file
