@@ -6,9 +6,11 @@
 //! conformance driver.
 
 use std::io::{self, BufRead, Write};
+use std::process::ExitCode;
 use std::sync::mpsc;
 
 use rayon::prelude::*;
+use renju_display::text::printable;
 use renju_engine::forbidden_jsonl::{ForbiddenQuery, ForbiddenReply};
 use renju_records::formats::{read_line, LineRead};
 
@@ -20,6 +22,41 @@ fn answer(line: &[u8], number: usize, explain: Option<&str>) -> (String, bool) {
     match ForbiddenQuery::parse(line).and_then(|q| q.reply(explain)) {
         Ok(reply) => (reply.to_line(), false),
         Err(message) => (ForbiddenReply::error_line(&message, number), true),
+    }
+}
+
+/// `renju forbidden`: answers standard input on standard output; exit code 0, 1 when
+/// some line was an error, 2 when the input cannot be read or `--explain` is not a point.
+pub fn command(explain: Option<&str>, max_record_bytes: usize) -> ExitCode {
+    // The point is checked once, against the largest board; each line checks it
+    // against its own board.
+    if let Some(point) = explain {
+        if let Err(e) = point.parse::<renju_core::Point>() {
+            eprintln!(
+                "renju: --explain {}: {}",
+                printable(point),
+                printable(&e.to_string())
+            );
+            return ExitCode::from(2);
+        }
+    }
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let stdin = io::BufReader::with_capacity(1 << 16, io::stdin());
+    let errors = match run(stdin, &mut out, explain, max_record_bytes) {
+        Ok(errors) => errors,
+        Err(Failure::Read(e)) => {
+            eprintln!("renju: cannot read stdin: {e}");
+            return ExitCode::from(2);
+        }
+        Err(Failure::Write) => return ExitCode::from(2),
+    };
+    if out.flush().is_err() {
+        return ExitCode::from(2);
+    }
+    if errors > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
     }
 }
 

@@ -7,7 +7,6 @@
 //! * `renju standings FILE...`: standings and tie-breaks of crosstables.
 //! * `renju show POSITION`: a picture of a position (SVG or PNG), with explanations.
 
-use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
@@ -261,42 +260,6 @@ fn main() -> ExitCode {
         Command::Forbidden {
             explain,
             max_record_bytes,
-        } => {
-            // The point is checked once, against the largest board; each line checks it
-            // against its own board.
-            if let Some(point) = &explain {
-                if let Err(e) = point.parse::<renju_core::Point>() {
-                    eprintln!(
-                        "renju: --explain {}: {}",
-                        renju_display::text::printable(point),
-                        renju_display::text::printable(&e.to_string())
-                    );
-                    return ExitCode::from(2);
-                }
-            }
-            let mut out = BufWriter::new(io::stdout().lock());
-            let stdin = io::BufReader::with_capacity(1 << 16, io::stdin());
-            let errors = match forbidden_stream::run(
-                stdin,
-                &mut out,
-                explain.as_deref(),
-                max_record_bytes,
-            ) {
-                Ok(errors) => errors,
-                Err(forbidden_stream::Failure::Read(e)) => {
-                    eprintln!("renju: cannot read stdin: {e}");
-                    return ExitCode::from(2);
-                }
-                Err(forbidden_stream::Failure::Write) => return ExitCode::from(2),
-            };
-            if out.flush().is_err() {
-                return ExitCode::from(2);
-            }
-            if errors > 0 {
-                ExitCode::from(1)
-            } else {
-                ExitCode::SUCCESS
-            }
-        }
+        } => forbidden_stream::command(explain.as_deref(), max_record_bytes),
     }
 }
