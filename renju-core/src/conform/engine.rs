@@ -516,7 +516,10 @@ pub fn parse_jsonl(text: &str) -> Answer {
         return bad("not JSON");
     };
     if let Some(error) = value.get("error") {
-        return Answer::Bad(format!("the engine reported an error: {error}"));
+        return Answer::Bad(format!(
+            "the engine reported an error: {}",
+            shorten(&error.to_string())
+        ));
     }
     let Some(map) = value.get("forbidden").and_then(|v| v.as_object()) else {
         return bad("no \"forbidden\" object");
@@ -524,10 +527,10 @@ pub fn parse_jsonl(text: &str) -> Answer {
     let mut out = BTreeMap::new();
     for (point, kind) in map {
         let Ok(p) = point.parse::<Point>() else {
-            return bad(&format!("`{point}` is not a point"));
+            return bad(&format!("`{}` is not a point", shorten(point)));
         };
         let Some(kind) = kind.as_str().and_then(|k| k.parse::<FoulKind>().ok()) else {
-            return bad(&format!("`{kind}` is not a foul"));
+            return bad(&format!("`{}` is not a foul", shorten(&kind.to_string())));
         };
         out.insert(p, Some(kind));
     }
@@ -595,6 +598,19 @@ pub fn parse_forbid(text: &str, size: u8) -> Answer {
         out.insert(p, None);
     }
     Answer::Map(out)
+}
+
+/// Reads a move-mode reply, `x,y` in Piskvork coordinates (y from the top) on a board
+/// of `size`: [`Answer::Move`], or [`Answer::Bad`] for anything else.
+pub fn parse_move(text: &str, size: u8) -> Answer {
+    let t = text.trim();
+    let parsed = t
+        .split_once(',')
+        .and_then(|(x, y)| from_gomocup_xy(x.trim().parse().ok()?, y.trim().parse().ok()?, size));
+    match parsed {
+        Some(p) => Answer::Move(p),
+        None => Answer::Bad(format!("expected a move `x,y`, got `{}`", shorten(t))),
+    }
 }
 
 fn ask_gomocup(
@@ -674,13 +690,7 @@ fn ask_gomocup(
                 if is_chatter(t) {
                     continue;
                 }
-                let parsed = t.split_once(',').and_then(|(x, y)| {
-                    from_gomocup_xy(x.trim().parse().ok()?, y.trim().parse().ok()?, size)
-                });
-                return Ok(Some(match parsed {
-                    Some(p) => Answer::Move(p),
-                    None => Answer::Bad(format!("expected a move `x,y`, got `{}`", shorten(t))),
-                }));
+                return Ok(Some(parse_move(t, size)));
             }
             Reply::Timeout => return Ok(Some(Answer::Timeout)),
             Reply::Closed(status) => return Ok(Some(Answer::Crash(status))),
