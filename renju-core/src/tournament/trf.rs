@@ -109,7 +109,14 @@ pub fn read(text: &str) -> Result<Tournament, TrfError> {
             continue;
         }
         let chars: Vec<char> = line.chars().collect();
-        let code: String = chars.iter().take(3).collect();
+        // A record shorter than its three columns of code (`0`, `0 `) has the same code
+        // either way: the writer puts a space after the code.
+        let code: String = chars
+            .iter()
+            .take(3)
+            .collect::<String>()
+            .trim_end()
+            .to_string();
         let rest = cols(&chars, 5, chars.len());
         match code.as_str() {
             "001" => read_player(&chars, &mut t, &err)?,
