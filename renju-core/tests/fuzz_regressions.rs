@@ -1,0 +1,99 @@
+//! Replays the fuzzers' saved inputs on stable with the targets' own property checks
+//! (`fuzz/src/checks`, included here as it is): every crash a fuzzer found
+//! (`fuzz/regressions/<target>/`) and the minimised corpus (`fuzz/corpus/<target>/`).
+//!
+//! `scripts/fuzz.sh` saves each crash under `fuzz/regressions/<target>/`; the
+//! `forbidden_jsonl` target is replayed by `renju-cli/tests/fuzz_regressions.rs`.
+
+#[path = "../../fuzz/src/checks/mod.rs"]
+mod checks;
+
+use std::path::{Path, PathBuf};
+
+fn fuzz_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../fuzz")
+}
+
+/// The files of `fuzz/<kind>/<target>/`, sorted (none when the directory is absent).
+fn inputs(kind: &str, target: &str) -> Vec<PathBuf> {
+    let Ok(dir) = std::fs::read_dir(fuzz_dir().join(kind).join(target)) else {
+        return Vec::new();
+    };
+    let mut files: Vec<PathBuf> = dir
+        .map(|e| e.expect("a directory entry").path())
+        .filter(|p| p.is_file() && p.file_name().is_some_and(|n| n != "README.md"))
+        .collect();
+    files.sort();
+    files
+}
+
+fn replay(kind: &str) -> usize {
+    let mut count = 0;
+    for (target, check) in checks::TARGETS {
+        for file in inputs(kind, target) {
+            let data = std::fs::read(&file).expect("a saved input reads");
+            // Printed before the check: the harness shows it when the check fails.
+            println!("{target}: {}", file.display());
+            check(&data);
+            count += 1;
+        }
+    }
+    count
+}
+
+#[test]
+fn crashes_found_by_the_fuzzers_stay_fixed() {
+    replay("regressions");
+}
+
+#[test]
+fn the_corpus_keeps_its_properties() {
+    let count = replay("corpus");
+    assert!(count > 0, "the corpus is in fuzz/corpus");
+}
+
+/// Every check replayed here is a fuzz target.
+#[test]
+fn every_target_has_a_check() {
+    for (target, _) in checks::TARGETS {
+        assert!(
+            fuzz_dir()
+                .join("fuzz_targets")
+                .join(format!("{target}.rs"))
+                .is_file(),
+            "{target} has a fuzz target"
+        );
+    }
+}
+
+/// The crashes found while the fuzzers were written, by hand (each is also a file under
+/// `fuzz/regressions/`).
+mod found {
+    use super::checks;
+
+    /// A TRF record shorter than its three columns of code (`0`) was written as `0 `, which
+    /// read back as the code `0 ` and was written as `0  `: the writer's text was not a
+    /// fixed point.
+    #[test]
+    fn a_trf_record_code_shorter_than_three_columns() {
+        checks::tournament::check(b"\n\n001 4\n0");
+        let t = renju_core::tournament::Tournament::from_trf("001    1      Ann\n0\n").unwrap();
+        assert_eq!(t.tags, [("0".to_string(), String::new())]);
+    }
+
+    /// A reply whose foul is not a foul name was quoted whole in the report: the message
+    /// grew with the reply (so did an engine's `error` value and a key that is no point).
+    #[test]
+    fn an_engine_reply_with_a_long_bad_foul_is_quoted_short() {
+        let long = "w".repeat(5000);
+        for reply in [
+            format!(r#"{{"forbidden": {{"h8": "{long}"}}}}"#),
+            format!(r#"{{"forbidden": {{"{long}": "overline"}}}}"#),
+            format!(r#"{{"error": "{long}"}}"#),
+        ] {
+            let mut data = vec![10];
+            data.extend_from_slice(reply.as_bytes());
+            checks::engine_replies::check(&data);
+        }
+    }
+}
