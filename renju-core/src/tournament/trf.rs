@@ -117,6 +117,12 @@ pub fn read(text: &str) -> Result<Tournament, TrfError> {
             .collect::<String>()
             .trim_end()
             .to_string();
+        if code.is_empty() {
+            // It could not be written back: a line with a blank code reads as blank.
+            return Err(err(
+                "a record starts with its three-character code, and this line's are blank".into(),
+            ));
+        }
         let rest = cols(&chars, 5, chars.len());
         match code.as_str() {
             "001" => read_player(&chars, &mut t, &err)?,
