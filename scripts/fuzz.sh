@@ -77,7 +77,7 @@ for t in "${targets[@]}"; do
     echo "== $t: ${seconds} s"
     status=0
     cargo "+$toolchain" fuzz run "$t" "$scratch/$t/new" "corpus/$t" -- \
-        -max_total_time="$seconds" -max_len="$max_len" -timeout=10 \
+        -max_total_time="$seconds" -max_len="$max_len" -timeout=10 -detect_leaks=0 \
         -rss_limit_mb=2048 -malloc_limit_mb=1024 -print_final_stats=1 \
         -artifact_prefix="$scratch/$t/artifacts/" >"$scratch/$t/log" 2>&1 || status=$?
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$scratch/$t/log" | tail -1)
@@ -90,7 +90,7 @@ for t in "${targets[@]}"; do
         [[ $kind == slow ]] && continue
         found=1
         # A short minimisation; the original is kept when it fails.
-        cargo "+$toolchain" fuzz tmin "$t" "$artifact" -- -runs=2000 -timeout=10 \
+        cargo "+$toolchain" fuzz tmin "$t" "$artifact" -- -runs=2000 -timeout=10 -detect_leaks=0 \
             -rss_limit_mb=2048 -malloc_limit_mb=1024 \
             -exact_artifact_path="$scratch/$t/min" >"$scratch/$t/tmin.log" 2>&1 || true
         input=$artifact

@@ -81,6 +81,36 @@ mod found {
         assert_eq!(t.tags, [("0".to_string(), String::new())]);
     }
 
+    /// A TRF line whose three columns of code are blank was kept as a record with an
+    /// empty code, which was written as a blank line and lost: it is now an error.
+    #[test]
+    fn a_trf_record_with_a_blank_code() {
+        checks::tournament::check(b"1   7\n001 0");
+        let err =
+            renju_core::tournament::Tournament::from_trf("   7\n001    1      Ann\n").unwrap_err();
+        assert!(err.to_string().contains("line 1"), "{err}");
+    }
+
+    /// SGF `RU[]RU[Renju]`: the unknown rule of the first RU was kept beside the rule set
+    /// of the second, and the game written did not read back the same.
+    #[test]
+    fn an_sgf_game_with_two_rule_properties() {
+        checks::read_any_format::check(b"\x04(;RU[]RU[Renju])");
+        let games = renju_core::Format::Sgf.read(b"(;RU[Renju]RU[chess])", None);
+        let game = games[0].as_ref().unwrap();
+        assert_eq!(game.rule_set, None);
+        assert_eq!(game.unknown_rule.as_deref(), Some("chess"));
+    }
+
+    /// `6+10 byo-yomi 5x30` (an increment and an overtime) was given the SGF form
+    /// `TM[6]OT[5x30 byo-yomi]`, without the increment: it has no SGF form.
+    #[test]
+    fn a_control_with_an_increment_and_an_overtime_has_no_sgf_form() {
+        checks::time_control::check(b"6+10 byo-yomi 5x30\n");
+        let tc: renju_core::TimeControl = "6+10 byo-yomi 5x30".parse().unwrap();
+        assert_eq!(tc.to_sgf(), (None, None));
+    }
+
     /// A reply whose foul is not a foul name was quoted whole in the report: the message
     /// grew with the reply (so did an engine's `error` value and a key that is no point).
     #[test]
