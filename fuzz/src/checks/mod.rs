@@ -5,8 +5,9 @@
 //! `serde_json`, and only public paths of `renju_core`.
 //!
 //! Inputs that reach a bug issue 21 (hardening) is fixing are skipped by the functions
-//! marked `ISSUE-21`: the fuzzers would otherwise stop on them at once. Remove them once
-//! issue 21 has landed, with the inputs kept in `fuzz/pending-issue-21/`.
+//! marked `ISSUE-21` (unless `RENJU_FUZZ_ISSUE21=1`): the fuzzers would otherwise stop on
+//! them at once. Once issue 21 has landed, move the inputs of `fuzz/pending-issue-21/`
+//! to `fuzz/regressions/` and remove these functions and [`issue21_skips`].
 
 pub mod engine_replies;
 pub mod parse_text;
@@ -35,4 +36,11 @@ pub fn split_line(data: &[u8]) -> (&[u8], &[u8]) {
         Some(i) => (&data[..i], &data[i + 1..]),
         None => (data, &[]),
     }
+}
+
+/// Whether inputs that reach an issue-21 bug are skipped: yes, unless the environment
+/// says `RENJU_FUZZ_ISSUE21=1` (to check the issue-21 fixes, or to see the bugs).
+pub fn issue21_skips() -> bool {
+    static SKIPS: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *SKIPS.get_or_init(|| std::env::var("RENJU_FUZZ_ISSUE21").as_deref() != Ok("1"))
 }
