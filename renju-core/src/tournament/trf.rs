@@ -418,7 +418,8 @@ fn write_inner(t: &Tournament, s: Option<&super::Standings>) -> String {
         let _ = writeln!(out, "092 {kind}: {name}");
     }
     for (code, text) in &t.tags {
-        let _ = writeln!(out, "{code} {text}");
+        // The text starts in column 5 however short the code is.
+        let _ = writeln!(out, "{code:<3} {text}");
     }
     if t.rounds > 0 {
         let _ = writeln!(out, "XXR {}", t.rounds);
