@@ -100,6 +100,16 @@ mod found {
         assert!(err.to_string().contains("line 1"), "{err}");
     }
 
+    /// A TRF record with a two-character code (`20 20`) was written with its text from
+    /// column 4, where the reader does not look (text from column 5): the text was lost.
+    #[test]
+    fn a_trf_record_with_a_short_code_keeps_its_text() {
+        checks::tournament::check(b"0001 2\n20 20");
+        let t = renju_core::tournament::Tournament::from_trf("001    1      Ann\n20 20\n").unwrap();
+        let back = renju_core::tournament::Tournament::from_trf(&t.to_trf()).unwrap();
+        assert_eq!(back.tags, [("20".to_string(), "0".to_string())]);
+    }
+
     /// SGF `RU[]RU[Renju]`: the unknown rule of the first RU was kept beside the rule set
     /// of the second, and the game written did not read back the same.
     #[test]

@@ -2,10 +2,11 @@
 //!
 //! Properties: the model's JSON reads back as the same tournament; in an individual
 //! event without withdrawals, each player's points in the standings are the sum of
-//! their results; the ranks run from 1 in order; TRF written reads back, the writer's
-//! text is a fixed point (what it wrote, read and written again, is the same text), and
-//! a TRF read from TRF and written reads back as the same tournament (the writer keeps
-//! what the reader reads); TRF written with the standings declares their points.
+//! their results; the ranks run from 1 in order. For a tournament read from TRF: the
+//! TRF written reads back as the same tournament (the writer keeps what the reader
+//! reads) and is a fixed point (read and written again, the same text); TRF written with
+//! the standings declares their points. (From the JSON, TRF writing must only not panic:
+//! TRF cannot hold everything the JSON can.)
 //!
 //! Input: the first byte picks the regulation; the rest is the file (JSON when it starts
 //! with `{` or `[`, TRF otherwise).
@@ -88,10 +89,12 @@ pub fn check_tournament(t: &Tournament, regulation: Regulation, from_trf: bool) 
         assert_eq!(row.values.len(), s.tiebreaks.len());
     }
 
-    if t.players.is_empty() {
+    let text = t.to_trf();
+    // TRF cannot hold everything the JSON can (a name across lines, say): the TRF
+    // properties are those of tournaments read from TRF.
+    if t.players.is_empty() || !from_trf {
         return;
     }
-    let text = t.to_trf();
     let read = Tournament::from_trf(&text)
         .unwrap_or_else(|e| panic!("the TRF written does not read back: {e}\n{text}"));
     let again = read.to_trf();
@@ -99,12 +102,10 @@ pub fn check_tournament(t: &Tournament, regulation: Regulation, from_trf: bool) 
         again, text,
         "the TRF written changes when read and written again"
     );
-    if from_trf {
-        assert_eq!(
-            &read, t,
-            "a tournament read from TRF reads back as another once written\n{text}"
-        );
-    }
+    assert_eq!(
+        &read, t,
+        "a tournament read from TRF reads back as another once written\n{text}"
+    );
 
     if !t.is_team_event() {
         let text = renju_core::tournament::trf::write_with_standings(t, &s);
