@@ -577,7 +577,9 @@ impl Clock {
                     side.remaining = half;
                     side.granted += half;
                 }
-                // An odd millisecond cannot be split: it is lost to both.
+                // An odd millisecond cannot be split: it is lost to both (booked as
+                // Black's, given and lost, so that the books balance).
+                self.black.granted += pool % 2;
                 self.black.lost += pool % 2;
             }
             ClockEvent::BothFlagsDown => {
