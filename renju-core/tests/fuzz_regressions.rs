@@ -130,6 +130,14 @@ mod found {
         assert_eq!(tc.to_sgf(), (None, None));
     }
 
+    /// A shared pool of an odd number of milliseconds, split: the millisecond that
+    /// cannot be split was booked as lost but never as given, and Black's books did not
+    /// balance (found by the `time_control` check, not yet by the fuzzer).
+    #[test]
+    fn a_split_of_an_odd_shared_pool_keeps_the_books() {
+        checks::time_control::check(b"shared 1.001\n\x00\x06");
+    }
+
     /// A reply whose foul is not a foul name was quoted whole in the report: the message
     /// grew with the reply (so did an engine's `error` value and a key that is no point).
     #[test]
