@@ -104,13 +104,14 @@ pub fn read(text: &str) -> Result<Tournament, TrfError> {
             line: line_no,
             message,
         };
-        let line = raw.trim_end_matches('\r');
+        // A byte-order mark starts a file, or a line of files put together: not a record.
+        let line = raw.trim_end_matches('\r').trim_start_matches('\u{feff}');
         if line.trim().is_empty() {
             continue;
         }
         let chars: Vec<char> = line.chars().collect();
         // A record shorter than its three columns of code (`0`, `0 `) has the same code
-        // either way: the writer puts a space after the code.
+        // either way: the writer pads it to three columns.
         let code: String = chars
             .iter()
             .take(3)
