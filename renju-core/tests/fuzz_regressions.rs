@@ -110,6 +110,30 @@ mod found {
         assert_eq!(back.tags, [("20".to_string(), "0".to_string())]);
     }
 
+    /// A byte-order mark on a line of its own after the first: the record it made was
+    /// written first, where the reader takes the mark for the file's and the record was
+    /// lost. A mark at the start of any line is now skipped.
+    #[test]
+    fn a_byte_order_mark_inside_a_trf_file() {
+        checks::tournament::check(b"\n001 1\n\xef\xbb\xbf");
+        let t =
+            renju_core::tournament::Tournament::from_trf("001    1      Ann\n\u{feff}012 Cup\n")
+                .unwrap();
+        assert_eq!(t.name, "Cup");
+    }
+
+    /// A move-list line `,` is a game without moves, which the writer wrote as a blank
+    /// line, skipped when read back: the game was lost. Writing it is now an error.
+    #[test]
+    fn a_game_without_moves_is_not_written_as_a_blank_move_list_line() {
+        checks::read_any_format::check(b"\x00,");
+        let games = renju_core::Format::MoveList.read(b",", None);
+        let game = games[0].as_ref().unwrap();
+        assert!(renju_core::Format::MoveList
+            .write(std::slice::from_ref(game))
+            .is_err());
+    }
+
     /// SGF `RU[]RU[Renju]`: the unknown rule of the first RU was kept beside the rule set
     /// of the second, and the game written did not read back the same.
     #[test]
