@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test of the project: Rust (format, lints, docs; unit, integration and doc
-# tests, the C API test under valgrind when present), then Python (venv, build with
+# tests, the C API test under valgrind when present), each fuzz target briefly (when a
+# nightly toolchain and cargo-fuzz are installed), then Python (venv, build with
 # maturin, mypy --strict, stubtest, pytest), then the release artifacts (scripts/release.sh: crates, wheel and sdist, C archive, each
 # installed and checked in a clean environment).
 # Usage: bash scripts/test-all.sh
@@ -20,12 +21,13 @@ cd "$(dirname "$0")/.."
 log=$(mktemp "${TMPDIR:-/tmp}/renju-test-all.XXXXXX")
 exec > >(tee "$log") 2>&1
 summarise_skips() {
-    local rust python shared
+    local rust python shared fuzz
+    fuzz=$(grep -c '^SKIPPED fuzzing' "$log" || true)
     # Rust skips may share a line with the harness's progress output: not anchored.
-    rust=$(grep 'SKIPPED' "$log" | grep -vc '^SKIPPED \[' || true)
+    rust=$(grep 'SKIPPED' "$log" | grep -v '^SKIPPED fuzzing' | grep -vc '^SKIPPED \[' || true)
     python=$(grep -c '^SKIPPED \[' "$log" || true)
     shared=$(grep 'SKIPPED' "$log" | grep -ic 'shared' || true)
-    echo "== Skipped: $rust Rust test(s), $python pytest line(s); $shared of them for missing ../shared/data (see the SKIPPED lines above)"
+    echo "== Skipped: $rust Rust test(s), $python pytest line(s), $fuzz fuzzing run(s); $shared of them for missing ../shared/data (see the SKIPPED lines above)"
     rm -f "$log"
 }
 trap summarise_skips EXIT
@@ -41,6 +43,21 @@ RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --locked --all-features \
 
 echo "== Rust: cargo test --workspace"
 cargo test --workspace --locked
+
+# Each fuzz target briefly (RENJU_FUZZ_SECONDS each, 15 by default; 0 skips), on the
+# corpus in fuzz/corpus, left as it is. A crash fails the run and is saved under
+# fuzz/regressions/ for cargo test to replay (see fuzz/README.md).
+fuzz_seconds=${RENJU_FUZZ_SECONDS:-15}
+echo "== Fuzzing: every target for ${fuzz_seconds} s (scripts/fuzz.sh)"
+if [[ $fuzz_seconds == 0 ]]; then
+    echo "SKIPPED fuzzing: RENJU_FUZZ_SECONDS=0"
+elif ! cargo +nightly --version >/dev/null 2>&1; then
+    echo "SKIPPED fuzzing: no nightly toolchain (rustup toolchain install nightly)"
+elif ! cargo +nightly fuzz --version >/dev/null 2>&1; then
+    echo "SKIPPED fuzzing: cargo-fuzz is not installed (cargo install cargo-fuzz)"
+else
+    FUZZ_KEEP_CORPUS=1 FUZZ_NO_INSTALL=1 bash scripts/fuzz.sh "$fuzz_seconds"
+fi
 
 echo "== Python: tests/python/run.sh"
 bash tests/python/run.sh

@@ -378,7 +378,10 @@ impl ForbiddenReply {
             return Err("not JSON".into());
         };
         if let Some(error) = value.get("error") {
-            return Err(format!("the engine reported an error: {error}"));
+            return Err(format!(
+                "the engine reported an error: {}",
+                shorten(&error.to_string())
+            ));
         }
         let Some(map) = value.get("forbidden").and_then(Value::as_object) else {
             return Err("no \"forbidden\" object".into());
@@ -397,12 +400,23 @@ fn forbidden_of(map: &Map<String, Value>) -> Result<Vec<(Point, FoulKind)>, Stri
         .map(|(point, kind)| {
             let p = point
                 .parse::<Point>()
-                .map_err(|_| format!("`{point}` is not a point"))?;
+                .map_err(|_| format!("`{}` is not a point", shorten(point)))?;
             let k = (kind.as_str().and_then(|k| k.parse::<FoulKind>().ok()))
-                .ok_or_else(|| format!("`{kind}` is not a foul"))?;
+                .ok_or_else(|| format!("`{}` is not a foul", shorten(&kind.to_string())))?;
             Ok((p, k))
         })
         .collect()
+}
+
+/// `text`, cut to its first 200 characters (an ellipsis marks the cut): what a report
+/// quotes of another program's output.
+pub(crate) fn shorten(text: &str) -> String {
+    const MAX: usize = 200;
+    if text.chars().count() <= MAX {
+        return text.to_string();
+    }
+    let cut: String = text.chars().take(MAX).collect();
+    format!("{cut}…")
 }
 
 #[cfg(test)]

@@ -610,7 +610,9 @@ impl Clock {
                     side.remaining = half;
                     side.granted = side.granted.saturating_add(half);
                 }
-                // An odd millisecond cannot be split: it is lost to both.
+                // An odd millisecond cannot be split: it is lost to both (booked as
+                // Black's, given and lost, so that the books balance).
+                self.black.granted = self.black.granted.saturating_add(pool % 2);
                 self.black.lost = self.black.lost.saturating_add(pool % 2);
             }
             ClockEvent::BothFlagsDown => {

@@ -450,6 +450,8 @@ impl TimeControl {
             {
                 let main = periods[0];
                 let ot = match overtime {
+                    // OT holds the overtime or the increment, not both.
+                    Some(_) if main.increment_ms > 0 => return (None, None),
                     Some(o) if o.moves == 1 => {
                         Some(format!("{}x{} byo-yomi", o.periods, secs(o.time_ms)))
                     }

@@ -108,12 +108,26 @@ pub fn read(text: &str) -> Result<Tournament, TrfError> {
             line: line_no,
             message,
         };
-        let line = raw.trim_end_matches('\r');
+        // A byte-order mark starts a file, or a line of files put together: not a record.
+        let line = raw.trim_end_matches('\r').trim_start_matches('\u{feff}');
         if line.trim().is_empty() {
             continue;
         }
         let chars: Vec<char> = line.chars().collect();
-        let code: String = chars.iter().take(3).collect();
+        // A record shorter than its three columns of code (`0`, `0 `) has the same code
+        // either way: the writer pads it to three columns.
+        let code: String = chars
+            .iter()
+            .take(3)
+            .collect::<String>()
+            .trim_end()
+            .to_string();
+        if code.is_empty() {
+            // It could not be written back: a line with a blank code reads as blank.
+            return Err(err(
+                "a record starts with its three-character code, and this line's are blank".into(),
+            ));
+        }
         let rest = cols(&chars, 5, chars.len());
         match code.as_str() {
             "001" => {
@@ -464,7 +478,8 @@ fn write_inner(t: &Tournament, s: Option<&super::Standings>) -> Result<String, T
         let _ = writeln!(out, "092 {kind}: {name}");
     }
     for (code, text) in &t.tags {
-        let _ = writeln!(out, "{code} {text}");
+        // The text starts in column 5 however short the code is.
+        let _ = writeln!(out, "{code:<3} {text}");
     }
     if t.rounds > 0 {
         let _ = writeln!(out, "XXR {}", t.rounds);

@@ -59,7 +59,7 @@ use std::time::{Duration, Instant};
 use thiserror::Error;
 
 use super::{compare, Answer, ConformPosition, ConformReport, Protocol, Reading};
-use crate::forbidden_jsonl::{ForbiddenQuery, ForbiddenReply};
+use crate::forbidden_jsonl::{shorten, ForbiddenQuery, ForbiddenReply};
 use renju_core::geometry::{Color, Point};
 use renju_core::rules::RuleSet;
 
@@ -535,15 +535,6 @@ fn ask_jsonl(
     }
 }
 
-fn shorten(text: &str) -> String {
-    const MAX: usize = 200;
-    if text.chars().count() <= MAX {
-        return text.to_string();
-    }
-    let cut: String = text.chars().take(MAX).collect();
-    format!("{cut}…")
-}
-
 /// Reads a `renju forbidden` output line.
 pub fn parse_jsonl(text: &str) -> Answer {
     match ForbiddenReply::parse(text) {
@@ -618,6 +609,19 @@ pub fn parse_forbid(text: &str, size: u8) -> Answer {
         out.insert(p, None);
     }
     Answer::Map(out)
+}
+
+/// Reads a move-mode reply, `x,y` in Piskvork coordinates (y from the top) on a board
+/// of `size`: [`Answer::Move`], or [`Answer::Bad`] for anything else.
+pub fn parse_move(text: &str, size: u8) -> Answer {
+    let t = text.trim();
+    let parsed = t
+        .split_once(',')
+        .and_then(|(x, y)| from_gomocup_xy(x.trim().parse().ok()?, y.trim().parse().ok()?, size));
+    match parsed {
+        Some(p) => Answer::Move(p),
+        None => Answer::Bad(format!("expected a move `x,y`, got `{}`", shorten(t))),
+    }
 }
 
 fn ask_gomocup(
@@ -697,13 +701,7 @@ fn ask_gomocup(
                 if is_chatter(t) {
                     continue;
                 }
-                let parsed = t.split_once(',').and_then(|(x, y)| {
-                    from_gomocup_xy(x.trim().parse().ok()?, y.trim().parse().ok()?, size)
-                });
-                return Ok(Some(match parsed {
-                    Some(p) => Answer::Move(p),
-                    None => Answer::Bad(format!("expected a move `x,y`, got `{}`", shorten(t))),
-                }));
+                return Ok(Some(parse_move(t, size)));
             }
             Reply::Timeout => return Ok(Some(Answer::Timeout)),
             Reply::Closed(status) => return Ok(Some(Answer::Crash(status))),

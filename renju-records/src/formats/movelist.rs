@@ -438,7 +438,7 @@ fn directive(comment: &str, dir: &mut Directives) -> Result<(), ParseError> {
 
 /// Writes games one per line, with `# rule:`, `# opening:` and `# size:` directives
 /// where they change. Only stones and passes can be written; a game with swap
-/// decisions, offers or a declared result is an error naming it.
+/// decisions, offers or a declared result, or without moves, is an error naming it.
 pub fn write(games: &[Game]) -> Result<Vec<u8>, WriteError> {
     write_games(games).map_err(|e| WriteError::new(Format::MoveList, e))
 }
@@ -481,6 +481,13 @@ fn write_games(games: &[Game]) -> Result<Vec<u8>, ParseError> {
                     }
                 },
             }
+        }
+        if moves.is_empty() {
+            // Its line would be blank, and blank lines are skipped: the game would be lost.
+            return Err(ParseError::new(
+                "a move list has no line for a game without moves; use RIF or SGF",
+            )
+            .in_record(format!("game {}", i + 1)));
         }
         out.push_str(&moves.join(" "));
         out.push('\n');

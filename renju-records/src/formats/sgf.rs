@@ -651,11 +651,18 @@ impl Line {
                 // Rule names are read as RenjuNet's are; one not understood is
                 // reported as unknown, never guessed.
                 "RU" => match super::rules_from_name(value) {
+                    // The last RU says the rule: a known rule and an unknown one are
+                    // never kept together.
                     Some((rule_set, opening)) => {
                         self.game.rule_set = Some(rule_set);
                         self.game.opening = opening;
+                        self.game.unknown_rule = None;
                     }
-                    None => self.game.unknown_rule = Some(value.to_string()),
+                    None => {
+                        self.game.rule_set = None;
+                        self.game.opening = None;
+                        self.game.unknown_rule = Some(value.to_string());
+                    }
                 },
                 "C" => comment = Some(p.first().to_string()),
                 id => {
