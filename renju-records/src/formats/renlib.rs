@@ -273,7 +273,16 @@ fn decode_text(bytes: &[u8]) -> String {
 }
 
 /// A comment's text: the one-line part, then `\n` and the multi-line part (CRLF -> LF).
+/// A comment's text. NUL bytes (which an old-style comment may hold, and which the
+/// NUL-terminated comments of the format cannot) are dropped.
 fn decode_comment(bytes: &[u8]) -> String {
+    let kept: Vec<u8>;
+    let bytes = if bytes.contains(&0) {
+        kept = bytes.iter().copied().filter(|&b| b != 0).collect();
+        &kept[..]
+    } else {
+        bytes
+    };
     match bytes.iter().position(|&b| b == MULTI_LINE) {
         None => decode_text(bytes),
         Some(n) => format!(
