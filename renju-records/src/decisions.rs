@@ -356,92 +356,115 @@ impl Referee {
         if self.times_stop.is_some() || self.flag.is_some() {
             return;
         }
-        let Some(clock) = &mut self.clock else {
+        let Some(to_move) = self.clock.as_ref().map(Clock::to_move) else {
             return;
         };
-        if clock.to_move() != color {
+        if to_move != color {
             // The clock and the moves went out of step (an untimed pass, say).
             self.times_stop = Some(number);
             return;
         }
         // Whether this move's reading was already found to disagree.
-        let mut disagreed = false;
-        let elapsed = match (elapsed, left) {
-            (Some(e), _) => e,
-            // Only the time left: what the move took, if it stayed in one period.
-            (None, Some(l)) => {
-                let before = clock.state();
-                let side = before.side(color);
-                let schedule = self.control.as_ref().and_then(|c| c.schedule(color));
-                let index = (side.period as usize).saturating_sub(1);
-                let inc = schedule.map_or(0, |s| s.period(index).increment_ms);
-                let could_have = side.time_left_ms.saturating_add(inc);
-                match could_have.checked_sub(l) {
-                    Some(e) => e,
-                    None => {
-                        // More time left than the clock could give: a reading that
-                        // contradicts the clock (not the end of the readings). The move
-                        // is taken as instant, and the readings after it are checked.
-                        if l.abs_diff(could_have) > self.tolerance_ms {
-                            disagreed = true;
-                            self.mismatches.push(Mismatch {
-                                move_number: number,
-                                what: format!(
-                                    "{color}'s time left after move {number} is {} in the record, more than the {} the clock had",
-                                    format_clock(l),
-                                    format_clock(could_have)
-                                ),
-                            });
-                        }
-                        0
-                    }
-                }
-            }
+        let (elapsed, disagreed) = match (elapsed, left) {
+            (Some(e), _) => (e, false),
+            (None, Some(l)) => self.elapsed_from_left(number, color, l),
             (None, None) => {
                 self.times_stop = Some(number);
                 return;
             }
         };
+        let Some(clock) = &mut self.clock else {
+            return;
+        };
         let Ok(result) = clock.press_quiet(elapsed) else {
             return;
         };
         if self.record_states {
+            let state = clock.state();
             self.states.push(MoveClock {
                 move_number: number,
-                state: clock.state(),
+                state,
             });
         }
-        if let (Some(l), ClockResult::Running, false) = (left, result, disagreed) {
-            let now = clock.time_left(color);
-            if now.abs_diff(l) > self.tolerance_ms {
-                self.mismatches.push(Mismatch {
-                    move_number: number,
-                    what: format!(
-                        "{color}'s time left after move {number} is {} in the record but {} by the clock",
-                        format_clock(l),
-                        format_clock(now)
-                    ),
-                });
+        if result == ClockResult::Running {
+            if !disagreed {
+                self.check_time_left(number, color, left);
             }
-        }
-        if let (Some(n), ClockResult::Running) = (moves_left, result) {
-            let state = clock.state();
-            let side = state.side(color);
-            let expected = match (side.overtime_periods_left, self.byo_yomi(color)) {
-                (Some(p), true) => Some(p),
-                _ => side.moves_left,
-            };
-            if expected.is_some_and(|e| e != n) {
-                self.mismatches.push(Mismatch {
-                    move_number: number,
-                    what: format!(
-                        "{color} has {n} moves (or periods) left after move {number} in the record but {} by the clock",
-                        expected.unwrap_or(0)
-                    ),
-                });
-            }
+            self.check_moves_left(number, color, moves_left);
         }
         self.clock_result(result, findings);
+    }
+
+    /// What move `number` took when the record gives only the time left `l` after it (if
+    /// it stayed in one period), and whether that reading contradicts the clock: more
+    /// time left than the clock could give is a mismatch (not the end of the readings),
+    /// and the move is taken as instant so that the readings after it are checked.
+    fn elapsed_from_left(&mut self, number: usize, color: Color, l: u64) -> (u64, bool) {
+        let Some(clock) = &self.clock else {
+            return (0, false);
+        };
+        let before = clock.state();
+        let side = before.side(color);
+        let schedule = self.control.as_ref().and_then(|c| c.schedule(color));
+        let index = (side.period as usize).saturating_sub(1);
+        let inc = schedule.map_or(0, |s| s.period(index).increment_ms);
+        let could_have = side.time_left_ms.saturating_add(inc);
+        if let Some(e) = could_have.checked_sub(l) {
+            return (e, false);
+        }
+        if l.abs_diff(could_have) <= self.tolerance_ms {
+            return (0, false);
+        }
+        self.mismatches.push(Mismatch {
+            move_number: number,
+            what: format!(
+                "{color}'s time left after move {number} is {} in the record, more than the {} the clock had",
+                format_clock(l),
+                format_clock(could_have)
+            ),
+        });
+        (0, true)
+    }
+
+    /// The record's time left after move `number` against the clock's.
+    fn check_time_left(&mut self, number: usize, color: Color, left: Option<u64>) {
+        let (Some(l), Some(clock)) = (left, &self.clock) else {
+            return;
+        };
+        let now = clock.time_left(color);
+        if now.abs_diff(l) > self.tolerance_ms {
+            self.mismatches.push(Mismatch {
+                move_number: number,
+                what: format!(
+                    "{color}'s time left after move {number} is {} in the record but {} by the clock",
+                    format_clock(l),
+                    format_clock(now)
+                ),
+            });
+        }
+    }
+
+    /// The record's moves (or byo-yomi periods) left after move `number` against the
+    /// clock's.
+    fn check_moves_left(&mut self, number: usize, color: Color, moves_left: Option<u32>) {
+        let (Some(n), Some(clock)) = (moves_left, &self.clock) else {
+            return;
+        };
+        let state = clock.state();
+        let side = state.side(color);
+        let expected = match (side.overtime_periods_left, self.byo_yomi(color)) {
+            (Some(p), true) => Some(p),
+            _ => side.moves_left,
+        };
+        if expected.is_some_and(|e| e != n) {
+            self.mismatches.push(Mismatch {
+                move_number: number,
+                what: format!(
+                    "{color} has {n} moves (or periods) left after move {number} in the record but {} by the clock",
+                    expected.unwrap_or(0)
+                ),
+            });
+        }
     }
 
     fn byo_yomi(&self, color: Color) -> bool {

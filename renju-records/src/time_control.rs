@@ -365,68 +365,7 @@ impl TimeControl {
                     overtime: None,
                 })
             }
-            Some(ot) => {
-                let (value, system) = ot.split_once(' ').ok_or_else(|| {
-                    TimeControlError::new(&text, "OT is `VALUE SYSTEM` (`5x30 byo-yomi`, `15/300 Canadian`, `30 Fischer`, `60 simple`)")
-                })?;
-                match system.trim().to_ascii_lowercase().as_str() {
-                    "byo-yomi" | "byoyomi" => {
-                        let (n, s) = value.split_once('x').ok_or_else(|| {
-                            TimeControlError::new(&text, "byo-yomi is `PERIODSxSECONDS byo-yomi`")
-                        })?;
-                        Kind::Both(Schedule {
-                            periods: vec![main],
-                            overtime: Some(Overtime {
-                                periods: count(n, &text, "byo-yomi periods")?,
-                                time_ms: seconds(s, &text)?,
-                                moves: 1,
-                            }),
-                        })
-                    }
-                    "canadian" => {
-                        let (m, s) = value.split_once('/').ok_or_else(|| {
-                            TimeControlError::new(&text, "Canadian overtime is `MOVES/SECONDS Canadian`")
-                        })?;
-                        Kind::Both(Schedule {
-                            periods: vec![main],
-                            overtime: Some(Overtime {
-                                periods: 1,
-                                time_ms: seconds(s, &text)?,
-                                moves: count(m, &text, "Canadian moves")?,
-                            }),
-                        })
-                    }
-                    "fischer" => Kind::Both(Schedule {
-                        periods: vec![Period {
-                            increment_ms: increment(value, &text)?,
-                            ..main
-                        }],
-                        overtime: None,
-                    }),
-                    "simple" => {
-                        if main_ms != 0 {
-                            return Err(TimeControlError::new(
-                                &text,
-                                "simple time has no main time (TM must be 0 or absent)",
-                            ));
-                        }
-                        let ms = seconds(value, &text)?;
-                        if ms == 0 {
-                            return Err(TimeControlError::new(
-                                &text,
-                                "a simple period must last longer than 0 seconds",
-                            ));
-                        }
-                        Kind::Simple(ms)
-                    }
-                    other => {
-                        return Err(TimeControlError::new(
-                            &text,
-                            format!("unknown overtime system `{other}` (expected byo-yomi, Canadian, Fischer or simple)"),
-                        ))
-                    }
-                }
-            }
+            Some(ot) => sgf_overtime(ot, main, &text)?,
         };
         if let Kind::Both(schedule) = &kind {
             schedule
@@ -784,6 +723,75 @@ impl<'de> Deserialize<'de> for TimeControl {
             .parse()
             .map_err(serde::de::Error::custom)
     }
+}
+
+/// The kind of control of an SGF `OT` value `ot` (`5x30 byo-yomi`, `15/300 Canadian`,
+/// `30 Fischer`, `60 simple`) after the main period `main`; `text` names the control in
+/// errors.
+fn sgf_overtime(ot: &str, main: Period, text: &str) -> Result<Kind, TimeControlError> {
+    let (value, system) = ot.split_once(' ').ok_or_else(|| {
+        TimeControlError::new(
+            text,
+            "OT is `VALUE SYSTEM` (`5x30 byo-yomi`, `15/300 Canadian`, `30 Fischer`, `60 simple`)",
+        )
+    })?;
+    let with_overtime = |overtime| {
+        Kind::Both(Schedule {
+            periods: vec![main],
+            overtime: Some(overtime),
+        })
+    };
+    Ok(match system.trim().to_ascii_lowercase().as_str() {
+        "byo-yomi" | "byoyomi" => {
+            let (n, s) = value.split_once('x').ok_or_else(|| {
+                TimeControlError::new(text, "byo-yomi is `PERIODSxSECONDS byo-yomi`")
+            })?;
+            with_overtime(Overtime {
+                periods: count(n, text, "byo-yomi periods")?,
+                time_ms: seconds(s, text)?,
+                moves: 1,
+            })
+        }
+        "canadian" => {
+            let (m, s) = value.split_once('/').ok_or_else(|| {
+                TimeControlError::new(text, "Canadian overtime is `MOVES/SECONDS Canadian`")
+            })?;
+            with_overtime(Overtime {
+                periods: 1,
+                time_ms: seconds(s, text)?,
+                moves: count(m, text, "Canadian moves")?,
+            })
+        }
+        "fischer" => Kind::Both(Schedule {
+            periods: vec![Period {
+                increment_ms: increment(value, text)?,
+                ..main
+            }],
+            overtime: None,
+        }),
+        "simple" => {
+            if main.time_ms != 0 {
+                return Err(TimeControlError::new(
+                    text,
+                    "simple time has no main time (TM must be 0 or absent)",
+                ));
+            }
+            let ms = seconds(value, text)?;
+            if ms == 0 {
+                return Err(TimeControlError::new(
+                    text,
+                    "a simple period must last longer than 0 seconds",
+                ));
+            }
+            Kind::Simple(ms)
+        }
+        other => {
+            return Err(TimeControlError::new(
+                text,
+                format!("unknown overtime system `{other}` (expected byo-yomi, Canadian, Fischer or simple)"),
+            ))
+        }
+    })
 }
 
 #[cfg(test)]
