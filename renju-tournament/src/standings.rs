@@ -3,7 +3,9 @@
 //! play-off or a drawing of lots, given as input) separates them.
 //!
 //! Everything is exact: points in half points, Sonneborn-Berger in quarter points,
-//! averages and score rates as fractions. Floats appear only in JSON output.
+//! averages and score rates as fractions. [`Standings`] serialises exactly (serde:
+//! fractions as `[numerator, denominator]`); the JSON people read, with floats, is the
+//! presentation [`Standings::readable_json`] gives ([`StandingsJson`]).
 //!
 //! Withdrawals (the Chinese game rules): in a round robin, a player (team) who left before playing
 //! half of the rounds has every game voided and leaves the table; one who left later
@@ -13,7 +15,7 @@
 use std::collections::HashMap;
 
 use serde::ser::{SerializeMap, SerializeStruct};
-use serde::{Serialize, Serializer};
+use serde::{Deserialize, Serialize, Serializer};
 
 use super::checks::{check, TournamentCode, TournamentFinding};
 use super::score::{HalfPoints, Rational};
@@ -32,8 +34,8 @@ pub struct StandingsOptions {
     pub regulation: Regulation,
 }
 
-/// A tie-break value.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// A tie-break value. Serialises exactly: `{"Number": [39, 4]}`, `{"Boards": [2.5, 1]}`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum TieBreakValue {
     /// A number.
     Number(Rational),
@@ -88,17 +90,20 @@ impl std::fmt::Display for TieBreakValue {
     }
 }
 
-impl Serialize for TieBreakValue {
+/// A tie-break value as people read it in JSON: a number as a float, boards as a list.
+struct ValueJson<'a>(&'a TieBreakValue);
+
+impl Serialize for ValueJson<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        match self {
-            TieBreakValue::Number(r) => r.serialize(s),
+        match self.0 {
+            TieBreakValue::Number(r) => s.serialize_f64(r.to_f64()),
             TieBreakValue::Boards(b) => b.serialize(s),
         }
     }
 }
 
-/// One line of the standings.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// One line of the standings. Serialises exactly, with its fields' names.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct StandingRow {
     /// The place, from 1; players sharing a place have the same rank.
     pub rank: u32,
@@ -115,7 +120,24 @@ pub struct StandingRow {
 }
 
 /// Standings of one tournament.
-#[derive(Debug, Clone, PartialEq, Eq)]
+///
+/// Serde gives the exact form, which reads back equal (fractions as `[numerator,
+/// denominator]`, a zero denominator refused on reading); [`Standings::readable_json`]
+/// gives the JSON people read, with floats (`renju standings --json`).
+///
+/// ```
+/// use renju_tournament::{standings, Standings, StandingsOptions, Tournament};
+/// let t = Tournament::from_trf("\
+/// 001    1      Ann                                                                1.0    1     2 b 1
+/// 001    2      Bob                                                                0.0    2     1 w 0
+/// ").unwrap();
+/// let s = standings(&t, &StandingsOptions::default());
+/// let exact = serde_json::to_string(&s).unwrap();
+/// assert_eq!(serde_json::from_str::<Standings>(&exact).unwrap(), s);
+/// let readable = serde_json::to_value(s.readable_json()).unwrap();
+/// assert_eq!(readable["standings"][0]["name"], "Ann");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Standings {
     /// The tournament's name.
     pub name: String,
@@ -152,6 +174,13 @@ impl Standings {
             .iter()
             .any(|f| f.severity == renju_records::report::Severity::Error)
     }
+
+    /// The JSON people read (`renju standings --json`, the C library's and Python's
+    /// `to_dict`/`to_json`), with tie-break values as floats: a presentation, not
+    /// read back. The exact form is the serde form of `Standings` itself.
+    pub fn readable_json(&self) -> StandingsJson<'_> {
+        StandingsJson(self)
+    }
 }
 
 struct RowJson<'a>(&'a StandingRow, &'a [TieBreak]);
@@ -176,7 +205,7 @@ impl Serialize for ValuesJson<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut m = s.serialize_map(Some(self.1.len()))?;
         for (tb, v) in self.1.iter().zip(&self.0.values) {
-            m.serialize_entry(&tb.to_string(), v)?;
+            m.serialize_entry(&tb.to_string(), &ValueJson(v))?;
         }
         m.end()
     }
@@ -190,19 +219,24 @@ impl Serialize for RowsJson<'_> {
     }
 }
 
-impl Serialize for Standings {
-    /// `{"name", "system", "regulation", "team", "tiebreaks": [codes], "standings":
-    /// [{"rank", "shared", "id", "name", "points", "tiebreaks": {"SB": 4.25, ...}}],
-    /// "findings": [...]}`, numbers as JSON numbers.
+/// The JSON people read of [`Standings`], from [`Standings::readable_json`]: `{"name",
+/// "system", "regulation", "team", "tiebreaks": [codes], "standings": [{"rank",
+/// "shared", "id", "name", "points", "tiebreaks": {"SB": 4.25, ...}}], "findings":
+/// [...]}`, numbers as JSON numbers (fractions rounded to floats). Serialise only.
+#[derive(Debug, Clone, Copy)]
+pub struct StandingsJson<'a>(&'a Standings);
+
+impl Serialize for StandingsJson<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let t = self.0;
         let mut st = s.serialize_struct("Standings", 7)?;
-        st.serialize_field("name", &self.name)?;
-        st.serialize_field("system", &self.system)?;
-        st.serialize_field("regulation", &self.regulation)?;
-        st.serialize_field("team", &self.team_event)?;
-        st.serialize_field("tiebreaks", &self.tiebreaks)?;
-        st.serialize_field("standings", &RowsJson(self))?;
-        st.serialize_field("findings", &self.findings)?;
+        st.serialize_field("name", &t.name)?;
+        st.serialize_field("system", &t.system)?;
+        st.serialize_field("regulation", &t.regulation)?;
+        st.serialize_field("team", &t.team_event)?;
+        st.serialize_field("tiebreaks", &t.tiebreaks)?;
+        st.serialize_field("standings", &RowsJson(t))?;
+        st.serialize_field("findings", &t.findings)?;
         st.end()
     }
 }
