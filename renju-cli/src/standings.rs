@@ -56,7 +56,7 @@ pub fn run(
         let list: Vec<serde_json::Value> = all
             .iter()
             .map(|(file, s)| {
-                let mut v = serde_json::to_value(s).expect("standings serialise");
+                let mut v = serde_json::to_value(s.readable_json()).expect("standings serialise");
                 if let Some(obj) = v.as_object_mut() {
                     obj.insert("source".into(), serde_json::Value::String(file.clone()));
                 }

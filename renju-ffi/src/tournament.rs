@@ -489,7 +489,7 @@ pub unsafe extern "C" fn renju_standings_json(
         let json = unsafe { clear_out(json, "json") }?;
         let s = standings_of(standings)?;
         let text = if whole != 0 {
-            serde_json::to_string(&s.standings)
+            serde_json::to_string(&s.standings.readable_json())
         } else {
             serde_json::to_string(&s.standings.findings)
         }

@@ -12,7 +12,7 @@ use renju_core::ParseError;
 use renju_records::Severity;
 use renju_tournament::io::{read_bytes as core_read_bytes, read_path, ReadError};
 use renju_tournament::{
-    check, standings as core_standings, trf, HalfPoints, Rational, Regulation, StandingRow as CRow,
+    check, standings as core_standings, trf, Regulation, StandingRow as CRow,
     Standings as CStandings, StandingsOptions, System, TieBreak, TieBreakValue,
     Tournament as CTournament, TournamentFinding as CFinding, TrfError,
 };
@@ -251,12 +251,12 @@ py_methods! { Standings |_x| pickle(Self) {}
 
     /// The standings as plain data, shaped as one tournament of `renju standings --json`.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        to_py_data(py, &self.0)
+        to_py_data(py, &self.0.readable_json())
     }
 
     /// The standings as JSON.
     fn to_json(&self) -> PyResult<String> {
-        to_json(&self.0)
+        to_json(&self.0.readable_json())
     }
 
     fn __len__(&self) -> usize {
@@ -316,121 +316,25 @@ impl crate::pickle::Pickled for Tournament {
     }
 }
 
-/// The exact serialised form of standings, for pickling (their JSON rounds tie-break
-/// values to floats).
-#[derive(serde::Serialize, serde::Deserialize)]
-struct StandingsState {
-    name: String,
-    system: System,
-    regulation: Regulation,
-    team_event: bool,
-    tiebreaks: Vec<TieBreak>,
-    rows: Vec<RowState>,
-    findings: Vec<CFinding>,
-}
-
-/// A [`CRow`]'s exact serialised form.
-#[derive(serde::Serialize, serde::Deserialize)]
-struct RowState {
-    rank: u32,
-    shared: bool,
-    id: u32,
-    name: String,
-    points: HalfPoints,
-    values: Vec<ValueState>,
-}
-
-/// A [`TieBreakValue`]'s exact serialised form.
-#[derive(serde::Serialize, serde::Deserialize)]
-enum ValueState {
-    /// Numerator and denominator.
-    Number(i64, i64),
-    /// Points on each board.
-    Boards(Vec<HalfPoints>),
-}
-
-impl From<&CRow> for RowState {
-    fn from(r: &CRow) -> RowState {
-        let value = |v: &TieBreakValue| match v {
-            TieBreakValue::Number(n) => ValueState::Number(n.numer(), n.denom()),
-            TieBreakValue::Boards(b) => ValueState::Boards(b.clone()),
-        };
-        RowState {
-            rank: r.rank,
-            shared: r.shared,
-            id: r.id,
-            name: r.name.clone(),
-            points: r.points,
-            values: r.values.iter().map(value).collect(),
-        }
-    }
-}
-
-impl TryFrom<RowState> for CRow {
-    type Error = PyErr;
-    /// Refuses a fraction with denominator 0 (a crafted state).
-    fn try_from(r: RowState) -> PyResult<CRow> {
-        let value = |v: ValueState| match v {
-            ValueState::Number(_, 0) => Err(PyValueError::new_err(
-                "bad pickled state: a tie-break value with denominator 0",
-            )),
-            ValueState::Number(n, d) => Ok(TieBreakValue::Number(Rational::new(n, d))),
-            ValueState::Boards(b) => Ok(TieBreakValue::Boards(b)),
-        };
-        Ok(CRow {
-            rank: r.rank,
-            shared: r.shared,
-            id: r.id,
-            name: r.name,
-            points: r.points,
-            values: r.values.into_iter().map(value).collect::<PyResult<_>>()?,
-        })
-    }
-}
-
+/// Standings pickle as their exact serde form (fractions as numerator and denominator;
+/// a crafted state with denominator 0 is a ValueError).
 impl crate::pickle::Pickled for Standings {
     fn state<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let s = &self.0;
-        let state = StandingsState {
-            name: s.name.clone(),
-            system: s.system,
-            regulation: s.regulation,
-            team_event: s.team_event,
-            tiebreaks: s.tiebreaks.clone(),
-            rows: s.rows.iter().map(RowState::from).collect(),
-            findings: s.findings.clone(),
-        };
-        crate::pickle::json_state(py, &state)
+        crate::pickle::json_state(py, &self.0)
     }
     fn from_state(state: &Bound<'_, PyAny>) -> PyResult<Standings> {
-        let s: StandingsState = crate::pickle::from_json(state)?;
-        Ok(Standings(CStandings {
-            name: s.name,
-            system: s.system,
-            regulation: s.regulation,
-            team_event: s.team_event,
-            tiebreaks: s.tiebreaks,
-            rows: s
-                .rows
-                .into_iter()
-                .map(CRow::try_from)
-                .collect::<PyResult<_>>()?,
-            findings: s.findings,
-        }))
+        crate::pickle::from_json(state).map(Standings)
     }
 }
 
 impl crate::pickle::Pickled for StandingRow {
-    /// The row and its tie-break codes.
+    /// The row (exact serde form) and its tie-break codes.
     fn state<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        crate::pickle::json_state(py, &(RowState::from(&self.row), &self.codes))
+        crate::pickle::json_state(py, &(&self.row, &self.codes))
     }
     fn from_state(state: &Bound<'_, PyAny>) -> PyResult<StandingRow> {
-        let (row, codes): (RowState, Vec<String>) = crate::pickle::from_json(state)?;
-        Ok(StandingRow {
-            row: row.try_into()?,
-            codes,
-        })
+        let (row, codes): (CRow, Vec<String>) = crate::pickle::from_json(state)?;
+        Ok(StandingRow { row, codes })
     }
 }
 

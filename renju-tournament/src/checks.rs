@@ -20,7 +20,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::{IdIndex, ResultKind, System, Tournament};
+use super::{IdIndex, Pairing, ResultKind, System, Tournament};
 use renju_core::geometry::Color;
 use renju_records::report::Severity;
 
@@ -150,8 +150,38 @@ impl TournamentFinding {
 /// colours, withdrawals. The checks that need standings (points and rank columns) are
 /// made by [`super::standings()`], which also returns these.
 pub fn check(t: &Tournament) -> Vec<TournamentFinding> {
-    use TournamentCode::*;
     let mut out = Vec::new();
+    let (known, first) = index_players(t, &mut out);
+    let name = |id: u32| known.get(id).map(|i| t.players[first[i]].name.as_str());
+    let who = |id: u32| match name(id) {
+        Some(n) if !n.is_empty() => format!("{n} ({id})"),
+        _ => format!("player {id}"),
+    };
+    for p in &t.pairings {
+        check_pairing_ends(p, &known, &who, &mut out);
+    }
+    let seats = Seats::new(t);
+    for &((round, player), lo, hi) in &seats.groups {
+        check_seat_group(
+            t,
+            &seats,
+            round,
+            player,
+            &seats.order[lo..hi],
+            &who,
+            &mut out,
+        );
+    }
+    if t.is_team_event() {
+        team_colours(t, &mut out);
+    }
+    withdrawals(t, &mut out, &who);
+    out
+}
+
+/// Indexes the players by id, reporting duplicate ids; returns the index and, for each
+/// distinct id, the position of its first player in `t.players`.
+fn index_players(t: &Tournament, out: &mut Vec<TournamentFinding>) -> (IdIndex, Vec<usize>) {
     let mut known = IdIndex::new(std::iter::empty());
     let mut first: Vec<usize> = Vec::with_capacity(t.players.len());
     for (k, p) in t.players.iter().enumerate() {
@@ -159,247 +189,328 @@ pub fn check(t: &Tournament) -> Vec<TournamentFinding> {
             first.push(k);
         } else {
             out.push(TournamentFinding::new(
-                DuplicatePlayer,
+                TournamentCode::DuplicatePlayer,
                 None,
                 Some(p.id),
                 format!("two players have the id {}", p.id),
             ));
         }
     }
-    let name = |id: u32| known.get(id).map(|i| t.players[first[i]].name.as_str());
-    let who = |id: u32| match name(id) {
-        Some(n) if !n.is_empty() => format!("{n} ({id})"),
-        _ => format!("player {id}"),
-    };
+    (known, first)
+}
 
-    for p in &t.pairings {
-        if known.get(p.player).is_none() {
+/// The checks of one seat on its own: a known player, a known opponent other than the
+/// player, and an opponent exactly when the result needs one.
+fn check_pairing_ends(
+    p: &Pairing,
+    known: &IdIndex,
+    who: &dyn Fn(u32) -> String,
+    out: &mut Vec<TournamentFinding>,
+) {
+    use TournamentCode::*;
+    if known.get(p.player).is_none() {
+        out.push(TournamentFinding::new(
+            UnknownPlayer,
+            Some(p.round),
+            Some(p.player),
+            format!(
+                "round {}: player {} is not in the tournament",
+                p.round, p.player
+            ),
+        ));
+    }
+    if let Some(o) = p.opponent {
+        if o == p.player {
+            out.push(TournamentFinding::new(
+                PairedWithSelf,
+                Some(p.round),
+                Some(p.player),
+                format!(
+                    "round {}: {} is paired with themselves",
+                    p.round,
+                    who(p.player)
+                ),
+            ));
+        } else if known.get(o).is_none() {
             out.push(TournamentFinding::new(
                 UnknownPlayer,
                 Some(p.round),
                 Some(p.player),
                 format!(
-                    "round {}: player {} is not in the tournament",
-                    p.round, p.player
+                    "round {}: {}'s opponent {o} is not in the tournament",
+                    p.round,
+                    who(p.player)
                 ),
             ));
         }
-        if let Some(o) = p.opponent {
-            if o == p.player {
-                out.push(TournamentFinding::new(
-                    PairedWithSelf,
-                    Some(p.round),
-                    Some(p.player),
-                    format!(
-                        "round {}: {} is paired with themselves",
-                        p.round,
-                        who(p.player)
-                    ),
-                ));
-            } else if known.get(o).is_none() {
-                out.push(TournamentFinding::new(
-                    UnknownPlayer,
-                    Some(p.round),
-                    Some(p.player),
-                    format!(
-                        "round {}: {}'s opponent {o} is not in the tournament",
-                        p.round,
-                        who(p.player)
-                    ),
-                ));
-            }
-        }
-        if p.result.has_opponent() != p.opponent.is_some() {
-            let msg = if p.opponent.is_some() {
-                format!(
-                    "round {}: {} has an opponent but the result is a {}",
-                    p.round,
-                    who(p.player),
-                    p.result
-                )
-            } else {
-                format!(
-                    "round {}: {} has a {} but no opponent",
-                    p.round,
-                    who(p.player),
-                    p.result
-                )
-            };
-            out.push(TournamentFinding::new(
-                OpponentMismatch,
-                Some(p.round),
-                Some(p.player),
-                msg,
-            ));
-        }
     }
-    // Seats grouped by (round, player), file order inside: a slice per (round, player).
-    // With small round numbers and ids, a counting sort into a dense table; otherwise a
-    // sort by key.
-    let key = |i: usize| (t.pairings[i].round, t.pairings[i].player);
-    let dense = IdIndex::new(t.pairings.iter().map(|p| p.player));
-    let rounds = t
-        .pairings
-        .iter()
-        .map(|p| p.round as usize + 1)
-        .max()
-        .unwrap_or(0);
-    let width = dense.len();
-    let mut groups: Vec<((u32, u32), usize, usize)> = Vec::new();
-    let mut order: Vec<usize>;
-    let table: Option<Vec<usize>>;
-    if rounds.saturating_mul(width) <= 4 * t.pairings.len() + 64 {
+    if p.result.has_opponent() != p.opponent.is_some() {
+        let msg = if p.opponent.is_some() {
+            format!(
+                "round {}: {} has an opponent but the result is a {}",
+                p.round,
+                who(p.player),
+                p.result
+            )
+        } else {
+            format!(
+                "round {}: {} has a {} but no opponent",
+                p.round,
+                who(p.player),
+                p.result
+            )
+        };
+        out.push(TournamentFinding::new(
+            OpponentMismatch,
+            Some(p.round),
+            Some(p.player),
+            msg,
+        ));
+    }
+}
+
+/// The seats of a tournament grouped by (round, player), file order inside: a slice of
+/// `order` per (round, player). With small round numbers and ids, a counting sort into a
+/// dense table; otherwise a sort by key.
+struct Seats<'a> {
+    /// The pairings the seats index.
+    pairings: &'a [Pairing],
+    /// Dense indices of the players that have seats.
+    dense: IdIndex,
+    /// The number of players in `dense`: the width of a round in the table.
+    width: usize,
+    /// Indices into `pairings`, grouped by (round, player).
+    order: Vec<usize>,
+    /// For the counting sort, where each (round, player) slot starts in `order`.
+    table: Option<Vec<usize>>,
+    /// Each group's key and its range in `order`.
+    groups: Vec<((u32, u32), usize, usize)>,
+}
+
+impl<'a> Seats<'a> {
+    /// Groups the seats of `t`.
+    fn new(t: &'a Tournament) -> Seats<'a> {
+        let dense = IdIndex::new(t.pairings.iter().map(|p| p.player));
+        let rounds = t
+            .pairings
+            .iter()
+            .map(|p| p.round as usize + 1)
+            .max()
+            .unwrap_or(0);
+        let width = dense.len();
+        let mut seats = Seats {
+            pairings: &t.pairings,
+            dense,
+            width,
+            order: Vec::new(),
+            table: None,
+            groups: Vec::new(),
+        };
+        if rounds.saturating_mul(width) <= 4 * t.pairings.len() + 64 {
+            seats.counting_sort(rounds);
+        } else {
+            seats.sort_by_key();
+        }
+        seats
+    }
+
+    /// The (round, player) key of seat `i`.
+    fn key(&self, i: usize) -> (u32, u32) {
+        (self.pairings[i].round, self.pairings[i].player)
+    }
+
+    /// Groups by a counting sort into a dense table of `rounds` times `width` slots.
+    fn counting_sort(&mut self, rounds: usize) {
+        let n = self.pairings.len();
+        let width = self.width;
         let slot = |i: usize| {
-            let p = &t.pairings[i];
-            p.round as usize * width + dense.get(p.player).unwrap_or(0)
+            let p = &self.pairings[i];
+            p.round as usize * width + self.dense.get(p.player).unwrap_or(0)
         };
         let mut start = vec![0usize; rounds * width + 1];
-        for i in 0..t.pairings.len() {
+        for i in 0..n {
             start[slot(i) + 1] += 1;
         }
         for k in 1..start.len() {
             start[k] += start[k - 1];
         }
         let mut fill = start.clone();
-        order = vec![0; t.pairings.len()];
-        for i in 0..t.pairings.len() {
+        let mut order = vec![0; n];
+        for i in 0..n {
             let s = slot(i);
             order[fill[s]] = i;
             fill[s] += 1;
         }
+        let mut groups = Vec::new();
         for k in 0..rounds * width {
             if start[k] < start[k + 1] {
-                groups.push((key(order[start[k]]), start[k], start[k + 1]));
+                groups.push((self.key(order[start[k]]), start[k], start[k + 1]));
             }
         }
-        table = Some(start);
-    } else {
-        order = (0..t.pairings.len()).collect();
-        order.sort_unstable_by_key(|&i| (key(i), i));
+        self.order = order;
+        self.groups = groups;
+        self.table = Some(start);
+    }
+
+    /// Groups by sorting the seats by key (file order inside a key).
+    fn sort_by_key(&mut self) {
+        let mut order: Vec<usize> = (0..self.pairings.len()).collect();
+        order.sort_unstable_by_key(|&i| (self.key(i), i));
+        let mut groups = Vec::new();
         let mut start = 0;
         for j in 1..=order.len() {
-            if j == order.len() || key(order[j]) != key(order[start]) {
-                groups.push((key(order[start]), start, j));
+            if j == order.len() || self.key(order[j]) != self.key(order[start]) {
+                groups.push((self.key(order[start]), start, j));
                 start = j;
             }
         }
-        table = None;
+        self.order = order;
+        self.groups = groups;
+        self.table = None;
     }
-    let seats_of = |round: u32, player: u32| -> &[usize] {
-        if let Some(start) = &table {
-            let Some(d) = dense.get(player) else {
+
+    /// The seats of `player` in `round`, in file order.
+    fn of(&self, round: u32, player: u32) -> &[usize] {
+        if let Some(start) = &self.table {
+            let Some(d) = self.dense.get(player) else {
                 return &[];
             };
-            let k = round as usize * width + d;
+            let k = round as usize * self.width + d;
             if k + 1 >= start.len() {
                 return &[];
             }
-            return &order[start[k]..start[k + 1]];
+            return &self.order[start[k]..start[k + 1]];
         }
-        let lo = order.partition_point(|&i| key(i) < (round, player));
-        let hi = order.partition_point(|&i| key(i) <= (round, player));
-        &order[lo..hi]
-    };
-    for &((round, player), lo, hi) in &groups {
-        let list = &order[lo..hi];
-        // The usual case, one game a round: no lists to build.
-        if let [a] = list {
-            let pa = &t.pairings[*a];
-            let Some(o) = pa.opponent.filter(|&o| o != player) else {
-                continue;
-            };
-            if let [b] = seats_of(round, o) {
-                if t.pairings[*b].opponent == Some(player) {
-                    if player < o {
-                        two_sides(t, round, player, o, *a, *b, &who, &mut out);
-                    }
-                    continue;
+        let lo = self
+            .order
+            .partition_point(|&i| self.key(i) < (round, player));
+        let hi = self
+            .order
+            .partition_point(|&i| self.key(i) <= (round, player));
+        &self.order[lo..hi]
+    }
+}
+
+/// The checks of one player's seats in one round (`list`): paired twice, and for each
+/// opponent the two sides of each game and the colours of a match.
+fn check_seat_group(
+    t: &Tournament,
+    seats: &Seats<'_>,
+    round: u32,
+    player: u32,
+    list: &[usize],
+    who: &dyn Fn(u32) -> String,
+    out: &mut Vec<TournamentFinding>,
+) {
+    // The usual case, one game a round: no lists to build.
+    if let [a] = list {
+        let pa = &t.pairings[*a];
+        let Some(o) = pa.opponent.filter(|&o| o != player) else {
+            return;
+        };
+        if let [b] = seats.of(round, o) {
+            if t.pairings[*b].opponent == Some(player) {
+                if player < o {
+                    two_sides(t, round, player, o, *a, *b, who, out);
                 }
+                return;
             }
         }
-        // Paired twice: different opponents (a bye counts as one) in a round.
-        let mut opponents: Vec<Option<u32>> = list
+    }
+    // Paired twice: different opponents (a bye counts as one) in a round.
+    let mut opponents: Vec<Option<u32>> = list
+        .iter()
+        .map(|&i| t.pairings[i].opponent)
+        .filter(|o| *o != Some(player))
+        .collect();
+    opponents.sort();
+    opponents.dedup();
+    if opponents.len() > 1 {
+        let names: Vec<String> = opponents
             .iter()
-            .map(|&i| t.pairings[i].opponent)
-            .filter(|o| *o != Some(player))
+            .map(|o| o.map_or("a bye".to_string(), who))
             .collect();
-        opponents.sort();
-        opponents.dedup();
-        if opponents.len() > 1 {
-            let names: Vec<String> = opponents
-                .iter()
-                .map(|o| o.map_or("a bye".to_string(), who))
-                .collect();
+        out.push(TournamentFinding::new(
+            TournamentCode::PairedTwice,
+            Some(round),
+            Some(player),
+            format!(
+                "round {round}: {} is paired twice ({})",
+                who(player),
+                names.join(", ")
+            ),
+        ));
+    }
+    // The two sides of each game; games of one match are matched in order.
+    for o in opponents.into_iter().flatten() {
+        if o <= player && !seats.of(round, o).is_empty() {
+            continue;
+        }
+        check_match(t, seats, round, player, o, list, who, out);
+    }
+}
+
+/// The games of `player` (seats `list`) against `o` in `round`: as many on each side,
+/// the two sides of each game, colours that alternate in a match of two or more games.
+#[allow(clippy::too_many_arguments)]
+fn check_match(
+    t: &Tournament,
+    seats: &Seats<'_>,
+    round: u32,
+    player: u32,
+    o: u32,
+    list: &[usize],
+    who: &dyn Fn(u32) -> String,
+    out: &mut Vec<TournamentFinding>,
+) {
+    use TournamentCode::*;
+    let mine: Vec<usize> = list
+        .iter()
+        .copied()
+        .filter(|&i| t.pairings[i].opponent == Some(o))
+        .collect();
+    let theirs: Vec<usize> = seats
+        .of(round, o)
+        .iter()
+        .copied()
+        .filter(|&i| t.pairings[i].opponent == Some(player))
+        .collect();
+    if mine.len() != theirs.len() {
+        out.push(TournamentFinding::new(
+            OneSidedPairing,
+            Some(round),
+            Some(player),
+            format!(
+                "round {round}: {} records {} game(s) against {}, who records {}",
+                who(player),
+                mine.len(),
+                who(o),
+                theirs.len()
+            ),
+        ));
+    }
+    for (&a, &b) in mine.iter().zip(&theirs) {
+        two_sides(t, round, player, o, a, b, who, out);
+    }
+    // Colours alternate in a match of two or more games.
+    let colours: Vec<Color> = mine.iter().filter_map(|&i| t.pairings[i].color).collect();
+    if mine.len() >= 2 && colours.len() == mine.len() {
+        if let Some(k) = colours.windows(2).position(|w| w[0] == w[1]) {
             out.push(TournamentFinding::new(
-                PairedTwice,
+                ColourAlternation,
                 Some(round),
                 Some(player),
                 format!(
-                    "round {round}: {} is paired twice ({})",
+                    "round {round}: {} has {} in games {} and {} of the match against {}; colours alternate",
                     who(player),
-                    names.join(", ")
+                    colours[k],
+                    k + 1,
+                    k + 2,
+                    who(o)
                 ),
             ));
         }
-        // The two sides of each game; games of one match are matched in order.
-        for o in opponents.into_iter().flatten() {
-            if o <= player && !seats_of(round, o).is_empty() {
-                continue;
-            }
-            let mine: Vec<usize> = list
-                .iter()
-                .copied()
-                .filter(|&i| t.pairings[i].opponent == Some(o))
-                .collect();
-            let theirs: Vec<usize> = seats_of(round, o)
-                .iter()
-                .copied()
-                .filter(|&i| t.pairings[i].opponent == Some(player))
-                .collect();
-            if mine.len() != theirs.len() {
-                out.push(TournamentFinding::new(
-                    OneSidedPairing,
-                    Some(round),
-                    Some(player),
-                    format!(
-                        "round {round}: {} records {} game(s) against {}, who records {}",
-                        who(player),
-                        mine.len(),
-                        who(o),
-                        theirs.len()
-                    ),
-                ));
-            }
-            for (&a, &b) in mine.iter().zip(&theirs) {
-                two_sides(t, round, player, o, a, b, &who, &mut out);
-            }
-            // Colours alternate in a match of two or more games.
-            let colours: Vec<Color> = mine.iter().filter_map(|&i| t.pairings[i].color).collect();
-            if mine.len() >= 2 && colours.len() == mine.len() {
-                if let Some(k) = colours.windows(2).position(|w| w[0] == w[1]) {
-                    out.push(TournamentFinding::new(
-                        ColourAlternation,
-                        Some(round),
-                        Some(player),
-                        format!(
-                            "round {round}: {} has {} in games {} and {} of the match against {}; colours alternate",
-                            who(player),
-                            colours[k],
-                            k + 1,
-                            k + 2,
-                            who(o)
-                        ),
-                    ));
-                }
-            }
-        }
     }
-
-    if t.is_team_event() {
-        team_colours(t, &mut out);
-    }
-    withdrawals(t, &mut out, &who);
-    out
 }
 
 /// The two sides of one game: results that mirror each other, different colours.

@@ -44,7 +44,8 @@ pub mod trf;
 pub use checks::{check, TournamentCode, TournamentFinding};
 pub use score::{HalfPoints, PointsError, Rational};
 pub use standings::{
-    standings, standings_unchecked, StandingRow, Standings, StandingsOptions, TieBreakValue,
+    standings, standings_unchecked, StandingRow, Standings, StandingsJson, StandingsOptions,
+    TieBreakValue,
 };
 pub use tiebreak::{Criterion, Regulation, RegulationError, TieBreak, TieBreakError};
 pub use trf::TrfError;

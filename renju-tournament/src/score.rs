@@ -178,6 +178,24 @@ impl Rational {
         Rational::reduce(num as i128, den as i128)
     }
 
+    /// `num / den`, reduced; `None` when `den` is zero or the reduced fraction does not
+    /// fit (`i64::MIN / -1`).
+    pub fn checked_new(num: i64, den: i64) -> Option<Rational> {
+        if den == 0 {
+            return None;
+        }
+        let (mut num, mut den) = (i128::from(num), i128::from(den));
+        if den < 0 {
+            num = -num;
+            den = -den;
+        }
+        let g = gcd(num, den).max(1);
+        Some(Rational {
+            num: i64::try_from(num / g).ok()?,
+            den: i64::try_from(den / g).ok()?,
+        })
+    }
+
     fn reduce(mut num: i128, mut den: i128) -> Rational {
         if den < 0 {
             num = -num;
@@ -339,9 +357,27 @@ impl fmt::Display for Rational {
     }
 }
 
+/// Exact: `[numerator, denominator]`, reduced (`[39, 4]` for 9.75). Floats for people
+/// are a presentation: see [`crate::StandingsJson`].
 impl Serialize for Rational {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_f64(self.to_f64())
+        (self.num, self.den).serialize(s)
+    }
+}
+
+/// Reads `[numerator, denominator]` (reduced on reading); a zero denominator, or a
+/// fraction whose reduced form does not fit, is an error.
+impl<'de> Deserialize<'de> for Rational {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Rational, D::Error> {
+        let (num, den) = <(i64, i64)>::deserialize(d)?;
+        if den == 0 {
+            return Err(serde::de::Error::custom(format!(
+                "the fraction {num}/{den} has denominator 0"
+            )));
+        }
+        Rational::checked_new(num, den).ok_or_else(|| {
+            serde::de::Error::custom(format!("the fraction {num}/{den} is out of range"))
+        })
     }
 }
 

@@ -3,7 +3,9 @@
 //! play-off or a drawing of lots, given as input) separates them.
 //!
 //! Everything is exact: points in half points, Sonneborn-Berger in quarter points,
-//! averages and score rates as fractions. Floats appear only in JSON output.
+//! averages and score rates as fractions. [`Standings`] serialises exactly (serde:
+//! fractions as `[numerator, denominator]`); the JSON people read, with floats, is the
+//! presentation [`Standings::readable_json`] gives ([`StandingsJson`]).
 //!
 //! Withdrawals (the Chinese game rules): in a round robin, a player (team) who left before playing
 //! half of the rounds has every game voided and leaves the table; one who left later
@@ -13,7 +15,7 @@
 use std::collections::HashMap;
 
 use serde::ser::{SerializeMap, SerializeStruct};
-use serde::{Serialize, Serializer};
+use serde::{Deserialize, Serialize, Serializer};
 
 use super::checks::{check, TournamentCode, TournamentFinding};
 use super::score::{HalfPoints, Rational};
@@ -32,8 +34,8 @@ pub struct StandingsOptions {
     pub regulation: Regulation,
 }
 
-/// A tie-break value.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// A tie-break value. Serialises exactly: `{"Number": [39, 4]}`, `{"Boards": [2.5, 1]}`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum TieBreakValue {
     /// A number.
     Number(Rational),
@@ -88,17 +90,20 @@ impl std::fmt::Display for TieBreakValue {
     }
 }
 
-impl Serialize for TieBreakValue {
+/// A tie-break value as people read it in JSON: a number as a float, boards as a list.
+struct ValueJson<'a>(&'a TieBreakValue);
+
+impl Serialize for ValueJson<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        match self {
-            TieBreakValue::Number(r) => r.serialize(s),
+        match self.0 {
+            TieBreakValue::Number(r) => s.serialize_f64(r.to_f64()),
             TieBreakValue::Boards(b) => b.serialize(s),
         }
     }
 }
 
-/// One line of the standings.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// One line of the standings. Serialises exactly, with its fields' names.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct StandingRow {
     /// The place, from 1; players sharing a place have the same rank.
     pub rank: u32,
@@ -115,7 +120,24 @@ pub struct StandingRow {
 }
 
 /// Standings of one tournament.
-#[derive(Debug, Clone, PartialEq, Eq)]
+///
+/// Serde gives the exact form, which reads back equal (fractions as `[numerator,
+/// denominator]`, a zero denominator refused on reading); [`Standings::readable_json`]
+/// gives the JSON people read, with floats (`renju standings --json`).
+///
+/// ```
+/// use renju_tournament::{standings, Standings, StandingsOptions, Tournament};
+/// let t = Tournament::from_trf("\
+/// 001    1      Ann                                                                1.0    1     2 b 1
+/// 001    2      Bob                                                                0.0    2     1 w 0
+/// ").unwrap();
+/// let s = standings(&t, &StandingsOptions::default());
+/// let exact = serde_json::to_string(&s).unwrap();
+/// assert_eq!(serde_json::from_str::<Standings>(&exact).unwrap(), s);
+/// let readable = serde_json::to_value(s.readable_json()).unwrap();
+/// assert_eq!(readable["standings"][0]["name"], "Ann");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Standings {
     /// The tournament's name.
     pub name: String,
@@ -152,6 +174,13 @@ impl Standings {
             .iter()
             .any(|f| f.severity == renju_records::report::Severity::Error)
     }
+
+    /// The JSON people read (`renju standings --json`, the C library's and Python's
+    /// `to_dict`/`to_json`), with tie-break values as floats: a presentation, not
+    /// read back. The exact form is the serde form of `Standings` itself.
+    pub fn readable_json(&self) -> StandingsJson<'_> {
+        StandingsJson(self)
+    }
 }
 
 struct RowJson<'a>(&'a StandingRow, &'a [TieBreak]);
@@ -176,7 +205,7 @@ impl Serialize for ValuesJson<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut m = s.serialize_map(Some(self.1.len()))?;
         for (tb, v) in self.1.iter().zip(&self.0.values) {
-            m.serialize_entry(&tb.to_string(), v)?;
+            m.serialize_entry(&tb.to_string(), &ValueJson(v))?;
         }
         m.end()
     }
@@ -190,19 +219,24 @@ impl Serialize for RowsJson<'_> {
     }
 }
 
-impl Serialize for Standings {
-    /// `{"name", "system", "regulation", "team", "tiebreaks": [codes], "standings":
-    /// [{"rank", "shared", "id", "name", "points", "tiebreaks": {"SB": 4.25, ...}}],
-    /// "findings": [...]}`, numbers as JSON numbers.
+/// The JSON people read of [`Standings`], from [`Standings::readable_json`]: `{"name",
+/// "system", "regulation", "team", "tiebreaks": [codes], "standings": [{"rank",
+/// "shared", "id", "name", "points", "tiebreaks": {"SB": 4.25, ...}}], "findings":
+/// [...]}`, numbers as JSON numbers (fractions rounded to floats). Serialise only.
+#[derive(Debug, Clone, Copy)]
+pub struct StandingsJson<'a>(&'a Standings);
+
+impl Serialize for StandingsJson<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let t = self.0;
         let mut st = s.serialize_struct("Standings", 7)?;
-        st.serialize_field("name", &self.name)?;
-        st.serialize_field("system", &self.system)?;
-        st.serialize_field("regulation", &self.regulation)?;
-        st.serialize_field("team", &self.team_event)?;
-        st.serialize_field("tiebreaks", &self.tiebreaks)?;
-        st.serialize_field("standings", &RowsJson(self))?;
-        st.serialize_field("findings", &self.findings)?;
+        st.serialize_field("name", &t.name)?;
+        st.serialize_field("system", &t.system)?;
+        st.serialize_field("regulation", &t.regulation)?;
+        st.serialize_field("team", &t.team_event)?;
+        st.serialize_field("tiebreaks", &t.tiebreaks)?;
+        st.serialize_field("standings", &RowsJson(t))?;
+        st.serialize_field("findings", &t.findings)?;
         st.end()
     }
 }
@@ -266,6 +300,64 @@ fn standings_inner(
     let team = t.is_team_event();
     // Bounded: a tournament built by hand past the limits is not sized by its rounds.
     let n = t.round_count().min(super::MAX_ROUNDS);
+    let tiebreaks = tiebreak_list(t, options, system, team, findings);
+    let primary = if team { Criterion::Mp } else { Criterion::Pts };
+    let comps = competitors(t, system, n, team);
+    let calc = Calc::new(&comps, options.regulation, n, system);
+
+    let mut criteria: Vec<TieBreak> = Vec::with_capacity(tiebreaks.len() + 2);
+    if system == System::Knockout {
+        criteria.push(TieBreak::plain(Criterion::Ko));
+    }
+    criteria.push(TieBreak::plain(primary));
+    let skip = criteria.len();
+    criteria.extend(tiebreaks.iter().copied());
+
+    let ko = if criteria.iter().any(|c| c.criterion == Criterion::Ko) {
+        knockout_rounds(&comps, n, findings)
+    } else {
+        Vec::new()
+    };
+    if !team && criteria.iter().any(|c| c.criterion == Criterion::Aro) {
+        report_unrated_opponents(&comps, findings);
+    }
+
+    // values[c][k]
+    let mut values: Vec<Vec<TieBreakValue>> = comps
+        .iter()
+        .enumerate()
+        .map(|(i, _)| criteria.iter().map(|tb| calc.value(i, tb, &ko)).collect())
+        .collect();
+    let groups = tied_groups(&calc, &comps, &criteria, &mut values);
+    let groups = apply_decided_order(t, &comps, groups);
+    let rows = ranked_rows(&groups, &comps, &calc, &values, skip);
+
+    let s = Standings {
+        name: t.name.clone(),
+        system,
+        regulation: options.regulation,
+        team_event: team,
+        tiebreaks,
+        rows,
+        findings: Vec::new(),
+    };
+    declared_columns(t, &s, &criteria, &values, &comps, findings);
+    Standings {
+        findings: std::mem::take(findings),
+        ..s
+    }
+}
+
+/// The tie-break list: the options', else the tournament's, else the Chinese rules'
+/// default for the system (with a finding when the file names a list this library
+/// cannot compute); without the points, which come first anyway.
+fn tiebreak_list(
+    t: &Tournament,
+    options: &StandingsOptions,
+    system: System,
+    team: bool,
+    findings: &mut Vec<TournamentFinding>,
+) -> Vec<TieBreak> {
     let mut tiebreaks = options.tiebreaks.clone().unwrap_or_else(|| {
         if t.tiebreaks.is_empty() {
             // A TRF list the library cannot compute is kept as a record: say so.
@@ -292,7 +384,12 @@ fn standings_inner(
     {
         tiebreaks.remove(0);
     }
+    tiebreaks
+}
 
+/// The competitors (players, or teams in a team event) with their rows after the
+/// withdrawal rule, absences filled in a Swiss, rows in round order.
+fn competitors(t: &Tournament, system: System, n: u32, team: bool) -> Vec<Comp> {
     let (pairings, void) = apply_withdrawals(t, system, n);
     let mut comps = if team {
         team_comps(t, &pairings, &void)
@@ -307,47 +404,36 @@ fn standings_inner(
     for c in &mut comps {
         c.rows.sort_by_key(|r| r.round);
     }
-    let calc = Calc::new(&comps, options.regulation, n, system);
+    comps
+}
 
-    let mut criteria: Vec<TieBreak> = Vec::with_capacity(tiebreaks.len() + 2);
-    if system == System::Knockout {
-        criteria.push(TieBreak::plain(Criterion::Ko));
-    }
-    criteria.push(TieBreak::plain(primary));
-    let skip = criteria.len();
-    criteria.extend(tiebreaks.iter().copied());
-
-    let ko = if criteria.iter().any(|c| c.criterion == Criterion::Ko) {
-        knockout_rounds(&comps, n, findings)
-    } else {
-        Vec::new()
-    };
-    if !team && criteria.iter().any(|c| c.criterion == Criterion::Aro) {
-        let unrated = comps
-            .iter()
-            .flat_map(|c| &c.rows)
-            .filter(|r| r.kind.is_played())
-            .filter_map(|r| r.opp)
-            .filter(|&o| comps[o].rating.is_none())
-            .count();
-        if unrated > 0 {
-            findings.push(TournamentFinding::new(
-                TournamentCode::UnratedOpponents,
-                None,
-                None,
-                format!("{unrated} game(s) against unrated opponents are left out of ARO"),
-            ));
-        }
-    }
-
-    // values[c][k]
-    let mut values: Vec<Vec<TieBreakValue>> = comps
+/// Says how many played games against unrated opponents ARO leaves out, if any.
+fn report_unrated_opponents(comps: &[Comp], findings: &mut Vec<TournamentFinding>) {
+    let unrated = comps
         .iter()
-        .enumerate()
-        .map(|(i, _)| criteria.iter().map(|tb| calc.value(i, tb, &ko)).collect())
-        .collect();
+        .flat_map(|c| &c.rows)
+        .filter(|r| r.kind.is_played())
+        .filter_map(|r| r.opp)
+        .filter(|&o| comps[o].rating.is_none())
+        .count();
+    if unrated > 0 {
+        findings.push(TournamentFinding::new(
+            TournamentCode::UnratedOpponents,
+            None,
+            None,
+            format!("{unrated} game(s) against unrated opponents are left out of ARO"),
+        ));
+    }
+}
 
-    // Refine groups criterion by criterion.
+/// The competitors in groups of equal values, best first, refined criterion by
+/// criterion (direct encounter computed inside each group as it is reached).
+fn tied_groups(
+    calc: &Calc<'_>,
+    comps: &[Comp],
+    criteria: &[TieBreak],
+    values: &mut [Vec<TieBreakValue>],
+) -> Vec<Vec<usize>> {
     let mut order: Vec<usize> = (0..comps.len()).collect();
     order.sort_by_key(|&i| comps[i].id);
     let mut groups: Vec<Vec<usize>> = vec![order];
@@ -374,36 +460,51 @@ fn standings_inner(
         }
         groups = next;
     }
-    // A play-off or lot, when given, separates what is still tied.
-    if !t.decided_order.is_empty() {
-        let pos: HashMap<u32, usize> = t
-            .decided_order
-            .iter()
-            .enumerate()
-            .map(|(i, &id)| (id, i))
-            .collect();
-        let mut next = Vec::with_capacity(groups.len());
-        for mut g in groups {
-            if g.len() < 2 {
-                next.push(g);
-                continue;
-            }
-            let key = |i: &usize| pos.get(&comps[*i].id).copied().unwrap_or(usize::MAX);
-            g.sort_by_key(key);
-            let rest: Vec<usize> = g.iter().copied().filter(|i| key(i) == usize::MAX).collect();
-            for &i in g.iter().filter(|i| key(i) != usize::MAX) {
-                next.push(vec![i]);
-            }
-            if !rest.is_empty() {
-                next.push(rest);
-            }
-        }
-        groups = next;
-    }
+    groups
+}
 
+/// A play-off or lot, when given, separates what is still tied.
+fn apply_decided_order(t: &Tournament, comps: &[Comp], groups: Vec<Vec<usize>>) -> Vec<Vec<usize>> {
+    if t.decided_order.is_empty() {
+        return groups;
+    }
+    let pos: HashMap<u32, usize> = t
+        .decided_order
+        .iter()
+        .enumerate()
+        .map(|(i, &id)| (id, i))
+        .collect();
+    let mut next = Vec::with_capacity(groups.len());
+    for mut g in groups {
+        if g.len() < 2 {
+            next.push(g);
+            continue;
+        }
+        let key = |i: &usize| pos.get(&comps[*i].id).copied().unwrap_or(usize::MAX);
+        g.sort_by_key(key);
+        let rest: Vec<usize> = g.iter().copied().filter(|i| key(i) == usize::MAX).collect();
+        for &i in g.iter().filter(|i| key(i) != usize::MAX) {
+            next.push(vec![i]);
+        }
+        if !rest.is_empty() {
+            next.push(rest);
+        }
+    }
+    next
+}
+
+/// The rows of the table, group by group, with shared ranks; the values shown are the
+/// tie-breaks after the first `skip` criteria (knockout and points).
+fn ranked_rows(
+    groups: &[Vec<usize>],
+    comps: &[Comp],
+    calc: &Calc<'_>,
+    values: &[Vec<TieBreakValue>],
+    skip: usize,
+) -> Vec<StandingRow> {
     let mut rows = Vec::with_capacity(comps.len());
     let mut rank = 1u32;
-    for g in &groups {
+    for g in groups {
         for &i in g {
             let c = &comps[i];
             rows.push(StandingRow {
@@ -417,21 +518,7 @@ fn standings_inner(
         }
         rank += g.len() as u32;
     }
-
-    let s = Standings {
-        name: t.name.clone(),
-        system,
-        regulation: options.regulation,
-        team_event: team,
-        tiebreaks,
-        rows,
-        findings: Vec::new(),
-    };
-    declared_columns(t, &s, &criteria, &values, &comps, findings);
-    Standings {
-        findings: std::mem::take(findings),
-        ..s
-    }
+    rows
 }
 
 /// The pairings the standings count, after the withdrawal rule, and the voided ids.
@@ -531,6 +618,37 @@ fn team_comps(t: &Tournament, pairings: &[Pairing], void: &[u32]) -> Vec<Comp> {
         .collect();
     let mut comps = dedup(comps);
     let index: HashMap<u32, usize> = comps.iter().enumerate().map(|(i, c)| (c.id, i)).collect();
+    let (team_of, board_of) = team_membership(t, &index);
+    let (acc, keys) = match_totals(pairings, &team_of, &board_of, &mut comps);
+    for key in keys {
+        let (round, ti, oi) = key;
+        let a = acc[&key];
+        let (pts, kind) = match oi {
+            Some(o) => {
+                let max = HalfPoints(2 * a.games as i64);
+                let theirs = acc.get(&(round, o, Some(ti))).map_or(max - a.gp, |b| b.gp);
+                match_result(a, theirs)
+            }
+            None => team_bye_result(a),
+        };
+        comps[ti].rows.push(Row {
+            round,
+            opp: oi,
+            pts,
+            kind,
+            gp: a.gp,
+            games: a.games,
+        });
+    }
+    comps
+}
+
+/// Each player's team (index into the competitors) and board, from the players' team
+/// and from the teams' board lists (the first mention wins).
+fn team_membership(
+    t: &Tournament,
+    index: &HashMap<u32, usize>,
+) -> (HashMap<u32, usize>, HashMap<u32, u32>) {
     let mut team_of: HashMap<u32, usize> = HashMap::new();
     let mut board_of: HashMap<u32, u32> = HashMap::new();
     for p in &t.players {
@@ -546,15 +664,34 @@ fn team_comps(t: &Tournament, pairings: &[Pairing], void: &[u32]) -> Vec<Comp> {
             }
         }
     }
-    // (round, team, opponent team) -> (game points, games, all forfeits, any pairing bye)
-    #[derive(Default, Clone, Copy)]
-    struct Acc {
-        gp: HalfPoints,
-        games: u32,
-        forfeits: u32,
-        unplayed_zero: u32,
-    }
-    let mut acc: HashMap<(u32, usize, Option<usize>), Acc> = HashMap::new();
+    (team_of, board_of)
+}
+
+/// The totals of one team in one round against one opponent team (or none).
+#[derive(Default, Clone, Copy)]
+struct MatchTotals {
+    /// Game points.
+    gp: HalfPoints,
+    /// Games.
+    games: u32,
+    /// Games won or lost by forfeit.
+    forfeits: u32,
+    /// Games without opponent that score nothing (absent, zero bye, forfeit loss).
+    unplayed_zero: u32,
+}
+
+/// The key of a [`MatchTotals`]: (round, team, opponent team).
+type MatchKey = (u32, usize, Option<usize>);
+
+/// Adds up the games of each team by (round, team, opponent team), in order of first
+/// appearance, and the game points of each team's boards.
+fn match_totals(
+    pairings: &[Pairing],
+    team_of: &HashMap<u32, usize>,
+    board_of: &HashMap<u32, u32>,
+    comps: &mut [Comp],
+) -> (HashMap<MatchKey, MatchTotals>, Vec<MatchKey>) {
+    let mut acc: HashMap<MatchKey, MatchTotals> = HashMap::new();
     let mut keys = Vec::new();
     for p in pairings {
         let Some(&ti) = team_of.get(&p.player) else {
@@ -568,7 +705,7 @@ fn team_comps(t: &Tournament, pairings: &[Pairing], void: &[u32]) -> Vec<Comp> {
         let key = (p.round, ti, oi);
         let a = acc.entry(key).or_insert_with(|| {
             keys.push(key);
-            Acc::default()
+            MatchTotals::default()
         });
         a.gp += pts;
         a.games += 1;
@@ -593,58 +730,47 @@ fn team_comps(t: &Tournament, pairings: &[Pairing], void: &[u32]) -> Vec<Comp> {
         }
         boards[b - 1] += pts;
     }
-    for key in keys {
-        let (round, ti, oi) = key;
-        let a = acc[&key];
-        let max = HalfPoints(2 * a.games as i64);
-        let (pts, kind) = match oi {
-            Some(o) => {
-                let theirs = acc.get(&(round, o, Some(ti))).map_or(max - a.gp, |b| b.gp);
-                let forfeit = a.forfeits == a.games;
-                let (pts, kind) = match a.gp.cmp(&theirs) {
-                    std::cmp::Ordering::Greater => (
-                        HalfPoints::WIN,
-                        if forfeit {
-                            ResultKind::ForfeitWin
-                        } else {
-                            ResultKind::Win
-                        },
-                    ),
-                    std::cmp::Ordering::Less => (
-                        HalfPoints::ZERO,
-                        if forfeit {
-                            ResultKind::ForfeitLoss
-                        } else {
-                            ResultKind::Loss
-                        },
-                    ),
-                    std::cmp::Ordering::Equal => (HalfPoints::DRAW, ResultKind::Draw),
-                };
-                (pts, kind)
-            }
-            None => {
-                if a.unplayed_zero == a.games {
-                    (HalfPoints::ZERO, ResultKind::Absent)
-                } else {
-                    let half = HalfPoints(a.games as i64);
-                    match a.gp.cmp(&half) {
-                        std::cmp::Ordering::Greater => (HalfPoints::WIN, ResultKind::PairingBye),
-                        std::cmp::Ordering::Equal => (HalfPoints::DRAW, ResultKind::HalfBye),
-                        std::cmp::Ordering::Less => (HalfPoints::ZERO, ResultKind::ZeroBye),
-                    }
-                }
-            }
-        };
-        comps[ti].rows.push(Row {
-            round,
-            opp: oi,
-            pts,
-            kind,
-            gp: a.gp,
-            games: a.games,
-        });
+    (acc, keys)
+}
+
+/// The match points and result of a team match: more game points than the opponent
+/// (`theirs`) win; a match of forfeits only is won or lost by forfeit.
+fn match_result(a: MatchTotals, theirs: HalfPoints) -> (HalfPoints, ResultKind) {
+    let forfeit = a.forfeits == a.games;
+    match a.gp.cmp(&theirs) {
+        std::cmp::Ordering::Greater => (
+            HalfPoints::WIN,
+            if forfeit {
+                ResultKind::ForfeitWin
+            } else {
+                ResultKind::Win
+            },
+        ),
+        std::cmp::Ordering::Less => (
+            HalfPoints::ZERO,
+            if forfeit {
+                ResultKind::ForfeitLoss
+            } else {
+                ResultKind::Loss
+            },
+        ),
+        std::cmp::Ordering::Equal => (HalfPoints::DRAW, ResultKind::Draw),
     }
-    comps
+}
+
+/// The match points and result of a team round without an opponent team: absent when
+/// nothing was scored without an opponent, else a bye worth what the boards scored.
+fn team_bye_result(a: MatchTotals) -> (HalfPoints, ResultKind) {
+    if a.unplayed_zero == a.games {
+        (HalfPoints::ZERO, ResultKind::Absent)
+    } else {
+        let half = HalfPoints(a.games as i64);
+        match a.gp.cmp(&half) {
+            std::cmp::Ordering::Greater => (HalfPoints::WIN, ResultKind::PairingBye),
+            std::cmp::Ordering::Equal => (HalfPoints::DRAW, ResultKind::HalfBye),
+            std::cmp::Ordering::Less => (HalfPoints::ZERO, ResultKind::ZeroBye),
+        }
+    }
 }
 
 fn fill_absent(c: &mut Comp, n: u32) {
@@ -1035,30 +1161,7 @@ fn declared_columns(
             .collect()
     };
     if s.team_event {
-        // The members' own points columns, against their games.
-        let mut points: HashMap<u32, HalfPoints> = HashMap::new();
-        for p in &t.pairings {
-            *points.entry(p.player).or_default() += p.result.points();
-        }
-        for p in &t.players {
-            let (Some(declared), got) = (
-                p.declared_points,
-                points.get(&p.id).copied().unwrap_or_default(),
-            ) else {
-                continue;
-            };
-            if declared != got {
-                findings.push(TournamentFinding::new(
-                    TournamentCode::PointsMismatch,
-                    None,
-                    Some(p.id),
-                    format!(
-                        "{} ({}) is declared with {declared} points but the games give {got}",
-                        p.name, p.id
-                    ),
-                ));
-            }
-        }
+        member_points(t, findings);
     }
     let index: HashMap<u32, usize> = comps.iter().enumerate().map(|(i, c)| (c.id, i)).collect();
     let pos: HashMap<u32, usize> = s.rows.iter().enumerate().map(|(k, r)| (r.id, k)).collect();
@@ -1088,24 +1191,7 @@ fn declared_columns(
         if rank >= row.rank && rank < row.rank + span {
             continue;
         }
-        // Who holds the declared place, and which criterion puts them apart.
-        let other = s.rows.get(rank.saturating_sub(1) as usize);
-        let why = other
-            .and_then(|o| {
-                let (a, b) = (index[&row.id], index[&o.id]);
-                let k = (0..criteria.len()).find(|&k| values[a][k] != values[b][k])?;
-                let (va, vb) = (&values[a][k], &values[b][k]);
-                let (ahead, behind, va, vb) = if o.rank < row.rank {
-                    (&o.name, &row.name, vb, va)
-                } else {
-                    (&row.name, &o.name, va, vb)
-                };
-                Some(format!(
-                    "; {} decides: {ahead} {va} against {behind} {vb}",
-                    criteria[k]
-                ))
-            })
-            .unwrap_or_default();
+        let why = rank_reason(s, row, rank, criteria, values, &index);
         findings.push(TournamentFinding::new(
             TournamentCode::RankMismatch,
             None,
@@ -1118,4 +1204,60 @@ fn declared_columns(
             ),
         ));
     }
+}
+
+/// In a team event, the members' own points columns, against their games.
+fn member_points(t: &Tournament, findings: &mut Vec<TournamentFinding>) {
+    let mut points: HashMap<u32, HalfPoints> = HashMap::new();
+    for p in &t.pairings {
+        *points.entry(p.player).or_default() += p.result.points();
+    }
+    for p in &t.players {
+        let (Some(declared), got) = (
+            p.declared_points,
+            points.get(&p.id).copied().unwrap_or_default(),
+        ) else {
+            continue;
+        };
+        if declared != got {
+            findings.push(TournamentFinding::new(
+                TournamentCode::PointsMismatch,
+                None,
+                Some(p.id),
+                format!(
+                    "{} ({}) is declared with {declared} points but the games give {got}",
+                    p.name, p.id
+                ),
+            ));
+        }
+    }
+}
+
+/// For a row declared at `rank`: who holds that place, and which criterion puts them
+/// apart, as a clause to append to the finding (empty when there is nothing to say).
+fn rank_reason(
+    s: &Standings,
+    row: &StandingRow,
+    rank: u32,
+    criteria: &[TieBreak],
+    values: &[Vec<TieBreakValue>],
+    index: &HashMap<u32, usize>,
+) -> String {
+    let other = s.rows.get(rank.saturating_sub(1) as usize);
+    other
+        .and_then(|o| {
+            let (a, b) = (index[&row.id], index[&o.id]);
+            let k = (0..criteria.len()).find(|&k| values[a][k] != values[b][k])?;
+            let (va, vb) = (&values[a][k], &values[b][k]);
+            let (ahead, behind, va, vb) = if o.rank < row.rank {
+                (&o.name, &row.name, vb, va)
+            } else {
+                (&row.name, &o.name, va, vb)
+            };
+            Some(format!(
+                "; {} decides: {ahead} {va} against {behind} {vb}",
+                criteria[k]
+            ))
+        })
+        .unwrap_or_default()
 }

@@ -108,122 +108,21 @@ pub fn read(text: &str) -> Result<Tournament, TrfError> {
             line: line_no,
             message,
         };
-        // A byte-order mark starts a file, or a line of files put together: not a record.
-        let line = raw.trim_end_matches('\r').trim_start_matches('\u{feff}');
+        // A byte-order mark starts a file, or a line of files put together: not a record;
+        // nor is the end-of-file mark (Ctrl-Z) of old DOS files.
+        let line = (raw.trim_end_matches(['\r', '\u{1a}'])).trim_start_matches('\u{feff}');
         if line.trim().is_empty() {
             continue;
         }
+        // Control characters (a NUL, say) are not text a record can hold, or write back.
+        if let Some(c) = line.chars().find(|c| c.is_control() && *c != '\t') {
+            return Err(err(format!(
+                "the line holds a control character ({}), which is not TRF text",
+                c.escape_unicode()
+            )));
+        }
         let chars: Vec<char> = line.chars().collect();
-        // A record shorter than its three columns of code (`0`, `0 `) has the same code
-        // either way: the writer pads it to three columns.
-        let code: String = chars
-            .iter()
-            .take(3)
-            .collect::<String>()
-            .trim_end()
-            .to_string();
-        if code.is_empty() {
-            // It could not be written back: a line with a blank code reads as blank.
-            return Err(err(
-                "a record starts with its three-character code, and this line's are blank".into(),
-            ));
-        }
-        let rest = cols(&chars, 5, chars.len());
-        match code.as_str() {
-            "001" => {
-                if t.players.len() >= super::MAX_PLAYERS {
-                    return Err(err(format!(
-                        "001: more than {} players (TRF start ranks have four digits)",
-                        super::MAX_PLAYERS
-                    )));
-                }
-                read_player(&chars, &mut t, &err)?
-            }
-            "012" => t.name = rest,
-            "092" => t.system = system_of(&rest).or(t.system),
-            "192" => {
-                t.system = system_of(&rest).or(t.system);
-                t.tags.push((code, rest));
-            }
-            "XXR" | "142" => {
-                let rounds: u32 = rest
-                    .split_whitespace()
-                    .next()
-                    .and_then(|w| w.parse().ok())
-                    .ok_or_else(|| err(format!("{code}: {rest:?} is not a number of rounds")))?;
-                if rounds > super::MAX_ROUNDS {
-                    return Err(err(format!(
-                        "{code}: {rounds} rounds: a tournament has at most {} rounds",
-                        super::MAX_ROUNDS
-                    )));
-                }
-                t.rounds = rounds;
-            }
-            "132" => {
-                let mut k = 0;
-                loop {
-                    let start = 92 + 10 * k;
-                    if start > chars.len() {
-                        break;
-                    }
-                    if k >= super::MAX_ROUNDS as usize {
-                        return Err(err(format!(
-                            "132: dates past round {0}: a tournament has at most {0} rounds",
-                            super::MAX_ROUNDS
-                        )));
-                    }
-                    t.round_info.push(Round {
-                        number: k as u32 + 1,
-                        date: opt(cols(&chars, start, start + 7)),
-                    });
-                    k += 1;
-                }
-            }
-            "162" => t.score_system = Some(rest),
-            "202" | "212" => match TieBreak::parse_list(&rest) {
-                Ok(list) if t.tiebreaks.is_empty() => t.tiebreaks = list,
-                _ => t.tags.push((code, rest)),
-            },
-            "222" => t.time_control = Some(rest),
-            "013" => {
-                let name = cols(&chars, 5, 36);
-                let boards = cols(&chars, 37, chars.len())
-                    .split_whitespace()
-                    .map(|w| {
-                        w.parse::<u32>()
-                            .map_err(|_| err(format!("013: {w:?} is not a start rank")))
-                    })
-                    .collect::<Result<Vec<u32>, TrfError>>()?;
-                t.teams.push(Team {
-                    id: t.teams.len() as u32 + 1,
-                    name,
-                    boards,
-                    declared_points: None,
-                    declared_rank: None,
-                });
-            }
-            "310" => read_team26(&chars, &mut t, &err)?,
-            "XXW" => {
-                let nums: Vec<u32> = rest
-                    .split_whitespace()
-                    .map(str::parse)
-                    .collect::<Result<_, _>>()
-                    .map_err(|_| err(format!("XXW: {rest:?} is not `id round`")))?;
-                let [id, after_round] = nums[..] else {
-                    return Err(err(format!("XXW: {rest:?} is not `id round`")));
-                };
-                t.withdrawals.push(Withdrawal { id, after_round });
-            }
-            "XXD" => {
-                for w in rest.split_whitespace() {
-                    t.decided_order.push(
-                        w.parse()
-                            .map_err(|_| err(format!("XXD: {w:?} is not an id")))?,
-                    );
-                }
-            }
-            _ => t.tags.push((code, rest)),
-        }
+        read_record(&chars, &mut t, &err)?;
     }
     if t.players.is_empty() {
         return Err(TrfError::NoPlayers);
@@ -240,6 +139,145 @@ pub fn read(text: &str) -> Result<Tournament, TrfError> {
         }
     }
     Ok(t)
+}
+
+/// Reads one non-blank line (`chars`) into `t`, by its three-character record code.
+fn read_record(
+    chars: &[char],
+    t: &mut Tournament,
+    err: &dyn Fn(String) -> TrfError,
+) -> Result<(), TrfError> {
+    // A record shorter than its three columns of code (`0`, `0 `) has the same code
+    // either way: the writer pads it to three columns.
+    let code: String = chars
+        .iter()
+        .take(3)
+        .collect::<String>()
+        .trim_end()
+        .to_string();
+    if code.is_empty() {
+        // It could not be written back: a line with a blank code reads as blank.
+        return Err(err(
+            "a record starts with its three-character code, and this line's are blank".into(),
+        ));
+    }
+    let rest = cols(chars, 5, chars.len());
+    match code.as_str() {
+        "001" => {
+            if t.players.len() >= super::MAX_PLAYERS {
+                return Err(err(format!(
+                    "001: more than {} players (TRF start ranks have four digits)",
+                    super::MAX_PLAYERS
+                )));
+            }
+            read_player(chars, t, err)?
+        }
+        "012" => t.name = rest,
+        "092" => t.system = system_of(&rest).or(t.system),
+        "192" => {
+            t.system = system_of(&rest).or(t.system);
+            t.tags.push((code, rest));
+        }
+        "XXR" | "142" => t.rounds = read_rounds(&code, &rest, err)?,
+        "132" => read_round_dates(chars, t, err)?,
+        "162" => t.score_system = Some(rest),
+        "202" | "212" => match TieBreak::parse_list(&rest) {
+            Ok(list) if t.tiebreaks.is_empty() => t.tiebreaks = list,
+            _ => t.tags.push((code, rest)),
+        },
+        "222" => t.time_control = Some(rest),
+        "013" => read_team13(chars, t, err)?,
+        "310" => read_team26(chars, t, err)?,
+        "XXW" => {
+            let nums: Vec<u32> = rest
+                .split_whitespace()
+                .map(str::parse)
+                .collect::<Result<_, _>>()
+                .map_err(|_| err(format!("XXW: {rest:?} is not `id round`")))?;
+            let [id, after_round] = nums[..] else {
+                return Err(err(format!("XXW: {rest:?} is not `id round`")));
+            };
+            t.withdrawals.push(Withdrawal { id, after_round });
+        }
+        "XXD" => {
+            for w in rest.split_whitespace() {
+                t.decided_order.push(
+                    w.parse()
+                        .map_err(|_| err(format!("XXD: {w:?} is not an id")))?,
+                );
+            }
+        }
+        _ => t.tags.push((code, rest)),
+    }
+    Ok(())
+}
+
+/// The number of rounds of an `XXR` or `142` record (`rest`, after column 4), at most
+/// [`super::MAX_ROUNDS`].
+fn read_rounds(code: &str, rest: &str, err: &dyn Fn(String) -> TrfError) -> Result<u32, TrfError> {
+    let rounds: u32 = rest
+        .split_whitespace()
+        .next()
+        .and_then(|w| w.parse().ok())
+        .ok_or_else(|| err(format!("{code}: {rest:?} is not a number of rounds")))?;
+    if rounds > super::MAX_ROUNDS {
+        return Err(err(format!(
+            "{code}: {rounds} rounds: a tournament has at most {} rounds",
+            super::MAX_ROUNDS
+        )));
+    }
+    Ok(rounds)
+}
+
+/// A `132` record: the round dates, one every ten columns from column 92.
+fn read_round_dates(
+    chars: &[char],
+    t: &mut Tournament,
+    err: &dyn Fn(String) -> TrfError,
+) -> Result<(), TrfError> {
+    let mut k = 0;
+    loop {
+        let start = 92 + 10 * k;
+        if start > chars.len() {
+            break;
+        }
+        if k >= super::MAX_ROUNDS as usize {
+            return Err(err(format!(
+                "132: dates past round {0}: a tournament has at most {0} rounds",
+                super::MAX_ROUNDS
+            )));
+        }
+        t.round_info.push(Round {
+            number: k as u32 + 1,
+            date: opt(cols(chars, start, start + 7)),
+        });
+        k += 1;
+    }
+    Ok(())
+}
+
+/// A `013` team record: the name (columns 5-36), then the members' start ranks.
+fn read_team13(
+    chars: &[char],
+    t: &mut Tournament,
+    err: &dyn Fn(String) -> TrfError,
+) -> Result<(), TrfError> {
+    let name = cols(chars, 5, 36);
+    let boards = cols(chars, 37, chars.len())
+        .split_whitespace()
+        .map(|w| {
+            w.parse::<u32>()
+                .map_err(|_| err(format!("013: {w:?} is not a start rank")))
+        })
+        .collect::<Result<Vec<u32>, TrfError>>()?;
+    t.teams.push(Team {
+        id: t.teams.len() as u32 + 1,
+        name,
+        boards,
+        declared_points: None,
+        declared_rank: None,
+    });
+    Ok(())
 }
 
 /// A TRF-26 `310` team record: team number (columns 5-7), name (9-40), then the
@@ -283,11 +321,39 @@ fn read_team26(
     Ok(())
 }
 
+/// A `001` player record: the player's fields, then one result every ten columns from
+/// column 92 (opponent, colour, result), up to [`super::MAX_ROUNDS`].
 fn read_player(
     chars: &[char],
     t: &mut Tournament,
     err: &dyn Fn(String) -> TrfError,
 ) -> Result<(), TrfError> {
+    let id = read_start_rank(chars, err)?;
+    let p = read_player_fields(chars, id, err)?;
+    let mut k = 0usize;
+    loop {
+        let start = 92 + 10 * k;
+        if start > chars.len() {
+            break;
+        }
+        if k >= super::MAX_ROUNDS as usize {
+            return Err(err(format!(
+                "001: results past round {0}: a tournament has at most {0} rounds",
+                super::MAX_ROUNDS
+            )));
+        }
+        let round = k as u32 + 1;
+        k += 1;
+        if let Some(pairing) = read_round_result(chars, id, round, start, err)? {
+            t.pairings.push(pairing);
+        }
+    }
+    t.players.push(p);
+    Ok(())
+}
+
+/// The start rank of a `001` record (columns 5-8), refusing five digits or more.
+fn read_start_rank(chars: &[char], err: &dyn Fn(String) -> TrfError) -> Result<u32, TrfError> {
     let id_text = cols(chars, 5, 8);
     if chars.get(8).is_some_and(char::is_ascii_digit) && !id_text.is_empty() {
         let long: String = chars[4..]
@@ -299,11 +365,20 @@ fn read_player(
             super::MAX_PLAYERS
         )));
     }
-    let id: u32 = id_text.parse().map_err(|_| {
+    id_text.parse().map_err(|_| {
         err(format!(
             "001: start rank {id_text:?} (columns 5-8) is not a number"
         ))
-    })?;
+    })
+}
+
+/// The player fields of a `001` record (columns 10-89): sex, title, name, rating,
+/// federation, FIDE id, birth, declared points and rank.
+fn read_player_fields(
+    chars: &[char],
+    id: u32,
+    err: &dyn Fn(String) -> TrfError,
+) -> Result<Player, TrfError> {
     let mut p = Player::new(id, cols(chars, 15, 47));
     p.sex = opt(cols(chars, 10, 10));
     p.title = opt(cols(chars, 11, 13));
@@ -335,79 +410,77 @@ fn read_player(
             ))
         })?);
     }
-    let mut k = 0usize;
-    loop {
-        let start = 92 + 10 * k;
-        if start > chars.len() {
-            break;
-        }
-        if k >= super::MAX_ROUNDS as usize {
-            return Err(err(format!(
-                "001: results past round {0}: a tournament has at most {0} rounds",
-                super::MAX_ROUNDS
-            )));
-        }
-        let round = k as u32 + 1;
-        k += 1;
-        let opp_text = cols(chars, start, start + 3);
-        let colour = cols(chars, start + 5, start + 5);
-        let result = cols(chars, start + 7, start + 7);
-        if opp_text.is_empty() && colour.is_empty() && result.is_empty() {
-            continue;
-        }
-        let opp: u32 = if opp_text.is_empty() {
-            0
-        } else {
-            opp_text.parse().map_err(|_| {
-                err(format!(
-                    "001: round {round}: opponent {opp_text:?} (columns {start}-{}) is not a number",
-                    start + 3
-                ))
-            })?
-        };
-        let opponent = (opp != 0).then_some(opp);
-        let color = match colour.as_str() {
-            "w" | "W" => Some(Color::White),
-            "b" | "B" => Some(Color::Black),
-            "" | "-" => None,
-            c => {
-                return Err(err(format!(
-                    "001: round {round}: colour {c:?} (column {}) is not w, b or -",
-                    start + 5
-                )))
-            }
-        };
-        use ResultKind::*;
-        let result = match (result.as_str(), opponent.is_some()) {
-            ("1" | "W", true) => Win,
-            ("=" | "D", true) => Draw,
-            ("0" | "L", true) => Loss,
-            ("+", true) => ForfeitWin,
-            ("-", true) => ForfeitLoss,
-            ("H" | "=", false) => HalfBye,
-            ("F" | "1", false) => FullBye,
-            ("U" | "+", false) => PairingBye,
-            ("Z" | "0", false) => ZeroBye,
-            ("-" | "", false) => Absent,
-            (r, _) => {
-                return Err(err(format!(
-                    "001: round {round}: result {r:?} (column {}) is not one of 1 = 0 W D L + - H F U Z{}",
-                    start + 7,
-                    if opponent.is_some() { " for a game" } else { " for a bye" }
-                )))
-            }
-        };
-        t.pairings.push(Pairing {
-            round,
-            player: id,
-            opponent,
-            color,
-            result,
-            board: None,
-        });
+    Ok(p)
+}
+
+/// One round of a `001` record, starting at column `start`: `None` when blank.
+fn read_round_result(
+    chars: &[char],
+    id: u32,
+    round: u32,
+    start: usize,
+    err: &dyn Fn(String) -> TrfError,
+) -> Result<Option<Pairing>, TrfError> {
+    let opp_text = cols(chars, start, start + 3);
+    let colour = cols(chars, start + 5, start + 5);
+    let result = cols(chars, start + 7, start + 7);
+    if opp_text.is_empty() && colour.is_empty() && result.is_empty() {
+        return Ok(None);
     }
-    t.players.push(p);
-    Ok(())
+    let opp: u32 = if opp_text.is_empty() {
+        0
+    } else {
+        opp_text.parse().map_err(|_| {
+            err(format!(
+                "001: round {round}: opponent {opp_text:?} (columns {start}-{}) is not a number",
+                start + 3
+            ))
+        })?
+    };
+    let opponent = (opp != 0).then_some(opp);
+    let color = match colour.as_str() {
+        "w" | "W" => Some(Color::White),
+        "b" | "B" => Some(Color::Black),
+        "" | "-" => None,
+        c => {
+            return Err(err(format!(
+                "001: round {round}: colour {c:?} (column {}) is not w, b or -",
+                start + 5
+            )))
+        }
+    };
+    use ResultKind::*;
+    let result = match (result.as_str(), opponent.is_some()) {
+        ("1" | "W", true) => Win,
+        ("=" | "D", true) => Draw,
+        ("0" | "L", true) => Loss,
+        ("+", true) => ForfeitWin,
+        ("-", true) => ForfeitLoss,
+        ("H" | "=", false) => HalfBye,
+        ("F" | "1", false) => FullBye,
+        ("U" | "+", false) => PairingBye,
+        ("Z" | "0", false) => ZeroBye,
+        ("-" | "", false) => Absent,
+        (r, _) => {
+            return Err(err(format!(
+            "001: round {round}: result {r:?} (column {}) is not one of 1 = 0 W D L + - H F U Z{}",
+            start + 7,
+            if opponent.is_some() {
+                " for a game"
+            } else {
+                " for a bye"
+            }
+        )))
+        }
+    };
+    Ok(Some(Pairing {
+        round,
+        player: id,
+        opponent,
+        color,
+        result,
+        board: None,
+    }))
 }
 
 fn result_char(kind: ResultKind) -> char {
@@ -461,6 +534,34 @@ fn write_inner(t: &Tournament, s: Option<&super::Standings>) -> Result<String, T
         )));
     }
     let mut out = String::new();
+    write_header(t, &mut out);
+    let computed = |id: u32| s.filter(|s| !s.team_event).and_then(|s| s.row(id));
+    for p in &t.players {
+        let points = computed(p.id).map(|r| r.points).or(p.declared_points);
+        let rank = computed(p.id).map(|r| r.rank).or(p.declared_rank);
+        let line = player_line(t, p, points, rank);
+        let _ = writeln!(out, "{}", line.trim_end());
+    }
+    for team in &t.teams {
+        let mut line = format!("013 {:<32}", clip(&team.name, 32));
+        for id in &team.boards {
+            let _ = write!(line, " {id:>4}");
+        }
+        let _ = writeln!(out, "{}", line.trim_end());
+    }
+    for w in &t.withdrawals {
+        let _ = writeln!(out, "XXW {} {}", w.id, w.after_round);
+    }
+    if !t.decided_order.is_empty() {
+        let ids: Vec<String> = t.decided_order.iter().map(u32::to_string).collect();
+        let _ = writeln!(out, "XXD {}", ids.join(" "));
+    }
+    Ok(out)
+}
+
+/// The records before the players: name, system, other tags, rounds, round dates,
+/// score system, tie-breaks, time control.
+fn write_header(t: &Tournament, out: &mut String) {
     if !t.name.is_empty() {
         let _ = writeln!(out, "012 {}", t.name);
     }
@@ -500,68 +601,59 @@ fn write_inner(t: &Tournament, s: Option<&super::Standings>) -> Result<String, T
     if let Some(tc) = &t.time_control {
         let _ = writeln!(out, "222 {tc}");
     }
-    let computed = |id: u32| s.filter(|s| !s.team_event).and_then(|s| s.row(id));
-    for p in &t.players {
-        let points = computed(p.id).map(|r| r.points).or(p.declared_points);
-        let rank = computed(p.id).map(|r| r.rank).or(p.declared_rank);
-        let mut line = format!(
-            "001 {:>4} {:1}{:>3} {:<33} {:>4} {:>3} {:>11} {:<10} {:>4} {:>4}",
-            p.id,
-            clip(p.sex.as_deref().unwrap_or(""), 1),
-            clip(p.title.as_deref().unwrap_or(""), 3),
-            clip(&p.name, 33),
-            p.rating.map(|r| r.to_string()).unwrap_or_default(),
-            clip(p.federation.as_deref().unwrap_or(""), 3),
-            clip(p.fide_id.as_deref().unwrap_or(""), 11),
-            clip(p.birth.as_deref().unwrap_or(""), 10),
-            points.map(format_points).unwrap_or_default(),
-            rank.map(|r| r.to_string()).unwrap_or_default(),
-        );
-        let mut cells: Vec<Option<&Pairing>> = Vec::new();
-        for q in t.pairings.iter().filter(|q| q.player == p.id) {
-            let i = q.round.max(1) as usize - 1;
-            if cells.len() <= i {
-                cells.resize(i + 1, None);
-            }
-            if cells[i].is_none() {
-                cells[i] = Some(q);
+}
+
+/// The `001` line of player `p` with the given points and rank columns, before trimming:
+/// the player's fields, then one ten-column cell per round (the first pairing of the
+/// round; blank when none).
+fn player_line(
+    t: &Tournament,
+    p: &Player,
+    points: Option<HalfPoints>,
+    rank: Option<u32>,
+) -> String {
+    let mut line = format!(
+        "001 {:>4} {:1}{:>3} {:<33} {:>4} {:>3} {:>11} {:<10} {:>4} {:>4}",
+        p.id,
+        clip(p.sex.as_deref().unwrap_or(""), 1),
+        clip(p.title.as_deref().unwrap_or(""), 3),
+        clip(&p.name, 33),
+        p.rating.map(|r| r.to_string()).unwrap_or_default(),
+        clip(p.federation.as_deref().unwrap_or(""), 3),
+        clip(p.fide_id.as_deref().unwrap_or(""), 11),
+        clip(p.birth.as_deref().unwrap_or(""), 10),
+        points.map(format_points).unwrap_or_default(),
+        rank.map(|r| r.to_string()).unwrap_or_default(),
+    );
+    let mut cells: Vec<Option<&Pairing>> = Vec::new();
+    for q in t.pairings.iter().filter(|q| q.player == p.id) {
+        let i = q.round.max(1) as usize - 1;
+        if cells.len() <= i {
+            cells.resize(i + 1, None);
+        }
+        if cells[i].is_none() {
+            cells[i] = Some(q);
+        }
+    }
+    for cell in cells {
+        match cell {
+            None => line.push_str("          "),
+            Some(q) => {
+                let c = match q.color {
+                    Some(Color::White) => 'w',
+                    Some(Color::Black) => 'b',
+                    None => '-',
+                };
+                let _ = write!(
+                    line,
+                    "  {:>4} {c} {}",
+                    q.opponent.unwrap_or(0),
+                    result_char(q.result)
+                );
             }
         }
-        for cell in cells {
-            match cell {
-                None => line.push_str("          "),
-                Some(q) => {
-                    let c = match q.color {
-                        Some(Color::White) => 'w',
-                        Some(Color::Black) => 'b',
-                        None => '-',
-                    };
-                    let _ = write!(
-                        line,
-                        "  {:>4} {c} {}",
-                        q.opponent.unwrap_or(0),
-                        result_char(q.result)
-                    );
-                }
-            }
-        }
-        let _ = writeln!(out, "{}", line.trim_end());
     }
-    for team in &t.teams {
-        let mut line = format!("013 {:<32}", clip(&team.name, 32));
-        for id in &team.boards {
-            let _ = write!(line, " {id:>4}");
-        }
-        let _ = writeln!(out, "{}", line.trim_end());
-    }
-    for w in &t.withdrawals {
-        let _ = writeln!(out, "XXW {} {}", w.id, w.after_round);
-    }
-    if !t.decided_order.is_empty() {
-        let ids: Vec<String> = t.decided_order.iter().map(u32::to_string).collect();
-        let _ = writeln!(out, "XXD {}", ids.join(" "));
-    }
-    Ok(out)
+    line
 }
 
 fn format_points(h: HalfPoints) -> String {

@@ -681,7 +681,7 @@ fn standings_from_game_records() {
 #[test]
 fn json_of_standings_has_numbers() {
     let s = standings(&exercise(), &StandingsOptions::default());
-    let v = serde_json::to_value(&s).unwrap();
+    let v = serde_json::to_value(s.readable_json()).unwrap();
     assert_eq!(v["regulation"], "fide-2024");
     assert_eq!(v["system"], "swiss");
     assert_eq!(v["tiebreaks"][1], "BH");
@@ -903,4 +903,50 @@ fn a_tiebreak_list_that_cannot_be_computed_is_reported() {
         ..StandingsOptions::default()
     };
     assert!(standings(&t, &options).findings.is_empty());
+}
+
+/// The serde form of standings is exact: it reads back equal, fractions and board lists
+/// included; the readable JSON keeps floats.
+#[test]
+fn standings_serialise_exactly_and_read_back_equal() {
+    for (file, list) in [
+        ("fide_tec_exercise.trf", "BH, BH/C1, SB, ARO, WIN"),
+        ("team_round_robin.trf", "GP, TBR, SB"),
+    ] {
+        let t = Tournament::from_trf(&fixture(file)).unwrap();
+        let options = StandingsOptions {
+            tiebreaks: Some(TieBreak::parse_list(list).unwrap()),
+            ..StandingsOptions::default()
+        };
+        let s = standings(&t, &options);
+        let exact = serde_json::to_string(&s).unwrap();
+        let back: renju_tournament::Standings = serde_json::from_str(&exact).unwrap();
+        assert_eq!(back, s, "{file}");
+        let row: renju_tournament::StandingRow =
+            serde_json::from_str(&serde_json::to_string(&s.rows[0]).unwrap()).unwrap();
+        assert_eq!(row, s.rows[0]);
+        let readable = serde_json::to_value(s.readable_json()).unwrap();
+        assert_eq!(
+            readable["standings"].as_array().unwrap().len(),
+            s.rows.len()
+        );
+        assert!(readable.get("rows").is_none());
+    }
+    let r: Rational = serde_json::from_str("[6, -4]").unwrap();
+    assert_eq!(r, Rational::new(-3, 2));
+    assert_eq!(
+        serde_json::to_string(&Rational::new(39, 4)).unwrap(),
+        "[39,4]"
+    );
+}
+
+/// A crafted exact form with denominator 0, or a fraction out of range, is an error,
+/// not a panic.
+#[test]
+fn a_zero_denominator_is_an_error_on_reading() {
+    let e = serde_json::from_str::<Rational>("[1, 0]").unwrap_err();
+    assert!(e.to_string().contains("denominator 0"), "{e}");
+    assert!(serde_json::from_str::<Rational>("[-9223372036854775808, -1]").is_err());
+    let e = serde_json::from_str::<TieBreakValue>(r#"{"Number": [3, 0]}"#).unwrap_err();
+    assert!(e.to_string().contains("denominator 0"), "{e}");
 }

@@ -650,10 +650,6 @@ impl<R: BufRead> Stream<R> {
 
     /// Reads one event at `line`.
     fn event(&mut self, line: usize) -> Result<(), XmlError> {
-        let malformed = |message: String| XmlError {
-            message: format!("malformed XML: {message}"),
-            recover: true,
-        };
         self.buf.clear();
         let reader = self.reader.as_mut().expect("reader present");
         let event = match reader.read_event_into(&mut self.buf) {
@@ -670,82 +666,8 @@ impl<R: BufRead> Stream<R> {
             return Ok(());
         }
         match event {
-            Xml::Start(ref element) | Xml::Empty(ref element) => {
-                let empty = matches!(event, Xml::Empty(_));
-                let name = String::from_utf8_lossy(element.local_name().as_ref()).into_owned();
-                if self.stack.is_empty() {
-                    if self.seen_root {
-                        return Err(malformed(format!(
-                            "a second root element <{name}> after the database"
-                        )));
-                    }
-                    self.seen_root = true;
-                    if name != "database" {
-                        return Err(XmlError {
-                            message: format!(
-                                "not a RenjuNet database: the root element is <{name}>, not <database>"
-                            ),
-                            recover: false,
-                        });
-                    }
-                }
-                let parent = self.stack.last().map_or("", String::as_str);
-                // XML names are case-sensitive: `<Game>` is not `<game>`. Said, not
-                // skipped in silence (a file of `<Game>` would read as no games).
-                if parent == "games" && name != "game" && name.eq_ignore_ascii_case("game") {
-                    self.queue.push_back(Err(ParseError::new(format!(
-                        "<{name}> is not a RenjuNet element: element names are lower case (<game>); it is not read"
-                    ))
-                    .at_line(line)));
-                }
-                let tables = &mut self.tables;
-                match (parent, name.as_str()) {
-                    ("rules", "rule") => insert(&mut tables.rules, element, &["name"]),
-                    ("openings", "opening") => insert(&mut tables.openings, element, &["name"]),
-                    ("players", "player") => {
-                        insert(&mut tables.players, element, &["name", "surname"])
-                    }
-                    ("tournaments", "tournament") => {
-                        insert(&mut tables.tournaments, element, &["name"])
-                    }
-                    (_, "games") => self.seen_games = true,
-                    (_, "game") => {
-                        if let Some(outer) = self.game.take() {
-                            let record = outer.record();
-                            self.queue.push_back(Err(ParseError::new(format!(
-                                "the game has no </game>: a <game> starts inside it at line {line}"
-                            ))
-                            .at_line(outer.line)
-                            .in_record(record)));
-                        }
-                        let mut notes = Vec::new();
-                        let (attrs, error) = match attributes(element, &mut notes) {
-                            Ok(attrs) => (attrs, None),
-                            Err(e) => (Vec::new(), Some(format!("malformed XML: {e}"))),
-                        };
-                        self.game = Some(RawGame {
-                            line,
-                            index: self.games_seen,
-                            attrs,
-                            moves: None,
-                            info: None,
-                            notes,
-                            error,
-                            depth: self.stack.len(),
-                        });
-                        self.game_stack = Some(self.stack.clone());
-                        self.games_seen += 1;
-                    }
-                    ("game", "move") if !empty => self.capture = Some(Capture::Moves),
-                    ("game", "info") if !empty => self.capture = Some(Capture::Info),
-                    _ => {}
-                }
-                if !empty {
-                    self.stack.push(name);
-                } else {
-                    self.end_element();
-                }
-            }
+            Xml::Start(ref element) => self.start_element(element, false, line)?,
+            Xml::Empty(ref element) => self.start_element(element, true, line)?,
             Xml::End(ref element) => {
                 let name = String::from_utf8_lossy(element.local_name().as_ref()).into_owned();
                 match self.stack.last() {
@@ -777,35 +699,122 @@ impl<R: BufRead> Stream<R> {
             }
             // The end of a part that is not the last: nothing is missing.
             Xml::Eof if !self.last => self.done = true,
-            Xml::Eof => {
-                self.done = true;
-                if let Some(raw) = self.game.take() {
-                    let record = raw.record();
-                    self.queue.push_back(Err(ParseError::new(
-                        "the document ends inside the game (no </game>)",
-                    )
-                    .at_line(raw.line)
-                    .in_record(record)));
-                } else if let Some(open) = self.stack.last() {
-                    self.queue.push_back(Err(ParseError::new(format!(
-                        "malformed XML: the document ends inside <{open}>"
-                    ))
-                    .at_line(line)));
-                } else if !self.seen_root {
-                    self.queue.push_back(Err(ParseError::new(
-                        "not a RenjuNet database: no XML element at all (an empty file, or text that is not XML)",
-                    )
-                    .at_line(line)));
-                } else if !self.seen_games {
-                    self.queue.push_back(Err(ParseError::new(
-                        "not a RenjuNet database: the <database> has no <games> element",
-                    )
-                    .at_line(line)));
-                }
-            }
+            Xml::Eof => self.end_of_document(line),
             _ => {}
         }
         Ok(())
+    }
+
+    /// A start tag (or an empty element when `empty`) at `line`: the root, the tables,
+    /// a game, a game's moves or info.
+    fn start_element(
+        &mut self,
+        element: &BytesStart<'_>,
+        empty: bool,
+        line: usize,
+    ) -> Result<(), XmlError> {
+        let name = String::from_utf8_lossy(element.local_name().as_ref()).into_owned();
+        if self.stack.is_empty() {
+            if self.seen_root {
+                return Err(malformed(format!(
+                    "a second root element <{name}> after the database"
+                )));
+            }
+            self.seen_root = true;
+            if name != "database" {
+                return Err(XmlError {
+                    message: format!(
+                        "not a RenjuNet database: the root element is <{name}>, not <database>"
+                    ),
+                    recover: false,
+                });
+            }
+        }
+        let parent = self.stack.last().map_or("", String::as_str);
+        // XML names are case-sensitive: `<Game>` is not `<game>`. Said, not
+        // skipped in silence (a file of `<Game>` would read as no games).
+        if parent == "games" && name != "game" && name.eq_ignore_ascii_case("game") {
+            self.queue.push_back(Err(ParseError::new(format!(
+                "<{name}> is not a RenjuNet element: element names are lower case (<game>); it is not read"
+            ))
+            .at_line(line)));
+        }
+        let tables = &mut self.tables;
+        match (parent, name.as_str()) {
+            ("rules", "rule") => insert(&mut tables.rules, element, &["name"]),
+            ("openings", "opening") => insert(&mut tables.openings, element, &["name"]),
+            ("players", "player") => insert(&mut tables.players, element, &["name", "surname"]),
+            ("tournaments", "tournament") => insert(&mut tables.tournaments, element, &["name"]),
+            (_, "games") => self.seen_games = true,
+            (_, "game") => self.open_game(element, line),
+            ("game", "move") if !empty => self.capture = Some(Capture::Moves),
+            ("game", "info") if !empty => self.capture = Some(Capture::Info),
+            _ => {}
+        }
+        if !empty {
+            self.stack.push(name);
+        } else {
+            self.end_element();
+        }
+        Ok(())
+    }
+
+    /// A `<game>` tag at `line`: the open game, if any, has no `</game>`; a new one opens.
+    fn open_game(&mut self, element: &BytesStart<'_>, line: usize) {
+        if let Some(outer) = self.game.take() {
+            let record = outer.record();
+            self.queue.push_back(Err(ParseError::new(format!(
+                "the game has no </game>: a <game> starts inside it at line {line}"
+            ))
+            .at_line(outer.line)
+            .in_record(record)));
+        }
+        let mut notes = Vec::new();
+        let (attrs, error) = match attributes(element, &mut notes) {
+            Ok(attrs) => (attrs, None),
+            Err(e) => (Vec::new(), Some(format!("malformed XML: {e}"))),
+        };
+        self.game = Some(RawGame {
+            line,
+            index: self.games_seen,
+            attrs,
+            moves: None,
+            info: None,
+            notes,
+            error,
+            depth: self.stack.len(),
+        });
+        self.game_stack = Some(self.stack.clone());
+        self.games_seen += 1;
+    }
+
+    /// The end of the last part, at `line`: says what is missing (an open game or
+    /// element, a root, a `<games>` element), if anything.
+    fn end_of_document(&mut self, line: usize) {
+        self.done = true;
+        if let Some(raw) = self.game.take() {
+            let record = raw.record();
+            self.queue.push_back(Err(ParseError::new(
+                "the document ends inside the game (no </game>)",
+            )
+            .at_line(raw.line)
+            .in_record(record)));
+        } else if let Some(open) = self.stack.last() {
+            self.queue.push_back(Err(ParseError::new(format!(
+                "malformed XML: the document ends inside <{open}>"
+            ))
+            .at_line(line)));
+        } else if !self.seen_root {
+            self.queue.push_back(Err(ParseError::new(
+                "not a RenjuNet database: no XML element at all (an empty file, or text that is not XML)",
+            )
+            .at_line(line)));
+        } else if !self.seen_games {
+            self.queue.push_back(Err(ParseError::new(
+                "not a RenjuNet database: the <database> has no <games> element",
+            )
+            .at_line(line)));
+        }
     }
 
     /// After an element ends (or an empty one is read): the open game is finished when
@@ -890,6 +899,14 @@ fn unescape(raw: &str, notes: &mut Vec<String>) -> String {
 fn note(notes: &mut Vec<String>, text: String) {
     if notes.len() < 8 && !notes.contains(&text) {
         notes.push(text);
+    }
+}
+
+/// A recoverable error for XML that does not parse.
+fn malformed(message: String) -> XmlError {
+    XmlError {
+        message: format!("malformed XML: {message}"),
+        recover: true,
     }
 }
 
@@ -1179,67 +1196,9 @@ fn write_game(out: &mut String, game: &Game, tables: &mut WrittenTables) -> Resu
             game.size
         )));
     }
-    let mut moves = Vec::new();
-    let mut swaps = Vec::new();
-    let mut result = None;
-    for event in &game.events {
-        match event {
-            Event::Stone { point } => moves.push(Move::Stone(*point)),
-            Event::Pass => moves.push(Move::Pass),
-            Event::Swap { swap } => swaps.push(*swap),
-            Event::Result(r) if r.reason.is_none() => result = Some(r.clone()),
-            Event::Result(_) => {
-                return Err(ParseError::new(format!(
-                    "RenjuNet's bresult holds no reason for a result, so {event} cannot be written"
-                )))
-            }
-            Event::FifthOffers { .. } | Event::DeclareOffers { .. } => {
-                return Err(ParseError::new(format!(
-                    "a .rif game cannot hold {event} (its `alt` field is not documented); use SGF or RenLib"
-                ))
-                .at_move(moves.len() + 1))
-            }
-            other => {
-                return Err(ParseError::new(format!("a .rif game cannot hold {other}"))
-                    .at_move(moves.len() + 1))
-            }
-        }
-    }
-    if moves.is_empty() {
-        return Err(ParseError::new("a .rif game needs at least one move"));
-    }
-    if let Some(mv) = moves
-        .iter()
-        .find(|m| matches!(m, Move::Stone(p) if !p.is_on(RENJU_SIZE)))
-    {
-        return Err(ParseError::new(format!("{mv} is off the 15x15 board")));
-    }
-    if rif_events(&moves, &swaps, game.opening, result.clone()) != game.events {
-        return Err(ParseError::new(format!(
-            "RenjuNet keeps swap decisions after moves {} under the {} opening and the result last; these events are in another order",
-            swap_points(game.opening)
-                .iter()
-                .map(|n| n.to_string())
-                .collect::<Vec<_>>()
-                .join(", "),
-            game.opening.map_or_else(|| "unspecified".to_string(), |o| o.to_string())
-        )));
-    }
-    let rule = match (game.rule_set, &game.unknown_rule) {
-        (Some(rule_set), _) => Some(super::name_for_rules(rule_set, game.opening)?),
-        (None, Some(name)) if super::rules_from_name(name).is_none() => Some(name.clone()),
-        (None, Some(name)) => {
-            return Err(ParseError::new(format!(
-                "the unknown rule `{name}` is a rule name this library knows"
-            )))
-        }
-        (None, None) if game.opening.is_some() => {
-            return Err(ParseError::new(
-                "a .rif rule names a rule set with its opening; this game has an opening but no rule set",
-            ))
-        }
-        (None, None) => None,
-    };
+    let (moves, swaps, result) = split_events(game)?;
+    check_event_order(game, &moves, &swaps, &result)?;
+    let rule = rule_name(game)?;
 
     let mut attrs: Vec<(&str, String)> = Vec::new();
     if let Some(id) = &game.id {
@@ -1278,4 +1237,87 @@ fn write_game(out: &mut String, game: &Game, tables: &mut WrittenTables) -> Resu
     }
     out.push_str("</game>\n");
     Ok(())
+}
+
+/// The moves, swap decisions and result of a game, refusing events a .rif game cannot
+/// hold (a result with a reason, offers, anything else).
+#[allow(clippy::type_complexity)]
+fn split_events(game: &Game) -> Result<(Vec<Move>, Vec<bool>, Option<DeclaredResult>), ParseError> {
+    let mut moves = Vec::new();
+    let mut swaps = Vec::new();
+    let mut result = None;
+    for event in &game.events {
+        match event {
+            Event::Stone { point } => moves.push(Move::Stone(*point)),
+            Event::Pass => moves.push(Move::Pass),
+            Event::Swap { swap } => swaps.push(*swap),
+            Event::Result(r) if r.reason.is_none() => result = Some(r.clone()),
+            Event::Result(_) => {
+                return Err(ParseError::new(format!(
+                    "RenjuNet's bresult holds no reason for a result, so {event} cannot be written"
+                )))
+            }
+            Event::FifthOffers { .. } | Event::DeclareOffers { .. } => {
+                return Err(ParseError::new(format!(
+                    "a .rif game cannot hold {event} (its `alt` field is not documented); use SGF or RenLib"
+                ))
+                .at_move(moves.len() + 1))
+            }
+            other => {
+                return Err(ParseError::new(format!("a .rif game cannot hold {other}"))
+                    .at_move(moves.len() + 1))
+            }
+        }
+    }
+    Ok((moves, swaps, result))
+}
+
+/// Refuses a game without moves, with a move off the board, or whose events are not in
+/// the order RenjuNet rebuilds them (swaps after their moves, the result last).
+fn check_event_order(
+    game: &Game,
+    moves: &[Move],
+    swaps: &[bool],
+    result: &Option<DeclaredResult>,
+) -> Result<(), ParseError> {
+    if moves.is_empty() {
+        return Err(ParseError::new("a .rif game needs at least one move"));
+    }
+    if let Some(mv) = moves
+        .iter()
+        .find(|m| matches!(m, Move::Stone(p) if !p.is_on(RENJU_SIZE)))
+    {
+        return Err(ParseError::new(format!("{mv} is off the 15x15 board")));
+    }
+    if rif_events(moves, swaps, game.opening, result.clone()) != game.events {
+        return Err(ParseError::new(format!(
+            "RenjuNet keeps swap decisions after moves {} under the {} opening and the result last; these events are in another order",
+            swap_points(game.opening)
+                .iter()
+                .map(|n| n.to_string())
+                .collect::<Vec<_>>()
+                .join(", "),
+            game.opening.map_or_else(|| "unspecified".to_string(), |o| o.to_string())
+        )));
+    }
+    Ok(())
+}
+
+/// The .rif rule name of a game: its rule set with its opening, or its unknown rule.
+fn rule_name(game: &Game) -> Result<Option<String>, ParseError> {
+    Ok(match (game.rule_set, &game.unknown_rule) {
+        (Some(rule_set), _) => Some(super::name_for_rules(rule_set, game.opening)?),
+        (None, Some(name)) if super::rules_from_name(name).is_none() => Some(name.clone()),
+        (None, Some(name)) => {
+            return Err(ParseError::new(format!(
+                "the unknown rule `{name}` is a rule name this library knows"
+            )))
+        }
+        (None, None) if game.opening.is_some() => {
+            return Err(ParseError::new(
+                "a .rif rule names a rule set with its opening; this game has an opening but no rule set",
+            ))
+        }
+        (None, None) => None,
+    })
 }

@@ -1034,6 +1034,30 @@ fn write_game(out: &mut String, game: &Game) -> Result<(), ParseError> {
             "board size {size} is not supported (5 to 26)"
         )));
     }
+    let mut moves = move_nodes(game)?;
+    let root = root_node(game, &mut moves)?;
+    out.push_str(&root);
+    out.push('\n');
+    for node in moves.nodes {
+        out.push_str(&node);
+    }
+    out.push_str(")\n");
+    Ok(())
+}
+
+/// The move nodes of a game and what SGF keeps in the root instead.
+struct MoveNodes<'a> {
+    /// One node per move or pass, with its time left and comments.
+    nodes: Vec<String>,
+    /// The fifth-move offers, for the root's 5A.
+    offers: Option<&'a Vec<Point>>,
+    /// The result, for the root's RE.
+    result: Option<&'a DeclaredResult>,
+}
+
+/// Writes the events of a game as move nodes; refuses events SGF cannot keep.
+fn move_nodes(game: &Game) -> Result<MoveNodes<'_>, ParseError> {
+    let size = game.size;
     let mut nodes: Vec<String> = Vec::new();
     let mut side = Color::Black;
     let mut offers = None;
@@ -1070,35 +1094,11 @@ fn write_game(out: &mut String, game: &Game) -> Result<(), ParseError> {
                 left_ms,
                 moves_left,
             } if !nodes.is_empty() => {
-                let mover = side.opponent();
                 let node = nodes.last_mut().expect("checked");
-                if let Some(ms) = left_ms {
-                    let id = if mover == Color::Black { "BL" } else { "WL" };
-                    property(node, id, &format_seconds(*ms));
-                }
-                if let Some(n) = moves_left {
-                    let id = if mover == Color::Black { "OB" } else { "OW" };
-                    property(node, id, &n.to_string());
-                }
+                time_left(node, side.opponent(), *left_ms, *moves_left);
                 continue;
             }
-            Event::MoveTime { .. } => {
-                return Err(ParseError::new(format!(
-                    "SGF keeps the time left after a move (BL/WL), not the time a move took, so {event} cannot be written"
-                ))
-                .at_move(number))
-            }
-            Event::Swap { .. } | Event::DeclareOffers { .. } => {
-                return Err(ParseError::new(format!(
-                    "SGF has no property for {event}; the RIF format keeps swap decisions"
-                ))
-                .at_move(number))
-            }
-            other => {
-                return Err(
-                    ParseError::new(format!("SGF has no property for {other}")).at_move(number)
-                )
-            }
+            other => return Err(unwritable_event(other).at_move(number)),
         };
         let mut node = String::from(";");
         property(
@@ -1109,7 +1109,42 @@ fn write_game(out: &mut String, game: &Game) -> Result<(), ParseError> {
         nodes.push(node);
         side = side.opponent();
     }
+    Ok(MoveNodes {
+        nodes,
+        offers,
+        result,
+    })
+}
 
+/// Adds the mover's time left (BL/WL) and moves or periods left (OB/OW) to a node.
+fn time_left(node: &mut String, mover: Color, left_ms: Option<u64>, moves_left: Option<u32>) {
+    if let Some(ms) = left_ms {
+        let id = if mover == Color::Black { "BL" } else { "WL" };
+        property(node, id, &format_seconds(ms));
+    }
+    if let Some(n) = moves_left {
+        let id = if mover == Color::Black { "OB" } else { "OW" };
+        property(node, id, &n.to_string());
+    }
+}
+
+/// Why an event that is not a move, pass, offer, result or time left cannot be written.
+fn unwritable_event(event: &Event) -> ParseError {
+    match event {
+        Event::MoveTime { .. } => ParseError::new(format!(
+            "SGF keeps the time left after a move (BL/WL), not the time a move took, so {event} cannot be written"
+        )),
+        Event::Swap { .. } | Event::DeclareOffers { .. } => ParseError::new(format!(
+            "SGF has no property for {event}; the RIF format keeps swap decisions"
+        )),
+        other => ParseError::new(format!("SGF has no property for {other}")),
+    }
+}
+
+/// The root node: format, size, rules, id, time control, offers, tags (comments on
+/// moves go to `moves.nodes`), result. Without the closing parenthesis.
+fn root_node(game: &Game, moves: &mut MoveNodes<'_>) -> Result<String, ParseError> {
+    let size = game.size;
     let mut root = String::from("(;FF[4]");
     if game.tag("gm").is_none() {
         root.push_str("GM[4]");
@@ -1146,43 +1181,43 @@ fn write_game(out: &mut String, game: &Game) -> Result<(), ParseError> {
             }
         }
     }
-    if let Some(offered) = offers {
+    if let Some(offered) = moves.offers {
         root.push_str("5A");
         for point in offered {
             root.push_str(&format!("[{}]", sgf_coord(*point, size)?));
         }
     }
+    write_tags(game, &mut root, moves);
+    match (moves.result, game.tag("result")) {
+        (Some(result), _) => property(&mut root, "RE", &format_result(result)),
+        (None, Some(text)) => property(&mut root, "RE", text),
+        (None, None) => {}
+    }
+    Ok(root)
+}
+
+/// The game's tags: known ones as root properties, comments on the root or on the node
+/// of their move; others left out.
+fn write_tags(game: &Game, root: &mut String, moves: &mut MoveNodes<'_>) {
     for (key, value) in &game.tags {
         match key.as_str() {
-            "gm" => property(&mut root, "GM", value),
-            "rule" if game.rule_set.is_none() => property(&mut root, "RU", value),
-            "5A" if offers.is_none() => property(&mut root, "5A", value),
+            "gm" => property(root, "GM", value),
+            "rule" if game.rule_set.is_none() => property(root, "RU", value),
+            "5A" if moves.offers.is_none() => property(root, "5A", value),
             key => {
                 if let Some(n) = comment_move(key) {
                     match n.checked_sub(1) {
-                        None => property(&mut root, "C", value),
+                        None => property(root, "C", value),
                         Some(k) => {
-                            if let Some(node) = nodes.get_mut(k) {
+                            if let Some(node) = moves.nodes.get_mut(k) {
                                 property(node, "C", value);
                             }
                         }
                     }
                 } else if let Some((id, _)) = INFO_TAGS.iter().find(|(_, tag)| *tag == key) {
-                    property(&mut root, id, value);
+                    property(root, id, value);
                 }
             }
         }
     }
-    match (result, game.tag("result")) {
-        (Some(result), _) => property(&mut root, "RE", &format_result(result)),
-        (None, Some(text)) => property(&mut root, "RE", text),
-        (None, None) => {}
-    }
-    out.push_str(&root);
-    out.push('\n');
-    for node in nodes {
-        out.push_str(&node);
-    }
-    out.push_str(")\n");
-    Ok(())
 }
