@@ -34,7 +34,7 @@ pub struct ShowArgs {
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
     /// Width of the board in pixels (1 to 8192).
-    #[arg(long, default_value_t = 480, value_parser = clap::value_parser!(u32).range(1..=8192))]
+    #[arg(long, default_value_t = 480, value_parser = clap::value_parser!(u32).range(*renju_display::svg::PIXELS.start() as i64..=*renju_display::svg::PIXELS.end() as i64))]
     pixels: u32,
     /// Leave out the column letters and row numbers.
     #[arg(long)]

@@ -2,7 +2,7 @@
 //! move). Each other error type lives beside the type that raises it: [`PointError`]
 //! in [`geometry`](crate::geometry), [`SetupError`] with the [`Board`](crate::Board),
 //! [`IllegalMove`] with the [`Position`](crate::Position), [`UnknownName`] with the
-//! name tables and [`WriteError`](crate::formats::WriteError) with the writers; each
+//! name tables and `WriteError` with the writers (in `renju-records`); each
 //! converts into a [`ParseError`] where a reader meets it.
 //!
 //! This module depends on nothing else in the crate but the name tables.

@@ -2,7 +2,7 @@
 //! Python.
 //!
 //! A [`Position`](crate::Position) ends on the board (a five, a forbidden move, two
-//! passes, a full board); a replayed [`Game`](crate::Game) may also end by a result its
+//! passes, a full board); a replayed game record (`renju_records::Game`) may also end by a result its
 //! record declares, or not at all. Both give an [`Outcome`]: the winner and the
 //! [`Termination`], whose names (`"five"`, `"two-passes"`, ...) are the same in every
 //! output.

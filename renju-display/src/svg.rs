@@ -6,7 +6,7 @@
 //!
 //! This is the one drawing module of the project: the CLI (`renju show`, the HTML report
 //! of `renju validate --html`), the C API and the Python module all call it. A picture is
-//! built as a [`Scene`] whose parts ([`Scene::parts`]) are plain SVG strings: the HTML
+//! built as a scene whose parts are plain SVG strings: the HTML
 //! report stores the background once and each game's stones once, and puts a board
 //! together when it is shown. PNG output (`svg::png`) needs the `png` feature.
 //!
@@ -29,6 +29,10 @@ use renju_core::geometry::{Color, Point};
 use renju_core::notation::Move;
 use renju_core::position::Position;
 use renju_core::Board;
+
+/// The widths a picture may have, in pixels ([`SvgOptions::pixels`]): `renju show
+/// --pixels`, the C library and Python refuse others.
+pub const PIXELS: std::ops::RangeInclusive<u32> = 1..=8192;
 
 /// Drawing choices.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -377,7 +381,7 @@ fn background(frame: Frame, coordinates: bool) -> String {
 }
 
 /// Where a stone's number goes in a [`stone_template`].
-pub const NUMBER_SLOT: &str = "{n}";
+pub(crate) const NUMBER_SLOT: &str = "{n}";
 
 /// Which template of a stone: without a number, with a number below 100, with a number
 /// of 100 or more (drawn smaller).

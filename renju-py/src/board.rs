@@ -406,7 +406,7 @@ py_methods! { Board |b| pickle(Self) {
         explain: Option<&Bound<'_, PyAny>>,
         marks: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<String> {
-        check_pixels(pixels)?;
+        crate::convert::check_pixels(pixels)?;
         let opts = SvgOptions { pixels, coordinates, numbers, forbidden, last_move };
         let point = explain.map(|p| self.on_board(py, p)).transpose()?;
         let marks = match marks {
@@ -466,16 +466,5 @@ py_methods! { Board |b| pickle(Self) {
         let bytes = PyBytes::new(py, &planes);
         let flat = np.call_method1("frombuffer", (bytes, np.getattr("uint8")?))?;
         flat.call_method1("reshape", ((3usize, size, size),))?.call_method0("copy")
-    }
-}
-
-/// The widths a picture may have, in pixels: 1 to 8192, as `renju show --pixels`.
-pub(crate) fn check_pixels(pixels: u32) -> PyResult<()> {
-    if (1..=8192).contains(&pixels) {
-        Ok(())
-    } else {
-        Err(pyo3::exceptions::PyValueError::new_err(format!(
-            "pixels must be 1 to 8192, not {pixels}"
-        )))
     }
 }

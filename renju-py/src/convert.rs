@@ -89,3 +89,17 @@ pub fn to_json<T: Serialize>(value: &T) -> PyResult<String> {
     serde_json::to_string_pretty(value)
         .map_err(|e| PyValueError::new_err(format!("cannot serialise: {e}")))
 }
+
+/// `pixels` if a picture may be that wide ([`renju_display::svg::PIXELS`]).
+pub(crate) fn check_pixels(pixels: u32) -> PyResult<()> {
+    let range = renju_display::svg::PIXELS;
+    if range.contains(&pixels) {
+        Ok(())
+    } else {
+        Err(pyo3::exceptions::PyValueError::new_err(format!(
+            "pixels must be {} to {}, not {pixels}",
+            range.start(),
+            range.end()
+        )))
+    }
+}

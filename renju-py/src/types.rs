@@ -579,7 +579,7 @@ py_methods! { Explanation |e| pickle(Self)
             let msg = "this explanation does not know its position: draw it with Board.explain(point).svg()";
             return Err(PyValueError::new_err(msg));
         };
-        crate::board::check_pixels(pixels)?;
+        convert::check_pixels(pixels)?;
         let opts = SvgOptions { pixels, coordinates, numbers, forbidden: false, last_move: false };
         Ok(py.detach(|| svg::explanation(pos, &self.0, &opts)))
     }

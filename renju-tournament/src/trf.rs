@@ -516,7 +516,7 @@ pub fn write(t: &Tournament) -> Result<String, TrfError> {
 }
 
 /// Writes a TRF file with the points and ranks of computed standings; refused as
-/// [`write`] refuses.
+/// [`write()`] refuses.
 pub fn write_with_standings(t: &Tournament, s: &super::Standings) -> Result<String, TrfError> {
     write_inner(t, Some(s))
 }

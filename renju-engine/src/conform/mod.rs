@@ -173,7 +173,7 @@ impl SplitMix64 {
 }
 
 /// `n` dense 15x15 positions, Black to move, generated from `seed`: the same positions
-/// for the same seed on every platform (the generator is [`SplitMix64`], the algorithm
+/// for the same seed on every platform (the generator is SplitMix64, the algorithm
 /// below is part of the contract).
 ///
 /// Each position: a 9x9 window at a random place, then 8 to 22 moves for each side
