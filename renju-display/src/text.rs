@@ -13,8 +13,8 @@
 //! text::write_summary(&mut out, &report.summary, &[]).unwrap();
 //! let out = String::from_utf8(out).unwrap();
 //! assert!(out.starts_with("bad.txt: game 1: "), "{out}");
-//! assert!(out.contains("  error move 2 [illegal-move]: "), "{out}");
-//! assert!(out.ends_with("1 games: 1 errors, 0 warnings\nendings: none 1\nfindings: illegal-move 1\n"), "{out}");
+//! assert!(out.contains("  error move 2 [occupied-point]: "), "{out}");
+//! assert!(out.ends_with("1 games: 1 errors, 0 warnings\nendings: unfinished 1\nfindings: occupied-point 1\n"), "{out}");
 //! ```
 
 use std::borrow::Cow;
