@@ -41,9 +41,6 @@ pub mod checks;
 pub mod from_games;
 pub mod io;
 pub mod score;
-// Not audited yet for `arithmetic_side_effects` (its point sums are bounded by the
-// limits, but each operation still has to say so): the lint is off there for now.
-#[allow(clippy::arithmetic_side_effects)]
 pub mod standings;
 pub mod tiebreak;
 pub mod trf;

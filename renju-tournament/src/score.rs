@@ -65,7 +65,7 @@ impl Sub for HalfPoints {
 
 impl Sum for HalfPoints {
     fn sum<I: Iterator<Item = HalfPoints>>(iter: I) -> HalfPoints {
-        HalfPoints(iter.map(|h| h.0).sum())
+        HalfPoints(iter.fold(0i64, |a, h| a.saturating_add(h.0)))
     }
 }
 
