@@ -294,7 +294,7 @@ impl<'a> Seats<'a> {
         let rounds = t
             .pairings
             .iter()
-            .map(|p| p.round as usize + 1)
+            .map(|p| (p.round as usize).saturating_add(1))
             .max()
             .unwrap_or(0);
         let width = dense.len();
@@ -306,7 +306,7 @@ impl<'a> Seats<'a> {
             table: None,
             groups: Vec::new(),
         };
-        if rounds.saturating_mul(width) <= 4 * t.pairings.len() + 64 {
+        if rounds.saturating_mul(width) <= t.pairings.len().saturating_mul(4).saturating_add(64) {
             seats.counting_sort(rounds);
         } else {
             seats.sort_by_key();
@@ -320,6 +320,9 @@ impl<'a> Seats<'a> {
     }
 
     /// Groups by a counting sort into a dense table of `rounds` times `width` slots.
+    // Bounded: the caller checked `rounds * width <= 4 * pairings + 64`, so every slot,
+    // index and count below fits.
+    #[allow(clippy::arithmetic_side_effects)]
     fn counting_sort(&mut self, rounds: usize) {
         let n = self.pairings.len();
         let width = self.width;
@@ -375,11 +378,14 @@ impl<'a> Seats<'a> {
             let Some(d) = self.dense.get(player) else {
                 return &[];
             };
-            let k = round as usize * self.width + d;
-            if k + 1 >= start.len() {
+            let k = (round as usize)
+                .saturating_mul(self.width)
+                .saturating_add(d);
+            if k.saturating_add(1) >= start.len() {
                 return &[];
             }
-            return &self.order[start[k]..start[k + 1]];
+            // `k + 1 < start.len()`, checked above.
+            return &self.order[start[k]..start[k.saturating_add(1)]];
         }
         let lo = self
             .order
@@ -504,8 +510,8 @@ fn check_match(
                     "round {round}: {} has {} in games {} and {} of the match against {}; colours alternate",
                     who(player),
                     colours[k],
-                    k + 1,
-                    k + 2,
+                    k.saturating_add(1),
+                    k.saturating_add(2),
                     who(o)
                 ),
             ));
@@ -577,7 +583,7 @@ fn team_colours(t: &Tournament, out: &mut Vec<TournamentFinding>) {
             team.boards
                 .iter()
                 .position(|&b| b == player)
-                .map(|i| i as u32 + 1)
+                .map(|i| (i as u32).saturating_add(1))
         })
     };
     // (round, low team, high team) -> board -> (player's team, colour)

@@ -56,11 +56,12 @@ pub fn tournaments(games: &[Game]) -> Vec<TournamentRead> {
                 Vec::new(),
             ));
             ids.push(HashMap::new());
-            out.len() - 1
+            // Just pushed: not empty.
+            out.len().saturating_sub(1)
         });
         let (t, findings) = &mut out[k];
         let label = game.id.clone().map_or_else(
-            || format!("record {}", index + 1),
+            || format!("record {}", index.saturating_add(1)),
             |id| format!("game {id}"),
         );
         let unusable = |why: &str| {
@@ -90,7 +91,7 @@ pub fn tournaments(games: &[Game]) -> Vec<TournamentRead> {
             )));
             continue;
         }
-        if ids[k].len() + 2 > super::MAX_PLAYERS
+        if ids[k].len().saturating_add(2) > super::MAX_PLAYERS
             && !(ids[k].contains_key(black) && ids[k].contains_key(white))
         {
             findings.push(unusable(&format!(
@@ -108,7 +109,8 @@ pub fn tournaments(games: &[Game]) -> Vec<TournamentRead> {
             continue;
         };
         let mut id_of = |name: &str| -> u32 {
-            let next = ids[k].len() as u32 + 1;
+            // At most MAX_PLAYERS ids (checked above): the next fits.
+            let next = (ids[k].len() as u32).saturating_add(1);
             *ids[k].entry(name.to_string()).or_insert_with(|| {
                 t.players.push(Player::new(next, name));
                 next

@@ -110,7 +110,10 @@ pub fn read_bytes(
                 TournamentCode::UnusableGame,
                 None,
                 None,
-                format!("record {}: {e}; it is not in the crosstable", i + 1),
+                format!(
+                    "record {}: {e}; it is not in the crosstable",
+                    i.saturating_add(1)
+                ),
             )),
         }
     }

@@ -26,6 +26,10 @@
 //! assert!(s.rows[1].shared);
 //! ```
 
+// Every arithmetic on points, counts and rounds is checked, saturating or a commented
+// exception where a bound is proven (inputs are bounded by `MAX_ROUNDS` and
+// `MAX_PLAYERS`, see `Tournament::check_limits`).
+#![warn(clippy::arithmetic_side_effects)]
 use std::fmt;
 use std::str::FromStr;
 
@@ -454,13 +458,13 @@ impl Tournament {
                 }
             }
             let t = self.teams.len();
-            return if team_met.len() == t * (t - 1) / 2 {
+            return if team_met.len() == t.saturating_mul(t.saturating_sub(1)) / 2 {
                 System::RoundRobin
             } else {
                 System::Swiss
             };
         }
-        if met.len() == n * (n - 1) / 2 {
+        if met.len() == n.saturating_mul(n.saturating_sub(1)) / 2 {
             System::RoundRobin
         } else {
             System::Swiss
@@ -531,13 +535,13 @@ pub(crate) struct IdIndex {
 impl IdIndex {
     /// Indexes the ids (repeated ids keep their first index).
     pub(crate) fn new(ids: impl Iterator<Item = u32> + Clone) -> IdIndex {
-        let (count, max) = ids
-            .clone()
-            .fold((0usize, 0u32), |(n, m), id| (n + 1, m.max(id)));
+        let (count, max) = ids.clone().fold((0usize, 0u32), |(n, m), id| {
+            (n.saturating_add(1), m.max(id))
+        });
         let mut index = IdIndex::default();
-        let dense = (max as usize) <= 4 * count + 1024;
+        let dense = (max as usize) <= count.saturating_mul(4).saturating_add(1024);
         if dense {
-            index.table = vec![u32::MAX; max as usize + 1];
+            index.table = vec![u32::MAX; (max as usize).saturating_add(1)];
         }
         for id in ids {
             index.insert(id);
@@ -556,7 +560,7 @@ impl IdIndex {
         } else {
             self.map.insert(id, i);
         }
-        self.len += 1;
+        self.len = self.len.saturating_add(1);
         (i as usize, true)
     }
 

@@ -45,26 +45,27 @@ impl HalfPoints {
 impl Add for HalfPoints {
     type Output = HalfPoints;
     fn add(self, o: HalfPoints) -> HalfPoints {
-        HalfPoints(self.0 + o.0)
+        // Saturating: points of a tournament within the limits are far from the edges.
+        HalfPoints(self.0.saturating_add(o.0))
     }
 }
 
 impl AddAssign for HalfPoints {
     fn add_assign(&mut self, o: HalfPoints) {
-        self.0 += o.0;
+        self.0 = self.0.saturating_add(o.0);
     }
 }
 
 impl Sub for HalfPoints {
     type Output = HalfPoints;
     fn sub(self, o: HalfPoints) -> HalfPoints {
-        HalfPoints(self.0 - o.0)
+        HalfPoints(self.0.saturating_sub(o.0))
     }
 }
 
 impl Sum for HalfPoints {
     fn sum<I: Iterator<Item = HalfPoints>>(iter: I) -> HalfPoints {
-        HalfPoints(iter.map(|h| h.0).sum())
+        HalfPoints(iter.fold(0i64, |a, h| a.saturating_add(h.0)))
     }
 }
 
@@ -115,8 +116,15 @@ impl FromStr for HalfPoints {
             "5" => 1,
             _ => return Err(err()),
         };
-        let v = whole.checked_mul(2).ok_or_else(err)? + half;
-        Ok(HalfPoints(if neg { -v } else { v }))
+        let v = whole
+            .checked_mul(2)
+            .and_then(|v| v.checked_add(half))
+            .ok_or_else(err)?;
+        Ok(HalfPoints(if neg {
+            v.checked_neg().ok_or_else(err)?
+        } else {
+            v
+        }))
     }
 }
 
@@ -139,11 +147,11 @@ impl<'de> Deserialize<'de> for HalfPoints {
     }
 }
 
-fn gcd(mut a: i128, mut b: i128) -> i128 {
-    a = a.abs();
-    b = b.abs();
-    while b != 0 {
-        let t = a % b;
+/// The greatest common divisor of `|a|` and `|b|` (0 when both are 0).
+fn gcd(a: i128, b: i128) -> u128 {
+    let (mut a, mut b) = (a.unsigned_abs(), b.unsigned_abs());
+    // `checked_rem` is `None` exactly when `b` is 0: the loop's end.
+    while let Some(t) = a.checked_rem(b) {
         a = b;
         b = t;
     }
@@ -184,27 +192,34 @@ impl Rational {
         if den == 0 {
             return None;
         }
-        let (mut num, mut den) = (i128::from(num), i128::from(den));
-        if den < 0 {
-            num = -num;
-            den = -den;
-        }
-        let g = gcd(num, den).max(1);
+        let (num, den) = (i128::from(num), i128::from(den));
+        // From i64, negation in i128 cannot overflow.
+        let (num, den) = if den < 0 {
+            (num.checked_neg()?, den.checked_neg()?)
+        } else {
+            (num, den)
+        };
+        let g = i128::try_from(gcd(num, den).max(1)).ok()?;
         Some(Rational {
-            num: i64::try_from(num / g).ok()?,
-            den: i64::try_from(den / g).ok()?,
+            num: i64::try_from(num.checked_div(g)?).ok()?,
+            den: i64::try_from(den.checked_div(g)?).ok()?,
         })
     }
 
-    fn reduce(mut num: i128, mut den: i128) -> Rational {
-        if den < 0 {
-            num = -num;
-            den = -den;
-        }
-        let g = gcd(num, den).max(1);
+    /// `num / den` reduced, for the results of arithmetic (`den` not zero). A result
+    /// out of the range of i64 saturates (never reached by standings within the limits:
+    /// their fractions have small denominators) instead of wrapping.
+    fn reduce(num: i128, den: i128) -> Rational {
+        let (num, den) = if den < 0 {
+            (num.saturating_neg(), den.saturating_neg())
+        } else {
+            (num, den)
+        };
+        let g = i128::try_from(gcd(num, den).max(1)).unwrap_or(i128::MAX);
+        let clamp = |v: i128| i64::try_from(v).unwrap_or(if v < 0 { i64::MIN } else { i64::MAX });
         Rational {
-            num: (num / g) as i64,
-            den: (den / g) as i64,
+            num: clamp(num.checked_div(g).unwrap_or(num)),
+            den: clamp(den.checked_div(g).unwrap_or(den)).max(1),
         }
     }
 
@@ -238,7 +253,10 @@ impl Rational {
     /// When `d` is zero.
     pub fn div_int(self, d: i64) -> Rational {
         assert!(d != 0, "division by 0");
-        Rational::reduce(self.num as i128, self.den as i128 * d as i128)
+        Rational::reduce(
+            i128::from(self.num),
+            i128::from(self.den).saturating_mul(i128::from(d)),
+        )
     }
 }
 
@@ -264,25 +282,37 @@ impl Add for Rational {
     type Output = Rational;
     fn add(self, o: Rational) -> Rational {
         if self.den == o.den {
-            return Rational::reduce(self.num as i128 + o.num as i128, self.den as i128);
+            return Rational::reduce(
+                i128::from(self.num).saturating_add(i128::from(o.num)),
+                i128::from(self.den),
+            );
         }
+        // Products of two i64 fit in i128; only their sum can saturate.
+        let (a, b, c, d) = (
+            i128::from(self.num),
+            i128::from(self.den),
+            i128::from(o.num),
+            i128::from(o.den),
+        );
         Rational::reduce(
-            self.num as i128 * o.den as i128 + o.num as i128 * self.den as i128,
-            self.den as i128 * o.den as i128,
+            a.saturating_mul(d).saturating_add(c.saturating_mul(b)),
+            b.saturating_mul(d),
         )
     }
 }
 
 impl AddAssign for Rational {
     fn add_assign(&mut self, o: Rational) {
-        *self = *self + o;
+        // `Add` saturates (see `reduce`).
+        *self = Add::add(*self, o);
     }
 }
 
 impl Sub for Rational {
     type Output = Rational;
     fn sub(self, o: Rational) -> Rational {
-        self + (-o)
+        // `Add` and `Neg` saturate.
+        Add::add(self, Neg::neg(o))
     }
 }
 
@@ -290,7 +320,7 @@ impl Neg for Rational {
     type Output = Rational;
     fn neg(self) -> Rational {
         Rational {
-            num: -self.num,
+            num: self.num.saturating_neg(),
             den: self.den,
         }
     }
@@ -300,21 +330,24 @@ impl Mul for Rational {
     type Output = Rational;
     fn mul(self, o: Rational) -> Rational {
         Rational::reduce(
-            self.num as i128 * o.num as i128,
-            self.den as i128 * o.den as i128,
+            i128::from(self.num).saturating_mul(i128::from(o.num)),
+            i128::from(self.den).saturating_mul(i128::from(o.den)),
         )
     }
 }
 
 impl Sum for Rational {
     fn sum<I: Iterator<Item = Rational>>(iter: I) -> Rational {
-        iter.fold(Rational::ZERO, |a, b| a + b)
+        iter.fold(Rational::ZERO, Add::add)
     }
 }
 
 impl Ord for Rational {
     fn cmp(&self, o: &Rational) -> Ordering {
-        (self.num as i128 * o.den as i128).cmp(&(o.num as i128 * self.den as i128))
+        // Products of two i64 fit in i128: exact.
+        let a = i128::from(self.num).saturating_mul(i128::from(o.den));
+        let b = i128::from(o.num).saturating_mul(i128::from(self.den));
+        a.cmp(&b)
     }
 }
 
@@ -338,18 +371,20 @@ impl fmt::Display for Rational {
         if d == 1 && f.precision().is_none() {
             // Terminating decimal: write it exactly.
             let sign = if self.num < 0 { "-" } else { "" };
-            let a = self.num.unsigned_abs() as u128;
-            let den = self.den as u128;
-            let whole = a / den;
-            let mut rem = a % den;
+            let a = u128::from(self.num.unsigned_abs());
+            // The denominator is positive; `rem < den < 2^63`, so `rem * 10` fits.
+            let den = u128::from(self.den.unsigned_abs()).max(1);
+            let whole = a.checked_div(den).unwrap_or(0);
+            let mut rem = a.checked_rem(den).unwrap_or(0);
             if rem == 0 {
                 return write!(f, "{sign}{whole}");
             }
             let mut digits = String::new();
             while rem != 0 {
-                rem *= 10;
-                digits.push(char::from(b'0' + (rem / den) as u8));
-                rem %= den;
+                rem = rem.saturating_mul(10);
+                let digit = rem.checked_div(den).unwrap_or(0);
+                digits.push(char::from_digit(u32::try_from(digit).unwrap_or(0), 10).unwrap_or('0'));
+                rem = rem.checked_rem(den).unwrap_or(0);
             }
             return write!(f, "{sign}{whole}.{digits}");
         }

@@ -305,7 +305,7 @@ fn standings_inner(
     let comps = competitors(t, system, n, team);
     let calc = Calc::new(&comps, options.regulation, n, system);
 
-    let mut criteria: Vec<TieBreak> = Vec::with_capacity(tiebreaks.len() + 2);
+    let mut criteria: Vec<TieBreak> = Vec::with_capacity(tiebreaks.len().saturating_add(2));
     if system == System::Knockout {
         criteria.push(TieBreak::plain(Criterion::Ko));
     }
@@ -516,7 +516,7 @@ fn ranked_rows(
                 values: values[i][skip..].to_vec(),
             });
         }
-        rank += g.len() as u32;
+        rank = rank.saturating_add(g.len() as u32);
     }
     rows
 }
@@ -603,6 +603,9 @@ fn dedup(mut comps: Vec<Comp>) -> Vec<Comp> {
     comps
 }
 
+// Only `HalfPoints` and `Rational` operators here, which saturate (score.rs);
+// clippy cannot be told so for a type of this crate.
+#[allow(clippy::arithmetic_side_effects)]
 fn team_comps(t: &Tournament, pairings: &[Pairing], void: &[u32]) -> Vec<Comp> {
     let comps: Vec<Comp> = t
         .teams
@@ -625,7 +628,7 @@ fn team_comps(t: &Tournament, pairings: &[Pairing], void: &[u32]) -> Vec<Comp> {
         let a = acc[&key];
         let (pts, kind) = match oi {
             Some(o) => {
-                let max = HalfPoints(2 * a.games as i64);
+                let max = HalfPoints((a.games as i64).saturating_mul(2));
                 let theirs = acc.get(&(round, o, Some(ti))).map_or(max - a.gp, |b| b.gp);
                 match_result(a, theirs)
             }
@@ -658,7 +661,7 @@ fn team_membership(
     }
     for x in &t.teams {
         for (b, &id) in x.boards.iter().enumerate() {
-            board_of.entry(id).or_insert(b as u32 + 1);
+            board_of.entry(id).or_insert((b as u32).saturating_add(1));
             if let Some(&i) = index.get(&x.id) {
                 team_of.entry(id).or_insert(i);
             }
@@ -685,6 +688,9 @@ type MatchKey = (u32, usize, Option<usize>);
 
 /// Adds up the games of each team by (round, team, opponent team), in order of first
 /// appearance, and the game points of each team's boards.
+// Only `HalfPoints` and `Rational` operators here, which saturate (score.rs);
+// clippy cannot be told so for a type of this crate.
+#[allow(clippy::arithmetic_side_effects)]
 fn match_totals(
     pairings: &[Pairing],
     team_of: &HashMap<u32, usize>,
@@ -708,16 +714,16 @@ fn match_totals(
             MatchTotals::default()
         });
         a.gp += pts;
-        a.games += 1;
+        a.games = a.games.saturating_add(1);
         if matches!(p.result, ResultKind::ForfeitWin | ResultKind::ForfeitLoss) {
-            a.forfeits += 1;
+            a.forfeits = a.forfeits.saturating_add(1);
         }
         if matches!(
             p.result,
             ResultKind::Absent | ResultKind::ZeroBye | ResultKind::ForfeitLoss
         ) && p.opponent.is_none()
         {
-            a.unplayed_zero += 1;
+            a.unplayed_zero = a.unplayed_zero.saturating_add(1);
         }
         let board = p
             .board
@@ -728,7 +734,8 @@ fn match_totals(
         if boards.len() < b {
             boards.resize(b, HalfPoints::ZERO);
         }
-        boards[b - 1] += pts;
+        // `b >= 1` (`board.max(1)`).
+        boards[b.saturating_sub(1)] += pts;
     }
     (acc, keys)
 }
@@ -774,7 +781,7 @@ fn team_bye_result(a: MatchTotals) -> (HalfPoints, ResultKind) {
 }
 
 fn fill_absent(c: &mut Comp, n: u32) {
-    let mut has = vec![false; n as usize + 1];
+    let mut has = vec![false; (n as usize).saturating_add(1)];
     for r in &c.rows {
         if (r.round as usize) < has.len() {
             has[r.round as usize] = true;
@@ -807,6 +814,9 @@ fn knockout_rounds(comps: &[Comp], n: u32, findings: &mut Vec<TournamentFinding>
 
 /// One bracket: the members of `group`, their games against each other after round
 /// `after` (and, in the main bracket, their unplayed rounds).
+// Only `HalfPoints` and `Rational` operators here, which saturate (score.rs);
+// clippy cannot be told so for a type of this crate.
+#[allow(clippy::arithmetic_side_effects)]
 fn knockout_bracket(
     comps: &[Comp],
     n: u32,
@@ -850,9 +860,9 @@ fn knockout_bracket(
         for r in c.rows.iter().filter(|r| relevant(r)) {
             let e = per.entry((r.round, r.opp)).or_default();
             e.0 += r.pts;
-            e.1 += HalfPoints(2 * i64::from(r.games.max(1))) - r.pts;
+            e.1 += HalfPoints(i64::from(r.games.max(1)).saturating_mul(2)) - r.pts;
         }
-        let mut lost_in = n + 1;
+        let mut lost_in = n.saturating_add(1);
         for (&(round, opp), &(mine, theirs)) in &per {
             let lost = match opp {
                 None => mine == HalfPoints::ZERO,
@@ -911,6 +921,9 @@ struct Calc<'a> {
 }
 
 impl<'a> Calc<'a> {
+    // Only `HalfPoints` and `Rational` operators here, which saturate (score.rs);
+    // clippy cannot be told so for a type of this crate.
+    #[allow(clippy::arithmetic_side_effects)]
     fn new(comps: &'a [Comp], regulation: Regulation, rounds: u32, system: System) -> Calc<'a> {
         let forfeits_as_games = system == System::RoundRobin && regulation == Regulation::Fide2026;
         let score: Vec<HalfPoints> = comps
@@ -997,7 +1010,7 @@ impl<'a> Calc<'a> {
                             }
                         };
                         out.push(v);
-                        k += 1;
+                        k = k.saturating_add(1);
                     }
                     before += in_round;
                 }
@@ -1013,6 +1026,9 @@ impl<'a> Calc<'a> {
         }
     }
 
+    // Only `HalfPoints` and `Rational` operators here, which saturate (score.rs);
+    // clippy cannot be told so for a type of this crate.
+    #[allow(clippy::arithmetic_side_effects)]
     fn value(&self, i: usize, tb: &TieBreak, ko: &[Vec<u32>]) -> TieBreakValue {
         use Criterion::*;
         let c = &self.comps[i];
@@ -1041,8 +1057,8 @@ impl<'a> Calc<'a> {
                 let quarters: i64 = self.contrib[i]
                     .iter()
                     .zip(&c.rows)
-                    .filter_map(|(v, r)| v.map(|(v, _)| v.0 * r.pts.0))
-                    .sum();
+                    .filter_map(|(v, r)| v.map(|(v, _)| v.0.saturating_mul(r.pts.0)))
+                    .fold(0i64, i64::saturating_add);
                 num(Rational::new(quarters, 4))
             }
             Aro => {
@@ -1051,7 +1067,9 @@ impl<'a> Calc<'a> {
                     .iter()
                     .filter(|r| r.kind.is_played())
                     .filter_map(|r| r.opp.and_then(|o| self.comps[o].rating))
-                    .fold((0i64, 0i64), |(s, n), x| (s + i64::from(x), n + 1));
+                    .fold((0i64, 0i64), |(s, n), x| {
+                        (s.saturating_add(i64::from(x)), n.saturating_add(1))
+                    });
                 // C.07: ARO is rounded to a whole number, 0.5 up.
                 num(if count == 0 {
                     Rational::ZERO
@@ -1066,7 +1084,8 @@ impl<'a> Calc<'a> {
                 let mut total = Rational::ZERO;
                 for r in &c.rows {
                     if let (true, Some(o)) = (r.kind.is_played(), r.opp) {
-                        let rate = Rational::new(r.gp.0, 2 * i64::from(r.games.max(1)));
+                        let rate =
+                            Rational::new(r.gp.0, i64::from(r.games.max(1)).saturating_mul(2));
                         total += rate * self.score[o].to_rational();
                     }
                 }
@@ -1075,7 +1094,11 @@ impl<'a> Calc<'a> {
             Tbr => TieBreakValue::Boards(c.boards.clone()),
             Ko => TieBreakValue::Boards(
                 ko.get(i)
-                    .map(|v| v.iter().map(|&r| HalfPoints(2 * i64::from(r))).collect())
+                    .map(|v| {
+                        v.iter()
+                            .map(|&r| HalfPoints(i64::from(r).saturating_mul(2)))
+                            .collect()
+                    })
                     .unwrap_or_default(),
             ),
         }
@@ -1087,8 +1110,8 @@ impl<'a> Calc<'a> {
         }
         let mut list: Vec<(HalfPoints, bool)> = self.contrib[i].iter().flatten().copied().collect();
         let (bottom, top) = (bottom as usize, top as usize);
-        if bottom + top >= list.len() {
-            return if bottom + top == 0 {
+        if bottom.saturating_add(top) >= list.len() {
+            return if bottom.saturating_add(top) == 0 {
                 list.iter().map(|x| x.0).sum()
             } else {
                 HalfPoints::ZERO
@@ -1102,12 +1125,16 @@ impl<'a> Calc<'a> {
         }
         let rest = &mut list[bottom..];
         rest.sort_by_key(|&(v, _)| v);
-        let keep = rest.len() - top;
+        // `bottom + top < list.len()`, checked above.
+        let keep = rest.len().saturating_sub(top);
         rest[..keep].iter().map(|x| x.0).sum()
     }
 
     /// Direct encounter inside a tied group: the points scored against the others of
     /// the group, when every two of them met; otherwise no value separates them.
+    // Only `HalfPoints` and `Rational` operators here, which saturate (score.rs);
+    // clippy cannot be told so for a type of this crate.
+    #[allow(clippy::arithmetic_side_effects)]
     fn direct_encounter(&self, group: &[usize]) -> Vec<(usize, TieBreakValue)> {
         let inside: std::collections::HashSet<usize> = group.iter().copied().collect();
         let mut all_met = true;
@@ -1123,7 +1150,7 @@ impl<'a> Calc<'a> {
                     }
                 }
             }
-            all_met &= met.len() == group.len() - 1;
+            all_met &= met.len() == group.len().saturating_sub(1);
             points.push((i, p));
         }
         points
@@ -1188,7 +1215,7 @@ fn declared_columns(
         }
         let Some(rank) = rank else { continue };
         let span = s.rows.iter().filter(|r| r.rank == row.rank).count() as u32;
-        if rank >= row.rank && rank < row.rank + span {
+        if rank >= row.rank && rank < row.rank.saturating_add(span) {
             continue;
         }
         let why = rank_reason(s, row, rank, criteria, values, &index);
@@ -1207,6 +1234,9 @@ fn declared_columns(
 }
 
 /// In a team event, the members' own points columns, against their games.
+// Only `HalfPoints` and `Rational` operators here, which saturate (score.rs);
+// clippy cannot be told so for a type of this crate.
+#[allow(clippy::arithmetic_side_effects)]
 fn member_points(t: &Tournament, findings: &mut Vec<TournamentFinding>) {
     let mut points: HashMap<u32, HalfPoints> = HashMap::new();
     for p in &t.pairings {

@@ -58,7 +58,9 @@ fn cols(chars: &[char], from: usize, to: usize) -> String {
         return String::new();
     }
     let to = to.min(chars.len());
-    chars[from - 1..to]
+    chars
+        .get(from.saturating_sub(1)..to)
+        .unwrap_or(&[])
         .iter()
         .collect::<String>()
         .trim()
@@ -103,7 +105,7 @@ pub fn read(text: &str) -> Result<Tournament, TrfError> {
     let mut t = Tournament::default();
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     for (n, raw) in text.lines().enumerate() {
-        let line_no = n + 1;
+        let line_no = n.saturating_add(1);
         let err = |message: String| TrfError::Line {
             line: line_no,
             message,
@@ -230,6 +232,8 @@ fn read_rounds(code: &str, rest: &str, err: &dyn Fn(String) -> TrfError) -> Resu
 }
 
 /// A `132` record: the round dates, one every ten columns from column 92.
+// Bounded: `k <= MAX_ROUNDS` (refused past it), so columns stay below 10,100.
+#[allow(clippy::arithmetic_side_effects)]
 fn read_round_dates(
     chars: &[char],
     t: &mut Tournament,
@@ -271,7 +275,7 @@ fn read_team13(
         })
         .collect::<Result<Vec<u32>, TrfError>>()?;
     t.teams.push(Team {
-        id: t.teams.len() as u32 + 1,
+        id: (t.teams.len() as u32).saturating_add(1),
         name,
         boards,
         declared_points: None,
@@ -305,7 +309,7 @@ fn read_team26(
             "310: no match and game points after the name".to_string()
         ));
     };
-    let mut numbers = tokens[last_decimal + 1..].iter().map(|w| {
+    let mut numbers = tokens[last_decimal.saturating_add(1)..].iter().map(|w| {
         w.parse::<u32>()
             .map_err(|_| err(format!("310: {w:?} is not a rank or a start rank")))
     });
@@ -323,6 +327,8 @@ fn read_team26(
 
 /// A `001` player record: the player's fields, then one result every ten columns from
 /// column 92 (opponent, colour, result), up to [`super::MAX_ROUNDS`].
+// Bounded: `k <= MAX_ROUNDS` (refused past it), so columns stay below 10,100.
+#[allow(clippy::arithmetic_side_effects)]
 fn read_player(
     chars: &[char],
     t: &mut Tournament,
@@ -414,6 +420,8 @@ fn read_player_fields(
 }
 
 /// One round of a `001` record, starting at column `start`: `None` when blank.
+// Bounded: `k <= MAX_ROUNDS` (refused past it), so columns stay below 10,100.
+#[allow(clippy::arithmetic_side_effects)]
 fn read_round_result(
     chars: &[char],
     id: u32,
@@ -627,9 +635,10 @@ fn player_line(
     );
     let mut cells: Vec<Option<&Pairing>> = Vec::new();
     for q in t.pairings.iter().filter(|q| q.player == p.id) {
-        let i = q.round.max(1) as usize - 1;
+        let i = (q.round.max(1) as usize).saturating_sub(1);
         if cells.len() <= i {
-            cells.resize(i + 1, None);
+            // After `check_limits`: `i < MAX_ROUNDS`.
+            cells.resize(i.saturating_add(1), None);
         }
         if cells[i].is_none() {
             cells[i] = Some(q);

@@ -195,3 +195,23 @@ fn audit_cut_counts_do_not_overflow() {
     let row = s.row(1).unwrap();
     assert_eq!(row.values[0], TieBreakValue::Number(0.into()));
 }
+
+/// Points and fractions at the edges of i64 saturate: no wrap in release, no panic in
+/// debug.
+#[test]
+fn point_arithmetic_saturates_at_the_edges() {
+    use renju_tournament::{HalfPoints, Rational};
+    assert_eq!(HalfPoints(i64::MAX) + HalfPoints(1), HalfPoints(i64::MAX));
+    assert_eq!(HalfPoints(i64::MIN) - HalfPoints(1), HalfPoints(i64::MIN));
+    let mut h = HalfPoints(i64::MAX);
+    h += HalfPoints(2);
+    assert_eq!(h, HalfPoints(i64::MAX));
+    let big = Rational::from(i64::MAX);
+    assert_eq!(big + big, big);
+    assert_eq!(-Rational::from(i64::MIN), big);
+    assert_eq!(Rational::from(i64::MIN) - big, Rational::from(i64::MIN));
+    assert!(big * big > Rational::ZERO);
+    assert_eq!(Rational::checked_new(i64::MIN, -1), None);
+    assert_eq!(Rational::checked_new(1, 0), None);
+    assert_eq!(Rational::checked_new(6, -4), Some(Rational::new(-3, 2)));
+}
