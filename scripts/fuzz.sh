@@ -12,7 +12,7 @@
 #
 # Crashes (and timeouts, out-of-memory): each input is minimised (`cargo fuzz tmin`, a
 # short budget) and saved as fuzz/regressions/<target>/<kind>-<sha1>, which the ordinary
-# test suite replays with the same property checks (renju-core/tests/fuzz_regressions.rs,
+# test suite replays with the same property checks (renju-cli/tests/fuzz_checks.rs,
 # renju-cli/tests/fuzz_regressions.rs). The script goes on with the other targets and
 # exits with status 1, naming the files. Fix the bug, then commit the file with the fix.
 #
