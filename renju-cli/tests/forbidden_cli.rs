@@ -69,7 +69,7 @@ fn moves_and_boards() {
 
 #[test]
 fn the_disputed_reading_is_an_option() {
-    // rules-reference QN-PR124: h8 is legal under the RIF reading, a 3x3 under quintet's.
+    // docs/rules.md QN-PR124: h8 is legal under the RIF reading, a 3x3 under quintet's.
     let moves = "e10 a1 f9 c1 h9 e1 f8 g1 i8 i1 g7 k1 h7 m1 g6 o1 g5 a3 g4 c3";
     let (_, lines, _) = run(
         &["forbidden"],

@@ -416,7 +416,7 @@ fn illegal_steps_of_every_protocol() {
 #[test]
 fn offer_equivalence_readings() {
     // 1.h8 2.h9 3.h7 4.h6 is mirror-symmetric about the line between rows 7 and 8:
-    // i8 and i7 are one offer by shape, two by board symmetry (rules-reference §3.4).
+    // i8 and i7 are one offer by shape, two by board symmetry (docs/rules.md).
     let g = renju(OpeningRule::Rif1996, "h8 h9 h7 h6 i8|i7>i8");
     let shape = ValidationOptions::default();
     let board = ValidationOptions {

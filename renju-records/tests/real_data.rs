@@ -49,7 +49,7 @@ fn renlib_libraries() {
             report.summary.findings
         );
         // The one forbidden move of a library is the last move of its line (a
-        // deliberate "foul" ending), rules-reference / formats-reference §2.
+        // deliberate "foul" ending), docs/rules.md §2.
         let f = endings(&report)
             .get(&Termination::Forbidden)
             .copied()

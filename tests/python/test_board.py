@@ -9,7 +9,7 @@ import pytest
 
 import renju
 
-# Black has f8 g8 and h6 h7: h8 would make two real threes (rules-reference QP-33-5stones).
+# Black has f8 g8 and h6 h7: h8 would make two real threes (docs/rules.md QP-33-5stones).
 DOUBLE_THREE = "f8 a1 g8 a2 h6 a3 h7 a4"
 
 
