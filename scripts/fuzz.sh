@@ -17,7 +17,9 @@
 # exits with status 1, naming the files. Fix the bug, then commit the file with the fix.
 #
 # Other settings: FUZZ_TOOLCHAIN (default nightly), FUZZ_NO_INSTALL=1 (fail rather than
-# install cargo-fuzz), FUZZ_MAX_LEN (largest input, default 4096 bytes).
+# install cargo-fuzz), FUZZ_MAX_LEN (largest input, default 4096 bytes), FUZZ_SANITIZER
+# (cargo-fuzz's -s: address by default; the test command's short runs use none, which
+# builds faster; the code fuzzed has no unsafe block for a sanitizer to watch).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -26,6 +28,7 @@ seconds=${1:-60}
 [[ $# -gt 0 ]] && shift
 toolchain=${FUZZ_TOOLCHAIN:-nightly}
 max_len=${FUZZ_MAX_LEN:-4096}
+sanitizer=(-s "${FUZZ_SANITIZER:-address}")
 
 if ! cargo "+$toolchain" --version >/dev/null 2>&1; then
     echo "fuzz.sh: no $toolchain toolchain (rustup toolchain install $toolchain)" >&2
@@ -48,7 +51,7 @@ fi
 
 cd fuzz
 echo "== building ${#targets[@]} fuzz targets (cargo +$toolchain fuzz build)"
-cargo "+$toolchain" fuzz build
+cargo "+$toolchain" fuzz build "${sanitizer[@]}"
 
 # The corpus stays small: the seeds (seed-*, made from fixtures/, kept as they are), and
 # after `cmin` the smallest inputs found, up to FUZZ_CORPUS_FILES files and
@@ -76,7 +79,7 @@ for t in "${targets[@]}"; do
     mkdir -p "corpus/$t" "$scratch/$t/new" "$scratch/$t/artifacts"
     echo "== $t: ${seconds} s"
     status=0
-    cargo "+$toolchain" fuzz run "$t" "$scratch/$t/new" "corpus/$t" -- \
+    cargo "+$toolchain" fuzz run "${sanitizer[@]}" "$t" "$scratch/$t/new" "corpus/$t" -- \
         -max_total_time="$seconds" -max_len="$max_len" -timeout=10 -detect_leaks=0 \
         -rss_limit_mb=2048 -malloc_limit_mb=1024 -print_final_stats=1 \
         -artifact_prefix="$scratch/$t/artifacts/" >"$scratch/$t/log" 2>&1 || status=$?
@@ -90,7 +93,7 @@ for t in "${targets[@]}"; do
         [[ $kind == slow ]] && continue
         found=1
         # A short minimisation; the original is kept when it fails.
-        cargo "+$toolchain" fuzz tmin "$t" "$artifact" -- -runs=2000 -timeout=10 -detect_leaks=0 \
+        cargo "+$toolchain" fuzz tmin "${sanitizer[@]}" "$t" "$artifact" -- -runs=2000 -timeout=10 -detect_leaks=0 \
             -rss_limit_mb=2048 -malloc_limit_mb=1024 \
             -exact_artifact_path="$scratch/$t/min" >"$scratch/$t/tmin.log" 2>&1 || true
         input=$artifact
@@ -118,7 +121,7 @@ for t in "${targets[@]}"; do
         # The seeds stay as they are, out of the minimisation.
         mkdir -p "$scratch/$t/seeds"
         find "corpus/$t" -maxdepth 1 -name 'seed-*' -exec mv -t "$scratch/$t/seeds" {} +
-        cargo "+$toolchain" fuzz cmin "$t" "corpus/$t" -- -set_cover_merge=1 \
+        cargo "+$toolchain" fuzz cmin "${sanitizer[@]}" "$t" "corpus/$t" -- -set_cover_merge=1 \
             -max_len="$max_len" -timeout=10 -rss_limit_mb=2048 >"$scratch/$t/cmin.log" 2>&1 ||
             { tail -20 "$scratch/$t/cmin.log"; echo "fuzz.sh: cmin of $t failed" >&2; }
         trim_corpus "corpus/$t"

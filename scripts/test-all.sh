@@ -56,7 +56,7 @@ elif ! cargo +nightly --version >/dev/null 2>&1; then
 elif ! cargo +nightly fuzz --version >/dev/null 2>&1; then
     echo "SKIPPED fuzzing: cargo-fuzz is not installed (cargo install cargo-fuzz)"
 else
-    FUZZ_KEEP_CORPUS=1 FUZZ_NO_INSTALL=1 bash scripts/fuzz.sh "$fuzz_seconds"
+    FUZZ_KEEP_CORPUS=1 FUZZ_NO_INSTALL=1 FUZZ_SANITIZER=none bash scripts/fuzz.sh "$fuzz_seconds"
 fi
 
 echo "== Python: tests/python/run.sh"
