@@ -60,79 +60,17 @@ pub fn tournaments(games: &[Game]) -> Vec<TournamentRead> {
             out.len().saturating_sub(1)
         });
         let (t, findings) = &mut out[k];
-        let label = game.id.clone().map_or_else(
-            || format!("record {}", index.saturating_add(1)),
-            |id| format!("game {id}"),
-        );
-        let unusable = |why: &str| {
-            TournamentFinding::new(
+        if let Err(why) = place(game, t, &mut ids[k]) {
+            let label = game.id.clone().map_or_else(
+                || format!("record {}", index.saturating_add(1)),
+                |id| format!("game {id}"),
+            );
+            findings.push(TournamentFinding::new(
                 TournamentCode::UnusableGame,
                 None,
                 None,
                 format!("{label}: {why}; it is not in the crosstable"),
-            )
-        };
-        let (Some(black), Some(white)) = (game.tag("black"), game.tag("white")) else {
-            findings.push(unusable("the record does not name both players"));
-            continue;
-        };
-        let round = game.tag("round").and_then(|r| {
-            let digits: String = r.trim().chars().take_while(char::is_ascii_digit).collect();
-            digits.parse::<u32>().ok().filter(|&n| n > 0)
-        });
-        let Some(round) = round else {
-            findings.push(unusable("the record has no round number"));
-            continue;
-        };
-        if round > super::MAX_ROUNDS {
-            findings.push(unusable(&format!(
-                "round {round} is past the limit of {} rounds",
-                super::MAX_ROUNDS
-            )));
-            continue;
-        }
-        if ids[k].len().saturating_add(2) > super::MAX_PLAYERS
-            && !(ids[k].contains_key(black) && ids[k].contains_key(white))
-        {
-            findings.push(unusable(&format!(
-                "the tournament already has {} players, the limit",
-                super::MAX_PLAYERS
-            )));
-            continue;
-        }
-        let declared = game.events.iter().rev().find_map(|e| match e {
-            Event::Result(r) => Some(r),
-            _ => None,
-        });
-        let Some(declared) = declared else {
-            findings.push(unusable("the record declares no result"));
-            continue;
-        };
-        let mut id_of = |name: &str| -> u32 {
-            // At most MAX_PLAYERS ids (checked above): the next fits.
-            let next = (ids[k].len() as u32).saturating_add(1);
-            *ids[k].entry(name.to_string()).or_insert_with(|| {
-                t.players.push(Player::new(next, name));
-                next
-            })
-        };
-        let (b, w) = (id_of(black), id_of(white));
-        let (rb, rw) = match declared.winner {
-            Some(Color::Black) => (ResultKind::Win, ResultKind::Loss),
-            Some(Color::White) => (ResultKind::Loss, ResultKind::Win),
-            None => (ResultKind::Draw, ResultKind::Draw),
-        };
-        for (player, opponent, color, result) in
-            [(b, w, Color::Black, rb), (w, b, Color::White, rw)]
-        {
-            t.pairings.push(Pairing {
-                round,
-                player,
-                opponent: Some(opponent),
-                color: Some(color),
-                result,
-                board: None,
-            });
+            ));
         }
     }
     for (t, _) in &mut out {
@@ -144,4 +82,65 @@ pub fn tournaments(games: &[Game]) -> Vec<TournamentRead> {
             findings,
         })
         .collect()
+}
+
+/// Places the pairings of `game` in `t`, its players numbered in `ids` as they first
+/// appear; or says why the game cannot be placed.
+fn place(game: &Game, t: &mut Tournament, ids: &mut HashMap<String, u32>) -> Result<(), String> {
+    let (Some(black), Some(white)) = (game.tag("black"), game.tag("white")) else {
+        return Err("the record does not name both players".into());
+    };
+    let round = game.tag("round").and_then(|r| {
+        let digits: String = r.trim().chars().take_while(char::is_ascii_digit).collect();
+        digits.parse::<u32>().ok().filter(|&n| n > 0)
+    });
+    let Some(round) = round else {
+        return Err("the record has no round number".into());
+    };
+    if round > super::MAX_ROUNDS {
+        return Err(format!(
+            "round {round} is past the limit of {} rounds",
+            super::MAX_ROUNDS
+        ));
+    }
+    if ids.len().saturating_add(2) > super::MAX_PLAYERS
+        && !(ids.contains_key(black) && ids.contains_key(white))
+    {
+        return Err(format!(
+            "the tournament already has {} players, the limit",
+            super::MAX_PLAYERS
+        ));
+    }
+    let declared = game.events.iter().rev().find_map(|e| match e {
+        Event::Result(r) => Some(r),
+        _ => None,
+    });
+    let Some(declared) = declared else {
+        return Err("the record declares no result".into());
+    };
+    let mut id_of = |name: &str| -> u32 {
+        // At most MAX_PLAYERS ids (checked above): the next fits.
+        let next = (ids.len() as u32).saturating_add(1);
+        *ids.entry(name.to_string()).or_insert_with(|| {
+            t.players.push(Player::new(next, name));
+            next
+        })
+    };
+    let (b, w) = (id_of(black), id_of(white));
+    let (rb, rw) = match declared.winner {
+        Some(Color::Black) => (ResultKind::Win, ResultKind::Loss),
+        Some(Color::White) => (ResultKind::Loss, ResultKind::Win),
+        None => (ResultKind::Draw, ResultKind::Draw),
+    };
+    for (player, opponent, color, result) in [(b, w, Color::Black, rb), (w, b, Color::White, rw)] {
+        t.pairings.push(Pairing {
+            round,
+            player,
+            opponent: Some(opponent),
+            color: Some(color),
+            result,
+            board: None,
+        });
+    }
+    Ok(())
 }

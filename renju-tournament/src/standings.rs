@@ -920,6 +920,26 @@ struct Calc<'a> {
     contrib: Vec<Vec<Option<(HalfPoints, bool)>>>,
 }
 
+/// The score `s` of `c` as its opponents' tie-breaks count it (C.07 (2024) 16.2.5 and
+/// 16.3): a requested bye (half-, zero-point, not paired) after which the player never
+/// returned (no later game, pairing-allocated or full-point bye, or forfeit win) counts
+/// as a draw. Forfeit losses keep their points.
+// Only `HalfPoints` operators, which saturate (score.rs).
+#[allow(clippy::arithmetic_side_effects)]
+fn adjusted_score(c: &Comp, s: HalfPoints) -> HalfPoints {
+    let mut a = s;
+    for r in c.rows.iter().rev() {
+        match r.kind {
+            ResultKind::HalfBye | ResultKind::ZeroBye | ResultKind::Absent => {
+                a += HalfPoints::DRAW - r.pts;
+            }
+            ResultKind::ForfeitLoss => {}
+            _ => break,
+        }
+    }
+    a
+}
+
 impl<'a> Calc<'a> {
     // Only `HalfPoints` and `Rational` operators here, which saturate (score.rs);
     // clippy cannot be told so for a type of this crate.
@@ -930,26 +950,8 @@ impl<'a> Calc<'a> {
             .iter()
             .map(|c| c.rows.iter().map(|r| r.pts).sum())
             .collect();
-        let adjusted: Vec<HalfPoints> = comps
-            .iter()
-            .zip(&score)
-            .map(|(c, &s)| {
-                // C.07 (2024) 16.2.5 and 16.3: a requested bye (half-, zero-point,
-                // not paired) after which the player never returned (no later game,
-                // pairing-allocated or full-point bye, or forfeit win) counts as a draw.
-                // Forfeit losses keep their points.
-                let mut a = s;
-                for r in c.rows.iter().rev() {
-                    match r.kind {
-                        ResultKind::HalfBye | ResultKind::ZeroBye | ResultKind::Absent => {
-                            a += HalfPoints::DRAW - r.pts;
-                        }
-                        ResultKind::ForfeitLoss => {}
-                        _ => break,
-                    }
-                }
-                a
-            })
+        let adjusted: Vec<HalfPoints> = (comps.iter().zip(&score))
+            .map(|(c, &s)| adjusted_score(c, s))
             .collect();
         let opp_score: Vec<HalfPoints> = match regulation {
             Regulation::Fide2024 | Regulation::Fide2026 => adjusted.clone(),
