@@ -335,6 +335,11 @@ fn read_player(
     err: &dyn Fn(String) -> TrfError,
 ) -> Result<(), TrfError> {
     let id = read_start_rank(chars, err)?;
+    if t.players.iter().any(|p| p.id == id) {
+        return Err(err(format!(
+            "001: start rank {id} is used by an earlier player record"
+        )));
+    }
     let p = read_player_fields(chars, id, err)?;
     let mut k = 0usize;
     loop {

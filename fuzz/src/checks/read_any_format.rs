@@ -50,6 +50,11 @@ pub fn check(data: &[u8]) {
                 if format == Format::GomocupOpenings {
                     g.tags.clear();
                 }
+                // A RenLib library is a tree: the annotations of a line's positions come
+                // back in the tree's order, not the order they were read in.
+                if format == Format::RenLib {
+                    g.tags.sort();
+                }
                 g
             })
             .collect()
