@@ -545,6 +545,50 @@ impl Clock {
         }
     }
 
+    /// The longest `color`'s next move can take before its flag falls (the whole shared
+    /// pool while there is one; 0 once the clock has stopped). Main time runs into the
+    /// periods after it and overtime periods are used up one after the other, as during
+    /// a move.
+    ///
+    /// ```
+    /// use renju_records::clock::{Clock, ClockOptions};
+    /// use renju_records::TimeControl;
+    /// use renju_core::Color;
+    /// let clock = Clock::new(&"60+5".parse().unwrap(), ClockOptions::default()).unwrap();
+    /// assert_eq!(clock.time_to_flag(Color::Black), 60_000);
+    /// let control = TimeControl::from_sgf(Some("60"), Some("3x30 byo-yomi")).unwrap();
+    /// let byo_yomi = Clock::new(&control, ClockOptions::default()).unwrap();
+    /// assert_eq!(byo_yomi.time_to_flag(Color::White), 150_000);
+    /// ```
+    pub fn time_to_flag(&self, color: Color) -> u64 {
+        if self.result != ClockResult::Running {
+            return 0;
+        }
+        if let Some(pool) = self.shared {
+            return pool;
+        }
+        let side = match color {
+            Color::Black => &self.black,
+            Color::White => &self.white,
+        };
+        // The largest time a move can take and still be made in time: a move in time
+        // stays in time when it is shorter, so the answer is found by bisection.
+        let in_time = |ms: u64| side.clone().spend(ms).is_ok();
+        let (mut lo, mut hi) = (side.remaining, u64::MAX);
+        if in_time(hi) {
+            return hi;
+        }
+        while hi.saturating_sub(lo) > 1 {
+            let mid = lo.saturating_add(hi.saturating_sub(lo) / 2);
+            if in_time(mid) {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        lo
+    }
+
     /// Applies one event.
     pub fn apply(&mut self, event: ClockEvent) -> Result<ClockState, ClockError> {
         if self.result != ClockResult::Running {

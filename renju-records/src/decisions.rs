@@ -3,8 +3,8 @@
 //! forfeits and referee decisions (see the repository's `docs/rules.md`, Clocks and
 //! Decisions).
 //!
-//! A `Referee` follows the record's events beside the board: `Referee::moved` after
-//! every move the board accepts, `Referee::event` for every other event. It ends the
+//! A `Decisions` follows the record's events beside the board: `Decisions::moved` after
+//! every move the board accepts, `Decisions::event` for every other event. It ends the
 //! game when a decision does, and reports what it finds.
 
 // Times, counts and move numbers never wrap or panic: every arithmetic on them is
@@ -57,12 +57,14 @@ pub struct MoveClock {
 }
 
 /// A record's clock reading that contradicts the replayed clock.
+#[derive(Debug, Clone)]
 struct Mismatch {
     move_number: usize,
     what: String,
 }
 
-pub(crate) struct Referee {
+#[derive(Debug, Clone)]
+pub(crate) struct Decisions {
     clock: Option<Clock>,
     control: Option<TimeControl>,
     tolerance_ms: u64,
@@ -91,14 +93,14 @@ fn idx(c: Color) -> usize {
     }
 }
 
-impl Referee {
+impl Decisions {
     pub(crate) fn new(
         game: &Game,
         control: Option<&TimeControl>,
         options: ClockOptions,
         tolerance_ms: u64,
         findings: &mut Vec<Finding>,
-    ) -> Referee {
+    ) -> Decisions {
         let control = game.time_control.as_ref().or(control).cloned();
         let clock =
             control
@@ -115,17 +117,17 @@ impl Referee {
                         None
                     }
                 });
-        Referee {
+        Decisions {
             control: clock.as_ref().and(control),
             clock,
             tolerance_ms,
-            ..Referee::idle()
+            ..Decisions::idle()
         }
     }
 
     /// A referee with no clock, before the game is known.
-    pub(crate) fn idle() -> Referee {
-        Referee {
+    pub(crate) fn idle() -> Decisions {
+        Decisions {
             clock: None,
             control: None,
             tolerance_ms: 0,
@@ -141,6 +143,39 @@ impl Referee {
             decided: None,
             ended_by_flag: false,
         }
+    }
+
+    /// The clock, in a timed game.
+    pub(crate) fn clock(&self) -> Option<&Clock> {
+        self.clock.as_ref()
+    }
+
+    /// The colour whose draw offer waits for an answer.
+    pub(crate) fn pending_draw_offer(&self) -> Option<Color> {
+        self.pending_offer
+    }
+
+    /// The colour of the last move played.
+    pub(crate) fn last_mover(&self) -> Option<Color> {
+        self.last_move.map(|(_, c, _)| c)
+    }
+
+    /// Live play: `loser`'s flag fell before move `move_number` was made.
+    pub(crate) fn flag_fell(
+        &mut self,
+        loser: Color,
+        move_number: usize,
+        findings: &mut Vec<Finding>,
+    ) {
+        let number = u32::try_from(move_number).unwrap_or(u32::MAX);
+        self.clock_result(
+            ClockResult::Flag {
+                loser,
+                move_number: number,
+                quota: false,
+            },
+            findings,
+        );
     }
 
     fn decide(&mut self, outcome: Outcome) {

@@ -31,6 +31,14 @@ pub enum Seat {
 }
 
 impl Seat {
+    /// The seat's name, as JSON writes it: `first` or `second`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Seat::First => "first",
+            Seat::Second => "second",
+        }
+    }
+
     /// The other seat.
     pub fn other(self) -> Seat {
         match self {

@@ -4,6 +4,7 @@
 //! the protocol does not allow as a [`Finding`].
 
 use crate::findings::{Finding, FindingCode};
+use crate::game::Seat;
 use crate::opening::{offers_equivalent, OfferEquivalence, OpeningRule};
 use renju_core::geometry::{Color, Point};
 use renju_core::notation::Move;
@@ -117,6 +118,7 @@ impl OpeningRule {
 }
 
 /// The opening protocol, followed event by event.
+#[derive(Debug, Clone)]
 pub(crate) struct ProtocolState {
     rule: OpeningRule,
     spec: ProtocolSpec,
@@ -126,6 +128,9 @@ pub(crate) struct ProtocolState {
     /// Colour decisions so far: (moves played, swapped).
     swaps_at: Vec<(usize, bool)>,
     offers_seen: bool,
+    /// Swap2: the second player chose to place two more stones (live play only: a
+    /// record cannot tell this branch from "stay", see `docs/rules.md`).
+    pub place_two: bool,
 }
 
 impl ProtocolState {
@@ -138,6 +143,7 @@ impl ProtocolState {
             declared: None,
             swaps_at: vec![],
             offers_seen: false,
+            place_two: false,
         }
     }
 
@@ -336,55 +342,62 @@ impl ProtocolState {
     }
 
     pub(crate) fn before_move(&mut self, number: usize, mv: Move, findings: &mut Vec<Finding>) {
-        let p = match mv {
-            Move::Pass => {
-                if number <= self.spec.no_pass_through {
-                    findings.push(Finding::new(
-                        FindingCode::PassInOpening,
-                        Some(number),
-                        format!("{} does not allow a pass at move {number}", self.rule),
-                    ));
-                }
-                return;
-            }
-            Move::Stone(p) => p,
+        let problem = match mv {
+            Move::Pass => self.pass_problem(number),
+            Move::Stone(p) => self.area_problem(number, p),
         };
+        findings.extend(problem);
+    }
+
+    /// A pass as move `number`, where the protocol does not allow one.
+    pub(crate) fn pass_problem(&self, number: usize) -> Option<Finding> {
+        (number <= self.spec.no_pass_through).then(|| {
+            Finding::new(
+                FindingCode::PassInOpening,
+                Some(number),
+                format!("{} does not allow a pass at move {number}", self.rule),
+            )
+        })
+    }
+
+    /// A stone on `p` as move `number`, where the protocol's areas do not allow it.
+    pub(crate) fn area_problem(&self, number: usize, p: Point) -> Option<Finding> {
         let center = Point::center(self.size);
-        let mut area = self.spec.areas.get(number - 1).copied().flatten();
+        let mut area = self
+            .spec
+            .areas
+            .get(number.wrapping_sub(1))
+            .copied()
+            .flatten();
         // Taraguchi: move 5 is in the 9x9 only in the branch without offers.
         if number == 5 && self.offers_seen && matches!(self.spec.offers, Some(Offers::Optional(_)))
         {
             area = None;
         }
-        if let Some(limit) = area {
-            if p.chebyshev(center) > limit {
-                let zone = match limit {
-                    0 => format!("on the centre {center}"),
-                    l => {
-                        let side = 2 * l + 1;
-                        format!("inside the central {side}x{side}")
-                    }
-                };
-                findings.push(Finding::new(
-                    FindingCode::OpeningArea,
-                    Some(number),
-                    format!("{} puts move {number} {zone}, not on {p}", self.rule),
-                ));
-            }
-        }
-        if number == 3 {
-            if let Some(min) = self.spec.min_distance_move3 {
-                if p.chebyshev(center) < min {
-                    findings.push(Finding::new(
-                        FindingCode::OpeningArea,
-                        Some(number),
-                        format!(
-                            "{} puts move 3 at least {min} points from the centre, not on {p}",
-                            self.rule
-                        ),
-                    ));
+        if let Some(limit) = area.filter(|&l| p.chebyshev(center) > l) {
+            let zone = match limit {
+                0 => format!("on the centre {center}"),
+                l => {
+                    let side = 2 * l + 1;
+                    format!("inside the central {side}x{side}")
                 }
-            }
+            };
+            return Some(Finding::new(
+                FindingCode::OpeningArea,
+                Some(number),
+                format!("{} puts move {number} {zone}, not on {p}", self.rule),
+            ));
+        }
+        match self.spec.min_distance_move3 {
+            Some(min) if number == 3 && p.chebyshev(center) < min => Some(Finding::new(
+                FindingCode::OpeningArea,
+                Some(number),
+                format!(
+                    "{} puts move 3 at least {min} points from the centre, not on {p}",
+                    self.rule
+                ),
+            )),
+            _ => None,
         }
     }
 
@@ -401,5 +414,157 @@ impl ProtocolState {
                 ),
             ));
         }
+    }
+}
+
+/// Who acts at a step: a seat by name, or whoever holds a colour now.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Actor {
+    /// A seat, whatever its colour (the opening player's stones).
+    Seat(Seat),
+    /// The player holding this colour.
+    Holder(Color),
+}
+
+/// What the protocol asks for next, in live play.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Step {
+    /// A stone (or a pass where one is allowed).
+    Place(Actor),
+    /// A colour decision; Swap2's third option (`place_two`) or Taraguchi's offer branch
+    /// (`offer`: that many offers) where the protocol gives them.
+    Swap {
+        actor: Actor,
+        place_two: bool,
+        offer: Option<u8>,
+    },
+    /// The number of fifth-move offers, in `min..=max`.
+    Declare { actor: Actor, min: u8, max: u8 },
+    /// Fifth-move offers: exactly `count`, or any number the protocol allows when the
+    /// count is not known (a record that did not show the declaration).
+    Offer {
+        actor: Actor,
+        count: Option<u8>,
+        min: u8,
+        max: u8,
+    },
+    /// White chooses one of the offers on the table.
+    Choose(Actor),
+}
+
+impl Step {
+    /// Who acts.
+    pub(crate) fn actor(self) -> Actor {
+        match self {
+            Step::Place(actor) | Step::Choose(actor) => actor,
+            Step::Swap { actor, .. } | Step::Declare { actor, .. } | Step::Offer { actor, .. } => {
+                actor
+            }
+        }
+    }
+}
+
+impl ProtocolState {
+    /// What the protocol asks for after `played` moves, `offers_pending` when Black's
+    /// fifth-move offers wait for White's choice.
+    pub(crate) fn next_step(&self, played: usize, offers_pending: bool) -> Step {
+        use OpeningRule as R;
+        let first = Actor::Seat(Seat::First);
+        let second = Actor::Seat(Seat::Second);
+        let to_move = if played.is_multiple_of(2) {
+            Color::Black
+        } else {
+            Color::White
+        };
+        let holder = Actor::Holder(to_move);
+        let decided = |k: usize| self.swaps_at.iter().any(|&(at, _)| at == k);
+        let swap = |actor| Step::Swap {
+            actor,
+            place_two: false,
+            offer: None,
+        };
+        let fifth = || self.offer_step(offers_pending);
+        let undeclared = self.declared.is_none() && self.spec.declare.is_some();
+        match (self.rule, played) {
+            (R::Free | R::Pro, _) => Step::Place(holder),
+            (R::Swap, 1) => Step::Place(second),
+            (
+                R::GomokuSwap
+                | R::Rif1996
+                | R::Swap
+                | R::Yamaguchi
+                | R::Chinese
+                | R::Soosorv { .. }
+                | R::Swap2,
+                0..=2,
+            ) => Step::Place(first),
+            (R::Yamaguchi | R::Chinese, 3) if undeclared => self.declare_step(first),
+            (R::Swap2, 3) if !decided(3) => Step::Swap {
+                actor: second,
+                place_two: true,
+                offer: None,
+            },
+            (
+                R::GomokuSwap
+                | R::Rif1996
+                | R::Swap
+                | R::Yamaguchi
+                | R::Chinese
+                | R::Soosorv { .. },
+                3,
+            ) if !decided(3) => swap(second),
+            (R::Soosorv { .. }, 4) if undeclared => self.declare_step(Actor::Holder(Color::White)),
+            (R::Soosorv { .. }, 4) if !decided(4) => swap(Actor::Holder(Color::Black)),
+            (R::Rif1996 | R::Swap | R::Yamaguchi | R::Chinese | R::Soosorv { .. }, 4)
+                if !self.offers_seen =>
+            {
+                fifth()
+            }
+            (R::Taraguchi { .. }, 1..=3) if !decided(played) => swap(holder),
+            (R::Taraguchi { .. }, 4) if offers_pending => fifth(),
+            (R::Taraguchi { n }, 4) if !decided(4) && !self.offers_seen => Step::Swap {
+                actor: holder,
+                place_two: false,
+                offer: Some(n),
+            },
+            (R::Taraguchi { .. }, 5) if !self.offers_seen && !decided(5) => swap(holder),
+            (R::Swap2, 4) if self.place_two => Step::Place(second),
+            (R::Swap2, 5) if self.place_two && !decided(5) => swap(first),
+            _ => Step::Place(holder),
+        }
+    }
+
+    fn declare_step(&self, actor: Actor) -> Step {
+        let (_, min, max) = self.spec.declare.unwrap_or((&[], 1, u8::MAX));
+        Step::Declare { actor, min, max }
+    }
+
+    fn offer_step(&self, offers_pending: bool) -> Step {
+        if offers_pending {
+            return Step::Choose(Actor::Holder(Color::White));
+        }
+        let (min, max) = self
+            .spec
+            .declare
+            .map_or((1, u8::MAX), |(_, lo, hi)| (lo, hi));
+        Step::Offer {
+            actor: Actor::Holder(Color::Black),
+            count: self.required_offers(),
+            min,
+            max,
+        }
+    }
+
+    /// Whether a declaration of the number of offers may come now, and from whom
+    /// (Yamaguchi and Chinese: with the opening; Soosorv: with move 4).
+    pub(crate) fn may_declare(&self, played: usize) -> Option<Actor> {
+        let (when, _, _) = self.spec.declare?;
+        if self.declared.is_some() || !when.contains(&played) {
+            return None;
+        }
+        Some(match self.rule {
+            OpeningRule::Soosorv { .. } => Actor::Holder(Color::White),
+            _ => Actor::Seat(Seat::First),
+        })
     }
 }

@@ -9,11 +9,11 @@
 use serde::{Deserialize, Serialize};
 
 use crate::clock::ClockOptions;
-use crate::decisions::{MoveClock, Referee, TimeReport};
+use crate::decisions::{Decisions, MoveClock, TimeReport};
 use crate::findings::{Finding, FindingCode};
 use crate::game::{ClaimModel, DeclaredResult, Event, Game, ResultReason, Seat};
 use crate::opening::{OfferEquivalence, Opening, OpeningRule};
-use crate::protocol::ProtocolState;
+use crate::protocol::{Actor, ProtocolState};
 use crate::time_control::TimeControl;
 use renju_core::forbidden::FoulKind;
 use renju_core::geometry::{Color, Point};
@@ -182,33 +182,10 @@ impl Game {
 
     /// [`Game::replay`], keeping the clock after every move or not.
     pub(crate) fn replay_with(&self, options: &ValidationOptions, clock_states: bool) -> Replay {
-        let rules = self.resolve(options);
-        if let Some(rule) = &self.unknown_rule {
-            return Replay::not_replayed(Finding::new(
-                FindingCode::UnknownRule,
-                None,
-                format!("the record's rule `{rule}` is not one this library knows; the game was not replayed"),
-            ));
-        }
-        let pos = match Position::with_size(rules.rule_set, self.size) {
-            Ok(p) => p.with_options(rules.renju),
-            Err(e) => {
-                return Replay::not_replayed(Finding::new(
-                    FindingCode::BoardSize,
-                    None,
-                    e.to_string(),
-                ))
-            }
+        let mut run = match Run::start(self, options, clock_states) {
+            Ok(run) => run,
+            Err(finding) => return Replay::not_replayed(finding),
         };
-        let mut run = Run::new(rules, pos, self.size, options.offer_equivalence);
-        run.referee = Referee::new(
-            self,
-            options.time_control.as_ref(),
-            options.clock,
-            options.time_tolerance_ms,
-            &mut run.findings,
-        );
-        run.referee.record_states = clock_states;
         for event in &self.events {
             run.event(event);
         }
@@ -217,28 +194,60 @@ impl Game {
 }
 
 /// A replay in progress: the position, the protocol's state, and what is pending.
-struct Run {
-    rules: Resolved,
-    pos: Position,
-    protocol: ProtocolState,
-    findings: Vec<Finding>,
-    verdicts: Vec<MoveVerdict>,
+#[derive(Debug, Clone)]
+pub(crate) struct Run {
+    pub(crate) rules: Resolved,
+    pub(crate) pos: Position,
+    pub(crate) protocol: ProtocolState,
+    pub(crate) findings: Vec<Finding>,
+    pub(crate) verdicts: Vec<MoveVerdict>,
     /// The seat playing Black (swaps exchange it).
-    black_seat: Seat,
+    pub(crate) black_seat: Seat,
     /// The result the record declares, and after how many moves.
-    declared: Option<(DeclaredResult, usize)>,
+    pub(crate) declared: Option<(DeclaredResult, usize)>,
     /// A foul played on under a claim model, not yet settled: (move number, kind).
-    pending_foul: Option<(usize, FoulKind)>,
+    pub(crate) pending_foul: Option<(usize, FoulKind)>,
     /// An overline White may still claim until the game ends (RIF claims).
-    claimable_overline: Option<usize>,
+    pub(crate) claimable_overline: Option<usize>,
     /// The game is over (on the board, by a decision, or the record cannot go on).
-    ended: bool,
-    after_end_reported: bool,
+    pub(crate) ended: bool,
+    pub(crate) after_end_reported: bool,
     /// The clock and the decisions beside the board.
-    referee: Referee,
+    pub(crate) decisions: Decisions,
 }
 
 impl Run {
+    /// A run at the start of `game` (its events not yet followed), or the one finding
+    /// that says why the game cannot be replayed at all.
+    pub(crate) fn start(
+        game: &Game,
+        options: &ValidationOptions,
+        clock_states: bool,
+    ) -> Result<Run, Finding> {
+        let rules = game.resolve(options);
+        if let Some(rule) = &game.unknown_rule {
+            return Err(Finding::new(
+                FindingCode::UnknownRule,
+                None,
+                format!("the record's rule `{rule}` is not one this library knows; the game was not replayed"),
+            ));
+        }
+        let pos = match Position::with_size(rules.rule_set, game.size) {
+            Ok(p) => p.with_options(rules.renju),
+            Err(e) => return Err(Finding::new(FindingCode::BoardSize, None, e.to_string())),
+        };
+        let mut run = Run::new(rules, pos, game.size, options.offer_equivalence);
+        run.decisions = Decisions::new(
+            game,
+            options.time_control.as_ref(),
+            options.clock,
+            options.time_tolerance_ms,
+            &mut run.findings,
+        );
+        run.decisions.record_states = clock_states;
+        Ok(run)
+    }
+
     fn new(rules: Resolved, pos: Position, size: u8, equivalence: OfferEquivalence) -> Run {
         Run {
             protocol: ProtocolState::new(rules.opening, size, equivalence),
@@ -252,7 +261,16 @@ impl Run {
             claimable_overline: None,
             ended: false,
             after_end_reported: false,
-            referee: Referee::idle(),
+            decisions: Decisions::idle(),
+        }
+    }
+
+    /// The colour of the player the protocol asks to act now (whose clock runs).
+    pub(crate) fn acting_color(&self) -> Color {
+        match self.protocol.next_step(self.played(), false).actor() {
+            Actor::Seat(seat) if seat == self.black_seat => Color::Black,
+            Actor::Seat(_) => Color::White,
+            Actor::Holder(color) => color,
         }
     }
 
@@ -261,7 +279,7 @@ impl Run {
         self.pos.moves().len()
     }
 
-    fn event(&mut self, event: &Event) {
+    pub(crate) fn event(&mut self, event: &Event) {
         match event {
             Event::Stone { point } => self.play(Move::Stone(*point), None),
             Event::Pass => self.play(Move::Pass, None),
@@ -280,8 +298,8 @@ impl Run {
             }
             Event::Result(result) => self.declared = Some((result.clone(), self.played())),
             other => {
-                self.referee.event(other, self.ended, &mut self.findings);
-                if self.referee.decided.is_some() {
+                self.decisions.event(other, self.ended, &mut self.findings);
+                if self.decisions.decided.is_some() {
                     self.ended = true;
                 }
             }
@@ -312,7 +330,7 @@ impl Run {
     /// A move after the game ended: reported once, not played.
     fn after_end(&mut self, number: usize, mv: Move) {
         if !self.after_end_reported {
-            let (code, why) = if self.referee.ended_by_flag {
+            let (code, why) = if self.decisions.ended_by_flag {
                 (FindingCode::PlayAfterFlag, "after a flag fell")
             } else {
                 (FindingCode::MoveAfterGameEnd, "after the game ended")
@@ -383,7 +401,7 @@ impl Run {
             }
         }
         self.ended = self.pos.outcome().is_some();
-        self.referee.moved(number, color);
+        self.decisions.moved(number, color);
         self.verdicts.push(MoveVerdict {
             number,
             played: mv,
@@ -393,17 +411,18 @@ impl Run {
     }
 
     /// The outcome: the board first, then the record's result, then a foul that is
-    /// still claimable when the record ends.
-    fn outcome(&mut self) -> Outcome {
+    /// still claimable when the record ends (`live`: a game still being played, where
+    /// such a foul waits for White's claim instead).
+    pub(crate) fn outcome(&self, live: bool, findings: &mut Vec<Finding>) -> Outcome {
         let unclaimed = self
             .pending_foul
             .map(|(m, _)| m)
             .or(self.claimable_overline);
         let white_claims = Outcome::win(Color::White, Termination::Forbidden);
-        let declared = self.declared.take();
-        if let Some(decided) = self.referee.decided {
+        let declared = self.declared.clone();
+        if let Some(decided) = self.decisions.decided {
             if let Some((result, _)) = declared.filter(|(r, _)| r.winner != decided.winner) {
-                self.findings.push(Finding::new(
+                findings.push(Finding::new(
                     FindingCode::ResultMismatch,
                     None,
                     format!(
@@ -419,7 +438,7 @@ impl Run {
         match (self.pos.outcome(), declared) {
             (Some(board), declared) => {
                 if let Some((result, _)) = declared.filter(|(r, _)| r.winner != board.winner) {
-                    self.findings.push(Finding::new(
+                    findings.push(Finding::new(
                         FindingCode::ResultMismatch,
                         None,
                         format!(
@@ -432,7 +451,7 @@ impl Run {
                 }
                 board
             }
-            (None, None) if unclaimed.is_some() => white_claims,
+            (None, None) if unclaimed.is_some() && !live => white_claims,
             (None, None) => Outcome::UNFINISHED,
             (None, Some((result, at))) => match unclaimed {
                 // White claimed the foul: the record's result says so.
@@ -443,7 +462,7 @@ impl Run {
                     white_claims
                 }
                 Some(foul_move) => {
-                    self.findings.push(Finding::new(
+                    findings.push(Finding::new(
                         FindingCode::LapsedFoul,
                         Some(foul_move),
                         format!(
@@ -453,7 +472,7 @@ impl Run {
                     ));
                     declared_outcome(&result)
                 }
-                None => self.declared_result(&result, at),
+                None => self.declared_result(&result, at, findings),
             },
         }
     }
@@ -461,7 +480,12 @@ impl Run {
     /// A declared result the board does not show: a resignation or an agreed draw ends
     /// the game so; a win on time is checked against the clock when the record's times
     /// allow; a reason the board could check, or none, is reported.
-    fn declared_result(&mut self, result: &DeclaredResult, at: usize) -> Outcome {
+    fn declared_result(
+        &self,
+        result: &DeclaredResult,
+        at: usize,
+        findings: &mut Vec<Finding>,
+    ) -> Outcome {
         match (&result.reason, result.winner) {
             (Some(ResultReason::Resignation), Some(w)) => {
                 return Outcome::win(w, Termination::Resignation)
@@ -469,28 +493,43 @@ impl Run {
             (Some(ResultReason::Forfeit), Some(w)) => return Outcome::win(w, Termination::Forfeit),
             (Some(ResultReason::Agreement), None) => return Outcome::draw(Termination::AgreedDraw),
             (Some(ResultReason::Time), Some(w)) => {
-                if let Some(flag) = self.referee.checked_time() {
-                    let shown = match flag {
-                        Some(f) => format!("{}'s flag fell at move {}", f.color, f.move_number),
-                        None => "no flag fell".to_string(),
-                    };
-                    self.findings.push(Finding::new(
+                // Complete times with no flag in the moves made: the flag can only have
+                // fallen on the clock that was running, during the action not made.
+                let checked = self.decisions.checked_time();
+                let shown = match checked {
+                    Some(Some(f)) => {
+                        Some(format!("{}'s flag fell at move {}", f.color, f.move_number))
+                    }
+                    Some(None) if self.acting_color() != w.opponent() => Some(format!(
+                        "no flag fell, and {}'s clock was not running",
+                        w.opponent()
+                    )),
+                    _ => None,
+                };
+                if let Some(shown) = shown {
+                    findings.push(Finding::new(
                         FindingCode::ResultMismatch,
                         None,
                         format!("the record declares a {w} win on time, but by the replayed clock {shown}"),
                     ));
+                    return declared_outcome(result);
                 }
-                return declared_outcome(result);
+                // Without a clock (or with the record's times incomplete) the result
+                // stays the record's word.
+                return match checked {
+                    Some(_) => Outcome::win(w, Termination::Time),
+                    None => declared_outcome(result),
+                };
             }
             _ => {}
         }
-        self.check_declared(result, at);
+        self.check_declared(result, at, findings);
         declared_outcome(result)
     }
 
     /// A declared result the board does not show: its reason must be one the board
     /// cannot check, or it is reported.
-    fn check_declared(&mut self, result: &DeclaredResult, at: usize) {
+    fn check_declared(&self, result: &DeclaredResult, at: usize, findings: &mut Vec<Finding>) {
         let finding = match &result.reason {
             Some(
                 reason @ (ResultReason::Five
@@ -515,13 +554,15 @@ impl Run {
             ),
             Some(_) => return,
         };
-        self.findings.push(finding);
+        findings.push(finding);
     }
 
     fn finish(mut self, game: &Game) -> Replay {
         self.protocol.finish(&self.pos, &mut self.findings);
-        let (time, clock) = self.referee.finish(game, &mut self.findings);
-        let outcome = self.outcome();
+        let (time, clock) = self.decisions.finish(game, &mut self.findings);
+        let mut findings = std::mem::take(&mut self.findings);
+        let outcome = self.outcome(false, &mut findings);
+        self.findings = findings;
         let winner_seat = outcome.winner.map(|c| match c {
             Color::Black => self.black_seat,
             Color::White => self.black_seat.other(),

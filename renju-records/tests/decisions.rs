@@ -186,9 +186,14 @@ fn declared_wins_on_time_are_checked_against_the_clock() {
     let (o, f) = judge(&game(Some("60"), "h8 t=1000 h9 t=60001 =B:time"));
     assert_eq!(o, Outcome::win(B, Termination::Time));
     assert_eq!(f, [FindingCode::FlagFell]);
-    // The clock shows no flag: a mismatch, and the result stays declared.
+    // No flag in the moves made, and Black's clock runs: Black's flag fell during the
+    // move not made.
     let (o, f) = judge(&game(Some("60"), "h8 t=1000 h9 t=1000 =W:time"));
-    assert_eq!(o, Outcome::win(W, Termination::Declared));
+    assert_eq!(o, Outcome::win(W, Termination::Time));
+    assert!(f.is_empty());
+    // White's clock was not running: a mismatch, and the result stays declared.
+    let (o, f) = judge(&game(Some("60"), "h8 t=1000 h9 t=1000 =B:time"));
+    assert_eq!(o, Outcome::win(B, Termination::Declared));
     assert_eq!(f, [FindingCode::ResultMismatch]);
     // Without times nothing can be checked.
     let (o, f) = judge(&game(None, "h8 h9 =W:time"));

@@ -1,0 +1,312 @@
+//! The JSON-lines form of the referee, one line in and one line out: [`Command`] reads
+//! a line, [`Referee::handle`] answers a [`Reply`]. `renju referee`, the C library's
+//! JSON path and Python's `Referee.apply` all speak it through this module.
+//!
+//! A line is a JSON object with an `action` field: one of the [`Action`] names (with
+//! `point`, `points` or `count` where the action takes one, and optionally `by` and
+//! `t`), or a query: `status`, `record` (with `format`: `sgf`, `rif`, `psq`, `moves`,
+//! `openings`) and `explain` (with `point`). The reply is
+//! `{"ok":true,"status":{...}}` or `{"ok":false,"error":{"code":...,"message":...},"status":{...}}`,
+//! with `record` or `explanation` beside the status for those queries.
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use super::{Action, Referee, Refusal, RefusalCode, Request, Status};
+use crate::formats::Format;
+use crate::game::Seat;
+use renju_core::geometry::Point;
+
+/// One line of the JSON-lines protocol.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Command {
+    /// An action.
+    Act(Request),
+    /// The status, changing nothing.
+    Status,
+    /// The game so far, written in a text format.
+    Record {
+        /// The format.
+        format: Format,
+    },
+    /// Why a black stone on a point would (or would not) be forbidden.
+    Explain {
+        /// The point.
+        point: Point,
+    },
+}
+
+/// A line that is not a command; the reply's code is `bad-request`.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("{0}")]
+pub struct CommandError(String);
+
+/// Every field a line may carry; which ones an action needs is checked after reading.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Line {
+    action: String,
+    #[serde(default)]
+    point: Option<String>,
+    #[serde(default)]
+    points: Option<Vec<String>>,
+    #[serde(default)]
+    count: Option<u64>,
+    #[serde(default)]
+    by: Option<String>,
+    #[serde(default)]
+    t: Option<u64>,
+    #[serde(default)]
+    format: Option<String>,
+}
+
+impl Command {
+    /// Reads one line.
+    ///
+    /// ```
+    /// use renju_records::referee::{Action, Command};
+    /// let c = Command::from_json(r#"{"action":"place","point":"h8","by":"first","t":1500}"#).unwrap();
+    /// let Command::Act(request) = c else { panic!() };
+    /// assert_eq!(request.action, Action::Place { point: "h8".parse().unwrap() });
+    /// assert!(Command::from_json(r#"{"action":"place"}"#).unwrap_err().to_string().contains("`point`"));
+    /// ```
+    pub fn from_json(line: &str) -> Result<Command, CommandError> {
+        let line: Line = serde_json::from_str(line)
+            .map_err(|e| CommandError(format!("not a command line: {e}")))?;
+        let name = line.action.as_str();
+        let point = |field: &Option<String>| -> Result<Point, CommandError> {
+            let text = field
+                .as_deref()
+                .ok_or_else(|| CommandError(format!("`{name}` needs a `point`")))?;
+            parse_point(text)
+        };
+        let action = match name {
+            "status" => return Ok(Command::Status),
+            "explain" => {
+                return Ok(Command::Explain {
+                    point: point(&line.point)?,
+                })
+            }
+            "record" => {
+                let text = line.format.as_deref().unwrap_or("sgf");
+                let format = text
+                    .parse::<Format>()
+                    .map_err(|e| CommandError(e.to_string()))?;
+                return Ok(Command::Record { format });
+            }
+            "place" => Action::Place {
+                point: point(&line.point)?,
+            },
+            "choose" => Action::Choose {
+                point: point(&line.point)?,
+            },
+            "offer" => {
+                let texts = line
+                    .points
+                    .as_ref()
+                    .ok_or_else(|| CommandError("`offer` needs `points`".into()))?;
+                let points = texts
+                    .iter()
+                    .map(|t| parse_point(t))
+                    .collect::<Result<Vec<_>, _>>()?;
+                Action::Offer { points }
+            }
+            "declare" => {
+                let count = line
+                    .count
+                    .ok_or_else(|| CommandError("`declare` needs a `count`".into()))?;
+                let count = u8::try_from(count).map_err(|_| {
+                    CommandError(format!(
+                        "{count} fifth-move offers is more than any protocol allows"
+                    ))
+                })?;
+                Action::Declare { count }
+            }
+            other => simple_action(other)?,
+        };
+        let by = match line.by.as_deref() {
+            None => None,
+            Some("first") => Some(Seat::First),
+            Some("second") => Some(Seat::Second),
+            Some(other) => {
+                return Err(CommandError(format!(
+                    "`by` is `first` or `second`, not `{other}`"
+                )))
+            }
+        };
+        Ok(Command::Act(Request {
+            action,
+            by,
+            t: line.t,
+        }))
+    }
+}
+
+fn parse_point(text: &str) -> Result<Point, CommandError> {
+    text.parse::<Point>()
+        .map_err(|e| CommandError(format!("`{text}` is not a point: {e}")))
+}
+
+fn simple_action(name: &str) -> Result<Action, CommandError> {
+    Ok(match name {
+        "pass" => Action::Pass,
+        "swap" => Action::Swap,
+        "stay" => Action::Stay,
+        "place-two" => Action::PlaceTwo,
+        "claim" => Action::Claim,
+        "draw-offer" => Action::DrawOffer,
+        "draw-accept" => Action::DrawAccept,
+        "draw-decline" => Action::DrawDecline,
+        "resign" => Action::Resign,
+        "tick" => Action::Tick,
+        other => {
+            return Err(CommandError(format!(
+                "`{other}` is not an action (place, pass, swap, stay, place-two, declare, offer, choose, claim, draw-offer, draw-accept, draw-decline, resign, tick, status, record, explain)"
+            )))
+        }
+    })
+}
+
+/// The answer to one line.
+#[derive(Debug, Clone, Serialize)]
+pub struct Reply {
+    /// Whether the line was taken.
+    pub ok: bool,
+    /// Why not.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<Refusal>,
+    /// The record asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub record: Option<String>,
+    /// The explanation asked for, in words.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub explanation: Option<String>,
+    /// Where the game stands after the line.
+    pub status: Status,
+}
+
+impl Serialize for Refusal {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut st = s.serialize_struct("Refusal", 2)?;
+        st.serialize_field("code", self.code.name())?;
+        st.serialize_field("message", &self.message)?;
+        st.end()
+    }
+}
+
+impl Reply {
+    /// The reply as one line of JSON (no newline).
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("a reply always serialises")
+    }
+}
+
+impl Referee {
+    /// Answers one command.
+    pub fn handle(&mut self, command: Command) -> Reply {
+        let mut reply = Reply {
+            ok: true,
+            error: None,
+            record: None,
+            explanation: None,
+            status: self.status(),
+        };
+        match command {
+            Command::Status => {}
+            Command::Act(request) => match self.act(request) {
+                Ok(status) => reply.status = status,
+                Err(refusal) => {
+                    reply.ok = false;
+                    reply.error = Some(refusal);
+                    reply.status = self.status();
+                }
+            },
+            Command::Record { format } => match self.record(format) {
+                Ok(text) => reply.record = Some(text),
+                Err(refusal) => {
+                    reply.ok = false;
+                    reply.error = Some(refusal);
+                }
+            },
+            Command::Explain { point } => match self.explain(point) {
+                Ok(explanation) => reply.explanation = Some(explanation.to_text()),
+                Err(e) => {
+                    reply.ok = false;
+                    let code = match e {
+                        renju_core::IllegalMove::Occupied { .. } => RefusalCode::Occupied,
+                        renju_core::IllegalMove::OffBoard { .. } => RefusalCode::OffBoard,
+                        renju_core::IllegalMove::GameOver { .. } => RefusalCode::GameOver,
+                    };
+                    reply.error = Some(Refusal::new(code, e.to_string()));
+                }
+            },
+        }
+        reply
+    }
+
+    /// Answers one line of JSON with one line of JSON (no newline): a line that is not
+    /// a command gets a `bad-request` reply.
+    ///
+    /// ```
+    /// use renju_records::referee::{Referee, RefereeOptions};
+    /// let mut referee = Referee::new(RefereeOptions::default()).unwrap();
+    /// let reply = referee.handle_json(r#"{"action":"place","point":"h8"}"#);
+    /// assert!(reply.starts_with(r#"{"ok":true,"status":{"required":"place","to_act":"second""#));
+    /// let reply = referee.handle_json("{not json");
+    /// assert!(reply.starts_with(r#"{"ok":false,"error":{"code":"bad-request""#));
+    /// ```
+    pub fn handle_json(&mut self, line: &str) -> String {
+        match Command::from_json(line) {
+            Ok(command) => self.handle(command).to_json(),
+            Err(e) => Reply {
+                ok: false,
+                error: Some(Refusal::new(RefusalCode::BadRequest, e.0)),
+                record: None,
+                explanation: None,
+                status: self.status(),
+            }
+            .to_json(),
+        }
+    }
+
+    /// The game so far, written in a text format (a binary one is refused).
+    pub fn record(&self, format: Format) -> Result<String, Refusal> {
+        if format == Format::RenLib {
+            return Err(Refusal::new(
+                RefusalCode::BadRequest,
+                "RenLib is a binary format: ask for sgf, rif, psq, moves or openings",
+            ));
+        }
+        let bytes = format
+            .write(&[self.game()])
+            .map_err(|e| Refusal::new(RefusalCode::BadRequest, e.to_string()))?;
+        String::from_utf8(bytes)
+            .map_err(|_| Refusal::new(RefusalCode::BadRequest, "the record is not text"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hostile_lines_are_bad_requests() {
+        for line in [
+            "",
+            "null",
+            "[]",
+            r#"{"action":7}"#,
+            r#"{"action":"place","point":"z99"}"#,
+            r#"{"action":"place","point":"h8","extra":1}"#,
+            r#"{"action":"declare","count":300}"#,
+            r#"{"action":"place","point":"h8","t":-5}"#,
+            r#"{"action":"place","point":"h8","by":"third"}"#,
+            r#"{"action":"fly"}"#,
+            r#"{"action":"record","format":"pdf"}"#,
+        ] {
+            assert!(Command::from_json(line).is_err(), "{line}");
+        }
+        let _ = Action::Pass;
+    }
+}
