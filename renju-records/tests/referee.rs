@@ -3,8 +3,8 @@
 
 use renju_core::{Color, FoulKind, Outcome, Point, Termination};
 use renju_records::referee::{
-    Action, Command, FoulPolicy, Referee, RefereeOptions, Refusal, RefusalCode, Request,
-    Required, Status, SwapOption,
+    Action, Command, FoulPolicy, Referee, RefereeOptions, Refusal, RefusalCode, Request, Required,
+    Status, SwapOption,
 };
 use renju_records::{Event, Game, OpeningRule, Seat, ValidationOptions};
 
@@ -258,10 +258,7 @@ fn taraguchi_has_a_swap_after_every_move_and_two_branches() {
     assert_eq!(s.count, Some(10));
     let mut offers = r.clone();
     refused(&mut offers, "offer=a1/a2", None, RefusalCode::OfferCount);
-    let s = play(
-        &mut offers,
-        "offer=a1/b1/c1/d1/e1/f1/g1/a15/b15/c15",
-    );
+    let s = play(&mut offers, "offer=a1/b1/c1/d1/e1/f1/g1/a15/b15/c15");
     expect(&s, Required::Choose, Second, W);
     play(&mut offers, "choose=a1");
     // First branch: move 5 inside the 9x9, then another colour decision.
@@ -365,7 +362,10 @@ fn foul_policies() {
     };
     let mut r = with(FoulPolicy::Automatic);
     let s = play(&mut r, DOUBLE_THREE);
-    assert!(s.forbidden.iter().any(|f| f.point == p("h8") && f.kind == FoulKind::DoubleThree));
+    assert!(s
+        .forbidden
+        .iter()
+        .any(|f| f.point == p("h8") && f.kind == FoulKind::DoubleThree));
     let s = play(&mut r, "h8");
     assert_eq!(
         s.outcome.unwrap().outcome(),
@@ -377,7 +377,11 @@ fn foul_policies() {
     let s = play(&mut r, DOUBLE_THREE);
     assert!(!s.legal.contains(&p("h8")));
     let refusal = refused(&mut r, "h8", None, RefusalCode::Forbidden);
-    assert!(refusal.message.contains("double-three"), "{}", refusal.message);
+    assert!(
+        refusal.message.contains("double-three"),
+        "{}",
+        refusal.message
+    );
 
     for fouls in [FoulPolicy::RifClaim, FoulPolicy::ChineseClaim] {
         let mut r = with(fouls);
@@ -405,7 +409,10 @@ fn foul_policies() {
 fn an_overline_stays_claimable_under_rif_claims_only() {
     // Black h4 h5 h6 h8 h9 h10: h7 makes six.
     let script = "h4 a1 h5 a3 h6 a5 h8 a7 h9 a9 h10 a11 h7 o15 b1";
-    for (fouls, claimable) in [(FoulPolicy::RifClaim, true), (FoulPolicy::ChineseClaim, false)] {
+    for (fouls, claimable) in [
+        (FoulPolicy::RifClaim, true),
+        (FoulPolicy::ChineseClaim, false),
+    ] {
         let mut r = Referee::new(RefereeOptions {
             fouls,
             ..RefereeOptions::default()
@@ -424,7 +431,12 @@ fn draw_offers_and_resignation() {
     play(&mut r, "h8");
     refused(&mut r, "accept", None, RefusalCode::WrongAction);
     // The first player (Black) just moved: an offer by the second player is out of turn.
-    refused(&mut r, "draw", Some(Second), RefusalCode::DrawOfferNotAllowed);
+    refused(
+        &mut r,
+        "draw",
+        Some(Second),
+        RefusalCode::DrawOfferNotAllowed,
+    );
     let s = play(&mut r, "draw");
     assert_eq!(s.draw_offer, Some(First));
     refused(&mut r, "accept", Some(First), RefusalCode::NotYourTurn);
@@ -443,7 +455,10 @@ fn draw_offers_and_resignation() {
     let mut r = referee("free");
     let s = play(&mut r, "h8 second:resign");
     let ending = s.outcome.unwrap();
-    assert_eq!((ending.result, ending.termination), ("1-0", Termination::Resignation));
+    assert_eq!(
+        (ending.result, ending.termination),
+        ("1-0", Termination::Resignation)
+    );
 }
 
 #[test]
@@ -503,10 +518,7 @@ fn a_late_action_loses_on_time_and_is_refused() {
     at(&mut r, "h8", 1_000).unwrap();
     let refusal = at(&mut r, "h9", 62_000).unwrap_err();
     assert_eq!(refusal.code, RefusalCode::GameOver);
-    assert_eq!(
-        r.outcome(),
-        Some(Outcome::win(B, Termination::Time))
-    );
+    assert_eq!(r.outcome(), Some(Outcome::win(B, Termination::Time)));
     // Time never goes backwards.
     let mut r = timed("60");
     at(&mut r, "h8", 5_000).unwrap();
@@ -534,7 +546,10 @@ fn fischer_periods_byo_yomi_and_canadian_deadlines() {
     assert_eq!(r.status().clock.unwrap().deadline, Some(25_000));
     let s = at(&mut r, "h8", 12_000).unwrap();
     let black = s.clock.unwrap().black;
-    assert_eq!((black.time_left_ms, black.overtime_periods_left), (5_000, Some(3)));
+    assert_eq!(
+        (black.time_left_ms, black.overtime_periods_left),
+        (5_000, Some(3))
+    );
     let s = at(&mut r, "h9", 12_000).unwrap();
     // Black is in its periods: 3 x 5 s from now.
     assert_eq!(s.clock.unwrap().deadline, Some(27_000));
@@ -560,7 +575,10 @@ fn opening_decisions_use_the_acting_players_clock() {
     at(&mut r, "h8", 10_000).unwrap();
     let s = at(&mut r, "h9", 30_000).unwrap();
     let clock = s.clock.unwrap();
-    assert_eq!((clock.black.time_left_ms, clock.white.time_left_ms), (70_000, 100_000));
+    assert_eq!(
+        (clock.black.time_left_ms, clock.white.time_left_ms),
+        (70_000, 100_000)
+    );
     let s = at(&mut r, "j10", 40_000).unwrap();
     // The second player decides colours on White's clock.
     assert_eq!(s.clock.unwrap().running, Some(W));
@@ -576,18 +594,43 @@ fn a_refusal_changes_nothing_in_every_protocol() {
     let scripts = [
         ("rif1996", "h8 h9 j10 stay g10 offer=j8/k8 choose=k8 a1"),
         ("swap", "h8 h9 i10 swap g10 offer=j8/k8 choose=j8 a1"),
-        ("yamaguchi", "h8 h9 j10 declare=2 stay g10 offer=j8/k8 choose=j8 a1"),
-        ("chinese", "h8 h9 j10 declare=2 stay g10 offer=j8/k8 choose=j8 a1"),
-        ("soosorv-8", "h8 h9 j10 stay g10 declare=2 stay offer=j8/k8 choose=j8 a1"),
-        ("taraguchi-10", "h8 stay i9 stay j8 stay k11 stay l12 stay a1"),
+        (
+            "yamaguchi",
+            "h8 h9 j10 declare=2 stay g10 offer=j8/k8 choose=j8 a1",
+        ),
+        (
+            "chinese",
+            "h8 h9 j10 declare=2 stay g10 offer=j8/k8 choose=j8 a1",
+        ),
+        (
+            "soosorv-8",
+            "h8 h9 j10 stay g10 declare=2 stay offer=j8/k8 choose=j8 a1",
+        ),
+        (
+            "taraguchi-10",
+            "h8 stay i9 stay j8 stay k11 stay l12 stay a1",
+        ),
         ("swap2", "a1 b2 c3 two d4 e5 swap f6"),
         ("gomoku-swap", "a1 b2 c3 stay d4"),
         ("pro", "h8 a1 l8 b1"),
         ("free", "h8 h9 pass"),
     ];
     let tries = [
-        "h8", "a15", "pass", "swap", "stay", "two", "declare=2", "declare=0", "offer=j8/k8",
-        "offer=a1/a1", "choose=j8", "claim", "draw", "accept", "decline",
+        "h8",
+        "a15",
+        "pass",
+        "swap",
+        "stay",
+        "two",
+        "declare=2",
+        "declare=0",
+        "offer=j8/k8",
+        "offer=a1/a1",
+        "choose=j8",
+        "claim",
+        "draw",
+        "accept",
+        "decline",
     ];
     for (opening, script) in scripts {
         let mut r = referee(opening);
@@ -602,7 +645,11 @@ fn a_refusal_changes_nothing_in_every_protocol() {
                         t: None,
                     };
                     if probe.act(request).is_err() {
-                        assert_eq!((probe.status(), probe.game()), before, "{opening}: {attempt}");
+                        assert_eq!(
+                            (probe.status(), probe.game()),
+                            before,
+                            "{opening}: {attempt}"
+                        );
                     }
                 }
             }
@@ -611,11 +658,17 @@ fn a_refusal_changes_nothing_in_every_protocol() {
         // The game validates without an error and to the same outcome.
         let replay = r.game().replay(&ValidationOptions::default());
         assert!(
-            replay.findings.iter().all(|f| f.code.severity() != renju_records::Severity::Error),
+            replay
+                .findings
+                .iter()
+                .all(|f| f.code.severity() != renju_records::Severity::Error),
             "{opening}: {:?}",
             replay.findings
         );
-        assert_eq!(Some(replay.outcome).filter(|o| o.termination != Termination::Unfinished), r.outcome());
+        assert_eq!(
+            Some(replay.outcome).filter(|o| o.termination != Termination::Unfinished),
+            r.outcome()
+        );
     }
 }
 
@@ -639,16 +692,36 @@ fn resume_and_actions_restore_the_game() {
 fn json_lines() {
     let mut r = referee("rif1996");
     let reply = r.handle_json(r#"{"action":"place","point":"h8","by":"first","t":1500}"#);
-    assert!(reply.starts_with(r#"{"ok":true,"status":{"required":"place","to_act":"first","color":"black","move":2"#), "{reply}");
+    assert!(
+        reply.starts_with(
+            r#"{"ok":true,"status":{"required":"place","to_act":"first","color":"black","move":2"#
+        ),
+        "{reply}"
+    );
     let reply = r.handle_json(r#"{"action":"place","point":"a1"}"#);
-    assert!(reply.starts_with(r#"{"ok":false,"error":{"code":"outside-area","message":"#), "{reply}");
+    assert!(
+        reply.starts_with(r#"{"ok":false,"error":{"code":"outside-area","message":"#),
+        "{reply}"
+    );
     let reply = r.handle_json(r#"{"action":"record","format":"sgf"}"#);
     assert!(reply.contains(r#""record":"(;"#), "{reply}");
     let reply = r.handle_json(r#"{"action":"explain","point":"h9"}"#);
     assert!(reply.contains(r#""explanation":"#), "{reply}");
-    for hostile in ["", "{", "[1]", r#"{"action":"place","point":"h8","t":1e99}"#, "\u{0}"] {
+    for hostile in [
+        "",
+        "{",
+        "[1]",
+        r#"{"action":"place","point":"h8","t":1e99}"#,
+        "\u{0}",
+    ] {
         let reply = r.handle_json(hostile);
-        assert!(reply.starts_with(r#"{"ok":false,"error":{"code":"bad-request""#), "{reply}");
+        assert!(
+            reply.starts_with(r#"{"ok":false,"error":{"code":"bad-request""#),
+            "{reply}"
+        );
     }
-    assert!(matches!(Command::from_json(r#"{"action":"status"}"#), Ok(Command::Status)));
+    assert!(matches!(
+        Command::from_json(r#"{"action":"status"}"#),
+        Ok(Command::Status)
+    ));
 }
