@@ -14,6 +14,7 @@ use clap::{Parser, Subcommand};
 mod clock;
 mod conform;
 mod forbidden_stream;
+mod referee;
 mod show;
 mod standings;
 mod validate;
@@ -179,6 +180,18 @@ enum Command {
     /// explanation. Exit code 0 when all agree, 1 on a disagreement, 2 when the engine
     /// cannot be run.
     Conform(conform::ConformArgs),
+    /// Referee a live game over JSON lines: one action per input line, one reply per
+    /// output line.
+    ///
+    /// Each line is {"action": ...} with "point", "points" or "count" where the action
+    /// takes one, and optional "by" ("first"/"second") and "t" (milliseconds): place,
+    /// pass, swap, stay, place-two, declare, offer, choose, claim, draw-offer,
+    /// draw-accept, draw-decline, resign, tick; or a query: status, record (with
+    /// "format"), explain (with "point"). Each reply is {"ok": true, "status": {...}}
+    /// or {"ok": false, "error": {"code": ..., "message": ...}, "status": {...}}. A bad
+    /// line gets a bad-request reply and the pipe goes on. Exit code 0 at the end of
+    /// the input, 2 when the options or the record to resume are wrong.
+    Referee(referee::RefereeArgs),
     /// Draw a position as SVG or PNG, optionally with why a point is (not) forbidden.
     ///
     /// Exit code 0 when the picture was written, 2 when the position cannot be read or
@@ -257,6 +270,7 @@ fn main() -> ExitCode {
         } => standings::run(&files, format, system, tiebreaks.as_deref(), unplayed, json),
         Command::Conform(args) => conform::run(args),
         Command::Show(args) => show::run(args),
+        Command::Referee(args) => referee::run(args),
         Command::Forbidden {
             explain,
             max_record_bytes,

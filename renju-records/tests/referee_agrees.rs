@@ -140,8 +140,25 @@ fn random_games_of_every_protocol_validate_to_the_same_outcome() {
                 "{opening} {seed}"
             );
             *endings.entry(replay.outcome.termination).or_insert(0) += 1;
-            // The record written and read back resumes to the same state.
-            let resumed = Referee::resume(&game, RefereeOptions::default()).unwrap();
+            // The record written as a move list reads back the same and resumes to the
+            // same state.
+            let text = Format::MoveList.write(&[game.clone()]).unwrap();
+            let read = Format::MoveList.read(&text, None).remove(0).unwrap();
+            assert_eq!(
+                read.events,
+                game.events,
+                "{}",
+                String::from_utf8_lossy(&text)
+            );
+            let resumed = Referee::resume(
+                &read,
+                RefereeOptions {
+                    opening,
+                    fouls,
+                    ..RefereeOptions::default()
+                },
+            )
+            .unwrap();
             assert_eq!(resumed.outcome(), r.outcome(), "{opening} {seed}");
         }
     }

@@ -354,9 +354,11 @@ impl Format {
     /// ```
     /// use renju_records::{Format, Game};
     /// let mut game = Game::from_moves("h8 i9").unwrap();
-    /// game.events.push(renju_records::Event::Swap { swap: true });
+    /// game.events.push(renju_records::Event::DrawOffer { by: renju_core::Color::White });
+    /// assert_eq!(Format::MoveList.write(&[game.clone()]).unwrap(), b"h8 i9 w:draw-offer\n");
+    /// game.events.push(renju_records::Event::Decision { winner: None, reason: "rain".into() });
     /// let err = Format::MoveList.write(&[game]).unwrap_err();
-    /// assert_eq!(err.to_string(), "cannot write as moves: game 1: a move list cannot hold a swap of colours; use RIF or SGF");
+    /// assert_eq!(err.to_string(), "cannot write as moves: game 1: a move list cannot hold a referee's decision; use RIF or SGF");
     /// ```
     pub fn write(self, games: &[Game]) -> Result<Vec<u8>, WriteError> {
         match self {

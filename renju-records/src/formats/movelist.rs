@@ -27,13 +27,18 @@
 //!   that player's event. `draw-accept`, `draw-decline`, `both-flags`, `split-time`
 //!   and `double-forfeit` need no colour.
 //! - `# time-control: TC` sets the time control of the games below (`default`: none).
+//! - The opening protocol's events: `swap` and `stay` (colour decisions), `declare=N`
+//!   (the number of fifth-move offers), `offers=j8/k8>k8` (the offered fifth moves and
+//!   the one White chose, which is move 5); a declared result: `result=1-0`,
+//!   `result=0-1/time`, `result=1/2-1/2/agreement` (reasons: five, forbidden,
+//!   resignation, time, forfeit, agreement, two-passes, full-board).
 
 use std::collections::VecDeque;
 use std::io::BufRead;
 
 use crate::formats::limits::{line_too_long, read_line, LineRead, ReadLimits};
 use crate::formats::{Chunk, ChunkDirective, Format, WriteError};
-use crate::game::{Event, Game, Source};
+use crate::game::{DeclaredResult, Event, Game, ResultReason, Source};
 use crate::opening::OpeningRule;
 use crate::time_control::{format_seconds, TimeControl};
 use renju_core::error::ParseError;
@@ -585,7 +590,11 @@ fn parse_events(content: &str) -> Result<Vec<Event>, ParseError> {
         match event_word(word).transpose() {
             Some(event) => {
                 flush(&mut pending, &mut events, &mut moves)?;
-                events.push(event.map_err(|e| e.at_move(moves))?);
+                let event = event.map_err(|e| e.at_move(moves))?;
+                if matches!(event, Event::FifthOffers { .. }) {
+                    moves += 1;
+                }
+                events.push(event);
             }
             None => pending.push_str(word),
         }
@@ -617,6 +626,22 @@ fn event_word(word: &str) -> Result<Option<Event>, ParseError> {
         (None, "both-flags") => Event::BothFlagsDown,
         (None, "split-time") => Event::SplitTime,
         (None, "double-forfeit") => Event::DoubleForfeit,
+        (None, "swap") => Event::Swap { swap: true },
+        (None, "stay") => Event::Swap { swap: false },
+        (None, "declare") => match value.and_then(|v| v.parse().ok()) {
+            Some(count) => Event::DeclareOffers { count },
+            None => return bad("declare=N, N from 1 to 255"),
+        },
+        (None, "offers") => match value.and_then(offers) {
+            Some(event) => event,
+            None => return bad("offers=P/P/...>CHOSEN, e.g. offers=j8/k8>k8"),
+        },
+        (None, "result") => match value.and_then(result) {
+            Some(event) => event,
+            None => {
+                return bad("result=1-0, 0-1 or 1/2-1/2, optionally /REASON (time, forbidden, ...)")
+            }
+        },
         (Some(by), "draw-offer") => Event::DrawOffer { by },
         (Some(by), "resign") => Event::Resign { by },
         (Some(by), "forfeit") => Event::Forfeit { by },
@@ -651,6 +676,67 @@ fn event_word(word: &str) -> Result<Option<Event>, ParseError> {
     Ok(Some(event))
 }
 
+/// `j8/k8>k8`: the offered fifth moves and the one chosen.
+fn offers(value: &str) -> Option<Event> {
+    let (offered, chosen) = value.split_once('>')?;
+    let point = |t: &str| t.parse::<renju_core::Point>().ok();
+    let offered = offered.split('/').map(point).collect::<Option<Vec<_>>>()?;
+    Some(Event::FifthOffers {
+        offered,
+        chosen: point(chosen)?,
+    })
+}
+
+/// `1-0`, `0-1/time`, `1/2-1/2/agreement`: a declared result.
+fn result(value: &str) -> Option<Event> {
+    let (winner, reason) = match value.strip_prefix("1/2-1/2") {
+        Some(rest) => (None, rest),
+        None => match value.split_at_checked(3)? {
+            ("1-0", rest) => (Some(Color::Black), rest),
+            ("0-1", rest) => (Some(Color::White), rest),
+            _ => return None,
+        },
+    };
+    let reason = match reason.strip_prefix('/') {
+        None if reason.is_empty() => None,
+        None => return None,
+        Some(text) => Some(match text {
+            "five" => ResultReason::Five,
+            "forbidden" => ResultReason::Forbidden,
+            "resignation" => ResultReason::Resignation,
+            "time" => ResultReason::Time,
+            "forfeit" => ResultReason::Forfeit,
+            "agreement" => ResultReason::Agreement,
+            "two-passes" => ResultReason::TwoPasses,
+            "full-board" => ResultReason::FullBoard,
+            _ => return None,
+        }),
+    };
+    Some(Event::Result(DeclaredResult { winner, reason }))
+}
+
+/// A declared result's word: `result=0-1/time`; `None` when its reason is free text.
+fn result_text(result: &DeclaredResult) -> Option<String> {
+    let score = match result.winner {
+        Some(Color::Black) => "1-0",
+        Some(Color::White) => "0-1",
+        None => "1/2-1/2",
+    };
+    let reason = match &result.reason {
+        None => return Some(format!("result={score}")),
+        Some(ResultReason::Other(_)) => return None,
+        Some(ResultReason::Five) => "five",
+        Some(ResultReason::Forbidden) => "forbidden",
+        Some(ResultReason::Resignation) => "resignation",
+        Some(ResultReason::Time) => "time",
+        Some(ResultReason::Forfeit) => "forfeit",
+        Some(ResultReason::Agreement) => "agreement",
+        Some(ResultReason::TwoPasses) => "two-passes",
+        Some(ResultReason::FullBoard) => "full-board",
+    };
+    Some(format!("result={score}/{reason}"))
+}
+
 /// An event's word in a move list; `None` for one a move list cannot hold.
 fn event_text(event: &Event) -> Option<String> {
     let c = |c: &Color| if *c == Color::Black { "b" } else { "w" };
@@ -677,6 +763,14 @@ fn event_text(event: &Event) -> Option<String> {
         Event::BothFlagsDown => "both-flags".into(),
         Event::SplitTime => "split-time".into(),
         Event::DoubleForfeit => "double-forfeit".into(),
+        Event::Swap { swap: true } => "swap".into(),
+        Event::Swap { swap: false } => "stay".into(),
+        Event::DeclareOffers { count } => format!("declare={count}"),
+        Event::FifthOffers { offered, chosen } => {
+            let offered: Vec<String> = offered.iter().map(ToString::to_string).collect();
+            format!("offers={}>{chosen}", offered.join("/"))
+        }
+        Event::Result(result) => return result_text(result),
         Event::DrawOffer { by } => format!("{}:draw-offer", c(by)),
         Event::Resign { by } => format!("{}:resign", c(by)),
         Event::Forfeit { by } => format!("{}:forfeit", c(by)),

@@ -1,0 +1,183 @@
+//! `renju referee`: a live game refereed over JSON lines on stdin and stdout (the
+//! protocol of `renju_records::referee::wire`, its one owner).
+
+use std::io::{self, BufRead, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Args;
+use renju_core::RuleSet;
+use renju_display::text::printable;
+use renju_records::formats::{read_line, Format, LineRead, ReadLimits};
+use renju_records::referee::{FoulPolicy, Referee, RefereeOptions, Refusal, RefusalCode};
+use renju_records::{OfferEquivalence, OpeningRule, TimeControl};
+
+/// Options of `renju referee`.
+#[derive(Args)]
+pub struct RefereeArgs {
+    /// Rule set (renju, freestyle, standard, caro).
+    #[arg(long, default_value = "renju")]
+    rule: RuleSet,
+    /// Opening protocol (free, rif1996, swap, yamaguchi, soosorv-N, taraguchi-N,
+    /// chinese, swap2, gomoku-swap, pro).
+    #[arg(long, default_value = "free")]
+    opening: OpeningRule,
+    /// Board side, 5 to 26 (Renju is played on 15).
+    #[arg(long, default_value_t = 15)]
+    size: u8,
+    /// Time control (`300+5`, `40/6000:900`, `TM[600]OT[5x30 byo-yomi]`, ...); untimed
+    /// when absent. Actions then carry "t" (milliseconds from 0).
+    #[arg(long, value_name = "TC")]
+    time_control: Option<TimeControl>,
+    /// What a forbidden move of Black's does: automatic (White wins), rif-claim or
+    /// chinese-claim (White may claim), refuse (the move is refused).
+    #[arg(long, default_value = "automatic")]
+    fouls: FoulPolicy,
+    /// How offered fifth moves are compared (shape, board).
+    #[arg(long, default_value = "shape")]
+    offer_equivalence: OfferEquivalence,
+    /// Go on from the game in this record file (its first game); its rules, where it
+    /// names them, override the options.
+    #[arg(long, value_name = "FILE")]
+    resume: Option<PathBuf>,
+    /// The record's format, when its extension does not say.
+    #[arg(long)]
+    format: Option<Format>,
+    /// The most bytes of one input line; a longer one gets a bad-request reply.
+    #[arg(long, value_name = "BYTES", default_value_t = ReadLimits::DEFAULT_LINE_BYTES)]
+    max_line_bytes: usize,
+}
+
+/// Runs the pipe until the input ends: exit code 0, or 2 when the options or the
+/// record to resume are wrong, or the input cannot be read.
+pub fn run(args: RefereeArgs) -> ExitCode {
+    let referee = match start(&args) {
+        Ok(referee) => referee,
+        Err(message) => {
+            eprintln!("renju referee: {}", printable(&message));
+            return ExitCode::from(2);
+        }
+    };
+    let stdin = io::stdin();
+    let mut input = io::BufReader::with_capacity(1 << 16, stdin.lock());
+    let mut out = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
+    match pipe(referee, &mut input, &mut out, args.max_line_bytes) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("renju referee: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn start(args: &RefereeArgs) -> Result<Referee, String> {
+    let options = RefereeOptions {
+        rule_set: args.rule,
+        opening: args.opening,
+        size: args.size,
+        time_control: args.time_control.clone(),
+        fouls: args.fouls,
+        offer_equivalence: args.offer_equivalence,
+        ..RefereeOptions::default()
+    };
+    let Some(path) = &args.resume else {
+        return Referee::new(options).map_err(|e| e.to_string());
+    };
+    let format = args
+        .format
+        .or_else(|| Format::from_path(path))
+        .ok_or_else(|| format!("{}: name the format with --format", path.display()))?;
+    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let game = format
+        .read(&bytes, path.to_str())
+        .into_iter()
+        .next()
+        .ok_or_else(|| format!("{}: the file holds no game", path.display()))?
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    Referee::resume(&game, options).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// Answers every line of `input` on `out`, one line each; the output is flushed
+/// whenever no more input is waiting, so that an interactive caller gets each reply
+/// at once.
+pub fn pipe(
+    mut referee: Referee,
+    input: &mut impl BufRead,
+    out: &mut impl Write,
+    max_line: usize,
+) -> io::Result<()> {
+    let mut buf = Vec::new();
+    loop {
+        match read_line(input, &mut buf, max_line, false)? {
+            LineRead::Eof => break,
+            LineRead::Line => {
+                let text = String::from_utf8_lossy(&buf);
+                if text.trim().is_empty() {
+                    continue;
+                }
+                out.write_all(referee.handle_json(&text).as_bytes())?;
+            }
+            LineRead::TooLong { bytes } => {
+                let refusal = Refusal {
+                    code: RefusalCode::BadRequest,
+                    message: format!("the line is {bytes} bytes long, more than {max_line}"),
+                };
+                let reply = renju_records::referee::Reply {
+                    ok: false,
+                    error: Some(refusal),
+                    record: None,
+                    explanation: None,
+                    status: referee.status(),
+                };
+                out.write_all(reply.to_json().as_bytes())?;
+            }
+        }
+        out.write_all(b"\n")?;
+        if input.fill_buf()?.is_empty() {
+            out.flush()?;
+        }
+    }
+    out.flush()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn replies(options: RefereeOptions, input: &str) -> Vec<serde_json::Value> {
+        let mut out = Vec::new();
+        let referee = Referee::new(options).unwrap();
+        pipe(referee, &mut input.as_bytes(), &mut out, 200).unwrap();
+        String::from_utf8(out)
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn every_line_gets_one_reply_and_bad_lines_do_not_stop_the_pipe() {
+        let long = format!("{{\"action\":\"place\",\"point\":\"{}\"}}", "a".repeat(300));
+        let input = format!(
+            "{{\"action\":\"place\",\"point\":\"h8\"}}\n\nnot json\n{long}\n\u{0}\n{{\"action\":\"place\",\"point\":\"h8\"}}\n{{\"action\":\"place\",\"point\":\"h9\"}}\n"
+        );
+        let r = replies(RefereeOptions::default(), &input);
+        let codes: Vec<_> = r
+            .iter()
+            .map(|v| v["error"]["code"].as_str().unwrap_or("ok").to_string())
+            .collect();
+        assert_eq!(
+            codes,
+            [
+                "ok",
+                "bad-request",
+                "bad-request",
+                "bad-request",
+                "occupied",
+                "ok"
+            ]
+        );
+        assert_eq!(r[5]["status"]["move"], 3);
+    }
+}
