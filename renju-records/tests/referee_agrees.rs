@@ -142,7 +142,7 @@ fn random_games_of_every_protocol_validate_to_the_same_outcome() {
             *endings.entry(replay.outcome.termination).or_insert(0) += 1;
             // The record written as a move list reads back the same and resumes to the
             // same state.
-            let text = Format::MoveList.write(&[game.clone()]).unwrap();
+            let text = Format::MoveList.write(std::slice::from_ref(&game)).unwrap();
             let read = Format::MoveList.read(&text, None).remove(0).unwrap();
             assert_eq!(
                 read.events,
