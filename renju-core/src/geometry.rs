@@ -188,7 +188,17 @@ impl FromStr for Point {
 #[cfg(feature = "serde")]
 impl Serialize for Point {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
+        // `a1` .. `z26`, written without the formatting machinery: status replies list
+        // hundreds of points.
+        let row = self.y + 1;
+        let mut text = [b'a' + self.x, b'0' + row / 10, b'0' + row % 10];
+        let name: &[u8] = if row < 10 {
+            text[1] = b'0' + row;
+            &text[..2]
+        } else {
+            &text
+        };
+        s.serialize_str(std::str::from_utf8(name).map_err(serde::ser::Error::custom)?)
     }
 }
 

@@ -205,44 +205,41 @@ impl Reply {
 impl Referee {
     /// Answers one command.
     pub fn handle(&mut self, command: Command) -> Reply {
-        let mut reply = Reply {
-            ok: true,
-            error: None,
-            record: None,
-            explanation: None,
-            status: self.status(),
+        let (mut ok, mut error, mut record, mut explanation) = (true, None, None, None);
+        let mut refused = |refusal: Refusal| {
+            ok = false;
+            error = Some(refusal);
         };
         match command {
             Command::Status => {}
-            Command::Act(request) => match self.act(request) {
-                Ok(status) => reply.status = status,
-                Err(refusal) => {
-                    reply.ok = false;
-                    reply.error = Some(refusal);
-                    reply.status = self.status();
+            Command::Act(request) => {
+                if let Err(refusal) = self.take(&request) {
+                    refused(refusal);
                 }
-            },
+            }
             Command::Record { format } => match self.record(format) {
-                Ok(text) => reply.record = Some(text),
-                Err(refusal) => {
-                    reply.ok = false;
-                    reply.error = Some(refusal);
-                }
+                Ok(text) => record = Some(text),
+                Err(refusal) => refused(refusal),
             },
             Command::Explain { point } => match self.explain(point) {
-                Ok(explanation) => reply.explanation = Some(explanation.to_text()),
+                Ok(e) => explanation = Some(e.to_text()),
                 Err(e) => {
-                    reply.ok = false;
                     let code = match e {
                         renju_core::IllegalMove::Occupied { .. } => RefusalCode::Occupied,
                         renju_core::IllegalMove::OffBoard { .. } => RefusalCode::OffBoard,
                         renju_core::IllegalMove::GameOver { .. } => RefusalCode::GameOver,
                     };
-                    reply.error = Some(Refusal::new(code, e.to_string()));
+                    refused(Refusal::new(code, e.to_string()));
                 }
             },
         }
-        reply
+        Reply {
+            ok,
+            error,
+            record,
+            explanation,
+            status: self.status(),
+        }
     }
 
     /// Answers one line of JSON with one line of JSON (no newline): a line that is not
