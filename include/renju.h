@@ -598,6 +598,64 @@ typedef int32_t renju_seat;
 #endif // __cplusplus
 
 /**
+ * The actions without arguments, for `renju_referee_act`.
+ */
+enum renju_referee_action
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : int32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * The side to move passes (as `renju_referee_pass`).
+     */
+    RENJU_ACTION_PASS = 0,
+    /**
+     * Exchange colours (a colour decision the protocol gives).
+     */
+    RENJU_ACTION_SWAP = 1,
+    /**
+     * Keep colours (a colour decision the protocol gives).
+     */
+    RENJU_ACTION_STAY = 2,
+    /**
+     * Swap2's third option: the second player places two more stones (a white one, then
+     * a black one) and the first player chooses colours.
+     */
+    RENJU_ACTION_PLACE_TWO = 3,
+    /**
+     * White claims Black's foul (the `rif-claim` and `chinese-claim` foul policies).
+     */
+    RENJU_ACTION_CLAIM = 4,
+    /**
+     * Offer a draw (right after one's own move).
+     */
+    RENJU_ACTION_DRAW_OFFER = 5,
+    /**
+     * Accept the draw offer on the table.
+     */
+    RENJU_ACTION_DRAW_ACCEPT = 6,
+    /**
+     * Decline the draw offer on the table.
+     */
+    RENJU_ACTION_DRAW_DECLINE = 7,
+    /**
+     * Resign.
+     */
+    RENJU_ACTION_RESIGN = 8,
+    /**
+     * Nothing but the time: the clock is read at the time stamp (which a tick needs).
+     */
+    RENJU_ACTION_TICK = 9,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum renju_referee_action renju_referee_action;
+#else
+typedef int32_t renju_referee_action;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
  * A live game clock over a time control. An opaque handle.
  *
  * Ownership: created by `renju_clock_new`; the caller owns it and frees it with
@@ -2737,6 +2795,43 @@ renju_status renju_referee_handle_json(struct renju_referee *referee,
 renju_status renju_referee_record(const struct renju_referee *referee,
                                   const char *format,
                                   char **text);
+
+/**
+ * Every action the referee has taken, in order, as a JSON array of the JSON-lines
+ * protocol's action objects (`[{"action":"place","point":"h8","by":"first","t":1500},
+ * ...]`; a refused action whose time stamp let a flag fall is kept as a `tick`).
+ * `renju_referee_from_actions_json` replays it: the way to save and restore a referee
+ * exactly, pending offers included, whatever record formats can hold. `*json` gets the
+ * text (NULL on error).
+ *
+ * Ownership: the caller owns `*json` and frees it with `renju_string_free`. Thread
+ * safety: see `renju_referee`.
+ *
+ * # Safety
+ * `referee` is looked up before use; `json` must be NULL or valid for writes of a
+ * pointer.
+ */
+renju_status renju_referee_actions_json(const struct renju_referee *referee, char **json);
+
+/**
+ * Creates a referee under `options` (NULL for the defaults) and replays the actions of
+ * `json` (as `renju_referee_actions_json` gives them) from the start. `*out` gets the
+ * new handle (NULL on error).
+ *
+ * Returns `RENJU_ERROR_PARSE` for text that is not such an array, or an action the
+ * referee refuses (the message gives its index, from 0, and the refusal),
+ * `RENJU_ERROR_INVALID_ARGUMENT` for bad options, `RENJU_ERROR_INVALID_UTF8` for text
+ * that is not UTF-8.
+ *
+ * Ownership: the caller owns `*out`. Thread safety: safe from any thread.
+ *
+ * # Safety
+ * `options` must be NULL or point to a `renju_referee_options`; `json` must be NULL or
+ * a NUL-terminated string; `out` must be NULL or valid for writes of a pointer.
+ */
+renju_status renju_referee_from_actions_json(const struct renju_referee_options *options,
+                                             const char *json,
+                                             struct renju_referee **out);
 
 /**
  * Why a black stone on the empty `point` would (or would not) be forbidden now, as JSON

@@ -1119,6 +1119,77 @@ pub unsafe extern "C" fn renju_referee_record(
     })
 }
 
+/// Every action the referee has taken, in order, as a JSON array of the JSON-lines
+/// protocol's action objects (`[{"action":"place","point":"h8","by":"first","t":1500},
+/// ...]`; a refused action whose time stamp let a flag fall is kept as a `tick`).
+/// `renju_referee_from_actions_json` replays it: the way to save and restore a referee
+/// exactly, pending offers included, whatever record formats can hold. `*json` gets the
+/// text (NULL on error).
+///
+/// Ownership: the caller owns `*json` and frees it with `renju_string_free`. Thread
+/// safety: see `renju_referee`.
+///
+/// # Safety
+/// `referee` is looked up before use; `json` must be NULL or valid for writes of a
+/// pointer.
+#[no_mangle]
+pub unsafe extern "C" fn renju_referee_actions_json(
+    referee: *const renju_referee,
+    json: *mut *mut c_char,
+) -> renju_status {
+    guard(|| {
+        // SAFETY: the caller's guarantees.
+        let json = unsafe { clear_out(json, "json") }?;
+        let handle = self::referee(referee)?;
+        let text = serde_json::to_string(handle.lock()?.referee.actions())
+            .map_err(|e| Error::invalid(format!("cannot serialise the actions: {e}")))?;
+        // SAFETY: checked above.
+        unsafe { write(json, "json", new_string(text)?) }
+    })
+}
+
+/// Creates a referee under `options` (NULL for the defaults) and replays the actions of
+/// `json` (as `renju_referee_actions_json` gives them) from the start. `*out` gets the
+/// new handle (NULL on error).
+///
+/// Returns `RENJU_ERROR_PARSE` for text that is not such an array, or an action the
+/// referee refuses (the message gives its index, from 0, and the refusal),
+/// `RENJU_ERROR_INVALID_ARGUMENT` for bad options, `RENJU_ERROR_INVALID_UTF8` for text
+/// that is not UTF-8.
+///
+/// Ownership: the caller owns `*out`. Thread safety: safe from any thread.
+///
+/// # Safety
+/// `options` must be NULL or point to a `renju_referee_options`; `json` must be NULL or
+/// a NUL-terminated string; `out` must be NULL or valid for writes of a pointer.
+#[no_mangle]
+pub unsafe extern "C" fn renju_referee_from_actions_json(
+    options: *const renju_referee_options,
+    json: *const c_char,
+    out: *mut *mut renju_referee,
+) -> renju_status {
+    guard(|| {
+        // SAFETY: the caller's guarantees.
+        let out = unsafe { clear_out(out, "out") }?;
+        // SAFETY: the caller's guarantees.
+        let options = unsafe { options_arg(options) }?;
+        // SAFETY: the caller's guarantees.
+        let text = unsafe { str_arg(json, "json") }?;
+        let actions: Vec<Request> = serde_json::from_str(text)
+            .map_err(|e| Error::new(RENJU_ERROR_PARSE, format!("not an array of actions: {e}")))?;
+        // A referee that cannot start under the options is an argument error.
+        Referee::new(options.clone()).map_err(|e| Error::invalid(e.to_string()))?;
+        let referee = Referee::from_actions(options, &actions).map_err(|(i, refusal)| {
+            Error::new(
+                RENJU_ERROR_PARSE,
+                format!("action {i} is refused: {refusal}"),
+            )
+        })?;
+        // SAFETY: checked above.
+        unsafe { give(out, Live::new(referee)) }
+    })
+}
+
 /// Why a black stone on the empty `point` would (or would not) be forbidden now, as JSON
 /// (as `renju_position_explain_json`). `*json` gets the text (NULL on error).
 ///
