@@ -1335,6 +1335,22 @@ mod tests {
             "game-over"
         );
         assert!(renju_refusal_name(RENJU_ERROR_PARSE as i32).is_null());
+        // Saved as actions, restored exactly.
+        let mut actions = std::ptr::null_mut();
+        assert_eq!(
+            unsafe { renju_referee_actions_json(referee, &mut actions) },
+            RENJU_OK
+        );
+        let options = renju_referee_options {
+            opening: static_cstr!("rif1996"),
+            ..zeroed()
+        };
+        let mut restored = std::ptr::null_mut();
+        let status = unsafe { renju_referee_from_actions_json(&options, actions, &mut restored) };
+        assert_eq!(status, RENJU_OK);
+        assert_eq!(self::status(restored), self::status(referee));
+        unsafe { renju_referee_free(restored) };
+        unsafe { crate::renju_string_free(actions) };
         assert_eq!(unsafe { renju_referee_free(referee) }, RENJU_OK);
         assert_eq!(
             unsafe { renju_referee_free(referee) },
