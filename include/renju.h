@@ -7,7 +7,9 @@
  *
  *  - Status codes. Every fallible function returns a renju_status (RENJU_OK on success);
  *    on failure a message is left for renju_last_error_message() on the calling thread.
- *    Results go to output parameters; handle outputs are set to NULL on failure.
+ *    Results go to output parameters; handle outputs are set to NULL on failure. The
+ *    live referee's refusals are RENJU_REFUSED_* codes (the referee's reason is the
+ *    message; renju_refusal_name() gives the stable name the JSON protocol uses).
  *  - No undefined behaviour on bad input. NULL pointers, freed or foreign handles,
  *    handles of the wrong type, invalid UTF-8, out-of-range enum values, points off the
  *    board and buffers that are too small give status codes. Handles and returned
@@ -16,14 +18,14 @@
  *    placed at addresses never used twice, so a stale handle or string stays
  *    RENJU_ERROR_BAD_HANDLE even after its memory is reused. Panics are caught at the
  *    boundary (RENJU_ERROR_PANIC).
- *  - Ownership. Handles (renju_position *, renju_games *, renju_fixtures *) belong to
+ *  - Ownership. Handles (renju_position *, renju_games *, renju_referee *, ...) belong to
  *    the caller and are freed with their *_free function. Strings returned as char *
  *    belong to the caller and are freed with renju_string_free (never free()). Strings
  *    and arrays returned as const char * / const T * are borrowed: static, or owned by
  *    the handle they came from and valid until it is freed.
- *  - Threads. Every function may be called from any thread. A position locks itself on
- *    each call; games and fixtures never change after reading. The last error message
- *    is per thread.
+ *  - Threads. Every function may be called from any thread. A position or a referee
+ *    locks itself on each call; games and fixtures never change after reading. The last
+ *    error message is per thread.
  *  - Enums cross the boundary as int32_t; values passed in are checked.
  *  - Points are renju_point {x, y}: x = column from 0 (a), y = row from 0 (row 1), so
  *    h8 = {7, 7}. renju_point_parse / renju_point_format convert from and to "h8" text.
@@ -102,6 +104,28 @@
 #define RENJU_SVG_DEFAULT 15
 
 /**
+ * `renju_referee_status.options` bit: keep colours (`RENJU_ACTION_STAY`).
+ */
+#define RENJU_SWAP_OPTION_STAY 1
+
+/**
+ * `renju_referee_status.options` bit: exchange colours (`RENJU_ACTION_SWAP`).
+ */
+#define RENJU_SWAP_OPTION_SWAP 2
+
+/**
+ * `renju_referee_status.options` bit: Swap2's two more stones
+ * (`RENJU_ACTION_PLACE_TWO`).
+ */
+#define RENJU_SWAP_OPTION_PLACE_TWO 4
+
+/**
+ * `renju_referee_status.options` bit: Taraguchi's fifth-move offers instead of a colour
+ * decision (`renju_referee_offer`, `count` of them).
+ */
+#define RENJU_SWAP_OPTION_OFFER 8
+
+/**
  * What a call did. Every fallible function returns one; on anything but `RENJU_OK` a
  * message is left for `renju_last_error_message()` on the calling thread, and output
  * parameters are left as documented by the function (handle outputs are set to NULL).
@@ -174,6 +198,61 @@ enum renju_status
      * use at the time may be unusable (every later call on it returns this code).
      */
     RENJU_ERROR_PANIC = 13,
+    /**
+     * Refused by the referee (`renju_referee_*`): the seat named is not the one that
+     * must act. Nothing changed. Every `RENJU_REFUSED_*` code stands for one referee
+     * refusal, named by `renju_refusal_name()` as the JSON protocol names it.
+     */
+    RENJU_REFUSED_NOT_YOUR_TURN = 14,
+    /**
+     * Refused by the referee: the opening protocol asks for another kind of action now
+     * (or there is no foul to claim, no draw offer to answer).
+     */
+    RENJU_REFUSED_WRONG_ACTION = 15,
+    /**
+     * Refused by the referee: the point is occupied.
+     */
+    RENJU_REFUSED_OCCUPIED = 16,
+    /**
+     * Refused by the referee: the point is off the board.
+     */
+    RENJU_REFUSED_OFF_BOARD = 17,
+    /**
+     * Refused by the referee: the point is outside the opening protocol's area for this
+     * move.
+     */
+    RENJU_REFUSED_OUTSIDE_AREA = 18,
+    /**
+     * Refused by the referee: the point is forbidden for Black (the `refuse` foul
+     * policy).
+     */
+    RENJU_REFUSED_FORBIDDEN = 19,
+    /**
+     * Refused by the referee: the wrong number of fifth-move offers, or a declaration
+     * outside the protocol's range.
+     */
+    RENJU_REFUSED_OFFER_COUNT = 20,
+    /**
+     * Refused by the referee: two offered fifth moves are the same move by symmetry.
+     */
+    RENJU_REFUSED_SYMMETRIC_OFFERS = 21,
+    /**
+     * Refused by the referee: the point chosen was not offered.
+     */
+    RENJU_REFUSED_NOT_OFFERED = 22,
+    /**
+     * Refused by the referee: a draw offer at a time the rules do not allow one.
+     */
+    RENJU_REFUSED_DRAW_OFFER_NOT_ALLOWED = 23,
+    /**
+     * Refused by the referee: the game is over.
+     */
+    RENJU_REFUSED_GAME_OVER = 24,
+    /**
+     * Refused by the referee: the request makes no sense (time going backwards, a tick
+     * without a time stamp, a point offered twice, a record format it cannot write).
+     */
+    RENJU_REFUSED_BAD_REQUEST = 25,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -445,6 +524,138 @@ typedef int32_t renju_clock_result;
 #endif // __cplusplus
 
 /**
+ * What the player to act must do (`renju_referee_status.required`).
+ */
+enum renju_required
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : int32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * Nothing: the game is over.
+     */
+    RENJU_REQUIRED_NONE = 0,
+    /**
+     * Place a stone (`renju_referee_place`; `renju_referee_pass` where `pass` says so).
+     */
+    RENJU_REQUIRED_PLACE = 1,
+    /**
+     * Decide colours: one of the `options` (`RENJU_ACTION_STAY`, `RENJU_ACTION_SWAP`,
+     * `RENJU_ACTION_PLACE_TWO`, or `renju_referee_offer`).
+     */
+    RENJU_REQUIRED_SWAP = 2,
+    /**
+     * Declare the number of fifth-move offers (`renju_referee_declare`, within
+     * `range_min` to `range_max`).
+     */
+    RENJU_REQUIRED_DECLARE = 3,
+    /**
+     * Offer fifth moves (`renju_referee_offer`, `count` of them when `count` is not -1).
+     */
+    RENJU_REQUIRED_OFFER = 4,
+    /**
+     * Choose one of the offered fifth moves (`renju_referee_choose`).
+     */
+    RENJU_REQUIRED_CHOOSE = 5,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum renju_required renju_required;
+#else
+typedef int32_t renju_required;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
+ * A seat at the board: the players are seats, colours move (swaps exchange colours,
+ * never seats). `first` starts the game as tentative Black.
+ */
+enum renju_seat
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : int32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * No seat. Passed in: the action is taken by the seat it belongs to (not checked).
+     * Given out: nobody (the game is over, no draw offer waits, nobody won).
+     */
+    RENJU_SEAT_NONE = 0,
+    /**
+     * The player who starts the game (tentative Black).
+     */
+    RENJU_SEAT_FIRST = 1,
+    /**
+     * The other player.
+     */
+    RENJU_SEAT_SECOND = 2,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum renju_seat renju_seat;
+#else
+typedef int32_t renju_seat;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
+ * The actions without arguments, for `renju_referee_act`.
+ */
+enum renju_referee_action
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : int32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * The side to move passes (as `renju_referee_pass`).
+     */
+    RENJU_ACTION_PASS = 0,
+    /**
+     * Exchange colours (a colour decision the protocol gives).
+     */
+    RENJU_ACTION_SWAP = 1,
+    /**
+     * Keep colours (a colour decision the protocol gives).
+     */
+    RENJU_ACTION_STAY = 2,
+    /**
+     * Swap2's third option: the second player places two more stones (a white one, then
+     * a black one) and the first player chooses colours.
+     */
+    RENJU_ACTION_PLACE_TWO = 3,
+    /**
+     * White claims Black's foul (the `rif-claim` and `chinese-claim` foul policies).
+     */
+    RENJU_ACTION_CLAIM = 4,
+    /**
+     * Offer a draw (right after one's own move).
+     */
+    RENJU_ACTION_DRAW_OFFER = 5,
+    /**
+     * Accept the draw offer on the table.
+     */
+    RENJU_ACTION_DRAW_ACCEPT = 6,
+    /**
+     * Decline the draw offer on the table.
+     */
+    RENJU_ACTION_DRAW_DECLINE = 7,
+    /**
+     * Resign.
+     */
+    RENJU_ACTION_RESIGN = 8,
+    /**
+     * Nothing but the time: the clock is read at the time stamp (which a tick needs).
+     */
+    RENJU_ACTION_TICK = 9,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum renju_referee_action renju_referee_action;
+#else
+typedef int32_t renju_referee_action;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
  * A live game clock over a time control. An opaque handle.
  *
  * Ownership: created by `renju_clock_new`; the caller owns it and frees it with
@@ -495,6 +706,19 @@ typedef struct renju_games renju_games;
  * is using it stays alive until that call returns.
  */
 typedef struct renju_position renju_position;
+
+/**
+ * A live game's referee. An opaque handle.
+ *
+ * Ownership: created by `renju_referee_new`, `renju_referee_copy`,
+ * `renju_referee_resume` or `renju_referee_resume_game`; the caller owns it and frees
+ * it with `renju_referee_free`.
+ *
+ * Thread safety: every call locks the referee, so one handle may be used from several
+ * threads (calls on it are serialised). A handle freed while a call on another thread
+ * is using it stays alive until that call returns.
+ */
+typedef struct renju_referee renju_referee;
 
 /**
  * A validation report: per game, the summary, and the ids its games used (so that
@@ -992,6 +1216,185 @@ typedef struct renju_standing_row {
      */
     double points;
 } renju_standing_row;
+
+/**
+ * What a referee is created from. A zeroed struct (`= {0}`) gives the library
+ * defaults: Renju on 15x15, free opening, shape-symmetric offers compared, untimed,
+ * automatic foul refereeing, the game starting at time 0, the RIF reading.
+ */
+typedef struct renju_referee_options {
+    /**
+     * The rule set (a `renju_rule_set` value).
+     */
+    int32_t rule_set;
+    /**
+     * The board side; 0 means 15. Renju allows 15 only, the others 5 to 26.
+     */
+    int32_t size;
+    /**
+     * The opening protocol by name: `"free"`, `"rif1996"`, `"swap"`, `"yamaguchi"`,
+     * `"soosorv-N"`, `"taraguchi-N"`, `"chinese"`, `"swap2"`, `"gomoku-swap"` or
+     * `"pro"`. NULL means `"free"`. Borrowed for the call only.
+     */
+    const char *opening;
+    /**
+     * How offered fifth moves are compared for symmetry: `"shape"` (the stones' shape,
+     * wherever it lies) or `"board"` (the board's symmetries only). NULL means
+     * `"shape"`. Borrowed for the call only.
+     */
+    const char *offer_equivalence;
+    /**
+     * The time control (`"5400+30"`, `"40/6000+30:900+30"`, `"TM[3600]OT[5x30
+     * byo-yomi]"`, ...). NULL (or a control without a clock, `"-"`) means untimed.
+     * Borrowed for the call only.
+     */
+    const char *time_control;
+    /**
+     * What happens to a forbidden move of Black's: `"automatic"` (it ends the game,
+     * White wins), `"rif-claim"` (White may claim before playing on; a double-three or
+     * double-four lapses once White plays on, an overline stays claimable),
+     * `"chinese-claim"` (every foul lapses once White plays on) or `"refuse"` (the move
+     * is refused, `RENJU_REFUSED_FORBIDDEN`). NULL means `"automatic"`. Borrowed for
+     * the call only.
+     */
+    const char *fouls;
+    /**
+     * The time stamp at which the game starts, in milliseconds on the caller's timeline
+     * (Black's clock runs from it).
+     */
+    uint64_t start_ms;
+    /**
+     * Nonzero: judge under the `five_completion_counts` reading; 0: the RIF reading.
+     */
+    int32_t five_completion_counts;
+    /**
+     * When both flags fall and nobody can tell which first: 0 for a draw (the Chinese
+     * rules), 1 for FIDE's reading (play goes on unless a side is in its last period).
+     */
+    int32_t both_flags;
+    /**
+     * Lateness past which a player forfeits, in milliseconds; 0 means one hour.
+     */
+    uint64_t default_time_ms;
+} renju_referee_options;
+
+/**
+ * Both clocks of a timed game, as of the last action.
+ */
+typedef struct renju_referee_clock {
+    /**
+     * Black's clock (its time left net of the time already used on the current action).
+     */
+    struct renju_side_clock black;
+    /**
+     * White's clock.
+     */
+    struct renju_side_clock white;
+    /**
+     * The colour whose clock runs; `RENJU_COLOR_NONE` once the game is over.
+     */
+    renju_color running;
+    /**
+     * The time stamp (on the caller's timeline) at which the running clock's flag falls;
+     * -1 when no clock runs.
+     */
+    int64_t deadline_ms;
+} renju_referee_clock;
+
+/**
+ * Where the game stands: who must act, what they may do, the clock and the result.
+ * The same facts as the JSON `status` object; the points are copied out with
+ * `renju_referee_legal_points` and `renju_referee_forbidden_points`.
+ */
+typedef struct renju_referee_status {
+    /**
+     * What must be done now (`RENJU_REQUIRED_NONE` once the game is over).
+     */
+    renju_required required;
+    /**
+     * The seat that must do it; `RENJU_SEAT_NONE` once the game is over.
+     */
+    renju_seat to_act;
+    /**
+     * That seat's colour; `RENJU_COLOR_NONE` once the game is over.
+     */
+    renju_color color;
+    /**
+     * The number of the next stone (moves and passes played, plus one).
+     */
+    size_t move_number;
+    /**
+     * The colour of the next stone.
+     */
+    renju_color stone;
+    /**
+     * `RENJU_REQUIRED_SWAP`: the answers the colour decision allows
+     * (`RENJU_SWAP_OPTION_*` bits); otherwise 0.
+     */
+    uint32_t options;
+    /**
+     * `RENJU_REQUIRED_DECLARE`: the fewest offers a declaration may give; otherwise -1.
+     */
+    int32_t range_min;
+    /**
+     * `RENJU_REQUIRED_DECLARE`: the most offers a declaration may give; otherwise -1.
+     */
+    int32_t range_max;
+    /**
+     * How many fifth-move offers are required (an offer, or Taraguchi's offer branch of
+     * a colour decision); -1 when no number is fixed.
+     */
+    int32_t count;
+    /**
+     * `RENJU_REQUIRED_CHOOSE`: the number of offers to choose from (they are the legal
+     * points then); otherwise 0.
+     */
+    size_t offered_count;
+    /**
+     * The number of points a `place` (or an offer, or a choice) is accepted on now.
+     */
+    size_t legal_count;
+    /**
+     * Whether a pass is accepted now.
+     */
+    bool pass;
+    /**
+     * The number of Black's forbidden points, when a black stone is to be placed or
+     * offered; otherwise 0.
+     */
+    size_t forbidden_count;
+    /**
+     * Whether White may claim a foul of Black's now (`RENJU_ACTION_CLAIM`).
+     */
+    bool claimable;
+    /**
+     * The seat whose draw offer waits for an answer; `RENJU_SEAT_NONE` when none.
+     */
+    renju_seat draw_offer;
+    /**
+     * Whether the game is timed (then `clock` holds the clocks; otherwise it is zeroed,
+     * with `running` `RENJU_COLOR_NONE` and `deadline_ms` -1).
+     */
+    bool timed;
+    /**
+     * The clocks, in a timed game.
+     */
+    struct renju_referee_clock clock;
+    /**
+     * How the game ended (`RENJU_TERMINATION_UNFINISHED` and no winner while it goes
+     * on).
+     */
+    struct renju_outcome outcome;
+    /**
+     * The result: `"1-0"` (Black won), `"0-1"`, `"1/2-1/2"`, `"0-0"` (both lost), or
+     * `"*"` while the game goes on. A static string: never free it.
+     */
+    const char *result;
+    /**
+     * The seat that won; `RENJU_SEAT_NONE` when nobody did (yet).
+     */
+    renju_seat winner_seat;
+} renju_referee_status;
 
 #ifdef __cplusplus
 extern "C" {
@@ -2060,6 +2463,393 @@ renju_status renju_standings_error_count(const struct renju_standings *standings
 renju_status renju_standings_json(const struct renju_standings *standings,
                                   int32_t whole,
                                   char **json);
+
+/**
+ * Creates a referee at the start of a game under `options` (NULL for the defaults;
+ * see `renju_referee_options`). `*out` gets the new handle (NULL on error).
+ *
+ * Returns `RENJU_ERROR_INVALID_ARGUMENT` for an unknown rule set, opening protocol,
+ * offer equivalence or foul policy, a board size the rule set does not allow, a bad
+ * `both_flags`, or a time control that cannot run a clock; `RENJU_ERROR_PARSE` for a
+ * time control that cannot be read.
+ *
+ * Ownership: the caller owns `*out` (free it with `renju_referee_free`). Thread
+ * safety: safe from any thread.
+ *
+ * # Safety
+ * `options` must be NULL or point to a `renju_referee_options` (see there); `out` must
+ * be NULL or valid for writes of a pointer.
+ */
+renju_status renju_referee_new(const struct renju_referee_options *options,
+                               struct renju_referee **out);
+
+/**
+ * Copies a referee (the game, the pending offers, the clocks): the copy is
+ * independent. `*out` gets the new handle (NULL on error).
+ *
+ * Ownership: the caller owns `*out`; `referee` is only read. Thread safety: see
+ * `renju_referee`.
+ *
+ * # Safety
+ * `referee` is looked up before use; `out` must be NULL or valid for writes of a
+ * pointer.
+ */
+renju_status renju_referee_copy(const struct renju_referee *referee, struct renju_referee **out);
+
+/**
+ * Frees a referee. NULL is accepted and does nothing.
+ *
+ * Returns `RENJU_ERROR_BAD_HANDLE` (and frees nothing) for a handle already freed or
+ * not from this library.
+ *
+ * Thread safety: see `renju_referee`.
+ *
+ * # Safety
+ * `referee` is looked up before use, never dereferenced unless live.
+ */
+renju_status renju_referee_free(struct renju_referee *referee);
+
+/**
+ * Creates a referee that goes on from a game record: the `length` bytes at `data` in
+ * `format` (`"sgf"`, `"rif"`, `"psq"`, `"moves"`, `"renlib"`, `"openings"`; NULL to
+ * guess it from `name`'s extension), which must hold exactly one record, read as
+ * `renju_games_read_buffer` reads it. The record's events are followed as a replay
+ * follows them; it must be a legal game so far. The record's rules (where it names
+ * them) override `options` (NULL for the defaults). `*out` gets the new handle (NULL on
+ * error). What `renju_referee_record` writes resumes to the same game.
+ *
+ * Returns `RENJU_ERROR_PARSE` for a record that cannot be read, or that breaks the
+ * rules (the message says where), or for text holding no record;
+ * `RENJU_ERROR_INVALID_ARGUMENT` for text holding several records (read them with
+ * `renju_games_read_buffer` and resume one with `renju_referee_resume_game`), an
+ * unknown format, or bad options.
+ *
+ * Ownership: the buffer is only read during the call; the caller owns `*out`. Thread
+ * safety: safe from any thread.
+ *
+ * # Safety
+ * `data` must be NULL (only with `length` 0) or valid for reads of `length` bytes;
+ * `format` and `name` must be NULL or NUL-terminated strings; `options` must be NULL or
+ * point to a `renju_referee_options`; `out` must be NULL or valid for writes of a
+ * pointer.
+ */
+renju_status renju_referee_resume(const uint8_t *data,
+                                  size_t length,
+                                  const char *format,
+                                  const char *name,
+                                  const struct renju_referee_options *options,
+                                  struct renju_referee **out);
+
+/**
+ * Creates a referee that goes on from record `index` of `games` (as
+ * `renju_referee_resume`, for files of many records). `*out` gets the new handle (NULL
+ * on error).
+ *
+ * Returns `RENJU_ERROR_INDEX_OUT_OF_RANGE` past the last record, `RENJU_ERROR_PARSE`
+ * for a record that could not be read or breaks the rules, `RENJU_ERROR_INVALID_ARGUMENT`
+ * for bad options.
+ *
+ * Ownership: the caller owns `*out`; `games` is only read. Thread safety: safe from any
+ * thread.
+ *
+ * # Safety
+ * `games` is looked up before use; `options` must be NULL or point to a
+ * `renju_referee_options`; `out` must be NULL or valid for writes of a pointer.
+ */
+renju_status renju_referee_resume_game(const struct renju_games *games,
+                                       size_t index,
+                                       const struct renju_referee_options *options,
+                                       struct renju_referee **out);
+
+/**
+ * Places a stone on `point`: the next move, or one of the opening player's stones.
+ * `seat` is the seat acting (`RENJU_SEAT_NONE`: whoever must act; otherwise an action
+ * out of turn is refused). `t_ms` points to the action's time stamp in milliseconds on
+ * the caller's timeline (never earlier than the action before), or is NULL when no time
+ * passed since the action before.
+ *
+ * Returns `RENJU_OK` when the action is taken; `RENJU_REFUSED_*` when the rules refuse
+ * it (`RENJU_REFUSED_OCCUPIED`, `_OFF_BOARD` (also for coordinates off every board),
+ * `_OUTSIDE_AREA`, `_FORBIDDEN`, `_NOT_YOUR_TURN`, `_WRONG_ACTION`, `_GAME_OVER`,
+ * `_BAD_REQUEST` for time going backwards), with the referee's reason in
+ * `renju_last_error_message()`: a refused action changes nothing, except that a flag
+ * that fell before its time stamp has fallen (the status says so);
+ * `RENJU_ERROR_INVALID_ARGUMENT` for a `seat` that is not a `renju_seat`.
+ *
+ * Thread safety: see `renju_referee`.
+ *
+ * # Safety
+ * `referee` is looked up before use; `t_ms` must be NULL or point to a `uint64_t`.
+ */
+renju_status renju_referee_place(struct renju_referee *referee,
+                                 struct renju_point point,
+                                 int32_t seat,
+                                 const uint64_t *t_ms);
+
+/**
+ * The side to move passes (not inside the opening protocol). `seat` and `t_ms` as for
+ * `renju_referee_place`.
+ *
+ * Returns `RENJU_OK`, or `RENJU_REFUSED_WRONG_ACTION` (the protocol asks for something
+ * else), `_NOT_YOUR_TURN`, `_GAME_OVER`, `_BAD_REQUEST`, as `renju_referee_place`.
+ *
+ * Thread safety: see `renju_referee`.
+ *
+ * # Safety
+ * `referee` is looked up before use; `t_ms` must be NULL or point to a `uint64_t`.
+ */
+renju_status renju_referee_pass(struct renju_referee *referee, int32_t seat, const uint64_t *t_ms);
+
+/**
+ * Takes an action without arguments (`action` a `renju_referee_action`: swap, stay,
+ * place-two, claim, draw offer, accept, decline, resign, tick, pass). `seat` and `t_ms`
+ * as for `renju_referee_place`; a tick needs a time stamp.
+ *
+ * Returns `RENJU_OK`, or `RENJU_REFUSED_*` as `renju_referee_place`
+ * (`RENJU_REFUSED_WRONG_ACTION` for a colour decision the protocol does not ask for
+ * now, a claim with no foul to claim, an answer with no draw offer;
+ * `RENJU_REFUSED_DRAW_OFFER_NOT_ALLOWED` for a draw offer the rules do not allow now;
+ * `RENJU_REFUSED_BAD_REQUEST` for a tick without a time stamp);
+ * `RENJU_ERROR_INVALID_ARGUMENT` for an unknown `action` or `seat`.
+ *
+ * Thread safety: see `renju_referee`.
+ *
+ * # Safety
+ * `referee` is looked up before use; `t_ms` must be NULL or point to a `uint64_t`.
+ */
+renju_status renju_referee_act(struct renju_referee *referee,
+                               int32_t action,
+                               int32_t seat,
+                               const uint64_t *t_ms);
+
+/**
+ * Declares the number of fifth-move offers (`RENJU_REQUIRED_DECLARE`, within
+ * `range_min` to `range_max`; some protocols also let Black declare earlier). `seat`
+ * and `t_ms` as for `renju_referee_place`.
+ *
+ * Returns `RENJU_OK`, or `RENJU_REFUSED_OFFER_COUNT` for a number outside the range
+ * (`RENJU_REFUSED_BAD_REQUEST` past 255, as the JSON path), and the refusals of
+ * `renju_referee_place`.
+ *
+ * Thread safety: see `renju_referee`.
+ *
+ * # Safety
+ * `referee` is looked up before use; `t_ms` must be NULL or point to a `uint64_t`.
+ */
+renju_status renju_referee_declare(struct renju_referee *referee,
+                                   uint32_t count,
+                                   int32_t seat,
+                                   const uint64_t *t_ms);
+
+/**
+ * Black offers fifth moves: the `count` points of the array `points`
+ * (`RENJU_REQUIRED_OFFER`, or the offer branch of Taraguchi's colour decision). `seat`
+ * and `t_ms` as for `renju_referee_place`.
+ *
+ * Returns `RENJU_OK`, or `RENJU_REFUSED_OFFER_COUNT` for the wrong number of offers,
+ * `RENJU_REFUSED_SYMMETRIC_OFFERS` for two offers that are the same move by symmetry,
+ * `RENJU_REFUSED_OCCUPIED` / `_OFF_BOARD` for an offer that is not an empty point of
+ * the board, `RENJU_REFUSED_BAD_REQUEST` for a point offered twice, and the refusals
+ * of `renju_referee_place`; `RENJU_ERROR_NULL_POINTER` for `points` NULL with `count`
+ * not 0.
+ *
+ * Thread safety: see `renju_referee`.
+ *
+ * # Safety
+ * `referee` is looked up before use; `points` must be NULL (only with `count` 0) or
+ * valid for reads of `count` elements; `t_ms` must be NULL or point to a `uint64_t`.
+ */
+renju_status renju_referee_offer(struct renju_referee *referee,
+                                 const struct renju_point *points,
+                                 size_t count,
+                                 int32_t seat,
+                                 const uint64_t *t_ms);
+
+/**
+ * White keeps one of the offered fifth moves (`RENJU_REQUIRED_CHOOSE`): it becomes
+ * move 5. `seat` and `t_ms` as for `renju_referee_place`.
+ *
+ * Returns `RENJU_OK`, or `RENJU_REFUSED_NOT_OFFERED` for a point that was not offered,
+ * and the refusals of `renju_referee_place`.
+ *
+ * Thread safety: see `renju_referee`.
+ *
+ * # Safety
+ * `referee` is looked up before use; `t_ms` must be NULL or point to a `uint64_t`.
+ */
+renju_status renju_referee_choose(struct renju_referee *referee,
+                                  struct renju_point point,
+                                  int32_t seat,
+                                  const uint64_t *t_ms);
+
+/**
+ * The name of a refusal code, as the JSON protocol writes it (`RENJU_REFUSED_OCCUPIED`
+ * gives `"occupied"`, `RENJU_REFUSED_NOT_YOUR_TURN` `"not-your-turn"`); NULL for a
+ * status that is not a refusal. The names are stable across versions and languages.
+ *
+ * Ownership: a static string; do not free it. Thread safety: safe from any thread.
+ */
+const char *renju_refusal_name(int32_t status);
+
+/**
+ * Where the game stands now, in `*out` (see `renju_referee_status`).
+ *
+ * Thread safety: see `renju_referee`.
+ *
+ * # Safety
+ * `referee` is looked up before use; `out` must be NULL or valid for writes of a
+ * `renju_referee_status`.
+ */
+renju_status renju_referee_get_status(const struct renju_referee *referee,
+                                      struct renju_referee_status *out);
+
+/**
+ * Every point a `place` (or an offer, or a choice) is accepted on now, row by row from
+ * `a1` (during `RENJU_REQUIRED_CHOOSE`: the offers), written into the caller's array
+ * `points` of `capacity` elements. `*count` always gets the number of points (the
+ * status's `legal_count`).
+ *
+ * Returns `RENJU_ERROR_BUFFER_TOO_SMALL` when `capacity < *count` (then the first
+ * `capacity` points are written): call with `capacity` 0 (and `points` NULL) to learn
+ * the size, or pass an array of `size * size` elements, which is always enough.
+ *
+ * Thread safety: see `renju_referee`.
+ *
+ * # Safety
+ * `referee` is looked up before use; `points` must be NULL (only with `capacity` 0) or
+ * valid for writes of `capacity` elements; `count` must be NULL or valid for writes of
+ * a `size_t`.
+ */
+renju_status renju_referee_legal_points(const struct renju_referee *referee,
+                                        struct renju_point *points,
+                                        size_t capacity,
+                                        size_t *count);
+
+/**
+ * Black's forbidden points now (when a black stone is to be placed or offered; none
+ * otherwise), row by row from `a1`, with the foul reported and every foul
+ * (`RENJU_FOULS_*` bits), written into the caller's array `points` of `capacity`
+ * elements. `*count` always gets the number of points (the status's
+ * `forbidden_count`). The size convention is `renju_referee_legal_points`'s.
+ *
+ * Returns `RENJU_ERROR_BUFFER_TOO_SMALL` when `capacity < *count`.
+ *
+ * Thread safety: see `renju_referee`.
+ *
+ * # Safety
+ * `referee` is looked up before use; `points` must be NULL (only with `capacity` 0) or
+ * valid for writes of `capacity` elements; `count` must be NULL or valid for writes of
+ * a `size_t`.
+ */
+renju_status renju_referee_forbidden_points(const struct renju_referee *referee,
+                                            struct renju_forbidden_point *points,
+                                            size_t capacity,
+                                            size_t *count);
+
+/**
+ * Answers one line of the JSON-lines protocol (the one `renju referee` and Python's
+ * `Referee.apply` speak) with one line, in `*reply` (no newline). A line is a JSON
+ * object with an `action` field: an action (`place`, `pass`, `swap`, `stay`,
+ * `place-two`, `declare`, `offer`, `choose`, `claim`, `draw-offer`, `draw-accept`,
+ * `draw-decline`, `resign`, `tick`, with `point`, `points` or `count` where it takes
+ * one, and optionally `by` (`"first"` or `"second"`) and `t` (milliseconds)), or a
+ * query: `status`, `record` (with `format`) or `explain` (with `point`). The reply is
+ * `{"ok":true,"status":{...}}` or `{"ok":false,"error":{"code":...,"message":...},
+ * "status":{...}}`, with `record` or `explanation` beside the status for those queries;
+ * `code` is the name `renju_refusal_name` gives.
+ *
+ * Every line gets a reply: a line that is not a command (not JSON, an unknown action or
+ * field, a missing argument, text that is not UTF-8) gets a `bad-request` reply, and
+ * the call still returns `RENJU_OK`. A refused action changes nothing (as on the fast
+ * path). The call fails only on bad arguments: `RENJU_ERROR_NULL_POINTER`,
+ * `RENJU_ERROR_BAD_HANDLE` (then `*reply` is NULL).
+ *
+ * Ownership: the caller owns `*reply` and frees it with `renju_string_free`. Thread
+ * safety: see `renju_referee`.
+ *
+ * # Safety
+ * `referee` is looked up before use; `line` must be NULL or a NUL-terminated string;
+ * `reply` must be NULL or valid for writes of a pointer.
+ */
+renju_status renju_referee_handle_json(struct renju_referee *referee,
+                                       const char *line,
+                                       char **reply);
+
+/**
+ * The game so far as a record in `format` (`"sgf"`, `"rif"`, `"psq"`, `"moves"` or
+ * `"openings"`): the events (with the times of the moves, in a timed game) and the
+ * result once there is one; offers still waiting for White's choice are not in it.
+ * `renju_referee_resume` reads it back. `*text` gets the string (NULL on error).
+ *
+ * Returns `RENJU_ERROR_INVALID_ARGUMENT` for an unknown format,
+ * `RENJU_REFUSED_BAD_REQUEST` for a binary format (`"renlib"`) or a game the format
+ * cannot hold.
+ *
+ * Ownership: the caller owns `*text` and frees it with `renju_string_free`. Thread
+ * safety: see `renju_referee`.
+ *
+ * # Safety
+ * `referee` is looked up before use; `format` must be NULL or a NUL-terminated string;
+ * `text` must be NULL or valid for writes of a pointer.
+ */
+renju_status renju_referee_record(const struct renju_referee *referee,
+                                  const char *format,
+                                  char **text);
+
+/**
+ * Every action the referee has taken, in order, as a JSON array of the JSON-lines
+ * protocol's action objects (`[{"action":"place","point":"h8","by":"first","t":1500},
+ * ...]`; a refused action whose time stamp let a flag fall is kept as a `tick`).
+ * `renju_referee_from_actions_json` replays it: the way to save and restore a referee
+ * exactly, pending offers included, whatever record formats can hold. `*json` gets the
+ * text (NULL on error).
+ *
+ * Ownership: the caller owns `*json` and frees it with `renju_string_free`. Thread
+ * safety: see `renju_referee`.
+ *
+ * # Safety
+ * `referee` is looked up before use; `json` must be NULL or valid for writes of a
+ * pointer.
+ */
+renju_status renju_referee_actions_json(const struct renju_referee *referee, char **json);
+
+/**
+ * Creates a referee under `options` (NULL for the defaults) and replays the actions of
+ * `json` (as `renju_referee_actions_json` gives them) from the start. `*out` gets the
+ * new handle (NULL on error).
+ *
+ * Returns `RENJU_ERROR_PARSE` for text that is not such an array, or an action the
+ * referee refuses (the message gives its index, from 0, and the refusal),
+ * `RENJU_ERROR_INVALID_ARGUMENT` for bad options, `RENJU_ERROR_INVALID_UTF8` for text
+ * that is not UTF-8.
+ *
+ * Ownership: the caller owns `*out`. Thread safety: safe from any thread.
+ *
+ * # Safety
+ * `options` must be NULL or point to a `renju_referee_options`; `json` must be NULL or
+ * a NUL-terminated string; `out` must be NULL or valid for writes of a pointer.
+ */
+renju_status renju_referee_from_actions_json(const struct renju_referee_options *options,
+                                             const char *json,
+                                             struct renju_referee **out);
+
+/**
+ * Why a black stone on the empty `point` would (or would not) be forbidden now, as JSON
+ * (as `renju_position_explain_json`). `*json` gets the text (NULL on error).
+ *
+ * Returns `RENJU_ERROR_OCCUPIED` or `RENJU_ERROR_OFF_BOARD` for a point that is not an
+ * empty point of the board.
+ *
+ * Ownership: the caller owns `*json` and frees it with `renju_string_free`. Thread
+ * safety: see `renju_referee`.
+ *
+ * # Safety
+ * `referee` is looked up before use; `json` must be NULL or valid for writes of a
+ * pointer.
+ */
+renju_status renju_referee_explain_json(const struct renju_referee *referee,
+                                        struct renju_point point,
+                                        char **json);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -72,6 +72,20 @@ pub struct renju_clock_state {
     pub quota: bool,
 }
 
+impl renju_side_clock {
+    /// A clock that has not run (all zero, no quota, not in overtime).
+    pub(crate) fn zero() -> renju_side_clock {
+        renju_side_clock {
+            time_left_ms: 0,
+            period: 0,
+            moves_left: -1,
+            overtime_periods_left: -1,
+            used_ms: 0,
+            moves: 0,
+        }
+    }
+}
+
 fn opt_i32(v: Option<u32>) -> i32 {
     v.map_or(-1, |n| i32::try_from(n).unwrap_or(i32::MAX))
 }

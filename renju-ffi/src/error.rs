@@ -50,6 +50,37 @@ pub enum renju_status {
     /// The library panicked (a bug); the panic was caught at the boundary. A handle in
     /// use at the time may be unusable (every later call on it returns this code).
     RENJU_ERROR_PANIC = 13,
+    /// Refused by the referee (`renju_referee_*`): the seat named is not the one that
+    /// must act. Nothing changed. Every `RENJU_REFUSED_*` code stands for one referee
+    /// refusal, named by `renju_refusal_name()` as the JSON protocol names it.
+    RENJU_REFUSED_NOT_YOUR_TURN = 14,
+    /// Refused by the referee: the opening protocol asks for another kind of action now
+    /// (or there is no foul to claim, no draw offer to answer).
+    RENJU_REFUSED_WRONG_ACTION = 15,
+    /// Refused by the referee: the point is occupied.
+    RENJU_REFUSED_OCCUPIED = 16,
+    /// Refused by the referee: the point is off the board.
+    RENJU_REFUSED_OFF_BOARD = 17,
+    /// Refused by the referee: the point is outside the opening protocol's area for this
+    /// move.
+    RENJU_REFUSED_OUTSIDE_AREA = 18,
+    /// Refused by the referee: the point is forbidden for Black (the `refuse` foul
+    /// policy).
+    RENJU_REFUSED_FORBIDDEN = 19,
+    /// Refused by the referee: the wrong number of fifth-move offers, or a declaration
+    /// outside the protocol's range.
+    RENJU_REFUSED_OFFER_COUNT = 20,
+    /// Refused by the referee: two offered fifth moves are the same move by symmetry.
+    RENJU_REFUSED_SYMMETRIC_OFFERS = 21,
+    /// Refused by the referee: the point chosen was not offered.
+    RENJU_REFUSED_NOT_OFFERED = 22,
+    /// Refused by the referee: a draw offer at a time the rules do not allow one.
+    RENJU_REFUSED_DRAW_OFFER_NOT_ALLOWED = 23,
+    /// Refused by the referee: the game is over.
+    RENJU_REFUSED_GAME_OVER = 24,
+    /// Refused by the referee: the request makes no sense (time going backwards, a tick
+    /// without a time stamp, a point offered twice, a record format it cannot write).
+    RENJU_REFUSED_BAD_REQUEST = 25,
 }
 
 use renju_status::*;
@@ -248,6 +279,54 @@ fn status_name(status: i32) -> *const c_char {
             static_cstr!("RENJU_ERROR_INDEX_OUT_OF_RANGE"),
         ),
         (RENJU_ERROR_PANIC, static_cstr!("RENJU_ERROR_PANIC")),
+        (
+            RENJU_REFUSED_NOT_YOUR_TURN,
+            static_cstr!("RENJU_REFUSED_NOT_YOUR_TURN"),
+        ),
+        (
+            RENJU_REFUSED_WRONG_ACTION,
+            static_cstr!("RENJU_REFUSED_WRONG_ACTION"),
+        ),
+        (
+            RENJU_REFUSED_OCCUPIED,
+            static_cstr!("RENJU_REFUSED_OCCUPIED"),
+        ),
+        (
+            RENJU_REFUSED_OFF_BOARD,
+            static_cstr!("RENJU_REFUSED_OFF_BOARD"),
+        ),
+        (
+            RENJU_REFUSED_OUTSIDE_AREA,
+            static_cstr!("RENJU_REFUSED_OUTSIDE_AREA"),
+        ),
+        (
+            RENJU_REFUSED_FORBIDDEN,
+            static_cstr!("RENJU_REFUSED_FORBIDDEN"),
+        ),
+        (
+            RENJU_REFUSED_OFFER_COUNT,
+            static_cstr!("RENJU_REFUSED_OFFER_COUNT"),
+        ),
+        (
+            RENJU_REFUSED_SYMMETRIC_OFFERS,
+            static_cstr!("RENJU_REFUSED_SYMMETRIC_OFFERS"),
+        ),
+        (
+            RENJU_REFUSED_NOT_OFFERED,
+            static_cstr!("RENJU_REFUSED_NOT_OFFERED"),
+        ),
+        (
+            RENJU_REFUSED_DRAW_OFFER_NOT_ALLOWED,
+            static_cstr!("RENJU_REFUSED_DRAW_OFFER_NOT_ALLOWED"),
+        ),
+        (
+            RENJU_REFUSED_GAME_OVER,
+            static_cstr!("RENJU_REFUSED_GAME_OVER"),
+        ),
+        (
+            RENJU_REFUSED_BAD_REQUEST,
+            static_cstr!("RENJU_REFUSED_BAD_REQUEST"),
+        ),
     ];
     statuses
         .iter()
@@ -286,7 +365,7 @@ mod tests {
 
     #[test]
     fn every_status_has_its_name() {
-        for code in 0..=13 {
+        for code in 0..=25 {
             let name = unsafe { CStr::from_ptr(renju_status_name(code)) };
             assert!(name.to_str().unwrap().starts_with("RENJU_"));
             assert_ne!(name.to_str().unwrap(), "RENJU_UNKNOWN_STATUS", "{code}");

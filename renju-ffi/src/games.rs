@@ -63,7 +63,7 @@ impl Record {
         }
     }
 
-    fn game(&self) -> Result<&Game> {
+    pub(crate) fn game(&self) -> Result<&Game> {
         self.game.as_ref().map_err(|e| e.clone().into())
     }
 }
@@ -218,7 +218,7 @@ pub(crate) fn games(ptr: *const renju_games) -> Result<Arc<renju_games>> {
     handle(ptr, "games")
 }
 
-fn record(games: &renju_games, index: usize) -> Result<&Record> {
+pub(crate) fn record(games: &renju_games, index: usize) -> Result<&Record> {
     games.records.get(index).ok_or_else(|| {
         Error::new(
             RENJU_ERROR_INDEX_OUT_OF_RANGE,

@@ -912,6 +912,693 @@ static void test_hostile_byo_yomi(void) {
     CHECK(clock == NULL);
 }
 
+/* ------------------------------------------------------------------------------------ */
+/* The live referee                                                                      */
+/* ------------------------------------------------------------------------------------ */
+
+#define REFUSAL_CODES (RENJU_REFUSED_BAD_REQUEST - RENJU_REFUSED_NOT_YOUR_TURN + 1)
+
+/* The refusal codes the tests reached (each must be reached at least once). */
+static int refusals_reached[REFUSAL_CODES];
+
+static renju_referee *new_referee(const char *opening, const char *fouls,
+                                  const char *time_control, uint64_t start_ms) {
+    renju_referee_options options;
+    renju_referee *referee = NULL;
+    memset(&options, 0, sizeof options);
+    options.opening = opening;
+    options.fouls = fouls;
+    options.time_control = time_control;
+    options.start_ms = start_ms;
+    if (!EXPECT_OK(renju_referee_new(&options, &referee))) {
+        exit(2);
+    }
+    return referee;
+}
+
+static int same_side_clock(const renju_side_clock *a, const renju_side_clock *b) {
+    return a->time_left_ms == b->time_left_ms && a->period == b->period &&
+           a->moves_left == b->moves_left && a->overtime_periods_left == b->overtime_periods_left &&
+           a->used_ms == b->used_ms && a->moves == b->moves;
+}
+
+/* Field by field (the structs have padding). */
+static int same_status(const renju_referee_status *a, const renju_referee_status *b) {
+    return a->required == b->required && a->to_act == b->to_act && a->color == b->color &&
+           a->move_number == b->move_number && a->stone == b->stone && a->options == b->options &&
+           a->range_min == b->range_min && a->range_max == b->range_max && a->count == b->count &&
+           a->offered_count == b->offered_count && a->legal_count == b->legal_count &&
+           a->pass == b->pass && a->forbidden_count == b->forbidden_count &&
+           a->claimable == b->claimable && a->draw_offer == b->draw_offer &&
+           a->timed == b->timed && same_side_clock(&a->clock.black, &b->clock.black) &&
+           same_side_clock(&a->clock.white, &b->clock.white) &&
+           a->clock.running == b->clock.running && a->clock.deadline_ms == b->clock.deadline_ms &&
+           a->outcome.winner == b->outcome.winner &&
+           a->outcome.termination == b->outcome.termination &&
+           strcmp(a->result, b->result) == 0 && a->winner_seat == b->winner_seat;
+}
+
+/* The legal points as text ("h8 j10"), into `out`. */
+static void legal_text(const renju_referee *referee, char *out, size_t size) {
+    renju_point points[225];
+    size_t count = 0, i, used = 0;
+    out[0] = '\0';
+    if (!EXPECT_OK(renju_referee_legal_points(referee, points, 225, &count))) {
+        return;
+    }
+    for (i = 0; i < count && used + RENJU_POINT_TEXT_CAPACITY + 1 < size; i++) {
+        char text[RENJU_POINT_TEXT_CAPACITY];
+        EXPECT_OK(renju_point_format(points[i], text, sizeof text));
+        used += (size_t)snprintf(out + used, size - used, "%s%s", i ? " " : "", text);
+    }
+}
+
+/* An action the referee must refuse with `code`: the status and the legal points after
+   it are the status and the legal points before it, and the message says why. */
+static void check_refused(renju_referee *referee, renju_status got, renju_status code,
+                          const renju_referee_status *before, const char *legal_before,
+                          int line, const char *call) {
+    renju_referee_status after;
+    char legal_after[2048];
+    char message[512];
+    snprintf(message, sizeof message, "%s", renju_last_error_message());
+    if (check_status(got, code, line, call)) {
+        check(strlen(message) > 0, line, "a refusal leaves a message");
+        check(renju_refusal_name(code) != NULL, line, "a refusal has a name");
+        refusals_reached[code - RENJU_REFUSED_NOT_YOUR_TURN] = 1;
+    }
+    EXPECT_OK(renju_referee_get_status(referee, &after));
+    check(same_status(before, &after), line, "the status after a refusal is the one before");
+    legal_text(referee, legal_after, sizeof legal_after);
+    check(strcmp(legal_before, legal_after) == 0, line, "the legal points are unchanged");
+}
+
+#define EXPECT_REFUSED(referee, call, code)                                                   \
+    do {                                                                                      \
+        renju_referee_status before_;                                                         \
+        char legal_before_[2048];                                                             \
+        EXPECT_OK(renju_referee_get_status((referee), &before_));                             \
+        legal_text((referee), legal_before_, sizeof legal_before_);                           \
+        check_refused((referee), (call), (code), &before_, legal_before_, __LINE__, #call);   \
+    } while (0)
+
+/* Places the stones of a move list ("h8 h9 j10"), each by whoever must act. */
+static void place_all(renju_referee *referee, const char *moves) {
+    char point[RENJU_POINT_TEXT_CAPACITY + 1];
+    size_t n;
+    while (*moves != '\0') {
+        n = strcspn(moves, " ");
+        if (n > 0 && n < sizeof point) {
+            memcpy(point, moves, n);
+            point[n] = '\0';
+            EXPECT_OK(renju_referee_place(referee, pt(point), RENJU_SEAT_NONE, NULL));
+        }
+        moves += n + (moves[n] == ' ');
+    }
+}
+
+static renju_referee_status referee_status(const renju_referee *referee) {
+    renju_referee_status s;
+    memset(&s, 0, sizeof s);
+    EXPECT_OK(renju_referee_get_status(referee, &s));
+    return s;
+}
+
+/* One line of the JSON path; the reply is returned (the caller frees it). */
+static char *json_line(renju_referee *referee, const char *line) {
+    char *reply = NULL;
+    EXPECT_OK(renju_referee_handle_json(referee, line, &reply));
+    CHECK(reply != NULL);
+    return reply;
+}
+
+/* A line the referee must take. */
+static void json_ok(renju_referee *referee, const char *line) {
+    char *reply = json_line(referee, line);
+    char what[512];
+    snprintf(what, sizeof what, "%s -> %.300s", line, reply ? reply : "(null)");
+    check(reply != NULL && strncmp(reply, "{\"ok\":true,", 11) == 0, __LINE__, what);
+    EXPECT_OK(renju_string_free(reply));
+}
+
+/* The game both paths play: RIF 1996 opening, a swap, two fifth-move offers, a draw
+   offer declined, and Black's five. */
+static const char *const rif_game_json[] = {
+    "{\"action\":\"place\",\"point\":\"h8\",\"by\":\"first\"}",
+    "{\"action\":\"place\",\"point\":\"h9\",\"by\":\"first\"}",
+    "{\"action\":\"place\",\"point\":\"j10\"}",
+    "{\"action\":\"swap\",\"by\":\"second\"}",
+    "{\"action\":\"place\",\"point\":\"g10\",\"by\":\"first\"}",
+    "{\"action\":\"offer\",\"points\":[\"k10\",\"l12\"],\"by\":\"second\"}",
+    "{\"action\":\"choose\",\"point\":\"k10\",\"by\":\"first\"}",
+    "{\"action\":\"place\",\"point\":\"a1\"}",
+    "{\"action\":\"place\",\"point\":\"l10\"}",
+    "{\"action\":\"draw-offer\",\"by\":\"second\"}",
+    "{\"action\":\"draw-decline\",\"by\":\"first\"}",
+    "{\"action\":\"place\",\"point\":\"a2\"}",
+    "{\"action\":\"place\",\"point\":\"m10\"}",
+    "{\"action\":\"place\",\"point\":\"a3\"}",
+    "{\"action\":\"place\",\"point\":\"n10\",\"by\":\"second\"}",
+};
+
+static void test_referee_game(void) {
+    renju_referee *referee, *json, *copy = NULL, *resumed = NULL;
+    renju_referee_status s;
+    renju_point offers[2];
+    char legal[2048];
+    char *fast_actions = NULL, *json_actions = NULL, *record = NULL, *reply;
+    size_t i, count = 0;
+
+    snprintf(context, sizeof context, "referee: a RIF game on the fast path");
+    referee = new_referee("rif1996", NULL, NULL, 0);
+    s = referee_status(referee);
+    CHECK(s.required == RENJU_REQUIRED_PLACE && s.to_act == RENJU_SEAT_FIRST);
+    CHECK(s.color == RENJU_COLOR_BLACK && s.move_number == 1 && s.legal_count == 1);
+    CHECK(!s.pass && !s.timed && s.clock.deadline_ms == -1 && strcmp(s.result, "*") == 0);
+    legal_text(referee, legal, sizeof legal);
+    CHECK(strcmp(legal, "h8") == 0);
+    EXPECT_OK(renju_referee_place(referee, pt("h8"), RENJU_SEAT_FIRST, NULL));
+    s = referee_status(referee);
+    CHECK(s.to_act == RENJU_SEAT_FIRST && s.color == RENJU_COLOR_BLACK && s.stone == RENJU_COLOR_WHITE);
+    CHECK(s.legal_count == 8);
+    EXPECT_OK(renju_referee_place(referee, pt("h9"), RENJU_SEAT_FIRST, NULL));
+    EXPECT_OK(renju_referee_place(referee, pt("j10"), RENJU_SEAT_NONE, NULL));
+    s = referee_status(referee);
+    CHECK(s.required == RENJU_REQUIRED_SWAP && s.to_act == RENJU_SEAT_SECOND);
+    CHECK(s.options == (RENJU_SWAP_OPTION_STAY | RENJU_SWAP_OPTION_SWAP) && s.legal_count == 0);
+    EXPECT_OK(renju_referee_act(referee, RENJU_ACTION_SWAP, RENJU_SEAT_SECOND, NULL));
+    /* The seats keep their names; the colours changed hands. */
+    s = referee_status(referee);
+    CHECK(s.required == RENJU_REQUIRED_PLACE && s.to_act == RENJU_SEAT_FIRST);
+    CHECK(s.color == RENJU_COLOR_WHITE && s.move_number == 4);
+    EXPECT_OK(renju_referee_place(referee, pt("g10"), RENJU_SEAT_FIRST, NULL));
+    s = referee_status(referee);
+    CHECK(s.required == RENJU_REQUIRED_OFFER && s.to_act == RENJU_SEAT_SECOND && s.count == 2);
+    CHECK(s.color == RENJU_COLOR_BLACK && s.legal_count == 221 && s.forbidden_count == 0);
+    /* The record so far (RIF keeps the swap), and a referee resumed from it. */
+    EXPECT_OK(renju_referee_record(referee, "rif", &record));
+    CHECK(record != NULL && strstr(record, "h8") != NULL);
+    if (record != NULL) {
+        renju_referee_status again;
+        EXPECT_OK(renju_referee_resume((const uint8_t *)record, strlen(record), "rif", NULL,
+                                       NULL, &resumed));
+        again = referee_status(resumed);
+        CHECK(same_status(&s, &again));
+        EXPECT_OK(renju_referee_free(resumed));
+        EXPECT_OK(renju_string_free(record));
+        record = NULL;
+    }
+    offers[0] = pt("k10");
+    offers[1] = pt("l12");
+    EXPECT_OK(renju_referee_offer(referee, offers, 2, RENJU_SEAT_SECOND, NULL));
+    s = referee_status(referee);
+    CHECK(s.required == RENJU_REQUIRED_CHOOSE && s.to_act == RENJU_SEAT_FIRST);
+    CHECK(s.offered_count == 2 && s.legal_count == 2 && s.move_number == 5);
+    legal_text(referee, legal, sizeof legal);
+    CHECK(strcmp(legal, "k10 l12") == 0);
+    /* The copy goes its own way from here. */
+    EXPECT_OK(renju_referee_copy(referee, &copy));
+    EXPECT_OK(renju_referee_choose(referee, pt("k10"), RENJU_SEAT_FIRST, NULL));
+    EXPECT_OK(renju_referee_choose(copy, pt("l12"), RENJU_SEAT_NONE, NULL));
+    s = referee_status(referee);
+    CHECK(s.required == RENJU_REQUIRED_PLACE && s.to_act == RENJU_SEAT_FIRST && s.move_number == 6);
+    EXPECT_OK(renju_referee_place(referee, pt("a1"), RENJU_SEAT_NONE, NULL));
+    EXPECT_OK(renju_referee_place(referee, pt("l10"), RENJU_SEAT_NONE, NULL));
+    EXPECT_OK(renju_referee_act(referee, RENJU_ACTION_DRAW_OFFER, RENJU_SEAT_SECOND, NULL));
+    s = referee_status(referee);
+    CHECK(s.draw_offer == RENJU_SEAT_SECOND);
+    EXPECT_OK(renju_referee_act(referee, RENJU_ACTION_DRAW_DECLINE, RENJU_SEAT_FIRST, NULL));
+    s = referee_status(referee);
+    CHECK(s.draw_offer == RENJU_SEAT_NONE && s.to_act == RENJU_SEAT_FIRST);
+    EXPECT_OK(renju_referee_place(referee, pt("a2"), RENJU_SEAT_NONE, NULL));
+    EXPECT_OK(renju_referee_place(referee, pt("m10"), RENJU_SEAT_NONE, NULL));
+    EXPECT_OK(renju_referee_place(referee, pt("a3"), RENJU_SEAT_NONE, NULL));
+    EXPECT_OK(renju_referee_place(referee, pt("n10"), RENJU_SEAT_SECOND, NULL));
+    s = referee_status(referee);
+    CHECK(s.required == RENJU_REQUIRED_NONE && s.to_act == RENJU_SEAT_NONE);
+    CHECK(s.color == RENJU_COLOR_NONE && s.legal_count == 0 && s.move_number == 12);
+    CHECK(s.outcome.winner == RENJU_COLOR_BLACK && s.outcome.termination == RENJU_TERMINATION_FIVE);
+    CHECK(strcmp(s.result, "1-0") == 0 && s.winner_seat == RENJU_SEAT_SECOND);
+    EXPECT_OK(renju_referee_legal_points(referee, NULL, 0, &count));
+    CHECK(count == 0);
+    /* The copy is at move 6 with l12 as the fifth move. */
+    s = referee_status(copy);
+    CHECK(s.move_number == 6 && s.outcome.termination == RENJU_TERMINATION_UNFINISHED);
+    EXPECT(renju_referee_place(copy, pt("l12"), RENJU_SEAT_NONE, NULL), RENJU_REFUSED_OCCUPIED);
+    EXPECT_OK(renju_referee_free(copy));
+
+    /* Saved as its actions and restored exactly. */
+    EXPECT_OK(renju_referee_actions_json(referee, &fast_actions));
+    {
+        static const char first[] = "[{\"action\":\"place\",\"point\":\"h8\",\"by\":\"first\"},";
+        char what[256];
+        snprintf(what, sizeof what, "actions: %.200s", fast_actions ? fast_actions : "(null)");
+        check(fast_actions != NULL && strncmp(fast_actions, first, strlen(first)) == 0, __LINE__,
+              what);
+    }
+    {
+        renju_referee_options options;
+        memset(&options, 0, sizeof options);
+        options.opening = "rif1996";
+        EXPECT_OK(renju_referee_from_actions_json(&options, fast_actions, &resumed));
+        s = referee_status(resumed);
+        CHECK(s.outcome.termination == RENJU_TERMINATION_FIVE && strcmp(s.result, "1-0") == 0);
+        CHECK(s.winner_seat == RENJU_SEAT_SECOND && s.move_number == 12);
+        EXPECT_OK(renju_referee_free(resumed));
+        /* Under the free opening the same actions are refused at h9 by the first seat. */
+        EXPECT(renju_referee_from_actions_json(NULL, fast_actions, &resumed), RENJU_ERROR_PARSE);
+        CHECK(resumed == NULL && strstr(renju_last_error_message(), "action 1") != NULL);
+        EXPECT(renju_referee_from_actions_json(&options, "[{\"action\":\"fly\"}]", &resumed),
+               RENJU_ERROR_PARSE);
+        EXPECT(renju_referee_from_actions_json(&options, NULL, &resumed), RENJU_ERROR_NULL_POINTER);
+    }
+
+    /* The same game on the JSON path: the same actions, the same end. */
+    snprintf(context, sizeof context, "referee: the same game on the JSON path");
+    json = new_referee("rif1996", NULL, NULL, 0);
+    for (i = 0; i < sizeof rif_game_json / sizeof rif_game_json[0]; i++) {
+        json_ok(json, rif_game_json[i]);
+    }
+    reply = json_line(json, "{\"action\":\"status\"}");
+    CHECK(reply != NULL && strstr(reply, "\"required\":\"none\"") != NULL);
+    CHECK(reply != NULL && strstr(reply, "\"result\":\"1-0\"") != NULL);
+    CHECK(reply != NULL && strstr(reply, "\"winner_seat\":\"second\"") != NULL);
+    EXPECT_OK(renju_string_free(reply));
+    EXPECT_OK(renju_referee_actions_json(json, &json_actions));
+    CHECK(json_actions != NULL && fast_actions != NULL && strcmp(json_actions, fast_actions) == 0);
+    EXPECT_OK(renju_string_free(json_actions));
+    EXPECT_OK(renju_string_free(fast_actions));
+    reply = json_line(json, "{\"action\":\"place\",\"point\":\"o15\"}");
+    CHECK(reply != NULL && strstr(reply, "\"code\":\"game-over\"") != NULL);
+    EXPECT_OK(renju_string_free(reply));
+    /* No text format holds both a swap and fifth-move offers: refused, not mangled. */
+    EXPECT(renju_referee_record(json, "rif", &record), RENJU_REFUSED_BAD_REQUEST);
+    CHECK(record == NULL);
+    reply = json_line(json, "{\"action\":\"record\",\"format\":\"sgf\"}");
+    CHECK(reply != NULL && strstr(reply, "\"code\":\"bad-request\"") != NULL);
+    EXPECT_OK(renju_string_free(reply));
+    EXPECT_OK(renju_referee_free(json));
+    EXPECT_OK(renju_referee_free(referee));
+}
+
+/* Every refusal code, each leaving the status as it was. */
+static void test_referee_refusals(void) {
+    renju_referee *r;
+    renju_point offers[2], off = {15, 7}, negative = {-1, 0};
+    uint64_t t;
+    int i;
+
+    snprintf(context, sizeof context, "referee: refusals");
+    r = new_referee("rif1996", NULL, NULL, 0);
+    EXPECT_REFUSED(r, renju_referee_act(r, RENJU_ACTION_SWAP, RENJU_SEAT_NONE, NULL),
+                   RENJU_REFUSED_WRONG_ACTION);
+    EXPECT_REFUSED(r, renju_referee_pass(r, RENJU_SEAT_NONE, NULL), RENJU_REFUSED_WRONG_ACTION);
+    EXPECT_REFUSED(r, renju_referee_place(r, pt("a1"), RENJU_SEAT_NONE, NULL),
+                   RENJU_REFUSED_OUTSIDE_AREA);
+    EXPECT_REFUSED(r, renju_referee_place(r, pt("h8"), RENJU_SEAT_SECOND, NULL),
+                   RENJU_REFUSED_NOT_YOUR_TURN);
+    EXPECT_REFUSED(r, renju_referee_place(r, off, RENJU_SEAT_NONE, NULL), RENJU_REFUSED_OFF_BOARD);
+    EXPECT_REFUSED(r, renju_referee_place(r, negative, RENJU_SEAT_NONE, NULL),
+                   RENJU_REFUSED_OFF_BOARD);
+    EXPECT_REFUSED(r, renju_referee_act(r, RENJU_ACTION_TICK, RENJU_SEAT_NONE, NULL),
+                   RENJU_REFUSED_BAD_REQUEST);
+    EXPECT_OK(renju_referee_place(r, pt("h8"), RENJU_SEAT_NONE, NULL));
+    EXPECT_REFUSED(r, renju_referee_place(r, pt("h8"), RENJU_SEAT_NONE, NULL),
+                   RENJU_REFUSED_OCCUPIED);
+    place_all(r, "h9 j10");
+    EXPECT_REFUSED(r, renju_referee_act(r, RENJU_ACTION_STAY, RENJU_SEAT_FIRST, NULL),
+                   RENJU_REFUSED_NOT_YOUR_TURN);
+    EXPECT_REFUSED(r, renju_referee_place(r, pt("g10"), RENJU_SEAT_NONE, NULL),
+                   RENJU_REFUSED_WRONG_ACTION);
+    EXPECT_OK(renju_referee_act(r, RENJU_ACTION_STAY, RENJU_SEAT_SECOND, NULL));
+    EXPECT_OK(renju_referee_place(r, pt("g10"), RENJU_SEAT_SECOND, NULL));
+    offers[0] = pt("k10");
+    offers[1] = pt("k10");
+    EXPECT_REFUSED(r, renju_referee_offer(r, offers, 1, RENJU_SEAT_NONE, NULL),
+                   RENJU_REFUSED_OFFER_COUNT);
+    EXPECT_REFUSED(r, renju_referee_offer(r, offers, 2, RENJU_SEAT_NONE, NULL),
+                   RENJU_REFUSED_BAD_REQUEST);
+    EXPECT_REFUSED(r, renju_referee_offer(r, NULL, 0, RENJU_SEAT_NONE, NULL),
+                   RENJU_REFUSED_OFFER_COUNT);
+    EXPECT(renju_referee_offer(r, NULL, 2, RENJU_SEAT_NONE, NULL), RENJU_ERROR_NULL_POINTER);
+    offers[1] = pt("h8");
+    EXPECT_REFUSED(r, renju_referee_offer(r, offers, 2, RENJU_SEAT_NONE, NULL),
+                   RENJU_REFUSED_OCCUPIED);
+    offers[1] = off;
+    EXPECT_REFUSED(r, renju_referee_offer(r, offers, 2, RENJU_SEAT_NONE, NULL),
+                   RENJU_REFUSED_OFF_BOARD);
+    EXPECT_REFUSED(r, renju_referee_declare(r, 300, RENJU_SEAT_NONE, NULL),
+                   RENJU_REFUSED_BAD_REQUEST);
+    offers[1] = pt("l12");
+    EXPECT_OK(renju_referee_offer(r, offers, 2, RENJU_SEAT_NONE, NULL));
+    EXPECT_REFUSED(r, renju_referee_choose(r, pt("a1"), RENJU_SEAT_NONE, NULL),
+                   RENJU_REFUSED_NOT_OFFERED);
+    EXPECT_REFUSED(r, renju_referee_choose(r, pt("k10"), RENJU_SEAT_FIRST, NULL),
+                   RENJU_REFUSED_NOT_YOUR_TURN);
+    EXPECT_OK(renju_referee_choose(r, pt("k10"), RENJU_SEAT_SECOND, NULL));
+    EXPECT_OK(renju_referee_place(r, pt("a1"), RENJU_SEAT_SECOND, NULL));
+    /* A draw offer right after the opponent's move is a violation: refused. */
+    EXPECT_REFUSED(r, renju_referee_act(r, RENJU_ACTION_DRAW_OFFER, RENJU_SEAT_FIRST, NULL),
+                   RENJU_REFUSED_DRAW_OFFER_NOT_ALLOWED);
+    EXPECT_REFUSED(r, renju_referee_act(r, RENJU_ACTION_DRAW_ACCEPT, RENJU_SEAT_NONE, NULL),
+                   RENJU_REFUSED_WRONG_ACTION);
+    EXPECT_REFUSED(r, renju_referee_act(r, RENJU_ACTION_CLAIM, RENJU_SEAT_NONE, NULL),
+                   RENJU_REFUSED_WRONG_ACTION);
+    EXPECT_OK(renju_referee_act(r, RENJU_ACTION_RESIGN, RENJU_SEAT_FIRST, NULL));
+    EXPECT_REFUSED(r, renju_referee_place(r, pt("a2"), RENJU_SEAT_NONE, NULL),
+                   RENJU_REFUSED_GAME_OVER);
+    EXPECT_REFUSED(r, renju_referee_act(r, RENJU_ACTION_RESIGN, RENJU_SEAT_NONE, NULL),
+                   RENJU_REFUSED_GAME_OVER);
+    EXPECT_OK(renju_referee_free(r));
+
+    /* Symmetric offers: the position is symmetric about column h, g7 and i7 mirror. */
+    r = new_referee("rif1996", NULL, NULL, 0);
+    place_all(r, "h8 h9 h10");
+    EXPECT_OK(renju_referee_act(r, RENJU_ACTION_STAY, RENJU_SEAT_NONE, NULL));
+    place_all(r, "h6");
+    offers[0] = pt("g7");
+    offers[1] = pt("i7");
+    EXPECT_REFUSED(r, renju_referee_offer(r, offers, 2, RENJU_SEAT_NONE, NULL),
+                   RENJU_REFUSED_SYMMETRIC_OFFERS);
+    EXPECT_OK(renju_referee_free(r));
+
+    /* A declaration outside the range (Yamaguchi: at least one offer). */
+    r = new_referee("yamaguchi", NULL, NULL, 0);
+    place_all(r, "h8 h9 j10");
+    {
+        renju_referee_status s = referee_status(r);
+        char what[128];
+        snprintf(what, sizeof what, "yamaguchi: required %d, range %d to %d", (int)s.required,
+                 s.range_min, s.range_max);
+        check(s.required == RENJU_REQUIRED_DECLARE && s.range_min >= 1 && s.range_max >= s.range_min,
+              __LINE__, what);
+        EXPECT_REFUSED(r, renju_referee_declare(r, (uint32_t)s.range_min - 1, RENJU_SEAT_NONE, NULL),
+                       RENJU_REFUSED_OFFER_COUNT);
+        EXPECT_OK(renju_referee_declare(r, (uint32_t)s.range_min, RENJU_SEAT_NONE, NULL));
+    }
+    EXPECT_OK(renju_referee_free(r));
+
+    /* The refuse foul policy: Black's double-three is refused, and not legal. */
+    r = new_referee(NULL, "refuse", NULL, 0);
+    {
+        renju_forbidden_point forbidden[4];
+        renju_referee_status s;
+        char legal[2048];
+        size_t count = 99;
+        place_all(r, "f8 a1 g8 a2 h6 a3 h7 a4");
+        s = referee_status(r);
+        CHECK(s.forbidden_count == 1 && s.legal_count == 225 - 8 - 1 && s.pass);
+        EXPECT(renju_referee_forbidden_points(r, NULL, 0, &count), RENJU_ERROR_BUFFER_TOO_SMALL);
+        CHECK(count == 1);
+        EXPECT_OK(renju_referee_forbidden_points(r, forbidden, 4, &count));
+        CHECK(count == 1 && forbidden[0].point.x == 7 && forbidden[0].point.y == 7);
+        CHECK(forbidden[0].foul == RENJU_FOUL_DOUBLE_THREE);
+        CHECK(forbidden[0].fouls == RENJU_FOULS_DOUBLE_THREE);
+        legal_text(r, legal, sizeof legal);
+        CHECK(strstr(legal, " h8 ") == NULL && strstr(legal, " g8 ") == NULL);
+        EXPECT_REFUSED(r, renju_referee_place(r, pt("h8"), RENJU_SEAT_NONE, NULL),
+                       RENJU_REFUSED_FORBIDDEN);
+        EXPECT(renju_referee_place(r, pt("h8"), RENJU_SEAT_NONE, NULL), RENJU_REFUSED_FORBIDDEN);
+        CHECK(strstr(renju_last_error_message(), "h8 is a forbidden") != NULL);
+        {
+            char *json = NULL;
+            EXPECT_OK(renju_referee_explain_json(r, pt("h8"), &json));
+            CHECK(json != NULL && strstr(json, "\"double-three\"") != NULL);
+            EXPECT_OK(renju_string_free(json));
+            EXPECT(renju_referee_explain_json(r, pt("f8"), &json), RENJU_ERROR_OCCUPIED);
+            CHECK(json == NULL);
+        }
+    }
+    EXPECT_OK(renju_referee_free(r));
+
+    /* Time going backwards. */
+    r = new_referee(NULL, NULL, "60+5", 1000);
+    t = 500;
+    EXPECT_REFUSED(r, renju_referee_place(r, pt("h8"), RENJU_SEAT_NONE, &t),
+                   RENJU_REFUSED_BAD_REQUEST);
+    EXPECT_OK(renju_referee_free(r));
+
+    for (i = 0; i < REFUSAL_CODES; i++) {
+        char what[128];
+        snprintf(what, sizeof what, "refusal %s reached",
+                 renju_status_name(RENJU_REFUSED_NOT_YOUR_TURN + i));
+        check(refusals_reached[i], __LINE__, what);
+    }
+    CHECK(strcmp(renju_refusal_name(RENJU_REFUSED_NOT_YOUR_TURN), "not-your-turn") == 0);
+    CHECK(strcmp(renju_refusal_name(RENJU_REFUSED_DRAW_OFFER_NOT_ALLOWED), "draw-offer-not-allowed") == 0);
+    CHECK(renju_refusal_name(RENJU_OK) == NULL && renju_refusal_name(RENJU_ERROR_OCCUPIED) == NULL);
+    CHECK(renju_refusal_name(-1) == NULL && renju_refusal_name(26) == NULL);
+}
+
+/* A timed game: the clocks, the deadline, a flag that falls. */
+static void test_referee_clock(void) {
+    renju_referee *r = new_referee(NULL, NULL, "60+5", 1000);
+    renju_referee_status s;
+    uint64_t t;
+    char *reply;
+
+    snprintf(context, sizeof context, "referee: clock");
+    s = referee_status(r);
+    CHECK(s.timed && s.clock.running == RENJU_COLOR_BLACK && s.clock.deadline_ms == 61000);
+    CHECK(s.clock.black.time_left_ms == 60000 && s.clock.white.time_left_ms == 60000);
+    t = 3000;
+    EXPECT_OK(renju_referee_place(r, pt("h8"), RENJU_SEAT_NONE, &t));
+    s = referee_status(r);
+    CHECK(s.clock.running == RENJU_COLOR_WHITE && s.clock.black.used_ms == 2000);
+    CHECK(s.clock.black.time_left_ms == 63000 && s.clock.deadline_ms == 63000);
+    /* A refused action with a time stamp: the time passes, nothing else. */
+    t = 4000;
+    EXPECT(renju_referee_place(r, pt("h8"), RENJU_SEAT_NONE, &t), RENJU_REFUSED_OCCUPIED);
+    s = referee_status(r);
+    CHECK(s.clock.white.time_left_ms == 59000 && s.move_number == 2);
+    reply = json_line(r, "{\"action\":\"tick\",\"t\":70000}");
+    CHECK(reply != NULL && strstr(reply, "\"ok\":true") != NULL);
+    CHECK(reply != NULL && strstr(reply, "\"termination\":\"time\"") != NULL);
+    EXPECT_OK(renju_string_free(reply));
+    s = referee_status(r);
+    CHECK(s.outcome.termination == RENJU_TERMINATION_TIME && s.outcome.winner == RENJU_COLOR_BLACK);
+    CHECK(s.clock.running == RENJU_COLOR_NONE && s.clock.deadline_ms == -1);
+    CHECK(s.winner_seat == RENJU_SEAT_FIRST && strcmp(s.result, "1-0") == 0);
+    EXPECT_OK(renju_referee_free(r));
+}
+
+/* Lines that are not commands get bad-request replies, and change nothing. */
+static void test_referee_hostile_json(void) {
+    static const char *const lines[] = {
+        "", "   ", "null", "[]", "{}", "42", "\"place\"",
+        "{\"action\":7}",
+        "{\"action\":\"place\"}",
+        "{\"action\":\"place\",\"point\":\"z99\"}",
+        "{\"action\":\"place\",\"point\":\"h8\",\"extra\":1}",
+        "{\"action\":\"place\",\"point\":\"h8\",\"point\":\"h9\"}",
+        "{\"action\":\"declare\",\"count\":300}",
+        "{\"action\":\"declare\",\"count\":-1}",
+        "{\"action\":\"offer\",\"points\":\"h8\"}",
+        "{\"action\":\"place\",\"point\":\"h8\",\"t\":-5}",
+        "{\"action\":\"place\",\"point\":\"h8\",\"t\":1e400}",
+        "{\"action\":\"place\",\"point\":\"h8\",\"by\":\"third\"}",
+        "{\"action\":\"fly\"}",
+        "{\"action\":\"pa\\u0000ss\"}",
+        "{\"action\":\"record\",\"format\":\"pdf\"}",
+        "{\"action\":\"explain\"}",
+        "{\"action\":\"place\",\"point\":\"h8\"}{\"action\":\"pass\"}",
+        "{\"action\":\"place\",\"point\":\"h8\"",
+        "\xff\xfe{\"action\":\"pass\"}",
+        "{\"action\":\"pass\xc3\"}",
+    };
+    static const char bad[] = "{\"ok\":false,\"error\":{\"code\":\"bad-request\"";
+    renju_referee *r = new_referee("rif1996", NULL, NULL, 0);
+    renju_referee_status before, after;
+    char *deep, *reply;
+    size_t i, n = 100000;
+
+    snprintf(context, sizeof context, "referee: hostile JSON lines");
+    before = referee_status(r);
+    for (i = 0; i < sizeof lines / sizeof lines[0]; i++) {
+        char what[256];
+        reply = json_line(r, lines[i]);
+        snprintf(what, sizeof what, "line %lu: %.200s", (unsigned long)i, reply ? reply : "(null)");
+        check(reply != NULL && strncmp(reply, bad, strlen(bad)) == 0, __LINE__, what);
+        EXPECT_OK(renju_string_free(reply));
+    }
+    /* Deep nesting and a huge line. */
+    deep = malloc(n + 1);
+    if (deep == NULL) {
+        exit(2);
+    }
+    memset(deep, '[', n);
+    deep[n] = '\0';
+    reply = json_line(r, deep);
+    CHECK(reply != NULL && strstr(reply, "\"code\":\"bad-request\"") != NULL);
+    EXPECT_OK(renju_string_free(reply));
+    memset(deep, 'x', n);
+    memcpy(deep, "{\"action\":\"", 11);
+    memcpy(deep + n - 2, "\"}", 2);
+    reply = json_line(r, deep);
+    CHECK(reply != NULL && strstr(reply, "\"code\":\"bad-request\"") != NULL);
+    CHECK(reply != NULL && strlen(reply) < 2 * n);
+    EXPECT_OK(renju_string_free(reply));
+    free(deep);
+    after = referee_status(r);
+    CHECK(same_status(&before, &after));
+    /* Queries answer without changing anything. */
+    reply = json_line(r, "{\"action\":\"explain\",\"point\":\"h8\"}");
+    CHECK(reply != NULL && strstr(reply, "\"ok\":true") != NULL && strstr(reply, "\"explanation\"") != NULL);
+    EXPECT_OK(renju_string_free(reply));
+    after = referee_status(r);
+    CHECK(same_status(&before, &after));
+    EXPECT_OK(renju_referee_free(r));
+}
+
+/* NULL pointers, bad handles and bad arguments give their codes, never a crash. */
+static void test_referee_errors(void) {
+    renju_referee *r = NULL, *stale = NULL, *out = (renju_referee *)1;
+    renju_referee_options options;
+    renju_referee_status s;
+    renju_position *pos = NULL;
+    renju_games *games = NULL;
+    renju_point points[4];
+    char *text = NULL;
+    size_t count = 0;
+    int local = 0;
+    uint64_t t = 0;
+
+    snprintf(context, sizeof context, "referee: errors");
+    /* NULL pointers. */
+    EXPECT(renju_referee_new(NULL, NULL), RENJU_ERROR_NULL_POINTER);
+    EXPECT(renju_referee_copy(NULL, &out), RENJU_ERROR_NULL_POINTER);
+    CHECK(out == NULL);
+    EXPECT(renju_referee_place(NULL, pt("h8"), RENJU_SEAT_NONE, NULL), RENJU_ERROR_NULL_POINTER);
+    EXPECT(renju_referee_pass(NULL, RENJU_SEAT_NONE, NULL), RENJU_ERROR_NULL_POINTER);
+    EXPECT(renju_referee_act(NULL, RENJU_ACTION_SWAP, RENJU_SEAT_NONE, NULL), RENJU_ERROR_NULL_POINTER);
+    EXPECT(renju_referee_declare(NULL, 2, RENJU_SEAT_NONE, NULL), RENJU_ERROR_NULL_POINTER);
+    EXPECT(renju_referee_offer(NULL, points, 0, RENJU_SEAT_NONE, NULL), RENJU_ERROR_NULL_POINTER);
+    EXPECT(renju_referee_choose(NULL, pt("h8"), RENJU_SEAT_NONE, NULL), RENJU_ERROR_NULL_POINTER);
+    EXPECT(renju_referee_get_status(NULL, &s), RENJU_ERROR_NULL_POINTER);
+    EXPECT(renju_referee_legal_points(NULL, points, 4, &count), RENJU_ERROR_NULL_POINTER);
+    EXPECT(renju_referee_forbidden_points(NULL, NULL, 0, &count), RENJU_ERROR_NULL_POINTER);
+    EXPECT(renju_referee_handle_json(NULL, "{}", &text), RENJU_ERROR_NULL_POINTER);
+    CHECK(text == NULL);
+    EXPECT(renju_referee_record(NULL, "rif", &text), RENJU_ERROR_NULL_POINTER);
+    EXPECT(renju_referee_explain_json(NULL, pt("h8"), &text), RENJU_ERROR_NULL_POINTER);
+    EXPECT(renju_referee_resume(NULL, 4, "moves", NULL, NULL, &out), RENJU_ERROR_NULL_POINTER);
+    EXPECT(renju_referee_resume((const uint8_t *)"h8", 2, "moves", NULL, NULL, NULL),
+           RENJU_ERROR_NULL_POINTER);
+    EXPECT(renju_referee_resume_game(NULL, 0, NULL, &out), RENJU_ERROR_NULL_POINTER);
+    EXPECT_OK(renju_referee_free(NULL));
+
+    EXPECT_OK(renju_referee_new(NULL, &r));
+    EXPECT(renju_referee_get_status(r, NULL), RENJU_ERROR_NULL_POINTER);
+    EXPECT(renju_referee_legal_points(r, NULL, 4, &count), RENJU_ERROR_NULL_POINTER);
+    EXPECT(renju_referee_legal_points(r, points, 4, NULL), RENJU_ERROR_NULL_POINTER);
+    EXPECT(renju_referee_legal_points(r, points, 4, &count), RENJU_ERROR_BUFFER_TOO_SMALL);
+    CHECK(count == 225 && points[3].x == 3 && points[3].y == 0);
+    EXPECT(renju_referee_forbidden_points(r, NULL, 1, &count), RENJU_ERROR_NULL_POINTER);
+    EXPECT(renju_referee_handle_json(r, NULL, &text), RENJU_ERROR_NULL_POINTER);
+    EXPECT(renju_referee_handle_json(r, "{\"action\":\"pass\"}", NULL), RENJU_ERROR_NULL_POINTER);
+    EXPECT(renju_referee_record(r, NULL, &text), RENJU_ERROR_NULL_POINTER);
+    EXPECT(renju_referee_record(r, "rif", NULL), RENJU_ERROR_NULL_POINTER);
+    EXPECT(renju_referee_record(r, "pdf", &text), RENJU_ERROR_INVALID_ARGUMENT);
+    CHECK(text == NULL);
+    EXPECT(renju_referee_explain_json(r, pt("h8"), NULL), RENJU_ERROR_NULL_POINTER);
+    /* Enum values that are not one, and a NULL handle output is left NULL. */
+    EXPECT(renju_referee_place(r, pt("h8"), 3, NULL), RENJU_ERROR_INVALID_ARGUMENT);
+    EXPECT(renju_referee_place(r, pt("h8"), -1, NULL), RENJU_ERROR_INVALID_ARGUMENT);
+    EXPECT(renju_referee_act(r, 10, RENJU_SEAT_NONE, NULL), RENJU_ERROR_INVALID_ARGUMENT);
+    EXPECT(renju_referee_act(r, -1, RENJU_SEAT_NONE, NULL), RENJU_ERROR_INVALID_ARGUMENT);
+    s = referee_status(r);
+    CHECK(s.move_number == 1);
+
+    /* Bad options. */
+    memset(&options, 0, sizeof options);
+    options.rule_set = 9;
+    EXPECT(renju_referee_new(&options, &out), RENJU_ERROR_INVALID_ARGUMENT);
+    CHECK(out == NULL);
+    options.rule_set = RENJU_RULE_RENJU;
+    options.size = 19;
+    EXPECT(renju_referee_new(&options, &out), RENJU_ERROR_INVALID_ARGUMENT);
+    options.size = 300;
+    EXPECT(renju_referee_new(&options, &out), RENJU_ERROR_INVALID_ARGUMENT);
+    options.size = 0;
+    options.opening = "nope";
+    EXPECT(renju_referee_new(&options, &out), RENJU_ERROR_INVALID_ARGUMENT);
+    options.opening = "\xff";
+    EXPECT(renju_referee_new(&options, &out), RENJU_ERROR_INVALID_UTF8);
+    options.opening = NULL;
+    options.fouls = "sometimes";
+    EXPECT(renju_referee_new(&options, &out), RENJU_ERROR_INVALID_ARGUMENT);
+    options.fouls = NULL;
+    options.offer_equivalence = "colour";
+    EXPECT(renju_referee_new(&options, &out), RENJU_ERROR_INVALID_ARGUMENT);
+    options.offer_equivalence = NULL;
+    options.time_control = "300+a";
+    EXPECT(renju_referee_new(&options, &out), RENJU_ERROR_PARSE);
+    options.time_control = NULL;
+    options.both_flags = 2;
+    EXPECT(renju_referee_new(&options, &out), RENJU_ERROR_INVALID_ARGUMENT);
+    CHECK(out == NULL);
+    options.both_flags = 1;
+    options.rule_set = RENJU_RULE_FREESTYLE;
+    options.size = 19;
+    options.fouls = "rif-claim";
+    options.offer_equivalence = "board";
+    options.time_control = "-";
+    EXPECT_OK(renju_referee_new(&options, &out));
+    s = referee_status(out);
+    CHECK(s.legal_count == 361 && !s.timed);
+    EXPECT_OK(renju_referee_free(out));
+
+    /* Records that cannot be resumed. */
+    EXPECT(renju_referee_resume((const uint8_t *)"h8 h8", 5, "moves", NULL, NULL, &out),
+           RENJU_ERROR_PARSE);
+    CHECK(out == NULL);
+    EXPECT(renju_referee_resume((const uint8_t *)"", 0, "moves", NULL, NULL, &out), RENJU_ERROR_PARSE);
+    EXPECT(renju_referee_resume((const uint8_t *)"h8\ni9\n", 6, "moves", NULL, NULL, &out),
+           RENJU_ERROR_INVALID_ARGUMENT);
+    EXPECT(renju_referee_resume((const uint8_t *)"h8", 2, "pdf", NULL, NULL, &out),
+           RENJU_ERROR_INVALID_ARGUMENT);
+    EXPECT(renju_referee_resume((const uint8_t *)"h8", 2, NULL, "game.pdf", NULL, &out),
+           RENJU_ERROR_INVALID_ARGUMENT);
+    EXPECT_OK(renju_referee_resume((const uint8_t *)"h8 h9", 5, NULL, "game.txt", NULL, &out));
+    s = referee_status(out);
+    CHECK(s.move_number == 3 && s.color == RENJU_COLOR_BLACK);
+    EXPECT_OK(renju_referee_free(out));
+    EXPECT_OK(renju_games_read_buffer((const uint8_t *)"h8\nh8 h8\n", 9, "moves", NULL, &games));
+    EXPECT_OK(renju_referee_resume_game(games, 0, NULL, &out));
+    s = referee_status(out);
+    CHECK(s.move_number == 2);
+    EXPECT_OK(renju_referee_free(out));
+    EXPECT(renju_referee_resume_game(games, 1, NULL, &out), RENJU_ERROR_PARSE);
+    EXPECT(renju_referee_resume_game(games, 2, NULL, &out), RENJU_ERROR_INDEX_OUT_OF_RANGE);
+    CHECK(out == NULL);
+
+    /* Freed, foreign and wrong-type handles. */
+    EXPECT_OK(renju_referee_copy(r, &stale));
+    EXPECT_OK(renju_referee_free(stale));
+    EXPECT(renju_referee_place(stale, pt("h8"), RENJU_SEAT_NONE, NULL), RENJU_ERROR_BAD_HANDLE);
+    EXPECT(renju_referee_get_status(stale, &s), RENJU_ERROR_BAD_HANDLE);
+    EXPECT(renju_referee_handle_json(stale, "{\"action\":\"status\"}", &text), RENJU_ERROR_BAD_HANDLE);
+    CHECK(text == NULL);
+    EXPECT(renju_referee_free(stale), RENJU_ERROR_BAD_HANDLE);
+    EXPECT(renju_referee_get_status((renju_referee *)&local, &s), RENJU_ERROR_BAD_HANDLE);
+    EXPECT(renju_referee_free((renju_referee *)&local), RENJU_ERROR_BAD_HANDLE);
+    EXPECT(renju_referee_get_status((renju_referee *)games, &s), RENJU_ERROR_BAD_HANDLE);
+    EXPECT(renju_referee_resume_game((renju_games *)r, 0, NULL, &out), RENJU_ERROR_BAD_HANDLE);
+    EXPECT_OK(renju_position_from_moves("h8", &pos));
+    EXPECT(renju_referee_place((renju_referee *)pos, pt("h9"), RENJU_SEAT_NONE, &t),
+           RENJU_ERROR_BAD_HANDLE);
+    EXPECT(renju_referee_free((renju_referee *)pos), RENJU_ERROR_BAD_HANDLE);
+    EXPECT(renju_position_free((renju_position *)r), RENJU_ERROR_BAD_HANDLE);
+    EXPECT_OK(renju_referee_record(r, "sgf", &text));
+    EXPECT(renju_referee_get_status((renju_referee *)text, &s), RENJU_ERROR_BAD_HANDLE);
+    EXPECT_OK(renju_string_free(text));
+    EXPECT_OK(renju_position_free(pos));
+    EXPECT_OK(renju_games_free(games));
+    s = referee_status(r);
+    CHECK(s.move_number == 1);
+    EXPECT_OK(renju_referee_free(r));
+}
+
 int main(int argc, char **argv) {
     int i;
 
@@ -929,6 +1616,11 @@ int main(int argc, char **argv) {
     test_fixture_errors(argv[1]);
     test_tournaments(argv[1]);
     test_report_merge();
+    test_referee_game();
+    test_referee_refusals();
+    test_referee_clock();
+    test_referee_hostile_json();
+    test_referee_errors();
     for (i = 2; i < argc; i++) {
         check_fixture_file(argv[i]);
     }
