@@ -331,6 +331,7 @@ impl Referee {
 
     /// Takes one action without building the status (the fast path).
     pub fn take(&mut self, request: &Request) -> Result<(), Refusal> {
+        let clock_before = (self.last_t, self.pending);
         let flag_fell = match request.t {
             Some(t) => self.advance(t)?,
             None => false,
@@ -338,12 +339,14 @@ impl Referee {
         let result = self.dispatch(request);
         match (&result, flag_fell) {
             (Ok(()), _) => self.actions.push(request.clone()),
+            // The flag fell before the action: that stays, as a tick.
             (Err(_), true) => self.actions.push(Request {
                 action: Action::Tick,
                 by: None,
                 t: request.t,
             }),
-            (Err(_), false) => {}
+            // Refused: the time did not pass either.
+            (Err(_), false) => (self.last_t, self.pending) = clock_before,
         }
         result
     }
