@@ -25,6 +25,7 @@
 //! ```
 
 pub mod engine;
+pub mod families;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
