@@ -2,7 +2,7 @@
 //! mistakes of forbidden-move judges on purpose.
 //!
 //! ```text
-//! fake_engine [--protocol jsonl|gomocup] [--mistake MISTAKE] [--no-forbid-query]
+//! fake_engine [--protocol jsonl|gomocup] [--mistake MISTAKE] [--no-forbid-query] [--yes-no]
 //! ```
 //!
 //! Mistakes: `none` (faithful), `other-reading` (the other reading of the disputed
@@ -16,7 +16,8 @@
 //! double-four). With `--no-forbid-query` the gomocup engine answers `UNKNOWN` to
 //! `YXSHOWFORBID` and plays moves instead: the first point, row by row from a1, that
 //! looks like a foul and that its judge calls legal (a "tactical" engine), else the
-//! first empty point that its judge calls legal.
+//! first empty point that its judge calls legal. With `--yes-no` the jsonl engine
+//! answers `true` for each forbidden point instead of its foul.
 //!
 //! Built by `cargo test -p renju-cli` (examples are built with the tests), used by
 //! `renju-cli/tests/conform_cli.rs`.
@@ -96,11 +97,13 @@ fn main() {
     let mut protocol = "jsonl".to_string();
     let mut mistake = Mistake::None;
     let mut forbid_query = true;
+    let mut yes_no = false;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--protocol" => protocol = args.next().unwrap_or_default(),
             "--no-forbid-query" => forbid_query = false,
+            "--yes-no" => yes_no = true,
             "--mistake" => {
                 mistake = match args.next().unwrap_or_default().as_str() {
                     "none" => Mistake::None,
@@ -182,7 +185,10 @@ fn main() {
             let map: serde_json::Map<String, serde_json::Value> = judge
                 .map(&pos)
                 .into_iter()
-                .map(|(p, k)| (p.to_string(), k.name().into()))
+                .map(|(p, k)| {
+                    let said = if yes_no { true.into() } else { k.name().into() };
+                    (p.to_string(), said)
+                })
                 .collect();
             let _ = writeln!(out, "{}", serde_json::json!({ "forbidden": map }));
             let _ = out.flush();

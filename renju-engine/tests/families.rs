@@ -103,6 +103,21 @@ fn reference_fact(fp: &FamilyPosition) {
     }
 }
 
+/// Whether some stone is in a row of five or more of its colour (a finished game).
+fn has_a_five(board: &Board) -> bool {
+    let steps = [(1, 0), (0, 1), (1, 1), (1, -1)];
+    board.stones().any(|(p, c)| {
+        steps.iter().any(|&(dx, dy)| {
+            (0..5).all(|k| {
+                let (x, y) = (p.x() as i32 + dx * k, p.y() as i32 + dy * k);
+                (0..15).contains(&x)
+                    && (0..15).contains(&y)
+                    && board.get(Point::new(x as u8, y as u8).unwrap()) == Some(c)
+            })
+        })
+    })
+}
+
 #[test]
 fn every_family_agrees_with_the_reference_judge() {
     for family in Family::ALL {
@@ -114,6 +129,11 @@ fn every_family_agrees_with_the_reference_judge() {
                 fp.board.count(Color::Black),
                 fp.board.count(Color::White),
                 "{family}: Black is to move"
+            );
+            assert!(
+                !has_a_five(&fp.board),
+                "{family}:\n{}",
+                fp.board.to_diagram()
             );
             agrees_with_reference(fp);
             if family == Family::Uniform {

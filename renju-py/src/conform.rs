@@ -156,6 +156,7 @@ pub fn conform(
         gomocup_rule,
         gomocup_query: gomocup_query.parse::<GomocupQuery>().map_err(value_error)?,
         batch,
+        max_failures: None,
     };
     let mut list = match positions {
         Some(p) => positions_of(p)?,

@@ -455,8 +455,10 @@ impl Pattern {
 
     /// Five or six black stones that a stone at `p` makes an overline.
     fn overline(&mut self, rng: &mut SplitMix64, p: Point, dir: Direction) {
+        // No run of five or more on the board before the stone: `p` is not at an end
+        // of a line of six, nor within two of the ends of a line of seven.
         let len = 6 + rng.below(2) as i32;
-        let s = rng.below(len as u64) as i32;
+        let s = len - 5 + rng.below(10 - len as u64) as i32;
         self.blacks(p, dir, -s..len - s);
         self.end(p, dir, -s - 1);
         self.end(p, dir, len - s);
@@ -621,7 +623,8 @@ fn chain(pat: &mut Pattern, rng: &mut SplitMix64, p: Point, levels: usize) {
     }
 }
 
-/// Whether a `color` stone at `q` makes five or more in a row.
+/// Whether a `color` stone at `q` makes (or, when it is there, is part of) five or more
+/// in a row.
 fn makes_five(board: &Board, q: Point, color: Color) -> bool {
     Direction::ALL.iter().any(|&dir| {
         let run = |sign: i32| {
@@ -703,6 +706,9 @@ fn build_case(family: Family, rng: &mut SplitMix64) -> Option<FamilyPosition> {
             continue;
         }
         let base = pat.board(rng)?;
+        if base.stones().any(|(q, c)| makes_five(&base, q, c)) {
+            continue;
+        }
         // A pattern that does not hold without other stones is built again; with them,
         // fewer random stones are tried when more break it.
         if !families_at(&base, p).contains(&family) {
