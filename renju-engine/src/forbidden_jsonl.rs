@@ -404,9 +404,7 @@ pub type PointVerdicts = Vec<(Point, Option<FoulKind>)>;
 /// assert_eq!(v[0].1, Some(renju_core::FoulKind::Overline));
 /// assert_eq!(v[1].1, None);
 /// ```
-pub fn parse_verdicts(
-    text: &str,
-) -> Result<(Option<Value>, PointVerdicts), String> {
+pub fn parse_verdicts(text: &str) -> Result<(Option<Value>, PointVerdicts), String> {
     let Ok(value) = serde_json::from_str::<Value>(text) else {
         return Err("not JSON".into());
     };

@@ -12,8 +12,12 @@
 //! One line per position, the input schema of `renju forbidden`:
 //! `{"id": "RN-01a", "board": [15 rows, row 15 first, cells B W .], "rule": "renju",
 //! "five_completion_counts": false}`. The engine answers one line in the output schema:
-//! `{"forbidden": {"h10": "double-three", ...}}` (an `"id"` may be echoed). Wrapping a
-//! library takes a loop of a few lines. The engine must flush its output after each
+//! `{"forbidden": {"h10": "double-three", ...}}` (an `"id"` may be echoed), or, for a
+//! judge that only says yes or no, `{"forbidden": {"h10": true}}` or
+//! `{"forbidden": ["h10"]}` (only the verdicts are then checked). Wrapping a library
+//! takes a loop of a few lines. The engine runs with the harness's environment plus
+//! `PYTHONUNBUFFERED=1`; three unreadable or late first answers stop the run as a
+//! protocol mismatch ([`ConformError::ProtocolMismatch`]). The engine must flush its output after each
 //! line; [`ConformOptions::batch`] serves engines that do not (all positions are sent,
 //! the input closed, then the answers read).
 //!

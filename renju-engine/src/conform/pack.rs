@@ -97,7 +97,7 @@ pub struct PackOptions {
 impl Default for PackOptions {
     fn default() -> PackOptions {
         PackOptions {
-            seed: 1,
+            seed: 0,
             per_family: 100,
             per_result_case: 20,
         }
