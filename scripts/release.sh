@@ -9,7 +9,9 @@
 #     its stubs and py.typed;
 #   - the C archive (header, shared library with its soname and links, static library,
 #     renju.pc, the example), unpacked into an empty prefix where the example is built
-#     with pkg-config against the shared and the static library, and run.
+#     with pkg-config against the shared and the static library, and run;
+#   - the conformance pack (`renju conform --write-pack`), as a tar.gz, written by the
+#     installed CLI and checked by running the CLI's own judge against it.
 #
 # Usage: bash scripts/release.sh        (scripts/test-all.sh runs it too)
 set -euo pipefail
@@ -55,6 +57,13 @@ grep -q 'id="renju-data"' "$work/report.html"
 (cd "$work" && "$renju" show "f8 a1 g8 a2 h6 a3 h7 a4" --explain h8 -o why.png)
 head -c 8 "$work/why.png" | od -c | grep -q 'P   N   G'
 echo "   renju $version installed; --version, --help, validate (--html) and show (PNG) work"
+
+echo "== the conformance pack (renju conform --write-pack), checked with renju forbidden"
+pack=renju-conformance-pack-$version
+"$renju" conform --write-pack "$work/$pack" >/dev/null
+"$renju" conform --pack "$work/$pack" --batch --engine "$renju forbidden" >/dev/null
+tar -C "$work" -czf "$dist/$pack.tar.gz" "$pack"
+echo "   $pack.tar.gz: $(wc -l < "$work/$pack/positions.jsonl") positions, $(wc -l < "$work/$pack/results.jsonl") results; renju forbidden agrees with it"
 
 echo "== Python: wheel and sdist (maturin build --release --sdist)"
 python3 -m venv "$work/build"

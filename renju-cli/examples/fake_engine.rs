@@ -2,19 +2,22 @@
 //! mistakes of forbidden-move judges on purpose.
 //!
 //! ```text
-//! fake_engine [--protocol jsonl|gomocup] [--mistake MISTAKE] [--no-forbid-query]
+//! fake_engine [--protocol jsonl|gomocup] [--mistake MISTAKE] [--no-forbid-query] [--yes-no]
 //! ```
 //!
 //! Mistakes: `none` (faithful), `other-reading` (the other reading of the disputed
 //! case), `no-recursion` (a three is real when it has any straight-four point, forbidden
-//! or not), `depth-1` (the recursion stops one level down), `same-line-double-four`
+//! or not), `depth-N` (the recursion stops N levels down, the points below taken as
+//! legal), `overline-beats-five` (an exact five that also makes an overline is ruled an
+//! overline), `same-line-double-four`
 //! (two fours on one line count as one), `hang` (never answers the second position),
 //! `crash` (exits on the second position), `garbage` (prints nonsense for the second
 //! position), `wrong-priority` (reports a double-three before an overline or a
 //! double-four). With `--no-forbid-query` the gomocup engine answers `UNKNOWN` to
 //! `YXSHOWFORBID` and plays moves instead: the first point, row by row from a1, that
 //! looks like a foul and that its judge calls legal (a "tactical" engine), else the
-//! first empty point that its judge calls legal.
+//! first empty point that its judge calls legal. With `--yes-no` the jsonl engine
+//! answers `true` for each forbidden point instead of its foul.
 //!
 //! Built by `cargo test -p renju-cli` (examples are built with the tests), used by
 //! `renju-cli/tests/conform_cli.rs`.
@@ -22,82 +25,60 @@
 use std::io::{self, BufRead, Write};
 use std::process::exit;
 
-use renju_core::{
-    Board, Color, CompletionOutcome, Explanation, FoulKind, Point, Position, RenjuOptions, RuleSet,
-};
+use renju_core::{Board, Color, Explanation, FoulKind, Point, Position, RenjuOptions, RuleSet};
+use renju_engine::conform::families::capped_foul;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Mistake {
     None,
     OtherReading,
     NoRecursion,
-    Depth1,
+    Depth(usize),
     SameLineDoubleFour,
     Hang,
     Crash,
     Garbage,
     WrongPriority,
+    OverlineBeatsFive,
 }
 
+/// The library's judge with one mistake, made at the point asked about (the nested
+/// checks of the recursive rule are the library's, cut short by `depth`).
 struct Judge {
     depth: Option<usize>,
     same_line: bool,
     /// Reports a double-three before the other fouls.
     threes_first: bool,
+    /// Rules an overline a foul even when the stone also makes an exact five.
+    overline_beats_five: bool,
 }
 
 impl Judge {
     /// The foul of a black stone from its explanation, with the mistakes applied.
-    fn foul(&self, root: &Explanation, ex: &Explanation, depth: Option<usize>) -> Option<FoulKind> {
-        if !ex.fives.is_empty() {
-            return None;
-        }
-        let three = self.double_three(root, ex, depth);
-        if self.threes_first && three.is_some() {
-            return three;
-        }
-        if !ex.overlines.is_empty() {
+    fn foul(&self, ex: &Explanation) -> Option<FoulKind> {
+        if self.overline_beats_five && !ex.overlines.is_empty() {
             return Some(FoulKind::Overline);
         }
-        let fours = if self.same_line {
-            let mut dirs: Vec<_> = ex.fours.iter().map(|f| f.direction).collect();
-            dirs.dedup();
-            dirs.sort_by_key(|d| d.index());
-            dirs.dedup();
-            dirs.len()
-        } else {
-            ex.fours.len()
+        let right = capped_foul(ex, ex, self.depth);
+        // What the stone is without its overline and fours: a double-three or nothing.
+        let threes = || {
+            let mut only_threes = ex.clone();
+            only_threes.overlines.clear();
+            only_threes.fours.clear();
+            capped_foul(ex, &only_threes, self.depth)
         };
-        if fours >= 2 {
-            return Some(FoulKind::DoubleFour);
+        if self.threes_first && right.is_some() && threes().is_some() {
+            return threes();
         }
-        three
-    }
-
-    fn double_three(
-        &self,
-        root: &Explanation,
-        ex: &Explanation,
-        depth: Option<usize>,
-    ) -> Option<FoulKind> {
-        let real = ex
-            .threes
-            .iter()
-            .filter(|t| {
-                t.completions.iter().any(|c| match &c.outcome {
-                    CompletionOutcome::MakesFive { counts } => *counts,
-                    CompletionOutcome::Legal { see: None } => true,
-                    CompletionOutcome::Legal { see: Some(i) }
-                    | CompletionOutcome::Forbidden { see: i } => match depth {
-                        Some(0) => true,
-                        d => self
-                            .foul(root, &root.nested[*i], d.map(|d| d - 1))
-                            .is_none(),
-                    },
-                })
-            })
-            .count();
-        (real >= 2).then_some(FoulKind::DoubleThree)
+        if self.same_line && right == Some(FoulKind::DoubleFour) && ex.overlines.is_empty() {
+            let mut dirs: Vec<usize> = ex.fours.iter().map(|f| f.direction.index()).collect();
+            dirs.sort_unstable();
+            dirs.dedup();
+            if dirs.len() < 2 {
+                return threes();
+            }
+        }
+        right
     }
 
     fn map(&self, pos: &Position) -> Vec<(Point, FoulKind)> {
@@ -106,7 +87,7 @@ impl Judge {
             .empty_points()
             .filter_map(|p| {
                 let ex = pos.explain(p).ok()?;
-                self.foul(&ex, &ex, self.depth).map(|k| (p, k))
+                self.foul(&ex).map(|k| (p, k))
             })
             .collect()
     }
@@ -116,26 +97,31 @@ fn main() {
     let mut protocol = "jsonl".to_string();
     let mut mistake = Mistake::None;
     let mut forbid_query = true;
+    let mut yes_no = false;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--protocol" => protocol = args.next().unwrap_or_default(),
             "--no-forbid-query" => forbid_query = false,
+            "--yes-no" => yes_no = true,
             "--mistake" => {
                 mistake = match args.next().unwrap_or_default().as_str() {
                     "none" => Mistake::None,
                     "other-reading" => Mistake::OtherReading,
                     "no-recursion" => Mistake::NoRecursion,
-                    "depth-1" => Mistake::Depth1,
+                    "overline-beats-five" => Mistake::OverlineBeatsFive,
                     "same-line-double-four" => Mistake::SameLineDoubleFour,
                     "hang" => Mistake::Hang,
                     "crash" => Mistake::Crash,
                     "garbage" => Mistake::Garbage,
                     "wrong-priority" => Mistake::WrongPriority,
-                    other => {
-                        eprintln!("fake_engine: unknown mistake `{other}`");
-                        exit(2)
-                    }
+                    other => match other.strip_prefix("depth-").map(str::parse) {
+                        Some(Ok(n)) => Mistake::Depth(n),
+                        _ => {
+                            eprintln!("fake_engine: unknown mistake `{other}`");
+                            exit(2)
+                        }
+                    },
                 }
             }
             other => {
@@ -147,11 +133,12 @@ fn main() {
     let judge = Judge {
         depth: match mistake {
             Mistake::NoRecursion => Some(0),
-            Mistake::Depth1 => Some(1),
+            Mistake::Depth(n) => Some(n),
             _ => None,
         },
         same_line: mistake == Mistake::SameLineDoubleFour,
         threes_first: mistake == Mistake::WrongPriority,
+        overline_beats_five: mistake == Mistake::OverlineBeatsFive,
     };
     let mut asked = 0usize;
     // The hang, crash and garbage mistakes strike on the second position.
@@ -198,7 +185,10 @@ fn main() {
             let map: serde_json::Map<String, serde_json::Value> = judge
                 .map(&pos)
                 .into_iter()
-                .map(|(p, k)| (p.to_string(), k.name().into()))
+                .map(|(p, k)| {
+                    let said = if yes_no { true.into() } else { k.name().into() };
+                    (p.to_string(), said)
+                })
                 .collect();
             let _ = writeln!(out, "{}", serde_json::json!({ "forbidden": map }));
             let _ = out.flush();

@@ -6,6 +6,8 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::Args;
+use renju_engine::conform::families::{families_conform_positions, Family};
+use renju_engine::conform::pack::{read_pack_positions, write_pack as write_pack_dir, PackOptions};
 use renju_engine::conform::{self, ConformOptions, GomocupQuery, Protocol, Reading};
 
 use renju_display::text::printable;
@@ -14,14 +16,15 @@ use renju_display::text::printable;
 #[derive(Args)]
 pub struct ConformArgs {
     /// The engine's command line, as one string ("./pbrain-x --renju").
-    #[arg(long, value_name = "CMD ARGS")]
-    engine: String,
+    #[arg(long, value_name = "CMD ARGS", required_unless_present = "write_pack")]
+    engine: Option<String>,
     /// The protocol the engine speaks: jsonl (the `renju forbidden` schema) or gomocup
     /// (Piskvork with Yixin's YXBOARD / YXSHOWFORBID; move mode without them).
     #[arg(long, default_value = "jsonl")]
     protocol: Protocol,
-    /// Positions: `fixtures` (the built-in corpus, the default unless --random is
-    /// given), a fixture file (.txt with `== id ==` records) or a game file in any
+    /// Positions: `fixtures` (the built-in corpus, the default unless --random,
+    /// --families or --pack is given), a JSON-lines query file (`renju forbidden`
+    /// input), a fixture file (.txt with `== id ==` records) or a game file in any
     /// format the library reads. Repeatable.
     #[arg(long, value_name = "SOURCE")]
     positions: Vec<String>,
@@ -31,6 +34,22 @@ pub struct ConformArgs {
     /// The seed of --random.
     #[arg(long, default_value_t = 0)]
     seed: u64,
+    /// Targeted families instead of uniform random positions: `all` or a comma list
+    /// (uniform, five-plus-overline, double-five, five-plus-double-four,
+    /// five-plus-double-three, overline-plus-double-four, double-four-plus-double-three,
+    /// double-four-one-line, deep-recursion, disputed). The --random N positions
+    /// (default 200) are shared among them in turn.
+    #[arg(long, value_name = "LIST")]
+    families: Option<String>,
+    /// Also the positions of a conformance pack (a directory written by --write-pack).
+    #[arg(long, value_name = "DIR")]
+    pack: Option<PathBuf>,
+    /// Write the conformance pack into DIR (no engine is run).
+    #[arg(long, value_name = "DIR", conflicts_with = "pack")]
+    write_pack: Option<PathBuf>,
+    /// Stop after N positions with a disagreement.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    max_failures: Option<u64>,
     /// The reading of the disputed case to check against (rif, five-completion-counts).
     #[arg(long, default_value = "rif")]
     reading: Reading,
@@ -59,16 +78,35 @@ pub struct ConformArgs {
 /// Runs `renju conform`: 0 when the engine agrees everywhere, 1 on a disagreement, 2
 /// when it cannot be run (or a source cannot be read).
 pub fn run(args: ConformArgs) -> ExitCode {
-    let engine = match conform::split_command(&args.engine) {
+    if let Some(dir) = &args.write_pack {
+        return write_pack(dir, args.seed);
+    }
+    let engine = match conform::split_command(args.engine.as_deref().unwrap_or("")) {
         Ok(words) => words,
         Err(e) => {
             eprintln!("renju conform: {e}");
             return ExitCode::from(2);
         }
     };
+    let families = match args.families.as_deref().map(Family::parse_list).transpose() {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("renju conform: --families: {e} (or `all`)");
+            return ExitCode::from(2);
+        }
+    };
     let mut positions = Vec::new();
+    if let Some(dir) = &args.pack {
+        match read_pack_positions(dir, args.reading) {
+            Ok(found) => positions.extend(found),
+            Err(e) => {
+                eprintln!("renju conform: {}", printable(&e.to_string()));
+                return ExitCode::from(2);
+            }
+        }
+    }
     let mut sources = args.positions.clone();
-    if sources.is_empty() && args.random.is_none() {
+    if sources.is_empty() && args.random.is_none() && families.is_none() && args.pack.is_none() {
         sources.push("fixtures".into());
     }
     for source in &sources {
@@ -80,8 +118,16 @@ pub fn run(args: ConformArgs) -> ExitCode {
             }
         }
     }
-    if let Some(n) = args.random {
-        positions.extend(conform::random_conform_positions(n as usize, args.seed));
+    match (&families, args.random) {
+        (Some(list), n) => positions.extend(families_conform_positions(
+            list,
+            n.unwrap_or(200) as usize,
+            args.seed,
+        )),
+        (None, Some(n)) => {
+            positions.extend(conform::random_conform_positions(n as usize, args.seed))
+        }
+        (None, None) => {}
     }
     let options = ConformOptions {
         engine,
@@ -91,6 +137,7 @@ pub fn run(args: ConformArgs) -> ExitCode {
         gomocup_rule: args.gomocup_rule,
         gomocup_query: args.gomocup_query,
         batch: args.batch,
+        max_failures: args.max_failures.map(|n| n as usize),
     };
     let report = match conform::run(&positions, &options) {
         Ok(report) => report,
@@ -120,6 +167,32 @@ pub fn run(args: ConformArgs) -> ExitCode {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
+    }
+}
+
+/// `renju conform --write-pack DIR`: 0 when written, 2 when it cannot be.
+fn write_pack(dir: &std::path::Path, seed: u64) -> ExitCode {
+    let options = PackOptions {
+        seed,
+        ..PackOptions::default()
+    };
+    match write_pack_dir(dir, &options) {
+        Ok(manifest) => {
+            for s in &manifest.sections {
+                println!(
+                    "{}: {} records, {} bytes ({})",
+                    s.name,
+                    s.lines,
+                    s.bytes,
+                    dir.join(&s.file).display()
+                );
+            }
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("renju conform: {}", printable(&e.to_string()));
+            ExitCode::from(2)
+        }
     }
 }
 

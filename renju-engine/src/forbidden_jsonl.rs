@@ -374,35 +374,76 @@ impl ForbiddenReply {
     /// Reads a reply line, as a judge under test writes it. The error says what is
     /// wrong, quoting the reply; an `{"error": ...}` reply is an error too.
     pub fn parse(text: &str) -> Result<ForbiddenReply, String> {
-        let Ok(value) = serde_json::from_str::<Value>(text) else {
-            return Err("not JSON".into());
-        };
-        if let Some(error) = value.get("error") {
-            return Err(format!(
-                "the engine reported an error: {}",
-                shorten(&error.to_string())
-            ));
-        }
-        let Some(map) = value.get("forbidden").and_then(Value::as_object) else {
-            return Err("no \"forbidden\" object".into());
-        };
+        let (id, verdicts) = parse_verdicts(text)?;
+        let forbidden = verdicts
+            .into_iter()
+            .map(|(p, kind)| kind.map(|k| (p, k)).ok_or(format!("{p} has no foul kind")))
+            .collect::<Result<_, _>>()?;
         Ok(ForbiddenReply {
-            id: value.get("id").cloned(),
-            forbidden: forbidden_of(map)?,
+            id,
+            forbidden,
             ..ForbiddenReply::default()
         })
     }
 }
 
-/// The points and kinds of a reply's `"forbidden"` object.
-fn forbidden_of(map: &Map<String, Value>) -> Result<Vec<(Point, FoulKind)>, String> {
+/// Forbidden points, each with its foul when the answer names one.
+pub type PointVerdicts = Vec<(Point, Option<FoulKind>)>;
+
+/// Reads a reply line as a judge under test may write it: its `"id"` and its
+/// forbidden points, each with its foul when the reply gives one. Besides the output
+/// of `renju forbidden` (`{"forbidden": {"h8": "double-three"}}`), a judge that only
+/// says yes or no may answer `{"forbidden": {"h8": true}}` or `{"forbidden": ["h8"]}`
+/// (`None`: only the verdict is checked). An `{"error": ...}` reply is an error.
+///
+/// ```
+/// use renju_engine::forbidden_jsonl::parse_verdicts;
+/// let (_, v) = parse_verdicts(r#"{"forbidden": ["h8"]}"#).unwrap();
+/// assert_eq!(v, [("h8".parse().unwrap(), None)]);
+/// let (_, v) = parse_verdicts(r#"{"forbidden": {"h8": "overline", "j9": true}}"#).unwrap();
+/// assert_eq!(v[0].1, Some(renju_core::FoulKind::Overline));
+/// assert_eq!(v[1].1, None);
+/// ```
+pub fn parse_verdicts(text: &str) -> Result<(Option<Value>, PointVerdicts), String> {
+    let Ok(value) = serde_json::from_str::<Value>(text) else {
+        return Err("not JSON".into());
+    };
+    if let Some(error) = value.get("error") {
+        return Err(format!(
+            "the engine reported an error: {}",
+            shorten(&error.to_string())
+        ));
+    }
+    let verdicts = match value.get("forbidden") {
+        Some(Value::Object(map)) => forbidden_of(map)?,
+        Some(Value::Array(points)) => points
+            .iter()
+            .map(|v| point_of(v.as_str().unwrap_or("")).map(|p| (p, None)))
+            .collect::<Result<_, _>>()?,
+        _ => return Err("no \"forbidden\" object".into()),
+    };
+    Ok((value.get("id").cloned(), verdicts))
+}
+
+fn point_of(text: &str) -> Result<Point, String> {
+    text.parse::<Point>()
+        .map_err(|_| format!("`{}` is not a point", shorten(text)))
+}
+
+/// The points and kinds of a reply's `"forbidden"` object (`true` or `"forbidden"`: a
+/// foul of no stated kind).
+fn forbidden_of(map: &Map<String, Value>) -> Result<PointVerdicts, String> {
     map.iter()
         .map(|(point, kind)| {
-            let p = point
-                .parse::<Point>()
-                .map_err(|_| format!("`{}` is not a point", shorten(point)))?;
-            let k = (kind.as_str().and_then(|k| k.parse::<FoulKind>().ok()))
-                .ok_or_else(|| format!("`{}` is not a foul", shorten(&kind.to_string())))?;
+            let p = point_of(point)?;
+            let k = match kind {
+                Value::Bool(true) => None,
+                Value::String(k) if k == "forbidden" => None,
+                _ => Some(
+                    (kind.as_str().and_then(|k| k.parse::<FoulKind>().ok()))
+                        .ok_or_else(|| format!("`{}` is not a foul", shorten(&kind.to_string())))?,
+                ),
+            };
             Ok((p, k))
         })
         .collect()

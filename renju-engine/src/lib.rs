@@ -2,8 +2,8 @@
 //!
 //! Renju and Gomoku engines and other judges, driven as child processes over their own
 //! protocols, and checked against the exact judge of [`renju_core`]: [`conform`] holds the
-//! position sources, the comparison, the report and the process driver behind
-//! `renju conform`; [`forbidden_jsonl`] is the JSON-lines protocol of forbidden-point
+//! position sources (targeted families included), the comparison, the report, the
+//! conformance pack and the process driver behind `renju conform`; [`forbidden_jsonl`] is the JSON-lines protocol of forbidden-point
 //! queries, which `renju forbidden` answers and the driver speaks to other judges. This
 //! is the one crate of the library that spawns processes.
 //!

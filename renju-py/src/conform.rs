@@ -8,6 +8,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyString;
 
 use renju_core::{Color as CColor, Position, RuleSet as CRuleSet};
+use renju_engine::conform::families::{family_positions, Family};
 use renju_engine::conform::{
     self as core, ConformOptions, ConformPosition, ConformReport as CReport, GomocupQuery,
     Protocol, Reading,
@@ -156,6 +157,7 @@ pub fn conform(
         gomocup_rule,
         gomocup_query: gomocup_query.parse::<GomocupQuery>().map_err(value_error)?,
         batch,
+        max_failures: None,
     };
     let mut list = match positions {
         Some(p) => positions_of(p)?,
@@ -173,15 +175,23 @@ pub fn conform(
 }
 
 /// n dense random Renju positions (Black to move), the same for the same seed on every
-/// platform: the positions `renju conform --random N --seed S` uses.
+/// platform: the positions `renju conform --random N --seed S` uses. With `family`, the
+/// positions of that targeted family instead (`renju conform --families`): cases at
+/// even indexes, each followed by its near miss.
 #[pyfunction]
-#[pyo3(signature = (n, seed = 0))]
-pub fn random_positions(n: usize, seed: u64) -> PyResult<Vec<Board>> {
+#[pyo3(signature = (n, seed = 0, family = None))]
+pub fn random_positions(n: usize, seed: u64, family: Option<&str>) -> PyResult<Vec<Board>> {
     check_random(n)?;
-    Ok(core::random_positions(n, seed)
+    let family = match family {
+        None => Family::Uniform,
+        Some(name) => name
+            .parse::<Family>()
+            .map_err(|e| pyo3::exceptions::PyValueError::new_err(e.to_string()))?,
+    };
+    Ok(family_positions(family, n, seed)
         .into_iter()
-        .map(|board| Board {
-            pos: Position::from_board(board, CRuleSet::Renju, CColor::Black).expect("15x15"),
+        .map(|f| Board {
+            pos: Position::from_board(f.board, CRuleSet::Renju, CColor::Black).expect("15x15"),
         })
         .collect())
 }

@@ -12,8 +12,12 @@
 //! One line per position, the input schema of `renju forbidden`:
 //! `{"id": "RN-01a", "board": [15 rows, row 15 first, cells B W .], "rule": "renju",
 //! "five_completion_counts": false}`. The engine answers one line in the output schema:
-//! `{"forbidden": {"h10": "double-three", ...}}` (an `"id"` may be echoed). Wrapping a
-//! library takes a loop of a few lines. The engine must flush its output after each
+//! `{"forbidden": {"h10": "double-three", ...}}` (an `"id"` may be echoed), or, for a
+//! judge that only says yes or no, `{"forbidden": {"h10": true}}` or
+//! `{"forbidden": ["h10"]}` (only the verdicts are then checked). Wrapping a library
+//! takes a loop of a few lines. The engine runs with the harness's environment plus
+//! `PYTHONUNBUFFERED=1`; three unreadable or late first answers stop the run as a
+//! protocol mismatch ([`ConformError::ProtocolMismatch`]). The engine must flush its output after each
 //! line; [`ConformOptions::batch`] serves engines that do not (all positions are sent,
 //! the input closed, then the answers read).
 //!
@@ -49,7 +53,7 @@
 //! the engine are ignored; `END` is sent when the run is over. Lines are sent with CR LF
 //! ends, as the protocol says the manager does.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
@@ -58,8 +62,10 @@ use std::time::{Duration, Instant};
 
 use thiserror::Error;
 
-use super::{compare, Answer, ConformPosition, ConformReport, Protocol, Reading};
-use crate::forbidden_jsonl::{shorten, ForbiddenQuery, ForbiddenReply};
+use super::{
+    compare, plural, Answer, ConformPosition, ConformReport, Disagreement, Protocol, Reading,
+};
+use crate::forbidden_jsonl::{parse_verdicts, shorten, ForbiddenQuery};
 use renju_core::geometry::{Color, Point};
 use renju_core::rules::RuleSet;
 
@@ -102,6 +108,8 @@ pub struct ConformOptions {
     /// is then `timeout` times the number of positions, for the whole run; an engine
     /// that fails is not restarted (the positions left are reported).
     pub batch: bool,
+    /// Stop after this many positions with a disagreement (the report says so).
+    pub max_failures: Option<usize>,
 }
 
 impl Default for ConformOptions {
@@ -114,6 +122,7 @@ impl Default for ConformOptions {
             gomocup_rule: 4,
             gomocup_query: GomocupQuery::Auto,
             batch: false,
+            max_failures: None,
         }
     }
 }
@@ -124,7 +133,24 @@ pub enum ConformError {
     /// The engine cannot be started, or refuses the game.
     #[error("cannot run the engine: {0}")]
     CannotRun(String),
+    /// The engine's first answers are all unreadable or late: it most likely speaks
+    /// another protocol (or does not flush its output).
+    #[error("the engine does not seem to speak the {protocol} protocol: its first {count} answers were {last}; {hint}")]
+    ProtocolMismatch {
+        /// The protocol spoken.
+        protocol: Protocol,
+        /// How many answers in a row failed.
+        count: usize,
+        /// The last of them.
+        last: String,
+        /// What to try.
+        hint: String,
+    },
 }
+
+/// Consecutive unreadable (or late) first answers that stop a run as a protocol
+/// mismatch.
+pub const MISMATCH_AFTER: usize = 3;
 
 /// What the engine said, or did not.
 enum Reply {
@@ -157,6 +183,8 @@ impl Engine {
         let mut command = Command::new(program);
         command
             .args(args)
+            // Python engines flush every print: `print()` without `flush=True` works.
+            .env("PYTHONUNBUFFERED", "1")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null());
@@ -371,17 +399,83 @@ fn is_chatter(line: &str) -> bool {
             .any(|w| word.eq_ignore_ascii_case(w))
 }
 
+/// Positions with distinct boards, in order, each with the ids of the later ones that
+/// had its board.
+fn distinct(positions: &[ConformPosition]) -> Vec<(&ConformPosition, Vec<String>)> {
+    let mut index: HashMap<&renju_core::Board, usize> = HashMap::new();
+    let mut out: Vec<(&ConformPosition, Vec<String>)> = Vec::new();
+    for p in positions {
+        match index.get(&p.board) {
+            Some(&i) => out[i].1.push(p.id.clone()),
+            None => {
+                index.insert(&p.board, out.len());
+                out.push((p, Vec::new()));
+            }
+        }
+    }
+    out
+}
+
+/// Watches the first answers for a protocol mismatch.
+#[derive(Default)]
+struct MismatchWatch {
+    readable: bool,
+    failed: usize,
+    crashed: usize,
+}
+
+impl MismatchWatch {
+    /// Notes an answer; an error when the first answers all failed.
+    fn note(&mut self, answer: &Answer, options: &ConformOptions) -> Result<(), ConformError> {
+        match answer {
+            Answer::Map(_) | Answer::Move(_) => self.readable = true,
+            Answer::Crash(_) => self.crashed += 1,
+            Answer::Bad(_) | Answer::Timeout => self.failed += 1,
+        }
+        if self.readable {
+            return Ok(());
+        }
+        if self.crashed >= MISMATCH_AFTER && self.failed == 0 {
+            return Err(ConformError::CannotRun(format!(
+                "{}: {} on every position ({} in a row)",
+                options.engine.join(" "),
+                answer.describe(),
+                self.crashed
+            )));
+        }
+        if self.failed + self.crashed < MISMATCH_AFTER {
+            return Ok(());
+        }
+        let hint = match (options.protocol, answer) {
+            (Protocol::Jsonl, Answer::Timeout) => "it may not flush its output after each answer: try --batch, or flush (Python: print(..., flush=True))".to_string(),
+            (Protocol::Jsonl, _) => "if it is a Gomocup (Piskvork) engine, try --protocol gomocup".to_string(),
+            (Protocol::Gomocup, Answer::Bad(text)) if text.contains('{') => "if it reads JSON lines, try --protocol jsonl".to_string(),
+            (Protocol::Gomocup, _) => "check --protocol, --gomocup-rule and --gomocup-query (move mode for engines without YXSHOWFORBID)".to_string(),
+        };
+        Err(ConformError::ProtocolMismatch {
+            protocol: options.protocol,
+            count: self.failed + self.crashed,
+            last: answer.describe(),
+            hint,
+        })
+    }
+}
+
 /// Runs the engine on every position and compares its answers with the judge's.
 ///
-/// Fails only when the engine cannot be started (or restarted), refuses `START 15`,
-/// or crashes on every position; everything else it does is reported.
+/// Positions with the same board are checked once (the report lists their ids). Fails
+/// when the engine cannot be started (or restarted), refuses `START 15`, crashes on
+/// its first positions, or answers its first [`MISMATCH_AFTER`] positions with nothing
+/// readable (a protocol mismatch); everything else it does is reported.
 pub fn run(
     positions: &[ConformPosition],
     options: &ConformOptions,
 ) -> Result<ConformReport, ConformError> {
     let mut report = ConformReport::new(options.engine.clone(), options.protocol, options.reading);
+    let positions = distinct(positions);
+    report.duplicates = positions.iter().map(|(_, also)| also.len()).sum();
     if options.batch && options.protocol == Protocol::Jsonl {
-        return run_batch(positions, options, report);
+        return run_batch(&positions, options, report);
     }
     let mut session = Session {
         options,
@@ -391,7 +485,8 @@ pub fn run(
     };
     // Start the engine now: one that cannot run is an error before any position.
     session.engine()?;
-    for position in positions {
+    let mut watch = MismatchWatch::default();
+    for (position, also) in positions {
         let padded;
         let position = if options.protocol == Protocol::Gomocup {
             padded = super::balanced(position);
@@ -418,8 +513,18 @@ pub fn run(
         if matches!(answer, Answer::Bad(_) | Answer::Timeout | Answer::Crash(_)) {
             session.reset();
         }
+        watch.note(&answer, options)?;
+        let query = match options.protocol {
+            Protocol::Jsonl => jsonl_request(position, options.reading),
+            Protocol::Gomocup => gomocup_commands(position, session.forbid_mode).join("\n"),
+        };
+        let expected = expected_reply(options.protocol, session.forbid_mode);
         let (agreed, found) = compare(position, options.reading, &answer);
+        let found = annotate(found, &query, &also, expected);
         report.record(&position.id, agreed, found, started.elapsed().as_secs_f64());
+        if stop_here(&mut report, options) {
+            break;
+        }
     }
     if let Some(engine) = session.engine.as_mut() {
         if options.protocol == Protocol::Gomocup {
@@ -443,8 +548,53 @@ pub fn run(
     Ok(report)
 }
 
+/// What the protocol asks the engine to answer, for a protocol error's report.
+fn expected_reply(protocol: Protocol, forbid_mode: bool) -> &'static str {
+    match (protocol, forbid_mode) {
+        (Protocol::Jsonl, _) => "one JSON line {\"forbidden\": {...}} in time",
+        (Protocol::Gomocup, true) => "FORBID xxyy....  (or FORBID .) in time",
+        (Protocol::Gomocup, false) => "a move x,y on an empty point in time",
+    }
+}
+
+/// The disagreements of one position with the query sent, the other ids of its board,
+/// and for a protocol error what the protocol asked for.
+fn annotate(
+    found: Vec<Disagreement>,
+    query: &str,
+    also: &[String],
+    expected: &str,
+) -> Vec<Disagreement> {
+    found
+        .into_iter()
+        .map(|mut d| {
+            d.query = query.to_string();
+            d.also = also.to_vec();
+            if d.kind.is_protocol_error() && d.point.is_none() {
+                d.expected = expected.to_string();
+            }
+            d
+        })
+        .collect()
+}
+
+/// Whether `--max-failures` is reached (noted in the report).
+fn stop_here(report: &mut ConformReport, options: &ConformOptions) -> bool {
+    let failed = report.positions - report.agreements;
+    match options.max_failures {
+        Some(max) if failed >= max => {
+            report.stopped = Some(format!(
+                "stopped after {} with a disagreement (--max-failures {max})",
+                plural(failed, "position")
+            ));
+            true
+        }
+        _ => false,
+    }
+}
+
 fn run_batch(
-    positions: &[ConformPosition],
+    positions: &[(&ConformPosition, Vec<String>)],
     options: &ConformOptions,
     mut report: ConformReport,
 ) -> Result<ConformReport, ConformError> {
@@ -452,8 +602,9 @@ fn run_batch(
     let mut engine = Engine::spawn(&options.engine, Protocol::Jsonl)?;
     let lines: Vec<String> = positions
         .iter()
-        .map(|p| jsonl_request(p, options.reading))
+        .map(|(p, _)| jsonl_request(p, options.reading))
         .collect();
+    let queries = lines.clone();
     // A writer thread: an engine that answers as it reads fills its output pipe while
     // the input is still being written.
     let mut stdin = engine.stdin.take();
@@ -476,7 +627,7 @@ fn run_batch(
     let n = u32::try_from(positions.len()).unwrap_or(u32::MAX).max(1);
     let deadline = started + options.timeout.saturating_mul(n);
     let mut failed: Option<Answer> = None;
-    for position in positions {
+    for ((position, also), query) in positions.iter().zip(&queries) {
         let answer = match &failed {
             Some(answer) => answer.clone(),
             None => loop {
@@ -496,7 +647,11 @@ fn run_batch(
             },
         };
         let (agreed, found) = compare(position, options.reading, &answer);
+        let found = annotate(found, query, also, expected_reply(Protocol::Jsonl, true));
         report.record(&position.id, agreed, found, 0.0);
+        if stop_here(&mut report, options) {
+            break;
+        }
     }
     engine.kill();
     let _ = writer.join();
@@ -535,14 +690,11 @@ fn ask_jsonl(
     }
 }
 
-/// Reads a `renju forbidden` output line.
+/// Reads a `renju forbidden` output line (or a yes-or-no one: see
+/// [`parse_verdicts`]).
 pub fn parse_jsonl(text: &str) -> Answer {
-    match ForbiddenReply::parse(text) {
-        Ok(reply) => Answer::Map(
-            (reply.forbidden.into_iter())
-                .map(|(point, kind)| (point, Some(kind)))
-                .collect(),
-        ),
+    match parse_verdicts(text) {
+        Ok((_, verdicts)) => Answer::Map(verdicts.into_iter().collect()),
         Err(why) if why.starts_with("the engine reported") => Answer::Bad(why),
         Err(why) => Answer::Bad(format!("{why}: `{}`", shorten(text.trim()))),
     }
@@ -624,6 +776,18 @@ pub fn parse_move(text: &str, size: u8) -> Answer {
     }
 }
 
+/// The commands that ask a position: `YXBOARD`, the stones, `DONE`, `YXSHOWFORBID` in
+/// forbid mode; `BOARD`, the stones, `DONE` in move mode.
+fn gomocup_commands(position: &ConformPosition, forbid_mode: bool) -> Vec<String> {
+    let mut out = vec![if forbid_mode { "YXBOARD" } else { "BOARD" }.to_string()];
+    out.extend(stone_lines(position));
+    out.push("DONE".into());
+    if forbid_mode {
+        out.push("YXSHOWFORBID".into());
+    }
+    out
+}
+
 fn ask_gomocup(
     session: &mut Session<'_>,
     position: &ConformPosition,
@@ -635,11 +799,9 @@ fn ask_gomocup(
     if session.forbid_mode {
         let engine = session.engine()?;
         let deadline = Instant::now() + timeout;
-        let mut ok = engine.send("YXBOARD");
-        for line in stone_lines(position) {
-            ok = ok && engine.send(&line);
-        }
-        ok = ok && engine.send("DONE") && engine.send("YXSHOWFORBID");
+        let ok = gomocup_commands(position, true)
+            .iter()
+            .all(|line| engine.send(line));
         if !ok {
             return Ok(Some(Answer::Crash(engine.exit_status())));
         }
@@ -687,11 +849,10 @@ fn ask_gomocup(
     }
     let engine = session.engine()?;
     let deadline = Instant::now() + timeout;
-    let mut ok = engine.send("BOARD");
-    for line in stone_lines(position) {
-        ok = ok && engine.send(&line);
-    }
-    if !(ok && engine.send("DONE")) {
+    let ok = gomocup_commands(position, false)
+        .iter()
+        .all(|line| engine.send(line));
+    if !ok {
         return Ok(Some(Answer::Crash(engine.exit_status())));
     }
     loop {

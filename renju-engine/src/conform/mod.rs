@@ -25,6 +25,8 @@
 //! ```
 
 pub mod engine;
+pub mod families;
+pub mod pack;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
@@ -39,6 +41,8 @@ use renju_core::position::{ForbiddenPoint, Position, Verdict};
 use renju_core::rules::{RenjuOptions, RuleSet};
 use renju_core::Board;
 use renju_records::game::Game;
+
+use crate::forbidden_jsonl::ForbiddenQuery;
 
 pub use engine::{run, ConformError, ConformOptions, GomocupQuery};
 
@@ -254,8 +258,9 @@ pub fn random_conform_positions(n: usize, seed: u64) -> Vec<ConformPosition> {
         .collect()
 }
 
-/// The positions of one source: `fixtures` (the built-in corpus), a fixture file (text
-/// with `== id ==` records) or a game file in any format the library reads (by its
+/// The positions of one source: `fixtures` (the built-in corpus), a JSON-lines query
+/// file ([`query_positions`]: its first line that is not blank starts with `{`), a
+/// fixture file (text with `== id ==` records) or a game file in any format the library reads (by its
 /// extension; see [`game_positions`]). Errors name the source.
 pub fn read_source(source: &str) -> Result<Vec<ConformPosition>, String> {
     if source == "fixtures" {
@@ -264,6 +269,10 @@ pub fn read_source(source: &str) -> Result<Vec<ConformPosition>, String> {
     let path = std::path::Path::new(source);
     let bytes = std::fs::read(path).map_err(|e| format!("{source}: {e}"))?;
     let text = String::from_utf8_lossy(&bytes);
+    let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+    if first.trim_start().starts_with('{') {
+        return query_positions(&text, source);
+    }
     if text.lines().any(|l| l.trim_start().starts_with("== ")) {
         let fixtures = fixture::parse(&text).map_err(|e| format!("{source}: {e}"))?;
         return Ok(positions_of_fixtures(&fixtures));
@@ -277,6 +286,38 @@ pub fn read_source(source: &str) -> Result<Vec<ConformPosition>, String> {
         .filter_map(Result::ok)
         .collect();
     Ok(game_positions(&games))
+}
+
+/// The positions of a JSON-lines query file (`renju forbidden` input, one query a line;
+/// blank lines skipped): each a 15x15 Renju board, named by its `"id"` (a string as it
+/// is, another value as JSON) or `<source>:<line>`. An error names the first line that
+/// is not such a query.
+pub fn query_positions(text: &str, source: &str) -> Result<Vec<ConformPosition>, String> {
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let at = format!("{source}:{}", i + 1);
+        let query = ForbiddenQuery::parse(line.as_bytes()).map_err(|e| format!("{at}: {e}"))?;
+        if query.rule_set().ok() != Some(RuleSet::Renju) {
+            return Err(format!("{at}: conform checks Renju positions only"));
+        }
+        let pos = query.position().map_err(|e| format!("{at}: {e}"))?;
+        if pos.board().size() != RENJU_SIZE {
+            return Err(format!("{at}: conform checks 15x15 boards only"));
+        }
+        let id = match &query.id {
+            Some(serde_json::Value::String(s)) => s.clone(),
+            Some(other) => other.to_string(),
+            None => at,
+        };
+        out.push(ConformPosition {
+            id,
+            board: pos.board().clone(),
+        });
+    }
+    Ok(out)
 }
 
 /// The positions of game records where Black is to move and has a forbidden point
@@ -341,22 +382,27 @@ pub fn balanced(position: &ConformPosition) -> ConformPosition {
         (Color::Black, w - b)
     };
     for _ in 0..n {
-        let far = board.empty_points().max_by_key(|&p| {
-            let d = board
-                .stones()
-                .map(|(q, _)| p.chebyshev(q))
-                .min()
-                .unwrap_or(u8::MAX);
-            // Ties go to the first point: max_by_key keeps the last maximum.
-            (d, std::cmp::Reverse((p.y(), p.x())))
-        });
-        let Some(p) = far else { break };
+        let Some(p) = far_point(&board) else { break };
         board.set(p, Some(color)).expect("empty point");
     }
     ConformPosition {
         id: format!("{} (+{n} {color} pad)", position.id),
         board,
     }
+}
+
+/// The empty point farthest from every stone (Chebyshev distance), the first such
+/// point row by row from `a1`; `None` on a full board.
+pub(crate) fn far_point(board: &Board) -> Option<Point> {
+    board.empty_points().max_by_key(|&p| {
+        let d = board
+            .stones()
+            .map(|(q, _)| p.chebyshev(q))
+            .min()
+            .unwrap_or(u8::MAX);
+        // Ties go to the first point: max_by_key keeps the last maximum.
+        (d, std::cmp::Reverse((p.y(), p.x())))
+    })
 }
 
 // ---------------------------------------------------------------------------
@@ -419,6 +465,17 @@ pub enum DisagreementKind {
     Crash,
 }
 
+impl DisagreementKind {
+    /// Whether it is a failure of the protocol (no readable answer) rather than a
+    /// different verdict.
+    pub fn is_protocol_error(self) -> bool {
+        matches!(
+            self,
+            DisagreementKind::BadAnswer | DisagreementKind::Timeout | DisagreementKind::Crash
+        )
+    }
+}
+
 renju_core::name_table!(DisagreementKind, "disagreement kind", {
     MissedFoul => "missed-foul",
     FalseFoul => "false-foul",
@@ -447,6 +504,13 @@ pub struct Disagreement {
     /// Our explanation of the point.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub explanation: Option<String>,
+    /// The exact query sent for the position: the JSON line, or the Gomocup commands
+    /// one a line.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub query: String,
+    /// The other ids the same board came under (it is checked once).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub also: Vec<String>,
 }
 
 /// Renders a board as a diagram, `mark` drawn as `*`.
@@ -517,15 +581,20 @@ pub fn compare(
             answer,
             expected: verdict_text(ours.get(&p)),
             explanation,
+            query: String::new(),
+            also: Vec::new(),
         }
     };
-    let whole = |kind, answer: &Answer| Disagreement {
+    let whole = |kind: DisagreementKind, answer: &Answer| Disagreement {
         position: position.id.clone(),
         kind,
         point: None,
         diagram: marked_diagram(&position.board, None),
         answer: answer.describe(),
-        expected: if ours.is_empty() {
+        expected: if kind.is_protocol_error() {
+            // Not a verdict: what the protocol asks for (the driver names it exactly).
+            "a readable answer in time".into()
+        } else if ours.is_empty() {
             "no forbidden point".into()
         } else {
             ours.values()
@@ -534,6 +603,8 @@ pub fn compare(
                 .join(", ")
         },
         explanation: None,
+        query: String::new(),
+        also: Vec::new(),
     };
     let mut out = Vec::new();
     match answer {
@@ -658,6 +729,13 @@ pub struct ConformReport {
     pub summary: KindCounts,
     /// Times the engine was restarted (after a timeout, a crash or garbage).
     pub restarts: usize,
+    /// Positions left out because another with the same board came first (their ids are
+    /// in that one's disagreements, as `also`).
+    #[serde(default)]
+    pub duplicates: usize,
+    /// Why the run stopped before the last position (`--max-failures`), if it did.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stopped: Option<String>,
     /// Every disagreement, in position order.
     pub disagreements: Vec<Disagreement>,
     /// Every position checked, with its outcome.
@@ -678,6 +756,8 @@ impl ConformReport {
             skipped: Vec::new(),
             summary: KindCounts::default(),
             restarts: 0,
+            duplicates: 0,
+            stopped: None,
             disagreements: Vec::new(),
             results: Vec::new(),
         }
@@ -703,28 +783,60 @@ impl ConformReport {
         self.disagreements.is_empty()
     }
 
-    /// The report as text: each disagreement with its diagram, the answer, our verdict
-    /// and our explanation, then the summary.
+    /// The report as text: one block per position that disagrees (its ids, the exact
+    /// query sent, then each disagreement with its diagram, the answer, our verdict and
+    /// our explanation; a protocol error says what the protocol asked for instead), then
+    /// the summary.
     pub fn to_text(&self) -> String {
         let mut out = String::new();
-        for d in &self.disagreements {
-            let at = d.point.map(|p| format!(" at {p}")).unwrap_or_default();
-            let _ = writeln!(out, "== {}: {}{at}", d.position, d.kind);
-            out.push_str(&d.diagram);
-            let _ = writeln!(out, "engine:   {}", d.answer);
-            let _ = writeln!(out, "expected: {}", d.expected);
-            if let Some(ex) = &d.explanation {
-                out.push_str("why:\n");
-                for line in ex.lines() {
+        let mut i = 0;
+        while i < self.disagreements.len() {
+            let first = &self.disagreements[i];
+            let group: Vec<&Disagreement> = self.disagreements[i..]
+                .iter()
+                .take_while(|d| d.position == first.position)
+                .collect();
+            i += group.len();
+            let also = if first.also.is_empty() {
+                String::new()
+            } else {
+                format!(" (also {})", first.also.join(", "))
+            };
+            let _ = writeln!(out, "== {}{also}", first.position);
+            if !first.query.is_empty() {
+                out.push_str("sent:\n");
+                for line in first.query.lines() {
                     let _ = writeln!(out, "  {line}");
+                }
+            }
+            for d in group {
+                let at = d.point.map(|p| format!(" at {p}")).unwrap_or_default();
+                if d.kind.is_protocol_error() {
+                    let _ = writeln!(out, "protocol error: {}", d.kind);
+                } else {
+                    let _ = writeln!(out, "{}{at}", d.kind);
+                }
+                out.push_str(&d.diagram);
+                let _ = writeln!(out, "engine:   {}", d.answer);
+                let _ = writeln!(out, "expected: {}", d.expected);
+                if let Some(ex) = &d.explanation {
+                    out.push_str("why:\n");
+                    for line in ex.lines() {
+                        let _ = writeln!(out, "  {line}");
+                    }
                 }
             }
             out.push('\n');
         }
+        self.summary_text(&mut out);
+        out
+    }
+
+    fn summary_text(&self, out: &mut String) {
         let _ = writeln!(
             out,
-            "{} positions ({} protocol, {} mode, {} reading): {} agree, {} disagree",
-            self.positions,
+            "{} ({} protocol, {} mode, {} reading): {} agree, {} disagree",
+            plural(self.positions, "position"),
             self.protocol,
             self.mode,
             self.reading,
@@ -739,13 +851,40 @@ impl ConformReport {
         if !kinds.is_empty() {
             let _ = writeln!(out, "disagreements: {}", kinds.join(", "));
         }
-        if self.restarts > 0 {
-            let _ = writeln!(out, "engine restarted {} times", self.restarts);
+        if self.duplicates > 0 {
+            let _ = writeln!(
+                out,
+                "{} with the board of an earlier one, checked once",
+                plural(self.duplicates, "position")
+            );
+        }
+        match self.restarts {
+            0 => {}
+            1 => out.push_str("engine restarted once\n"),
+            n => {
+                let _ = writeln!(out, "engine restarted {n} times");
+            }
         }
         if !self.skipped.is_empty() {
-            let _ = writeln!(out, "{} positions skipped", self.skipped.len());
+            let _ = writeln!(out, "{} skipped:", plural(self.skipped.len(), "position"));
+            // Grouped by reason, with the first few ids of each.
+            let mut reasons: Vec<(&str, Vec<&str>)> = Vec::new();
+            for s in &self.skipped {
+                let (id, why) = s.split_once(": ").unwrap_or((s, "no reason given"));
+                match reasons.iter_mut().find(|(w, _)| *w == why) {
+                    Some((_, ids)) => ids.push(id),
+                    None => reasons.push((why, vec![id])),
+                }
+            }
+            for (why, ids) in reasons {
+                let shown: Vec<&str> = ids.iter().take(5).copied().collect();
+                let more = if ids.len() > 5 { ", ..." } else { "" };
+                let _ = writeln!(out, "  {why}: {} ({}{more})", ids.len(), shown.join(", "));
+            }
         }
-        out
+        if let Some(why) = &self.stopped {
+            let _ = writeln!(out, "{why}");
+        }
     }
 
     /// The report as JUnit XML: one test case per position, a failure per disagreement.
@@ -789,7 +928,11 @@ impl ConformReport {
                     "{}{at}: engine {}, expected {}",
                     d.kind, d.answer, d.expected
                 );
-                let mut body = d.diagram.clone();
+                let mut body = String::new();
+                if !d.query.is_empty() {
+                    let _ = writeln!(body, "sent:\n{}", d.query);
+                }
+                body.push_str(&d.diagram);
                 if let Some(ex) = &d.explanation {
                     body.push_str(ex);
                 }
@@ -814,6 +957,15 @@ impl ConformReport {
         }
         out.push_str("  </testsuite>\n</testsuites>\n");
         out
+    }
+}
+
+/// `n` and a noun, in the plural unless `n` is 1 (`1 position`, `2 positions`).
+pub fn plural(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
     }
 }
 

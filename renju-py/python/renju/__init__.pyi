@@ -1725,7 +1725,12 @@ def conform(
     position before reading the answers (jsonl engines that do not flush after each
     line). Raises RuntimeError when the engine cannot be run."""
 
-def random_positions(n: int, seed: int = 0) -> list[Board]:
+def random_positions(n: int, seed: int = 0, family: str | None = None) -> list[Board]:
     """n dense random Renju positions, Black to move: the same for the same seed on
     every platform (the positions of `renju conform --random N --seed S`). At most
-    100,000 (ValueError beyond)."""
+    100,000 (ValueError beyond). With family (uniform, five-plus-overline, double-five,
+    five-plus-double-four, five-plus-double-three, overline-plus-double-four,
+    double-four-plus-double-three, double-four-one-line, deep-recursion, disputed), the
+    positions of that targeted family (`renju conform --families`): cases at even
+    indexes, each followed by its near miss (one pattern stone fewer). An unknown
+    family is a ValueError."""
