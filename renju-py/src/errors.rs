@@ -7,7 +7,8 @@
 //!     ├── renju.WriteError       (also a ValueError)   format, game, move_number
 //!     ├── renju.IllegalMoveError (also a ValueError)   reason, move, point, outcome, move_number
 //!     ├── renju.SetupError       (also a ValueError)
-//!     └── renju.PointError       (also a ValueError)   text
+//!     ├── renju.PointError       (also a ValueError)   text
+//!     └── renju.RefusalError     (also a ValueError)   code, message
 //! ```
 //!
 //! The classes are made with `type(name, bases, namespace)` when the module is
@@ -28,10 +29,11 @@ const WRITE: usize = 2;
 const ILLEGAL: usize = 3;
 const SETUP: usize = 4;
 const POINT: usize = 5;
+const REFUSAL: usize = 6;
 
 /// Each class: name, docstring, attributes (None until set). Every class but `Error`
 /// derives from `Error` and `ValueError`.
-const CLASSES: [(&str, &str, &[&str]); 6] = [
+const CLASSES: [(&str, &str, &[&str]); 7] = [
     (
         "Error",
         "Base class of every error the renju module raises.",
@@ -78,6 +80,16 @@ const CLASSES: [(&str, &str, &[&str]); 6] = [
         "Text that is not a point in h8 notation, or a point off the board.\n\n\
          Attributes: text (the text read, when there was one).",
         &["text"],
+    ),
+    (
+        "RefusalError",
+        "An action the live referee (renju.Referee) refused: nothing changed, except that \
+         a flag that fell before the action's time stamp has fallen.\n\nAttributes: code \
+         (a RefusalCode, equal to its stable name: 'not-your-turn', 'wrong-action', \
+         'occupied', 'off-board', 'outside-area', 'forbidden', 'offer-count', \
+         'symmetric-offers', 'not-offered', 'draw-offer-not-allowed', 'game-over', \
+         'bad-request') and message (why, in a sentence).",
+        &[], // code and message are always set
     ),
 ];
 
@@ -197,6 +209,12 @@ pub fn point_error(py: Python<'_>, e: &PointError) -> PyErr {
 /// A `renju.PointError` with a message of ours.
 pub fn point_message(py: Python<'_>, message: String) -> PyErr {
     raise(py, POINT, message, &[])
+}
+
+/// A `renju.RefusalError` with `message` and its attributes (`code`, `message`);
+/// `referee::refusal_error` builds them from the core's refusal.
+pub fn refusal_error(py: Python<'_>, message: String, attrs: &[(&str, Bound<'_, PyAny>)]) -> PyErr {
+    raise(py, REFUSAL, message, attrs)
 }
 
 /// Reads a `renju.ParseError` instance back into the core's error (for `validate`,

@@ -29,6 +29,8 @@
 //! validate     arrow convert errors game io options pickle report   validate*, chunks
 //! tournament   convert errors names pickle  tournaments and standings
 //! conform      board convert pickle         engine conformance
+//! referee      board clock convert errors findings game io names pickle types
+//!                                           the live referee: Referee, Status, ...
 //! ```
 
 use pyo3::prelude::*;
@@ -133,6 +135,7 @@ mod io;
 mod names;
 mod options;
 mod pickle;
+mod referee;
 mod report;
 mod tournament;
 mod types;
@@ -158,6 +161,8 @@ mod renju_module {
     use crate::io::{read, read_bytes, write, write_bytes, GameReader};
     #[pymodule_export]
     use crate::options::ValidationOptions;
+    #[pymodule_export]
+    use crate::referee::{ClockStatus, Ending, Referee, Status};
     #[pymodule_export]
     use crate::report::{Report, Summary};
     #[pymodule_export]

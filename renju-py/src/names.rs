@@ -1,6 +1,7 @@
 //! The library's names that Python receives as `enum.Enum` members: `renju.Termination`,
-//! `renju.DrawReason`, `renju.Severity`, `renju.FindingCode`, `renju.ClaimModel` and
-//! `renju.OfferEquivalence`.
+//! `renju.DrawReason`, `renju.Severity`, `renju.FindingCode`, `renju.ClaimModel`,
+//! `renju.OfferEquivalence`, and the live referee's `renju.Seat`, `renju.Required`,
+//! `renju.SwapOption`, `renju.RefusalCode` and `renju.FoulPolicy`.
 //!
 //! Each class is made when the module is initialised, with the functional API of
 //! `enum.Enum` and `str` as mixin type (`class Termination(str, enum.Enum)`), from the
@@ -14,7 +15,8 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyString, PyType};
 
 use renju_core::{DrawReason, Termination};
-use renju_records::{ClaimModel, FindingCode, OfferEquivalence, Severity};
+use renju_records::referee::{FoulPolicy, RefusalCode, Required, SwapOption};
+use renju_records::{ClaimModel, FindingCode, OfferEquivalence, Seat, Severity};
 
 /// A fieldless core enum with a name table, given to Python as an `enum.Enum` class.
 pub trait NameEnum: Copy + PartialEq + Sized + 'static {
@@ -92,13 +94,24 @@ impl<'py, T: NameEnum> IntoPyObject<'py> for Name<T> {
     }
 }
 
+/// Every value of a name-table enum (its `ALL`), or the values listed (an enum without
+/// `ALL`).
+macro_rules! all_of {
+    ($ty:ident) => {
+        &$ty::ALL
+    };
+    ($ty:ident [$($v:path),+]) => {
+        &[$($v),+]
+    };
+}
+
 macro_rules! name_enums {
-    ($($ty:ident: $doc:literal;)+) => {
+    ($($ty:ident $([$($v:path),+])?: $doc:literal;)+) => {
         $(impl NameEnum for $ty {
             const CLASS: &'static str = stringify!($ty);
             const DOC: &'static str = $doc;
             fn all() -> &'static [$ty] {
-                &$ty::ALL
+                all_of!($ty $([$($v),+])?)
             }
             fn name(self) -> &'static str {
                 $ty::name(self)
@@ -136,4 +149,22 @@ name_enums! {
     OfferEquivalence: "How offered fifth moves are compared when deciding whether two \
         offers are the same (see docs/rules.md).\n\nA str enum: members compare equal \
         to their names.";
+    Seat [Seat::First, Seat::Second]: "A player's seat in a live game: Seat.FIRST \
+        ('first', the player who starts as tentative Black) or Seat.SECOND. Swaps \
+        exchange colours, never seats.\n\nA str enum: members compare equal to their \
+        names.";
+    Required: "What the referee asks for now (Status.required): Required.PLACE, SWAP \
+        (a colour decision), DECLARE (the number of fifth-move offers), OFFER, CHOOSE, or \
+        NONE once the game is over.\n\nA str enum: members compare equal to their names.";
+    SwapOption: "An answer a colour decision allows (Status.options): SwapOption.STAY, \
+        SWAP, PLACE_TWO (Swap2) or OFFER (Taraguchi).\n\nA str enum: members compare \
+        equal to their names.";
+    RefusalCode: "Why the referee refused an action (RefusalError.code): a stable name \
+        shared with the JSON-lines protocol and the C library ('not-your-turn', \
+        'wrong-action', 'occupied', ...).\n\nA str enum: members compare equal to their \
+        names.";
+    FoulPolicy: "What happens to a forbidden move of Black's in a live game (Referee's \
+        fouls=): FoulPolicy.AUTOMATIC (White wins at once), RIF_CLAIM and CHINESE_CLAIM \
+        (White may claim it before playing on) or REFUSE (the move is refused).\n\nA \
+        str enum: members compare equal to their names.";
 }

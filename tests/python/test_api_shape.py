@@ -25,6 +25,11 @@ ENUMS = [
     renju.FindingCode,
     renju.ClaimModel,
     renju.OfferEquivalence,
+    renju.Seat,
+    renju.Required,
+    renju.SwapOption,
+    renju.RefusalCode,
+    renju.FoulPolicy,
 ]
 
 

@@ -11,7 +11,8 @@ import renju
 
 def test_hierarchy() -> None:
     """Every error derives from renju.Error and ValueError."""
-    for cls in (renju.ParseError, renju.IllegalMoveError, renju.SetupError, renju.PointError):
+    for cls in (renju.ParseError, renju.IllegalMoveError, renju.SetupError, renju.PointError,
+                renju.RefusalError):
         assert issubclass(cls, renju.Error) and issubclass(cls, ValueError)
         assert cls.__module__ == "renju" and cls.__doc__
     assert issubclass(renju.Error, Exception) and not issubclass(renju.Error, ValueError)

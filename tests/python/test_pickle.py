@@ -54,6 +54,16 @@ def samples() -> dict[str, list[Any]]:
     tournament = renju.read_tournament(REPO / "fixtures" / "tournaments" / "fide_tec_exercise.trf")
     club = renju.read_tournament(REPO / "fixtures" / "tournaments" / "club.rif")
     verdict = foul_board.verdict("h8")
+    referees = [renju.Referee(), renju.Referee(opening="rif1996", time_control="600+5")]
+    for p in ["h8", "h9", "j10"]:
+        referees[1].place(p, t=100)
+    referees[1].stay(by="second")
+    referees[1].place("g10")
+    referees[1].offer(["k8", "f7"])  # pending: White has not chosen
+    resigned = renju.Referee.resume(renju.Game("h8 h9 i8"), fouls="rif-claim")
+    resigned.resign()
+    referees.append(resigned)
+    statuses = [r.status for r in referees]
     return {
         "Color": [renju.Color.BLACK, renju.Color.WHITE],
         "RuleSet": renju.RuleSet.all(),
@@ -107,6 +117,15 @@ def samples() -> dict[str, list[Any]]:
         "FindingCode": list(renju.FindingCode),
         "ClaimModel": list(renju.ClaimModel),
         "OfferEquivalence": list(renju.OfferEquivalence),
+        "Seat": list(renju.Seat),
+        "Required": list(renju.Required),
+        "SwapOption": list(renju.SwapOption),
+        "RefusalCode": list(renju.RefusalCode),
+        "FoulPolicy": list(renju.FoulPolicy),
+        "Referee": referees,
+        "Status": statuses,
+        "ClockStatus": [s.clock for s in statuses if s.clock is not None],
+        "Ending": [s.outcome for s in statuses if s.outcome is not None],
         "ValidationOptions": [
             renju.ValidationOptions(),
             renju.ValidationOptions(
@@ -184,6 +203,7 @@ def errors() -> list[renju.Error]:
         lambda: renju.Board(size=99),
         lambda: renju.Point("zz"),
         lambda: renju.Board("h8 a1 i8 a2 j8 a3 k8 a4 l8 a5"),
+        lambda: renju.Referee().place("h8", by="second"),
     ):
         try:
             attempt()
@@ -200,6 +220,7 @@ def test_errors_keep_their_class_message_and_attributes() -> None:
         "WriteError",
         "SetupError",
         "PointError",
+        "RefusalError",
     }
     for e in found:
         back = pickle.loads(pickle.dumps(e))

@@ -1,9 +1,10 @@
 """Exact Renju and Gomoku rules as a referee applies them.
 
 Positions (Board), forbidden moves, verdicts, game records in every supported format
-(read, read_bytes), replays and validation reports (validate). Every rule comes from the
-Rust library renju-core, through the private compiled module renju._renju; this package
-imports from it what it exposes (typed by __init__.pyi). renju.dask is the optional
+(read, read_bytes), replays and validation reports (validate), and the live referee of a
+game played one action at a time (Referee). Every rule comes from the Rust library
+renju-core, through the private compiled module renju._renju; this package imports from
+it what it exposes (typed by __init__.pyi). renju.dask is the optional
 Dask layer (pip install renju-referee[dask]).
 """
 
@@ -15,9 +16,11 @@ from ._renju import (
     ClaimModel,
     Clock,
     ClockState,
+    ClockStatus,
     Color,
     ConformReport,
     DrawReason,
+    Ending,
     Error,
     Event,
     Explanation,
@@ -28,6 +31,7 @@ from ._renju import (
     FixtureQuery,
     Foul,
     FoulKind,
+    FoulPolicy,
     Game,
     GameReader,
     GameReport,
@@ -41,15 +45,22 @@ from ._renju import (
     ParseError,
     Point,
     PointError,
+    Referee,
+    RefusalCode,
+    RefusalError,
     Replay,
     Report,
+    Required,
     RuleSet,
+    Seat,
     SetupError,
     Severity,
     SideClock,
     StandingRow,
     Standings,
+    Status,
     Summary,
+    SwapOption,
     Symmetry,
     Termination,
     TimeControl,
@@ -90,4 +101,6 @@ __all__ = [
     "StandingRow", "TournamentFinding", "read_tournament", "read_tournaments",
     "read_tournaments_bytes", "forbidden_masks", "ArrowTable", "validate_arrow",
     "ConformReport", "conform", "random_positions", "Chunk", "chunks", "validate_bytes",
+    "RefusalError", "Seat", "Required", "SwapOption", "RefusalCode", "FoulPolicy",
+    "Referee", "Status", "ClockStatus", "Ending",
 ]
