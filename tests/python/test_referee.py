@@ -189,10 +189,6 @@ def test_a_late_action_is_refused_and_its_flag_falls() -> None:
     assert Referee.from_actions(r.actions, time_control="60+0") == r
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "renju-records: Referee::take moves the clock to a refused action's t (last_t and the "
-    "running side's time) without keeping it in actions() (only a fallen flag is kept, as "
-    "a tick), so the refusal changes the state and from_actions (pickling) is not exact"))
 def test_a_refused_timed_action_changes_nothing() -> None:
     r = Referee(time_control="60+0")
     r.place("h8", t=1000)
