@@ -26,8 +26,12 @@ fn run(args: &[&str], input: &[u8]) -> (Vec<Value>, i32) {
 }
 
 fn fixture(name: &str) -> Vec<u8> {
-    std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/referee").join(name))
-        .unwrap()
+    std::fs::read(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../fixtures/referee")
+            .join(name),
+    )
+    .unwrap()
 }
 
 /// (ok or the error code, required, seat to act) of each reply.
@@ -63,14 +67,22 @@ fn the_readme_yamaguchi_game() {
         ("ok", "choose", "first"),
     ];
     for (i, (e, r, s)) in expected.iter().enumerate() {
-        assert_eq!(steps[i], (e.to_string(), r.to_string(), s.to_string()), "line {}", i + 1);
+        assert_eq!(
+            steps[i],
+            (e.to_string(), r.to_string(), s.to_string()),
+            "line {}",
+            i + 1
+        );
     }
     assert!(steps[8..18].iter().all(|s| s.0 == "ok"), "{steps:?}");
     let last = &replies[17]["status"];
     assert_eq!(last["outcome"]["termination"], "resignation");
     assert_eq!(last["outcome"]["winner_seat"], "second");
     let record = replies[18]["record"].as_str().unwrap();
-    assert!(record.contains("declare=2 swap h7 {t=19} offers=j8/j9>j9 {t=13}"), "{record}");
+    assert!(
+        record.contains("declare=2 swap h7 {t=19} offers=j8/j9>j9 {t=13}"),
+        "{record}"
+    );
     // The deadline: the second player, Black after the swap, used 13 s of 300 for
     // move 5 before White's choice at 50 s; White's clock ran from then.
     assert_eq!(replies[7]["status"]["clock"]["deadline"], 322_000);
@@ -78,13 +90,22 @@ fn the_readme_yamaguchi_game() {
 
 #[test]
 fn the_readme_swap2_game() {
-    let (replies, code) = run(&["--opening", "swap2", "--rule", "freestyle"], &fixture("swap2.jsonl"));
+    let (replies, code) = run(
+        &["--opening", "swap2", "--rule", "freestyle"],
+        &fixture("swap2.jsonl"),
+    );
     assert_eq!(code, 0);
     let steps = steps(&replies);
     assert!(steps.iter().all(|s| s.0 == "ok"), "{steps:?}");
-    assert_eq!(replies[2]["status"]["options"], serde_json::json!(["stay", "swap", "place-two"]));
+    assert_eq!(
+        replies[2]["status"]["options"],
+        serde_json::json!(["stay", "swap", "place-two"])
+    );
     assert_eq!(steps[5], ("ok".into(), "swap".into(), "first".into()));
-    assert_eq!(replies[13]["status"]["outcome"]["termination"], "agreed-draw");
+    assert_eq!(
+        replies[13]["status"]["outcome"]["termination"],
+        "agreed-draw"
+    );
 }
 
 #[test]
@@ -125,7 +146,10 @@ fn bad_options_and_records_exit_2() {
     assert_eq!(code, 2);
     let good = dir.join("good.txt");
     std::fs::write(&good, "h8 h9 i8\n").unwrap();
-    let (replies, code) = run(&["--resume", good.to_str().unwrap()], b"{\"action\":\"status\"}\n");
+    let (replies, code) = run(
+        &["--resume", good.to_str().unwrap()],
+        b"{\"action\":\"status\"}\n",
+    );
     assert_eq!((code, replies[0]["status"]["move"].as_u64()), (0, Some(4)));
     std::fs::remove_dir_all(&dir).unwrap();
 }
