@@ -482,17 +482,19 @@ impl Referee {
     }
 
     fn check_point(&self, p: Point) -> Result<(), Refusal> {
-        match self.run.pos.fouls_at(p) {
-            Err(IllegalMove::OffBoard { .. }) => Err(Refusal::new(
+        if !p.is_on(self.options.size) {
+            return Err(Refusal::new(
                 RefusalCode::OffBoard,
                 format!("{p} is off the {0}x{0} board", self.options.size),
-            )),
-            Err(IllegalMove::Occupied { .. }) => Err(Refusal::new(
+            ));
+        }
+        if self.run.pos.board().get(p).is_some() {
+            return Err(Refusal::new(
                 RefusalCode::Occupied,
                 format!("{p} is occupied"),
-            )),
-            _ => Ok(()),
+            ));
         }
+        Ok(())
     }
 
     fn check_not_forbidden(&self, p: Point) -> Result<(), Refusal> {
@@ -698,6 +700,14 @@ impl Referee {
     /// Follows `events` as a replay does; refuses them (and restores everything) when
     /// the replay finds an error about them.
     fn transact(&mut self, events: Vec<Event>) -> Result<(), Refusal> {
+        if self.beyond_the_opening(&events) {
+            // Nothing about a checked stone or a pass after the opening can be refused:
+            // no copy to restore is needed.
+            for event in &events {
+                self.run.event(event);
+            }
+            return self.logged(events);
+        }
         let findings = std::mem::take(&mut self.run.findings);
         let verdicts = std::mem::take(&mut self.run.verdicts);
         let backup = self.run.clone();
@@ -717,6 +727,20 @@ impl Referee {
             self.run.verdicts = verdicts;
             return Err(refusal);
         }
+        self.logged(events)
+    }
+
+    /// Whether `events` are a move (and its time) past every step of the opening
+    /// protocol, its point already checked: the replay has no error to find about them.
+    fn beyond_the_opening(&self, events: &[Event]) -> bool {
+        let number = self.played() + 1;
+        number > 5
+            && events.iter().all(|e| {
+                matches!(e, Event::Stone { .. } | Event::Pass | Event::MoveTime { .. })
+            })
+    }
+
+    fn logged(&mut self, events: Vec<Event>) -> Result<(), Refusal> {
         self.log.events.extend(events);
         if let Some(outcome) = self.outcome() {
             self.log_result(outcome);
