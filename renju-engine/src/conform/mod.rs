@@ -26,6 +26,7 @@
 
 pub mod engine;
 pub mod families;
+pub mod openings;
 pub mod pack;
 
 use std::collections::{BTreeMap, BTreeSet};

@@ -10,10 +10,12 @@
 //!   the disputed case, for positions of every [`Family`] (cases and near misses);
 //! * `results.jsonl`: a position, a move (and sometimes White's next move), and the
 //!   right result with its reason under each claim model;
+//! * `openings.jsonl`: opening-protocol replies, a game so far and an attempted
+//!   action, and whether the live referee accepts it (with its refusal code);
 //! * `README.md`: the schema, for people outside the project.
 //!
-//! The sections are listed in `pack.json`, so that a later version can add one (the
-//! opening-protocol replies) without changing those already there.
+//! The sections are listed in `pack.json`, so that a later version can add one without
+//! changing those already there.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -146,8 +148,8 @@ pub fn write_pack(dir: &Path, options: &PackOptions) -> Result<Manifest, PackErr
     sections.push(write_section(dir, "positions", &positions)?);
     let results = results_section(options);
     sections.push(write_section(dir, "results", &results)?);
-    // opening replies: added with the live referee (a third section, `openings.jsonl`,
-    // listed here; the two above do not change).
+    let openings = super::openings::openings_section();
+    sections.push(write_section(dir, "openings", &openings)?);
     let manifest = Manifest {
         pack_version: u64::from(PACK_VERSION),
         library_version: env!("CARGO_PKG_VERSION").to_string(),
@@ -444,6 +446,7 @@ pub fn read_pack_positions(
             found: version,
         });
     }
+    check_openings_file(dir)?;
     let path = dir.join("positions.jsonl");
     let text = std::fs::read_to_string(&path).map_err(|source| PackError::Io {
         path: path.clone(),
@@ -483,6 +486,33 @@ pub fn read_pack_positions(
         out.push(position);
     }
     Ok(out)
+}
+
+/// The opening replies section, when the pack has one, checked against this library's
+/// referee.
+fn check_openings_file(dir: &Path) -> Result<(), PackError> {
+    let path = dir.join("openings.jsonl");
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        return Ok(());
+    };
+    let mut records = Vec::new();
+    for (i, line) in text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+    {
+        let record: Value = serde_json::from_str(line).map_err(|e| PackError::Malformed {
+            path: path.clone(),
+            line: i + 1,
+            why: e.to_string(),
+        })?;
+        records.push(record);
+    }
+    super::openings::check_openings(&records).map_err(|(id, why)| PackError::Malformed {
+        path,
+        line: 0,
+        why: format!("{id}: {why}"),
+    })
 }
 
 /// One line of `positions.jsonl`, as read back.

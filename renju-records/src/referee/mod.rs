@@ -736,7 +736,10 @@ impl Referee {
         let number = self.played() + 1;
         number > 5
             && events.iter().all(|e| {
-                matches!(e, Event::Stone { .. } | Event::Pass | Event::MoveTime { .. })
+                matches!(
+                    e,
+                    Event::Stone { .. } | Event::Pass | Event::MoveTime { .. }
+                )
             })
     }
 
