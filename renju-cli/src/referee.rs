@@ -1,7 +1,7 @@
 //! `renju referee`: a live game refereed over JSON lines on stdin and stdout (the
 //! protocol of `renju_records::referee::wire`, its one owner).
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -101,9 +101,9 @@ fn start(args: &RefereeArgs) -> Result<Referee, String> {
 /// Answers every line of `input` on `out`, one line each; the output is flushed
 /// whenever no more input is waiting, so that an interactive caller gets each reply
 /// at once.
-pub fn pipe(
+pub fn pipe<R: Read>(
     mut referee: Referee,
-    input: &mut impl BufRead,
+    input: &mut io::BufReader<R>,
     out: &mut impl Write,
     max_line: usize,
 ) -> io::Result<()> {
@@ -134,7 +134,8 @@ pub fn pipe(
             }
         }
         out.write_all(b"\n")?;
-        if input.fill_buf()?.is_empty() {
+        // Nothing more has arrived: the caller may be waiting for this reply.
+        if input.buffer().is_empty() {
             out.flush()?;
         }
     }
@@ -148,7 +149,13 @@ mod tests {
     fn replies(options: RefereeOptions, input: &str) -> Vec<serde_json::Value> {
         let mut out = Vec::new();
         let referee = Referee::new(options).unwrap();
-        pipe(referee, &mut input.as_bytes(), &mut out, 200).unwrap();
+        pipe(
+            referee,
+            &mut io::BufReader::new(input.as_bytes()),
+            &mut out,
+            200,
+        )
+        .unwrap();
         String::from_utf8(out)
             .unwrap()
             .lines()

@@ -488,7 +488,10 @@ fn at(r: &mut Referee, word: &str, t: u64) -> Result<Status, Refusal> {
 }
 
 fn tick(r: &mut Referee, t: u64) -> Status {
-    r.act(Request::new(Action::Tick).at(t)).unwrap()
+    let status = r.act(Request::new(Action::Tick).at(t)).unwrap();
+    // The fast JSON writer agrees with serde on timed statuses too.
+    assert_eq!(status.to_json(), serde_json::to_string(&status).unwrap());
+    status
 }
 
 #[test]

@@ -95,6 +95,8 @@ fn random_game(opening: OpeningRule, fouls: FoulPolicy, seed: u64) -> Referee {
             r.act(Action::Claim.into()).unwrap();
             continue;
         }
+        let status = r.status();
+        assert_eq!(status.to_json(), serde_json::to_string(&status).unwrap());
         let action = random_action(&mut rng, &r);
         match r.act(action.into()) {
             Ok(_) => {}

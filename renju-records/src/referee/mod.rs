@@ -927,12 +927,19 @@ impl Referee {
     }
 
     fn empty_points(&self) -> Vec<Point> {
+        // Row by row from `a1`, in one pass with no index arithmetic: a status lists
+        // them after every move.
         let board = self.run.pos.board();
-        let size = self.options.size;
-        (0..size)
-            .flat_map(|y| (0..size).filter_map(move |x| Point::new(x, y)))
-            .filter(|&p| board.get(p).is_none())
-            .collect()
+        let size = board.size();
+        let mut points = Vec::with_capacity(board.area() - board.stone_count());
+        for y in 0..size {
+            for x in 0..size {
+                if let Some(p) = Point::new(x, y).filter(|&p| board.is_empty(p)) {
+                    points.push(p);
+                }
+            }
+        }
+        points
     }
 
     fn legal_stones(&self, number: usize) -> Vec<Point> {

@@ -162,3 +162,91 @@ pub struct Status {
     /// How the game ended; `None` (JSON `null`) while it goes on.
     pub outcome: Option<Ending>,
 }
+
+/// Every point's name, `a1` to `z26`, made once: replies list hundreds of points.
+fn point_name(p: Point) -> &'static str {
+    static NAMES: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    let names = NAMES.get_or_init(|| {
+        (0..26u8)
+            .flat_map(|y| (0..26u8).filter_map(move |x| Point::new(x, y)))
+            .map(|p| p.to_string())
+            .collect()
+    });
+    &names[usize::from(p.y()) * 26 + usize::from(p.x())]
+}
+
+fn push_points(out: &mut String, key: &str, points: &[Point]) {
+    out.push_str(",\"");
+    out.push_str(key);
+    out.push_str("\":[");
+    for (i, &p) in points.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push('"');
+        out.push_str(point_name(p));
+        out.push('"');
+    }
+    out.push(']');
+}
+
+fn push_value(out: &mut String, key: &str, value: &impl Serialize) {
+    out.push_str(",\"");
+    out.push_str(key);
+    out.push_str("\":");
+    out.push_str(&serde_json::to_string(value).expect("status fields serialise"));
+}
+
+impl Status {
+    /// The status as JSON: the same text as serde's (`serde_json::to_string`), written
+    /// faster (the point lists are the bulk of a reply, and need no escaping).
+    ///
+    /// ```
+    /// use renju_records::referee::{Referee, RefereeOptions};
+    /// let status = Referee::new(RefereeOptions::default()).unwrap().status();
+    /// assert_eq!(status.to_json(), serde_json::to_string(&status).unwrap());
+    /// ```
+    pub fn to_json(&self) -> String {
+        let mut out = String::with_capacity(64 + 6 * (self.legal.len() + self.offered.len()));
+        out.push_str("{\"required\":\"");
+        out.push_str(self.required.name());
+        out.push('"');
+        if let Some(seat) = self.to_act {
+            push_value(&mut out, "to_act", &seat);
+        }
+        if let Some(color) = self.color {
+            push_value(&mut out, "color", &color);
+        }
+        push_value(&mut out, "move", &self.move_number);
+        push_value(&mut out, "stone", &self.stone);
+        if !self.options.is_empty() {
+            push_value(&mut out, "options", &self.options);
+        }
+        if let Some(range) = self.range {
+            push_value(&mut out, "range", &range);
+        }
+        if let Some(count) = self.count {
+            push_value(&mut out, "count", &count);
+        }
+        if !self.offered.is_empty() {
+            push_points(&mut out, "offered", &self.offered);
+        }
+        push_points(&mut out, "legal", &self.legal);
+        push_value(&mut out, "pass", &self.pass);
+        if !self.forbidden.is_empty() {
+            push_value(&mut out, "forbidden", &self.forbidden);
+        }
+        if self.claimable {
+            push_value(&mut out, "claimable", &self.claimable);
+        }
+        if let Some(seat) = self.draw_offer {
+            push_value(&mut out, "draw_offer", &seat);
+        }
+        if let Some(clock) = &self.clock {
+            push_value(&mut out, "clock", clock);
+        }
+        push_value(&mut out, "outcome", &self.outcome);
+        out.push('}');
+        out
+    }
+}
