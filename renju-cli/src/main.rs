@@ -187,7 +187,7 @@ enum Command {
     /// takes one, and optional "by" ("first"/"second") and "t" (milliseconds): place,
     /// pass, swap, stay, place-two, declare, offer, choose, claim, draw-offer,
     /// draw-accept, draw-decline, resign, tick; or a query: status, record (with
-    /// "format"), explain (with "point"). Each reply is {"ok": true, "status": {...}}
+    /// "format", default "moves"), explain (with "point"). Each reply is {"ok": true, "status": {...}}
     /// or {"ok": false, "error": {"code": ..., "message": ...}, "status": {...}}. A bad
     /// line gets a bad-request reply and the pipe goes on. Exit code 0 at the end of
     /// the input, 2 when the options or the record to resume are wrong.

@@ -4,8 +4,8 @@
 //!
 //! A line is a JSON object with an `action` field: one of the [`Action`] names (with
 //! `point`, `points` or `count` where the action takes one, and optionally `by` and
-//! `t`), or a query: `status`, `record` (with `format`: `sgf`, `rif`, `psq`, `moves`,
-//! `openings`) and `explain` (with `point`). The reply is
+//! `t`), or a query: `status`, `record` (with `format`: `moves`, the default, which
+//! holds every event of a live game; `sgf`, `rif`, `psq`, `openings` hold less) and `explain` (with `point`). The reply is
 //! `{"ok":true,"status":{...}}` or `{"ok":false,"error":{"code":...,"message":...},"status":{...}}`,
 //! with `record` or `explanation` beside the status for those queries.
 
@@ -88,7 +88,7 @@ impl Command {
                 })
             }
             "record" => {
-                let text = line.format.as_deref().unwrap_or("sgf");
+                let text = line.format.as_deref().unwrap_or("moves");
                 let format = text
                     .parse::<Format>()
                     .map_err(|e| CommandError(e.to_string()))?;
