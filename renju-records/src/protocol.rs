@@ -555,6 +555,15 @@ impl ProtocolState {
         }
     }
 
+    /// Swap2 after move 4, colours kept after move 3: the record cannot tell whether the
+    /// second player chose to place two more stones (`docs/rules.md`, Live refereeing).
+    pub(crate) fn swap2_branch_unknown(&self, played: usize) -> bool {
+        self.rule == OpeningRule::Swap2
+            && played == 4
+            && !self.place_two
+            && self.swaps_at.contains(&(3, false))
+    }
+
     /// Whether a declaration of the number of offers may come now, and from whom
     /// (Yamaguchi and Chinese: with the opening; Soosorv: with move 4).
     pub(crate) fn may_declare(&self, played: usize) -> Option<Actor> {

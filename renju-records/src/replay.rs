@@ -274,6 +274,13 @@ impl Run {
         }
     }
 
+    /// Whether `color`'s clock may be the one running now. A record writes Swap2's
+    /// "place two more stones" as a decision to stay: after move 4 of that branch the
+    /// second player (White) places Black's move 5, so either clock may run.
+    fn clock_may_run(&self, color: Color) -> bool {
+        self.acting_color() == color || self.protocol.swap2_branch_unknown(self.played())
+    }
+
     /// Moves played so far (stones and passes).
     fn played(&self) -> usize {
         self.pos.moves().len()
@@ -500,7 +507,7 @@ impl Run {
                     Some(Some(f)) => {
                         Some(format!("{}'s flag fell at move {}", f.color, f.move_number))
                     }
-                    Some(None) if self.acting_color() != w.opponent() => Some(format!(
+                    Some(None) if !self.clock_may_run(w.opponent()) => Some(format!(
                         "no flag fell, and {}'s clock was not running",
                         w.opponent()
                     )),

@@ -8,6 +8,7 @@ pub mod engine_replies;
 pub mod parse_text;
 pub mod pickle_states;
 pub mod read_any_format;
+pub mod referee;
 pub mod time_control;
 pub mod tournament;
 
@@ -23,6 +24,7 @@ pub const TARGETS: &[(&str, Check)] = &[
     ("tournament", tournament::check),
     ("engine_replies", engine_replies::check),
     ("pickle_states", pickle_states::check),
+    ("referee", referee::check),
 ];
 
 /// The first line of `data` (without its `\n`) and the bytes after it.
