@@ -1439,8 +1439,11 @@ mod tests {
         let resumed = round_trip(referee, "rif", &options).unwrap();
         assert_eq!(status(resumed), status(referee));
         unsafe { renju_referee_free(resumed) };
-        // Only RIF keeps colour decisions.
-        for format in ["sgf", "psq", "moves", "renlib"] {
+        // RIF and the move list keep colour decisions.
+        let resumed = round_trip(referee, "moves", &options).unwrap();
+        assert_eq!(status(resumed), status(referee));
+        unsafe { renju_referee_free(resumed) };
+        for format in ["sgf", "psq", "renlib"] {
             let (code, message) = round_trip(referee, format, &options).unwrap_err();
             assert_eq!(code, RENJU_REFUSED_BAD_REQUEST, "{format}: {message}");
         }

@@ -555,13 +555,15 @@ impl ProtocolState {
         }
     }
 
-    /// Swap2 after move 4, colours kept after move 3: the record cannot tell whether the
-    /// second player chose to place two more stones (`docs/rules.md`, Live refereeing).
+    /// Swap2 after move 4 or 5 (no decision after move 5 yet), colours kept after move
+    /// 3: the record cannot tell whether the second player chose to place two more
+    /// stones (`docs/rules.md`, Live refereeing).
     pub(crate) fn swap2_branch_unknown(&self, played: usize) -> bool {
         self.rule == OpeningRule::Swap2
-            && played == 4
+            && (played == 4 || played == 5)
             && !self.place_two
             && self.swaps_at.contains(&(3, false))
+            && !self.swaps_at.iter().any(|&(at, _)| at == 5)
     }
 
     /// Whether a declaration of the number of offers may come now, and from whom

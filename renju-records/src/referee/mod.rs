@@ -470,6 +470,12 @@ impl Referee {
             return Err(self.wrong_action(step, what));
         };
         self.check_seat(actor, by, what)?;
+        if mv == Move::Pass && self.placing_two() {
+            return Err(Refusal::new(
+                RefusalCode::WrongAction,
+                "swap2: the second player chose to place two more stones, a white one and a black one; a pass is neither",
+            ));
+        }
         if let Move::Stone(p) = mv {
             self.check_point(p)?;
             if self.options.fouls == FoulPolicy::Refuse && self.run.pos.to_move() == Color::Black {
@@ -479,6 +485,11 @@ impl Referee {
         let mut events = vec![Event::from(mv)];
         self.press(&mut events, self.run.pos.to_move());
         self.transact(events)
+    }
+
+    /// Swap2: the second player is placing the two more stones of their third option.
+    fn placing_two(&self) -> bool {
+        self.run.protocol.place_two && (3..5).contains(&self.played())
     }
 
     fn check_point(&self, p: Point) -> Result<(), Refusal> {
@@ -872,7 +883,8 @@ impl Referee {
             Step::Place(_) => {
                 status.required = Required::Place;
                 status.legal = self.legal_stones(played + 1);
-                status.pass = self.run.protocol.pass_problem(played + 1).is_none();
+                status.pass =
+                    self.run.protocol.pass_problem(played + 1).is_none() && !self.placing_two();
             }
             Step::Swap {
                 place_two, offer, ..
