@@ -1366,11 +1366,11 @@ static void test_referee_clock(void) {
     s = referee_status(r);
     CHECK(s.clock.running == RENJU_COLOR_WHITE && s.clock.black.used_ms == 2000);
     CHECK(s.clock.black.time_left_ms == 63000 && s.clock.deadline_ms == 63000);
-    /* A refused action with a time stamp: the time passes, nothing else. */
+    /* A refused action with a time stamp changes nothing, the clock included. */
     t = 4000;
     EXPECT(renju_referee_place(r, pt("h8"), RENJU_SEAT_NONE, &t), RENJU_REFUSED_OCCUPIED);
     s = referee_status(r);
-    CHECK(s.clock.white.time_left_ms == 59000 && s.move_number == 2);
+    CHECK(s.clock.white.time_left_ms == 60000 && s.move_number == 2);
     reply = json_line(r, "{\"action\":\"tick\",\"t\":70000}");
     CHECK(reply != NULL && strstr(reply, "\"ok\":true") != NULL);
     CHECK(reply != NULL && strstr(reply, "\"termination\":\"time\"") != NULL);
