@@ -199,7 +199,7 @@ def errors() -> list[renju.Error]:
     for attempt in (
         lambda: renju.Board("h8 h8"),
         lambda: next(renju.read_bytes(b"h8 zz\n", format="moves", file="f.txt", errors="raise")),
-        lambda: renju.write_bytes([renju.Game([renju.Move("h8"), renju.Event.swap(True)])], "moves"),
+        lambda: renju.write_bytes([renju.Game([renju.Move("h8"), renju.Event.swap(True)])], "psq"),
         lambda: renju.Board(size=99),
         lambda: renju.Point("zz"),
         lambda: renju.Board("h8 a1 i8 a2 j8 a3 k8 a4 l8 a5"),

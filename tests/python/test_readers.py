@@ -109,9 +109,11 @@ def test_read_bytes_and_write_round_trip() -> None:
     with pytest.raises(TypeError, match="renju.Game"):
         renju.write_bytes(["h8"], "moves")  # type: ignore[list-item]
     swap = renju.Game(["h8", "h9", "h10", renju.Event.swap(True)])
-    with pytest.raises(renju.WriteError, match="game 1: a move list cannot hold a swap") as info:
-        renju.write_bytes([swap], "moves")
-    assert (info.value.format, info.value.game) == ("moves", "game 1")
+    # A move list holds a swap decision; a .psq record does not.
+    assert [g.move_string for g in renju.read_bytes(renju.write_bytes([swap], "moves"), "moves")] == ["h8 h9 h10"]
+    with pytest.raises(renju.WriteError, match="game 1, move 4: a .psq record cannot hold a swap") as info:
+        renju.write_bytes([swap], "psq")
+    assert (info.value.format, info.value.game) == ("psq", "game 1")
     assert not isinstance(info.value, renju.ParseError)
 
 

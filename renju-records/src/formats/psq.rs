@@ -392,7 +392,7 @@ fn write_game(game: &Game) -> Result<String, ParseError> {
             Event::Result(declared) => result = Some(declared),
             other => {
                 return Err(ParseError::new(format!(
-                    "a .psq record cannot hold {other}; use RIF or SGF"
+                    "a .psq record cannot hold {other}; use a move list"
                 ))
                 .at_move(number))
             }
