@@ -267,7 +267,12 @@ impl Run {
 
     /// The colour of the player the protocol asks to act now (whose clock runs).
     pub(crate) fn acting_color(&self) -> Color {
-        match self.protocol.next_step(self.played(), false).actor() {
+        self.color_of_actor(self.protocol.next_step(self.played(), false).actor())
+    }
+
+    /// The colour an actor of the protocol holds now.
+    pub(crate) fn color_of_actor(&self, actor: Actor) -> Color {
+        match actor {
             Actor::Seat(seat) if seat == self.black_seat => Color::Black,
             Actor::Seat(_) => Color::White,
             Actor::Holder(color) => color,

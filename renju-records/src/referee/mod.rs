@@ -786,7 +786,7 @@ impl Referee {
         if self.outcome().is_some() {
             return None;
         }
-        Some(self.color_of(self.seat(self.step().actor())))
+        Some(self.run.color_of_actor(self.step().actor()))
     }
 
     /// Moves the time to `t`: the running clock uses it, and its flag may fall.
