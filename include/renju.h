@@ -1,7 +1,7 @@
 /*
  * renju.h: the C API of renju, a referee for Renju and Gomoku positions and game records.
  *
- * C99. Link with -lrenju: see the README's "C API" section, examples/c/ and renju.pc.
+ * C99. Link with -lrenju: see the user guide (docs/c-api.md), examples/c/ and renju.pc.
  *
  * Conventions, for every function:
  *
@@ -646,6 +646,11 @@ enum renju_referee_action
      * Nothing but the time: the clock is read at the time stamp (which a tick needs).
      */
     RENJU_ACTION_TICK = 9,
+    /**
+     * Lose by forfeit: the player is gone or cannot go on (an engine that crashed,
+     * answered garbage or fell silent; a player who did not come back).
+     */
+    RENJU_ACTION_FORFEIT = 10,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -2602,7 +2607,7 @@ renju_status renju_referee_pass(struct renju_referee *referee, int32_t seat, con
 
 /**
  * Takes an action without arguments (`action` a `renju_referee_action`: swap, stay,
- * place-two, claim, draw offer, accept, decline, resign, tick, pass). `seat` and `t_ms`
+ * place-two, claim, draw offer, accept, decline, resign, forfeit, tick, pass). `seat` and `t_ms`
  * as for `renju_referee_place`; a tick needs a time stamp.
  *
  * Returns `RENJU_OK`, or `RENJU_REFUSED_*` as `renju_referee_place`
@@ -2751,7 +2756,7 @@ renju_status renju_referee_forbidden_points(const struct renju_referee *referee,
  * `Referee.apply` speak) with one line, in `*reply` (no newline). A line is a JSON
  * object with an `action` field: an action (`place`, `pass`, `swap`, `stay`,
  * `place-two`, `declare`, `offer`, `choose`, `claim`, `draw-offer`, `draw-accept`,
- * `draw-decline`, `resign`, `tick`, with `point`, `points` or `count` where it takes
+ * `draw-decline`, `resign`, `forfeit`, `tick`, with `point`, `points` or `count` where it takes
  * one, and optionally `by` (`"first"` or `"second"`) and `t` (milliseconds)), or a
  * query: `status`, `record` (with `format`) or `explain` (with `point`). The reply is
  * `{"ok":true,"status":{...}}` or `{"ok":false,"error":{"code":...,"message":...},

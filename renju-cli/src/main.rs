@@ -6,6 +6,7 @@
 //!   position a line, and writes one JSON line each with Black's forbidden points.
 //! * `renju standings FILE...`: standings and tie-breaks of crosstables.
 //! * `renju show POSITION`: a picture of a position (SVG or PNG), with explanations.
+//! * `renju match --engine A --engine B`: engine matches refereed under the rules.
 
 use std::process::ExitCode;
 
@@ -14,6 +15,7 @@ use clap::{Parser, Subcommand};
 mod clock;
 mod conform;
 mod forbidden_stream;
+mod match_cmd;
 mod referee;
 mod show;
 mod standings;
@@ -186,12 +188,22 @@ enum Command {
     /// Each line is {"action": ...} with "point", "points" or "count" where the action
     /// takes one, and optional "by" ("first"/"second") and "t" (milliseconds): place,
     /// pass, swap, stay, place-two, declare, offer, choose, claim, draw-offer,
-    /// draw-accept, draw-decline, resign, tick; or a query: status, record (with
+    /// draw-accept, draw-decline, resign, forfeit, tick; or a query: status, record (with
     /// "format", default "moves"), explain (with "point"). Each reply is {"ok": true, "status": {...}}
     /// or {"ok": false, "error": {"code": ..., "message": ...}, "status": {...}}. A bad
     /// line gets a bad-request reply and the pipe goes on. Exit code 0 at the end of
     /// the input, 2 when the options or the record to resume are wrong.
     Referee(referee::RefereeArgs),
+    /// Play engines against each other over the Gomocup protocol, every game refereed.
+    ///
+    /// Two or more engines (--engine, repeatable) play a round robin (or a --gauntlet)
+    /// under a rule set, an opening protocol (Swap2 through SWAP2BOARD) and a clock
+    /// measured by the runner. Writes a record per game (--records, --sgf), a TRF
+    /// results file for `renju standings` (--trf) and a summary: W/L/D per engine and
+    /// colour, Elo with its 95 % interval, LOS and the SPRT (--json). Exit code 0 when
+    /// every record validates to the runner's result, 1 when one does not, 2 when the
+    /// options or the engines are wrong, 130 when interrupted.
+    Match(Box<match_cmd::MatchArgs>),
     /// Draw a position as SVG or PNG, optionally with why a point is (not) forbidden.
     ///
     /// Exit code 0 when the picture was written, 2 when the position cannot be read or
@@ -270,6 +282,7 @@ fn main() -> ExitCode {
         } => standings::run(&files, format, system, tiebreaks.as_deref(), unplayed, json),
         Command::Conform(args) => conform::run(args),
         Command::Show(args) => show::run(args),
+        Command::Match(args) => match_cmd::run_command(*args),
         Command::Referee(args) => referee::run(args),
         Command::Forbidden {
             explain,

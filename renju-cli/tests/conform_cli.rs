@@ -7,27 +7,13 @@ use std::sync::OnceLock;
 
 use serde_json::Value;
 
+mod common;
+
 /// The fake engine, built with the tests (`cargo test` builds examples); built here
 /// when it is missing (a test run filtered to this file alone).
 fn engine() -> &'static str {
     static PATH: OnceLock<String> = OnceLock::new();
-    PATH.get_or_init(|| {
-        let bin = PathBuf::from(env!("CARGO_BIN_EXE_renju"));
-        let path = bin
-            .parent()
-            .unwrap()
-            .join("examples")
-            .join(format!("fake_engine{}", std::env::consts::EXE_SUFFIX));
-        if !path.exists() {
-            let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-            let status = Command::new(cargo)
-                .args(["build", "-p", "renju-cli", "--example", "fake_engine"])
-                .status()
-                .expect("run cargo");
-            assert!(status.success(), "cannot build the fake engine");
-        }
-        path.to_str().unwrap().to_string()
-    })
+    PATH.get_or_init(|| common::example("renju-cli", "fake_engine"))
 }
 
 /// Runs `renju conform --json` and returns the exit code and the report.

@@ -1,4 +1,4 @@
-//! `renju referee`: the README's two example games, line by line, through the real
+//! `renju referee`: the guide's two example games (docs/referee.md), line by line, through the real
 //! binary; the pipe answers at once (interactive use) and survives hostile input.
 
 use std::io::{BufRead, BufReader, Write};
@@ -49,7 +49,7 @@ fn steps(replies: &[Value]) -> Vec<(String, String, String)> {
 }
 
 #[test]
-fn the_readme_yamaguchi_game() {
+fn the_guide_yamaguchi_game() {
     let (replies, code) = run(
         &["--opening", "yamaguchi", "--time-control", "300"],
         &fixture("yamaguchi.jsonl"),
@@ -89,7 +89,7 @@ fn the_readme_yamaguchi_game() {
 }
 
 #[test]
-fn the_readme_swap2_game() {
+fn the_guide_swap2_game() {
     let (replies, code) = run(
         &["--opening", "swap2", "--rule", "freestyle"],
         &fixture("swap2.jsonl"),

@@ -197,7 +197,7 @@ fn the_readme_picture_is_what_renju_show_draws() {
     assert_eq!(
         String::from_utf8(out).unwrap().trim_end(),
         committed,
-        "regenerate docs/explained-double-three.svg with the command in README.md"
+        "regenerate docs/explained-double-three.svg with the command in docs/judging.md"
     );
     assert!(committed.contains("not real: no straight four is possible (blocked ends)"));
 }

@@ -19,3 +19,5 @@ pub use renju_records;
 
 pub mod conform;
 pub mod forbidden_jsonl;
+pub mod matches;
+pub mod process;

@@ -91,6 +91,9 @@ pub enum renju_referee_action {
     RENJU_ACTION_RESIGN = 8,
     /// Nothing but the time: the clock is read at the time stamp (which a tick needs).
     RENJU_ACTION_TICK = 9,
+    /// Lose by forfeit: the player is gone or cannot go on (an engine that crashed,
+    /// answered garbage or fell silent; a player who did not come back).
+    RENJU_ACTION_FORFEIT = 10,
 }
 
 /// `renju_referee_status.options` bit: keep colours (`RENJU_ACTION_STAY`).
@@ -734,7 +737,7 @@ pub unsafe extern "C" fn renju_referee_pass(
 }
 
 /// Takes an action without arguments (`action` a `renju_referee_action`: swap, stay,
-/// place-two, claim, draw offer, accept, decline, resign, tick, pass). `seat` and `t_ms`
+/// place-two, claim, draw offer, accept, decline, resign, forfeit, tick, pass). `seat` and `t_ms`
 /// as for `renju_referee_place`; a tick needs a time stamp.
 ///
 /// Returns `RENJU_OK`, or `RENJU_REFUSED_*` as `renju_referee_place`
@@ -768,6 +771,7 @@ pub unsafe extern "C" fn renju_referee_act(
             (RENJU_ACTION_DRAW_DECLINE, Action::DrawDecline),
             (RENJU_ACTION_RESIGN, Action::Resign),
             (RENJU_ACTION_TICK, Action::Tick),
+            (RENJU_ACTION_FORFEIT, Action::Forfeit),
         ];
         let action = actions
             .into_iter()
@@ -775,7 +779,7 @@ pub unsafe extern "C" fn renju_referee_act(
             .map(|(_, a)| a)
             .ok_or_else(|| {
                 Error::invalid(format!(
-                    "{action} is not a renju_referee_action (RENJU_ACTION_PASS .. RENJU_ACTION_TICK)"
+                    "{action} is not a renju_referee_action (RENJU_ACTION_PASS .. RENJU_ACTION_FORFEIT)"
                 ))
             })?;
         take(referee, action, seat, t_ms)
@@ -1028,7 +1032,7 @@ pub unsafe extern "C" fn renju_referee_forbidden_points(
 /// `Referee.apply` speak) with one line, in `*reply` (no newline). A line is a JSON
 /// object with an `action` field: an action (`place`, `pass`, `swap`, `stay`,
 /// `place-two`, `declare`, `offer`, `choose`, `claim`, `draw-offer`, `draw-accept`,
-/// `draw-decline`, `resign`, `tick`, with `point`, `points` or `count` where it takes
+/// `draw-decline`, `resign`, `forfeit`, `tick`, with `point`, `points` or `count` where it takes
 /// one, and optionally `by` (`"first"` or `"second"`) and `t` (milliseconds)), or a
 /// query: `status`, `record` (with `format`) or `explain` (with `point`). The reply is
 /// `{"ok":true,"status":{...}}` or `{"ok":false,"error":{"code":...,"message":...},

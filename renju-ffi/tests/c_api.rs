@@ -277,7 +277,7 @@ fn c_example_builds_and_runs() {
 }
 
 /// Installs the header, the shared library and `renju.pc` (from `renju-ffi/renju.pc.in`,
-/// as the README says) into a scratch prefix, and builds the example with the flags
+/// as the user guide says) into a scratch prefix, and builds the example with the flags
 /// `pkg-config` gives.
 #[test]
 fn pkg_config_file_builds_the_example() {

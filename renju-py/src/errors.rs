@@ -71,8 +71,9 @@ const CLASSES: [(&str, &str, &[&str]); 7] = [
     ),
     (
         "SetupError",
-        "A board or position that cannot be set up (board size, a size the rule set does \
-         not allow, a stone off the board).",
+        "A board, position or match that cannot be set up (board size, a size the rule \
+         set does not allow, a stone off the board; a match with fewer than two engines, \
+         an engine's program not found, an openings file that cannot be read).",
         &[],
     ),
     (

@@ -29,6 +29,7 @@
 //! validate     arrow convert errors game io options pickle report   validate*, chunks
 //! tournament   convert errors names pickle  tournaments and standings
 //! conform      board convert pickle         engine conformance
+//! matches      clock convert errors game names pickle types   engine matches
 //! referee      board clock convert errors findings game io names pickle types
 //!                                           the live referee: Referee, Status, ...
 //! ```
@@ -132,6 +133,7 @@ mod errors;
 mod findings;
 mod game;
 mod io;
+mod matches;
 mod names;
 mod options;
 mod pickle;
@@ -159,6 +161,10 @@ mod renju_module {
     use crate::io::{parse_fixtures, read_fixtures, Fixture, FixtureMap, FixtureQuery};
     #[pymodule_export]
     use crate::io::{read, read_bytes, write, write_bytes, GameReader};
+    #[pymodule_export]
+    use crate::matches::{play_match, MatchEngine, MatchGame, MatchPair, MatchResult};
+    #[pymodule_export]
+    use crate::matches::{MatchScore, MatchSprt};
     #[pymodule_export]
     use crate::options::ValidationOptions;
     #[pymodule_export]

@@ -181,7 +181,7 @@ fn refusal_error(py: Python<'_>, refusal: &Refusal) -> PyErr {
 ///
 /// Referee(rule='renju', opening='rif1996') starts a game. Each action is a method
 /// (place, pass_, swap, stay, place_two, declare, offer, choose, claim, draw_offer,
-/// draw_accept, draw_decline, resign, tick) that returns the new Status, or raises
+/// draw_accept, draw_decline, resign, forfeit, tick) that returns the new Status, or raises
 /// RefusalError (with its code) and changes nothing. by= names the seat acting ('first'
 /// or 'second': seats act, colours change with swaps; checked when given) and t= the
 /// time stamp in milliseconds on the caller's timeline (timed games).
@@ -489,6 +489,13 @@ py_methods! { Referee |r| pickle(Self) {
     #[pyo3(signature = (*, by = None, t = None))]
     fn resign(&mut self, py: Python<'_>, by: Arg<'_, '_>, t: Arg<'_, '_>) -> PyResult<Status> {
         self.act(py, Action::Resign, by, t)
+    }
+
+    /// Loses by forfeit: the player is gone or cannot go on (by the seat that must act,
+    /// unless by= names the other).
+    #[pyo3(signature = (*, by = None, t = None))]
+    fn forfeit(&mut self, py: Python<'_>, by: Arg<'_, '_>, t: Arg<'_, '_>) -> PyResult<Status> {
+        self.act(py, Action::Forfeit, by, t)
     }
 
     /// Nothing but the time: the clock is read at `t` (milliseconds), and the running

@@ -41,6 +41,7 @@ fn action(word: &str) -> Action {
         "accept" => Action::DrawAccept,
         "decline" => Action::DrawDecline,
         "resign" => Action::Resign,
+        "forfeit" => Action::Forfeit,
         point => Action::Place { point: p(point) },
     }
 }
@@ -459,6 +460,24 @@ fn draw_offers_and_resignation() {
         (ending.result, ending.termination),
         ("1-0", Termination::Resignation)
     );
+}
+
+#[test]
+fn forfeit_loses_and_ends_the_game() {
+    // By the seat that must act (White, after Black's first move) unless named.
+    let mut r = referee("free");
+    let s = play(&mut r, "h8 forfeit");
+    let ending = s.outcome.unwrap();
+    assert_eq!(
+        (ending.result, ending.termination),
+        ("1-0", Termination::Forfeit)
+    );
+    refused(&mut r, "h9", None, RefusalCode::GameOver);
+    let replayed = r.game().replay(&ValidationOptions::default());
+    assert_eq!(replayed.outcome.termination, Termination::Forfeit);
+    let mut r = referee("free");
+    let s = play(&mut r, "h8 first:forfeit");
+    assert_eq!(s.outcome.unwrap().result, "0-1");
 }
 
 #[test]

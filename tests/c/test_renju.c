@@ -1271,6 +1271,19 @@ static void test_referee_refusals(void) {
                    RENJU_REFUSED_GAME_OVER);
     EXPECT_OK(renju_referee_free(r));
 
+    /* A forfeit (a player gone): the seat that must act loses, and the game is over. */
+    r = new_referee("free", NULL, NULL, 0);
+    place_all(r, "h8");
+    EXPECT_OK(renju_referee_act(r, RENJU_ACTION_FORFEIT, RENJU_SEAT_NONE, NULL));
+    {
+        renju_referee_status s = referee_status(r);
+        CHECK(s.outcome.termination == RENJU_TERMINATION_FORFEIT &&
+              s.outcome.winner == RENJU_COLOR_BLACK && strcmp(s.result, "1-0") == 0);
+    }
+    EXPECT_REFUSED(r, renju_referee_place(r, pt("h9"), RENJU_SEAT_NONE, NULL),
+                   RENJU_REFUSED_GAME_OVER);
+    EXPECT_OK(renju_referee_free(r));
+
     /* Symmetric offers: the position is symmetric about column h, g7 and i7 mirror. */
     r = new_referee("rif1996", NULL, NULL, 0);
     place_all(r, "h8 h9 h10");
@@ -1504,7 +1517,7 @@ static void test_referee_errors(void) {
     /* Enum values that are not one, and a NULL handle output is left NULL. */
     EXPECT(renju_referee_place(r, pt("h8"), 3, NULL), RENJU_ERROR_INVALID_ARGUMENT);
     EXPECT(renju_referee_place(r, pt("h8"), -1, NULL), RENJU_ERROR_INVALID_ARGUMENT);
-    EXPECT(renju_referee_act(r, 10, RENJU_SEAT_NONE, NULL), RENJU_ERROR_INVALID_ARGUMENT);
+    EXPECT(renju_referee_act(r, 11, RENJU_SEAT_NONE, NULL), RENJU_ERROR_INVALID_ARGUMENT);
     EXPECT(renju_referee_act(r, -1, RENJU_SEAT_NONE, NULL), RENJU_ERROR_INVALID_ARGUMENT);
     s = referee_status(r);
     CHECK(s.move_number == 1);

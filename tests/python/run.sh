@@ -8,6 +8,8 @@
 #
 # The venv is .venv at the repository root (git-ignored); it is created when missing.
 # The debug build of the renju CLI is made too (RENJU_CLI): one test compares reports.
+# So is the Gomocup test engine of `renju match` (RENJU_TEST_ENGINE), which the tests of
+# renju.match play with (tests/python/match_engine.py).
 # numpy is optional: it is installed when the package index has it, and the numpy test
 # skips without it. pyarrow, pandas, polars and dask[distributed] are required: the Arrow
 # and Dask tests (test_arrow.py, test_dask.py) use them. The HTML report's browser test
@@ -58,6 +60,10 @@ echo "== Python: building the extension (maturin develop --release)"
 echo "== Python: building the CLI, to compare reports with it (cargo build -p renju-cli)"
 cargo build --quiet -p renju-cli
 export RENJU_CLI=$root/target/debug/renju
+
+echo "== Python: building the test engine of renju match (cargo build -p renju-engine --example test_engine)"
+cargo build --quiet -p renju-engine --example test_engine
+export RENJU_TEST_ENGINE=$root/target/debug/examples/test_engine
 
 echo "== Python: mypy --strict (stubs; tests and benchmark)"
 "$venv/bin/mypy" --strict --cache-dir "$venv/.mypy_cache" renju-py/python/renju

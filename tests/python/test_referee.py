@@ -111,6 +111,16 @@ def test_a_swap2_game_with_place_two() -> None:
     assert r.game.replay().outcome.termination == "resignation"
 
 
+def test_a_forfeit_ends_the_game_and_is_written_as_the_result() -> None:
+    r = Referee()
+    r.place("h8")
+    s = r.forfeit()
+    assert s.outcome is not None and s.outcome.termination is Termination.FORFEIT
+    assert (s.outcome.winner, s.outcome.winner_seat) == (renju.Color.BLACK, Seat.FIRST)
+    refused(r, lambda: r.place("h9"), RefusalCode.GAME_OVER)
+    assert "RE[B+F]" in r.record("sgf")
+
+
 def test_five_beats_a_foul() -> None:
     r = Referee()
     blacks = ["d8", "e8", "f8", "g8", "h5", "h6", "h7", "h9", "h10"]

@@ -54,9 +54,7 @@
 //! ends, as the protocol says the manager does.
 
 use std::collections::{BTreeMap, HashMap};
-use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::io::Write;
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -66,6 +64,7 @@ use super::{
     compare, plural, Answer, ConformPosition, ConformReport, Disagreement, Protocol, Reading,
 };
 use crate::forbidden_jsonl::{parse_verdicts, shorten, ForbiddenQuery};
+use crate::process::{from_gomocup_xy, gomocup_xy, is_chatter, EngineProcess, Line};
 use renju_core::geometry::{Color, Point};
 use renju_core::rules::RuleSet;
 
@@ -152,6 +151,9 @@ pub enum ConformError {
 /// mismatch.
 pub const MISMATCH_AFTER: usize = 3;
 
+/// A running engine (the shared process driver).
+type Engine = EngineProcess;
+
 /// What the engine said, or did not.
 enum Reply {
     Line(String),
@@ -159,170 +161,25 @@ enum Reply {
     Closed(String),
 }
 
-/// A running engine.
-struct Engine {
-    /// Line end sent: CR LF under gomocup (the protocol says the manager sends it), LF
-    /// under jsonl.
-    eol: &'static [u8],
-    child: Child,
-    stdin: Option<ChildStdin>,
-    lines: Receiver<String>,
-    /// Whether the engine's group was killed and the engine waited for (a second
-    /// `kill`, from `Drop`, must not signal a group id that may have been reused).
-    ended: bool,
-}
-
-/// The longest line read from an engine; the rest of a longer line is dropped.
-const MAX_LINE: u64 = 1 << 20;
-
-impl Engine {
-    fn spawn(argv: &[String], protocol: Protocol) -> Result<Engine, ConformError> {
-        let (program, args) = argv
-            .split_first()
-            .ok_or_else(|| ConformError::CannotRun("no engine command".into()))?;
-        let mut command = Command::new(program);
-        command
-            .args(args)
-            // Python engines flush every print: `print()` without `flush=True` works.
-            .env("PYTHONUNBUFFERED", "1")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null());
-        // The engine leads a process group of its own, so that ending it ends whatever
-        // it started (a child holding its output would outlive it otherwise).
-        #[cfg(unix)]
-        {
-            use std::os::unix::process::CommandExt;
-            command.process_group(0);
-        }
-        let mut child = command
-            .spawn()
-            .map_err(|e| ConformError::CannotRun(format!("{program}: {e}")))?;
-        let stdout = child.stdout.take().expect("piped");
-        let stdin = child.stdin.take();
-        let (tx, rx) = mpsc::channel();
-        thread::spawn(move || {
-            let mut reader = BufReader::new(stdout);
-            loop {
-                let mut buf = Vec::new();
-                match reader.by_ref().take(MAX_LINE).read_until(b'\n', &mut buf) {
-                    Ok(0) | Err(_) => break,
-                    Ok(_) => {
-                        if buf.last() != Some(&b'\n') && buf.len() as u64 >= MAX_LINE {
-                            // Drop the rest of an over-long line, without keeping it.
-                            if skip_line(&mut reader).is_err() {
-                                break;
-                            }
-                        }
-                        let text = String::from_utf8_lossy(&buf)
-                            .trim_end_matches(['\r', '\n'])
-                            .to_string();
-                        if tx.send(text).is_err() {
-                            break;
-                        }
-                    }
-                }
-            }
-        });
-        Ok(Engine {
-            eol: match protocol {
-                Protocol::Gomocup => b"\r\n",
-                Protocol::Jsonl => b"\n",
-            },
-            child,
-            stdin,
-            lines: rx,
-            ended: false,
-        })
-    }
-
-    /// Sends one line; `false` when the engine no longer reads.
-    fn send(&mut self, line: &str) -> bool {
-        match self.stdin.as_mut() {
-            Some(stdin) => stdin
-                .write_all(line.as_bytes())
-                .and_then(|_| stdin.write_all(self.eol))
-                .and_then(|_| stdin.flush())
-                .is_ok(),
-            None => false,
-        }
-    }
-
-    /// The next line, waiting until `deadline`.
-    fn recv(&mut self, deadline: Instant) -> Reply {
-        let left = deadline.saturating_duration_since(Instant::now());
-        match self.lines.recv_timeout(left) {
-            Ok(line) => Reply::Line(line),
-            Err(RecvTimeoutError::Timeout) => Reply::Timeout,
-            Err(RecvTimeoutError::Disconnected) => Reply::Closed(self.exit_status()),
-        }
-    }
-
-    fn exit_status(&mut self) -> String {
-        // The output closed: give the process a moment to exit, to report its status.
-        for _ in 0..20 {
-            if let Ok(Some(status)) = self.child.try_wait() {
-                return format!("exited ({status})");
-            }
-            thread::sleep(Duration::from_millis(5));
-        }
-        "closed its output".into()
-    }
-
-    fn kill(&mut self) {
-        self.stdin = None;
-        if std::mem::replace(&mut self.ended, true) {
-            return;
-        }
-        // The whole group first: the engine and whatever it started. The group keeps
-        // the engine's id while any member lives, even when the engine has exited.
-        #[cfg(unix)]
-        kill_group(self.child.id());
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+/// The engine's next line before `deadline` (an interruption reads as the end of its
+/// output).
+fn recv(engine: &mut Engine, deadline: Instant) -> Reply {
+    match engine.recv(deadline) {
+        Line::Text(text) => Reply::Line(text),
+        Line::Timeout => Reply::Timeout,
+        Line::Closed(status) => Reply::Closed(status),
+        Line::Interrupted => Reply::Closed("interrupted".into()),
     }
 }
 
-/// Sends SIGKILL to the process group `pgid` (an engine started with
-/// `process_group(0)` leads the group of its own id).
-#[cfg(unix)]
-fn kill_group(pgid: u32) {
-    if let Ok(pgid) = libc::pid_t::try_from(pgid) {
-        if pgid > 0 {
-            // SAFETY: killpg takes two integers and has no memory effects; a group that
-            // is already gone gives ESRCH, which is ignored.
-            unsafe {
-                libc::killpg(pgid, libc::SIGKILL);
-            }
-        }
-    }
-}
-
-/// Consumes the rest of a line (up to and including its `\n`, or to the end of the
-/// input) without keeping it: an engine writing without a newline costs no memory.
-fn skip_line(reader: &mut impl BufRead) -> std::io::Result<()> {
-    loop {
-        let buf = reader.fill_buf()?;
-        if buf.is_empty() {
-            return Ok(());
-        }
-        match buf.iter().position(|&b| b == b'\n') {
-            Some(i) => {
-                reader.consume(i + 1);
-                return Ok(());
-            }
-            None => {
-                let n = buf.len();
-                reader.consume(n);
-            }
-        }
-    }
-}
-
-impl Drop for Engine {
-    fn drop(&mut self) {
-        self.kill();
-    }
+/// Starts the engine for `protocol` (CR LF line ends under gomocup, as the protocol
+/// says the manager sends them; LF under jsonl).
+fn spawn(argv: &[String], protocol: Protocol) -> Result<Engine, ConformError> {
+    let eol: &'static [u8] = match protocol {
+        Protocol::Gomocup => b"\r\n",
+        Protocol::Jsonl => b"\n",
+    };
+    EngineProcess::spawn(argv, None, eol).map_err(|e| ConformError::CannotRun(e.to_string()))
 }
 
 /// A session: the engine, started again when needed.
@@ -338,7 +195,7 @@ impl Session<'_> {
     /// The running engine, started (and greeted) when it is not.
     fn engine(&mut self) -> Result<&mut Engine, ConformError> {
         if self.engine.is_none() {
-            let mut engine = Engine::spawn(&self.options.engine, self.options.protocol)?;
+            let mut engine = spawn(&self.options.engine, self.options.protocol)?;
             if self.options.protocol == Protocol::Gomocup {
                 greet(&mut engine, self.options)?;
             }
@@ -364,7 +221,7 @@ fn greet(engine: &mut Engine, options: &ConformOptions) -> Result<(), ConformErr
         return Err(cannot("does not read its input".into()));
     }
     loop {
-        match engine.recv(deadline) {
+        match recv(engine, deadline) {
             Reply::Line(line) => {
                 let t = line.trim();
                 if t.eq_ignore_ascii_case("OK") {
@@ -388,15 +245,6 @@ fn greet(engine: &mut Engine, options: &ConformOptions) -> Result<(), ConformErr
         return Err(cannot("does not read its input".into()));
     }
     Ok(())
-}
-
-/// Lines an engine may print at any time.
-fn is_chatter(line: &str) -> bool {
-    let word = line.split_whitespace().next().unwrap_or("");
-    line.is_empty()
-        || ["MESSAGE", "DEBUG", "INFO", "SUGGEST"]
-            .iter()
-            .any(|w| word.eq_ignore_ascii_case(w))
 }
 
 /// Positions with distinct boards, in order, each with the ids of the later ones that
@@ -599,7 +447,7 @@ fn run_batch(
     mut report: ConformReport,
 ) -> Result<ConformReport, ConformError> {
     report.mode = "batch".into();
-    let mut engine = Engine::spawn(&options.engine, Protocol::Jsonl)?;
+    let mut engine = spawn(&options.engine, Protocol::Jsonl)?;
     let lines: Vec<String> = positions
         .iter()
         .map(|(p, _)| jsonl_request(p, options.reading))
@@ -607,7 +455,7 @@ fn run_batch(
     let queries = lines.clone();
     // A writer thread: an engine that answers as it reads fills its output pipe while
     // the input is still being written.
-    let mut stdin = engine.stdin.take();
+    let mut stdin = engine.take_stdin();
     let writer = thread::spawn(move || {
         if let Some(stdin) = stdin.as_mut() {
             for line in lines {
@@ -631,7 +479,7 @@ fn run_batch(
         let answer = match &failed {
             Some(answer) => answer.clone(),
             None => loop {
-                match engine.recv(deadline) {
+                match recv(&mut engine, deadline) {
                     Reply::Line(text) if text.trim().is_empty() => continue,
                     Reply::Line(text) => break parse_jsonl(&text),
                     Reply::Timeout => {
@@ -681,7 +529,7 @@ fn ask_jsonl(
         return Ok(Some(Answer::Crash(status)));
     }
     loop {
-        return Ok(Some(match engine.recv(deadline) {
+        return Ok(Some(match recv(engine, deadline) {
             Reply::Line(text) if text.trim().is_empty() => continue,
             Reply::Line(text) => parse_jsonl(&text),
             Reply::Timeout => Answer::Timeout,
@@ -698,19 +546,6 @@ pub fn parse_jsonl(text: &str) -> Answer {
         Err(why) if why.starts_with("the engine reported") => Answer::Bad(why),
         Err(why) => Answer::Bad(format!("{why}: `{}`", shorten(text.trim()))),
     }
-}
-
-/// Piskvork coordinates of a point on the 15x15 board: `x,y`, y from the top.
-fn gomocup_xy(p: Point, size: u8) -> (u8, u8) {
-    (p.x(), size - 1 - p.y())
-}
-
-fn from_gomocup_xy(x: u32, y: u32, size: u8) -> Option<Point> {
-    let size32 = u32::from(size);
-    if x >= size32 || y >= size32 {
-        return None;
-    }
-    Point::new(x as u8, (size32 - 1 - y) as u8)
 }
 
 /// The stone lines of a position: Black first, alternating; `who` 1 = Black (to move).
@@ -806,7 +641,7 @@ fn ask_gomocup(
             return Ok(Some(Answer::Crash(engine.exit_status())));
         }
         loop {
-            match engine.recv(deadline) {
+            match recv(engine, deadline) {
                 Reply::Line(line) => {
                     let t = line.trim();
                     let word = t.split_whitespace().next().unwrap_or("");
@@ -856,7 +691,7 @@ fn ask_gomocup(
         return Ok(Some(Answer::Crash(engine.exit_status())));
     }
     loop {
-        match engine.recv(deadline) {
+        match recv(engine, deadline) {
             Reply::Line(line) => {
                 let t = line.trim();
                 if is_chatter(t) {

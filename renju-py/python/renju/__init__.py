@@ -1,11 +1,11 @@
 """Exact Renju and Gomoku rules as a referee applies them.
 
 Positions (Board), forbidden moves, verdicts, game records in every supported format
-(read, read_bytes), replays and validation reports (validate), and the live referee of a
-game played one action at a time (Referee). Every rule comes from the Rust library
-renju-core, through the private compiled module renju._renju; this package imports from
-it what it exposes (typed by __init__.pyi). renju.dask is the optional
-Dask layer (pip install renju-referee[dask]).
+(read, read_bytes), replays and validation reports (validate), the live referee of a
+game played one action at a time (Referee), and matches between engines (match). Every
+rule comes from the Rust library renju-core, through the private compiled module
+renju._renju; this package imports from it what it exposes (typed by __init__.pyi).
+renju.dask is the optional Dask layer (pip install renju-referee[dask]).
 """
 
 from ._renju import (
@@ -36,6 +36,12 @@ from ._renju import (
     GameReader,
     GameReport,
     IllegalMoveError,
+    MatchEngine,
+    MatchGame,
+    MatchPair,
+    MatchResult,
+    MatchScore,
+    MatchSprt,
     Move,
     MoveVerdict,
     OfferEquivalence,
@@ -73,6 +79,7 @@ from ._renju import (
     chunks,
     conform,
     forbidden_masks,
+    match,
     parse_fixtures,
     random_positions,
     read,
@@ -102,5 +109,6 @@ __all__ = [
     "read_tournaments_bytes", "forbidden_masks", "ArrowTable", "validate_arrow",
     "ConformReport", "conform", "random_positions", "Chunk", "chunks", "validate_bytes",
     "RefusalError", "Seat", "Required", "SwapOption", "RefusalCode", "FoulPolicy",
-    "Referee", "Status", "ClockStatus", "Ending",
+    "Referee", "Status", "ClockStatus", "Ending", "MatchScore", "MatchEngine",
+    "MatchPair", "MatchSprt", "MatchGame", "MatchResult", "match",
 ]

@@ -1,19 +1,22 @@
 """Exact Renju and Gomoku rules as a referee applies them.
 
 Positions (Board), forbidden moves, verdicts, game records in every supported format
-(read, read_bytes), replays and validation reports (validate), and the live referee of a
-game played one action at a time (Referee). Every rule comes from the Rust library
-renju-core; this module only translates.
+(read, read_bytes), replays and validation reports (validate), the live referee of a
+game played one action at a time (Referee), and matches between engines (match). Every
+rule comes from the Rust library renju-core; this module only translates.
 
 Type stubs of the package renju, whose __init__.py imports these names from the private
 compiled module renju._renju (renju-py/python/renju/__init__.pyi, installed with
 py.typed).
 """
 
+# Annotations are not evaluated: the stub also runs as Python, for pdoc's reference.
+from __future__ import annotations
+
 import enum
 import os
-from collections.abc import Iterable, Iterator, Mapping
-from typing import Any, ClassVar, Literal, Protocol, final, overload
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from typing import Any, ClassVar, Literal, Protocol, Union, final, overload
 
 __all__ = [
     "__version__", "FORMATS", "Error", "ParseError", "WriteError", "IllegalMoveError",
@@ -29,7 +32,8 @@ __all__ = [
     "read_tournaments_bytes", "forbidden_masks", "ArrowTable", "validate_arrow",
     "ConformReport", "conform", "random_positions", "Chunk", "chunks", "validate_bytes",
     "RefusalError", "Seat", "Required", "SwapOption", "RefusalCode", "FoulPolicy",
-    "Referee", "Status", "ClockStatus", "Ending",
+    "Referee", "Status", "ClockStatus", "Ending", "MatchScore", "MatchEngine",
+    "MatchPair", "MatchSprt", "MatchGame", "MatchResult", "match",
 ]
 """The public names."""
 
@@ -39,13 +43,13 @@ __version__: str
 FORMATS: list[str]
 """The names format= takes: 'moves', 'rif', 'renlib', 'psq', 'sgf', 'openings'."""
 
-_PointLike = Point | str | tuple[int, int]
+_PointLike = Union["Point", str, tuple[int, int]]
 """(Stub only, not importable.) A point: a Point, a string in h8 notation, or an (x, y) tuple of 0-based column and row."""
 
 _MarkShape = Literal["circle", "cross", "square", "triangle", "dot"]
 """(Stub only, not importable.) The shape of a mark of Board.svg(marks=...)."""
 
-_MoveLike = Move | Point | str | tuple[int, int]
+_MoveLike = Union["Move", "Point", str, tuple[int, int]]
 """(Stub only, not importable.) A move: a Move, anything _PointLike, or 'pass'."""
 
 # ---------------------------------------------------------------------------
@@ -101,8 +105,9 @@ class IllegalMoveError(Error, ValueError):
     """The 1-based number of the move in the list being played, when there is one."""
 
 class SetupError(Error, ValueError):
-    """A board or position that cannot be set up (board size, a size the rule set does not
-    allow, a stone off the board)."""
+    """A board, position or match that cannot be set up (board size, a size the rule set
+    does not allow, a stone off the board; a match with fewer than two engines, an
+    engine's program not found, an openings file that cannot be read)."""
 
 class PointError(Error, ValueError):
     """Text that is not a point in h8 notation, or a point off the board."""
@@ -815,8 +820,14 @@ class Event:
     @property
     def kind(
         self,
-    ) -> Literal["stone", "pass", "swap", "declare-offers", "fifth-offers", "result"]:
-        """The kind of event."""
+    ) -> Literal[
+        "stone", "pass", "swap", "declare-offers", "fifth-offers", "result", "move-time",
+        "draw-offer", "draw-answer", "violation", "penalty", "late-arrival", "split-time",
+        "both-flags-down", "resign", "forfeit", "double-forfeit", "decision",
+    ]:
+        """The kind of event: on the board ('stone', 'pass', 'swap', 'declare-offers',
+        'fifth-offers', 'result') or beside it (clock readings, draw offers, penalties,
+        resignations, forfeits, decisions)."""
     @property
     def point(self) -> Point | None:
         """The stone's point (for 'fifth-offers': the chosen point), else None."""
@@ -1233,9 +1244,9 @@ class Report:
     def to_dict(self) -> dict[str, Any]:
         """The report as plain data."""
     def games_table(self) -> ArrowTable:
-        """One row per game as an Arrow table (columns listed in README.md)."""
+        """One row per game as an Arrow table (columns listed in the user guide, docs/validating.md)."""
     def findings_table(self) -> ArrowTable:
-        """One row per finding as an Arrow table (columns listed in README.md)."""
+        """One row per finding as an Arrow table (columns listed in the user guide, docs/validating.md)."""
     def without_games(self) -> Report:
         """The report without its games: its summary and ids, all a later merge needs."""
     def __new__(cls) -> Report:
@@ -1799,6 +1810,310 @@ def random_positions(n: int, seed: int = 0, family: str | None = None) -> list[B
     family is a ValueError."""
 
 # ---------------------------------------------------------------------------
+# Engine matches
+# ---------------------------------------------------------------------------
+
+_EngineLike = str | os.PathLike[str] | Sequence[str | os.PathLike[str]]
+"""(Stub only, not importable.) An engine of match(): a command line (or c-gomoku-cli's 'cmd=... name=... option.KEY=VALUE'), a path, or the program and its arguments."""
+
+@final
+class MatchScore:
+    """Wins, losses and draws of one side. str() gives '3-1-0'."""
+
+    def __eq__(self, other: object, /) -> bool:
+        """Same value (pickling and copies give equal objects)."""
+
+    @property
+    def wins(self) -> int:
+        """Games won."""
+    @property
+    def losses(self) -> int:
+        """Games lost."""
+    @property
+    def draws(self) -> int:
+        """Games drawn."""
+    @property
+    def games(self) -> int:
+        """Games counted."""
+    @property
+    def points(self) -> float:
+        """Points: a win 1, a draw 1/2."""
+    @property
+    def rate(self) -> float | None:
+        """The score rate, points per game (None before any game)."""
+    def to_dict(self) -> dict[str, Any]:
+        """The score as plain data ({'wins': 3, 'losses': 1, 'draws': 0})."""
+
+@final
+class MatchEngine:
+    """One engine's totals in a match: as Black, as White, both, and its losses by
+    forfeit."""
+
+    def __eq__(self, other: object, /) -> bool:
+        """Same value (pickling and copies give equal objects)."""
+
+    @property
+    def name(self) -> str:
+        """The engine's name."""
+    @property
+    def black(self) -> MatchScore:
+        """Its score as Black."""
+    @property
+    def white(self) -> MatchScore:
+        """Its score as White."""
+    @property
+    def total(self) -> MatchScore:
+        """Its score."""
+    @property
+    def forfeits(self) -> int:
+        """Games it lost by forfeit (a crash, garbage, an illegal point, silence) or on
+        time."""
+    @property
+    def time_losses(self) -> int:
+        """Of which on time."""
+    def to_dict(self) -> dict[str, Any]:
+        """The totals as plain data (as in `renju match --json`'s summary)."""
+
+@final
+class MatchPair:
+    """One pair's games, from the first engine's side: its score (also by colour), the
+    Elo difference with its 95 % interval, and the likelihood of superiority."""
+
+    def __eq__(self, other: object, /) -> bool:
+        """Same value (pickling and copies give equal objects)."""
+
+    @property
+    def a(self) -> str:
+        """The first engine."""
+    @property
+    def b(self) -> str:
+        """The second engine."""
+    @property
+    def score(self) -> MatchScore:
+        """The first engine's score against the second."""
+    @property
+    def a_black(self) -> MatchScore:
+        """The first engine's score when it played Black."""
+    @property
+    def a_white(self) -> MatchScore:
+        """The first engine's score when it played White."""
+    @property
+    def rate(self) -> float | None:
+        """The first engine's score rate (None before any game)."""
+    @property
+    def elo(self) -> float | None:
+        """The Elo difference, first minus second (None with no game, or a score of 0
+        or 100 %)."""
+    @property
+    def elo_95(self) -> tuple[float, float] | None:
+        """The 95 % interval of the Elo difference, (low, high) (normal approximation;
+        None where an end is not finite)."""
+    @property
+    def los(self) -> float | None:
+        """The likelihood that the first engine is the stronger (None with no decisive
+        game)."""
+    def to_dict(self) -> dict[str, Any]:
+        """The pair as plain data (as in `renju match --json`'s summary)."""
+
+@final
+class MatchSprt:
+    """The sequential probability ratio test of a two-engine match (match(sprt=...))."""
+
+    def __eq__(self, other: object, /) -> bool:
+        """Same value (pickling and copies give equal objects)."""
+
+    @property
+    def elo0(self) -> float:
+        """The Elo difference of H0."""
+    @property
+    def elo1(self) -> float:
+        """The Elo difference of H1."""
+    @property
+    def alpha(self) -> float:
+        """The false positive rate."""
+    @property
+    def beta(self) -> float:
+        """The false negative rate."""
+    @property
+    def llr(self) -> float:
+        """The log-likelihood ratio."""
+    @property
+    def lower(self) -> float:
+        """The lower bound: at or below it H0 is accepted."""
+    @property
+    def upper(self) -> float:
+        """The upper bound: at or above it H1 is accepted."""
+    @property
+    def decision(self) -> Literal["h0", "h1", "continue"]:
+        """'h0' (accepted), 'h1' (accepted) or 'continue' (undecided)."""
+    def to_dict(self) -> dict[str, Any]:
+        """The test as plain data (as in `renju match --json`'s summary)."""
+
+@final
+class MatchGame:
+    """One game of a match: the engines' names, how it ended, and its record."""
+
+    def __eq__(self, other: object, /) -> bool:
+        """Same value (pickling and copies give equal objects)."""
+
+    @property
+    def index(self) -> int:
+        """The game's number in the schedule, from 0."""
+    @property
+    def round(self) -> int:
+        """The round, from 1."""
+    @property
+    def seats(self) -> tuple[str, str]:
+        """The engines in the first seat (tentative Black) and the second."""
+    @property
+    def black(self) -> str:
+        """The engine that played Black (after any swap)."""
+    @property
+    def white(self) -> str:
+        """The engine that played White."""
+    @property
+    def result(self) -> Literal["1-0", "0-1", "1/2-1/2"]:
+        """'1-0', '0-1' or '1/2-1/2'."""
+    @property
+    def winner(self) -> str | None:
+        """The engine that won, or None for a draw."""
+    @property
+    def termination(self) -> Termination:
+        """How the game ended (the referee's judgement, or 'forfeit' for the runner's)."""
+    @property
+    def reason(self) -> str:
+        """Why, in words (the runner's reason for a forfeit)."""
+    @property
+    def opening(self) -> int | None:
+        """The opening played (its index among the openings kept), or None."""
+    @property
+    def notes(self) -> list[str]:
+        """What the runner had to do for an engine (fallbacks, restarts)."""
+    @property
+    def validated(self) -> bool:
+        """Whether the record validates to the same result."""
+    @property
+    def record(self) -> Game:
+        """The record: every event, each move's time taken and time left, the players
+        and the runner's reason ('termination' tag)."""
+    @property
+    def engine_moves(self) -> int:
+        """Moves asked of the engines."""
+    @property
+    def wall_us(self) -> int:
+        """The game's wall time, in microseconds."""
+    @property
+    def engine_us(self) -> int:
+        """Of which the engines' thinking, in microseconds."""
+    def to_dict(self) -> dict[str, Any]:
+        """The game as plain data: the fields above, with the record in its JSON form."""
+
+@final
+class MatchResult:
+    """The results of match(): every engine's score by colour, each pair's Elo
+    difference with its 95 % interval and LOS, the SPRT when one was run, and every
+    game with its record. str() gives the summary as `renju match` prints it."""
+
+    def __eq__(self, other: object, /) -> bool:
+        """Same value (pickling and copies give equal objects)."""
+
+    @property
+    def engines(self) -> list[MatchEngine]:
+        """Every engine's totals, in the order given."""
+    @property
+    def pairs(self) -> list[MatchPair]:
+        """Every pair that played: score, Elo with its 95 % interval, LOS."""
+    @property
+    def sprt(self) -> MatchSprt | None:
+        """The SPRT, when one was run (sprt=)."""
+    @property
+    def games(self) -> list[MatchGame]:
+        """Every game played, in schedule order."""
+    @property
+    def scheduled(self) -> int:
+        """Games scheduled (more than played when the match stopped early)."""
+    @property
+    def terminations(self) -> dict[str, int]:
+        """Games counted by termination ('five', 'forfeit', ...)."""
+    @property
+    def stopped(self) -> str | None:
+        """Why the match stopped before its schedule ended (the SPRT decided), else
+        None."""
+    @property
+    def interrupted(self) -> bool:
+        """Whether the match was interrupted."""
+    @property
+    def disagreements(self) -> int:
+        """Records that do not validate to the runner's result (0 unless the library is
+        wrong)."""
+    @property
+    def seconds(self) -> float:
+        """Wall time of the match, in seconds."""
+    @property
+    def refused_openings(self) -> list[tuple[str, str]]:
+        """Openings refused before play, as (line or number, why)."""
+    def to_dict(self) -> dict[str, Any]:
+        """The results as `renju match --json` prints them: settings, engines, summary,
+        games (without their records) and refused openings."""
+    def to_json(self) -> str:
+        """to_dict() as JSON text, as `renju match --json` prints it."""
+
+def match(
+    engines: Iterable[_EngineLike],
+    *,
+    names: Sequence[str] | None = None,
+    profile: Literal["gomocup"] | None = None,
+    rule: RuleSet | str | None = None,
+    size: int | None = None,
+    opening: OpeningRule | str | None = None,
+    time_control: TimeControl | str | None = None,
+    tc: str | None = None,
+    tolerance_ms: int | None = None,
+    silence_ms: int = 30000,
+    games: int = 1,
+    rounds: int = 1,
+    concurrency: int = 1,
+    gauntlet: bool = False,
+    openings: str | os.PathLike[str] | Iterable[Game] | None = None,
+    openings_format: str | None = None,
+    openings_order: Literal["sequential", "random"] = "sequential",
+    srand: int = 0,
+    repeat: bool = False,
+    transform: bool = False,
+    draw_after: int | None = None,
+    no_pass: bool = False,
+    swap2board: bool = True,
+    swap2board_fields: bool = False,
+    gomocup_rule: int | None = None,
+    max_memory: int = 367001600,
+    sprt: str | None = None,
+    event: str = "renju match",
+    on_game: Callable[[MatchGame], object] | None = None,
+) -> MatchResult:
+    """Plays a match between engines speaking the Gomocup (Piskvork) protocol, every
+    game refereed by the live referee: `renju match` from Python, with the same options.
+
+    engines: two or more, each a command line ('./pbrain-x --threads 2', or
+    c-gomoku-cli's 'cmd=./pbrain-x name=x option.KEY=VALUE'), a path, or a list of the
+    program and its arguments. names: the N-th names the N-th engine (default: the
+    program's file name, numbered when two are alike). rule (default 'renju'), size
+    (default 15), opening (default 'free'). profile='gomocup' sets Gomocup's tournament
+    settings; keywords given explicitly win over it. time_control is a TimeControl or
+    its text; tc takes Gomocup's limits 'match/turn+inc' in seconds. tolerance_ms: how
+    late an answer may come and count as made at the deadline (default 3000 under tc,
+    1000 in the Gomocup profile, 0 under time_control). openings: a path
+    (Gomocup offset or pos notation, or any record format) or an iterable of Game.
+    swap2board_fields sends SWAP2BOARD's stones as x,y,field lines to every engine (one
+    engine's: 'cmd=... swap2board=fields'). sprt: 'elo0,elo1[,alpha,beta]' (two engines): the match stops when it decides.
+    on_game is called with each MatchGame as it ends (from the runner's thread).
+
+    The GIL is released while the match runs; Ctrl-C (KeyboardInterrupt) stops it and
+    ends every engine process before the KeyboardInterrupt is raised. Unknown names and
+    bad texts (rule, opening, time_control, tc, sprt, profile) raise ValueError; a match
+    that cannot be run (fewer than two engines, a program not found, an unreadable
+    openings file, a board size the rules refuse) raises SetupError."""
+
+# ---------------------------------------------------------------------------
 # The live referee
 # ---------------------------------------------------------------------------
 
@@ -2033,6 +2348,8 @@ class Referee:
         """Declines the draw offer on the table."""
     def resign(self, *, by: _SeatLike | None = None, t: int | None = None) -> Status:
         """Resigns."""
+    def forfeit(self, *, by: _SeatLike | None = None, t: int | None = None) -> Status:
+        """Loses by forfeit: the player is gone or cannot go on (an engine that crashed)."""
     def tick(self, t: int) -> Status:
         """Nothing but the time: the clock is read at t (ms); a flag may fall."""
     def apply(self, command: _Command) -> dict[str, Any]:

@@ -22,7 +22,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::game::Game;
+use crate::game::{DeclaredResult, Event, Game, ResultReason};
 use crate::opening::OpeningRule;
 use renju_core::error::{Location, ParseError};
 use renju_core::rules::RuleSet;
@@ -369,6 +369,74 @@ impl Format {
             Format::Sgf => sgf::write(games),
             Format::GomocupOpenings => gomocup::write(games),
         }
+    }
+
+    /// The game as this format can hold it, for writing a game that was not read from
+    /// it (a live game, an engine match): an ending the format has no event for (a
+    /// resignation, a forfeit) becomes the declared result, with its reason where the
+    /// format keeps one (SGF's `RE`); clock readings stay where the format keeps them
+    /// (SGF the time left after each move, psq the time each move took, RenjuNet and
+    /// RenLib neither). The move list keeps everything. Nothing else changes, so
+    /// [`write`](Format::write) still refuses what the format cannot hold (swap
+    /// decisions in SGF, a referee's decision in a move list, ...).
+    ///
+    /// ```
+    /// use renju_records::{Event, Format, Game};
+    /// let mut game = Game::from_moves("h8 i9").unwrap();
+    /// game.events.push(Event::Resign { by: renju_core::Color::Black });
+    /// assert!(Format::Sgf.write(&[game.clone()]).is_err());
+    /// let sgf = Format::Sgf.write(&[Format::Sgf.fit(&game)]).unwrap();
+    /// assert!(String::from_utf8(sgf).unwrap().contains("RE[W+R]"));
+    /// ```
+    pub fn fit(self, game: &Game) -> Game {
+        let mut game = game.clone();
+        if self != Format::MoveList {
+            ending_as_result(&mut game, self == Format::Sgf);
+        }
+        game.events.retain_mut(|e| match e {
+            Event::MoveTime {
+                elapsed_ms,
+                left_ms,
+                moves_left,
+            } => match self {
+                Format::Sgf => {
+                    *elapsed_ms = None;
+                    left_ms.is_some() || moves_left.is_some()
+                }
+                Format::Psq => {
+                    (*left_ms, *moves_left) = (None, None);
+                    elapsed_ms.is_some()
+                }
+                Format::MoveList => true,
+                _ => false,
+            },
+            _ => true,
+        });
+        game
+    }
+}
+
+/// Turns a final resignation or forfeit (only clock readings after it) into the declared
+/// result, with its reason when `with_reason`; a declared result already there is kept.
+fn ending_as_result(game: &mut Game, with_reason: bool) {
+    let Some(i) = game
+        .events
+        .iter()
+        .rposition(|e| !matches!(e, Event::MoveTime { .. } | Event::Result(_)))
+    else {
+        return;
+    };
+    let (by, reason) = match game.events[i] {
+        Event::Resign { by } => (by, ResultReason::Resignation),
+        Event::Forfeit { by } => (by, ResultReason::Forfeit),
+        _ => return,
+    };
+    game.events.remove(i);
+    if !game.events.iter().any(|e| matches!(e, Event::Result(_))) {
+        game.events.push(Event::Result(DeclaredResult {
+            winner: Some(by.opponent()),
+            reason: with_reason.then_some(reason),
+        }));
     }
 }
 

@@ -49,6 +49,9 @@ pub enum Action {
     DrawDecline,
     /// Resign.
     Resign,
+    /// Lose by forfeit: the player is gone or cannot go on (a match runner's engine
+    /// that crashed, answered garbage or an illegal point, or fell silent).
+    Forfeit,
     /// Nothing but the time: the clock is read at `t`.
     Tick,
 }
@@ -56,7 +59,7 @@ pub enum Action {
 impl Action {
     /// The action's name, as the JSON `action` field writes it (`place`, `pass`, `swap`,
     /// `stay`, `place-two`, `declare`, `offer`, `choose`, `claim`, `draw-offer`,
-    /// `draw-accept`, `draw-decline`, `resign`, `tick`).
+    /// `draw-accept`, `draw-decline`, `resign`, `forfeit`, `tick`).
     pub fn name(&self) -> &'static str {
         match self {
             Action::Place { .. } => "place",
@@ -72,6 +75,7 @@ impl Action {
             Action::DrawAccept => "draw-accept",
             Action::DrawDecline => "draw-decline",
             Action::Resign => "resign",
+            Action::Forfeit => "forfeit",
             Action::Tick => "tick",
         }
     }

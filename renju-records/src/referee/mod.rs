@@ -386,6 +386,11 @@ impl Referee {
                 let color = self.color_of(seat);
                 self.transact(vec![Event::Resign { by: color }])
             }
+            Action::Forfeit => {
+                let seat = by.unwrap_or_else(|| self.seat(self.step().actor()));
+                let color = self.color_of(seat);
+                self.transact(vec![Event::Forfeit { by: color }])
+            }
             Action::Tick => Ok(()),
         }
     }

@@ -158,10 +158,11 @@ fn simple_action(name: &str) -> Result<Action, CommandError> {
         "draw-accept" => Action::DrawAccept,
         "draw-decline" => Action::DrawDecline,
         "resign" => Action::Resign,
+        "forfeit" => Action::Forfeit,
         "tick" => Action::Tick,
         other => {
             return Err(CommandError(format!(
-                "`{other}` is not an action (place, pass, swap, stay, place-two, declare, offer, choose, claim, draw-offer, draw-accept, draw-decline, resign, tick, status, record, explain)"
+                "`{other}` is not an action (place, pass, swap, stay, place-two, declare, offer, choose, claim, draw-offer, draw-accept, draw-decline, resign, forfeit, tick, status, record, explain)"
             )))
         }
     })
@@ -293,7 +294,9 @@ impl Referee {
         }
     }
 
-    /// The game so far, written in a text format (a binary one is refused).
+    /// The game so far, written in a text format (a binary one is refused), as the
+    /// format can hold it ([`Format::fit`]: a resignation or forfeit becomes the declared
+    /// result where the format has no event for it).
     pub fn record(&self, format: Format) -> Result<String, Refusal> {
         if format == Format::RenLib {
             return Err(Refusal::new(
@@ -302,7 +305,7 @@ impl Referee {
             ));
         }
         let bytes = format
-            .write(&[self.game()])
+            .write(&[format.fit(&self.game())])
             .map_err(|e| Refusal::new(RefusalCode::BadRequest, e.to_string()))?;
         String::from_utf8(bytes)
             .map_err(|_| Refusal::new(RefusalCode::BadRequest, "the record is not text"))

@@ -1,0 +1,384 @@
+//! `renju match`: engine matches and tournaments over the Gomocup protocol, refereed by
+//! the live referee ([`renju_engine::matches`]), with records, a TRF results file and a
+//! summary.
+
+use std::fs;
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::{Args, ValueEnum};
+use renju_core::{Color, RuleSet};
+use renju_engine::matches::stats::Sprt;
+use renju_engine::matches::{
+    run, EngineSpec, GameResult, GomocupLimits, MatchError, MatchOptions, MatchReport,
+    MatchSettings, Openings, OrderName, Summary,
+};
+use renju_records::formats::Format;
+use renju_records::{Game, OpeningRule, TimeControl};
+use renju_tournament::{Pairing, Player, ResultKind, System, Tournament};
+
+/// A preset of settings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Profile {
+    /// Gomocup's tournament settings: no pass, a draw at size² − 25 stones, Swap2 through
+    /// SWAP2BOARD, 1 s tolerance, 30 s a move and 180 s a game unless a time control is
+    /// given.
+    Gomocup,
+}
+
+/// The order openings are taken in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Order {
+    /// As in the file.
+    Sequential,
+    /// Shuffled once with --srand.
+    Random,
+}
+
+/// Options of `renju match`.
+#[derive(Args)]
+pub struct MatchArgs {
+    /// An engine: its command line (`"./pbrain-x --threads 2"`), or c-gomoku-cli's
+    /// `cmd=... name=... option.KEY=VALUE` form. Repeatable, two or more.
+    #[arg(long = "engine", value_name = "CMD", required = true)]
+    engines: Vec<String>,
+    /// The name of an engine: the N-th --name names the N-th --engine (default: the
+    /// program's file name, numbered when two are alike).
+    #[arg(long = "name", value_name = "NAME")]
+    names: Vec<String>,
+    /// A preset (gomocup); options given explicitly win over it.
+    #[arg(long)]
+    profile: Option<Profile>,
+    /// Rule set (renju, freestyle, standard, caro).
+    #[arg(long)]
+    rule: Option<RuleSet>,
+    /// Board side (c-gomoku-cli's -boardsize).
+    #[arg(long, alias = "boardsize")]
+    size: Option<u8>,
+    /// Opening protocol (free, swap2, gomoku-swap, rif1996, yamaguchi, ...): steps no
+    /// Gomocup command asks for come from --openings.
+    #[arg(long)]
+    opening: Option<OpeningRule>,
+    /// The time control in the library's syntax (`300+5`, `40/6000:900`,
+    /// `TM[600]OT[5x30 byo-yomi]`, `TM[1800]OT[15/300 Canadian]`, ...).
+    #[arg(long, value_name = "TC", conflicts_with = "tc")]
+    time_control: Option<TimeControl>,
+    /// Gomocup limits, c-gomoku-cli's tc=: `match/turn+increment` in seconds (`180/30`,
+    /// `0/5` a turn limit alone).
+    #[arg(long, value_name = "MATCH/TURN+INC")]
+    tc: Option<GomocupLimits>,
+    /// How late an answer may come past the deadline and still count (as made at it),
+    /// in milliseconds (c-gomoku-cli's tolerance=, in seconds there). Default: 3000
+    /// under --tc (as c-gomoku-cli), 1000 in the Gomocup profile, 0 under
+    /// --time-control.
+    #[arg(long, value_name = "MS")]
+    tolerance: Option<u64>,
+    /// How long an engine may be silent in an untimed game, in milliseconds.
+    #[arg(long, value_name = "MS", default_value_t = 30_000)]
+    silence: u64,
+    /// Games per pair in each round.
+    #[arg(long, default_value_t = 1)]
+    games: u32,
+    /// Rounds: the whole schedule repeated.
+    #[arg(long, default_value_t = 1)]
+    rounds: u32,
+    /// Games played at once.
+    #[arg(long, default_value_t = 1)]
+    concurrency: usize,
+    /// The first engine plays each other one (default: round robin).
+    #[arg(long)]
+    gauntlet: bool,
+    /// Opening file: Gomocup offset or pos notation, or any record format the library
+    /// reads (a move list holds swaps, declarations and fifth-move offers).
+    #[arg(long, value_name = "FILE")]
+    openings: Option<PathBuf>,
+    /// The openings' format, when the extension does not say (`.txt` is read as
+    /// Gomocup openings when its first line is offset or pos notation).
+    #[arg(long)]
+    openings_format: Option<Format>,
+    /// The order openings are taken in.
+    #[arg(long, value_enum, default_value = "sequential")]
+    openings_order: Order,
+    /// The seed of --openings-order random.
+    #[arg(long, default_value_t = 0)]
+    srand: u64,
+    /// Play each opening twice, with the engines' seats reversed.
+    #[arg(long)]
+    repeat: bool,
+    /// Each pass through the openings under the next of the 8 board symmetries.
+    #[arg(long)]
+    transform: bool,
+    /// A draw once this many stones are on the board (c-gomoku-cli's -drawafter).
+    #[arg(long, value_name = "N")]
+    draw_after: Option<usize>,
+    /// A pass (`-1,-1`) loses instead of passing.
+    #[arg(long)]
+    no_pass: bool,
+    /// Do not ask Swap2 steps with SWAP2BOARD (engines place the stones as moves and
+    /// stay).
+    #[arg(long)]
+    no_swap2board: bool,
+    /// Send SWAP2BOARD's stones as `x,y,field` lines, as BOARD does, to every engine
+    /// (Rapfi needs them); one engine's: `--engine "cmd=... swap2board=fields"`.
+    #[arg(long)]
+    swap2board_fields: bool,
+    /// The number sent with INFO rule (default: 0 freestyle, 1 standard, 4 renju, 8 caro).
+    #[arg(long, value_name = "N")]
+    gomocup_rule: Option<u32>,
+    /// INFO max_memory, in bytes.
+    #[arg(long, value_name = "BYTES", default_value_t = 367_001_600)]
+    max_memory: u64,
+    /// Sequential probability ratio test: `elo0,elo1[,alpha,beta]` (two engines); the
+    /// match stops when it decides.
+    #[arg(long, value_name = "ELO0,ELO1,ALPHA,BETA")]
+    sprt: Option<Sprt>,
+    /// A directory for one record per game (`game-0001.txt`, ...).
+    #[arg(long, value_name = "DIR")]
+    records: Option<PathBuf>,
+    /// The format of --records (moves, sgf, psq, rif).
+    #[arg(long, default_value = "moves")]
+    record_format: Format,
+    /// Every game's record in one SGF file, in schedule order (c-gomoku-cli's -sgf).
+    #[arg(long, value_name = "FILE")]
+    sgf: Option<PathBuf>,
+    /// The results as a FIDE TRF file, for `renju standings`.
+    #[arg(long, value_name = "FILE")]
+    trf: Option<PathBuf>,
+    /// The event name in records and the TRF file.
+    #[arg(long, default_value = "renju match")]
+    event: String,
+    /// Print the summary as JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Runs the command: 0 when every game was played and every record validates to its
+/// result, 1 when a record does not, 2 when the options or the engines are wrong, 130
+/// when interrupted.
+pub fn run_command(args: MatchArgs) -> ExitCode {
+    let options = match options(&args) {
+        Ok(o) => o,
+        Err(message) => {
+            eprintln!("renju match: {message}");
+            return ExitCode::from(2);
+        }
+    };
+    if let Some(dir) = &args.records {
+        if let Err(e) = fs::create_dir_all(dir) {
+            eprintln!("renju match: {}: {e}", dir.display());
+            return ExitCode::from(2);
+        }
+    }
+    renju_engine::process::catch_interrupt();
+    let progress = std::io::stderr().is_terminal() && !args.json;
+    let mut write_errors = Vec::new();
+    let mut on_game = |g: &GameResult, s: &Summary| {
+        if let Some(dir) = &args.records {
+            if let Err(e) = write_record(dir, args.record_format, g) {
+                write_errors.push(e);
+            }
+        }
+        if progress {
+            eprint!("\r{}", progress_line(g, s, &options));
+            let _ = std::io::stderr().flush();
+        }
+    };
+    let report = match run(&options, &mut on_game) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("renju match: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    if progress {
+        eprintln!();
+    }
+    for (label, why) in &report.refused_openings {
+        eprintln!("renju match: opening refused ({label}): {why}");
+    }
+    for e in &write_errors {
+        eprintln!("renju match: {e}");
+    }
+    if let Some(path) = &args.sgf {
+        let games: Vec<Game> = report
+            .games
+            .iter()
+            .map(|g| Format::Sgf.fit(&g.record))
+            .collect();
+        match Format::Sgf.write(&games) {
+            Ok(bytes) => {
+                if let Err(e) = fs::write(path, bytes) {
+                    eprintln!("renju match: {}: {e}", path.display());
+                }
+            }
+            Err(e) => eprintln!("renju match: {e}"),
+        }
+    }
+    if let Some(path) = &args.trf {
+        match trf(&report, &options) {
+            Ok(text) => {
+                if let Err(e) = fs::write(path, text) {
+                    eprintln!("renju match: {}: {e}", path.display());
+                }
+            }
+            Err(e) => eprintln!("renju match: cannot write the TRF file: {e}"),
+        }
+    }
+    if args.json {
+        let value = report.json(&options);
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&value).unwrap_or_default()
+        );
+    } else {
+        print!("{}", report.summary.to_text());
+    }
+    if report.interrupted {
+        ExitCode::from(130)
+    } else if report.summary.disagreements > 0 || !write_errors.is_empty() {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+fn progress_line(g: &GameResult, s: &Summary, options: &MatchOptions) -> String {
+    let name = |e: usize| options.engines[e].name.as_str();
+    let score = s.pairs.first().map_or(String::new(), |p| {
+        format!(
+            "  {} vs {}: {}-{}-{}",
+            p.a, p.b, p.score.wins, p.score.losses, p.score.draws
+        )
+    });
+    let sprt = s
+        .sprt
+        .as_ref()
+        .map_or(String::new(), |t| format!("  LLR {:.2}", t.llr));
+    format!(
+        "[{}/{}] game {}: {} - {} {} ({}){score}{sprt}   ",
+        s.games,
+        s.scheduled,
+        g.index + 1,
+        name(g.black),
+        name(g.white),
+        g.result,
+        g.termination
+    )
+}
+
+/// The match options the arguments give (the profile filling what is not given):
+/// [`MatchSettings`], as Python's `renju.match` reads its keywords.
+fn options(args: &MatchArgs) -> Result<MatchOptions, String> {
+    let engines = args
+        .engines
+        .iter()
+        .map(|text| EngineSpec::from_text(text))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| format!("--{e}"))?;
+    let settings = MatchSettings {
+        engines,
+        names: args.names.clone(),
+        profile: args.profile.map(|p| match p {
+            Profile::Gomocup => renju_engine::matches::Profile::Gomocup,
+        }),
+        rule_set: args.rule,
+        size: args.size,
+        opening: args.opening,
+        time_control: args.time_control.clone(),
+        limits: args.tc,
+        tolerance_ms: args.tolerance,
+        silence_ms: args.silence,
+        games: args.games,
+        rounds: args.rounds,
+        concurrency: args.concurrency,
+        gauntlet: args.gauntlet,
+        openings: match &args.openings {
+            Some(path) => Openings::File {
+                path: path.clone(),
+                format: args.openings_format,
+            },
+            None => Openings::None,
+        },
+        opening_order: match args.openings_order {
+            Order::Sequential => OrderName::Sequential,
+            Order::Random => OrderName::Random,
+        }
+        .with_seed(args.srand),
+        repeat: args.repeat,
+        transform: args.transform,
+        draw_after: args.draw_after,
+        no_pass: args.no_pass,
+        swap2board: !args.no_swap2board,
+        swap2board_fields: args.swap2board_fields,
+        gomocup_rule: args.gomocup_rule,
+        max_memory: args.max_memory,
+        sprt: args.sprt,
+        event: args.event.clone(),
+    };
+    settings.options().map_err(|e| match e {
+        MatchError::Names { names, engines } => format!("{names} --name for {engines} --engine"),
+        e => e.to_string(),
+    })
+}
+
+fn write_record(dir: &Path, format: Format, g: &GameResult) -> Result<(), String> {
+    let ext = match format {
+        Format::MoveList => "txt",
+        Format::Sgf => "sgf",
+        Format::Psq => "psq",
+        Format::Rif => "rif",
+        _ => "txt",
+    };
+    let path = dir.join(format!("game-{:04}.{ext}", g.index + 1));
+    let bytes = format
+        .write(&[format.fit(&g.record)])
+        .map_err(|e| format!("game {}: {e}", g.index + 1))?;
+    fs::write(&path, bytes).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// The results as a TRF crosstable: one TRF round per game slot, each engine at most
+/// once a round (a game goes in the first round after both engines' last).
+fn trf(report: &MatchReport, options: &MatchOptions) -> Result<String, String> {
+    let mut t = Tournament {
+        name: options.event.clone(),
+        system: Some(System::RoundRobin),
+        players: options
+            .engines
+            .iter()
+            .enumerate()
+            .map(|(i, e)| Player::new(i as u32 + 1, e.name.clone()))
+            .collect(),
+        ..Tournament::default()
+    };
+    let mut last = vec![0u32; options.engines.len()];
+    for g in &report.games {
+        let round = last[g.black].max(last[g.white]) + 1;
+        last[g.black] = round;
+        last[g.white] = round;
+        for (me, other, colour) in [
+            (g.black, g.white, Color::Black),
+            (g.white, g.black, Color::White),
+        ] {
+            let s = g.score_of(me);
+            let result = if s.wins == 1 {
+                ResultKind::Win
+            } else if s.losses == 1 {
+                ResultKind::Loss
+            } else {
+                ResultKind::Draw
+            };
+            t.pairings.push(Pairing {
+                round,
+                player: me as u32 + 1,
+                opponent: Some(other as u32 + 1),
+                color: Some(colour),
+                result,
+                board: None,
+            });
+        }
+    }
+    t.rounds = last.iter().copied().max().unwrap_or(0);
+    t.sort_pairings();
+    t.to_trf().map_err(|e| e.to_string())
+}

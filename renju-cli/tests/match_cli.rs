@@ -1,0 +1,241 @@
+//! End-to-end tests of `renju match` with the test engine of
+//! `renju-engine/examples/test_engine.rs`: records that `renju validate` judges as the
+//! runner did, a TRF file that `renju standings` reads, the summary, the profile.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::OnceLock;
+
+use serde_json::Value;
+
+mod common;
+
+/// The test engine; built here when it is missing (it is an example of renju-engine).
+fn engine() -> &'static str {
+    static PATH: OnceLock<String> = OnceLock::new();
+    PATH.get_or_init(|| common::example("renju-engine", "test_engine"))
+}
+
+fn renju(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_renju"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("renju-match-cli-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+#[test]
+fn records_validate_to_the_runners_results_and_standings_read_the_trf() {
+    let dir = scratch("e2e");
+    let openings = dir.join("openings.txt");
+    // Offset notation: h8 i8 i5, h8 g7; the third line has a five for Black: refused.
+    std::fs::write(
+        &openings,
+        "0,0, 1,0, 1,3\n0,0, -1,1\n0,0, 0,7, 1,0, 1,7, 2,0, 2,7, 3,0, 3,7, 4,0\n",
+    )
+    .unwrap();
+    let a = format!("{} --mode random --seed 5", engine());
+    let b = format!("{} --mode random --seed 6 --swap2 two", engine());
+    let c = format!("{} --mode crash --after 4", engine());
+    let records = dir.join("records");
+    let trf = dir.join("results.trf");
+    let sgf = dir.join("games.sgf");
+    let (code, out, err) = renju(&[
+        "match",
+        "--engine",
+        &a,
+        "--engine",
+        &b,
+        "--engine",
+        &c,
+        "--name",
+        "alpha",
+        "--name",
+        "beta",
+        "--name",
+        "crashy",
+        "--games",
+        "2",
+        "--repeat",
+        "--concurrency",
+        "2",
+        "--openings",
+        s(&openings),
+        "--tc",
+        "20/5",
+        "--records",
+        s(&records),
+        "--trf",
+        s(&trf),
+        "--sgf",
+        s(&sgf),
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("opening refused (line 3)"), "{err}");
+    let report: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(report["settings"]["openings"], 3);
+    assert_eq!(report["refused_openings"].as_array().unwrap().len(), 1);
+    let games = report["games"].as_array().unwrap();
+    assert_eq!(games.len(), 6);
+    assert_eq!(report["summary"]["disagreements"], 0);
+    // Every game that crashy played, it lost by forfeit; the others ended on the board.
+    for g in games {
+        let seats: Vec<u64> = g["seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_u64().unwrap())
+            .collect();
+        if seats.contains(&2) {
+            assert_eq!(g["termination"], "forfeit", "{g}");
+            assert!(
+                g["reason"].as_str().unwrap().contains("crashy crashed"),
+                "{g}"
+            );
+        } else {
+            assert_ne!(g["termination"], "forfeit", "{g}");
+        }
+        assert_eq!(g["validated"], true);
+    }
+    // renju validate agrees with the runner on every result.
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&records)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    assert_eq!(files.len(), 6);
+    // The same of the SGF file, where a forfeit is the result's reason (RE[B+F]).
+    files.push(sgf.clone());
+    let mut args = vec!["validate", "--json"];
+    args.extend(files.iter().map(|p| s(p)));
+    let (code, out, err) = renju(&args);
+    assert_eq!(code, 0, "{err}{out}");
+    let validated: Value = serde_json::from_str(&out).unwrap();
+    let validated = validated["games"].as_array().unwrap();
+    assert_eq!(validated.len(), 12);
+    for (g, v) in games.iter().cycle().zip(validated) {
+        let winner = match g["result"].as_str().unwrap() {
+            "1-0" => Value::from("black"),
+            "0-1" => Value::from("white"),
+            _ => Value::Null,
+        };
+        assert_eq!(winner, v["outcome"]["winner"], "{g} {v}");
+        assert_eq!(g["termination"], v["outcome"]["termination"], "{g} {v}");
+    }
+    // The standings of the TRF file: crashy last with no point.
+    let (code, plain, err) = renju(&["standings", s(&trf)]);
+    assert_eq!(code, 0, "{err}{plain}");
+    let last = plain.lines().find(|l| l.contains("crashy")).unwrap();
+    assert!(last.trim_start().starts_with('3'), "{plain}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_gomocup_profile_sets_the_tournament_rules() {
+    let a = format!("{} --mode random --seed 5 --swap2 stay", engine());
+    let b = format!("{} --mode pass --after 2", engine());
+    let (code, out, err) = renju(&[
+        "match",
+        "--engine",
+        &a,
+        "--engine",
+        &b,
+        "--profile",
+        "gomocup",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let report: Value = serde_json::from_str(&out).unwrap();
+    let settings = &report["settings"];
+    assert_eq!(settings["draw_after"], 200);
+    assert_eq!(settings["no_pass"], true);
+    assert_eq!(settings["opening"], "swap2");
+    assert_eq!(settings["gomocup_rule"], 4);
+    assert_eq!(settings["tolerance_ms"], 1000);
+    assert_eq!(settings["turn_limit_ms"], 30000);
+    let g = &report["games"][0];
+    assert!(
+        g["reason"]
+            .as_str()
+            .unwrap()
+            .contains("passes are not allowed"),
+        "{g}"
+    );
+}
+
+#[test]
+fn swap2board_fields_are_set_per_engine() {
+    // The first engine reads SWAP2BOARD's stones as BOARD lines (as Rapfi does).
+    let a = format!(
+        "\"cmd={} --mode random --seed 5 --swap2 two --swap2-fields\" name=a swap2board=fields",
+        engine()
+    );
+    let b = format!("{} --mode random --seed 6 --swap2 stay", engine());
+    let (code, out, err) = renju(&[
+        "match",
+        "--engine",
+        &a,
+        "--engine",
+        &b,
+        "--opening",
+        "swap2",
+        "--rule",
+        "freestyle",
+        "--games",
+        "2",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let report: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(report["engines"][0]["swap2board_fields"], true);
+    assert!(report["engines"][1].get("swap2board_fields").is_none());
+    for g in report["games"].as_array().unwrap() {
+        assert_ne!(g["termination"], "forfeit", "{g}");
+    }
+    let bad = format!("cmd={} swap2board=yes", engine());
+    let (code, _, err) = renju(&["match", "--engine", &bad, "--engine", &b]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("swap2board"), "{err}");
+}
+
+#[test]
+fn the_summary_has_elo_los_and_the_sprt() {
+    let a = format!("{} --mode random --seed 5", engine());
+    let b = format!("{} --mode sparse", engine());
+    let (code, out, err) = renju(&[
+        "match", "--engine", &a, "--engine", &b, "--games", "4", "--repeat", "--sprt", "0,10",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("Score of test_engine-1 vs test_engine-2: 4-0-0"),
+        "{out}"
+    );
+    assert!(out.contains("LOS 97.7 %"), "{out}");
+    assert!(
+        out.contains("SPRT elo0=0 elo1=10 alpha=0.05 beta=0.05: LLR 0.00"),
+        "{out}"
+    );
+    let (code, _, err) = renju(&[
+        "match", "--engine", &a, "--engine", &b, "--engine", &a, "--sprt", "0,10",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("exactly two engines"), "{err}");
+    let (code, _, err) = renju(&["match", "--engine", &a]);
+    assert_eq!(code, 2, "{err}");
+}

@@ -1,0 +1,1229 @@
+//! Engine matches and tournaments (`renju match`): engines speaking the Gomocup
+//! (Piskvork) protocol play each other, every game refereed by the live referee
+//! ([`renju_records::referee::Referee`]), with the clock measured here.
+//!
+//! * **Schedule.** Two or more [`EngineSpec`]s play a round robin (every pair) or a
+//!   gauntlet (the first engine against each other one), [`MatchOptions::games`] games a
+//!   pair in each of [`MatchOptions::rounds`] rounds, the seats reversed every other
+//!   game of a pair. Openings are taken in turn from [`MatchOptions::openings`]; with
+//!   [`MatchOptions::repeat`] each opening is played twice (once from each seat), and with [`MatchOptions::transform`] each pass
+//!   through the list uses the next of the 8 board symmetries (c-gomoku-cli's
+//!   `-repeat` and `-transform`). [`MatchOptions::concurrency`] games run at once, each
+//!   on a thread of its own with its own engine processes.
+//! * **Openings** are checked before play by replaying them through a referee: one the
+//!   rules refuse (a stone on a stone, a Black foul, a five on the board, a step the
+//!   protocol does not allow) is refused with the referee's reason and never played
+//!   ([`MatchReport::refused_openings`]). The opening's events are the game's first
+//!   actions: its stones, and its colour decisions, declarations and fifth-move
+//!   offers, which no Gomocup command asks an engine for.
+//! * **Protocol.** `START`, `INFO` (`timeout_turn`, `timeout_match`, `max_memory`,
+//!   `game_type`, `rule`, the engine's own keys, and `time_left` before every
+//!   question), `BEGIN` on an empty board, `TURN x,y` when the engine holds the game
+//!   but the opponent's last move, `BOARD` otherwise (stones in move order, field 1 for
+//!   the colour to move), `RESTART` between games (an engine that does not answer it
+//!   `OK` is started again) and `END`. Under Swap2, `SWAP2BOARD` asks for the opening
+//!   stones and the colour decisions; an engine that answers `UNKNOWN` or `ERROR` to it
+//!   plays the first three stones as moves (`BEGIN`/`BOARD`) and stays with its colour
+//!   at each decision, and the game's notes say so.
+//! * **Refereeing.** Every answer becomes a referee action by its seat, at a time stamp
+//!   on the runner's timeline: the sum of the engines' thinking times, each measured
+//!   from the command written to the answer read ([`std::time::Instant`]), so that the
+//!   runner's own work costs the engines nothing. The referee judges everything: fives
+//!   (five beats foul), fouls (a forbidden move loses), passes (`-1,-1`), two passes,
+//!   the full board and the clock. When an engine is silent past its deadline the
+//!   runner sends a `tick` just past it and the flag falls. The runner ends a game
+//!   itself only where the rules cannot see: an engine that crashed, answered garbage
+//!   or a point the referee refuses (occupied, off the board, outside the opening's
+//!   area), passed where passes are not allowed, exceeded a Gomocup turn limit, or
+//!   stayed silent in an untimed game loses by forfeit (the referee's `forfeit`
+//!   action), with the reason in the record's `termination` tag; `--draw-after N`
+//!   ends the game once N stones are on the board by a draw offer and its acceptance.
+//!   A dead, late or confused engine is killed with its process group and started
+//!   again for its next game.
+//! * **Records.** The referee's record of each game ([`Referee::game`]) with the
+//!   players, round and event tags, every move's time, and the runner's reason; each
+//!   is validated ([`Game::validate`]) and must give the runner's result
+//!   ([`GameResult::validated`]).
+//! * **Statistics** ([`stats`]): wins, losses and draws per engine and colour, Elo with
+//!   its 95 % interval, LOS, and the SPRT, which stops the match early once it decides.
+
+mod brain;
+mod play;
+mod settings;
+pub mod stats;
+
+pub use settings::{name_engines, read_openings, MatchSettings, Openings, OrderName, Profile};
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use renju_core::geometry::{Point, Symmetry};
+use renju_core::outcome::{Outcome, Termination};
+use renju_core::rules::{RenjuOptions, RuleSet};
+use renju_records::game::{Event, Game, Seat};
+use renju_records::opening::OpeningRule;
+use renju_records::referee::{Action, Referee, RefereeError, RefereeOptions, Request, Required};
+use renju_records::time_control::{Overtime, Period, Schedule, TimeControl};
+
+use crate::process::Stop;
+use brain::Brain;
+use stats::{Score, Sprt, SprtDecision};
+
+/// One engine of a match.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct EngineSpec {
+    /// The name in records, standings and the summary (unique in a match).
+    pub name: String,
+    /// The program and its arguments.
+    pub command: Vec<String>,
+    /// The directory it runs in (`None`: the runner's).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dir: Option<PathBuf>,
+    /// Its own `INFO key value` settings, sent after the standard ones.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub info: Vec<(String, String)>,
+    /// Send the stones of `SWAP2BOARD` as `x,y,field` lines, as `BOARD` sends them
+    /// (field 1 for the side to move's stones), instead of the protocol's bare `x,y`:
+    /// engines that read them with their `BOARD` parser (Rapfi) need the field.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub swap2board_fields: bool,
+}
+
+/// Gomocup's time limits (c-gomoku-cli's `tc=match/turn+inc`), in milliseconds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub struct GomocupLimits {
+    /// The time for the whole game (0: none).
+    pub match_ms: u64,
+    /// The most one move may take (0: none but the match time).
+    pub turn_ms: u64,
+    /// Added after every move (with a match time).
+    pub increment_ms: u64,
+}
+
+/// Gomocup limits that cannot be read.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("`{0}` is not a Gomocup time control `match/turn+increment` in seconds (`180/30`, `60+1`, `0/5`)")]
+pub struct LimitsError(pub String);
+
+fn seconds_ms(text: &str, whole: &str) -> Result<u64, LimitsError> {
+    let s: f64 = text.trim().parse().map_err(|_| LimitsError(whole.into()))?;
+    if !(0.0..=86_400.0).contains(&s) {
+        return Err(LimitsError(whole.into()));
+    }
+    Ok((s * 1000.0).round() as u64)
+}
+
+impl std::str::FromStr for GomocupLimits {
+    type Err = LimitsError;
+
+    /// `match`, `match/turn`, `match+inc` or `match/turn+inc`, in seconds (decimals
+    /// allowed). Without `/turn` there is no turn limit but the match time.
+    fn from_str(text: &str) -> Result<GomocupLimits, LimitsError> {
+        let (rest, inc) = match text.split_once('+') {
+            Some((a, b)) => (a, seconds_ms(b, text)?),
+            None => (text, 0),
+        };
+        let (m, turn) = match rest.split_once('/') {
+            Some((a, b)) => (seconds_ms(a, text)?, seconds_ms(b, text)?),
+            None => (seconds_ms(rest, text)?, 0),
+        };
+        if m == 0 && turn == 0 {
+            return Err(LimitsError(text.into()));
+        }
+        Ok(GomocupLimits {
+            match_ms: m,
+            turn_ms: turn,
+            increment_ms: inc,
+        })
+    }
+}
+
+impl GomocupLimits {
+    /// The referee's clock for these limits, and the turn limit the runner keeps
+    /// itself: a turn limit alone is one-move byo-yomi (`TM[0]OT[1xT byo-yomi]`); a
+    /// match time is sudden death (Fischer with an increment), and a turn limit below
+    /// it is kept by the runner (an engine past it loses by forfeit).
+    pub fn clock(&self) -> Result<(TimeControl, Option<u64>), String> {
+        let schedule = if self.match_ms == 0 {
+            Schedule {
+                periods: vec![Period {
+                    time_ms: 0,
+                    moves: None,
+                    increment_ms: 0,
+                }],
+                overtime: Some(Overtime {
+                    periods: 1,
+                    time_ms: self.turn_ms,
+                    moves: 1,
+                }),
+            }
+        } else {
+            Schedule {
+                periods: vec![Period {
+                    time_ms: self.match_ms,
+                    moves: None,
+                    increment_ms: self.increment_ms,
+                }],
+                overtime: None,
+            }
+        };
+        let control = TimeControl::new(schedule).map_err(|e| e.to_string())?;
+        let turn = (self.match_ms > 0 && self.turn_ms > 0 && self.turn_ms < self.match_ms)
+            .then_some(self.turn_ms);
+        Ok((control, turn))
+    }
+}
+
+/// The order openings are taken in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum OpeningOrder {
+    /// As in the file.
+    #[default]
+    Sequential,
+    /// Shuffled once with the seed (c-gomoku-cli's `order=random srand=N`).
+    Random(u64),
+}
+
+/// How to run a match.
+#[derive(Debug, Clone)]
+pub struct MatchOptions {
+    /// The engines (at least two).
+    pub engines: Vec<EngineSpec>,
+    /// The rule set.
+    pub rule_set: RuleSet,
+    /// Readings of the Renju rules.
+    pub renju: RenjuOptions,
+    /// The board side.
+    pub size: u8,
+    /// The opening protocol.
+    pub opening: OpeningRule,
+    /// The referee's time control (`None`: untimed).
+    pub time_control: Option<TimeControl>,
+    /// A turn limit the runner keeps (Gomocup's `timeout_turn` below the match time).
+    pub turn_limit_ms: Option<u64>,
+    /// How late past its deadline an answer is still taken (charged as made at the
+    /// deadline), in milliseconds (c-gomoku-cli's `tolerance`).
+    pub tolerance_ms: u64,
+    /// How long an engine may stay silent in an untimed game (and at `START` and
+    /// `RESTART`).
+    pub silence_ms: u64,
+    /// Games per pair in each round.
+    pub games: u32,
+    /// Rounds (the whole schedule repeated).
+    pub rounds: u32,
+    /// Games played at once.
+    pub concurrency: usize,
+    /// The first engine against each other one, instead of a round robin.
+    pub gauntlet: bool,
+    /// The openings (empty: every game starts on the empty board).
+    pub openings: Vec<Game>,
+    /// The order openings are taken in.
+    pub opening_order: OpeningOrder,
+    /// Each opening twice, with the seats reversed.
+    pub repeat: bool,
+    /// Each pass through the openings under the next of the 8 symmetries.
+    pub transform: bool,
+    /// A draw once this many stones are on the board (opening included).
+    pub draw_after: Option<usize>,
+    /// Whether a pass (`-1,-1`) loses instead of passing (Gomocup).
+    pub no_pass: bool,
+    /// Ask Swap2 steps with `SWAP2BOARD` (when the opening is Swap2).
+    pub swap2board: bool,
+    /// The number sent with `INFO rule` (`None`: 0 freestyle, 1 standard, 4 renju,
+    /// 8 caro, GomocupJudge's codes).
+    pub gomocup_rule: Option<u32>,
+    /// `INFO max_memory`, in bytes.
+    pub max_memory: u64,
+    /// The SPRT to run (two engines only); the match stops when it decides.
+    pub sprt: Option<Sprt>,
+    /// The event tag of the records.
+    pub event: String,
+}
+
+impl Default for MatchOptions {
+    fn default() -> MatchOptions {
+        MatchOptions {
+            engines: Vec::new(),
+            rule_set: RuleSet::Renju,
+            renju: RenjuOptions::default(),
+            size: 15,
+            opening: OpeningRule::Free,
+            time_control: None,
+            turn_limit_ms: None,
+            tolerance_ms: 0,
+            silence_ms: 30_000,
+            games: 1,
+            rounds: 1,
+            concurrency: 1,
+            gauntlet: false,
+            openings: Vec::new(),
+            opening_order: OpeningOrder::Sequential,
+            repeat: false,
+            transform: false,
+            draw_after: None,
+            no_pass: false,
+            swap2board: true,
+            gomocup_rule: None,
+            max_memory: 367_001_600,
+            sprt: None,
+            event: "renju match".into(),
+        }
+    }
+}
+
+impl MatchOptions {
+    /// The number `INFO rule` sends.
+    pub fn rule_number(&self) -> u32 {
+        self.gomocup_rule.unwrap_or(match self.rule_set {
+            RuleSet::Freestyle => 0,
+            RuleSet::Standard => 1,
+            RuleSet::Renju => 4,
+            RuleSet::Caro => 8,
+        })
+    }
+
+    /// The referee's options of every game.
+    pub fn referee_options(&self) -> RefereeOptions {
+        RefereeOptions {
+            rule_set: self.rule_set,
+            opening: self.opening,
+            size: self.size,
+            renju: self.renju,
+            time_control: self.time_control.clone(),
+            ..RefereeOptions::default()
+        }
+    }
+}
+
+/// Why a match cannot be run.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum MatchError {
+    /// Fewer than two engines.
+    #[error("a match needs at least two engines, {0} given")]
+    TooFewEngines(usize),
+    /// Two engines with one name.
+    #[error("two engines are named `{0}`: give each a name of its own")]
+    DuplicateName(String),
+    /// An engine that cannot be read (`cmd=...` form, quoting, no command).
+    #[error("{0}")]
+    Engine(String),
+    /// More names than engines.
+    #[error("{names} names for {engines} engines")]
+    Names {
+        /// Names given.
+        names: usize,
+        /// Engines given.
+        engines: usize,
+    },
+    /// An engine's program that cannot be started (not found, not executable).
+    #[error("engine `{engine}` cannot be started: {why}")]
+    Program {
+        /// The engine's name.
+        engine: String,
+        /// Why.
+        why: String,
+    },
+    /// The openings file cannot be read.
+    #[error("{0}")]
+    Openings(String),
+    /// Gomocup limits that make no time control.
+    #[error("{0}")]
+    TimeControl(String),
+    /// The rules cannot be refereed (board size, time control).
+    #[error(transparent)]
+    Referee(#[from] RefereeError),
+    /// The SPRT needs exactly two engines.
+    #[error("the SPRT needs exactly two engines, {0} given")]
+    SprtEngines(usize),
+    /// `games`, `rounds` or `concurrency` is 0.
+    #[error("{0} must be at least 1")]
+    Zero(&'static str),
+    /// Openings were given and every one was refused.
+    #[error("every opening was refused; the first: {0}")]
+    NoOpenings(String),
+    /// The protocol needs steps no engine command gives, and no opening gives them.
+    #[error("the {0} opening asks for fifth-move offers (and declarations) that no Gomocup command asks an engine for: give openings that play them, in a record format that holds them (the move list does)")]
+    NeedsOpenings(OpeningRule),
+}
+
+/// One game of the schedule.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Job {
+    /// The game's number in the schedule, from 0.
+    pub index: usize,
+    /// The round, from 1.
+    pub round: u32,
+    /// The engine in the first seat (tentative Black) and the second.
+    pub seats: [usize; 2],
+    /// The opening (index into the openings kept), if any.
+    pub opening: Option<usize>,
+    /// The symmetry it is played under.
+    #[serde(skip)]
+    pub symmetry: Symmetry,
+}
+
+/// How a game ended, as the runner saw it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct GameResult {
+    /// The game's number in the schedule, from 0.
+    pub index: usize,
+    /// The round, from 1.
+    pub round: u32,
+    /// The engines in the first and second seats.
+    pub seats: [usize; 2],
+    /// The engine that played Black at the end (after any swap) and the one that
+    /// played White.
+    pub black: usize,
+    /// See `black`.
+    pub white: usize,
+    /// The outcome (the referee's).
+    #[serde(skip)]
+    pub outcome: Outcome,
+    /// `1-0`, `0-1`, `1/2-1/2`.
+    pub result: &'static str,
+    /// The termination.
+    pub termination: Termination,
+    /// Why, in words (the runner's reason for a forfeit).
+    pub reason: String,
+    /// The opening played (index into the openings kept).
+    pub opening: Option<usize>,
+    /// What the runner had to do for an engine (fallbacks, restarts).
+    pub notes: Vec<String>,
+    /// The record.
+    #[serde(skip)]
+    pub record: Game,
+    /// Whether the record validates to the same outcome.
+    pub validated: bool,
+    /// Moves asked of the engines.
+    pub engine_moves: u32,
+    /// Wall time of the game, in microseconds.
+    pub wall_us: u64,
+    /// Of which the engines' thinking, in microseconds.
+    pub engine_us: u64,
+}
+
+impl GameResult {
+    /// The score of engine `e` in this game (a zero score when it did not play).
+    pub fn score_of(&self, e: usize) -> Score {
+        let mut s = Score::default();
+        if e != self.black && e != self.white {
+            return s;
+        }
+        match self.outcome.winner {
+            None => s.draws = 1,
+            Some(c) => {
+                let winner = match c {
+                    renju_core::geometry::Color::Black => self.black,
+                    renju_core::geometry::Color::White => self.white,
+                };
+                if winner == e {
+                    s.wins = 1;
+                } else {
+                    s.losses = 1;
+                }
+            }
+        }
+        s
+    }
+}
+
+/// One engine's totals.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct EngineTotals {
+    /// Its name.
+    pub name: String,
+    /// As Black.
+    pub black: Score,
+    /// As White.
+    pub white: Score,
+    /// Both.
+    pub total: Score,
+    /// Games it lost by forfeit (crash, garbage, illegal point, silence) or on time.
+    pub forfeits: u32,
+    /// Of which on time.
+    pub time_losses: u32,
+}
+
+/// One pair's match, from the first engine's side.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PairSummary {
+    /// The first engine.
+    pub a: String,
+    /// The second.
+    pub b: String,
+    /// The first engine's score.
+    pub score: Score,
+    /// The first engine's score as Black.
+    pub a_black: Score,
+    /// The first engine's score as White.
+    pub a_white: Score,
+    /// The score rate.
+    pub rate: Option<f64>,
+    /// The Elo difference (first minus second).
+    pub elo: Option<f64>,
+    /// Its 95 % interval.
+    pub elo_95: Option<(f64, f64)>,
+    /// The likelihood that the first is stronger.
+    pub los: Option<f64>,
+}
+
+/// The SPRT's state.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SprtSummary {
+    /// The test.
+    pub test: Sprt,
+    /// The log-likelihood ratio.
+    pub llr: f64,
+    /// `(lower, upper)` bounds.
+    pub bounds: (f64, f64),
+    /// The decision.
+    pub decision: SprtDecision,
+}
+
+/// The summary of a match (so far).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Summary {
+    /// Games finished.
+    pub games: usize,
+    /// Games scheduled.
+    pub scheduled: usize,
+    /// Per engine.
+    pub engines: Vec<EngineTotals>,
+    /// Per pair that played.
+    pub pairs: Vec<PairSummary>,
+    /// Games per termination.
+    pub terminations: BTreeMap<String, usize>,
+    /// The SPRT (two engines, when asked).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sprt: Option<SprtSummary>,
+    /// Why the match stopped before its schedule ended.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stopped: Option<String>,
+    /// Records that did not validate to the runner's result (must be 0).
+    pub disagreements: usize,
+    /// Wall time so far, in seconds.
+    pub seconds: f64,
+    /// Games per second of wall time.
+    pub games_per_second: f64,
+    /// The runner's own time per engine move (game wall time less the engines'
+    /// thinking), in microseconds.
+    pub runner_us_per_move: f64,
+}
+
+impl Summary {
+    fn new(options: &MatchOptions, scheduled: usize) -> Summary {
+        Summary {
+            scheduled,
+            engines: options
+                .engines
+                .iter()
+                .map(|e| EngineTotals {
+                    name: e.name.clone(),
+                    ..EngineTotals::default()
+                })
+                .collect(),
+            ..Summary::default()
+        }
+    }
+
+    /// The text form: one line per pair, per engine and colour, the SPRT.
+    pub fn to_text(&self) -> String {
+        use std::fmt::Write as _;
+        let mut out = String::new();
+        let fmt_score = |s: &Score| format!("{}-{}-{}", s.wins, s.losses, s.draws);
+        let _ = writeln!(
+            out,
+            "{} of {} games, {:.1} s, {:.2} games/s, runner {:.0} µs per move",
+            self.games,
+            self.scheduled,
+            self.seconds,
+            self.games_per_second,
+            self.runner_us_per_move
+        );
+        for p in &self.pairs {
+            let _ = write!(
+                out,
+                "Score of {} vs {}: {} (W-L-D) [{}]; as Black {}, as White {}",
+                p.a,
+                p.b,
+                fmt_score(&p.score),
+                p.rate.map_or("-".into(), |r| format!("{r:.3}")),
+                fmt_score(&p.a_black),
+                fmt_score(&p.a_white)
+            );
+            let _ = match (p.elo, p.elo_95) {
+                (Some(e), Some((lo, hi))) => write!(out, "; Elo {e:+.1} [{lo:+.1}, {hi:+.1}]"),
+                (Some(e), None) => write!(out, "; Elo {e:+.1}"),
+                _ => write!(out, "; Elo -"),
+            };
+            let _ = writeln!(
+                out,
+                "; LOS {}",
+                p.los.map_or("-".into(), |l| format!("{:.1} %", l * 100.0))
+            );
+        }
+        let _ = writeln!(
+            out,
+            "{:<20} {:>12} {:>12} {:>12}  lost by forfeit (time)",
+            "engine", "as Black", "as White", "total"
+        );
+        for e in &self.engines {
+            let _ = writeln!(
+                out,
+                "{:<20} {:>12} {:>12} {:>12}  {} ({})",
+                e.name,
+                fmt_score(&e.black),
+                fmt_score(&e.white),
+                fmt_score(&e.total),
+                e.forfeits,
+                e.time_losses
+            );
+        }
+        let ends: Vec<String> = self
+            .terminations
+            .iter()
+            .map(|(k, v)| format!("{k} {v}"))
+            .collect();
+        let _ = writeln!(out, "endings: {}", ends.join(", "));
+        if let Some(s) = &self.sprt {
+            let _ = writeln!(
+                out,
+                "SPRT elo0={} elo1={} alpha={} beta={}: LLR {:.2} [{:.2}, {:.2}] {}",
+                s.test.elo0,
+                s.test.elo1,
+                s.test.alpha,
+                s.test.beta,
+                s.llr,
+                s.bounds.0,
+                s.bounds.1,
+                match s.decision {
+                    SprtDecision::H0 => "H0 accepted",
+                    SprtDecision::H1 => "H1 accepted",
+                    SprtDecision::Continue => "undecided",
+                }
+            );
+        }
+        if let Some(why) = &self.stopped {
+            let _ = writeln!(out, "stopped: {why}");
+        }
+        if self.disagreements > 0 {
+            let _ = writeln!(
+                out,
+                "{} records do not validate to the runner's result",
+                self.disagreements
+            );
+        }
+        out
+    }
+
+    fn add(&mut self, g: &GameResult, results: &[GameResult], options: &MatchOptions) {
+        self.games += 1;
+        *self
+            .terminations
+            .entry(g.termination.to_string())
+            .or_default() += 1;
+        if !g.validated {
+            self.disagreements += 1;
+        }
+        for (e, colour_black) in [(g.black, true), (g.white, false)] {
+            let s = g.score_of(e);
+            let t = &mut self.engines[e];
+            if colour_black {
+                t.black.add(&s);
+            } else {
+                t.white.add(&s);
+            }
+            t.total.add(&s);
+            if s.losses == 1 && matches!(g.termination, Termination::Forfeit | Termination::Time) {
+                t.forfeits += 1;
+                if g.termination == Termination::Time {
+                    t.time_losses += 1;
+                }
+            }
+        }
+        // Pairs, recomputed from the results (few pairs, cheap).
+        let mut pairs: BTreeMap<(usize, usize), PairSummary> = BTreeMap::new();
+        for r in results {
+            let (a, b) = (r.seats[0].min(r.seats[1]), r.seats[0].max(r.seats[1]));
+            let p = pairs.entry((a, b)).or_insert_with(|| PairSummary {
+                a: options.engines[a].name.clone(),
+                b: options.engines[b].name.clone(),
+                score: Score::default(),
+                a_black: Score::default(),
+                a_white: Score::default(),
+                rate: None,
+                elo: None,
+                elo_95: None,
+                los: None,
+            });
+            let s = r.score_of(a);
+            p.score.add(&s);
+            if r.black == a {
+                p.a_black.add(&s);
+            } else {
+                p.a_white.add(&s);
+            }
+        }
+        self.pairs = pairs
+            .into_values()
+            .map(|mut p| {
+                p.rate = p.score.rate();
+                p.elo = p.score.elo();
+                p.elo_95 = p.score.elo_interval();
+                p.los = p.score.los();
+                p
+            })
+            .collect();
+        if let (Some(test), Some(p)) = (options.sprt, self.pairs.first()) {
+            self.sprt = Some(SprtSummary {
+                test,
+                llr: test.llr(&p.score),
+                bounds: test.bounds(),
+                decision: test.decision(&p.score),
+            });
+        }
+        let runner: f64 = results
+            .iter()
+            .map(|r| r.wall_us.saturating_sub(r.engine_us) as f64)
+            .sum();
+        let moves: f64 = results.iter().map(|r| f64::from(r.engine_moves)).sum();
+        self.runner_us_per_move = if moves > 0.0 { runner / moves } else { 0.0 };
+    }
+}
+
+/// A match's results.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct MatchReport {
+    /// The summary.
+    pub summary: Summary,
+    /// Every game played, in schedule order.
+    pub games: Vec<GameResult>,
+    /// Openings refused before play: `(line or number, why)`.
+    pub refused_openings: Vec<(String, String)>,
+    /// Whether the run was interrupted (Ctrl-C).
+    pub interrupted: bool,
+}
+
+/// The report as `renju match --json` prints it ([`MatchReport::json`]): the settings,
+/// the engines, the summary, every game (without its record) and the refused openings,
+/// in this order (a struct, so that the order does not depend on serde_json's
+/// features).
+#[derive(Debug, Clone, Serialize)]
+pub struct ReportJson<'a> {
+    /// The settings that shape the games.
+    pub settings: SettingsJson,
+    /// The engines.
+    pub engines: &'a [EngineSpec],
+    /// The summary.
+    pub summary: &'a Summary,
+    /// Every game played, in schedule order.
+    pub games: &'a [GameResult],
+    /// Openings refused before play.
+    pub refused_openings: Vec<RefusedJson<'a>>,
+}
+
+/// The settings of [`ReportJson`].
+#[derive(Debug, Clone, Serialize)]
+pub struct SettingsJson {
+    /// The rule set's name.
+    pub rule: String,
+    /// The board side.
+    pub size: u8,
+    /// The opening protocol's name.
+    pub opening: String,
+    /// The time control's text.
+    pub time_control: Option<String>,
+    /// The turn limit the runner keeps.
+    pub turn_limit_ms: Option<u64>,
+    /// How late an answer may be.
+    pub tolerance_ms: u64,
+    /// A draw at this many stones.
+    pub draw_after: Option<usize>,
+    /// Whether a pass loses.
+    pub no_pass: bool,
+    /// The number `INFO rule` sends.
+    pub gomocup_rule: u32,
+    /// Openings given (refused ones included).
+    pub openings: usize,
+}
+
+/// A refused opening in [`ReportJson`].
+#[derive(Debug, Clone, Serialize)]
+pub struct RefusedJson<'a> {
+    /// Its line or number.
+    pub opening: &'a str,
+    /// Why.
+    pub reason: &'a str,
+}
+
+impl MatchReport {
+    /// The report as `renju match --json` prints it (serialise it with serde_json).
+    pub fn json<'a>(&'a self, options: &'a MatchOptions) -> ReportJson<'a> {
+        ReportJson {
+            settings: SettingsJson {
+                rule: options.rule_set.to_string(),
+                size: options.size,
+                opening: options.opening.to_string(),
+                time_control: options.time_control.as_ref().map(ToString::to_string),
+                turn_limit_ms: options.turn_limit_ms,
+                tolerance_ms: options.tolerance_ms,
+                draw_after: options.draw_after,
+                no_pass: options.no_pass,
+                gomocup_rule: options.rule_number(),
+                openings: options.openings.len(),
+            },
+            engines: &options.engines,
+            summary: &self.summary,
+            games: &self.games,
+            refused_openings: self
+                .refused_openings
+                .iter()
+                .map(|(opening, reason)| RefusedJson { opening, reason })
+                .collect(),
+        }
+    }
+}
+
+/// The request that replays one event of an opening (`None` for events that are not
+/// actions: times, comments).
+fn opening_requests(event: &Event) -> Vec<Request> {
+    let action = |a: Action| Request::new(a);
+    match event {
+        Event::Stone { point } => vec![action(Action::Place { point: *point })],
+        Event::Pass => vec![action(Action::Pass)],
+        Event::Swap { swap: true } => vec![action(Action::Swap)],
+        Event::Swap { swap: false } => vec![action(Action::Stay)],
+        Event::DeclareOffers { count } => vec![action(Action::Declare { count: *count })],
+        Event::FifthOffers { offered, chosen } => vec![
+            action(Action::Offer {
+                points: offered.clone(),
+            }),
+            action(Action::Choose { point: *chosen }),
+        ],
+        _ => vec![],
+    }
+}
+
+/// Whether the protocol asks for offers or declarations in the opening.
+fn needs_offers(rule: OpeningRule) -> bool {
+    matches!(
+        rule,
+        OpeningRule::Rif1996
+            | OpeningRule::Swap
+            | OpeningRule::Yamaguchi
+            | OpeningRule::Soosorv { .. }
+            | OpeningRule::Chinese
+    )
+}
+
+/// Checks an opening by replaying it through a referee: `Err` with the reason when the
+/// rules refuse it, when it ends the game, or when it stops where the protocol asks for
+/// a step no engine command gives.
+pub fn check_opening(opening: &Game, options: &MatchOptions) -> Result<(), String> {
+    if opening.size != options.size {
+        return Err(format!(
+            "the opening is on a {0}x{0} board, the match on {1}x{1}",
+            opening.size, options.size
+        ));
+    }
+    let mut referee = Referee::new(options.referee_options()).map_err(|e| e.to_string())?;
+    for (i, event) in opening.events.iter().enumerate() {
+        for request in opening_requests(event) {
+            if let Err(refusal) = referee.act(request) {
+                return Err(format!("event {} ({}): {refusal}", i + 1, event.kind()));
+            }
+            if let Some(outcome) = referee.outcome() {
+                return Err(format!("the opening ends the game: {outcome}"));
+            }
+        }
+    }
+    let status = referee.status();
+    let stuck = matches!(
+        status.required,
+        Required::Declare | Required::Offer | Required::Choose
+    ) || (needs_offers(options.opening) && status.move_number <= 5);
+    if stuck {
+        return Err(format!(
+            "the opening stops at move {} where {} asks for a step no Gomocup command gives (fifth-move offers or a declaration): the opening must play it",
+            status.move_number, options.opening
+        ));
+    }
+    Ok(())
+}
+
+/// The opening under a symmetry.
+fn transformed(opening: &Game, symmetry: Symmetry) -> Game {
+    let mut game = opening.clone();
+    let size = game.size;
+    let map = |p: &mut Point| *p = symmetry.apply(*p, size);
+    for event in &mut game.events {
+        match event {
+            Event::Stone { point } => map(point),
+            Event::FifthOffers { offered, chosen } => {
+                offered.iter_mut().for_each(map);
+                map(chosen);
+            }
+            _ => {}
+        }
+    }
+    game
+}
+
+/// A small deterministic generator for shuffling openings (SplitMix64).
+fn splitmix(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// The schedule: every game in order.
+pub fn schedule(options: &MatchOptions, openings: usize) -> Vec<Job> {
+    let n = options.engines.len();
+    let pairs: Vec<(usize, usize)> = if options.gauntlet {
+        (1..n).map(|j| (0, j)).collect()
+    } else {
+        (0..n)
+            .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
+            .collect()
+    };
+    let mut jobs = Vec::new();
+    let mut slot = 0usize;
+    for round in 1..=options.rounds {
+        for &(a, b) in &pairs {
+            for g in 0..options.games {
+                // As c-gomoku-cli: the seats alternate from game to game of a pair
+                // (`-repeat` only plays each opening twice).
+                let number = if options.repeat { slot / 2 } else { slot };
+                let reversed = g % 2 == 1;
+                let (opening, symmetry) = match number.checked_div(openings) {
+                    None => (None, Symmetry::Identity),
+                    Some(pass) => {
+                        let symmetry = if options.transform {
+                            Symmetry::ALL[pass % Symmetry::ALL.len()]
+                        } else {
+                            Symmetry::Identity
+                        };
+                        (Some(number % openings), symmetry)
+                    }
+                };
+                jobs.push(Job {
+                    index: jobs.len(),
+                    round,
+                    seats: if reversed { [b, a] } else { [a, b] },
+                    opening,
+                    symmetry,
+                });
+                slot += 1;
+            }
+        }
+    }
+    jobs
+}
+
+/// Checks the options; the openings kept (the refused ones listed).
+/// Openings kept, and the refused ones with why.
+type Prepared = (Vec<Game>, Vec<(String, String)>);
+
+fn prepare(options: &MatchOptions) -> Result<Prepared, MatchError> {
+    let n = options.engines.len();
+    if n < 2 {
+        return Err(MatchError::TooFewEngines(n));
+    }
+    for (i, e) in options.engines.iter().enumerate() {
+        if options.engines[..i].iter().any(|o| o.name == e.name) {
+            return Err(MatchError::DuplicateName(e.name.clone()));
+        }
+    }
+    if options.sprt.is_some() && n != 2 {
+        return Err(MatchError::SprtEngines(n));
+    }
+    for (value, name) in [
+        (options.games, "games"),
+        (options.rounds, "rounds"),
+        (u32::from(options.concurrency > 0), "concurrency"),
+    ] {
+        if value == 0 {
+            return Err(MatchError::Zero(name));
+        }
+    }
+    for e in &options.engines {
+        e.check_program().map_err(|why| MatchError::Program {
+            engine: e.name.clone(),
+            why,
+        })?;
+    }
+    Referee::new(options.referee_options())?;
+    let mut kept = Vec::new();
+    let mut refused = Vec::new();
+    for (i, opening) in options.openings.iter().enumerate() {
+        let label = opening
+            .source
+            .line
+            .map_or_else(|| format!("opening {}", i + 1), |l| format!("line {l}"));
+        match check_opening(opening, options) {
+            Ok(()) => kept.push(opening.clone()),
+            Err(why) => refused.push((label, why)),
+        }
+    }
+    if kept.is_empty() {
+        if let Some((label, why)) = refused.first() {
+            return Err(MatchError::NoOpenings(format!("{label}: {why}")));
+        }
+        if needs_offers(options.opening) {
+            return Err(MatchError::NeedsOpenings(options.opening));
+        }
+    }
+    if let OpeningOrder::Random(seed) = options.opening_order {
+        let mut state = seed;
+        for i in (1..kept.len()).rev() {
+            let j = (splitmix(&mut state) % (i as u64 + 1)) as usize;
+            kept.swap(i, j);
+        }
+    }
+    Ok((kept, refused))
+}
+
+/// Plays the match: `on_game` is called after every game, in the order games end,
+/// with the summary so far (for a progress line, or to write the record at once).
+/// Stops early when the SPRT decides (the games under way are finished and counted)
+/// or when the run is interrupted ([`crate::process::interrupted`]): every engine is
+/// ended before this returns.
+pub fn run(
+    options: &MatchOptions,
+    on_game: &mut dyn FnMut(&GameResult, &Summary),
+) -> Result<MatchReport, MatchError> {
+    run_until(options, &Stop::new(), on_game)
+}
+
+/// [`run`], stopping also when `stop` is raised (from another thread: Python's
+/// Ctrl-C, a caller's deadline): the games under way are abandoned and not counted,
+/// every engine is ended before this returns, and the report says `interrupted`.
+pub fn run_until(
+    options: &MatchOptions,
+    stop: &Stop,
+    on_game: &mut dyn FnMut(&GameResult, &Summary),
+) -> Result<MatchReport, MatchError> {
+    let started = Instant::now();
+    let (openings, refused) = prepare(options)?;
+    let jobs = schedule(options, openings.len());
+    let mut summary = Summary::new(options, jobs.len());
+    let next = AtomicUsize::new(0);
+    let decided = AtomicBool::new(false);
+    let mut results: Vec<GameResult> = Vec::new();
+    let threads = options.concurrency.min(jobs.len()).max(1);
+    std::thread::scope(|scope| {
+        let (tx, rx) = mpsc::channel::<GameResult>();
+        for _ in 0..threads {
+            let tx = tx.clone();
+            let (jobs, next, decided, openings) = (&jobs, &next, &decided, &openings);
+            scope.spawn(move || worker(jobs, next, decided, stop, options, openings, &tx));
+        }
+        drop(tx);
+        for result in rx {
+            results.push(result);
+            let last = results.last().expect("just pushed");
+            summary.add(last, &results, options);
+            summary.seconds = started.elapsed().as_secs_f64();
+            summary.games_per_second = summary.games as f64 / summary.seconds.max(1e-9);
+            if let Some(s) = &summary.sprt {
+                if s.decision != SprtDecision::Continue && !decided.load(Ordering::Relaxed) {
+                    decided.store(true, Ordering::Relaxed);
+                    summary.stopped = Some(format!(
+                        "the SPRT accepted {} after {} games",
+                        if s.decision == SprtDecision::H1 {
+                            "H1"
+                        } else {
+                            "H0"
+                        },
+                        summary.games
+                    ));
+                }
+            }
+            on_game(last, &summary);
+        }
+    });
+    let interrupted = stop.is_raised();
+    if interrupted && summary.stopped.is_none() {
+        summary.stopped = Some(format!("interrupted after {} games", summary.games));
+    }
+    summary.seconds = started.elapsed().as_secs_f64();
+    summary.games_per_second = summary.games as f64 / summary.seconds.max(1e-9);
+    results.sort_by_key(|r| r.index);
+    Ok(MatchReport {
+        summary,
+        games: results,
+        refused_openings: refused,
+        interrupted,
+    })
+}
+
+fn worker(
+    jobs: &[Job],
+    next: &AtomicUsize,
+    decided: &AtomicBool,
+    stop: &Stop,
+    options: &MatchOptions,
+    openings: &[Game],
+    tx: &mpsc::Sender<GameResult>,
+) {
+    let mut brains: Vec<Option<Brain>> = options.engines.iter().map(|_| None).collect();
+    loop {
+        if decided.load(Ordering::Relaxed) || stop.is_raised() {
+            break;
+        }
+        let i = next.fetch_add(1, Ordering::Relaxed);
+        let Some(job) = jobs.get(i) else { break };
+        // Engines this game does not need are ended.
+        for (e, brain) in brains.iter_mut().enumerate() {
+            if !job.seats.contains(&e) {
+                if let Some(mut b) = brain.take() {
+                    b.end();
+                }
+            }
+        }
+        let opening = job.opening.map(|o| transformed(&openings[o], job.symmetry));
+        let mut first = brains[job.seats[0]].take();
+        let mut second = brains[job.seats[1]].take();
+        let result = play::play(
+            job,
+            options,
+            [&mut first, &mut second],
+            opening.as_ref(),
+            stop,
+        );
+        brains[job.seats[0]] = first;
+        brains[job.seats[1]] = second;
+        match result {
+            Some(result) => {
+                if tx.send(result).is_err() {
+                    break;
+                }
+            }
+            None => break, // interrupted
+        }
+    }
+    for brain in brains.iter_mut().filter_map(Option::as_mut) {
+        brain.end();
+    }
+}
+
+/// The seat's index in `[first, second]`.
+pub(crate) fn seat_index(seat: Seat) -> usize {
+    match seat {
+        Seat::First => 0,
+        Seat::Second => 1,
+    }
+}
+
+/// The wait before `START`/`RESTART` must be answered.
+pub(crate) fn greeting_wait(options: &MatchOptions) -> Duration {
+    Duration::from_millis(options.silence_ms.max(1000))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn engines(n: usize) -> Vec<EngineSpec> {
+        (0..n)
+            .map(|i| EngineSpec {
+                name: format!("e{i}"),
+                command: vec!["true".into()],
+                dir: None,
+                info: vec![],
+                swap2board_fields: false,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn schedules_follow_c_gomoku_cli() {
+        let options = MatchOptions {
+            engines: engines(3),
+            games: 2,
+            repeat: true,
+            transform: true,
+            ..MatchOptions::default()
+        };
+        let jobs = schedule(&options, 2);
+        assert_eq!(jobs.len(), 6);
+        assert_eq!(jobs[0].seats, [0, 1]);
+        assert_eq!(jobs[1].seats, [1, 0]);
+        assert_eq!((jobs[0].opening, jobs[1].opening), (Some(0), Some(0)));
+        assert_eq!((jobs[2].opening, jobs[2].seats), (Some(1), [0, 2]));
+        // The second pass through the two openings is rotated.
+        assert_eq!(
+            (jobs[4].opening, jobs[4].symmetry),
+            (Some(0), Symmetry::Rotate90)
+        );
+        let gauntlet = MatchOptions {
+            gauntlet: true,
+            ..options
+        };
+        assert!(schedule(&gauntlet, 0).iter().all(|j| j.seats.contains(&0)));
+        // Without -repeat the seats alternate all the same; only the openings advance
+        // every game.
+        let plain = MatchOptions {
+            engines: engines(2),
+            games: 4,
+            ..MatchOptions::default()
+        };
+        let jobs = schedule(&plain, 4);
+        let seats: Vec<[usize; 2]> = jobs.iter().map(|j| j.seats).collect();
+        assert_eq!(seats, [[0, 1], [1, 0], [0, 1], [1, 0]]);
+        let openings: Vec<Option<usize>> = jobs.iter().map(|j| j.opening).collect();
+        assert_eq!(openings, [Some(0), Some(1), Some(2), Some(3)]);
+    }
+
+    #[test]
+    fn limits_are_read() {
+        let l: GomocupLimits = "180/30+1".parse().unwrap();
+        assert_eq!(
+            (l.match_ms, l.turn_ms, l.increment_ms),
+            (180_000, 30_000, 1000)
+        );
+        let (control, turn) = l.clock().unwrap();
+        assert_eq!(turn, Some(30_000));
+        assert!(control.has_clock());
+        let turn_only: GomocupLimits = "0/5".parse().unwrap();
+        assert_eq!(turn_only.clock().unwrap().1, None);
+        assert!("x/5".parse::<GomocupLimits>().is_err());
+        assert!("0".parse::<GomocupLimits>().is_err());
+    }
+
+    #[test]
+    fn openings_are_checked_before_play() {
+        let options = MatchOptions {
+            engines: engines(2),
+            ..MatchOptions::default()
+        };
+        assert!(check_opening(&Game::from_moves("h8 h9 i8").unwrap(), &options).is_ok());
+        let occupied = check_opening(&Game::from_moves("h8 h8").unwrap(), &options);
+        assert!(occupied.unwrap_err().contains("occupied"));
+        // A five on the board ends the game: refused.
+        let five = Game::from_moves("h8 a1 i8 a2 j8 a3 k8 a4 l8").unwrap();
+        assert!(check_opening(&five, &options)
+            .unwrap_err()
+            .contains("ends the game"));
+        // Black's double-three (a foul) is refused too.
+        let foul = Game::from_moves("f8 a1 g8 c1 h6 e1 h7 g1 h8").unwrap();
+        assert!(check_opening(&foul, &options)
+            .unwrap_err()
+            .contains("ends the game"));
+        let rif = MatchOptions {
+            opening: OpeningRule::Rif1996,
+            ..options
+        };
+        assert!(check_opening(&Game::from_moves("h8 h9 j10").unwrap(), &rif)
+            .unwrap_err()
+            .contains("offers"));
+    }
+}

@@ -1,0 +1,714 @@
+//! One game: the engines asked in turn, every answer an action of the referee.
+
+use std::time::{Duration, Instant};
+
+use renju_core::geometry::Color;
+use renju_core::notation::Move;
+use renju_core::outcome::Termination;
+use renju_records::game::{Event, Game, Seat};
+use renju_records::opening::OpeningRule;
+use renju_records::referee::{Action, Referee, RefusalCode, Request, Required, Status};
+use renju_records::replay::ValidationOptions;
+
+use super::brain::{
+    board_lines, parse_move, parse_swap2, short, Answer, Brain, MoveAnswer, Swap2Answer,
+};
+use super::{greeting_wait, opening_requests, seat_index, GameResult, Job, MatchOptions};
+use crate::process::Stop;
+
+/// `INFO time_left` when there is no clock (the protocol's "unlimited").
+const UNLIMITED: u64 = 2_147_483_647;
+
+/// A game under way.
+struct Play<'a> {
+    options: &'a MatchOptions,
+    job: &'a Job,
+    referee: Referee,
+    /// The runner's timeline: the engines' thinking so far, in milliseconds.
+    t: u64,
+    /// The seat holding Black.
+    black_seat: Seat,
+    notes: Vec<String>,
+    /// The runner's reason for ending the game.
+    reason: Option<String>,
+    /// Thinking time of each move in play order (`None`: not an engine's).
+    times: Vec<Option<u64>>,
+    engine_moves: u32,
+    engine_time: Duration,
+}
+
+/// What became of one question to an engine.
+enum Asked {
+    /// The game goes on (or ended by the referee's judgement).
+    Done,
+    /// The run was interrupted.
+    Interrupted,
+}
+
+/// Plays one game; `None` when the run was interrupted (`stop` raised).
+pub(crate) fn play(
+    job: &Job,
+    options: &MatchOptions,
+    brains: [&mut Option<Brain>; 2],
+    opening: Option<&Game>,
+    stop: &Stop,
+) -> Option<GameResult> {
+    let started = Instant::now();
+    let referee = Referee::new(options.referee_options()).ok()?;
+    let mut game = Play {
+        options,
+        job,
+        referee,
+        t: 0,
+        black_seat: Seat::First,
+        notes: Vec::new(),
+        reason: None,
+        times: Vec::new(),
+        engine_moves: 0,
+        engine_time: Duration::ZERO,
+    };
+    let [first, second] = brains;
+    let mut brains = [first, second];
+    // Start (or restart) both engines and tell them the rules.
+    for seat in [Seat::First, Seat::Second] {
+        let i = seat_index(seat);
+        let engine = job.seats[i];
+        let spec = &options.engines[engine];
+        let slot = &mut *brains[i];
+        let restarted = match slot.as_mut() {
+            Some(brain) => brain.restart(greeting_wait(options)),
+            None => false,
+        };
+        if !restarted {
+            if let Some(mut old) = slot.take() {
+                old.kill();
+            }
+            match Brain::start(spec, options.size, greeting_wait(options), stop) {
+                Ok(brain) => *slot = Some(brain),
+                Err(why) => {
+                    if stop.is_raised() {
+                        return None;
+                    }
+                    game.forfeit(seat, format!("{} could not be started: {why}", spec.name));
+                    break;
+                }
+            }
+        }
+        if let Some(brain) = slot.as_mut() {
+            brain.known = Some(0);
+            let mut info = vec![
+                format!("INFO timeout_turn {}", game.timeout_turn()),
+                format!("INFO timeout_match {}", game.timeout_match()),
+                format!("INFO max_memory {}", options.max_memory),
+                "INFO game_type 1".to_string(),
+                format!("INFO rule {}", options.rule_number()),
+            ];
+            info.extend(spec.info.iter().map(|(k, v)| format!("INFO {k} {v}")));
+            brain.tell(&info);
+        }
+    }
+    // The opening's events, as the seats the referee names.
+    if let (Some(opening), None) = (opening, game.referee.outcome()) {
+        let mut placed = false;
+        for event in &opening.events {
+            for request in opening_requests(event) {
+                let swap = request.action == Action::Swap;
+                let stone = matches!(
+                    request.action,
+                    Action::Place { .. } | Action::Choose { .. } | Action::Pass
+                );
+                if game.referee.act(request.at(game.t)).is_ok() {
+                    if swap {
+                        game.black_seat = game.black_seat.other();
+                    }
+                    if stone {
+                        game.times.push(None);
+                        placed = true;
+                    }
+                }
+            }
+        }
+        if placed {
+            for brain in brains.iter_mut().filter_map(|b| b.as_mut()) {
+                brain.known = None;
+            }
+        }
+    }
+    while game.referee.outcome().is_none() {
+        let status = game.referee.status();
+        let Some(seat) = status.to_act else { break };
+        let i = seat_index(seat);
+        let engine = job.seats[i];
+        let name = options.engines[engine].name.clone();
+        let Some(brain) = brains[i].as_mut() else {
+            game.forfeit(seat, format!("{name} is not running"));
+            break;
+        };
+        let asked = match status.required {
+            Required::Place => game.ask_move(brain, seat, &status, &name),
+            Required::Swap => game.ask_decision(brain, seat, &status, &name),
+            Required::Declare | Required::Offer | Required::Choose | Required::None => {
+                // Checked before play: the openings give these steps.
+                game.forfeit(
+                    seat,
+                    format!(
+                        "{name} would have to {} (no Gomocup command asks for it) and the opening does not give it",
+                        status.required
+                    ),
+                );
+                Asked::Done
+            }
+        };
+        if let Asked::Interrupted = asked {
+            return None;
+        }
+        // A dead, late or confused engine is ended (and started again next game).
+        if game.reason.is_some()
+            || game.referee.outcome().map(|o| o.termination) == Some(Termination::Time)
+        {
+            if let Some(mut b) = brains[i].take() {
+                b.kill();
+            }
+        }
+    }
+    Some(game.finish(started))
+}
+
+impl Play<'_> {
+    fn name(&self, seat: Seat) -> &str {
+        &self.options.engines[self.job.seats[seat_index(seat)]].name
+    }
+
+    /// `INFO timeout_turn`: the turn limit, or the time a move may take under the
+    /// control (a byo-yomi period when there is no main time), or the silence limit.
+    fn timeout_turn(&self) -> u64 {
+        if let Some(turn) = self.options.turn_limit_ms {
+            return turn;
+        }
+        let schedule = self
+            .options
+            .time_control
+            .as_ref()
+            .and_then(|tc| tc.schedule(Color::Black));
+        match schedule {
+            Some(s) => {
+                let main = s.period(0).time_ms;
+                match s.overtime {
+                    Some(o) if main == 0 => o.time_ms,
+                    _ => main,
+                }
+            }
+            None => self.options.silence_ms,
+        }
+    }
+
+    /// `INFO timeout_match`: the first period's time (0: none).
+    fn timeout_match(&self) -> u64 {
+        self.options
+            .time_control
+            .as_ref()
+            .and_then(|tc| tc.schedule(Color::Black))
+            .map_or(0, |s| s.period(0).time_ms)
+    }
+
+    /// The running side's deadline on the runner's timeline.
+    fn deadline(status: &Status) -> Option<u64> {
+        status.clock.and_then(|c| c.deadline)
+    }
+
+    /// How long to wait for the engine: to its flag (or turn limit) plus the
+    /// tolerance; the silence limit in an untimed game.
+    fn wait(&self, status: &Status) -> Duration {
+        let to_flag = Self::deadline(status).map(|d| d.saturating_sub(self.t));
+        let limit = match (to_flag, self.options.turn_limit_ms) {
+            (Some(f), Some(t)) => f.min(t),
+            (Some(f), None) => f,
+            (None, Some(t)) => t,
+            (None, None) => self.options.silence_ms,
+        };
+        Duration::from_millis(limit.saturating_add(self.options.tolerance_ms))
+    }
+
+    fn time_left_line(&self, status: &Status) -> String {
+        let left = Self::deadline(status).map_or(UNLIMITED, |d| d.saturating_sub(self.t));
+        format!("INFO time_left {left}")
+    }
+
+    /// The time stamp of an answer that took `elapsed`: late answers within the
+    /// tolerance count as made at the deadline.
+    fn stamp(&mut self, status: &Status, elapsed: Duration) -> u64 {
+        let ms = u64::try_from(elapsed.as_millis()).unwrap_or(u64::MAX);
+        self.engine_time += elapsed;
+        self.engine_moves += 1;
+        let t = self.t.saturating_add(ms);
+        match Self::deadline(status) {
+            Some(d) if t > d && t <= d.saturating_add(self.options.tolerance_ms) => d,
+            _ => t,
+        }
+    }
+
+    /// Ends the game: `seat` loses by forfeit, for `reason`.
+    fn forfeit(&mut self, seat: Seat, reason: String) {
+        if self.referee.outcome().is_some() {
+            return;
+        }
+        let request = Request {
+            action: Action::Forfeit,
+            by: Some(seat),
+            t: Some(self.t),
+        };
+        if self.referee.act(request).is_ok() {
+            self.reason = Some(reason);
+        }
+    }
+
+    /// What happens to an answer that is no answer: the flag falls at the deadline
+    /// (a tick just past it), or the engine forfeits.
+    fn no_answer(
+        &mut self,
+        seat: Seat,
+        status: &Status,
+        answer: Answer,
+        waited: Duration,
+    ) -> Asked {
+        let name = self.name(seat).to_string();
+        match answer {
+            Answer::Interrupted => return Asked::Interrupted,
+            Answer::Crash(why) => self.forfeit(seat, format!("{name} crashed: {why}")),
+            Answer::Timeout => {
+                let to_flag = Self::deadline(status).map(|d| d.saturating_sub(self.t));
+                let turn = self.options.turn_limit_ms;
+                match (to_flag, turn) {
+                    (Some(f), t) if t.is_none_or(|t| f <= t) => {
+                        let d = Self::deadline(status).unwrap_or(self.t);
+                        let tick = Request {
+                            action: Action::Tick,
+                            by: None,
+                            t: Some(d.saturating_add(1)),
+                        };
+                        let _ = self.referee.act(tick);
+                        self.t = d.saturating_add(1);
+                        self.reason = Some(format!("{name} did not move before its flag fell"));
+                    }
+                    (_, Some(t)) => {
+                        self.forfeit(seat, format!("{name} exceeded the turn limit of {t} ms"))
+                    }
+                    _ => self.forfeit(
+                        seat,
+                        format!("{name} was silent for {} ms", waited.as_millis()),
+                    ),
+                }
+            }
+            Answer::Line(line) => {
+                self.forfeit(seat, format!("{name} answered garbage: `{}`", short(&line)))
+            }
+        }
+        Asked::Done
+    }
+
+    /// Takes one action of an engine's at `t`; a refusal is a forfeit.
+    fn act(&mut self, seat: Seat, action: Action, t: u64) -> bool {
+        let shown = match &action {
+            Action::Place { point } => format!("{point}"),
+            other => other.name().to_string(),
+        };
+        let is_move = matches!(action, Action::Place { .. } | Action::Pass);
+        let swap = action == Action::Swap;
+        let request = Request {
+            action,
+            by: Some(seat),
+            t: Some(t),
+        };
+        match self.referee.act(request) {
+            Ok(_) => {
+                self.t = self.t.max(t);
+                if swap {
+                    self.black_seat = self.black_seat.other();
+                }
+                true
+            }
+            // The flag fell before the answer arrived: the referee ended the game.
+            Err(refusal) if refusal.code == RefusalCode::GameOver => {
+                self.t = self.t.max(t);
+                let name = self.name(seat).to_string();
+                self.reason = Some(format!("{name} answered after its flag fell"));
+                let _ = is_move;
+                false
+            }
+            Err(refusal) => {
+                let name = self.name(seat).to_string();
+                self.forfeit(seat, format!("{name} played {shown}, refused: {refusal}"));
+                false
+            }
+        }
+    }
+
+    /// Asks the engine of `seat` for a stone (three at once under Swap2's
+    /// `SWAP2BOARD`).
+    fn ask_move(&mut self, brain: &mut Brain, seat: Seat, status: &Status, name: &str) -> Asked {
+        let size = self.options.size;
+        let moves: Vec<Move> = self.referee.position().moves().collect();
+        let n = moves.len();
+        let swap2_first = self.options.opening == OpeningRule::Swap2
+            && self.options.swap2board
+            && n == 0
+            && seat == Seat::First
+            && brain.swap2 != Some(false);
+        if swap2_first {
+            let lines = vec![
+                self.time_left_line(status),
+                "SWAP2BOARD".to_string(),
+                "DONE".to_string(),
+            ];
+            let wait = self.wait(status);
+            let (answer, elapsed) = brain.ask(&lines, Instant::now() + wait);
+            match answer {
+                Answer::Line(line) if is_unsupported(&line) => {
+                    self.engine_time += elapsed;
+                    brain.swap2 = Some(false);
+                    brain.known = None;
+                    self.notes.push(format!(
+                        "{name} does not support SWAP2BOARD: it places the first three stones as moves"
+                    ));
+                }
+                Answer::Line(line) => {
+                    brain.swap2 = Some(true);
+                    let t = self.stamp(status, elapsed);
+                    match parse_swap2(&line, size) {
+                        Ok(Swap2Answer::Points(points)) if points.len() == 3 => {
+                            for (k, p) in points.into_iter().enumerate() {
+                                if !self.act(seat, Action::Place { point: p }, t) {
+                                    return Asked::Done;
+                                }
+                                self.times.push((k == 0).then_some(elapsed_ms(elapsed)));
+                            }
+                            brain.known = None;
+                        }
+                        Ok(_) => self.forfeit(
+                            seat,
+                            format!("{name} answered `{}` to SWAP2BOARD with no stones (three stones wanted)", short(&line)),
+                        ),
+                        Err(why) => self.forfeit(seat, format!("{name} answered garbage to SWAP2BOARD: {why}")),
+                    }
+                    return Asked::Done;
+                }
+                other => return self.no_answer(seat, status, other, elapsed),
+            }
+        }
+        let own = status.stone;
+        let mut lines = vec![self.time_left_line(status)];
+        match (n, brain.known, moves.last()) {
+            (0, _, _) => lines.push("BEGIN".into()),
+            (_, Some(k), Some(Move::Stone(p))) if k + 1 == n => {
+                lines.push(format!("TURN {}", super::brain::xy(*p, size)));
+            }
+            _ => lines.extend(board_lines("BOARD", &moves, own, size, true)),
+        }
+        let wait = self.wait(status);
+        let (answer, elapsed) = brain.ask(&lines, Instant::now() + wait);
+        let Answer::Line(line) = answer else {
+            brain.known = None;
+            return self.no_answer(seat, status, answer, elapsed);
+        };
+        let t = self.stamp(status, elapsed);
+        if let Some(turn) = self.options.turn_limit_ms {
+            if elapsed_ms(elapsed) > turn.saturating_add(self.options.tolerance_ms) {
+                self.t = t;
+                self.forfeit(
+                    seat,
+                    format!(
+                        "{name} exceeded the turn limit of {turn} ms ({} ms)",
+                        elapsed_ms(elapsed)
+                    ),
+                );
+                return Asked::Done;
+            }
+        }
+        let action = match parse_move(&line, size) {
+            Ok(MoveAnswer::Stone(point)) => Action::Place { point },
+            Ok(MoveAnswer::Pass) if self.options.no_pass => {
+                self.t = t;
+                self.forfeit(seat, format!("{name} passed, and passes are not allowed"));
+                return Asked::Done;
+            }
+            Ok(MoveAnswer::Pass) => Action::Pass,
+            Err(why) => {
+                self.t = t;
+                self.forfeit(seat, format!("{name} answered garbage: {why}"));
+                return Asked::Done;
+            }
+        };
+        if self.act(seat, action, t) {
+            brain.known = Some(n + 1);
+            self.times.push(Some(elapsed_ms(elapsed)));
+            self.check_draw_after(seat);
+        } else {
+            brain.known = None;
+        }
+        Asked::Done
+    }
+
+    /// Asks the engine of `seat` for a colour decision (`SWAP2BOARD` under Swap2);
+    /// engines without one stay.
+    fn ask_decision(
+        &mut self,
+        brain: &mut Brain,
+        seat: Seat,
+        status: &Status,
+        name: &str,
+    ) -> Asked {
+        let size = self.options.size;
+        let moves: Vec<Move> = self.referee.position().moves().collect();
+        let n = moves.len();
+        let swap2 = self.options.opening == OpeningRule::Swap2
+            && self.options.swap2board
+            && (n == 3 || n == 5)
+            && brain.swap2 != Some(false);
+        if swap2 {
+            let fields = self.options.engines[self.job.seats[seat_index(seat)]].swap2board_fields;
+            let mut lines = vec![self.time_left_line(status)];
+            lines.extend(board_lines(
+                "SWAP2BOARD",
+                &moves,
+                Color::White,
+                size,
+                fields,
+            ));
+            let wait = self.wait(status);
+            let (answer, elapsed) = brain.ask(&lines, Instant::now() + wait);
+            match answer {
+                // An engine that knows the command but refuses the stones (Rapfi reads
+                // them as `BOARD` lines and says `ERROR` for each bare `x,y`) may go on
+                // to answer for another position: it loses (and is ended) rather than
+                // leave answers in its pipe for the next question.
+                Answer::Line(line) if is_error(&line) => {
+                    self.engine_time += elapsed;
+                    let hint = if fields {
+                        ""
+                    } else {
+                        " (an engine that wants `x,y,field` lines needs swap2board=fields)"
+                    };
+                    self.forfeit(
+                        seat,
+                        format!(
+                            "{name} refused SWAP2BOARD with {n} stones: `{}`{hint}",
+                            short(&line)
+                        ),
+                    );
+                    return Asked::Done;
+                }
+                Answer::Line(line) if is_unsupported(&line) => {
+                    self.engine_time += elapsed;
+                    brain.swap2 = Some(false);
+                    self.notes.push(format!(
+                        "{name} does not support SWAP2BOARD: it stays with its colour after move {n}"
+                    ));
+                }
+                Answer::Line(line) => {
+                    brain.swap2 = Some(true);
+                    brain.known = None;
+                    let t = self.stamp(status, elapsed);
+                    // The engine asked is taken as the side to move (White): `SWAP`
+                    // takes Black; stones play on as White.
+                    let plan: Option<Vec<Action>> = match (n, parse_swap2(&line, size)) {
+                        (3, Ok(Swap2Answer::Swap)) => Some(vec![Action::Swap]),
+                        (3, Ok(Swap2Answer::Points(p))) if p.len() == 1 => {
+                            Some(vec![Action::Stay, Action::Place { point: p[0] }])
+                        }
+                        (3, Ok(Swap2Answer::Points(p))) if p.len() == 2 => Some(vec![
+                            Action::PlaceTwo,
+                            Action::Place { point: p[0] },
+                            Action::Place { point: p[1] },
+                        ]),
+                        (5, Ok(Swap2Answer::Swap)) => Some(vec![Action::Stay]),
+                        (5, Ok(Swap2Answer::Points(p))) if p.len() == 1 => {
+                            Some(vec![Action::Swap, Action::Place { point: p[0] }])
+                        }
+                        _ => None,
+                    };
+                    match plan {
+                        Some(actions) => {
+                            let mut first_stone = true;
+                            for action in actions {
+                                let stone = matches!(action, Action::Place { .. });
+                                if !self.act(seat, action, t) {
+                                    return Asked::Done;
+                                }
+                                if stone {
+                                    self.times.push(first_stone.then_some(elapsed_ms(elapsed)));
+                                    first_stone = false;
+                                }
+                            }
+                        }
+                        None => self.forfeit(
+                            seat,
+                            format!(
+                                "{name} answered `{}` to SWAP2BOARD with {n} stones",
+                                short(&line)
+                            ),
+                        ),
+                    }
+                    return Asked::Done;
+                }
+                other => return self.no_answer(seat, status, other, elapsed),
+            }
+        } else {
+            self.notes.push(format!(
+                "{name} has no protocol command for the colour decision after move {n}: it stays"
+            ));
+        }
+        let t = self.t;
+        self.act(seat, Action::Stay, t);
+        Asked::Done
+    }
+
+    /// `--draw-after N`: once N stones are on the board, the player who just moved
+    /// offers a draw and the other accepts.
+    fn check_draw_after(&mut self, mover: Seat) {
+        let Some(n) = self.options.draw_after else {
+            return;
+        };
+        if self.referee.outcome().is_some() || self.referee.position().board().stone_count() < n {
+            return;
+        }
+        let t = self.t;
+        let offer = Request {
+            action: Action::DrawOffer,
+            by: Some(mover),
+            t: Some(t),
+        };
+        let accept = Request {
+            action: Action::DrawAccept,
+            by: Some(mover.other()),
+            t: Some(t),
+        };
+        if self.referee.act(offer).is_ok() && self.referee.act(accept).is_ok() {
+            self.reason = Some(format!("draw after {n} stones (--draw-after)"));
+        } else {
+            self.notes
+                .push(format!("the referee refused the draw after {n} stones"));
+        }
+    }
+
+    fn finish(mut self, started: Instant) -> GameResult {
+        let job = self.job;
+        let options = self.options;
+        let outcome = self
+            .referee
+            .outcome()
+            .unwrap_or(renju_core::outcome::Outcome {
+                winner: None,
+                termination: Termination::Unfinished,
+            });
+        let black = job.seats[seat_index(self.black_seat)];
+        let white = job.seats[seat_index(self.black_seat.other())];
+        let mut record = self.referee.game();
+        let validation = ValidationOptions {
+            rule_set: options.rule_set,
+            opening: options.opening,
+            renju: options.renju,
+            time_control: options.time_control.clone(),
+            ..ValidationOptions::default()
+        };
+        if options.time_control.is_none() {
+            add_times(&mut record, &self.times);
+        } else {
+            add_time_left(&mut record, &validation);
+        }
+        let reason = self.reason.take().unwrap_or_else(|| outcome.to_string());
+        record.id = Some(format!("{}", job.index + 1));
+        record.tags.extend([
+            ("event".to_string(), options.event.clone()),
+            ("round".to_string(), job.round.to_string()),
+            ("black".to_string(), options.engines[black].name.clone()),
+            ("white".to_string(), options.engines[white].name.clone()),
+            ("termination".to_string(), reason.clone()),
+        ]);
+        let validated = record.validate(&validation).outcome == outcome;
+        let wall = started.elapsed();
+        GameResult {
+            index: job.index,
+            round: job.round,
+            seats: job.seats,
+            black,
+            white,
+            outcome,
+            result: outcome.result(),
+            termination: outcome.termination,
+            reason,
+            opening: job.opening,
+            notes: self.notes,
+            record,
+            validated,
+            engine_moves: self.engine_moves,
+            wall_us: u64::try_from(wall.as_micros()).unwrap_or(u64::MAX),
+            engine_us: u64::try_from(self.engine_time.as_micros()).unwrap_or(u64::MAX),
+        }
+    }
+}
+
+fn elapsed_ms(d: Duration) -> u64 {
+    u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
+}
+
+/// `UNKNOWN` or `ERROR`: the engine does not know the command.
+fn is_unsupported(line: &str) -> bool {
+    let word = line.split_whitespace().next().unwrap_or("");
+    word.eq_ignore_ascii_case("UNKNOWN") || is_error(line)
+}
+
+/// `ERROR`: the engine knows the command but cannot cope with it.
+fn is_error(line: &str) -> bool {
+    let word = line.split_whitespace().next().unwrap_or("");
+    word.eq_ignore_ascii_case("ERROR")
+}
+
+/// Writes the thinking time of every move into an untimed record (a timed record has
+/// the referee's own).
+fn add_times(record: &mut Game, times: &[Option<u64>]) {
+    let mut out = Vec::with_capacity(record.events.len() + times.len());
+    let mut k = 0;
+    for event in record.events.drain(..) {
+        let is_move = matches!(
+            event,
+            Event::Stone { .. } | Event::Pass | Event::FifthOffers { .. }
+        );
+        out.push(event);
+        if is_move {
+            if let Some(Some(ms)) = times.get(k) {
+                out.push(Event::MoveTime {
+                    elapsed_ms: Some(*ms),
+                    left_ms: None,
+                    moves_left: None,
+                });
+            }
+            k += 1;
+        }
+    }
+    record.events = out;
+}
+
+/// Writes the time left after every move of a timed record beside the time it took
+/// (formats such as SGF keep only the time left), from the record's own replayed
+/// clock.
+fn add_time_left(record: &mut Game, validation: &ValidationOptions) {
+    let replay = record.replay(validation);
+    let mut number = 0usize;
+    for event in &mut record.events {
+        match event {
+            Event::Stone { .. } | Event::Pass | Event::FifthOffers { .. } => number += 1,
+            Event::MoveTime { left_ms, .. } => {
+                let Some(clock) = replay.clock.iter().find(|c| c.move_number == number) else {
+                    continue;
+                };
+                let side = if number % 2 == 1 {
+                    clock.state.black
+                } else {
+                    clock.state.white
+                };
+                *left_ms = Some(side.time_left_ms);
+            }
+            _ => {}
+        }
+    }
+}

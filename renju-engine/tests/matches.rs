@@ -1,0 +1,438 @@
+//! `renju_engine::matches` against the test engine of `examples/test_engine.rs`: every
+//! ending reached and judged right, records that validate to the runner's results, no
+//! engine process left behind, and the same results at any concurrency.
+
+use std::path::PathBuf;
+
+use renju_core::{Color, Termination};
+use renju_engine::matches::{
+    run, run_until, EngineSpec, GameResult, GomocupLimits, MatchError, MatchOptions, MatchReport,
+};
+use renju_engine::process::Stop;
+use renju_records::{Event, Game, OpeningRule};
+
+/// The test engine, built with the tests (`cargo test` builds examples).
+fn engine_path() -> PathBuf {
+    let exe = std::env::current_exe().unwrap();
+    let dir = exe.parent().unwrap().parent().unwrap();
+    dir.join("examples")
+        .join(format!("test_engine{}", std::env::consts::EXE_SUFFIX))
+}
+
+fn engine(name: &str, args: &str) -> EngineSpec {
+    let mut command = vec![engine_path().display().to_string()];
+    command.extend(args.split_whitespace().map(String::from));
+    EngineSpec {
+        name: name.into(),
+        command,
+        dir: None,
+        info: vec![],
+        swap2board_fields: false,
+    }
+}
+
+fn play(options: MatchOptions) -> MatchReport {
+    let report = run(&options, &mut |_, _| {}).unwrap();
+    for g in &report.games {
+        assert!(
+            g.validated,
+            "game {} does not validate to {}: {:?}",
+            g.index, g.result, g.record
+        );
+        // Validated again here, from the record alone.
+        let again = g
+            .record
+            .validate(&renju_records::ValidationOptions::default());
+        assert_eq!(again.outcome, g.outcome, "game {}", g.index);
+    }
+    report
+}
+
+fn two(a: EngineSpec, b: EngineSpec) -> MatchOptions {
+    MatchOptions {
+        engines: vec![a, b],
+        ..MatchOptions::default()
+    }
+}
+
+fn winner_name(options_names: &[&str], g: &GameResult) -> Option<String> {
+    g.outcome.winner.map(|c| {
+        let e = if c == Color::Black { g.black } else { g.white };
+        options_names[e].to_string()
+    })
+}
+
+#[test]
+fn a_forbidden_move_loses_and_five_beats_an_overline() {
+    let report = play(two(
+        engine("foul", "--mode foul"),
+        engine("sparse", "--mode sparse"),
+    ));
+    let g = &report.games[0];
+    assert_eq!((g.termination, g.result), (Termination::Forbidden, "0-1"));
+    assert_eq!(
+        winner_name(&["foul", "sparse"], g).as_deref(),
+        Some("sparse")
+    );
+
+    let report = play(two(
+        engine("five", "--mode five-overline"),
+        engine("sparse", "--mode sparse"),
+    ));
+    let g = &report.games[0];
+    assert_eq!(
+        (g.termination, g.result),
+        (Termination::Five, "1-0"),
+        "{}",
+        g.reason
+    );
+    let last = g.record.moves().last().unwrap();
+    assert_eq!(last.to_string(), "h8");
+}
+
+#[test]
+fn crashes_garbage_illegal_points_and_passes_forfeit() {
+    for (mode, words) in [
+        ("crash", "crashed"),
+        ("garbage", "garbage"),
+        ("illegal", "occupied"),
+    ] {
+        let options = MatchOptions {
+            games: 2,
+            repeat: true,
+            ..two(
+                engine("bad", &format!("--mode {mode} --after 2")),
+                engine("good", "--mode random"),
+            )
+        };
+        let report = play(options);
+        for g in &report.games {
+            assert_eq!(g.termination, Termination::Forfeit, "{mode}: {}", g.reason);
+            assert!(g.reason.contains(words), "{mode}: {}", g.reason);
+            assert_eq!(winner_name(&["bad", "good"], g).as_deref(), Some("good"));
+            assert!(g
+                .record
+                .events
+                .iter()
+                .any(|e| matches!(e, Event::Forfeit { .. })));
+        }
+    }
+    let options = MatchOptions {
+        no_pass: true,
+        ..two(
+            engine("passer", "--mode pass --after 1"),
+            engine("good", "--mode random"),
+        )
+    };
+    let g = &play(options).games[0];
+    assert!(g.reason.contains("passes are not allowed"), "{}", g.reason);
+    // Passes allowed: two passes in a row draw.
+    let g = &play(two(
+        engine("p1", "--mode pass"),
+        engine("p2", "--mode pass"),
+    ))
+    .games[0];
+    assert_eq!(g.termination, Termination::TwoPasses, "{}", g.reason);
+}
+
+#[test]
+fn a_silent_engine_loses_on_time_and_is_killed_with_its_children() {
+    let dir = std::env::temp_dir().join(format!("renju-match-pids-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let slow = format!("--mode slow --after 1 --pid-dir {} --child", dir.display());
+    let limits: GomocupLimits = "0.4".parse().unwrap();
+    let (control, turn) = limits.clock().unwrap();
+    let options = MatchOptions {
+        games: 2,
+        repeat: true,
+        time_control: Some(control),
+        turn_limit_ms: turn,
+        ..two(engine("slow", &slow), engine("quick", "--mode random"))
+    };
+    let report = play(options);
+    for g in &report.games {
+        assert_eq!(g.termination, Termination::Time, "{}", g.reason);
+        assert_eq!(winner_name(&["slow", "quick"], g).as_deref(), Some("quick"));
+        assert!(g
+            .record
+            .events
+            .iter()
+            .any(|e| matches!(e, Event::MoveTime { .. })));
+    }
+    // The slow engine was killed after each game and started again: two engines, each
+    // with a child, and none of them is alive now.
+    let pids: Vec<u32> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().parse().unwrap())
+        .collect();
+    assert_eq!(pids.len(), 4, "{pids:?}");
+    for pid in pids {
+        let cmd = std::fs::read_to_string(format!("/proc/{pid}/cmdline")).unwrap_or_default();
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+        assert!(
+            !alive(pid),
+            "process {pid} outlived its game: {cmd:?} {stat}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Whether a process runs (a zombie, waiting for a parent that is gone, does not).
+fn alive(pid: u32) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Ok(stat) => {
+            let state = stat.rsplit(')').next().unwrap_or("").trim_start();
+            !state.starts_with('Z') && !state.starts_with('X')
+        }
+        Err(_) => false,
+    }
+}
+
+#[test]
+fn swap2_is_asked_with_swap2board_and_falls_back_without_it() {
+    for answer in ["swap", "stay", "two"] {
+        let options = MatchOptions {
+            opening: OpeningRule::Swap2,
+            rule_set: renju_core::RuleSet::Freestyle,
+            games: 2,
+            repeat: true,
+            ..two(
+                engine("s1", &format!("--mode random --swap2 {answer}")),
+                engine("s2", &format!("--mode random --seed 7 --swap2 {answer}")),
+            )
+        };
+        let report = play(options);
+        for g in &report.games {
+            let swaps = g
+                .record
+                .events
+                .iter()
+                .filter(|e| matches!(e, Event::Swap { .. }))
+                .count();
+            assert!(swaps >= 1, "{answer}: {:?}", g.record.events);
+            assert!(g.notes.is_empty(), "{:?}", g.notes);
+            if answer == "swap" {
+                // The second player took Black.
+                assert_eq!(g.black, g.seats[1], "{answer}");
+            }
+        }
+    }
+    let options = MatchOptions {
+        opening: OpeningRule::Swap2,
+        ..two(
+            engine("plain1", "--mode random"),
+            engine("plain2", "--mode random --seed 3"),
+        )
+    };
+    let report = play(options);
+    let g = &report.games[0];
+    assert!(
+        g.notes
+            .iter()
+            .any(|n| n.contains("does not support SWAP2BOARD")),
+        "{:?}",
+        g.notes
+    );
+}
+
+#[test]
+fn swap2board_stones_go_as_fields_to_engines_that_want_them() {
+    // Engines that read SWAP2BOARD's stones as BOARD lines (Rapfi) answer bare `x,y`
+    // lines with an ERROR each and then answer for another position: the runner ends
+    // such an engine with a forfeit (no answer is left for the next question)...
+    let wants_fields = |name: &str, seed: u32, answer: &str| {
+        engine(
+            name,
+            &format!("--mode random --seed {seed} --swap2 {answer} --swap2-fields"),
+        )
+    };
+    let bare = MatchOptions {
+        opening: OpeningRule::Swap2,
+        rule_set: renju_core::RuleSet::Freestyle,
+        games: 2,
+        ..two(wants_fields("f1", 1, "stay"), wants_fields("f2", 2, "stay"))
+    };
+    let report = play(bare.clone());
+    for g in &report.games {
+        assert_eq!(g.termination, Termination::Forfeit, "{}", g.reason);
+        assert!(
+            g.reason.contains("refused SWAP2BOARD with 3 stones")
+                && g.reason.contains("swap2board=fields"),
+            "{}",
+            g.reason
+        );
+    }
+    // ... and sends them `x,y,field` lines when asked to.
+    for answer in ["swap", "stay", "two"] {
+        let mut options = MatchOptions {
+            engines: vec![wants_fields("f1", 1, answer), wants_fields("f2", 2, answer)],
+            ..bare.clone()
+        };
+        for e in &mut options.engines {
+            e.swap2board_fields = true;
+        }
+        let report = play(options);
+        for g in &report.games {
+            assert_ne!(
+                g.termination,
+                Termination::Forfeit,
+                "{answer}: {}",
+                g.reason
+            );
+            assert!(g.notes.is_empty(), "{answer}: {:?}", g.notes);
+            assert!(g
+                .record
+                .events
+                .iter()
+                .any(|e| matches!(e, Event::Swap { .. })));
+        }
+    }
+}
+
+#[test]
+fn openings_are_checked_and_concurrency_changes_nothing() {
+    let openings: Vec<Game> = [
+        "h8 h9 i8",
+        "h8 h8",
+        "h8 i9 j8",
+        "h8 a1 i8 a2 j8 a3 k8 a4 l8",
+    ]
+    .iter()
+    .map(|m| Game::from_moves(m).unwrap())
+    .collect();
+    let options = MatchOptions {
+        engines: vec![
+            engine("r1", "--mode random --seed 1"),
+            engine("r2", "--mode random --seed 2"),
+            engine("r3", "--mode random --seed 3"),
+        ],
+        games: 2,
+        repeat: true,
+        transform: true,
+        openings,
+        draw_after: Some(60),
+        ..MatchOptions::default()
+    };
+    let one = play(options.clone());
+    assert_eq!(one.refused_openings.len(), 2);
+    assert!(one.refused_openings[0].1.contains("occupied"));
+    assert!(one.refused_openings[1].1.contains("ends the game"));
+    assert_eq!(one.games.len(), 6);
+    let both = play(MatchOptions {
+        concurrency: 2,
+        ..options
+    });
+    let key = |r: &MatchReport| {
+        r.games
+            .iter()
+            .map(|g| (g.index, g.result, g.termination, g.record.moves().count()))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(key(&one), key(&both));
+    assert!(one
+        .games
+        .iter()
+        .all(|g| matches!(g.termination, Termination::Five | Termination::AgreedDraw)));
+    assert!(one
+        .games
+        .iter()
+        .any(|g| g.termination == Termination::AgreedDraw || g.record.moves().count() < 60));
+}
+
+/// Two-stone openings around the centre, so that games differ.
+fn varied_openings() -> Vec<Game> {
+    let mut out = Vec::new();
+    for col in ["f", "g", "h", "i", "j"] {
+        for row in 6..=10 {
+            let p = format!("{col}{row}");
+            if p != "h8" {
+                out.push(Game::from_moves(&format!("h8 {p}")).unwrap());
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn the_sprt_stops_the_match_when_it_decides() {
+    let options = MatchOptions {
+        games: 40,
+        repeat: true,
+        sprt: Some("0,200,0.3,0.3".parse().unwrap()),
+        openings: varied_openings(),
+        ..two(
+            engine("a", "--mode random --seed 11"),
+            engine("b", "--mode random --seed 12"),
+        )
+    };
+    let report = play(options);
+    let sprt = report.summary.sprt.clone().unwrap();
+    assert!(
+        report.summary.stopped.is_some(),
+        "{}",
+        report.summary.to_text()
+    );
+    assert!(report.games.len() < 40);
+    assert!(sprt.llr <= sprt.bounds.0 || sprt.llr >= sprt.bounds.1);
+}
+
+#[test]
+fn a_raised_stop_ends_the_match_and_every_engine() {
+    let dir = std::env::temp_dir().join(format!("renju-match-stop-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let slow = |seed: u32| {
+        format!(
+            "--mode slow --after 1 --seed {seed} --pid-dir {} --child",
+            dir.display()
+        )
+    };
+    let options = MatchOptions {
+        games: 4,
+        concurrency: 2,
+        silence_ms: 60_000,
+        ..two(engine("s1", &slow(1)), engine("s2", &slow(2)))
+    };
+    let stop = Stop::new();
+    let raiser = stop.clone();
+    let started = std::time::Instant::now();
+    let timer = std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_millis(700));
+        raiser.raise();
+    });
+    let report = run_until(&options, &stop, &mut |_, _| {}).unwrap();
+    timer.join().unwrap();
+    assert!(started.elapsed() < std::time::Duration::from_secs(20));
+    assert!(report.interrupted);
+    assert!(report.games.is_empty(), "{:?}", report.games);
+    assert!(report
+        .summary
+        .stopped
+        .as_deref()
+        .is_some_and(|s| s.contains("interrupted")));
+    let pids: Vec<u32> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().parse().unwrap())
+        .collect();
+    assert!(pids.len() >= 4, "{pids:?}");
+    for pid in pids {
+        assert!(!alive(pid), "process {pid} outlived the match");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_missing_program_is_refused_before_play() {
+    let missing = EngineSpec {
+        name: "ghost".into(),
+        command: vec!["/no/such/engine".into()],
+        dir: None,
+        info: vec![],
+        swap2board_fields: false,
+    };
+    let err = run(&two(engine("a", ""), missing), &mut |_, _| {}).unwrap_err();
+    assert!(
+        matches!(&err, MatchError::Program { engine, .. } if engine == "ghost"),
+        "{err}"
+    );
+    assert!(err.to_string().contains("/no/such/engine"), "{err}");
+}
