@@ -11,7 +11,10 @@
 #     renju.pc, the example), unpacked into an empty prefix where the example is built
 #     with pkg-config against the shared and the static library, and run;
 #   - the conformance pack (`renju conform --write-pack`), as a tar.gz, written by the
-#     installed CLI and checked by running the CLI's own judge against it.
+#     installed CLI and checked by running the CLI's own judge against it;
+#   - the user guide, a folder of HTML and its tar.gz, built by scripts/guide.sh
+#     --build-only (mkdocs --strict: links and anchors checked; the Python reference
+#     checked complete); scripts/test-all.sh has run its examples before.
 #
 # Usage: bash scripts/release.sh        (scripts/test-all.sh runs it too)
 set -euo pipefail
@@ -39,13 +42,16 @@ fi
 # version left, so that the packages are built from what is packaged now.
 rm -rf "${CARGO_HOME:-$HOME/.cargo}"/registry/src/-*/renju-*-"$version"
 crates=(renju-core renju-records renju-tournament renju-display renju-engine renju-cli)
-CARGO_TARGET_DIR=$work/package-target cargo package --locked "${dirty[@]}" "${crates[@]/#/-p}"
+# The workspace's target directory: the dependencies the tests built are reused.
+cargo package --locked "${dirty[@]}" "${crates[@]/#/-p}"
 for crate in "${crates[@]}"; do
-    cp "$work/package-target/package/$crate-$version.crate" "$dist/"
+    cp "target/package/$crate-$version.crate" "$dist/"
 done
 
 echo "== Rust: cargo install --path renju-cli into an empty root"
-cargo install --locked --quiet --path renju-cli --root "$work/cargo"
+# Built in the workspace's target directory, so that the release builds after it (the
+# wheel, the C library) reuse its dependencies.
+cargo install --locked --quiet --path renju-cli --root "$work/cargo" --target-dir "$root/target"
 renju=$work/cargo/bin/renju
 "$renju" --version | grep -qx "renju $version"
 for command in validate forbidden clock show; do
@@ -141,6 +147,16 @@ ldd ./example-shared | grep -q "librenju.so.0 => $prefix/lib/librenju.so.0"
 ! ldd ./example-static | grep -q librenju
 cd "$root"
 echo "   the example runs against the shared library (librenju.so.0) and the static one"
+
+echo "== the user guide (scripts/guide.sh --build-only), as a folder and a tar.gz"
+bash scripts/guide.sh --build-only
+guide=renju-guide-$version
+cp -r target/guide "$dist/$guide"
+tar -C "$dist" -czf "$dist/$guide.tar.gz" "$guide"
+for page in index.html validating.html referee.html c-api-reference.html python/renju.html; do
+    [ -s "$dist/$guide/$page" ] || { echo "the guide lacks $page"; exit 1; }
+done
+echo "   $guide: $(find "$dist/$guide" -name '*.html' | wc -l) HTML files"
 
 echo "== dist/"
 ls -l "$dist"

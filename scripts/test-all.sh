@@ -2,7 +2,9 @@
 # Runs every test of the project: Rust (format, lints, docs; unit, integration and doc
 # tests, the C API test under valgrind when present), each fuzz target briefly (when a
 # nightly toolchain and cargo-fuzz are installed), then Python (venv, build with
-# maturin, mypy --strict, stubtest, pytest), then the release artifacts (scripts/release.sh: crates, wheel and sdist, C archive, each
+# maturin, mypy --strict, stubtest, pytest), then the user guide (every example run, the
+# references checked, the site built with its links checked), then the release
+# artifacts (scripts/release.sh: crates, wheel and sdist, C archive, guide, each
 # installed and checked in a clean environment).
 # Usage: bash scripts/test-all.sh
 #
@@ -20,6 +22,8 @@ cd "$(dirname "$0")/.."
 # Everything the tests print also goes to a log, to count the skipped tests at the end.
 log=$(mktemp "${TMPDIR:-/tmp}/renju-test-all.XXXXXX")
 exec > >(tee "$log") 2>&1
+# Each stage's heading says how long the run has taken so far.
+stage() { echo "== [$((SECONDS / 60))m$((SECONDS % 60))s] $*"; }
 summarise_skips() {
     local rust python shared fuzz
     fuzz=$(grep -c '^SKIPPED fuzzing' "$log" || true)
@@ -27,28 +31,29 @@ summarise_skips() {
     rust=$(grep 'SKIPPED' "$log" | grep -v '^SKIPPED fuzzing' | grep -vc '^SKIPPED \[' || true)
     python=$(grep -c '^SKIPPED \[' "$log" || true)
     shared=$(grep 'SKIPPED' "$log" | grep -ic 'shared' || true)
-    echo "== Skipped: $rust Rust test(s), $python pytest line(s), $fuzz fuzzing run(s); $shared of them for missing ../shared/data (see the SKIPPED lines above)"
+    stage "Skipped: $rust Rust test(s), $python pytest line(s), $fuzz fuzzing run(s); $shared of them for missing ../shared/data (see the SKIPPED lines above)"
     rm -f "$log"
 }
 trap summarise_skips EXIT
 
-echo "== Workspace: crate boundaries and module graphs (fails on a crossed boundary or a cycle)"
+stage "Workspace: crate boundaries and module graphs (fails on a crossed boundary or a cycle)"
 python3 scripts/module_graph.py
 
-echo "== Rust: cargo fmt --check, clippy, docs"
+stage "Rust: cargo fmt --check, clippy, docs"
 cargo fmt --all -- --check
 cargo clippy --workspace --all-targets --locked -- -D warnings
 RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --locked --all-features \
     -p renju-core -p renju-records -p renju-tournament -p renju-display -p renju-engine -p renju-ffi
 
-echo "== Rust: cargo test --workspace"
+stage "Rust: cargo test --workspace"
 cargo test --workspace --locked
 
-# Each fuzz target briefly (RENJU_FUZZ_SECONDS each, 15 by default; 0 skips), on the
-# corpus in fuzz/corpus, left as it is. A crash is listed and saved under
-# fuzz/regressions/ for cargo test to replay (see fuzz/README.md).
-fuzz_seconds=${RENJU_FUZZ_SECONDS:-15}
-echo "== Fuzzing: every target for ${fuzz_seconds} s (scripts/fuzz.sh)"
+# Each fuzz target briefly (RENJU_FUZZ_SECONDS each, 5 by default, a smoke run; longer
+# searches with scripts/fuzz.sh; 0 skips), on the corpus in fuzz/corpus, left as it
+# is. A crash is listed and saved under fuzz/regressions/ for cargo test to replay (see
+# fuzz/README.md).
+fuzz_seconds=${RENJU_FUZZ_SECONDS:-5}
+stage "Fuzzing: every target for ${fuzz_seconds} s (scripts/fuzz.sh)"
 if [[ $fuzz_seconds == 0 ]]; then
     echo "SKIPPED fuzzing: RENJU_FUZZ_SECONDS=0"
 elif ! cargo +nightly --version >/dev/null 2>&1; then
@@ -68,8 +73,11 @@ else
     fi
 fi
 
-echo "== Python: tests/python/run.sh"
+stage "Python: tests/python/run.sh"
 bash tests/python/run.sh
 
-echo "== Release: every artifact built into dist/ and checked in clean environments"
+stage "Guide: every example run, the API references checked, built with links checked (scripts/guide.sh)"
+bash scripts/guide.sh
+
+stage "Release: every artifact built into dist/ and checked in clean environments"
 bash scripts/release.sh

@@ -2,7 +2,7 @@
  * A small program using the renju C API: set up a position, ask for Black's forbidden
  * points, explain one, play it, and read the verdict.
  *
- * Build (see the Makefile and the README's "C API" section):
+ * Build (see the Makefile and the user guide's C API page, docs/c-api.md):
  *   cargo build --release -p renju-ffi
  *   make -C examples/c run
  * or, with renju.pc installed:

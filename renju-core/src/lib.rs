@@ -88,3 +88,17 @@ pub use rules::{RenjuOptions, RuleSet};
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
+
+/// The user guide's Rust examples (`docs/*.md`), run as doctests: a guide page that
+/// drifts from the API fails `cargo test --doc`.
+#[cfg(doctest)]
+mod guide {
+    #[doc = include_str!("../../docs/judging.md")]
+    struct Judging;
+
+    #[doc = include_str!("../../docs/rust.md")]
+    struct RustApi;
+
+    #[doc = include_str!("../../README.md")]
+    struct Readme;
+}

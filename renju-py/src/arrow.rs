@@ -6,7 +6,7 @@
 //! the Arrow PyCapsule interface says (`__arrow_c_stream__`, `__arrow_c_array__`): pyarrow
 //! (>= 14), polars, DuckDB and others read our tables and give us their columns without
 //! copying through Python objects, and nothing here depends on pyarrow. The arrays are
-//! arrow-rs's (`arrow-array`); the columns' names and types are in README.md.
+//! arrow-rs's (`arrow-array`); the columns' names and types are in the user guide (docs/validating.md).
 
 use std::ffi::CStr;
 use std::ptr::NonNull;

@@ -213,14 +213,16 @@ py_methods! { Report |r| pickle(Self)
         })
     }
 
-    /// One row per game as an Arrow table (the columns are listed in README.md): give
-    /// it to pyarrow.table() or polars.DataFrame(), or call its to_pandas().
+    /// One row per game as an Arrow table (the columns are listed in the user guide,
+    /// docs/validating.md): give it to pyarrow.table() or polars.DataFrame(), or call its
+    /// to_pandas().
     #[cfg(feature = "arrow")]
     fn games_table(slf: &Bound<'_, Self>) -> ArrowTable {
         ArrowTable::of(slf, Table::Games)
     }
 
-    /// One row per finding as an Arrow table (the columns are listed in README.md).
+    /// One row per finding as an Arrow table (the columns are listed in the user guide,
+    /// docs/validating.md).
     #[cfg(feature = "arrow")]
     fn findings_table(slf: &Bound<'_, Self>) -> ArrowTable {
         ArrowTable::of(slf, Table::Findings)
@@ -371,7 +373,7 @@ mod tables {
         }
 
         /// The table as an Arrow C stream in a PyCapsule (the Arrow PyCapsule interface).
-        /// requested_schema is not used: the columns have the types README.md lists.
+        /// requested_schema is not used: the columns have the types the user guide lists.
         #[pyo3(signature = (requested_schema = None))]
         fn __arrow_c_stream__<'py>(
             &self,

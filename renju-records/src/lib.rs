@@ -61,3 +61,17 @@ pub use time_control::{TimeControl, TimeControlError};
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
+
+/// The user guide's Rust examples (`docs/*.md`), run as doctests: a guide page that
+/// drifts from the API fails `cargo test --doc`.
+#[cfg(doctest)]
+mod guide {
+    #[doc = include_str!("../../docs/validating.md")]
+    struct Validating;
+
+    #[doc = include_str!("../../docs/referee.md")]
+    struct Referee;
+
+    #[doc = include_str!("../../docs/clocks.md")]
+    struct Clocks;
+}

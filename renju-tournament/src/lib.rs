@@ -578,3 +578,11 @@ impl IdIndex {
         self.len
     }
 }
+
+/// The user guide's Rust examples (`docs/*.md`), run as doctests: a guide page that
+/// drifts from the API fails `cargo test --doc`.
+#[cfg(doctest)]
+mod guide {
+    #[doc = include_str!("../../docs/tournaments.md")]
+    struct Tournaments;
+}
