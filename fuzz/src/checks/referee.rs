@@ -66,7 +66,8 @@ fn next_action(data: &mut &[u8]) -> Option<Request> {
         12 => Action::DrawOffer,
         13 => Action::DrawAccept,
         14 => Action::DrawDecline,
-        _ => Action::Resign,
+        _ if byte() % 2 == 0 => Action::Resign,
+        _ => Action::Forfeit,
     };
     let by = match op / 16 % 3 {
         0 => None,

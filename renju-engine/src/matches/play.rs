@@ -117,7 +117,7 @@ pub(crate) fn play(
                     request.action,
                     Action::Place { .. } | Action::Choose { .. } | Action::Pass
                 );
-                if game.referee.act(request.at(game.t)).is_ok() {
+                if game.referee.take(&request.at(game.t)).is_ok() {
                     if swap {
                         game.black_seat = game.black_seat.other();
                     }
@@ -257,7 +257,7 @@ impl Play<'_> {
             by: Some(seat),
             t: Some(self.t),
         };
-        if self.referee.act(request).is_ok() {
+        if self.referee.take(&request).is_ok() {
             self.reason = Some(reason);
         }
     }
@@ -286,7 +286,7 @@ impl Play<'_> {
                             by: None,
                             t: Some(d.saturating_add(1)),
                         };
-                        let _ = self.referee.act(tick);
+                        let _ = self.referee.take(&tick);
                         self.t = d.saturating_add(1);
                         self.reason = Some(format!("{name} did not move before its flag fell"));
                     }
@@ -312,15 +312,14 @@ impl Play<'_> {
             Action::Place { point } => format!("{point}"),
             other => other.name().to_string(),
         };
-        let is_move = matches!(action, Action::Place { .. } | Action::Pass);
         let swap = action == Action::Swap;
         let request = Request {
             action,
             by: Some(seat),
             t: Some(t),
         };
-        match self.referee.act(request) {
-            Ok(_) => {
+        match self.referee.take(&request) {
+            Ok(()) => {
                 self.t = self.t.max(t);
                 if swap {
                     self.black_seat = self.black_seat.other();
@@ -332,7 +331,6 @@ impl Play<'_> {
                 self.t = self.t.max(t);
                 let name = self.name(seat).to_string();
                 self.reason = Some(format!("{name} answered after its flag fell"));
-                let _ = is_move;
                 false
             }
             Err(refusal) => {
@@ -582,7 +580,7 @@ impl Play<'_> {
             by: Some(mover.other()),
             t: Some(t),
         };
-        if self.referee.act(offer).is_ok() && self.referee.act(accept).is_ok() {
+        if self.referee.take(&offer).is_ok() && self.referee.take(&accept).is_ok() {
             self.reason = Some(format!("draw after {n} stones (--draw-after)"));
         } else {
             self.notes
