@@ -19,7 +19,9 @@
 //! - Penalties (at most five minutes each way) take time from the offender and give
 //!   time to the opponent.
 //! - A shared pool is used by whoever is to move until the referee splits it: each side
-//!   then gets half of what is left.
+//!   then gets half of what is left. Until then the pool is both players' clock: a
+//!   penalty takes its time off the pool and gives its time to the pool, and lateness
+//!   comes off the pool.
 //! - Both flags down with no way to tell which fell first: a draw, or under
 //!   [`BothFlags::ContinueUnlessLastPeriod`] (FIDE's reading) play goes on unless a side
 //!   is in its last period.
@@ -606,6 +608,10 @@ impl Clock {
                         return Err(ClockError::PenaltyTooLarge(ms));
                     }
                 }
+                if self.shared.is_some() {
+                    self.penalty_on_pool(offender, taken_ms, given_ms);
+                    return Ok(self.state());
+                }
                 let number = self.move_number.saturating_add(1);
                 let side = self.side_mut(offender);
                 let emptied = taken_ms >= side.remaining && taken_ms > 0;
@@ -633,6 +639,8 @@ impl Clock {
                         Some(o) if past(o) => ClockResult::DoubleForfeit,
                         _ => ClockResult::Forfeit { loser: color },
                     };
+                } else if self.shared.is_some() {
+                    self.taken_from_pool(color, late_ms, true);
                 } else {
                     let number = self.move_number.saturating_add(1);
                     let side = self.side_mut(color);
@@ -679,6 +687,41 @@ impl Clock {
             }
         }
         Ok(self.state())
+    }
+
+    /// A penalty while the pool is shared: the pool is the offender's clock and the
+    /// opponent's, so the time taken comes off it (the offender's flag falls when that
+    /// empties it) and the time given is added to it.
+    fn penalty_on_pool(&mut self, offender: Color, taken_ms: u64, given_ms: u64) {
+        if self.taken_from_pool(offender, taken_ms, false) {
+            let pool = self.shared.unwrap_or(0);
+            self.shared = Some(pool.saturating_add(given_ms));
+        }
+    }
+
+    /// Takes `ms` off the shared pool on `color`'s account: as time it used (lateness)
+    /// or as time lost (a penalty), so that its books balance after a split. The flag
+    /// of `color` falls when that empties the pool; `false` then.
+    fn taken_from_pool(&mut self, color: Color, ms: u64, as_used: bool) -> bool {
+        let pool = self.shared.unwrap_or(0);
+        let taken = ms.min(pool);
+        let side = self.side_mut(color);
+        side.granted = side.granted.saturating_add(taken);
+        if as_used {
+            side.used = side.used.saturating_add(taken);
+        } else {
+            side.lost = side.lost.saturating_add(taken);
+        }
+        self.shared = Some(pool - taken);
+        if ms >= pool && ms > 0 {
+            self.result = ClockResult::Flag {
+                loser: color,
+                move_number: self.move_number.saturating_add(1),
+                quota: false,
+            };
+            return false;
+        }
+        true
     }
 
     fn move_made(&mut self, elapsed_ms: u64) {
@@ -894,6 +937,60 @@ mod tests {
             c.apply(ClockEvent::Split),
             Err(ClockError::NotShared)
         ));
+    }
+
+    #[test]
+    fn penalties_and_lateness_act_on_a_shared_pool() {
+        let mut c = clock("shared 100");
+        c.apply(ClockEvent::LateArrival {
+            color: Color::Black,
+            late_ms: 10 * S,
+        })
+        .unwrap();
+        let s = c
+            .apply(ClockEvent::Penalty {
+                offender: Color::White,
+                taken_ms: 20 * S,
+                given_ms: 60 * S,
+            })
+            .unwrap();
+        assert_eq!(
+            (s.shared_ms, s.result),
+            (Some(130 * S), ClockResult::Running)
+        );
+        c.press(10 * S).unwrap();
+        let s = c.apply(ClockEvent::Split).unwrap();
+        assert_eq!(
+            (s.black.time_left_ms, s.white.time_left_ms),
+            (60 * S, 60 * S)
+        );
+        for side in [s.black, s.white] {
+            assert_eq!(
+                side.used_ms + side.time_left_ms + side.lost_ms,
+                side.granted_ms
+            );
+        }
+        // A penalty that empties the pool: the offender's flag falls.
+        let s = c_shared_penalty(5 * S, 5 * S);
+        assert_eq!(
+            s.result,
+            ClockResult::Flag {
+                loser: Color::White,
+                move_number: 1,
+                quota: false
+            }
+        );
+        assert_eq!(s.shared_ms, Some(0));
+    }
+
+    fn c_shared_penalty(pool_ms: u64, taken_ms: u64) -> ClockState {
+        let mut c = clock(&format!("shared {}", pool_ms / S));
+        c.apply(ClockEvent::Penalty {
+            offender: Color::White,
+            taken_ms,
+            given_ms: 0,
+        })
+        .unwrap()
     }
 
     #[test]
