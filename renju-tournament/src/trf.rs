@@ -47,7 +47,9 @@ pub enum TrfError {
     #[error("no player records (001): not a TRF file")]
     NoPlayers,
     /// A tournament past the limits ([`super::MAX_ROUNDS`], [`super::MAX_PLAYERS`], four-digit
-    /// start ranks).
+    /// start ranks), or a number that does not fit its TRF columns when writing (points
+    /// of 100 or more that are not whole, or of 10,000 or more; a rating or rank of five
+    /// digits).
     #[error("{0}")]
     TooLarge(String),
 }
@@ -552,7 +554,7 @@ fn write_inner(t: &Tournament, s: Option<&super::Standings>) -> Result<String, T
     for p in &t.players {
         let points = computed(p.id).map(|r| r.points).or(p.declared_points);
         let rank = computed(p.id).map(|r| r.rank).or(p.declared_rank);
-        let line = player_line(t, p, points, rank);
+        let line = player_line(t, p, points, rank)?;
         let _ = writeln!(out, "{}", line.trim_end());
     }
     for team in &t.teams {
@@ -618,25 +620,43 @@ fn write_header(t: &Tournament, out: &mut String) {
 
 /// The `001` line of player `p` with the given points and rank columns, before trimming:
 /// the player's fields, then one ten-column cell per round (the first pairing of the
-/// round; blank when none).
+/// round; blank when none). Refused when a number does not fit its columns.
 fn player_line(
     t: &Tournament,
     p: &Player,
     points: Option<HalfPoints>,
     rank: Option<u32>,
-) -> String {
+) -> Result<String, TrfError> {
+    let too_wide = |what: String, columns: &str| {
+        TrfError::TooLarge(format!(
+            "cannot write TRF: player {}'s {what} does not fit columns {columns}",
+            p.id
+        ))
+    };
+    let points = match points {
+        Some(h) => format_points(h).ok_or_else(|| too_wide(format!("points {h}"), "81-84"))?,
+        None => String::new(),
+    };
+    let rating = p.rating.map(|r| r.to_string()).unwrap_or_default();
+    if rating.len() > 4 {
+        return Err(too_wide(format!("rating {rating}"), "49-52"));
+    }
+    let rank = rank.map(|r| r.to_string()).unwrap_or_default();
+    if rank.len() > 4 {
+        return Err(too_wide(format!("rank {rank}"), "86-89"));
+    }
     let mut line = format!(
         "001 {:>4} {:1}{:>3} {:<33} {:>4} {:>3} {:>11} {:<10} {:>4} {:>4}",
         p.id,
         clip(p.sex.as_deref().unwrap_or(""), 1),
         clip(p.title.as_deref().unwrap_or(""), 3),
         clip(&p.name, 33),
-        p.rating.map(|r| r.to_string()).unwrap_or_default(),
+        rating,
         clip(p.federation.as_deref().unwrap_or(""), 3),
         clip(p.fide_id.as_deref().unwrap_or(""), 11),
         clip(p.birth.as_deref().unwrap_or(""), 10),
-        points.map(format_points).unwrap_or_default(),
-        rank.map(|r| r.to_string()).unwrap_or_default(),
+        points,
+        rank,
     );
     let mut cells: Vec<Option<&Pairing>> = Vec::new();
     for q in t.pairings.iter().filter(|q| q.player == p.id) {
@@ -667,13 +687,20 @@ fn player_line(
             }
         }
     }
-    line
+    Ok(line)
 }
 
-fn format_points(h: HalfPoints) -> String {
-    if h.0 % 2 == 0 {
+/// Points as columns 81-84 hold them: `7.5`, `10.0`, or `1000` when the decimal would
+/// not fit; `None` when they do not fit at all (`100.5`).
+fn format_points(h: HalfPoints) -> Option<String> {
+    let whole = h.0 % 2 == 0;
+    let text = if whole {
         format!("{}.0", h.0 / 2)
     } else {
         h.to_string()
+    };
+    if text.len() <= 4 {
+        return Some(text);
     }
+    Some(h.to_string()).filter(|t| whole && t.len() <= 4)
 }

@@ -215,3 +215,31 @@ fn point_arithmetic_saturates_at_the_edges() {
     assert_eq!(Rational::checked_new(1, 0), None);
     assert_eq!(Rational::checked_new(6, -4), Some(Rational::new(-3, 2)));
 }
+
+// Numbers wider than their TRF columns: written so that they read back, or refused.
+#[test]
+fn trf_numbers_keep_to_their_columns() {
+    use renju_tournament::{HalfPoints, Player};
+    let with = |points: i64, rating: Option<u32>| {
+        let mut t = Tournament::default();
+        let mut p = Player::new(7, "Ann");
+        p.declared_points = Some(HalfPoints(points));
+        p.rating = rating;
+        t.players.push(p);
+        t
+    };
+    // 8888 points: "8888" (no room for ".0"), read back as written.
+    let text = with(2 * 8888, None).to_trf().unwrap();
+    let back = Tournament::from_trf(&text).unwrap();
+    assert_eq!(back.players[0].declared_points, Some(HalfPoints(2 * 8888)));
+    assert_eq!(back.players[0].declared_rank, None);
+    assert_eq!(back.to_trf().unwrap(), text);
+    // 100.5 points and a five-digit rating do not fit.
+    let e = with(201, None).to_trf().unwrap_err().to_string();
+    assert!(
+        e.contains("player 7's points 100.5") && e.contains("81-84"),
+        "{e}"
+    );
+    let e = with(2, Some(12345)).to_trf().unwrap_err().to_string();
+    assert!(e.contains("rating 12345") && e.contains("49-52"), "{e}");
+}
