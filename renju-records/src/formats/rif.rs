@@ -1146,6 +1146,9 @@ impl WrittenTables {
 
 /// Writes games as a self-contained RenjuNet database (see the module documentation).
 ///
+/// Tags the format has no attribute for are not written; nor is `xml_warnings`, the
+/// reader's note on what it read leniently from a file (the written text needs none).
+///
 /// ```
 /// use renju_records::formats::rif;
 /// use renju_records::{Event, Game, OpeningRule};
