@@ -11,12 +11,12 @@ use clap::{Args, ValueEnum};
 use renju_core::{Color, RuleSet};
 use renju_engine::matches::stats::Sprt;
 use renju_engine::matches::{
-    run, EngineSpec, GameResult, GomocupLimits, MatchError, MatchOptions, MatchReport,
+    run, schedule, EngineSpec, GameResult, GomocupLimits, MatchError, MatchOptions, MatchReport,
     MatchSettings, Openings, OrderName, Summary,
 };
 use renju_records::formats::Format;
 use renju_records::{Game, OpeningRule, TimeControl};
-use renju_tournament::{Pairing, Player, ResultKind, System, Tournament};
+use renju_tournament::{Pairing, Player, ResultKind, System, Tournament, MAX_ROUNDS};
 
 /// A preset of settings.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -164,6 +164,17 @@ pub fn run_command(args: MatchArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    if args.trf.is_some() {
+        let jobs = schedule(&options, 0);
+        let rounds = trf_rounds(jobs.iter().map(|j| (j.seats[0], j.seats[1])), &options);
+        let needed = rounds.iter().copied().max().unwrap_or(0);
+        if needed > MAX_ROUNDS {
+            eprintln!(
+                "renju match: --trf: this match needs {needed} TRF rounds (an engine plays once a round), and a TRF file holds at most {MAX_ROUNDS}: play fewer games or leave out --trf"
+            );
+            return ExitCode::from(2);
+        }
+    }
     if let Some(dir) = &args.records {
         if let Err(e) = fs::create_dir_all(dir) {
             eprintln!("renju match: {}: {e}", dir.display());
@@ -206,23 +217,24 @@ pub fn run_command(args: MatchArgs) -> ExitCode {
             .iter()
             .map(|g| Format::Sgf.fit(&g.record))
             .collect();
-        match Format::Sgf.write(&games) {
-            Ok(bytes) => {
-                if let Err(e) = fs::write(path, bytes) {
-                    eprintln!("renju match: {}: {e}", path.display());
-                }
-            }
-            Err(e) => eprintln!("renju match: {e}"),
+        let written = Format::Sgf
+            .write(&games)
+            .map_err(|e| e.to_string())
+            .and_then(|bytes| {
+                fs::write(path, bytes).map_err(|e| format!("{}: {e}", path.display()))
+            });
+        if let Err(e) = written {
+            eprintln!("renju match: {e}");
+            write_errors.push(e);
         }
     }
     if let Some(path) = &args.trf {
-        match trf(&report, &options) {
-            Ok(text) => {
-                if let Err(e) = fs::write(path, text) {
-                    eprintln!("renju match: {}: {e}", path.display());
-                }
-            }
-            Err(e) => eprintln!("renju match: cannot write the TRF file: {e}"),
+        let written = trf(&report, &options)
+            .map_err(|e| format!("cannot write the TRF file: {e}"))
+            .and_then(|text| fs::write(path, text).map_err(|e| format!("{}: {e}", path.display())));
+        if let Err(e) = written {
+            eprintln!("renju match: {e}");
+            write_errors.push(e);
         }
     }
     if args.json {
@@ -351,11 +363,8 @@ fn trf(report: &MatchReport, options: &MatchOptions) -> Result<String, String> {
             .collect(),
         ..Tournament::default()
     };
-    let mut last = vec![0u32; options.engines.len()];
-    for g in &report.games {
-        let round = last[g.black].max(last[g.white]) + 1;
-        last[g.black] = round;
-        last[g.white] = round;
+    let rounds = trf_rounds(report.games.iter().map(|g| (g.black, g.white)), options);
+    for (g, &round) in report.games.iter().zip(&rounds) {
         for (me, other, colour) in [
             (g.black, g.white, Color::Black),
             (g.white, g.black, Color::White),
@@ -378,7 +387,21 @@ fn trf(report: &MatchReport, options: &MatchOptions) -> Result<String, String> {
             });
         }
     }
-    t.rounds = last.iter().copied().max().unwrap_or(0);
+    t.rounds = rounds.iter().copied().max().unwrap_or(0);
     t.sort_pairings();
     t.to_trf().map_err(|e| e.to_string())
+}
+
+/// The TRF round of each game between the engines given, in order: the first round
+/// after both engines' last.
+fn trf_rounds(games: impl Iterator<Item = (usize, usize)>, options: &MatchOptions) -> Vec<u32> {
+    let mut last = vec![0u32; options.engines.len()];
+    games
+        .map(|(a, b)| {
+            let round = last[a].max(last[b]).saturating_add(1);
+            last[a] = round;
+            last[b] = round;
+            round
+        })
+        .collect()
 }

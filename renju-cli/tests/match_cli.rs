@@ -239,3 +239,38 @@ fn the_summary_has_elo_los_and_the_sprt() {
     let (code, _, err) = renju(&["match", "--engine", &a]);
     assert_eq!(code, 2, "{err}");
 }
+
+#[test]
+fn outputs_that_cannot_be_written_are_errors() {
+    let a = format!("{} --mode random --seed 5", engine());
+    let b = format!("{} --mode random --seed 6", engine());
+    // More games than a TRF file has rounds: refused before play.
+    let (code, out, err) = renju(&[
+        "match", "--engine", &a, "--engine", &b, "--games", "1001", "--trf", "x.trf",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(out.is_empty(), "{out}");
+    assert!(
+        err.contains("needs 1001 TRF rounds") && err.contains("at most 1000"),
+        "{err}"
+    );
+    // A TRF or SGF file that cannot be written: exit code 1, after the summary.
+    let missing = scratch("unwritable").join("no-such-dir");
+    for option in ["--trf", "--sgf"] {
+        let file = missing.join("out");
+        let (code, out, err) = renju(&[
+            "match",
+            "--engine",
+            &a,
+            "--engine",
+            &b,
+            "--games",
+            "2",
+            option,
+            s(&file),
+        ]);
+        assert_eq!(code, 1, "{option}: {err}");
+        assert!(out.contains("2 of 2 games"), "{out}");
+        assert!(err.contains("no-such-dir"), "{option}: {err}");
+    }
+}
