@@ -54,7 +54,7 @@ echo "== Rust: cargo install --path renju-cli into an empty root"
 cargo install --locked --quiet --path renju-cli --root "$work/cargo" --target-dir "$root/target"
 renju=$work/cargo/bin/renju
 "$renju" --version | grep -qx "renju $version"
-for command in validate forbidden clock show; do
+for command in validate forbidden clock show standings conform referee match; do
     "$renju" "$command" --help >/dev/null
 done
 cp fixtures/games/sample.txt "$work/sample.txt"
@@ -153,7 +153,8 @@ bash scripts/guide.sh --build-only
 guide=renju-guide-$version
 cp -r target/guide "$dist/$guide"
 tar -C "$dist" -czf "$dist/$guide.tar.gz" "$guide"
-for page in index.html validating.html referee.html c-api-reference.html python/renju.html; do
+for page in index.html validating.html referee.html c-api-reference.html python/renju.html \
+    rust-api/renju_core/index.html rust-api/renju_engine/matches/index.html; do
     [ -s "$dist/$guide/$page" ] || { echo "the guide lacks $page"; exit 1; }
 done
 echo "   $guide: $(find "$dist/$guide" -name '*.html' | wc -l) HTML files"
