@@ -81,6 +81,7 @@ pub struct GameData {
     engine_moves: u32,
     wall_us: u64,
     engine_us: u64,
+    startup_us: u64,
     record: CGame,
 }
 
@@ -106,6 +107,7 @@ impl GameData {
             engine_moves: g.engine_moves,
             wall_us: g.wall_us,
             engine_us: g.engine_us,
+            startup_us: g.startup_us,
             record: g.record.clone(),
         }
     }
@@ -301,6 +303,8 @@ py_methods! { MatchGame |g| pickle(Self) {
     wall_us -> u64 = g.0.wall_us;
     /// Of which the engines' thinking, in microseconds.
     engine_us -> u64 = g.0.engine_us;
+    /// Of which waiting for the engines to start or restart, in microseconds.
+    startup_us -> u64 = g.0.startup_us;
 }
     /// The game as plain data: the fields above, with the record in its JSON form.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {

@@ -62,7 +62,7 @@ def test_random_engines_give_records_that_validate_to_their_results(tmp_path: Pa
         assert isinstance(g.termination, renju.Termination)
         assert {g.black, g.white} == {"alpha", "beta"}
         assert g.record.move_string.startswith("h8 ")
-        assert g.engine_moves > 0 and g.wall_us >= g.engine_us
+        assert g.engine_moves > 0 and g.wall_us >= g.engine_us + g.startup_us
     # The totals: per engine and colour, and the pair's from alpha's side.
     alpha, beta = result.engines
     assert (alpha.name, beta.name) == ("alpha", "beta")
@@ -245,12 +245,13 @@ def test_to_dict_is_the_clis_json(tmp_path: Path) -> None:
         for g in games:
             g.pop("wall_us")
             g.pop("engine_us")
+            g.pop("startup_us")
         return report
 
     assert steady(got) == steady(expected)
     # The same text, keys in the same order, but for the clocks' readings.
     timing = re.compile(
-        r'("(?:seconds|games_per_second|runner_us_per_move|wall_us|engine_us)": )[0-9.e+-]+'
+        r'("(?:seconds|games_per_second|runner_us_per_move|wall_us|engine_us|startup_us)": )[0-9.e+-]+'
     )
     assert timing.sub(r"\1 0", result.to_json()) == timing.sub(r"\1 0", out.rstrip("\n"))
     assert list(got) == ["settings", "engines", "summary", "games", "refused_openings"]

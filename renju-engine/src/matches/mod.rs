@@ -406,6 +406,9 @@ pub struct GameResult {
     pub wall_us: u64,
     /// Of which the engines' thinking, in microseconds.
     pub engine_us: u64,
+    /// Of which waiting for the engines to start or restart (their `OK` to `START` or
+    /// `RESTART`), in microseconds.
+    pub startup_us: u64,
 }
 
 impl GameResult {
@@ -512,7 +515,7 @@ pub struct Summary {
     /// Games per second of wall time.
     pub games_per_second: f64,
     /// The runner's own time per engine move (game wall time less the engines'
-    /// thinking), in microseconds.
+    /// thinking and starting), in microseconds.
     pub runner_us_per_move: f64,
 }
 
@@ -690,7 +693,11 @@ impl Summary {
         }
         let runner: f64 = results
             .iter()
-            .map(|r| r.wall_us.saturating_sub(r.engine_us) as f64)
+            .map(|r| {
+                r.wall_us
+                    .saturating_sub(r.engine_us)
+                    .saturating_sub(r.startup_us) as f64
+            })
             .sum();
         let moves: f64 = results.iter().map(|r| f64::from(r.engine_moves)).sum();
         self.runner_us_per_move = if moves > 0.0 { runner / moves } else { 0.0 };

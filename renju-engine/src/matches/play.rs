@@ -35,6 +35,8 @@ struct Play<'a> {
     times: Vec<Option<u64>>,
     engine_moves: u32,
     engine_time: Duration,
+    /// Waiting for the engines to start or restart (their `OK`).
+    startup_time: Duration,
 }
 
 /// What became of one question to an engine.
@@ -66,6 +68,7 @@ pub(crate) fn play(
         times: Vec::new(),
         engine_moves: 0,
         engine_time: Duration::ZERO,
+        startup_time: Duration::ZERO,
     };
     let [first, second] = brains;
     let mut brains = [first, second];
@@ -75,6 +78,7 @@ pub(crate) fn play(
         let engine = job.seats[i];
         let spec = &options.engines[engine];
         let slot = &mut *brains[i];
+        let startup = Instant::now();
         let restarted = match slot.as_mut() {
             Some(brain) => brain.restart(greeting_wait(options)),
             None => false,
@@ -94,6 +98,7 @@ pub(crate) fn play(
                 }
             }
         }
+        game.startup_time += startup.elapsed();
         if let Some(brain) = slot.as_mut() {
             brain.known = Some(0);
             let mut info = vec![
@@ -641,6 +646,7 @@ impl Play<'_> {
             engine_moves: self.engine_moves,
             wall_us: u64::try_from(wall.as_micros()).unwrap_or(u64::MAX),
             engine_us: u64::try_from(self.engine_time.as_micros()).unwrap_or(u64::MAX),
+            startup_us: u64::try_from(self.startup_time.as_micros()).unwrap_or(u64::MAX),
         }
     }
 }

@@ -2005,6 +2005,9 @@ class MatchGame:
     @property
     def engine_us(self) -> int:
         """Of which the engines' thinking, in microseconds."""
+    @property
+    def startup_us(self) -> int:
+        """Of which waiting for the engines to start or restart, in microseconds."""
     def to_dict(self) -> dict[str, Any]:
         """The game as plain data: the fields above, with the record in its JSON form."""
 
