@@ -2,7 +2,8 @@
 //!
 //! Read: `001` player records (start rank, sex, title, name, rating, federation, id,
 //! birth date, points, rank, then one `oooo c r` cell of ten columns per round from
-//! column 92), `012` name, `092` type and `192` encoded type (the system), `XXR` and
+//! column 92), `012` name, `092` type and `192` encoded type (the system; `192` wins
+//! when both name one), `XXR` and
 //! `142` number of rounds, `132` round dates, `162` score system, `202`/`212` tie-break
 //! list, `222` encoded time control, `013` team records (name, then members in board
 //! order) and TRF-26 `310` team records (written back as `013`). Two records of this library, in the `XX` space TRF(x) leaves to programs:
@@ -177,7 +178,11 @@ fn read_record(
             read_player(chars, t, err)?
         }
         "012" => t.name = rest,
-        "092" => t.system = system_of(&rest).or(t.system),
+        // The encoded type of `192` wins over the free text of `092`, in either order.
+        "092" if !t.tags.iter().any(|(c, r)| c == "192" && system_of(r).is_some()) => {
+            t.system = system_of(&rest).or(t.system)
+        }
+        "092" => {}
         "192" => {
             t.system = system_of(&rest).or(t.system);
             t.tags.push((code, rest));
