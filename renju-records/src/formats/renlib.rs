@@ -196,9 +196,17 @@ pub fn write(games: &[Game]) -> Result<Vec<u8>, WriteError> {
 
 fn write_games(games: &[Game]) -> Result<Vec<u8>, ParseError> {
     let mut tree = Tree::default();
+    // Every line's moves first, then the annotations: a board text's label on a point
+    // that a later line plays must not come before the lines between them.
+    let mut paths = Vec::with_capacity(games.len());
     for (i, game) in games.iter().enumerate() {
-        tree.add_game(game)
+        let path = tree
+            .add_moves(game)
             .map_err(|e| e.in_record(format!("game {}", i + 1)))?;
+        paths.push(path);
+    }
+    for (game, path) in games.iter().zip(&paths) {
+        tree.add_annotations(game, path);
     }
     Ok(tree.to_bytes())
 }
@@ -505,8 +513,8 @@ impl Tree {
         }
     }
 
-    /// Adds a game's moves as a branch, and its comment and board-text tags.
-    fn add_game(&mut self, game: &Game) -> Result<(), ParseError> {
+    /// Adds a game's moves as a branch: the nodes from the root to its leaf.
+    fn add_moves(&mut self, game: &Game) -> Result<Vec<usize>, ParseError> {
         if game.size != RENJU_SIZE {
             return Err(ParseError::new(format!(
                 "a RenLib library holds 15x15 games only, not {0}x{0}",
@@ -528,10 +536,16 @@ impl Tree {
             let parent = path.last().copied().unwrap_or(ROOT);
             path.push(self.child(parent, pos, true, 0));
         }
+        Ok(path)
+    }
+
+    /// Adds a game's comment and board-text tags to its branch (`path`, from
+    /// [`Tree::add_moves`]).
+    fn add_annotations(&mut self, game: &Game, path: &[usize]) {
         for (key, value) in &game.tags {
             match key.as_str() {
                 "comment" => {
-                    if let Some((node, text)) = comment_tag(value, &path) {
+                    if let Some((node, text)) = comment_tag(value, path) {
                         let comment = Some(text.to_string());
                         self.annotate(
                             node,
@@ -543,7 +557,7 @@ impl Tree {
                     }
                 }
                 "board_text" => {
-                    if let Some((parent, pos, text)) = board_text_tag(value, &path) {
+                    if let Some((parent, pos, text)) = board_text_tag(value, path) {
                         let node = self.child(parent, pos, false, 0);
                         let board_text = Some(text.to_string());
                         self.annotate(
@@ -558,7 +572,6 @@ impl Tree {
                 _ => {}
             }
         }
-        Ok(())
     }
 
     fn to_bytes(&self) -> Vec<u8> {
