@@ -52,7 +52,10 @@
 //! decisions or declared offer counts: such games are an error, as are offers for any
 //! move but the fifth and a result followed by more events. Tags other than those above,
 //! the claim model and Renju options are not written. Reading what the writer wrote gives
-//! the same games back (sources aside).
+//! the same games back (sources aside), with one difference of order: the writer puts
+//! every game-information property in the root node, and the reader lists a node's
+//! comment after its other properties, so tags of different keys may come back in
+//! another order (those of one key keep theirs).
 
 use std::collections::HashSet;
 use std::sync::Arc;
