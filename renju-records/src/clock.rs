@@ -712,7 +712,7 @@ impl Clock {
         } else {
             side.lost = side.lost.saturating_add(taken);
         }
-        self.shared = Some(pool - taken);
+        self.shared = Some(pool.saturating_sub(taken));
         if ms >= pool && ms > 0 {
             self.result = ClockResult::Flag {
                 loser: color,

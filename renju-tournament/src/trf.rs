@@ -178,11 +178,13 @@ fn read_record(
             read_player(chars, t, err)?
         }
         "012" => t.name = rest,
-        // The encoded type of `192` wins over the free text of `092`, in either order.
-        "092" if !t.tags.iter().any(|(c, r)| c == "192" && system_of(r).is_some()) => {
-            t.system = system_of(&rest).or(t.system)
+        "092" => {
+            // The encoded type of `192` wins over the free text of `092`, in either order.
+            let typed = |(c, r): &(String, String)| c == "192" && system_of(r).is_some();
+            if !t.tags.iter().any(typed) {
+                t.system = system_of(&rest).or(t.system);
+            }
         }
-        "092" => {}
         "192" => {
             t.system = system_of(&rest).or(t.system);
             t.tags.push((code, rest));
