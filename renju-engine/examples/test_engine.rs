@@ -3,7 +3,7 @@
 //!
 //! ```text
 //! test_engine [--mode MODE] [--seed N] [--moves "d8 e8 ..."] [--after N]
-//!             [--delay MS] [--swap2 swap|stay|two] [--swap2-fields]
+//!             [--delay MS] [--swap2 swap|stay|two] [--swap2-fields] [--template]
 //!             [--pid-dir DIR] [--child]
 //! ```
 //!
@@ -31,7 +31,9 @@
 //! places stones 4 and 5 (`two`); with five it swaps under `swap` and plays stone 6
 //! otherwise. With `--swap2-fields` it reads `SWAP2BOARD` stones as `BOARD` lines, as
 //! Rapfi does: a bare `x,y` line gets `ERROR` and is left out, and the answer follows
-//! for the stones read. `--pid-dir DIR` writes the process id (and with `--child` that of a
+//! for the stones read. With `--template` it does not know `SWAP2BOARD` at all and, as
+//! engines built on the usual protocol template do, answers `UNKNOWN` to each of its
+//! lines (the command, every stone and `DONE`). `--pid-dir DIR` writes the process id (and with `--child` that of a
 //! `sleep` child it starts in its process group) as empty files named by the ids.
 //!
 //! Built with the tests (`cargo test -p renju-engine` builds examples).
@@ -299,6 +301,7 @@ fn main() {
         played: 0,
     };
     let swap2_fields = args.iter().any(|a| a == "--swap2-fields");
+    let template = args.iter().any(|a| a == "--template");
     let stdin = io::stdin();
     let mut out = io::stdout();
     let mut lines = stdin.lock().lines();
@@ -343,7 +346,7 @@ fn main() {
                 let m = engine.choose();
                 say(&m);
             }
-            "BOARD" | "SWAP2BOARD" => {
+            "BOARD" | "SWAP2BOARD" if !(template && word == "SWAP2BOARD") => {
                 let mut stones = Vec::new();
                 for l in lines.by_ref() {
                     let Ok(l) = l else { exit(0) };

@@ -136,6 +136,39 @@ fn crashes_garbage_illegal_points_and_passes_forfeit() {
 }
 
 #[test]
+fn the_tolerance_is_a_budget_for_the_game_not_a_grace_per_move() {
+    // 0.6 s for the game and a 0.5 s tolerance: an engine taking 0.25 s a move is past
+    // its flag from its third move on, late by 0.15 s, then 0.25 s each move. Forgiven
+    // anew every move it would never lose; in all, its flag falls within a few moves.
+    let options = MatchOptions {
+        games: 2,
+        repeat: true,
+        time_control: Some("0.6".parse().unwrap()),
+        tolerance_ms: 500,
+        ..two(
+            engine("steady", "--mode slow --delay 250"),
+            engine("quick", "--mode random"),
+        )
+    };
+    let report = play(options);
+    for g in &report.games {
+        assert_eq!(g.termination, Termination::Time, "{}", g.reason);
+        assert_eq!(
+            winner_name(&["steady", "quick"], g).as_deref(),
+            Some("quick")
+        );
+        let moves = g
+            .record
+            .events
+            .iter()
+            .filter(|e| matches!(e, Event::Stone { .. }))
+            .count();
+        assert!(moves <= 16, "{moves} stones: the flag fell late");
+        assert!(g.validated);
+    }
+}
+
+#[test]
 fn a_silent_engine_loses_on_time_and_is_killed_with_its_children() {
     let dir = std::env::temp_dir().join(format!("renju-match-pids-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -233,6 +266,27 @@ fn swap2_is_asked_with_swap2board_and_falls_back_without_it() {
         "{:?}",
         g.notes
     );
+    // Engines of the usual template answer UNKNOWN to every line of SWAP2BOARD (the
+    // command, the stones, DONE): those answers are not taken for their moves.
+    let options = MatchOptions {
+        opening: OpeningRule::Swap2,
+        games: 4,
+        ..two(
+            engine("template1", "--mode random --template"),
+            engine("template2", "--mode random --seed 3 --template"),
+        )
+    };
+    let report = play(options);
+    for g in &report.games {
+        assert_ne!(
+            g.termination,
+            Termination::Forfeit,
+            "{}: {:?}",
+            g.reason,
+            g.notes
+        );
+        assert!(g.validated);
+    }
 }
 
 #[test]

@@ -33,6 +33,12 @@ pub(crate) struct Brain {
     pub swap2: Option<bool>,
 }
 
+/// How long an engine must be quiet for [`Brain::drain`] to end.
+pub const QUIET: Duration = Duration::from_millis(200);
+
+/// The longest [`Brain::drain`] waits.
+pub const QUIET_MAX: Duration = Duration::from_secs(2);
+
 /// The line end the protocol says the manager sends.
 const EOL: &[u8] = b"\r\n";
 
@@ -102,6 +108,24 @@ impl Brain {
                 },
                 elapsed,
             );
+        }
+    }
+
+    /// Reads and drops what the engine still says until it has been quiet for
+    /// [`QUIET`] (at most [`QUIET_MAX`] in all): after an `UNKNOWN` answer to a
+    /// multi-line command, engines built on the usual protocol template answer each of
+    /// its lines, and those answers must not be taken for the next question's.
+    pub fn drain(&mut self) {
+        let until = Instant::now() + QUIET_MAX;
+        loop {
+            let now = Instant::now();
+            if now >= until {
+                return;
+            }
+            match self.process.recv((now + QUIET).min(until)) {
+                Line::Text(_) => continue,
+                _ => return,
+            }
         }
     }
 

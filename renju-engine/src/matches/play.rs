@@ -37,6 +37,10 @@ struct Play<'a> {
     engine_time: Duration,
     /// Waiting for the engines to start or restart (their `OK`).
     startup_time: Duration,
+    /// Lateness past the flag forgiven so far, per seat: the tolerance is a budget for
+    /// the whole game, as under c-gomoku-cli (where the time left may go below zero by
+    /// at most the tolerance), not a grace given again on every move.
+    forgiven_ms: [u64; 2],
 }
 
 /// What became of one question to an engine.
@@ -69,6 +73,7 @@ pub(crate) fn play(
         engine_moves: 0,
         engine_time: Duration::ZERO,
         startup_time: Duration::ZERO,
+        forgiven_ms: [0; 2],
     };
     let [first, second] = brains;
     let mut brains = [first, second];
@@ -239,15 +244,25 @@ impl Play<'_> {
         format!("INFO time_left {left}")
     }
 
-    /// The time stamp of an answer that took `elapsed`: late answers within the
-    /// tolerance count as made at the deadline.
-    fn stamp(&mut self, status: &Status, elapsed: Duration) -> u64 {
+    /// The time stamp of the answer of `seat` that took `elapsed`: an answer late by no
+    /// more than what is left of the seat's tolerance counts as made at the deadline.
+    fn stamp(&mut self, seat: Seat, status: &Status, elapsed: Duration) -> u64 {
         let ms = u64::try_from(elapsed.as_millis()).unwrap_or(u64::MAX);
         self.engine_time += elapsed;
         self.engine_moves += 1;
         let t = self.t.saturating_add(ms);
+        let forgiven = &mut self.forgiven_ms[seat_index(seat)];
         match Self::deadline(status) {
-            Some(d) if t > d && t <= d.saturating_add(self.options.tolerance_ms) => d,
+            Some(d) if t > d => {
+                let late = t.saturating_sub(d);
+                let total = forgiven.saturating_add(late);
+                if total <= self.options.tolerance_ms {
+                    *forgiven = total;
+                    d
+                } else {
+                    t
+                }
+            }
             _ => t,
         }
     }
@@ -370,13 +385,14 @@ impl Play<'_> {
                     self.engine_time += elapsed;
                     brain.swap2 = Some(false);
                     brain.known = None;
+                    brain.drain();
                     self.notes.push(format!(
                         "{name} does not support SWAP2BOARD: it places the first three stones as moves"
                     ));
                 }
                 Answer::Line(line) => {
                     brain.swap2 = Some(true);
-                    let t = self.stamp(status, elapsed);
+                    let t = self.stamp(seat, status, elapsed);
                     match parse_swap2(&line, size) {
                         Ok(Swap2Answer::Points(points)) if points.len() == 3 => {
                             for (k, p) in points.into_iter().enumerate() {
@@ -413,7 +429,7 @@ impl Play<'_> {
             brain.known = None;
             return self.no_answer(seat, status, answer, elapsed);
         };
-        let t = self.stamp(status, elapsed);
+        let t = self.stamp(seat, status, elapsed);
         if let Some(turn) = self.options.turn_limit_ms {
             if elapsed_ms(elapsed) > turn.saturating_add(self.options.tolerance_ms) {
                 self.t = t;
@@ -503,6 +519,7 @@ impl Play<'_> {
                 Answer::Line(line) if is_unsupported(&line) => {
                     self.engine_time += elapsed;
                     brain.swap2 = Some(false);
+                    brain.drain();
                     self.notes.push(format!(
                         "{name} does not support SWAP2BOARD: it stays with its colour after move {n}"
                     ));
@@ -510,7 +527,7 @@ impl Play<'_> {
                 Answer::Line(line) => {
                     brain.swap2 = Some(true);
                     brain.known = None;
-                    let t = self.stamp(status, elapsed);
+                    let t = self.stamp(seat, status, elapsed);
                     // The engine asked is taken as the side to move (White): `SWAP`
                     // takes Black; stones play on as White.
                     let plan: Option<Vec<Action>> = match (n, parse_swap2(&line, size)) {

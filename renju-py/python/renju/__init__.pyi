@@ -2103,7 +2103,7 @@ def match(
     (default 15), opening (default 'free'). profile='gomocup' sets Gomocup's tournament
     settings; keywords given explicitly win over it. time_control is a TimeControl or
     its text; tc takes Gomocup's limits 'match/turn+inc' in seconds. tolerance_ms: how
-    late an answer may come and count as made at the deadline (default 3000 under tc,
+    late, in all in a game, an engine's answers may come and count as made at the deadline (default 3000 under tc,
     1000 in the Gomocup profile, 0 under time_control). openings: a path
     (Gomocup offset or pos notation, or any record format) or an iterable of Game.
     swap2board_fields sends SWAP2BOARD's stones as x,y,field lines to every engine (one
