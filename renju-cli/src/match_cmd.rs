@@ -11,8 +11,8 @@ use clap::{Args, ValueEnum};
 use renju_core::{Color, RuleSet};
 use renju_engine::matches::stats::Sprt;
 use renju_engine::matches::{
-    run, schedule, EngineSpec, GameResult, GomocupLimits, MatchError, MatchOptions, MatchReport,
-    MatchSettings, Openings, OrderName, Summary,
+    run, schedule, scheduled_games, EngineSpec, GameResult, GomocupLimits, MatchError,
+    MatchOptions, MatchReport, MatchSettings, Openings, OrderName, Summary,
 };
 use renju_records::formats::Format;
 use renju_records::{Game, OpeningRule, TimeControl};
@@ -68,8 +68,9 @@ pub struct MatchArgs {
     /// `0/5` a turn limit alone).
     #[arg(long, value_name = "MATCH/TURN+INC")]
     tc: Option<GomocupLimits>,
-    /// How late an answer may come past the deadline and still count (as made at it),
-    /// in milliseconds (c-gomoku-cli's tolerance=, in seconds there). Default: 3000
+    /// How late an engine's answers may come past its deadlines, in all in a game, and
+    /// still count (as made at the deadline), in milliseconds (c-gomoku-cli's
+    /// tolerance=, in seconds there). Default: 3000
     /// under --tc (as c-gomoku-cli), 1000 in the Gomocup profile, 0 under
     /// --time-control.
     #[arg(long, value_name = "MS")]
@@ -164,6 +165,10 @@ pub fn run_command(args: MatchArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    if let Err(e) = scheduled_games(&options) {
+        eprintln!("renju match: {e}");
+        return ExitCode::from(2);
+    }
     if args.trf.is_some() {
         let jobs = schedule(&options, 0);
         let rounds = trf_rounds(jobs.iter().map(|j| (j.seats[0], j.seats[1])), &options);

@@ -274,3 +274,71 @@ fn outputs_that_cannot_be_written_are_errors() {
         assert!(err.contains("no-such-dir"), "{option}: {err}");
     }
 }
+
+#[test]
+fn a_schedule_past_the_limit_is_refused_before_play() {
+    let a = format!("{} --mode random --seed 5", engine());
+    let (code, out, err) = renju(&[
+        "match",
+        "--engine",
+        &a,
+        "--engine",
+        &a,
+        "--name",
+        "a",
+        "--name",
+        "b",
+        "--games",
+        "4000000000",
+        "--rounds",
+        "4000000000",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(out.is_empty(), "{out}");
+    assert!(
+        err.contains("16000000000000000000 games") && err.contains("at most 200000"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_hangup_or_an_interrupt_ends_every_engine_and_exits_130() {
+    for signal in ["HUP", "INT", "TERM"] {
+        let dir = scratch(&format!("signal-{signal}"));
+        let slow = format!("{} --mode slow --pid-dir {} --child", engine(), s(&dir));
+        let mut child = Command::new(env!("CARGO_BIN_EXE_renju"))
+            .args(["match", "--engine", &slow, "--engine", &slow])
+            .args(["--name", "a", "--name", "b", "--games", "2"])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        // Both engines of the first game, each with a child of its own, are running.
+        let started = std::time::Instant::now();
+        while std::fs::read_dir(&dir).unwrap().count() < 4 {
+            assert!(
+                started.elapsed().as_secs() < 20,
+                "{signal}: the engines did not start"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        let sent = Command::new("kill")
+            .args([format!("-{signal}"), child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(sent.success());
+        assert_eq!(child.wait().unwrap().code(), Some(130), "{signal}");
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let pid = entry.unwrap().file_name().to_string_lossy().into_owned();
+            let state = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+            // Gone, or a zombie (`Z`) or dead (`X`) entry: not running.
+            let alive = state
+                .rsplit_once(") ")
+                .is_some_and(|(_, rest)| !rest.starts_with('Z') && !rest.starts_with('X'));
+            assert!(
+                !alive,
+                "{signal}: process {pid} outlived the runner: {state}"
+            );
+        }
+    }
+}

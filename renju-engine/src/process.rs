@@ -490,9 +490,10 @@ extern "C" fn on_interrupt(_: libc::c_int) {
     INTERRUPTED.store(true, Ordering::Relaxed);
 }
 
-/// Makes SIGINT and SIGTERM mark the run as interrupted instead of ending the process
-/// at once, so that the engines (in process groups of their own, which a Ctrl-C at the
-/// terminal does not reach) are ended before the runner exits. Does nothing off Unix.
+/// Makes SIGINT, SIGTERM and SIGHUP (the terminal closed) mark the run as interrupted
+/// instead of ending the process at once, so that the engines (in process groups of
+/// their own, which a Ctrl-C at the terminal does not reach) are ended before the
+/// runner exits. Does nothing off Unix.
 pub fn catch_interrupt() {
     #[cfg(unix)]
     {
@@ -502,6 +503,7 @@ pub fn catch_interrupt() {
         unsafe {
             libc::signal(libc::SIGINT, handler as libc::sighandler_t);
             libc::signal(libc::SIGTERM, handler as libc::sighandler_t);
+            libc::signal(libc::SIGHUP, handler as libc::sighandler_t);
         }
     }
 }

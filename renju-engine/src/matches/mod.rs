@@ -347,6 +347,9 @@ pub enum MatchError {
     /// Openings were given and every one was refused.
     #[error("every opening was refused; the first: {0}")]
     NoOpenings(String),
+    /// More games than a match may schedule ([`MAX_GAMES`]).
+    #[error("this match would play {0} games, and a match plays at most {MAX_GAMES}: give fewer games, rounds or engines")]
+    TooManyGames(u128),
     /// The protocol needs steps no engine command gives, and no opening gives them.
     #[error("the {0} opening asks for fifth-move offers (and declarations) that no Gomocup command asks an engine for: give openings that play them, in a record format that holds them (the move list does)")]
     NeedsOpenings(OpeningRule),
@@ -891,7 +894,29 @@ fn splitmix(state: &mut u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// The schedule: every game in order.
+/// The most games one match plays (the report keeps every game with its record).
+pub const MAX_GAMES: usize = 200_000;
+
+/// How many games the schedule holds: the pairs (every pair of engines, or the first
+/// engine against each other one in a gauntlet) times `games` times `rounds`; refused
+/// past [`MAX_GAMES`].
+pub fn scheduled_games(options: &MatchOptions) -> Result<usize, MatchError> {
+    let n = options.engines.len() as u128;
+    let pairs = if options.gauntlet {
+        n.saturating_sub(1)
+    } else {
+        n.saturating_mul(n.saturating_sub(1)) / 2
+    };
+    let total = pairs
+        .saturating_mul(u128::from(options.games))
+        .saturating_mul(u128::from(options.rounds));
+    usize::try_from(total)
+        .ok()
+        .filter(|&t| t <= MAX_GAMES)
+        .ok_or(MatchError::TooManyGames(total))
+}
+
+/// The schedule: every game in order (check its size first with [`scheduled_games`]).
 pub fn schedule(options: &MatchOptions, openings: usize) -> Vec<Job> {
     let n = options.engines.len();
     let pairs: Vec<(usize, usize)> = if options.gauntlet {
@@ -961,6 +986,7 @@ fn prepare(options: &MatchOptions) -> Result<Prepared, MatchError> {
             return Err(MatchError::Zero(name));
         }
     }
+    scheduled_games(options)?;
     for e in &options.engines {
         e.check_program().map_err(|why| MatchError::Program {
             engine: e.name.clone(),
