@@ -490,3 +490,25 @@ fn a_missing_program_is_refused_before_play() {
     );
     assert!(err.to_string().contains("/no/such/engine"), "{err}");
 }
+
+#[test]
+fn a_draw_after_n_stones_keeps_both_engines_running() {
+    let dir = std::env::temp_dir().join(format!("renju-match-draw-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let args = |seed: u32| format!("--mode random --seed {seed} --pid-dir {}", dir.display());
+    let options = MatchOptions {
+        games: 3,
+        draw_after: Some(6),
+        ..two(engine("d1", &args(1)), engine("d2", &args(2)))
+    };
+    let report = play(options);
+    assert!(report
+        .games
+        .iter()
+        .all(|g| g.termination == Termination::AgreedDraw));
+    // One process each, told RESTART between games: none was ended and started again.
+    let started = std::fs::read_dir(&dir).unwrap().count();
+    assert_eq!(started, 2);
+    let _ = std::fs::remove_dir_all(&dir);
+}

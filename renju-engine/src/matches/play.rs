@@ -172,10 +172,10 @@ pub(crate) fn play(
         if let Asked::Interrupted = asked {
             return None;
         }
-        // A dead, late or confused engine is ended (and started again next game).
-        if game.reason.is_some()
-            || game.referee.outcome().map(|o| o.termination) == Some(Termination::Time)
-        {
+        // A dead, late or confused engine is ended (and started again next game); not
+        // the one whose move reached --draw-after.
+        let ended = game.referee.outcome().map(|o| o.termination);
+        if matches!(ended, Some(Termination::Time | Termination::Forfeit)) {
             if let Some(mut b) = brains[i].take() {
                 b.kill();
             }
