@@ -446,6 +446,41 @@ pub fn from_gomocup_xy(x: u32, y: u32, size: u8) -> Option<Point> {
     Point::new(u8::try_from(x).ok()?, u8::try_from(size32 - 1 - y).ok()?)
 }
 
+/// What an engine's move line says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EngineMove {
+    /// A point on the board.
+    Stone(Point),
+    /// `-1,-1`: a pass (Rapfi's convention).
+    Pass,
+}
+
+/// Reads a move line, `x,y` in Piskvork coordinates on a board of `size`; `Err` says
+/// why the line is not a move on the board.
+pub fn read_move(text: &str, size: u8) -> Result<EngineMove, String> {
+    let t = text.trim();
+    let not_a_move = || {
+        format!(
+            "expected a move `x,y`, got `{}`",
+            crate::forbidden_jsonl::shorten(t)
+        )
+    };
+    let (x, y) = t.split_once(',').ok_or_else(not_a_move)?;
+    let (Ok(x), Ok(y)) = (x.trim().parse::<i64>(), y.trim().parse::<i64>()) else {
+        return Err(not_a_move());
+    };
+    if (x, y) == (-1, -1) {
+        return Ok(EngineMove::Pass);
+    }
+    let point = u32::try_from(x)
+        .ok()
+        .zip(u32::try_from(y).ok())
+        .and_then(|(x, y)| from_gomocup_xy(x, y, size));
+    point
+        .map(EngineMove::Stone)
+        .ok_or_else(|| format!("{x},{y} is off the {size}x{size} board"))
+}
+
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 
 /// The stop flag of one run (a match), which its owner raises to end the run early,

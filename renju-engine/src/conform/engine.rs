@@ -64,7 +64,9 @@ use super::{
     compare, plural, Answer, ConformPosition, ConformReport, Disagreement, Protocol, Reading,
 };
 use crate::forbidden_jsonl::{parse_verdicts, shorten, ForbiddenQuery};
-use crate::process::{from_gomocup_xy, gomocup_xy, is_chatter, EngineProcess, Line};
+use crate::process::{
+    from_gomocup_xy, gomocup_xy, is_chatter, read_move, EngineMove, EngineProcess, Line,
+};
 use renju_core::geometry::{Color, Point};
 use renju_core::rules::RuleSet;
 
@@ -601,13 +603,13 @@ pub fn parse_forbid(text: &str, size: u8) -> Answer {
 /// Reads a move-mode reply, `x,y` in Piskvork coordinates (y from the top) on a board
 /// of `size`: [`Answer::Move`], or [`Answer::Bad`] for anything else.
 pub fn parse_move(text: &str, size: u8) -> Answer {
-    let t = text.trim();
-    let parsed = t
-        .split_once(',')
-        .and_then(|(x, y)| from_gomocup_xy(x.trim().parse().ok()?, y.trim().parse().ok()?, size));
-    match parsed {
-        Some(p) => Answer::Move(p),
-        None => Answer::Bad(format!("expected a move `x,y`, got `{}`", shorten(t))),
+    match read_move(text, size) {
+        Ok(EngineMove::Stone(p)) => Answer::Move(p),
+        // A pass or a point off the board is no answer to a position query.
+        Ok(EngineMove::Pass) | Err(_) => Answer::Bad(format!(
+            "expected a move `x,y`, got `{}`",
+            shorten(text.trim())
+        )),
     }
 }
 

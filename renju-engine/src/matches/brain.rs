@@ -7,7 +7,7 @@ use renju_core::geometry::{Color, Point};
 use renju_core::notation::Move;
 
 use super::EngineSpec;
-use crate::process::{from_gomocup_xy, gomocup_xy, is_chatter, EngineProcess, Line, Stop};
+use crate::process::{gomocup_xy, is_chatter, read_move, EngineMove, EngineProcess, Line, Stop};
 
 /// What the engine answered to a command that expects an answer, and how long it took
 /// from the first line sent to the answer.
@@ -180,37 +180,6 @@ pub(crate) fn board_lines(
     out
 }
 
-/// What an engine's move line says.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum MoveAnswer {
-    /// A point on the board.
-    Stone(Point),
-    /// `-1,-1`: a pass (Rapfi's convention).
-    Pass,
-}
-
-/// Reads `x,y` (Piskvork coordinates); `Err` says why the line is not a move on the
-/// board.
-pub(crate) fn parse_move(text: &str, size: u8) -> Result<MoveAnswer, String> {
-    let t = text.trim();
-    let Some((x, y)) = t.split_once(',') else {
-        return Err(format!("expected a move `x,y`, got `{}`", short(t)));
-    };
-    let (Ok(x), Ok(y)) = (x.trim().parse::<i64>(), y.trim().parse::<i64>()) else {
-        return Err(format!("expected a move `x,y`, got `{}`", short(t)));
-    };
-    if (x, y) == (-1, -1) {
-        return Ok(MoveAnswer::Pass);
-    }
-    let point = u32::try_from(x)
-        .ok()
-        .zip(u32::try_from(y).ok())
-        .and_then(|(x, y)| from_gomocup_xy(x, y, size));
-    point
-        .map(MoveAnswer::Stone)
-        .ok_or_else(|| format!("{x},{y} is off the {size}x{size} board"))
-}
-
 /// A `SWAP2BOARD` answer.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum Swap2Answer {
@@ -228,9 +197,9 @@ pub(crate) fn parse_swap2(text: &str, size: u8) -> Result<Swap2Answer, String> {
     }
     let mut points = Vec::new();
     for token in t.split_whitespace() {
-        match parse_move(token, size)? {
-            MoveAnswer::Stone(p) => points.push(p),
-            MoveAnswer::Pass => return Err(format!("a pass in a Swap2 answer: `{}`", short(t))),
+        match read_move(token, size)? {
+            EngineMove::Stone(p) => points.push(p),
+            EngineMove::Pass => return Err(format!("a pass in a Swap2 answer: `{}`", short(t))),
         }
     }
     Ok(Swap2Answer::Points(points))
@@ -243,11 +212,11 @@ mod tests {
     #[test]
     fn answers_are_read() {
         let h8: Point = "h8".parse().unwrap();
-        assert_eq!(parse_move("7,7", 15), Ok(MoveAnswer::Stone(h8)));
-        assert_eq!(parse_move(" 7 , 7\r", 15), Ok(MoveAnswer::Stone(h8)));
-        assert_eq!(parse_move("-1,-1", 15), Ok(MoveAnswer::Pass));
-        assert!(parse_move("15,0", 15).is_err());
-        assert!(parse_move("hello", 15).is_err());
+        assert_eq!(read_move("7,7", 15), Ok(EngineMove::Stone(h8)));
+        assert_eq!(read_move(" 7 , 7\r", 15), Ok(EngineMove::Stone(h8)));
+        assert_eq!(read_move("-1,-1", 15), Ok(EngineMove::Pass));
+        assert!(read_move("15,0", 15).is_err());
+        assert!(read_move("hello", 15).is_err());
         assert_eq!(parse_swap2("swap", 15), Ok(Swap2Answer::Swap));
         assert_eq!(
             parse_swap2("7,7 8,7", 15),

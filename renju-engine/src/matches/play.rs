@@ -10,11 +10,9 @@ use renju_records::opening::OpeningRule;
 use renju_records::referee::{Action, Referee, RefusalCode, Request, Required, Status};
 use renju_records::replay::ValidationOptions;
 
-use super::brain::{
-    board_lines, parse_move, parse_swap2, short, Answer, Brain, MoveAnswer, Swap2Answer,
-};
+use super::brain::{board_lines, parse_swap2, short, Answer, Brain, Swap2Answer};
 use super::{greeting_wait, opening_requests, seat_index, GameResult, Job, MatchOptions};
-use crate::process::Stop;
+use crate::process::{read_move, EngineMove, Stop};
 
 /// `INFO time_left` when there is no clock (the protocol's "unlimited").
 const UNLIMITED: u64 = 2_147_483_647;
@@ -443,14 +441,14 @@ impl Play<'_> {
                 return Asked::Done;
             }
         }
-        let action = match parse_move(&line, size) {
-            Ok(MoveAnswer::Stone(point)) => Action::Place { point },
-            Ok(MoveAnswer::Pass) if self.options.no_pass => {
+        let action = match read_move(&line, size) {
+            Ok(EngineMove::Stone(point)) => Action::Place { point },
+            Ok(EngineMove::Pass) if self.options.no_pass => {
                 self.t = t;
                 self.forfeit(seat, format!("{name} passed, and passes are not allowed"));
                 return Asked::Done;
             }
-            Ok(MoveAnswer::Pass) => Action::Pass,
+            Ok(EngineMove::Pass) => Action::Pass,
             Err(why) => {
                 self.t = t;
                 self.forfeit(seat, format!("{name} answered garbage: {why}"));
