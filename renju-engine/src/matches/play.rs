@@ -142,7 +142,8 @@ pub(crate) fn play(
             }
         }
     }
-    while game.referee.outcome().is_none() {
+    loop {
+        // Nobody is to act once the game is over: the status says so.
         let status = game.referee.status();
         let Some(seat) = status.to_act else { break };
         let i = seat_index(seat);
