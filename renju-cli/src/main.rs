@@ -15,6 +15,7 @@ use clap::{Parser, Subcommand};
 mod clock;
 mod conform;
 mod forbidden_stream;
+mod help;
 mod match_cmd;
 mod referee;
 mod show;
@@ -47,18 +48,18 @@ enum Command {
     /// "unreadable_files" and counted as "unreadable-file" errors in its summary). Every root-to-leaf line of a tree format (RenLib, SGF
     /// variations) counts as one game; a move-list file holds one game per line.
     Validate {
-        /// Game files (.txt move lists, .rif, .lib, .psq, .sgf; openings with --format).
-        #[arg(required = true)]
+        #[arg(required = true, help = help::game_files("Game files"))]
         files: Vec<PathBuf>,
-        /// Format, when the file extension does not say (moves, rif, renlib, psq, sgf, openings).
-        #[arg(long)]
+        #[arg(long, help = help::with_formats("Format, when the file extension does not say"))]
         format: Option<Format>,
         /// Rule set when a record does not say (renju, freestyle, standard, caro).
         #[arg(long, default_value = "renju")]
         rule: RuleSet,
-        /// Opening protocol when a record does not say (free, rif1996, swap, yamaguchi,
-        /// soosorv-N, taraguchi-N, chinese, swap2, gomoku-swap, pro).
-        #[arg(long, default_value = "free")]
+        #[arg(
+            long,
+            default_value = "free",
+            help = help::with_protocols("Opening protocol when a record does not say")
+        )]
         opening: OpeningRule,
         /// Claim model when a record does not say (automatic, rif-claim, chinese-claim).
         #[arg(long, default_value = "automatic")]
@@ -155,8 +156,10 @@ enum Command {
         /// Crosstable or game files.
         #[arg(required = true)]
         files: Vec<PathBuf>,
-        /// Game format, when the file extension does not say (moves, rif, renlib, psq, sgf).
-        #[arg(long)]
+        #[arg(
+            long,
+            help = help::with_formats("Game format, when the file extension does not say")
+        )]
         format: Option<Format>,
         /// Pairing system (round-robin, swiss, knockout); default: the file's, or what
         /// the pairings show.

@@ -56,9 +56,10 @@ pub struct MatchArgs {
     /// Board side (c-gomoku-cli's -boardsize).
     #[arg(long, alias = "boardsize")]
     size: Option<u8>,
-    /// Opening protocol (free, swap2, gomoku-swap, rif1996, yamaguchi, ...): steps no
-    /// Gomocup command asks for come from --openings.
-    #[arg(long)]
+    #[arg(long, help = format!(
+        "{}: steps no Gomocup command asks for come from --openings",
+        crate::help::with_protocols("Opening protocol")
+    ))]
     opening: Option<OpeningRule>,
     /// The time control in the library's syntax (`300+5`, `40/6000:900`,
     /// `TM[600]OT[5x30 byo-yomi]`, `TM[1800]OT[15/300 Canadian]`, ...).
@@ -137,8 +138,11 @@ pub struct MatchArgs {
     /// A directory for one record per game (`game-0001.txt`, ...).
     #[arg(long, value_name = "DIR")]
     records: Option<PathBuf>,
-    /// The format of --records (moves, sgf, psq, rif).
-    #[arg(long, default_value = "moves")]
+    #[arg(
+        long,
+        default_value = "moves",
+        help = crate::help::with_formats("The format of --records")
+    )]
     record_format: Format,
     /// Every game's record in one SGF file, in schedule order (c-gomoku-cli's -sgf).
     #[arg(long, value_name = "FILE")]
@@ -340,13 +344,7 @@ fn options(args: &MatchArgs) -> Result<MatchOptions, String> {
 }
 
 fn write_record(dir: &Path, format: Format, g: &GameResult) -> Result<(), String> {
-    let ext = match format {
-        Format::MoveList => "txt",
-        Format::Sgf => "sgf",
-        Format::Psq => "psq",
-        Format::Rif => "rif",
-        _ => "txt",
-    };
+    let ext = format.info().extensions.first().unwrap_or(&"txt");
     let path = dir.join(format!("game-{:04}.{ext}", g.index + 1));
     let bytes = format
         .write(&[format.fit(&g.record)])

@@ -18,9 +18,11 @@ pub struct RefereeArgs {
     /// Rule set (renju, freestyle, standard, caro).
     #[arg(long, default_value = "renju")]
     rule: RuleSet,
-    /// Opening protocol (free, rif1996, swap, yamaguchi, soosorv-N, taraguchi-N,
-    /// chinese, swap2, gomoku-swap, pro).
-    #[arg(long, default_value = "free")]
+    #[arg(
+        long,
+        default_value = "free",
+        help = crate::help::with_protocols("Opening protocol")
+    )]
     opening: OpeningRule,
     /// Board side, 5 to 26 (Renju is played on 15).
     #[arg(long, default_value_t = 15)]

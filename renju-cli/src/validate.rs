@@ -94,7 +94,9 @@ pub fn run(
 /// cannot be read.
 fn open(path: &Path, format: Option<Format>) -> Result<(Format, std::fs::File), String> {
     let Some(fmt) = format.or_else(|| Format::from_path(path)) else {
-        return Err("cannot tell the format from the file name; use --format (moves, rif, renlib, psq, sgf, openings)".to_string());
+        return Err(crate::help::with_formats(
+            "cannot tell the format from the file name; use --format",
+        ));
     };
     let file = std::fs::File::open(path).map_err(|e| format!("cannot read: {e}"))?;
     // A directory opens, then fails on the first read: that is a file that cannot be

@@ -130,12 +130,14 @@ fn format_arg(format: Option<&str>, name: Option<&str>) -> Result<Format> {
         (Some(f), _) => Ok(f.parse()?),
         (None, Some(name)) => Format::from_path(name).ok_or_else(|| {
             Error::invalid(format!(
-                "cannot tell the format of `{name}` from its extension (name the format: moves, rif, renlib, psq, sgf or openings)"
+                "cannot tell the format of `{name}` from its extension (name the format: {})",
+                Format::names_sentence()
             ))
         }),
-        (None, None) => Err(Error::invalid(
-            "no format and no file name to guess it from (name the format: moves, rif, renlib, psq, sgf or openings)",
-        )),
+        (None, None) => Err(Error::invalid(format!(
+            "no format and no file name to guess it from (name the format: {})",
+            Format::names_sentence()
+        ))),
     }
 }
 

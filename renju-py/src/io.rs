@@ -200,9 +200,9 @@ impl GameReader {
 
 /// Reads the games of a file: renju.read('games.txt') or
 /// renju.read('lib/D4.lib', format='renlib'). The format comes from the extension
-/// (.txt moves, .rif/.xml RenjuNet, .lib RenLib, .psq Piskvork, .sgf SGF) unless format=
-/// names one of 'moves', 'rif', 'renlib', 'psq', 'sgf', 'openings' (Gomocup opening
-/// files). Returns a GameReader; see it for errors= (by default bad records are left
+/// (.txt move lists, .rif/.xml RenjuNet, .lib RenLib, .psq Piskvork, .sgf SGF; Gomocup
+/// openings have none) unless format= names one of 'moves', 'rif', 'renlib', 'psq',
+/// 'sgf', 'openings'. Returns a GameReader; see it for errors= (by default bad records are left
 /// out and kept in the reader's errors list). Raises OSError when the file cannot be
 /// read. size= gives the board side of a Gomocup opening file (by default 20 when the
 /// file name holds the number 20, else 15).

@@ -312,7 +312,8 @@ py_methods! { Referee |r| pickle(Self) {
     /// both_flags='draw', default_time_ms=3600000, start_ms=0).
     ///
     /// rule: a RuleSet or its name. opening: an OpeningRule or its name ('free',
-    /// 'rif1996', 'yamaguchi', 'soosorv-8', 'taraguchi-10', 'swap', 'swap2', ...).
+    /// 'rif1996', 'swap', 'yamaguchi', 'soosorv-N', 'taraguchi-N', 'chinese', 'swap2',
+    /// 'gomoku-swap' or 'pro').
     /// size: the board side. five_completion_counts: the other reading of the disputed
     /// double-three case. offer_equivalence: how offered fifth moves are compared.
     /// time_control: a TimeControl or its text (None: untimed). fouls: a FoulPolicy or

@@ -607,10 +607,7 @@ impl From<OpeningRule> for COpeningRule {
 
 py_methods! { OpeningRule |r| pickle(Self) {
     /// The N of soosorv-N (the most offers) or taraguchi-N (the offers), else None.
-    n -> Option<u8> = match r.0 {
-        COpeningRule::Soosorv { n } | COpeningRule::Taraguchi { n } => Some(n),
-        _ => None,
-    };
+    n -> Option<u8> = r.0.offer_number();
     /// Whether the protocol belongs to the Renju (RIF and Chinese) family.
     is_renju_family -> bool = r.0.is_renju_family();
 }

@@ -49,9 +49,9 @@ pub mod time_control;
 
 pub use clock::{Clock, ClockEvent, ClockOptions, ClockResult, ClockState};
 pub use findings::{Finding, FindingCode, Severity};
-pub use formats::{Format, WriteError};
+pub use formats::{Format, FormatInfo, WriteError};
 pub use game::{ClaimModel, DeclaredResult, Event, Game, ResultReason, Seat, Source};
-pub use opening::{OfferEquivalence, Opening, OpeningRule};
+pub use opening::{OfferEquivalence, Opening, OpeningRule, ProtocolInfo};
 pub use referee::{Referee, RefereeOptions};
 pub use replay::{MoveVerdict, Replay, ValidationOptions};
 pub use report::{GameReport, Report, Summary};

@@ -50,7 +50,149 @@ pub enum OpeningRule {
     Pro,
 }
 
+/// What the library and every front end know of one opening protocol: its names, the
+/// line of help that lists it, and its word in RenjuNet rule names. [`OpeningRule::info`]
+/// gives it; [`OpeningRule::ALL`] lists every protocol. The parser, `Display`, the
+/// RenjuNet rule names, the command line's help and the lists in the guide, the Python
+/// stubs and the C header come from (or are checked against) this table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ProtocolInfo {
+    /// The canonical name (`"soosorv"`); a protocol that takes a number of offers is
+    /// written `name-N` (`soosorv-8`).
+    pub name: &'static str,
+    /// Other spellings read as this protocol (after [`renju_core::names::normalize`]).
+    pub aliases: &'static [&'static str],
+    /// The N of `name-N` when the name is given without one (`None`: the protocol takes
+    /// no number).
+    pub default_offers: Option<u8>,
+    /// One line of help: what the protocol asks.
+    pub summary: &'static str,
+    /// The protocol's word in a RenjuNet rule name (`Soosorv` in `Renju Soosorv-8`).
+    pub renjunet: &'static str,
+}
+
+impl ProtocolInfo {
+    /// The name as lists of protocols write it: `soosorv-N` for a protocol that takes a
+    /// number, else the name.
+    ///
+    /// ```
+    /// use renju_records::OpeningRule;
+    /// assert_eq!(OpeningRule::Soosorv { n: 3 }.info().pattern(), "soosorv-N");
+    /// assert_eq!(OpeningRule::Pro.info().pattern(), "pro");
+    /// ```
+    pub fn pattern(&self) -> String {
+        match self.default_offers {
+            Some(_) => format!("{}-N", self.name),
+            None => self.name.to_string(),
+        }
+    }
+}
+
 impl OpeningRule {
+    /// Every protocol, in the order lists give them; a protocol that takes a number of
+    /// offers with its default number.
+    pub const ALL: [OpeningRule; 10] = [
+        OpeningRule::Free,
+        OpeningRule::Rif1996,
+        OpeningRule::Swap,
+        OpeningRule::Yamaguchi,
+        OpeningRule::Soosorv { n: 8 },
+        OpeningRule::Taraguchi { n: 10 },
+        OpeningRule::Chinese,
+        OpeningRule::Swap2,
+        OpeningRule::GomokuSwap,
+        OpeningRule::Pro,
+    ];
+
+    /// The protocol's names, help and RenjuNet word (see [`ProtocolInfo`]). A new
+    /// protocol is a variant, its arm here, its place in [`OpeningRule::ALL`] and its
+    /// rules in `spec()` (`protocol.rs`); `docs/development.md` lists the rest.
+    pub fn info(self) -> &'static ProtocolInfo {
+        match self {
+            OpeningRule::Free => &ProtocolInfo {
+                name: "free",
+                aliases: &["none"],
+                default_offers: None,
+                summary: "no opening restriction",
+                renjunet: "Free",
+            },
+            OpeningRule::Rif1996 => &ProtocolInfo {
+                name: "rif1996",
+                aliases: &["rif", "rif-1996"],
+                default_offers: None,
+                summary: "RIF 1996: one of the 26 openings, swap, move 4, two fifth-move offers",
+                renjunet: "RIF",
+            },
+            OpeningRule::Swap => &ProtocolInfo {
+                name: "swap",
+                aliases: &["rif1989", "rif-1989"],
+                default_offers: None,
+                summary: "RIF 1989: moves 1-3 in growing areas, swap, move 4, two offers",
+                renjunet: "Swap",
+            },
+            OpeningRule::Yamaguchi => &ProtocolInfo {
+                name: "yamaguchi",
+                aliases: &[],
+                default_offers: None,
+                summary: "one of the 26 and N declared, swap, move 4, N offers",
+                renjunet: "Yamaguchi",
+            },
+            OpeningRule::Soosorv { .. } => &ProtocolInfo {
+                name: "soosorv",
+                aliases: &["soosyrv"],
+                default_offers: Some(8),
+                summary: "one of the 26, swap, move 4 with up to N offers declared, swap, offers",
+                renjunet: "Soosorv",
+            },
+            OpeningRule::Taraguchi { .. } => &ProtocolInfo {
+                name: "taraguchi",
+                aliases: &[],
+                default_offers: Some(10),
+                summary: "stones 1-4 in growing areas, a swap after each, then move 5 or N offers",
+                renjunet: "Taraguchi",
+            },
+            OpeningRule::Chinese => &ProtocolInfo {
+                name: "chinese",
+                aliases: &[],
+                default_offers: None,
+                summary: "designated opening with N declared, three-move swap, N offers",
+                renjunet: "Chinese",
+            },
+            OpeningRule::Swap2 => &ProtocolInfo {
+                name: "swap2",
+                aliases: &[],
+                default_offers: None,
+                summary: "three stones, then take White, swap, or place two more and hand the choice back",
+                renjunet: "Swap2",
+            },
+            OpeningRule::GomokuSwap => &ProtocolInfo {
+                name: "gomoku-swap",
+                aliases: &["swap1"],
+                default_offers: None,
+                summary: "three stones, then the second player chooses a colour",
+                renjunet: "Swap",
+            },
+            OpeningRule::Pro => &ProtocolInfo {
+                name: "pro",
+                aliases: &[],
+                default_offers: None,
+                summary: "move 1 in the centre, move 3 at least 3 away from it",
+                renjunet: "Pro",
+            },
+        }
+    }
+
+    /// Every protocol's name as lists write them ([`ProtocolInfo::pattern`]), as a
+    /// sentence: commas, and `or` before the last.
+    pub fn names_sentence() -> String {
+        let mut names: Vec<String> = OpeningRule::ALL
+            .iter()
+            .map(|r| r.info().pattern())
+            .collect();
+        let last = names.pop().unwrap_or_default();
+        format!("{} or {last}", names.join(", "))
+    }
+
     /// Whether this protocol belongs to the Renju (RIF and Chinese) family.
     pub fn is_renju_family(self) -> bool {
         matches!(
@@ -63,21 +205,38 @@ impl OpeningRule {
                 | OpeningRule::Chinese
         )
     }
+
+    /// The N of `soosorv-N` (the most offers White may declare) and `taraguchi-N` (the
+    /// number of offers), else `None`.
+    ///
+    /// ```
+    /// use renju_records::OpeningRule;
+    /// assert_eq!(OpeningRule::Taraguchi { n: 10 }.offer_number(), Some(10));
+    /// assert_eq!(OpeningRule::Swap2.offer_number(), None);
+    /// ```
+    pub fn offer_number(self) -> Option<u8> {
+        match self {
+            OpeningRule::Soosorv { n } | OpeningRule::Taraguchi { n } => Some(n),
+            _ => None,
+        }
+    }
+
+    /// This protocol with `n` offers (the protocols that take a number).
+    fn with_offers(self, n: u8) -> OpeningRule {
+        match self {
+            OpeningRule::Soosorv { .. } => OpeningRule::Soosorv { n },
+            OpeningRule::Taraguchi { .. } => OpeningRule::Taraguchi { n },
+            other => other,
+        }
+    }
 }
 
 impl fmt::Display for OpeningRule {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            OpeningRule::Free => f.write_str("free"),
-            OpeningRule::Rif1996 => f.write_str("rif1996"),
-            OpeningRule::Swap => f.write_str("swap"),
-            OpeningRule::Yamaguchi => f.write_str("yamaguchi"),
-            OpeningRule::Soosorv { n } => write!(f, "soosorv-{n}"),
-            OpeningRule::Taraguchi { n } => write!(f, "taraguchi-{n}"),
-            OpeningRule::Chinese => f.write_str("chinese"),
-            OpeningRule::Swap2 => f.write_str("swap2"),
-            OpeningRule::GomokuSwap => f.write_str("gomoku-swap"),
-            OpeningRule::Pro => f.write_str("pro"),
+        f.write_str(self.info().name)?;
+        match self.offer_number() {
+            Some(n) => write!(f, "-{n}"),
+            None => Ok(()),
         }
     }
 }
@@ -92,7 +251,10 @@ impl fmt::Display for OpeningRule {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum OpeningRuleError {
     /// Not the name of a protocol.
-    #[error("unknown opening rule `{text}` (expected free, rif1996, swap, yamaguchi, soosorv-N, taraguchi-N, chinese, swap2, gomoku-swap or pro)")]
+    #[error(
+        "unknown opening rule `{text}` (expected {})",
+        OpeningRule::names_sentence()
+    )]
     Unknown {
         /// The text read.
         text: String,
@@ -122,54 +284,44 @@ impl OpeningRule {
 
 impl FromStr for OpeningRule {
     type Err = OpeningRuleError;
+
+    /// A name or alias of [`OpeningRule::info`]; a protocol that takes a number reads
+    /// `name`, `name-N` or `nameN` (its default N when none is given).
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let norm = renju_core::names::normalize(s);
-        let with_n = |prefix: &'static str, default: u8| -> Option<Result<u8, OpeningRuleError>> {
-            let rest = norm.strip_prefix(prefix)?;
+        let unknown = || OpeningRuleError::Unknown {
+            text: s.to_string(),
+        };
+        for rule in OpeningRule::ALL {
+            let info = rule.info();
+            let mut names = std::iter::once(info.name).chain(info.aliases.iter().copied());
+            let Some(default) = info.default_offers else {
+                if names.any(|name| name == norm) {
+                    return Ok(rule);
+                }
+                continue;
+            };
+            let Some(rest) = names.find_map(|name| norm.strip_prefix(name)) else {
+                continue;
+            };
             if rest.is_empty() {
-                return Some(Ok(default));
+                return Ok(rule.with_offers(default));
             }
             let digits = rest.strip_prefix('-').unwrap_or(rest);
             if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-                return Some(Err(OpeningRuleError::Unknown {
-                    text: s.to_string(),
-                }));
+                return Err(unknown());
             }
-            let protocol = if prefix == "soosyrv" {
-                "soosorv"
-            } else {
-                prefix
-            };
-            Some(
-                digits
-                    .parse::<u8>()
-                    .ok()
-                    .filter(|n| (1..=OpeningRule::MAX_OFFERS).contains(n))
-                    .ok_or_else(|| OpeningRuleError::OfferCount {
-                        text: s.to_string(),
-                        protocol,
-                    }),
-            )
-        };
-        if let Some(n) = with_n("soosorv", 8).or_else(|| with_n("soosyrv", 8)) {
-            return Ok(OpeningRule::Soosorv { n: n? });
+            return digits
+                .parse::<u8>()
+                .ok()
+                .filter(|n| (1..=OpeningRule::MAX_OFFERS).contains(n))
+                .map(|n| rule.with_offers(n))
+                .ok_or_else(|| OpeningRuleError::OfferCount {
+                    text: s.to_string(),
+                    protocol: info.name,
+                });
         }
-        if let Some(n) = with_n("taraguchi", 10) {
-            return Ok(OpeningRule::Taraguchi { n: n? });
-        }
-        match norm.as_str() {
-            "free" | "none" => Ok(OpeningRule::Free),
-            "rif1996" | "rif" | "rif-1996" => Ok(OpeningRule::Rif1996),
-            "swap" | "rif1989" | "rif-1989" => Ok(OpeningRule::Swap),
-            "yamaguchi" => Ok(OpeningRule::Yamaguchi),
-            "chinese" => Ok(OpeningRule::Chinese),
-            "swap2" => Ok(OpeningRule::Swap2),
-            "gomoku-swap" | "swap1" => Ok(OpeningRule::GomokuSwap),
-            "pro" => Ok(OpeningRule::Pro),
-            _ => Err(OpeningRuleError::Unknown {
-                text: s.to_string(),
-            }),
-        }
+        Err(unknown())
     }
 }
 
@@ -498,6 +650,33 @@ impl fmt::Display for Opening {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every protocol of the table reads back from its name, its aliases and `name-N`,
+    /// and the table names each once.
+    #[test]
+    fn every_protocol_reads_back_from_its_names() {
+        let mut seen = std::collections::HashSet::new();
+        for rule in OpeningRule::ALL {
+            let info = rule.info();
+            assert!(seen.insert(info.name), "{} twice", info.name);
+            assert_eq!(rule.offer_number(), info.default_offers, "{rule}");
+            assert_eq!(rule.to_string().parse::<OpeningRule>(), Ok(rule));
+            assert_eq!(info.name.parse::<OpeningRule>(), Ok(rule));
+            for alias in info.aliases {
+                assert_eq!(alias.parse::<OpeningRule>(), Ok(rule), "{alias}");
+            }
+            if info.default_offers.is_some() {
+                let three = format!("{}-3", info.name).parse::<OpeningRule>().unwrap();
+                assert_eq!(three.offer_number(), Some(3));
+                assert_eq!(three.info(), info);
+            }
+        }
+        assert_eq!(
+            "x".parse::<OpeningRule>().unwrap_err().to_string(),
+            "unknown opening rule `x` (expected free, rif1996, swap, yamaguchi, soosorv-N, \
+             taraguchi-N, chinese, swap2, gomoku-swap or pro)"
+        );
+    }
 
     /// Every legal start (white 2 adjacent, black 3 in the 5x5) is exactly one of the
     /// 26, each direct/indirect class covers its 23 cells, and symmetric openings have 4

@@ -109,23 +109,10 @@ fn random_game(opening: OpeningRule, fouls: FoulPolicy, seed: u64) -> Referee {
 
 #[test]
 fn random_games_of_every_protocol_validate_to_the_same_outcome() {
-    let openings = [
-        "free",
-        "rif1996",
-        "swap",
-        "yamaguchi",
-        "soosorv-8",
-        "taraguchi-10",
-        "chinese",
-        "swap2",
-        "gomoku-swap",
-        "pro",
-    ];
     let mut endings = std::collections::BTreeMap::new();
-    for (i, opening) in openings.iter().enumerate() {
+    for (i, opening) in OpeningRule::ALL.into_iter().enumerate() {
         for seed in 0..12u64 {
             let fouls = FoulPolicy::ALL[(seed % 4) as usize];
-            let opening: OpeningRule = opening.parse().unwrap();
             let r = random_game(opening, fouls, seed * 31 + i as u64);
             let game = r.game();
             let replay = game.replay(&ValidationOptions::default());

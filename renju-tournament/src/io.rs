@@ -43,7 +43,10 @@ pub enum ReadError {
         message: String,
     },
     /// Neither the name nor the content tells the format.
-    #[error("{file}: cannot tell the format (TRF, JSON, or a game format: moves, rif, renlib, psq, sgf)")]
+    #[error(
+        "{file}: cannot tell the format (TRF, JSON, or a game format: {})",
+        Format::names_sentence()
+    )]
     UnknownFormat {
         /// File name.
         file: String,

@@ -15,8 +15,9 @@ use renju_records::{OfferEquivalence, OpeningRule};
 
 /// Each protocol with a legal game through its opening, written as actions (`h8` a
 /// stone, `swap`, `stay`, `two` (place-two), `declare=N`, `offer=P/P`, `choose=P`,
-/// `pass`).
-const GAMES: [(&str, &str); 10] = [
+/// `pass`). One game a protocol: its length is the table's, so that a new protocol does
+/// not compile until it has its game here.
+const GAMES: [(&str, &str); OpeningRule::ALL.len()] = [
     ("free", "h8 h9 i10 pass"),
     ("rif1996", "h8 h9 h10 stay h7 offer=j8/j9 choose=j9 g9"),
     ("swap", "h8 h9 h10 swap h7 offer=j8/j9 choose=j8 g9"),

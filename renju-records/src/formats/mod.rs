@@ -17,6 +17,7 @@
 
 use std::io::BufRead;
 use std::path::Path;
+use std::str::FromStr;
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
@@ -25,6 +26,7 @@ use thiserror::Error;
 use crate::game::{DeclaredResult, Event, Game, ResultReason};
 use crate::opening::OpeningRule;
 use renju_core::error::{Location, ParseError};
+use renju_core::names::UnknownName;
 use renju_core::rules::RuleSet;
 
 /// Games that a format cannot hold: which game (and move) and why.
@@ -228,30 +230,160 @@ pub enum Format {
     GomocupOpenings,
 }
 
+/// What a reader gives: one result per record, a game or the error that kept it out.
+pub type Records = Vec<Result<Game, ParseError>>;
+
+/// What the library and every front end know of one file format: its names, the file
+/// extensions that announce it, its title and line of help, its reader and its writer.
+/// [`Format::info`] gives it; [`Format::ALL`] lists every format. The parser, the
+/// extension guess, `read` and `write`, the command line's help and the lists in the
+/// guide, the Python stubs and the C header come from (or are checked against) this
+/// table.
+#[derive(Debug, Clone, Copy)]
+pub struct FormatInfo {
+    /// The name written in every output and read by every `format` option (`"rif"`).
+    pub name: &'static str,
+    /// Other spellings read as this format (after [`renju_core::names::normalize`]).
+    pub aliases: &'static [&'static str],
+    /// The extensions (lower case, without the dot) that announce the format, the one
+    /// its files are written with first; none when only the name says it.
+    pub extensions: &'static [&'static str],
+    /// The format's name in prose and in the guide's table of formats (`"RenjuNet"`).
+    pub title: &'static str,
+    /// One line of help: what a file of the format holds.
+    pub summary: &'static str,
+    /// Whether its files are binary (not text: the live referee cannot give a record
+    /// in it as a string).
+    pub binary: bool,
+    /// Reads every record of a file's bytes (see [`Format::read`]).
+    pub read: fn(&[u8], Option<&str>) -> Records,
+    /// Writes games (see [`Format::write`]).
+    pub write: fn(&[Game]) -> Result<Vec<u8>, WriteError>,
+}
+
 impl Format {
+    /// Every format, in the order lists give them.
+    pub const ALL: [Format; 6] = [
+        Format::MoveList,
+        Format::Rif,
+        Format::RenLib,
+        Format::Psq,
+        Format::Sgf,
+        Format::GomocupOpenings,
+    ];
+
+    /// The format's names, extensions, reader and writer (see [`FormatInfo`]). A new
+    /// format is a variant, its module, its arm here and its place in [`Format::ALL`];
+    /// `docs/development.md` lists the rest.
+    pub fn info(self) -> &'static FormatInfo {
+        match self {
+            Format::MoveList => &FormatInfo {
+                name: "moves",
+                aliases: &["movelist", "move-list", "txt"],
+                extensions: &["txt", "moves"],
+                title: "move lists",
+                summary: "plain text, one move list per line, `#` starts a comment",
+                binary: false,
+                read: movelist::read,
+                write: movelist::write,
+            },
+            Format::Rif => &FormatInfo {
+                name: "rif",
+                aliases: &["renjunet", "xml"],
+                extensions: &["rif", "xml"],
+                title: "RenjuNet",
+                summary: "RenjuNet XML database",
+                binary: false,
+                read: rif::read,
+                write: rif::write,
+            },
+            Format::RenLib => &FormatInfo {
+                name: "renlib",
+                aliases: &["lib"],
+                extensions: &["lib", "dat"],
+                title: "RenLib",
+                summary: "RenLib binary library, every root-to-leaf line a game",
+                binary: true,
+                read: renlib::read,
+                write: renlib::write,
+            },
+            Format::Psq => &FormatInfo {
+                name: "psq",
+                aliases: &["piskvork"],
+                extensions: &["psq"],
+                title: "Piskvork",
+                summary: "Piskvork game record",
+                binary: false,
+                read: psq::read,
+                write: psq::write,
+            },
+            Format::Sgf => &FormatInfo {
+                name: "sgf",
+                aliases: &[],
+                extensions: &["sgf"],
+                title: "SGF",
+                summary: "Smart Game Format, GM 1/2/4, variations as games",
+                binary: false,
+                read: sgf::read,
+                write: sgf::write,
+            },
+            Format::GomocupOpenings => &FormatInfo {
+                name: "openings",
+                aliases: &["gomocup", "gomocup-openings"],
+                extensions: &[],
+                title: "Gomocup openings",
+                summary: "Gomocup / Piskvork opening file (offset or `pos` notation)",
+                binary: false,
+                read: gomocup::read,
+                write: gomocup::write,
+            },
+        }
+    }
+
+    /// The name written in every output (text, JSON, C, Python).
+    pub fn name(self) -> &'static str {
+        self.info().name
+    }
+
+    /// Every format's name as a sentence: commas, and `or` before the last.
+    ///
+    /// ```
+    /// use renju_records::Format;
+    /// assert!(Format::names_sentence().ends_with("sgf or openings"));
+    /// ```
+    pub fn names_sentence() -> String {
+        let names = Format::ALL.map(Format::name);
+        UnknownName::new("format", "", &names).expected
+    }
+
+    /// The text formats' names (every format but the binary ones) as a sentence.
+    pub fn text_names_sentence() -> String {
+        let names: Vec<&str> = Format::ALL
+            .into_iter()
+            .filter(|f| !f.info().binary)
+            .map(Format::name)
+            .collect();
+        UnknownName::new("format", "", &names).expected
+    }
+
     /// Guesses the format from a file name's extension (`.txt` is a move list).
+    ///
+    /// ```
+    /// use renju_records::Format;
+    /// assert_eq!(Format::from_path("games/Final.RIF"), Some(Format::Rif));
+    /// assert_eq!(Format::from_path("openings.txt"), Some(Format::MoveList));
+    /// assert_eq!(Format::from_path("notes.md"), None);
+    /// ```
     pub fn from_path(path: impl AsRef<Path>) -> Option<Format> {
         let ext = path.as_ref().extension()?.to_str()?.to_ascii_lowercase();
-        match ext.as_str() {
-            "txt" | "moves" => Some(Format::MoveList),
-            "rif" | "xml" => Some(Format::Rif),
-            "lib" | "dat" => Some(Format::RenLib),
-            "psq" => Some(Format::Psq),
-            "sgf" => Some(Format::Sgf),
-            _ => None,
-        }
+        Format::ALL
+            .into_iter()
+            .find(|f| f.info().extensions.contains(&ext.as_str()))
     }
 
     /// Reads every record of a file's bytes. `file` names the file in errors and sources.
     pub fn read(self, bytes: &[u8], file: Option<&str>) -> Vec<Result<Game, ParseError>> {
-        match self {
-            Format::MoveList => movelist::read(bytes, file),
-            Format::Rif => rif::read(bytes, file),
-            Format::RenLib => renlib::read(bytes, file),
-            Format::Psq => psq::read(bytes, file),
-            Format::Sgf => sgf::read(bytes, file),
-            Format::GomocupOpenings => gomocup::read(bytes, file),
-        }
+        (self.info().read)(bytes, file)
     }
 
     /// Reads records one at a time from `reader`. Move lists and RenjuNet databases (the
@@ -361,14 +493,7 @@ impl Format {
     /// assert_eq!(err.to_string(), "cannot write as moves: game 1: a move list cannot hold a referee's decision; use RIF or SGF");
     /// ```
     pub fn write(self, games: &[Game]) -> Result<Vec<u8>, WriteError> {
-        match self {
-            Format::MoveList => movelist::write(games),
-            Format::Rif => rif::write(games),
-            Format::RenLib => renlib::write(games),
-            Format::Psq => psq::write(games),
-            Format::Sgf => sgf::write(games),
-            Format::GomocupOpenings => gomocup::write(games),
-        }
+        (self.info().write)(games)
     }
 
     /// The game as this format can hold it, for writing a game that was not read from
@@ -492,14 +617,37 @@ pub(crate) fn name_record(record: &mut Result<Game, ParseError>, file: Option<&A
     }
 }
 
-renju_core::name_table!(Format, "format", {
-    MoveList => "moves" | "movelist" | "move-list" | "txt",
-    Rif => "rif" | "renjunet" | "xml",
-    RenLib => "renlib" | "lib",
-    Psq => "psq" | "piskvork",
-    Sgf => "sgf",
-    GomocupOpenings => "openings" | "gomocup" | "gomocup-openings",
-});
+impl std::fmt::Display for Format {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Format {
+    type Err = UnknownName;
+
+    /// A name or alias of [`Format::info`].
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let norm = renju_core::names::normalize(s);
+        Format::ALL
+            .into_iter()
+            .find(|f| f.name() == norm || f.info().aliases.contains(&norm.as_str()))
+            .ok_or_else(|| UnknownName::new("format", s, &Format::ALL.map(Format::name)))
+    }
+}
+
+impl Serialize for Format {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
+impl<'de> Deserialize<'de> for Format {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
 
 // ---------------------------------------------------------------------------
 // Rule names (RenjuNet `rule` table, SGF `RU`)
@@ -617,20 +765,10 @@ pub(crate) fn name_for_rules(
     };
     let name = match opening {
         None => set.to_string(),
-        Some(o) => {
-            let word = match o {
-                OpeningRule::Free => "Free".to_string(),
-                OpeningRule::Rif1996 => "RIF".to_string(),
-                OpeningRule::Swap | OpeningRule::GomokuSwap => "Swap".to_string(),
-                OpeningRule::Yamaguchi => "Yamaguchi".to_string(),
-                OpeningRule::Soosorv { n } => format!("Soosorv-{n}"),
-                OpeningRule::Taraguchi { n } => format!("Taraguchi-{n}"),
-                OpeningRule::Chinese => "Chinese".to_string(),
-                OpeningRule::Swap2 => "Swap2".to_string(),
-                OpeningRule::Pro => "Pro".to_string(),
-            };
-            format!("{set} {word}")
-        }
+        Some(o) => match o.offer_number() {
+            Some(n) => format!("{set} {}-{n}", o.info().renjunet),
+            None => format!("{set} {}", o.info().renjunet),
+        },
     };
     if rules_from_name(&name) == Some((rule_set, opening)) {
         Ok(name)
@@ -639,5 +777,49 @@ pub(crate) fn name_for_rules(
             "no RenjuNet rule name stands for {rule_set} with the {} opening",
             opening.map_or_else(|| "unspecified".to_string(), |o| o.to_string())
         )))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every format of the table reads back from its name and aliases and is guessed
+    /// from each of its extensions; the table names each once.
+    #[test]
+    fn every_format_reads_back_from_its_names_and_extensions() {
+        let mut names = std::collections::HashSet::new();
+        for format in Format::ALL {
+            let info = format.info();
+            for name in std::iter::once(&info.name).chain(info.aliases) {
+                assert!(names.insert(*name), "{name} twice");
+                assert_eq!(name.parse::<Format>(), Ok(format));
+            }
+            for ext in info.extensions {
+                assert_eq!(Format::from_path(format!("a.{ext}")), Some(format), "{ext}");
+            }
+        }
+        assert_eq!(
+            Format::names_sentence(),
+            "moves, rif, renlib, psq, sgf or openings"
+        );
+        assert_eq!(
+            Format::text_names_sentence(),
+            "moves, rif, psq, sgf or openings"
+        );
+    }
+
+    /// Every protocol has a RenjuNet rule name that reads back as it.
+    #[test]
+    fn every_protocol_has_a_renjunet_name() {
+        for rule in OpeningRule::ALL {
+            let set = if rule.is_renju_family() {
+                RuleSet::Renju
+            } else {
+                RuleSet::Standard
+            };
+            let name = name_for_rules(set, Some(rule)).unwrap();
+            assert_eq!(rules_from_name(&name), Some((set, Some(rule))), "{name}");
+        }
     }
 }

@@ -4,8 +4,9 @@
 //!
 //! A line is a JSON object with an `action` field: one of the [`Action`] names (with
 //! `point`, `points` or `count` where the action takes one, and optionally `by` and
-//! `t`), or a query: `status`, `record` (with `format`: `moves`, the default, which
-//! holds every event of a live game; `sgf`, `rif`, `psq`, `openings` hold less) and `explain` (with `point`). The reply is
+//! `t`), or a query: `status`, `record` (with `format`, one of the text formats `moves`,
+//! `rif`, `psq`, `sgf` and `openings`: `moves`, the default, holds every event of a live
+//! game, the others less) and `explain` (with `point`). The reply is
 //! `{"ok":true,"status":{...}}` or `{"ok":false,"error":{"code":...,"message":...},"status":{...}}`,
 //! with `record` or `explanation` beside the status for those queries.
 
@@ -298,10 +299,14 @@ impl Referee {
     /// format can hold it ([`Format::fit`]: a resignation or forfeit becomes the declared
     /// result where the format has no event for it).
     pub fn record(&self, format: Format) -> Result<String, Refusal> {
-        if format == Format::RenLib {
+        if format.info().binary {
             return Err(Refusal::new(
                 RefusalCode::BadRequest,
-                "RenLib is a binary format: ask for sgf, rif, psq, moves or openings",
+                format!(
+                    "{} is a binary format: ask for {}",
+                    format.info().title,
+                    Format::text_names_sentence()
+                ),
             ));
         }
         let bytes = format

@@ -26,15 +26,7 @@ fn plain_games() -> Vec<Game> {
 #[test]
 fn every_format_round_trips_the_same_games() {
     let games = plain_games();
-    let formats = [
-        Format::MoveList,
-        Format::Rif,
-        Format::RenLib,
-        Format::Psq,
-        Format::Sgf,
-        Format::GomocupOpenings,
-    ];
-    for format in formats {
+    for format in Format::ALL {
         match format {
             // A psq file holds one game.
             Format::Psq => {
