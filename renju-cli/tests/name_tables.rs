@@ -3,11 +3,13 @@
 //! `Format::info`): the command's help, the Python module's stubs and docstrings, the C
 //! header and its reference, the guide and the READMEs.
 //!
-//! Whatever is not generated from the tables is found here: a paragraph (of a page, a
-//! doc comment, a docstring, a help screen) that lists three or more protocols, formats,
-//! format titles or extensions must list them all. So when a protocol or a format is
-//! added to its table, this test names every list that does not know it yet
-//! (`docs/development.md`, "Adding an opening protocol or a file format").
+//! Whatever is not generated from the tables is found here: a list (in a page, a doc
+//! comment, a docstring, a message, a help screen: three or more names parted only by
+//! commas, quotes, `or`, parentheses and the like, two of them names no sentence uses
+//! otherwise) of protocols, formats, format titles or extensions must give them all. So
+//! when a protocol or a format is added to its table, this test names every list that
+//! does not know it yet (`docs/development.md`, "Adding an opening protocol or a file
+//! format").
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

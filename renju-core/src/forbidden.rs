@@ -848,16 +848,23 @@ impl Explanation {
         number: Option<usize>,
         text: &mut Text<'_>,
     ) {
-        use std::fmt::Write;
         let pad = "  ".repeat(depth);
         let head = self.status.to_string();
         let label = number.map(|n| format!(" [#{n}]")).unwrap_or_default();
-        let _ = writeln!(out, "{pad}{}: {head}{label}", self.point);
+        out.push_str(&format!("{pad}{}: {head}{label}\n", self.point));
         for l in &self.fives {
-            let _ = writeln!(out, "{pad}  {} five {}", l.direction, join(&l.stones));
+            out.push_str(&format!(
+                "{pad}  {} five {}\n",
+                l.direction,
+                join(&l.stones)
+            ));
         }
         for l in &self.overlines {
-            let _ = writeln!(out, "{pad}  {} overline {}", l.direction, join(&l.stones));
+            out.push_str(&format!(
+                "{pad}  {} overline {}\n",
+                l.direction,
+                join(&l.stones)
+            ));
         }
         for f in &self.fours {
             let kind = if f.completions.len() >= 2 {
@@ -865,22 +872,20 @@ impl Explanation {
             } else {
                 "four"
             };
-            let _ = writeln!(
-                out,
-                "{pad}  {} {kind} {}, five at {}",
+            out.push_str(&format!(
+                "{pad}  {} {kind} {}, five at {}\n",
                 f.direction,
                 join(&f.stones),
                 join(&f.completions)
-            );
+            ));
         }
         for t in &self.threes {
-            let _ = writeln!(
-                out,
-                "{pad}  {} three {}: {}",
+            out.push_str(&format!(
+                "{pad}  {} three {}: {}\n",
                 t.direction,
                 join(&t.stones),
                 three_reason(t.verdict)
-            );
+            ));
             for c in &t.completions {
                 self.write_completion(out, depth, c, text);
             }
@@ -896,19 +901,17 @@ impl Explanation {
         c: &Completion,
         text: &mut Text<'_>,
     ) {
-        use std::fmt::Write;
         let pad = "  ".repeat(depth);
         let see = match &c.outcome {
             CompletionOutcome::Legal { see: None } => {
-                let _ = writeln!(out, "{pad}    straight four at {}: legal", c.point);
+                out.push_str(&format!("{pad}    straight four at {}: legal\n", c.point));
                 return;
             }
             CompletionOutcome::Legal { see: Some(see) } => {
-                let _ = writeln!(
-                    out,
-                    "{pad}    straight four at {}: legal although it looks like a foul, judged with {} played:",
+                out.push_str(&format!(
+                    "{pad}    straight four at {}: legal although it looks like a foul, judged with {} played:\n",
                     c.point, self.point
-                );
+                ));
                 *see
             }
             CompletionOutcome::MakesFive { counts } => {
@@ -917,19 +920,17 @@ impl Explanation {
                 } else {
                     "does not count (RIF: a three is made 'without at the same time a five')"
                 };
-                let _ = writeln!(
-                    out,
-                    "{pad}    straight four at {} also makes a five: {reading}",
+                out.push_str(&format!(
+                    "{pad}    straight four at {} also makes a five: {reading}\n",
                     c.point
-                );
+                ));
                 return;
             }
             CompletionOutcome::Forbidden { see } => {
-                let _ = writeln!(
-                    out,
-                    "{pad}    straight four at {} would be forbidden, judged with {} played:",
+                out.push_str(&format!(
+                    "{pad}    straight four at {} would be forbidden, judged with {} played:\n",
                     c.point, self.point
-                );
+                ));
                 *see
             }
         };
@@ -940,10 +941,15 @@ impl Explanation {
                 ex.write_text(out, depth + 3, number, text);
             }
             Some(ex) => {
-                let _ = writeln!(out, "{pad}      {}: as explained above [#{see}]", ex.point);
+                out.push_str(&format!(
+                    "{pad}      {}: as explained above [#{see}]\n",
+                    ex.point
+                ));
             }
             None => {
-                let _ = writeln!(out, "{pad}      (nested explanation #{see} is missing)");
+                out.push_str(&format!(
+                    "{pad}      (nested explanation #{see} is missing)\n"
+                ));
             }
         }
     }

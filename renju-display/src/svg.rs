@@ -20,8 +20,6 @@
 //! assert!(why.contains(r#"class="line three real""#));
 //! ```
 
-use std::fmt::Write;
-
 use renju_core::forbidden::{
     Completion, CompletionOutcome, Explanation, FoulKind, LineStones, PointStatus, ThreeVerdict,
 };
@@ -295,13 +293,12 @@ impl Scene {
     fn overlay(&self, frame: Frame, opts: &SvgOptions) -> String {
         let mut s = String::new();
         if let Some(p) = self.last.filter(|_| opts.last_move) {
-            let _ = write!(
-                s,
+            s.push_str(&format!(
                 r##"<circle class="last-move" data-point="{p}" cx="{}" cy="{}" r="{}" fill="none" stroke="#e33" stroke-width="2"/>"##,
                 frame.x(p),
                 frame.y(p),
                 CELL * 0.5
-            );
+            ));
         }
         for &(p, kind) in &self.fouls {
             s.push_str(&foul_mark(frame, p, kind));
@@ -319,16 +316,15 @@ fn background(frame: Frame, coordinates: bool) -> String {
     let side = frame.side();
     let margin = frame.margin;
     let mut s = String::new();
-    let _ = write!(
-        s,
+    s.push_str(&format!(
         r##"<rect class="board" x="0" y="0" width="{side}" height="{side}" fill="#dcb35c"/>"##
-    );
-    let _ = write!(s, r##"<g class="grid" stroke="#000" stroke-width="1">"##);
+    ));
+    s.push_str(r##"<g class="grid" stroke="#000" stroke-width="1">"##);
     let (lo, hi) = (margin, margin + (size as f64 - 1.0) * CELL);
     for i in 0..size {
         let v = margin + i as f64 * CELL;
-        let _ = write!(s, r#"<line x1="{lo}" y1="{v}" x2="{hi}" y2="{v}"/>"#);
-        let _ = write!(s, r#"<line x1="{v}" y1="{lo}" x2="{v}" y2="{hi}"/>"#);
+        s.push_str(&format!(r#"<line x1="{lo}" y1="{v}" x2="{hi}" y2="{v}"/>"#));
+        s.push_str(&format!(r#"<line x1="{v}" y1="{lo}" x2="{v}" y2="{hi}"/>"#));
     }
     s.push_str("</g>");
     // Star points: the centre, and the 4th lines on boards of 13 and more.
@@ -339,19 +335,17 @@ fn background(frame: Frame, coordinates: bool) -> String {
         }
     }
     for p in stars {
-        let _ = write!(
-            s,
+        s.push_str(&format!(
             r##"<circle class="star" cx="{}" cy="{}" r="3.5" fill="#000"/>"##,
             frame.x(p),
             frame.y(p)
-        );
+        ));
     }
     if coordinates {
-        let _ = write!(
-            s,
+        s.push_str(&format!(
             r##"<g class="coordinates" font-size="{}" fill="#000" text-anchor="middle">"##,
             CELL * 0.45
-        );
+        ));
         // The text's baseline is set a third of the font size below the centre (no
         // dominant-baseline: not every renderer reads it).
         let down = CELL * 0.45 * 0.36;
@@ -359,20 +353,18 @@ fn background(frame: Frame, coordinates: bool) -> String {
             let Some(p) = Point::new(i, i) else { continue };
             let letter = (b'a' + i) as char;
             for y in [margin * 0.4, side - margin * 0.4] {
-                let _ = write!(
-                    s,
+                s.push_str(&format!(
                     r#"<text x="{}" y="{}">{letter}</text>"#,
                     frame.x(p),
                     y + down
-                );
+                ));
             }
             for x in [margin * 0.4, side - margin * 0.4] {
-                let _ = write!(
-                    s,
+                s.push_str(&format!(
                     r#"<text x="{x}" y="{}">{}</text>"#,
                     frame.y(p) + down,
                     i + 1
-                );
+                ));
             }
         }
         s.push_str("</g>");
@@ -436,11 +428,10 @@ fn stone_in(frame: Frame, p: Point, color: Color, label: StoneLabel, extra: &str
         StoneLabel::Large => Some(CELL * 0.36),
     };
     if let Some(font) = font {
-        let _ = write!(
-            s,
+        s.push_str(&format!(
             r#"<text class="number" x="{cx}" y="{}" font-size="{font}" fill="{ink}" text-anchor="middle">{NUMBER_SLOT}</text>"#,
             cy + font * 0.36
-        );
+        ));
     }
     s.push_str("</g>");
     s
@@ -693,11 +684,10 @@ fn explanation_lines(frame: Frame, ex: &Explanation, s: &mut String) {
             } else {
                 ""
             };
-            let _ = write!(
-                s,
+            s.push_str(&format!(
                 r#"<g class="line {class}"><title>{}</title><line x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" stroke="{color}" stroke-width="8" stroke-opacity="0.6" stroke-linecap="round"{dash}/></g>"#,
                 escape(&title)
-            );
+            ));
         }
     };
     let lines = |v: &[LineStones]| v.iter().map(|l| (l.direction, l.stones.clone())).collect();
@@ -785,13 +775,12 @@ fn rejected_reasons(frame: Frame, ex: &Explanation, s: &mut String) {
             y += 18.0;
         }
         placed.push((x, y, w));
-        let _ = write!(
-            s,
+        s.push_str(&format!(
             r##"<g class="reason" data-point="{end}"><rect x="{x:.1}" y="{:.1}" width="{w:.1}" height="16" rx="3" fill="#fff" fill-opacity="0.9" stroke="#707070"/><text x="{:.1}" y="{:.1}" font-size="12" fill="#333">{text}</text></g>"##,
             y - 12.0,
             x + 4.0,
             y
-        );
+        ));
     }
 }
 
@@ -800,12 +789,11 @@ fn five_points(frame: Frame, ex: &Explanation, s: &mut String) {
     // Five points of the fours.
     for f in &ex.fours {
         for &c in &f.completions {
-            let _ = write!(
-                s,
+            s.push_str(&format!(
                 r##"<circle class="completion five-point" data-point="{c}" cx="{}" cy="{}" r="5" fill="#1456c8"><title>{c}: five</title></circle>"##,
                 frame.x(c),
                 frame.y(c)
-            );
+            ));
         }
     }
 }
@@ -829,11 +817,10 @@ fn completion_mark(frame: Frame, c: &Completion, labels: &[Option<usize>], s: &m
         .unwrap_or_default();
     match &c.outcome {
         CompletionOutcome::Legal { .. } => {
-            let _ = write!(
-                s,
+            s.push_str(&format!(
                 r##"<g class="completion usable" data-point="{p}"><title>{p}: straight four, legal</title><circle cx="{cx}" cy="{cy}" r="{}" fill="none" stroke="#12a040" stroke-width="3"/>{label}</g>"##,
                 CELL * 0.3
-            );
+            ));
         }
         CompletionOutcome::MakesFive { counts } => {
             let (class, color, how) = if *counts {
@@ -841,19 +828,17 @@ fn completion_mark(frame: Frame, c: &Completion, labels: &[Option<usize>], s: &m
             } else {
                 ("unusable", "#e07000", "does not count")
             };
-            let _ = write!(
-                s,
+            s.push_str(&format!(
                 r##"<g class="completion {class} makes-five" data-point="{p}"><title>{p}: straight four that also makes a five ({how})</title><circle cx="{cx}" cy="{cy}" r="{}" fill="none" stroke="{color}" stroke-width="3" stroke-dasharray="4 3"/><text x="{cx}" y="{:.1}" font-size="13" font-weight="bold" fill="{color}" text-anchor="middle">5</text>{label}</g>"##,
                 CELL * 0.3,
                 cy + 4.7
-            );
+            ));
         }
         CompletionOutcome::Forbidden { .. } => {
             let cross = cross_lines(cx, cy, CELL * 0.22);
-            let _ = write!(
-                s,
+            s.push_str(&format!(
                 r##"<g class="completion unusable forbidden-point" data-point="{p}" stroke="#d00" stroke-width="3"><title>{p}: straight four, but forbidden</title>{cross}{label}</g>"##
-            );
+            ));
         }
     }
 }
@@ -980,14 +965,12 @@ pub(crate) fn explanation_pieces(
     let height = (side + text_height).max(nested_height);
     let pixels = (opts.pixels as f64 * width / side).round() as u32;
     let mut s = open_tag(width, height, pixels);
-    let _ = write!(
-        s,
+    s.push_str(&format!(
         r##"<rect class="page" x="0" y="0" width="{width}" height="{height}" fill="#fff"/>"##
-    );
+    ));
     // In-mind stones: a see-through look, defined once.
     s.push_str(r#"<style>.in-mind circle{fill-opacity:0.5;stroke-dasharray:4 3}</style>"#);
-    let _ = write!(
-        s,
+    s.push_str(&format!(
         r#"<g class="explanation" data-point="{}" data-status="{}">"#,
         ex.point,
         match ex.status {
@@ -995,7 +978,7 @@ pub(crate) fn explanation_pieces(
             PointStatus::Forbidden { .. } => "forbidden",
             PointStatus::Legal => "legal",
         }
-    );
+    ));
     // The board goes here.
     let mut pieces = vec![s];
     let mut rest = body;
@@ -1064,13 +1047,12 @@ fn steps_text(
     let mut text = String::from(r##"<g class="steps" font-size="13" fill="#000">"##);
     for (n, l) in text_lines.iter().enumerate() {
         let indent = l.len() - l.trim_start().len();
-        let _ = write!(
-            text,
+        text.push_str(&format!(
             r#"<text x="{}" y="{:.1}">{}</text>"#,
             8.0 + indent as f64 * 4.0,
             text_top + (n as f64 + 1.0) * TEXT_LINE,
             escape(l.trim_start())
-        );
+        ));
     }
     text.push_str("</g>");
     let text_height = 14.0 + (text_lines.len() as f64 + 1.0) * TEXT_LINE;
@@ -1100,8 +1082,7 @@ fn nested_boards(
         }
         inner.push_str(&examined(frame, nested.point));
         inner.push_str(&explanation_layer(frame, nested, labels));
-        let _ = write!(
-            nested_svg,
+        nested_svg.push_str(&format!(
             r##"<g class="nested" data-point="{}" data-label="{}"><text x="{x:.1}" y="{:.1}" font-size="14" font-weight="bold" fill="#b00">#{} {}: {}</text><g transform="translate({x:.1} {:.1}) scale({SMALL})">"##,
             nested.point,
             n + 1,
@@ -1110,7 +1091,7 @@ fn nested_boards(
             nested.point,
             escape(&short_status(nested)),
             y + head,
-        );
+        ));
         // The board goes here.
         nested_pieces.push(std::mem::take(&mut nested_svg));
         nested_svg.push_str(&inner);

@@ -18,7 +18,6 @@
 //! ```
 
 use std::borrow::Cow;
-use std::fmt::Write as _;
 use std::io::Write;
 
 use renju_records::report::{GameReport, Severity, Summary, UnreadableFile};
@@ -42,10 +41,10 @@ pub fn printable(text: &str) -> Cow<'_, str> {
             '\r' => out.push_str("\\r"),
             '\t' => out.push_str("\\t"),
             c if (c as u32) < 0x80 && c.is_control() => {
-                let _ = write!(out, "\\x{:02x}", c as u32);
+                out.push_str(&format!("\\x{:02x}", c as u32));
             }
             c if c.is_control() => {
-                let _ = write!(out, "\\u{{{:x}}}", c as u32);
+                out.push_str(&format!("\\u{{{:x}}}", c as u32));
             }
             c => out.push(c),
         }

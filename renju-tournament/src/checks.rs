@@ -705,3 +705,13 @@ fn withdrawals(t: &Tournament, out: &mut Vec<TournamentFinding>, who: &dyn Fn(u3
         }
     }
 }
+
+/// A tournament read from a file, with the findings about the records of that file that
+/// could not be placed in it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct TournamentRead {
+    /// The tournament.
+    pub tournament: Tournament,
+    /// The records that could not be placed, and why.
+    pub findings: Vec<TournamentFinding>,
+}

@@ -19,8 +19,41 @@ use serde::{Deserialize, Serialize, Serializer};
 
 use super::checks::{check, TournamentCode, TournamentFinding};
 use super::score::{HalfPoints, Rational};
-use super::tiebreak::{default_list, Criterion, Regulation, TieBreak};
+use super::tiebreak::{Criterion, Regulation, TieBreak};
 use super::{IdIndex, Pairing, ResultKind, System, Tournament};
+
+/// The Chinese rules' list for a system and event type (`docs/rules.md` table), after the points.
+pub fn default_list(system: System, team: bool) -> Vec<TieBreak> {
+    use Criterion::*;
+    use System::*;
+    let p = TieBreak::plain;
+    match (system, team) {
+        (RoundRobin, false) => vec![p(Sb), p(Won)],
+        (RoundRobin, true) => vec![p(Gp), p(Tsb), p(Tbr)],
+        (Swiss, false) => vec![
+            p(Aro),
+            p(Bh),
+            TieBreak {
+                criterion: Bh,
+                cut_bottom: 1,
+                cut_top: 1,
+            },
+            p(Won),
+        ],
+        (Swiss, true) => vec![
+            p(Bh),
+            TieBreak {
+                criterion: Bh,
+                cut_bottom: 1,
+                cut_top: 1,
+            },
+            p(Gp),
+            p(Tbr),
+        ],
+        // Ranked by the round of elimination first anyway; listed to be shown.
+        (Knockout, _) => vec![p(Ko)],
+    }
+}
 
 /// What to compute.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

@@ -270,39 +270,6 @@ impl FromStr for Regulation {
     }
 }
 
-/// The Chinese rules' list for a system and event type (`docs/rules.md` table), after the points.
-pub fn default_list(system: super::System, team: bool) -> Vec<TieBreak> {
-    use super::System::*;
-    use Criterion::*;
-    let p = TieBreak::plain;
-    match (system, team) {
-        (RoundRobin, false) => vec![p(Sb), p(Won)],
-        (RoundRobin, true) => vec![p(Gp), p(Tsb), p(Tbr)],
-        (Swiss, false) => vec![
-            p(Aro),
-            p(Bh),
-            TieBreak {
-                criterion: Bh,
-                cut_bottom: 1,
-                cut_top: 1,
-            },
-            p(Won),
-        ],
-        (Swiss, true) => vec![
-            p(Bh),
-            TieBreak {
-                criterion: Bh,
-                cut_bottom: 1,
-                cut_top: 1,
-            },
-            p(Gp),
-            p(Tbr),
-        ],
-        // Ranked by the round of elimination first anyway; listed to be shown.
-        (Knockout, _) => vec![p(Ko)],
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -26,8 +26,6 @@
 //! assert_eq!(Tournament::from_trf(&t.to_trf().unwrap()).unwrap(), t);
 //! ```
 
-use std::fmt::Write as _;
-
 use super::score::HalfPoints;
 use super::tiebreak::TieBreak;
 use super::{Pairing, Player, ResultKind, Round, System, Team, Tournament, Withdrawal};
@@ -100,6 +98,20 @@ fn system_of(text: &str) -> Option<System> {
         Some(System::Knockout)
     } else {
         None
+    }
+}
+
+impl Tournament {
+    /// Reads a FIDE TRF file (TRF16 or TRF-26); see [this module](self).
+    pub fn from_trf(text: &str) -> Result<Tournament, TrfError> {
+        read(text)
+    }
+
+    /// Writes the tournament as a FIDE TRF file; see [this module](self). A tournament past the
+    /// limits ([`Tournament::check_limits`]), or with a player id over 9999 (TRF start
+    /// ranks have four digits), is refused.
+    pub fn to_trf(&self) -> Result<String, TrfError> {
+        write(self)
     }
 }
 
@@ -562,21 +574,21 @@ fn write_inner(t: &Tournament, s: Option<&super::Standings>) -> Result<String, T
         let points = computed(p.id).map(|r| r.points).or(p.declared_points);
         let rank = computed(p.id).map(|r| r.rank).or(p.declared_rank);
         let line = player_line(t, p, points, rank)?;
-        let _ = writeln!(out, "{}", line.trim_end());
+        out.push_str(&format!("{}\n", line.trim_end()));
     }
     for team in &t.teams {
         let mut line = format!("013 {:<32}", clip(&team.name, 32));
         for id in &team.boards {
-            let _ = write!(line, " {id:>4}");
+            line.push_str(&format!(" {id:>4}"));
         }
-        let _ = writeln!(out, "{}", line.trim_end());
+        out.push_str(&format!("{}\n", line.trim_end()));
     }
     for w in &t.withdrawals {
-        let _ = writeln!(out, "XXW {} {}", w.id, w.after_round);
+        out.push_str(&format!("XXW {} {}\n", w.id, w.after_round));
     }
     if !t.decided_order.is_empty() {
         let ids: Vec<String> = t.decided_order.iter().map(u32::to_string).collect();
-        let _ = writeln!(out, "XXD {}", ids.join(" "));
+        out.push_str(&format!("XXD {}\n", ids.join(" ")));
     }
     Ok(out)
 }
@@ -585,7 +597,7 @@ fn write_inner(t: &Tournament, s: Option<&super::Standings>) -> Result<String, T
 /// score system, tie-breaks, time control.
 fn write_header(t: &Tournament, out: &mut String) {
     if !t.name.is_empty() {
-        let _ = writeln!(out, "012 {}", t.name);
+        out.push_str(&format!("012 {}\n", t.name));
     }
     if let Some(system) = t.system {
         let kind = if t.is_team_event() {
@@ -598,30 +610,30 @@ fn write_header(t: &Tournament, out: &mut String) {
             System::Swiss => "Swiss",
             System::Knockout => "Knockout",
         };
-        let _ = writeln!(out, "092 {kind}: {name}");
+        out.push_str(&format!("092 {kind}: {name}\n"));
     }
     for (code, text) in &t.tags {
         // The text starts in column 5 however short the code is.
-        let _ = writeln!(out, "{code:<3} {text}");
+        out.push_str(&format!("{code:<3} {text}\n"));
     }
     if t.rounds > 0 {
-        let _ = writeln!(out, "XXR {}", t.rounds);
+        out.push_str(&format!("XXR {}\n", t.rounds));
     }
     if !t.round_info.is_empty() {
         let mut line = format!("{:<89}", "132");
         for r in &t.round_info {
-            let _ = write!(line, "  {:<8}", r.date.as_deref().unwrap_or(""));
+            line.push_str(&format!("  {:<8}", r.date.as_deref().unwrap_or("")));
         }
-        let _ = writeln!(out, "{}", line.trim_end());
+        out.push_str(&format!("{}\n", line.trim_end()));
     }
     if let Some(s) = &t.score_system {
-        let _ = writeln!(out, "162 {s}");
+        out.push_str(&format!("162 {s}\n"));
     }
     if !t.tiebreaks.is_empty() {
-        let _ = writeln!(out, "202 {}", TieBreak::format_list(&t.tiebreaks));
+        out.push_str(&format!("202 {}\n", TieBreak::format_list(&t.tiebreaks)));
     }
     if let Some(tc) = &t.time_control {
-        let _ = writeln!(out, "222 {tc}");
+        out.push_str(&format!("222 {tc}\n"));
     }
 }
 
@@ -685,12 +697,11 @@ fn player_line(
                     Some(Color::Black) => 'b',
                     None => '-',
                 };
-                let _ = write!(
-                    line,
+                line.push_str(&format!(
                     "  {:>4} {c} {}",
                     q.opponent.unwrap_or(0),
                     result_char(q.result)
-                );
+                ));
             }
         }
     }

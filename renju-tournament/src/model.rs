@@ -1,0 +1,461 @@
+//! The data model: a tournament's players, teams, rounds and pairings (one [`Pairing`]
+//! per player, round and game, from that player's side), the results, the pairing
+//! system and the limits every reader checks. The other modules read it: [`crate::trf`]
+//! and [`crate::io`] fill it, [`crate::checks`] and [`crate::standings`] judge it.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+use renju_core::geometry::Color;
+
+use crate::score::HalfPoints;
+use crate::tiebreak::TieBreak;
+
+/// The most rounds a tournament may have (a round number, a declared round count such
+/// as TRF `XXR`/`142`, or a list of round dates past it is refused, with an error that
+/// names this limit): the longest real events have a few dozen rounds, and a crosstable
+/// is written with one cell per round.
+pub const MAX_ROUNDS: u32 = 1000;
+
+/// The most players (or teams) a tournament may have: a TRF start rank has four digits.
+/// Player ids, as TRF start ranks, are at most this number when written as TRF.
+pub const MAX_PLAYERS: usize = 9999;
+
+/// A tournament past [`MAX_ROUNDS`] or [`MAX_PLAYERS`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct LimitError(pub String);
+
+/// How a tournament is paired.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum System {
+    /// Everyone meets everyone (循环赛).
+    RoundRobin,
+    /// Swiss system (积分编排).
+    Swiss,
+    /// Knockout (淘汰赛): the loser of a match leaves.
+    Knockout,
+}
+
+impl System {
+    /// The name used on the command line and in JSON (`round-robin`, `swiss`, `knockout`).
+    pub fn name(self) -> &'static str {
+        match self {
+            System::RoundRobin => "round-robin",
+            System::Swiss => "swiss",
+            System::Knockout => "knockout",
+        }
+    }
+}
+
+impl fmt::Display for System {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A system name that is not `round-robin`, `swiss` or `knockout`.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown tournament system {0:?} (round-robin, swiss, knockout)")]
+pub struct SystemError(pub String);
+
+impl FromStr for System {
+    type Err = SystemError;
+    fn from_str(s: &str) -> Result<System, SystemError> {
+        match s.trim().to_ascii_lowercase().replace('_', "-").as_str() {
+            "round-robin" | "roundrobin" | "rr" => Ok(System::RoundRobin),
+            "swiss" => Ok(System::Swiss),
+            "knockout" | "ko" => Ok(System::Knockout),
+            _ => Err(SystemError(s.to_string())),
+        }
+    }
+}
+
+/// The result of one player in one game (or unplayed round), from that player's side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ResultKind {
+    /// Won over the board.
+    Win,
+    /// Drew over the board.
+    Draw,
+    /// Lost over the board.
+    Loss,
+    /// Won because the opponent did not play (TRF `+`).
+    ForfeitWin,
+    /// Lost by not playing (TRF `-`).
+    ForfeitLoss,
+    /// Full-point bye (TRF `F`).
+    FullBye,
+    /// Half-point bye (TRF `H`).
+    HalfBye,
+    /// Zero-point bye (TRF `Z`).
+    ZeroBye,
+    /// The bye the pairing gave, a full point (TRF `U`).
+    PairingBye,
+    /// Not paired, absent (TRF blank or `0000 -` with no opponent).
+    Absent,
+}
+
+impl ResultKind {
+    /// The points this result scores: 1, ½ or 0.
+    pub fn points(self) -> HalfPoints {
+        use ResultKind::*;
+        match self {
+            Win | ForfeitWin | FullBye | PairingBye => HalfPoints::WIN,
+            Draw | HalfBye => HalfPoints::DRAW,
+            Loss | ForfeitLoss | ZeroBye | Absent => HalfPoints::ZERO,
+        }
+    }
+
+    /// Whether the game was played over the board.
+    pub fn is_played(self) -> bool {
+        matches!(self, ResultKind::Win | ResultKind::Draw | ResultKind::Loss)
+    }
+
+    /// Whether this is a voluntarily unplayed round (FIDE C.07 art. 16: half- and
+    /// zero-point byes, not paired, forfeit losses).
+    pub fn is_vur(self) -> bool {
+        use ResultKind::*;
+        matches!(self, ForfeitLoss | HalfBye | ZeroBye | Absent)
+    }
+
+    /// Whether the result needs an opponent (played games and forfeits).
+    pub fn has_opponent(self) -> bool {
+        use ResultKind::*;
+        matches!(self, Win | Draw | Loss | ForfeitWin | ForfeitLoss)
+    }
+
+    /// The result the opponent must have recorded, for results against an opponent.
+    pub fn mirror(self) -> Option<ResultKind> {
+        use ResultKind::*;
+        Some(match self {
+            Win => Loss,
+            Loss => Win,
+            Draw => Draw,
+            ForfeitWin => ForfeitLoss,
+            ForfeitLoss => ForfeitWin,
+            _ => return None,
+        })
+    }
+
+    /// The kebab-case name (`forfeit-win`).
+    pub fn name(self) -> &'static str {
+        use ResultKind::*;
+        match self {
+            Win => "win",
+            Draw => "draw",
+            Loss => "loss",
+            ForfeitWin => "forfeit-win",
+            ForfeitLoss => "forfeit-loss",
+            FullBye => "full-bye",
+            HalfBye => "half-bye",
+            ZeroBye => "zero-bye",
+            PairingBye => "pairing-bye",
+            Absent => "absent",
+        }
+    }
+}
+
+impl fmt::Display for ResultKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A player (or, in a team event, one member of a team).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Player {
+    /// The player's number in the tournament (TRF start rank), unique.
+    pub id: u32,
+    /// Name as written.
+    pub name: String,
+    /// Rating, when the player has one (used by ARO).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rating: Option<u32>,
+    /// The team's id, in a team event.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub team: Option<u32>,
+    /// TRF sex column (`m`, `w`), kept for round trips.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sex: Option<String>,
+    /// TRF title column, kept for round trips.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
+    /// Federation.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub federation: Option<String>,
+    /// Federation or FIDE id.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fide_id: Option<String>,
+    /// Birth date as written.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub birth: Option<String>,
+    /// Points the source file declares (TRF column 81-84), checked against the results.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub declared_points: Option<HalfPoints>,
+    /// Rank the source file declares (TRF column 86-89), checked against the standings.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub declared_rank: Option<u32>,
+}
+
+impl Player {
+    /// A player with only an id and a name.
+    pub fn new(id: u32, name: impl Into<String>) -> Player {
+        Player {
+            id,
+            name: name.into(),
+            rating: None,
+            team: None,
+            sex: None,
+            title: None,
+            federation: None,
+            fide_id: None,
+            birth: None,
+            declared_points: None,
+            declared_rank: None,
+        }
+    }
+}
+
+/// A team with its players in board order (board 1 first).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Team {
+    /// The team's number, unique.
+    pub id: u32,
+    /// Name.
+    pub name: String,
+    /// Player ids, board 1 first.
+    pub boards: Vec<u32>,
+    /// Match points the source declares, checked against the results.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub declared_points: Option<HalfPoints>,
+    /// Rank the source declares.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub declared_rank: Option<u32>,
+}
+
+/// A round and what is known about it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Round {
+    /// Round number, from 1.
+    pub number: u32,
+    /// The date as written (TRF 132), if known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub date: Option<String>,
+}
+
+/// One player's seat in one game (or unplayed round) of a round, from that player's side.
+/// A game against an opponent appears twice, once from each side; the games of a
+/// multi-game match are several pairings of the same two players in one round.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pairing {
+    /// Round number, from 1.
+    pub round: u32,
+    /// The player.
+    pub player: u32,
+    /// The opponent, for games and forfeits.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub opponent: Option<u32>,
+    /// The player's colour, when known (Black moves first).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub color: Option<Color>,
+    /// The result from the player's side.
+    pub result: ResultKind,
+    /// The board, in a team match (1 = top board); when absent, the player's place in
+    /// the team's board order.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub board: Option<u32>,
+}
+
+/// A player (or a team, in a team event) who left the tournament.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Withdrawal {
+    /// The player's id (the team's id in a team event).
+    pub id: u32,
+    /// The last round in which the player was still in the tournament (0: left before
+    /// the first round).
+    pub after_round: u32,
+}
+
+impl Withdrawal {
+    /// Whether the withdrawal rule voids the player's games: in a round robin of
+    /// `rounds` rounds, leaving before playing half of them (the Chinese game rules); otherwise the
+    /// games played stand and the rest are lost by forfeit.
+    pub fn voids_games(&self, system: System, rounds: u32) -> bool {
+        // In u64: twice a round number near u32::MAX must not wrap.
+        system == System::RoundRobin && 2 * u64::from(self.after_round) < u64::from(rounds)
+    }
+}
+
+/// A tournament: the crosstable and what the organiser declared about it.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tournament {
+    /// Name.
+    #[serde(default)]
+    pub name: String,
+    /// Pairing system, when the source says.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub system: Option<System>,
+    /// Number of rounds scheduled (0: as many as the pairings show).
+    #[serde(default)]
+    pub rounds: u32,
+    /// Rounds with their dates, when the source gives them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub round_info: Vec<Round>,
+    /// Players.
+    pub players: Vec<Player>,
+    /// Teams (empty: an individual event).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub teams: Vec<Team>,
+    /// Every player's seat in every round.
+    pub pairings: Vec<Pairing>,
+    /// Players (teams) who left, with the round.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub withdrawals: Vec<Withdrawal>,
+    /// The organiser's tie-break list (TRF 202); empty: the Chinese rules' list for the system.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tiebreaks: Vec<TieBreak>,
+    /// Ids in the order a play-off or a drawing of lots put them; it separates players
+    /// that no tie-break separates, and nothing else. Never invented by the library.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub decided_order: Vec<u32>,
+    /// Encoded time control (TRF-26 222), as written.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_control: Option<String>,
+    /// Score system (TRF 162), as written.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub score_system: Option<String>,
+    /// Other tournament records, `(code, text)`, kept for round trips (TRF `022` city,
+    /// `042` start date and so on).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tags: Vec<(String, String)>,
+}
+
+impl Tournament {
+    /// Whether this is a team event (it has teams).
+    pub fn is_team_event(&self) -> bool {
+        !self.teams.is_empty()
+    }
+
+    /// The number of rounds: the scheduled number, or the last round that has pairings.
+    pub fn round_count(&self) -> u32 {
+        let last = self.pairings.iter().map(|p| p.round).max().unwrap_or(0);
+        self.rounds.max(last)
+    }
+
+    /// The players a withdrawal takes out: the player, or every member of the team in a
+    /// team event.
+    pub fn withdrawn_players(&self, w: &Withdrawal) -> Vec<u32> {
+        if self.is_team_event() {
+            self.players
+                .iter()
+                .filter(|p| p.team == Some(w.id))
+                .map(|p| p.id)
+                .collect()
+        } else {
+            vec![w.id]
+        }
+    }
+
+    /// A player by id.
+    pub fn player(&self, id: u32) -> Option<&Player> {
+        self.players.iter().find(|p| p.id == id)
+    }
+
+    /// The value of a kept record (`"042"` start date...).
+    pub fn tag(&self, code: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(k, _)| k == code)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// The system: the one declared, or the one the pairings show (everyone met
+    /// everyone: round robin; otherwise Swiss).
+    pub fn effective_system(&self) -> System {
+        if let Some(s) = self.system {
+            return s;
+        }
+        let n = self.players.len();
+        if n < 2 {
+            return System::RoundRobin;
+        }
+        let mut met = std::collections::HashSet::new();
+        for p in &self.pairings {
+            if let Some(o) = p.opponent {
+                if o != p.player {
+                    met.insert((p.player.min(o), p.player.max(o)));
+                }
+            }
+        }
+        if self.is_team_event() {
+            let team_of: std::collections::HashMap<u32, u32> = self
+                .players
+                .iter()
+                .filter_map(|p| p.team.map(|t| (p.id, t)))
+                .collect();
+            let mut team_met = std::collections::HashSet::new();
+            for (a, b) in &met {
+                if let (Some(x), Some(y)) = (team_of.get(a), team_of.get(b)) {
+                    if x != y {
+                        team_met.insert((*x.min(y), *x.max(y)));
+                    }
+                }
+            }
+            let t = self.teams.len();
+            return if team_met.len() == t.saturating_mul(t.saturating_sub(1)) / 2 {
+                System::RoundRobin
+            } else {
+                System::Swiss
+            };
+        }
+        if met.len() == n.saturating_mul(n.saturating_sub(1)) / 2 {
+            System::RoundRobin
+        } else {
+            System::Swiss
+        }
+    }
+
+    /// Puts the pairings in the canonical order, by round then player (games of one
+    /// match keep their order). The TRF reader returns them in this order.
+    pub fn sort_pairings(&mut self) {
+        self.pairings.sort_by_key(|p| (p.round, p.player));
+    }
+
+    /// Whether the tournament keeps to [`MAX_ROUNDS`] and [`MAX_PLAYERS`]: every
+    /// reader (TRF, JSON, game files, Python's pickles) checks it, so that a hostile
+    /// round number is refused before anything is sized by it.
+    pub fn check_limits(&self) -> Result<(), LimitError> {
+        if self.rounds > MAX_ROUNDS {
+            return Err(LimitError(format!(
+                "{} rounds declared: a tournament has at most {MAX_ROUNDS} rounds",
+                self.rounds
+            )));
+        }
+        if let Some(p) = self.pairings.iter().find(|p| p.round > MAX_ROUNDS) {
+            return Err(LimitError(format!(
+                "a pairing in round {}: a tournament has at most {MAX_ROUNDS} rounds",
+                p.round
+            )));
+        }
+        if self.round_info.len() > MAX_ROUNDS as usize
+            || self.round_info.iter().any(|r| r.number > MAX_ROUNDS)
+        {
+            return Err(LimitError(format!(
+                "round dates past round {MAX_ROUNDS}: a tournament has at most {MAX_ROUNDS} rounds"
+            )));
+        }
+        if self.players.len() > MAX_PLAYERS || self.teams.len() > MAX_PLAYERS {
+            return Err(LimitError(format!(
+                "{} players and {} teams: a tournament has at most {MAX_PLAYERS} of each",
+                self.players.len(),
+                self.teams.len()
+            )));
+        }
+        Ok(())
+    }
+}
