@@ -81,7 +81,7 @@ pub fn run(args: ConformArgs) -> ExitCode {
     if let Some(dir) = &args.write_pack {
         return write_pack(dir, args.seed);
     }
-    let engine = match conform::split_command(args.engine.as_deref().unwrap_or("")) {
+    let engine = match renju_engine::process::split_command(args.engine.as_deref().unwrap_or("")) {
         Ok(words) => words,
         Err(e) => {
             eprintln!("renju conform: {e}");
@@ -113,7 +113,7 @@ pub fn run(args: ConformArgs) -> ExitCode {
         match conform::read_source(source) {
             Ok(found) => positions.extend(found),
             Err(e) => {
-                eprintln!("renju conform: {}", printable(&e));
+                eprintln!("renju conform: {}", printable(&e.to_string()));
                 return ExitCode::from(2);
             }
         }

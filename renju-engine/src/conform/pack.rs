@@ -532,7 +532,7 @@ fn board_of_rows(rows: &[String]) -> Result<Board, String> {
         ),
         ..Default::default()
     };
-    let pos = query.position()?;
+    let pos = query.position().map_err(|e| e.to_string())?;
     if pos.board().size() != RENJU_SIZE {
         return Err("a pack's boards are 15x15".into());
     }

@@ -47,12 +47,14 @@
 //! * **Statistics** ([`stats`]): wins, losses and draws per engine and colour, Elo with
 //!   its 95 % interval, LOS, and the SPRT, which stops the match early once it decides.
 
-mod brain;
 mod play;
 mod settings;
 pub mod stats;
 
-pub use settings::{name_engines, read_openings, MatchSettings, Openings, OrderName, Profile};
+pub use settings::{
+    name_engines, read_openings, MatchSettings, Openings, OrderName, Profile, ProgramError,
+    ProgramProblem,
+};
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -68,11 +70,14 @@ use renju_core::outcome::{Outcome, Termination};
 use renju_core::rules::{RenjuOptions, RuleSet};
 use renju_records::game::{Event, Game, Seat};
 use renju_records::opening::OpeningRule;
-use renju_records::referee::{Action, Referee, RefereeError, RefereeOptions, Request, Required};
-use renju_records::time_control::{Overtime, Period, Schedule, TimeControl};
+use renju_records::referee::{
+    Action, Referee, RefereeError, RefereeOptions, Refusal, Request, Required,
+};
+use renju_records::time_control::{Overtime, Period, Schedule, TimeControl, TimeControlError};
 
+use crate::gomocup::GomocupEngine;
 use crate::process::Stop;
-use brain::Brain;
+use crate::random::SplitMix64;
 use stats::{Score, Sprt, SprtDecision};
 
 /// One engine of a match.
@@ -149,7 +154,7 @@ impl GomocupLimits {
     /// itself: a turn limit alone is one-move byo-yomi (`TM[0]OT[1xT byo-yomi]`); a
     /// match time is sudden death (Fischer with an increment), and a turn limit below
     /// it is kept by the runner (an engine past it loses by forfeit).
-    pub fn clock(&self) -> Result<(TimeControl, Option<u64>), String> {
+    pub fn clock(&self) -> Result<(TimeControl, Option<u64>), TimeControlError> {
         let schedule = if self.match_ms == 0 {
             Schedule {
                 periods: vec![Period {
@@ -173,7 +178,7 @@ impl GomocupLimits {
                 overtime: None,
             }
         };
-        let control = TimeControl::new(schedule).map_err(|e| e.to_string())?;
+        let control = TimeControl::new(schedule)?;
         let turn = (self.match_ms > 0 && self.turn_ms > 0 && self.turn_ms < self.match_ms)
             .then_some(self.turn_ms);
         Ok((control, turn))
@@ -327,14 +332,14 @@ pub enum MatchError {
         /// The engine's name.
         engine: String,
         /// Why.
-        why: String,
+        why: ProgramError,
     },
     /// The openings file cannot be read.
     #[error("{0}")]
     Openings(String),
     /// Gomocup limits that make no time control.
-    #[error("{0}")]
-    TimeControl(String),
+    #[error(transparent)]
+    TimeControl(#[from] TimeControlError),
     /// The rules cannot be refereed (board size, time control).
     #[error(transparent)]
     Referee(#[from] RefereeError),
@@ -820,36 +825,65 @@ fn opening_requests(event: &Event) -> Vec<Request> {
     }
 }
 
-/// Whether the protocol asks for offers or declarations in the opening.
-fn needs_offers(rule: OpeningRule) -> bool {
-    matches!(
-        rule,
-        OpeningRule::Rif1996
-            | OpeningRule::Swap
-            | OpeningRule::Yamaguchi
-            | OpeningRule::Soosorv { .. }
-            | OpeningRule::Chinese
-    )
+/// Why an opening is refused before play ([`check_opening`]).
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum OpeningRefusal {
+    /// The opening's board is not the match's.
+    #[error("the opening is on a {opening}x{opening} board, the match on {size}x{size}")]
+    Size {
+        /// The opening's side.
+        opening: u8,
+        /// The match's side.
+        size: u8,
+    },
+    /// The rules cannot be refereed.
+    #[error(transparent)]
+    Referee(#[from] RefereeError),
+    /// The referee refuses one of its events.
+    #[error("event {number} ({kind}): {refusal}")]
+    Event {
+        /// The event's number, from 1.
+        number: usize,
+        /// The event's kind.
+        kind: &'static str,
+        /// The referee's reason.
+        refusal: Refusal,
+    },
+    /// It ends the game.
+    #[error("the opening ends the game: {0}")]
+    EndsGame(Outcome),
+    /// It stops where the protocol asks for a step no Gomocup command gives.
+    #[error("the opening stops at move {move_number} where {rule} asks for a step no Gomocup command gives (fifth-move offers or a declaration): the opening must play it")]
+    Stops {
+        /// The move it stops at.
+        move_number: usize,
+        /// The protocol.
+        rule: OpeningRule,
+    },
 }
 
-/// Checks an opening by replaying it through a referee: `Err` with the reason when the
-/// rules refuse it, when it ends the game, or when it stops where the protocol asks for
-/// a step no engine command gives.
-pub fn check_opening(opening: &Game, options: &MatchOptions) -> Result<(), String> {
+/// Checks an opening by replaying it through a referee: refused when the rules refuse
+/// it, when it ends the game, or when it stops where the protocol asks for a step no
+/// engine command gives.
+pub fn check_opening(opening: &Game, options: &MatchOptions) -> Result<(), OpeningRefusal> {
     if opening.size != options.size {
-        return Err(format!(
-            "the opening is on a {0}x{0} board, the match on {1}x{1}",
-            opening.size, options.size
-        ));
+        return Err(OpeningRefusal::Size {
+            opening: opening.size,
+            size: options.size,
+        });
     }
-    let mut referee = Referee::new(options.referee_options()).map_err(|e| e.to_string())?;
+    let mut referee = Referee::new(options.referee_options())?;
     for (i, event) in opening.events.iter().enumerate() {
         for request in opening_requests(event) {
             if let Err(refusal) = referee.act(request) {
-                return Err(format!("event {} ({}): {refusal}", i + 1, event.kind()));
+                return Err(OpeningRefusal::Event {
+                    number: i + 1,
+                    kind: event.kind(),
+                    refusal,
+                });
             }
             if let Some(outcome) = referee.outcome() {
-                return Err(format!("the opening ends the game: {outcome}"));
+                return Err(OpeningRefusal::EndsGame(outcome));
             }
         }
     }
@@ -857,12 +891,12 @@ pub fn check_opening(opening: &Game, options: &MatchOptions) -> Result<(), Strin
     let stuck = matches!(
         status.required,
         Required::Declare | Required::Offer | Required::Choose
-    ) || (needs_offers(options.opening) && status.move_number <= 5);
+    ) || (options.opening.requires_offers() && status.move_number <= 5);
     if stuck {
-        return Err(format!(
-            "the opening stops at move {} where {} asks for a step no Gomocup command gives (fifth-move offers or a declaration): the opening must play it",
-            status.move_number, options.opening
-        ));
+        return Err(OpeningRefusal::Stops {
+            move_number: status.move_number,
+            rule: options.opening,
+        });
     }
     Ok(())
 }
@@ -883,15 +917,6 @@ fn transformed(opening: &Game, symmetry: Symmetry) -> Game {
         }
     }
     game
-}
-
-/// A small deterministic generator for shuffling openings (SplitMix64).
-fn splitmix(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
 }
 
 /// The most games one match plays (the report keeps every game with its record).
@@ -1003,21 +1028,21 @@ fn prepare(options: &MatchOptions) -> Result<Prepared, MatchError> {
             .map_or_else(|| format!("opening {}", i + 1), |l| format!("line {l}"));
         match check_opening(opening, options) {
             Ok(()) => kept.push(opening.clone()),
-            Err(why) => refused.push((label, why)),
+            Err(why) => refused.push((label, why.to_string())),
         }
     }
     if kept.is_empty() {
         if let Some((label, why)) = refused.first() {
             return Err(MatchError::NoOpenings(format!("{label}: {why}")));
         }
-        if needs_offers(options.opening) {
+        if options.opening.requires_offers() {
             return Err(MatchError::NeedsOpenings(options.opening));
         }
     }
     if let OpeningOrder::Random(seed) = options.opening_order {
-        let mut state = seed;
+        let mut rng = SplitMix64::new(seed);
         for i in (1..kept.len()).rev() {
-            let j = (splitmix(&mut state) % (i as u64 + 1)) as usize;
+            let j = rng.below(i as u64 + 1) as usize;
             kept.swap(i, j);
         }
     }
@@ -1107,7 +1132,7 @@ fn worker(
     openings: &[Game],
     tx: &mpsc::Sender<GameResult>,
 ) {
-    let mut brains: Vec<Option<Brain>> = options.engines.iter().map(|_| None).collect();
+    let mut brains: Vec<Option<GomocupEngine>> = options.engines.iter().map(|_| None).collect();
     loop {
         if decided.load(Ordering::Relaxed) || stop.is_raised() {
             break;
@@ -1240,16 +1265,18 @@ mod tests {
         };
         assert!(check_opening(&Game::from_moves("h8 h9 i8").unwrap(), &options).is_ok());
         let occupied = check_opening(&Game::from_moves("h8 h8").unwrap(), &options);
-        assert!(occupied.unwrap_err().contains("occupied"));
+        assert!(occupied.unwrap_err().to_string().contains("occupied"));
         // A five on the board ends the game: refused.
         let five = Game::from_moves("h8 a1 i8 a2 j8 a3 k8 a4 l8").unwrap();
         assert!(check_opening(&five, &options)
             .unwrap_err()
+            .to_string()
             .contains("ends the game"));
         // Black's double-three (a foul) is refused too.
         let foul = Game::from_moves("f8 a1 g8 c1 h6 e1 h7 g1 h8").unwrap();
         assert!(check_opening(&foul, &options)
             .unwrap_err()
+            .to_string()
             .contains("ends the game"));
         let rif = MatchOptions {
             opening: OpeningRule::Rif1996,
@@ -1257,6 +1284,7 @@ mod tests {
         };
         assert!(check_opening(&Game::from_moves("h8 h9 j10").unwrap(), &rif)
             .unwrap_err()
+            .to_string()
             .contains("offers"));
     }
 }

@@ -10,12 +10,13 @@ use renju_records::opening::OpeningRule;
 use renju_records::referee::{Action, Referee, RefusalCode, Request, Required, Status};
 use renju_records::replay::ValidationOptions;
 
-use super::brain::{board_lines, parse_swap2, short, Answer, Brain, Swap2Answer};
 use super::{greeting_wait, opening_requests, seat_index, GameResult, Job, MatchOptions};
-use crate::process::{read_move, EngineMove, Stop};
-
-/// `INFO time_left` when there is no clock (the protocol's "unlimited").
-const UNLIMITED: u64 = 2_147_483_647;
+use crate::gomocup::{
+    board_lines, info, is_error, is_unsupported, read_move, read_swap2, xy, EngineMove,
+    GomocupEngine, Reply, Swap2Answer, UNLIMITED,
+};
+use crate::process::Stop;
+use crate::quote::shorten;
 
 /// A game under way.
 struct Play<'a> {
@@ -53,7 +54,7 @@ enum Asked {
 pub(crate) fn play(
     job: &Job,
     options: &MatchOptions,
-    brains: [&mut Option<Brain>; 2],
+    brains: [&mut Option<GomocupEngine>; 2],
     opening: Option<&Game>,
     stop: &Stop,
 ) -> Option<GameResult> {
@@ -90,7 +91,13 @@ pub(crate) fn play(
             if let Some(mut old) = slot.take() {
                 old.kill();
             }
-            match Brain::start(spec, options.size, greeting_wait(options), stop) {
+            match GomocupEngine::start(
+                &spec.command,
+                spec.dir.as_deref(),
+                options.size,
+                greeting_wait(options),
+                stop,
+            ) {
                 Ok(brain) => *slot = Some(brain),
                 Err(why) => {
                     if stop.is_raised() {
@@ -104,15 +111,15 @@ pub(crate) fn play(
         game.startup_time += startup.elapsed();
         if let Some(brain) = slot.as_mut() {
             brain.known = Some(0);
-            let mut info = vec![
-                format!("INFO timeout_turn {}", game.timeout_turn()),
-                format!("INFO timeout_match {}", game.timeout_match()),
-                format!("INFO max_memory {}", options.max_memory),
-                "INFO game_type 1".to_string(),
-                format!("INFO rule {}", options.rule_number()),
+            let mut settings = vec![
+                info("timeout_turn", game.timeout_turn()),
+                info("timeout_match", game.timeout_match()),
+                info("max_memory", options.max_memory),
+                info("game_type", 1),
+                info("rule", options.rule_number()),
             ];
-            info.extend(spec.info.iter().map(|(k, v)| format!("INFO {k} {v}")));
-            brain.tell(&info);
+            settings.extend(spec.info.iter().map(|(k, v)| info(k, v)));
+            brain.tell(&settings);
         }
     }
     // The opening's events, as the seats the referee names.
@@ -240,7 +247,7 @@ impl Play<'_> {
 
     fn time_left_line(&self, status: &Status) -> String {
         let left = Self::deadline(status).map_or(UNLIMITED, |d| d.saturating_sub(self.t));
-        format!("INFO time_left {left}")
+        info("time_left", left)
     }
 
     /// The time stamp of the answer of `seat` that took `elapsed`: an answer late by no
@@ -283,18 +290,12 @@ impl Play<'_> {
 
     /// What happens to an answer that is no answer: the flag falls at the deadline
     /// (a tick just past it), or the engine forfeits.
-    fn no_answer(
-        &mut self,
-        seat: Seat,
-        status: &Status,
-        answer: Answer,
-        waited: Duration,
-    ) -> Asked {
+    fn no_answer(&mut self, seat: Seat, status: &Status, answer: Reply, waited: Duration) -> Asked {
         let name = self.name(seat).to_string();
         match answer {
-            Answer::Interrupted => return Asked::Interrupted,
-            Answer::Crash(why) => self.forfeit(seat, format!("{name} crashed: {why}")),
-            Answer::Timeout => {
+            Reply::Interrupted => return Asked::Interrupted,
+            Reply::Crash(why) => self.forfeit(seat, format!("{name} crashed: {why}")),
+            Reply::Timeout => {
                 let to_flag = Self::deadline(status).map(|d| d.saturating_sub(self.t));
                 let turn = self.options.turn_limit_ms;
                 match (to_flag, turn) {
@@ -318,9 +319,10 @@ impl Play<'_> {
                     ),
                 }
             }
-            Answer::Line(line) => {
-                self.forfeit(seat, format!("{name} answered garbage: `{}`", short(&line)))
-            }
+            Reply::Line(line) => self.forfeit(
+                seat,
+                format!("{name} answered garbage: `{}`", shorten(line.trim())),
+            ),
         }
         Asked::Done
     }
@@ -362,7 +364,13 @@ impl Play<'_> {
 
     /// Asks the engine of `seat` for a stone (three at once under Swap2's
     /// `SWAP2BOARD`).
-    fn ask_move(&mut self, brain: &mut Brain, seat: Seat, status: &Status, name: &str) -> Asked {
+    fn ask_move(
+        &mut self,
+        brain: &mut GomocupEngine,
+        seat: Seat,
+        status: &Status,
+        name: &str,
+    ) -> Asked {
         let size = self.options.size;
         let moves: Vec<Move> = self.referee.position().moves().collect();
         let n = moves.len();
@@ -370,7 +378,7 @@ impl Play<'_> {
             && self.options.swap2board
             && n == 0
             && seat == Seat::First
-            && brain.swap2 != Some(false);
+            && brain.swap2board != Some(false);
         if swap2_first {
             let lines = vec![
                 self.time_left_line(status),
@@ -380,19 +388,19 @@ impl Play<'_> {
             let wait = self.wait(status);
             let (answer, elapsed) = brain.ask(&lines, Instant::now() + wait);
             match answer {
-                Answer::Line(line) if is_unsupported(&line) => {
+                Reply::Line(line) if is_unsupported(&line) => {
                     self.engine_time += elapsed;
-                    brain.swap2 = Some(false);
+                    brain.swap2board = Some(false);
                     brain.known = None;
                     brain.drain();
                     self.notes.push(format!(
                         "{name} does not support SWAP2BOARD: it places the first three stones as moves"
                     ));
                 }
-                Answer::Line(line) => {
-                    brain.swap2 = Some(true);
+                Reply::Line(line) => {
+                    brain.swap2board = Some(true);
                     let t = self.stamp(seat, status, elapsed);
-                    match parse_swap2(&line, size) {
+                    match read_swap2(&line, size) {
                         Ok(Swap2Answer::Points(points)) if points.len() == 3 => {
                             for (k, p) in points.into_iter().enumerate() {
                                 if !self.act(seat, Action::Place { point: p }, t) {
@@ -404,7 +412,7 @@ impl Play<'_> {
                         }
                         Ok(_) => self.forfeit(
                             seat,
-                            format!("{name} answered `{}` to SWAP2BOARD with no stones (three stones wanted)", short(&line)),
+                            format!("{name} answered `{}` to SWAP2BOARD with no stones (three stones wanted)", shorten(line.trim())),
                         ),
                         Err(why) => self.forfeit(seat, format!("{name} answered garbage to SWAP2BOARD: {why}")),
                     }
@@ -418,13 +426,13 @@ impl Play<'_> {
         match (n, brain.known, moves.last()) {
             (0, _, _) => lines.push("BEGIN".into()),
             (_, Some(k), Some(Move::Stone(p))) if k + 1 == n => {
-                lines.push(format!("TURN {}", super::brain::xy(*p, size)));
+                lines.push(format!("TURN {}", xy(*p, size)));
             }
             _ => lines.extend(board_lines("BOARD", &moves, own, size, true)),
         }
         let wait = self.wait(status);
         let (answer, elapsed) = brain.ask(&lines, Instant::now() + wait);
-        let Answer::Line(line) = answer else {
+        let Reply::Line(line) = answer else {
             brain.known = None;
             return self.no_answer(seat, status, answer, elapsed);
         };
@@ -470,7 +478,7 @@ impl Play<'_> {
     /// engines without one stay.
     fn ask_decision(
         &mut self,
-        brain: &mut Brain,
+        brain: &mut GomocupEngine,
         seat: Seat,
         status: &Status,
         name: &str,
@@ -481,7 +489,7 @@ impl Play<'_> {
         let swap2 = self.options.opening == OpeningRule::Swap2
             && self.options.swap2board
             && (n == 3 || n == 5)
-            && brain.swap2 != Some(false);
+            && brain.swap2board != Some(false);
         if swap2 {
             let fields = self.options.engines[self.job.seats[seat_index(seat)]].swap2board_fields;
             let mut lines = vec![self.time_left_line(status)];
@@ -499,7 +507,7 @@ impl Play<'_> {
                 // them as `BOARD` lines and says `ERROR` for each bare `x,y`) may go on
                 // to answer for another position: it loses (and is ended) rather than
                 // leave answers in its pipe for the next question.
-                Answer::Line(line) if is_error(&line) => {
+                Reply::Line(line) if is_error(&line) => {
                     self.engine_time += elapsed;
                     let hint = if fields {
                         ""
@@ -510,26 +518,26 @@ impl Play<'_> {
                         seat,
                         format!(
                             "{name} refused SWAP2BOARD with {n} stones: `{}`{hint}",
-                            short(&line)
+                            shorten(line.trim())
                         ),
                     );
                     return Asked::Done;
                 }
-                Answer::Line(line) if is_unsupported(&line) => {
+                Reply::Line(line) if is_unsupported(&line) => {
                     self.engine_time += elapsed;
-                    brain.swap2 = Some(false);
+                    brain.swap2board = Some(false);
                     brain.drain();
                     self.notes.push(format!(
                         "{name} does not support SWAP2BOARD: it stays with its colour after move {n}"
                     ));
                 }
-                Answer::Line(line) => {
-                    brain.swap2 = Some(true);
+                Reply::Line(line) => {
+                    brain.swap2board = Some(true);
                     brain.known = None;
                     let t = self.stamp(seat, status, elapsed);
                     // The engine asked is taken as the side to move (White): `SWAP`
                     // takes Black; stones play on as White.
-                    let plan: Option<Vec<Action>> = match (n, parse_swap2(&line, size)) {
+                    let plan: Option<Vec<Action>> = match (n, read_swap2(&line, size)) {
                         (3, Ok(Swap2Answer::Swap)) => Some(vec![Action::Swap]),
                         (3, Ok(Swap2Answer::Points(p))) if p.len() == 1 => {
                             Some(vec![Action::Stay, Action::Place { point: p[0] }])
@@ -563,7 +571,7 @@ impl Play<'_> {
                             seat,
                             format!(
                                 "{name} answered `{}` to SWAP2BOARD with {n} stones",
-                                short(&line)
+                                shorten(line.trim())
                             ),
                         ),
                     }
@@ -669,18 +677,6 @@ impl Play<'_> {
 
 fn elapsed_ms(d: Duration) -> u64 {
     u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
-}
-
-/// `UNKNOWN` or `ERROR`: the engine does not know the command.
-fn is_unsupported(line: &str) -> bool {
-    let word = line.split_whitespace().next().unwrap_or("");
-    word.eq_ignore_ascii_case("UNKNOWN") || is_error(line)
-}
-
-/// `ERROR`: the engine knows the command but cannot cope with it.
-fn is_error(line: &str) -> bool {
-    let word = line.split_whitespace().next().unwrap_or("");
-    word.eq_ignore_ascii_case("ERROR")
 }
 
 /// Writes the thinking time of every move into an untimed record (a timed record has
