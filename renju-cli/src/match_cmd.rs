@@ -8,15 +8,14 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
-use renju_core::{Color, RuleSet};
+use renju_core::RuleSet;
 use renju_engine::matches::stats::Sprt;
 use renju_engine::matches::{
-    run, schedule, scheduled_games, EngineSpec, GameResult, GomocupLimits, MatchError,
-    MatchOptions, MatchReport, MatchSettings, Openings, OrderName, Summary,
+    crosstable, run, scheduled_games, EngineSpec, GameResult, GomocupLimits, MatchError,
+    MatchOptions, MatchSettings, Openings, OrderName, Summary,
 };
 use renju_records::formats::Format;
 use renju_records::{Game, OpeningRule, TimeControl};
-use renju_tournament::{Pairing, Player, ResultKind, System, Tournament, MAX_ROUNDS};
 
 /// A preset of settings.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -170,13 +169,8 @@ pub fn run_command(args: MatchArgs) -> ExitCode {
         return ExitCode::from(2);
     }
     if args.trf.is_some() {
-        let jobs = schedule(&options, 0);
-        let rounds = trf_rounds(jobs.iter().map(|j| (j.seats[0], j.seats[1])), &options);
-        let needed = rounds.iter().copied().max().unwrap_or(0);
-        if needed > MAX_ROUNDS {
-            eprintln!(
-                "renju match: --trf: this match needs {needed} TRF rounds (an engine plays once a round), and a TRF file holds at most {MAX_ROUNDS}: play fewer games or leave out --trf"
-            );
+        if let Err(e) = crosstable::check_rounds(&options) {
+            eprintln!("renju match: --trf: {e}");
             return ExitCode::from(2);
         }
     }
@@ -234,7 +228,7 @@ pub fn run_command(args: MatchArgs) -> ExitCode {
         }
     }
     if let Some(path) = &args.trf {
-        let written = trf(&report, &options)
+        let written = (report.tournament(&options).to_trf())
             .map_err(|e| format!("cannot write the TRF file: {e}"))
             .and_then(|text| fs::write(path, text).map_err(|e| format!("{}: {e}", path.display())));
         if let Err(e) = written {
@@ -352,61 +346,4 @@ fn write_record(dir: &Path, format: Format, g: &GameResult) -> Result<(), String
         .write(&[format.fit(&g.record)])
         .map_err(|e| format!("game {}: {e}", g.index + 1))?;
     fs::write(&path, bytes).map_err(|e| format!("{}: {e}", path.display()))
-}
-
-/// The results as a TRF crosstable: one TRF round per game slot, each engine at most
-/// once a round (a game goes in the first round after both engines' last).
-fn trf(report: &MatchReport, options: &MatchOptions) -> Result<String, String> {
-    let mut t = Tournament {
-        name: options.event.clone(),
-        system: Some(System::RoundRobin),
-        players: options
-            .engines
-            .iter()
-            .enumerate()
-            .map(|(i, e)| Player::new(i as u32 + 1, e.name.clone()))
-            .collect(),
-        ..Tournament::default()
-    };
-    let rounds = trf_rounds(report.games.iter().map(|g| (g.black, g.white)), options);
-    for (g, &round) in report.games.iter().zip(&rounds) {
-        for (me, other, colour) in [
-            (g.black, g.white, Color::Black),
-            (g.white, g.black, Color::White),
-        ] {
-            let s = g.score_of(me);
-            let result = if s.wins == 1 {
-                ResultKind::Win
-            } else if s.losses == 1 {
-                ResultKind::Loss
-            } else {
-                ResultKind::Draw
-            };
-            t.pairings.push(Pairing {
-                round,
-                player: me as u32 + 1,
-                opponent: Some(other as u32 + 1),
-                color: Some(colour),
-                result,
-                board: None,
-            });
-        }
-    }
-    t.rounds = rounds.iter().copied().max().unwrap_or(0);
-    t.sort_pairings();
-    t.to_trf().map_err(|e| e.to_string())
-}
-
-/// The TRF round of each game between the engines given, in order: the first round
-/// after both engines' last.
-fn trf_rounds(games: impl Iterator<Item = (usize, usize)>, options: &MatchOptions) -> Vec<u32> {
-    let mut last = vec![0u32; options.engines.len()];
-    games
-        .map(|(a, b)| {
-            let round = last[a].max(last[b]).saturating_add(1);
-            last[a] = round;
-            last[b] = round;
-            round
-        })
-        .collect()
 }

@@ -39,6 +39,35 @@ fn s(p: &Path) -> &str {
     p.to_str().unwrap()
 }
 
+/// `renju validate` of the records (one file a game, and the SGF file) agrees with the
+/// runner on every result.
+fn validate_agrees(games: &[Value], records: &Path, sgf: &Path) {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(records)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    assert_eq!(files.len(), 6);
+    // The same of the SGF file, where a forfeit is the result's reason (RE[B+F]).
+    files.push(sgf.to_path_buf());
+    let mut args = vec!["validate", "--json"];
+    args.extend(files.iter().map(|p| s(p)));
+    let (code, out, err) = renju(&args);
+    assert_eq!(code, 0, "{err}{out}");
+    let validated: Value = serde_json::from_str(&out).unwrap();
+    let validated = validated["games"].as_array().unwrap();
+    assert_eq!(validated.len(), 12);
+    for (g, v) in games.iter().cycle().zip(validated) {
+        let winner = match g["result"].as_str().unwrap() {
+            "1-0" => Value::from("black"),
+            "0-1" => Value::from("white"),
+            _ => Value::Null,
+        };
+        assert_eq!(winner, v["outcome"]["winner"], "{g} {v}");
+        assert_eq!(g["termination"], v["outcome"]["termination"], "{g} {v}");
+    }
+}
+
 #[test]
 fn records_validate_to_the_runners_results_and_standings_read_the_trf() {
     let dir = scratch("e2e");
@@ -113,31 +142,7 @@ fn records_validate_to_the_runners_results_and_standings_read_the_trf() {
         }
         assert_eq!(g["validated"], true);
     }
-    // renju validate agrees with the runner on every result.
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&records)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    files.sort();
-    assert_eq!(files.len(), 6);
-    // The same of the SGF file, where a forfeit is the result's reason (RE[B+F]).
-    files.push(sgf.clone());
-    let mut args = vec!["validate", "--json"];
-    args.extend(files.iter().map(|p| s(p)));
-    let (code, out, err) = renju(&args);
-    assert_eq!(code, 0, "{err}{out}");
-    let validated: Value = serde_json::from_str(&out).unwrap();
-    let validated = validated["games"].as_array().unwrap();
-    assert_eq!(validated.len(), 12);
-    for (g, v) in games.iter().cycle().zip(validated) {
-        let winner = match g["result"].as_str().unwrap() {
-            "1-0" => Value::from("black"),
-            "0-1" => Value::from("white"),
-            _ => Value::Null,
-        };
-        assert_eq!(winner, v["outcome"]["winner"], "{g} {v}");
-        assert_eq!(g["termination"], v["outcome"]["termination"], "{g} {v}");
-    }
+    validate_agrees(games, &records, &sgf);
     // The standings of the TRF file: crashy last with no point.
     let (code, plain, err) = renju(&["standings", s(&trf)]);
     assert_eq!(code, 0, "{err}{plain}");

@@ -248,8 +248,9 @@ impl Engine {
     }
 }
 
-fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+/// The engine the command line asks for (and its mode's name); writes the process ids
+/// under `--pid-dir`.
+fn engine_of(args: &[String]) -> (Engine, String) {
     let value = |key: &str| {
         args.iter()
             .position(|a| a == key)
@@ -286,7 +287,7 @@ fn main() {
             }
         }
     }
-    let mut engine = Engine {
+    let engine = Engine {
         mode,
         seed: value("--seed").and_then(|s| s.parse().ok()).unwrap_or(1),
         script,
@@ -300,6 +301,12 @@ fn main() {
         moves: Vec::new(),
         played: 0,
     };
+    (engine, mode_name)
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let (mut engine, mode_name) = engine_of(&args);
     let swap2_fields = args.iter().any(|a| a == "--swap2-fields");
     let template = args.iter().any(|a| a == "--template");
     let stdin = io::stdin();

@@ -46,7 +46,10 @@
 //!   ([`GameResult::validated`]).
 //! * **Statistics** ([`stats`]): wins, losses and draws per engine and colour, Elo with
 //!   its 95 % interval, LOS, and the SPRT, which stops the match early once it decides.
+//! * **Tournament** ([`crosstable`]): the results as a round-robin crosstable
+//!   ([`MatchReport::tournament`]), for a TRF file and the standings.
 
+pub mod crosstable;
 mod play;
 mod settings;
 pub mod stats;
