@@ -12,10 +12,10 @@ use renju_core::RuleSet;
 use renju_engine::matches::stats::Sprt;
 use renju_engine::matches::{
     crosstable, run, scheduled_games, EngineSpec, GameResult, GomocupLimits, MatchError,
-    MatchOptions, MatchSettings, Openings, OrderName, Summary,
+    MatchOptions, MatchReport, MatchSettings, Openings, OrderName, Summary,
 };
 use renju_records::formats::Format;
-use renju_records::{Game, OpeningRule, TimeControl};
+use renju_records::{OpeningRule, TimeControl};
 
 /// A preset of settings.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -74,7 +74,8 @@ pub struct MatchArgs {
     /// --time-control.
     #[arg(long, value_name = "MS")]
     tolerance: Option<u64>,
-    /// How long an engine may be silent in an untimed game, in milliseconds.
+    /// How long an engine may be silent in an untimed game, in milliseconds (at least
+    /// 1: 0 is refused).
     #[arg(long, value_name = "MS", default_value_t = 30_000)]
     silence: u64,
     /// Games per pair in each round.
@@ -109,7 +110,8 @@ pub struct MatchArgs {
     /// Each pass through the openings under the next of the 8 board symmetries.
     #[arg(long)]
     transform: bool,
-    /// A draw once this many stones are on the board (c-gomoku-cli's -drawafter).
+    /// A draw once this many stones are on the board (c-gomoku-cli's -drawafter; at
+    /// least 1: leave it out for no such draw).
     #[arg(long, value_name = "N")]
     draw_after: Option<usize>,
     /// A pass (`-1,-1`) loses instead of passing.
@@ -153,9 +155,100 @@ pub struct MatchArgs {
     json: bool,
 }
 
+/// The match's outputs, checked and created before play: the records' directory, the
+/// SGF file (each game appended as it ends) and the TRF file (written at the end).
+struct Outputs {
+    records: Option<PathBuf>,
+    format: Format,
+    sgf: Option<(PathBuf, fs::File)>,
+    trf: Option<(PathBuf, fs::File)>,
+    errors: Vec<String>,
+}
+
+impl Outputs {
+    /// Checks the outputs the arguments ask for and creates them: a schedule a TRF file
+    /// cannot hold, one path for two outputs, records SGF cannot hold, or a file or
+    /// directory that cannot be created is refused before any game is played.
+    fn create(args: &MatchArgs, options: &MatchOptions) -> Result<Outputs, String> {
+        if args.trf.is_some() {
+            crosstable::check_rounds(options).map_err(|e| format!("--trf: {e}"))?;
+        }
+        if let (Some(sgf), Some(trf)) = (&args.sgf, &args.trf) {
+            let same = sgf == trf
+                || matches!((sgf.canonicalize(), trf.canonicalize()), (Ok(a), Ok(b)) if a == b);
+            if same {
+                return Err(format!(
+                    "--sgf and --trf name the same file, {}: give each output a file of its own",
+                    sgf.display()
+                ));
+            }
+        }
+        let sgf_records =
+            args.sgf.is_some() || (args.records.is_some() && args.record_format == Format::Sgf);
+        if sgf_records && options.draw_after.is_some() {
+            return Err("SGF has no property for the draw of --draw-after: leave out --sgf (or --record-format sgf), or write the records as move lists (--records DIR)".into());
+        }
+        if sgf_records && options.opening.has_colour_decisions() {
+            return Err(format!("SGF has no property for the colour decisions of {}: leave out --sgf (or --record-format sgf), or write the records as move lists (--records DIR)", options.opening));
+        }
+        if let Some(dir) = &args.records {
+            fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        }
+        let create = |path: &PathBuf| {
+            fs::File::create(path)
+                .map(|f| (path.clone(), f))
+                .map_err(|e| format!("{}: {e}", path.display()))
+        };
+        Ok(Outputs {
+            records: args.records.clone(),
+            format: args.record_format,
+            sgf: args.sgf.as_ref().map(create).transpose()?,
+            trf: args.trf.as_ref().map(create).transpose()?,
+            errors: Vec::new(),
+        })
+    }
+
+    /// Writes one game as it ends: its record file, and its tree in the SGF file.
+    fn game(&mut self, g: &GameResult) {
+        if let Some(dir) = &self.records {
+            if let Err(e) = write_record(dir, self.format, g) {
+                self.errors.push(e);
+            }
+        }
+        if let Some((path, file)) = &mut self.sgf {
+            let record = Format::Sgf.fit(&g.record_with_result());
+            let written = (Format::Sgf.write(&[record]))
+                .map_err(|e| format!("game {}: {e}", g.index + 1))
+                .and_then(|bytes| {
+                    file.write_all(&bytes)
+                        .and_then(|()| file.flush())
+                        .map_err(|e| format!("{}: {e}", path.display()))
+                });
+            if let Err(e) = written {
+                self.errors.push(e);
+            }
+        }
+    }
+
+    /// Writes the TRF file once the match is over.
+    fn finish(&mut self, report: &MatchReport, options: &MatchOptions) {
+        if let Some((path, file)) = &mut self.trf {
+            let written = (report.tournament(options).to_trf())
+                .map_err(|e| format!("cannot write the TRF file: {e}"))
+                .and_then(|text| {
+                    file.write_all(text.as_bytes())
+                        .map_err(|e| format!("{}: {e}", path.display()))
+                });
+            if let Err(e) = written {
+                self.errors.push(e);
+            }
+        }
+    }
+}
+
 /// Runs the command: 0 when every game was played and every record validates to its
-/// result, 1 when a record does not, 2 when the options or the engines are wrong, 130
-/// when interrupted.
+/// result, 1 when a record does not or an output could not be written, 2 when the
+/// options, the outputs or the engines are wrong, 130 when interrupted.
 pub fn run_command(args: MatchArgs) -> ExitCode {
     let options = match options(&args) {
         Ok(o) => o,
@@ -168,27 +261,17 @@ pub fn run_command(args: MatchArgs) -> ExitCode {
         eprintln!("renju match: {e}");
         return ExitCode::from(2);
     }
-    if args.trf.is_some() {
-        if let Err(e) = crosstable::check_rounds(&options) {
-            eprintln!("renju match: --trf: {e}");
+    let mut outputs = match Outputs::create(&args, &options) {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("renju match: {e}");
             return ExitCode::from(2);
         }
-    }
-    if let Some(dir) = &args.records {
-        if let Err(e) = fs::create_dir_all(dir) {
-            eprintln!("renju match: {}: {e}", dir.display());
-            return ExitCode::from(2);
-        }
-    }
+    };
     renju_engine::process::catch_interrupt();
     let progress = std::io::stderr().is_terminal() && !args.json;
-    let mut write_errors = Vec::new();
     let mut on_game = |g: &GameResult, s: &Summary| {
-        if let Some(dir) = &args.records {
-            if let Err(e) = write_record(dir, args.record_format, g) {
-                write_errors.push(e);
-            }
-        }
+        outputs.game(g);
         if progress {
             eprint!("\r{}", progress_line(g, s, &options));
             let _ = std::io::stderr().flush();
@@ -207,34 +290,9 @@ pub fn run_command(args: MatchArgs) -> ExitCode {
     for (label, why) in &report.refused_openings {
         eprintln!("renju match: opening refused ({label}): {why}");
     }
-    for e in &write_errors {
+    outputs.finish(&report, &options);
+    for e in &outputs.errors {
         eprintln!("renju match: {e}");
-    }
-    if let Some(path) = &args.sgf {
-        let games: Vec<Game> = report
-            .games
-            .iter()
-            .map(|g| Format::Sgf.fit(&g.record))
-            .collect();
-        let written = Format::Sgf
-            .write(&games)
-            .map_err(|e| e.to_string())
-            .and_then(|bytes| {
-                fs::write(path, bytes).map_err(|e| format!("{}: {e}", path.display()))
-            });
-        if let Err(e) = written {
-            eprintln!("renju match: {e}");
-            write_errors.push(e);
-        }
-    }
-    if let Some(path) = &args.trf {
-        let written = (report.tournament(&options).to_trf())
-            .map_err(|e| format!("cannot write the TRF file: {e}"))
-            .and_then(|text| fs::write(path, text).map_err(|e| format!("{}: {e}", path.display())));
-        if let Err(e) = written {
-            eprintln!("renju match: {e}");
-            write_errors.push(e);
-        }
     }
     if args.json {
         let value = report.json(&options);
@@ -247,7 +305,7 @@ pub fn run_command(args: MatchArgs) -> ExitCode {
     }
     if report.interrupted {
         ExitCode::from(130)
-    } else if report.summary.disagreements > 0 || !write_errors.is_empty() {
+    } else if report.summary.disagreements > 0 || !outputs.errors.is_empty() {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
@@ -335,15 +393,21 @@ fn options(args: &MatchArgs) -> Result<MatchOptions, String> {
 
 fn write_record(dir: &Path, format: Format, g: &GameResult) -> Result<(), String> {
     let ext = match format {
-        Format::MoveList => "txt",
+        Format::MoveList | Format::GomocupOpenings => "txt",
         Format::Sgf => "sgf",
         Format::Psq => "psq",
         Format::Rif => "rif",
-        _ => "txt",
+        Format::RenLib => "lib",
     };
     let path = dir.join(format!("game-{:04}.{ext}", g.index + 1));
+    // SGF keeps every result with its reason (RE); RenLib infers the board's own.
+    let record = if format == Format::Sgf {
+        g.record_with_result()
+    } else {
+        g.record.clone()
+    };
     let bytes = format
-        .write(&[format.fit(&g.record)])
+        .write(&[format.fit(&record)])
         .map_err(|e| format!("game {}: {e}", g.index + 1))?;
     fs::write(&path, bytes).map_err(|e| format!("{}: {e}", path.display()))
 }

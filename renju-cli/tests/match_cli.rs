@@ -259,7 +259,7 @@ fn outputs_that_cannot_be_written_are_errors() {
         err.contains("needs 1001 TRF rounds") && err.contains("at most 1000"),
         "{err}"
     );
-    // A TRF or SGF file that cannot be written: exit code 1, after the summary.
+    // A TRF or SGF file that cannot be created: refused before play.
     let missing = scratch("unwritable").join("no-such-dir");
     for option in ["--trf", "--sgf"] {
         let file = missing.join("out");
@@ -274,10 +274,69 @@ fn outputs_that_cannot_be_written_are_errors() {
             option,
             s(&file),
         ]);
-        assert_eq!(code, 1, "{option}: {err}");
-        assert!(out.contains("2 of 2 games"), "{out}");
+        assert_eq!(code, 2, "{option}: {err}");
+        assert!(out.is_empty(), "{out}");
         assert!(err.contains("no-such-dir"), "{option}: {err}");
     }
+}
+
+#[test]
+fn outputs_that_cannot_hold_the_match_are_refused_before_play() {
+    let dir = scratch("refused-outputs");
+    let a = format!("{} --mode random --seed 5", engine());
+    let b = format!("{} --mode random --seed 6", engine());
+    let out_file = dir.join("out");
+    let name = "a\n001 forged";
+    let refusals: [(&[&str], &str); 6] = [
+        (
+            &["--sgf", s(&out_file), "--trf", s(&out_file)],
+            "the same file",
+        ),
+        (
+            &["--sgf", s(&out_file), "--draw-after", "20"],
+            "--draw-after",
+        ),
+        (
+            &["--sgf", s(&out_file), "--opening", "swap2"],
+            "colour decisions",
+        ),
+        (&["--silence", "0"], "silence limit must be at least 1"),
+        (&["--draw-after", "0"], "draw-after must be at least 1"),
+        (&["--name", name], "control character"),
+    ];
+    for (extra, why) in refusals {
+        let mut args = vec!["match", "--engine", &a, "--engine", &b];
+        args.extend_from_slice(extra);
+        let (code, out, err) = renju(&args);
+        assert_eq!(code, 2, "{extra:?}: {err}");
+        assert!(out.is_empty(), "{out}");
+        assert!(err.contains(why), "{extra:?}: {err}");
+    }
+    // RenLib records are written with RenLib's extension, and read back as RenLib.
+    let records = dir.join("records");
+    let (code, _, err) = renju(&[
+        "match",
+        "--engine",
+        &a,
+        "--engine",
+        &b,
+        "--games",
+        "2",
+        "--records",
+        s(&records),
+        "--record-format",
+        "renlib",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let mut names: Vec<String> = std::fs::read_dir(&records)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["game-0001.lib", "game-0002.lib"]);
+    let (code, out, err) = renju(&["validate", s(&records.join("game-0001.lib"))]);
+    assert_eq!(code, 0, "{err}{out}");
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

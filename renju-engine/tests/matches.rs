@@ -512,3 +512,52 @@ fn a_draw_after_n_stones_keeps_both_engines_running() {
     assert_eq!(started, 2);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_game_that_ends_on_the_board_has_its_result_in_every_record() {
+    let report = play(two(
+        engine("foul", "--mode foul"),
+        engine("sparse", "--mode sparse"),
+    ));
+    let g = &report.games[0];
+    assert_eq!(g.termination, Termination::Forbidden);
+    let record = g.record_with_result();
+    assert!(
+        matches!(record.events.last(), Some(Event::Result(r)) if r.winner == Some(Color::White)),
+        "{:?}",
+        record.events.last()
+    );
+    assert_eq!(record.validate(&Default::default()).outcome, g.outcome);
+    let sgf = renju_records::Format::Sgf
+        .write(&[renju_records::Format::Sgf.fit(&record)])
+        .unwrap();
+    let text = String::from_utf8(sgf).unwrap();
+    assert!(text.contains("RE[W+"), "{text}");
+}
+
+#[test]
+fn zero_limits_and_names_with_control_characters_are_refused_before_play() {
+    let base = two(engine("a", "--mode random"), engine("b", "--mode sparse"));
+    let silent = MatchOptions {
+        silence_ms: 0,
+        ..base.clone()
+    };
+    assert!(matches!(
+        run(&silent, &mut |_, _| {}),
+        Err(MatchError::Zero(_))
+    ));
+    let at_once = MatchOptions {
+        draw_after: Some(0),
+        ..base.clone()
+    };
+    assert!(matches!(
+        run(&at_once, &mut |_, _| {}),
+        Err(MatchError::Zero(_))
+    ));
+    let mut injected = base;
+    injected.engines[0].name = "a\n001 forged".into();
+    assert!(matches!(
+        run(&injected, &mut |_, _| {}),
+        Err(MatchError::ControlInName(_))
+    ));
+}

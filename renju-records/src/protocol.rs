@@ -58,6 +58,17 @@ impl OpeningRule {
         )
     }
 
+    /// Whether a game under this protocol has colour decisions (swap or stay).
+    ///
+    /// ```
+    /// use renju_records::opening::OpeningRule;
+    /// assert!(OpeningRule::Swap2.has_colour_decisions());
+    /// assert!(!OpeningRule::Free.has_colour_decisions());
+    /// ```
+    pub fn has_colour_decisions(self) -> bool {
+        !self.spec().swap_after.is_empty()
+    }
+
     pub(crate) fn spec(self) -> ProtocolSpec {
         let none = ProtocolSpec {
             areas: [None; 5],

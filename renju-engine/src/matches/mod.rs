@@ -71,7 +71,7 @@ use thiserror::Error;
 use renju_core::geometry::{Point, Symmetry};
 use renju_core::outcome::{Outcome, Termination};
 use renju_core::rules::{RenjuOptions, RuleSet};
-use renju_records::game::{Event, Game, Seat};
+use renju_records::game::{DeclaredResult, Event, Game, ResultReason, Seat};
 use renju_records::opening::OpeningRule;
 use renju_records::referee::{
     Action, Referee, RefereeError, RefereeOptions, Refusal, Request, Required,
@@ -318,6 +318,10 @@ pub enum MatchError {
     /// Two engines with one name.
     #[error("two engines are named `{0}`: give each a name of its own")]
     DuplicateName(String),
+    /// An engine name with a control character (a newline would start a line of its
+    /// own in a TRF file or a record).
+    #[error("the engine name {0:?} has a control character: names go into records and TRF files, one line each")]
+    ControlInName(String),
     /// An engine that cannot be read (`cmd=...` form, quoting, no command).
     #[error("{0}")]
     Engine(String),
@@ -349,7 +353,9 @@ pub enum MatchError {
     /// The SPRT needs exactly two engines.
     #[error("the SPRT needs exactly two engines, {0} given")]
     SprtEngines(usize),
-    /// `games`, `rounds` or `concurrency` is 0.
+    /// `games`, `rounds`, `concurrency`, the silence limit or `draw_after` is 0 (a
+    /// silence of 0 would forfeit every engine at its first move, a draw after 0 stones
+    /// every game at its first: leave `draw_after` out for no such draw).
     #[error("{0} must be at least 1")]
     Zero(&'static str),
     /// Openings were given and every one was refused.
@@ -423,6 +429,28 @@ pub struct GameResult {
 }
 
 impl GameResult {
+    /// The record with its result written at its end when no event of it says the
+    /// result (a game that ended on the board: five, foul, two passes, full board), for
+    /// the formats that keep a result and its reason (SGF's `RE`). Formats that infer
+    /// such results from the moves (RenLib) take [`GameResult::record`].
+    pub fn record_with_result(&self) -> Game {
+        let mut record = self.record.clone();
+        let reason = match self.outcome.termination {
+            Termination::Five => ResultReason::Five,
+            Termination::Forbidden => ResultReason::Forbidden,
+            Termination::TwoPasses => ResultReason::TwoPasses,
+            Termination::FullBoard => ResultReason::FullBoard,
+            _ => return record,
+        };
+        if !record.events.iter().any(|e| matches!(e, Event::Result(_))) {
+            record.events.push(Event::Result(DeclaredResult {
+                winner: self.outcome.winner,
+                reason: Some(reason),
+            }));
+        }
+        record
+    }
+
     /// The score of engine `e` in this game (a zero score when it did not play).
     pub fn score_of(&self, e: usize) -> Score {
         let mut s = Score::default();
@@ -1001,6 +1029,9 @@ fn prepare(options: &MatchOptions) -> Result<Prepared, MatchError> {
         if options.engines[..i].iter().any(|o| o.name == e.name) {
             return Err(MatchError::DuplicateName(e.name.clone()));
         }
+        if e.name.chars().any(char::is_control) {
+            return Err(MatchError::ControlInName(e.name.clone()));
+        }
     }
     if options.sprt.is_some() && n != 2 {
         return Err(MatchError::SprtEngines(n));
@@ -1009,6 +1040,8 @@ fn prepare(options: &MatchOptions) -> Result<Prepared, MatchError> {
         (options.games, "games"),
         (options.rounds, "rounds"),
         (u32::from(options.concurrency > 0), "concurrency"),
+        (u32::from(options.silence_ms > 0), "the silence limit"),
+        (u32::from(options.draw_after != Some(0)), "draw-after"),
     ] {
         if value == 0 {
             return Err(MatchError::Zero(name));
