@@ -57,7 +57,16 @@ fn validate_agrees(games: &[Value], records: &Path, sgf: &Path) {
     let validated: Value = serde_json::from_str(&out).unwrap();
     let validated = validated["games"].as_array().unwrap();
     assert_eq!(validated.len(), 12);
-    for (g, v) in games.iter().cycle().zip(validated) {
+    // The record files in schedule order; the SGF file's games in the order they
+    // ended, matched by their id.
+    for (k, v) in validated.iter().enumerate() {
+        let g = match k.checked_sub(games.len()) {
+            None => &games[k],
+            Some(_) => {
+                let id: u64 = v["id"].as_str().unwrap().parse().unwrap();
+                games.iter().find(|g| g["index"] == id - 1).unwrap()
+            }
+        };
         let winner = match g["result"].as_str().unwrap() {
             "1-0" => Value::from("black"),
             "0-1" => Value::from("white"),

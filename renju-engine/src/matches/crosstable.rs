@@ -35,6 +35,54 @@ pub fn trf_rounds(games: impl IntoIterator<Item = (usize, usize)>, engines: usiz
         .collect()
 }
 
+/// The pairs of a round robin of `n` players (0-based), round by round as FIDE's Berger
+/// tables give them (Handbook C.05, Annex 1), each pair with the player who moves first
+/// first (the tables' White, Black in Renju): every round pairs every player (but one,
+/// the bye, when `n` is odd).
+///
+/// ```
+/// use renju_engine::matches::crosstable::berger_rounds;
+/// // FIDE's table for 4 players: 1-4 2-3, 4-3 1-2, 2-4 3-1.
+/// assert_eq!(
+///     berger_rounds(4),
+///     [vec![(0, 3), (1, 2)], vec![(3, 2), (0, 1)], vec![(1, 3), (2, 0)]]
+/// );
+/// assert_eq!(berger_rounds(3).len(), 3); // a bye each round
+/// ```
+pub fn berger_rounds(n: usize) -> Vec<Vec<(usize, usize)>> {
+    if n < 2 {
+        return Vec::new();
+    }
+    // Players 1..=m numbered as in the tables, m even (a bye added to an odd count).
+    let m = n + n % 2;
+    let rest = m - 1;
+    let residue = |v: usize| (v - 1) % rest + 1;
+    (1..m)
+        .map(|r| {
+            let mut round = Vec::new();
+            // The player who meets player m: 2a = r + 1 (mod m - 1); m has White in
+            // even rounds.
+            let a = (1..m)
+                .find(|&a| residue(2 * a) == residue(r + 1))
+                .unwrap_or(1);
+            round.push(if r % 2 == 0 { (m, a) } else { (a, m) });
+            // The others: a + b = r + 1 (mod m - 1); the lower has White when they are
+            // an odd number apart.
+            for a in 1..m {
+                let b = (1..m).find(|&b| b != a && residue(a + b) == residue(r + 1));
+                if let Some(b) = b.filter(|&b| a < b) {
+                    round.push(if (b - a) % 2 == 1 { (a, b) } else { (b, a) });
+                }
+            }
+            round
+                .into_iter()
+                .filter(|&(x, y)| x <= n && y <= n)
+                .map(|(x, y)| (x - 1, y - 1))
+                .collect()
+        })
+        .collect()
+}
+
 /// Checks before play that the match's schedule fits in a TRF file ([`MAX_ROUNDS`]).
 pub fn check_rounds(options: &MatchOptions) -> Result<(), TooManyRounds> {
     let jobs = schedule(options, 0);

@@ -2,7 +2,8 @@
 //! (Piskvork) protocol play each other, every game refereed by the live referee
 //! ([`renju_records::referee::Referee`]), with the clock measured here.
 //!
-//! * **Schedule.** Two or more [`EngineSpec`]s play a round robin (every pair) or a
+//! * **Schedule.** Two or more [`EngineSpec`]s play a round robin (every pair, in the
+//!   order of FIDE's Berger tables: [`crosstable::berger_rounds`]) or a
 //!   gauntlet (the first engine against each other one), [`MatchOptions::games`] games a
 //!   pair in each of [`MatchOptions::rounds`] rounds, the seats reversed every other
 //!   game of a pair. Openings are taken in turn from [`MatchOptions::openings`]; with
@@ -978,9 +979,8 @@ pub fn schedule(options: &MatchOptions, openings: usize) -> Vec<Job> {
     let pairs: Vec<(usize, usize)> = if options.gauntlet {
         (1..n).map(|j| (0, j)).collect()
     } else {
-        (0..n)
-            .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
-            .collect()
+        // Round by round, so that every TRF round pairs every engine.
+        crosstable::berger_rounds(n).concat()
     };
     let mut jobs = Vec::new();
     let mut slot = 0usize;
@@ -1239,6 +1239,48 @@ mod tests {
     }
 
     #[test]
+    fn round_robins_follow_the_berger_tables_and_every_trf_round_pairs_everyone() {
+        for n in 2..=9 {
+            let options = MatchOptions {
+                engines: engines(n),
+                ..MatchOptions::default()
+            };
+            let jobs = schedule(&options, 0);
+            assert_eq!(jobs.len(), n * (n - 1) / 2);
+            let pairs = jobs.iter().map(|j| (j.seats[0], j.seats[1]));
+            let rounds = crosstable::trf_rounds(pairs, n);
+            let per_round = n / 2;
+            for (k, &r) in rounds.iter().enumerate() {
+                assert_eq!(r as usize, k / per_round + 1, "{n} engines: {rounds:?}");
+            }
+            // Every pair once.
+            let mut seen: Vec<(usize, usize)> = jobs
+                .iter()
+                .map(|j| (j.seats[0].min(j.seats[1]), j.seats[0].max(j.seats[1])))
+                .collect();
+            seen.sort_unstable();
+            seen.dedup();
+            assert_eq!(seen.len(), n * (n - 1) / 2);
+        }
+        // FIDE's table for 6: 1-6 2-5 3-4, 6-4 5-3 1-2, 2-6 3-1 4-5, 6-5 1-4 2-3, 3-6 4-2 5-1.
+        let one = |v: &[(usize, usize)]| v.iter().map(|&(a, b)| (a + 1, b + 1)).collect::<Vec<_>>();
+        let six: Vec<_> = crosstable::berger_rounds(6)
+            .iter()
+            .map(|r| one(r))
+            .collect();
+        assert_eq!(
+            six,
+            [
+                vec![(1, 6), (2, 5), (3, 4)],
+                vec![(6, 4), (1, 2), (5, 3)],
+                vec![(2, 6), (3, 1), (4, 5)],
+                vec![(6, 5), (1, 4), (2, 3)],
+                vec![(3, 6), (5, 1), (4, 2)],
+            ]
+        );
+    }
+
+    #[test]
     fn schedules_follow_c_gomoku_cli() {
         let options = MatchOptions {
             engines: engines(3),
@@ -1249,10 +1291,11 @@ mod tests {
         };
         let jobs = schedule(&options, 2);
         assert_eq!(jobs.len(), 6);
-        assert_eq!(jobs[0].seats, [0, 1]);
-        assert_eq!(jobs[1].seats, [1, 0]);
+        // Berger's order for three: 2-3 (1 has the bye), 1-2, 3-1.
+        assert_eq!(jobs[0].seats, [1, 2]);
+        assert_eq!(jobs[1].seats, [2, 1]);
         assert_eq!((jobs[0].opening, jobs[1].opening), (Some(0), Some(0)));
-        assert_eq!((jobs[2].opening, jobs[2].seats), (Some(1), [0, 2]));
+        assert_eq!((jobs[2].opening, jobs[2].seats), (Some(1), [0, 1]));
         // The second pass through the two openings is rotated.
         assert_eq!(
             (jobs[4].opening, jobs[4].symmetry),
