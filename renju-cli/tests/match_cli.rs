@@ -415,3 +415,49 @@ fn a_hangup_or_an_interrupt_ends_every_engine_and_exits_130() {
         }
     }
 }
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_runner_killed_with_sigkill_leaves_no_engine_running() {
+    let dir = scratch("signal-KILL");
+    let slow = format!("{} --mode slow --pid-dir {}", engine(), s(&dir));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_renju"))
+        .args(["match", "--engine", &slow, "--engine", &slow])
+        .args(["--name", "a", "--name", "b", "--games", "2"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    while std::fs::read_dir(&dir).unwrap().count() < 2 {
+        assert!(
+            started.elapsed().as_secs() < 20,
+            "the engines did not start"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let running = |pid: &str| {
+        let state = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+        state
+            .rsplit_once(") ")
+            .is_some_and(|(_, rest)| !rest.starts_with('Z') && !rest.starts_with('X'))
+    };
+    let pids: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    // The kernel sends the signal as the runner dies: give it a moment.
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    while pids.iter().any(|p| running(p)) && std::time::Instant::now() < until {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    for pid in &pids {
+        assert!(
+            !running(pid),
+            "engine {pid} outlived a runner killed with SIGKILL"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

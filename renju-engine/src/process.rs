@@ -7,7 +7,11 @@
 //! The caller waits for the engine's output with a deadline (on the pipe itself on
 //! Unix), so an engine that hangs never hangs the caller. The engine leads a process
 //! group of its own (Unix), so that [`EngineProcess::kill`] (and dropping the process)
-//! ends whatever it started too: no engine process outlives its handle. Its standard error is discarded. A line longer
+//! ends whatever it started too: no engine process outlives its handle. On Linux the
+//! engine also gets the parent-death signal (SIGKILL when the thread that started it
+//! ends), so that a runner killed with SIGKILL, which can end nothing itself, leaves no
+//! engine behind; what an engine starts in a session of its own (`setsid`) or what
+//! outlives the engine after such a kill is out of any runner's reach. Its standard error is discarded. A line longer
 //! than [`MAX_LINE`] bytes is cut there and the rest of it dropped without being kept.
 
 use std::io::{Read, Write};
@@ -94,6 +98,25 @@ impl EngineProcess {
         {
             use std::os::unix::process::CommandExt;
             command.process_group(0);
+        }
+        // The engine is killed when the thread that started it ends, whatever ends it
+        // (a runner killed with SIGKILL can end nothing itself).
+        #[cfg(target_os = "linux")]
+        {
+            use std::os::unix::process::CommandExt;
+            // SAFETY: between fork and exec only async-signal-safe calls are made:
+            // prctl and getppid.
+            let parent = std::process::id();
+            unsafe {
+                command.pre_exec(move || {
+                    libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+                    // The parent may have died before the call: then no signal comes.
+                    if u32::try_from(libc::getppid()).ok() != Some(parent) {
+                        libc::_exit(1);
+                    }
+                    Ok(())
+                });
+            }
         }
         let mut child = command.spawn().map_err(|e| SpawnError::Os {
             program: program.clone(),
