@@ -403,14 +403,9 @@ fn a_hangup_or_an_interrupt_ends_every_engine_and_exits_130() {
         assert_eq!(child.wait().unwrap().code(), Some(130), "{signal}");
         for entry in std::fs::read_dir(&dir).unwrap() {
             let pid = entry.unwrap().file_name().to_string_lossy().into_owned();
-            let state = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
-            // Gone, or a zombie (`Z`) or dead (`X`) entry: not running.
-            let alive = state
-                .rsplit_once(") ")
-                .is_some_and(|(_, rest)| !rest.starts_with('Z') && !rest.starts_with('X'));
             assert!(
-                !alive,
-                "{signal}: process {pid} outlived the runner: {state}"
+                !common::is_running(&pid),
+                "{signal}: process {pid} outlived the runner"
             );
         }
     }
@@ -438,12 +433,7 @@ fn a_runner_killed_with_sigkill_leaves_no_engine_running() {
     }
     child.kill().unwrap();
     child.wait().unwrap();
-    let running = |pid: &str| {
-        let state = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
-        state
-            .rsplit_once(") ")
-            .is_some_and(|(_, rest)| !rest.starts_with('Z') && !rest.starts_with('X'))
-    };
+    let running = |pid: &str| common::is_running(pid);
     let pids: Vec<String> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())

@@ -68,7 +68,7 @@ use crate::gomocup::{
     self, info, is_unsupported, position_commands, read_forbid, read_move, EngineMove,
     GomocupEngine, StartError,
 };
-use crate::process::{EngineProcess, Line, Stop};
+use crate::process::{interrupted, EngineProcess, Line, Stop};
 use crate::quote::shorten;
 use renju_core::rules::RuleSet;
 
@@ -351,6 +351,10 @@ pub fn run(
     session.start()?;
     let mut watch = MismatchWatch::default();
     for (position, also) in positions {
+        if interrupted() {
+            report.stopped = Some("interrupted".into());
+            break;
+        }
         let padded;
         let position = if options.protocol == Protocol::Gomocup {
             padded = super::balanced(position);
@@ -374,6 +378,11 @@ pub fn run(
             // Skipped (move mode entered on this position without a forbidden point).
             continue;
         };
+        if interrupted() {
+            // The answer is the interruption's, not the engine's.
+            report.stopped = Some("interrupted".into());
+            break;
+        }
         if matches!(answer, Answer::Bad(_) | Answer::Timeout | Answer::Crash(_)) {
             session.reset();
         }
