@@ -247,7 +247,8 @@ impl Outputs {
 }
 
 /// Runs the command: 0 when every game was played and every record validates to its
-/// result, 1 when a record does not or an output could not be written, 2 when the
+/// result, 1 when a record does not, an output could not be written or an engine never
+/// played a move, 2 when the
 /// options, the outputs or the engines are wrong, 130 when interrupted.
 pub fn run_command(args: MatchArgs) -> ExitCode {
     let options = match options(&args) {
@@ -303,9 +304,22 @@ pub fn run_command(args: MatchArgs) -> ExitCode {
     } else {
         print!("{}", report.summary.to_text());
     }
+    for (reason, n) in report.forfeit_reasons() {
+        eprintln!(
+            "renju match: forfeit ({n} {}): {reason}",
+            if n == 1 { "game" } else { "games" }
+        );
+    }
+    let silent = report.engines_without_a_move(options.engines.len());
+    for &e in &silent {
+        eprintln!(
+            "renju match: {} never played a move (see the forfeit reasons above)",
+            options.engines[e].name
+        );
+    }
     if report.interrupted {
         ExitCode::from(130)
-    } else if report.summary.disagreements > 0 || !outputs.errors.is_empty() {
+    } else if report.summary.disagreements > 0 || !outputs.errors.is_empty() || !silent.is_empty() {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS

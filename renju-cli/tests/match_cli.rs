@@ -451,3 +451,21 @@ fn a_runner_killed_with_sigkill_leaves_no_engine_running() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn forfeit_reasons_are_printed_with_counts_and_an_engine_that_never_moved_fails_the_run() {
+    let a = format!("{} --mode random --seed 5", engine());
+    let dead = format!("{} --mode crash --after 0", engine());
+    let (code, out, err) = renju(&[
+        "match", "--engine", &a, "--engine", &dead, "--name", "good", "--name", "dead", "--games",
+        "2",
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert!(out.contains("2 of 2 games"), "{out}");
+    assert!(
+        err.contains("renju match: forfeit (2 games): dead crashed"),
+        "{err}"
+    );
+    assert!(err.contains("dead never played a move"), "{err}");
+    assert!(!err.contains("good never"), "{err}");
+}

@@ -561,3 +561,18 @@ fn zero_limits_and_names_with_control_characters_are_refused_before_play() {
         Err(MatchError::ControlInName(_))
     ));
 }
+
+#[test]
+fn forfeit_reasons_are_counted_and_an_engine_that_never_moved_is_named() {
+    let mut options = two(
+        engine("good", "--mode random --seed 5"),
+        engine("dead", "--mode crash --after 0"),
+    );
+    options.games = 2;
+    let report = play(options);
+    let reasons = report.forfeit_reasons();
+    assert_eq!(reasons.len(), 1, "{reasons:?}");
+    assert_eq!(reasons[0].1, 2);
+    assert!(reasons[0].0.starts_with("dead crashed"), "{reasons:?}");
+    assert_eq!(report.engines_without_a_move(2), [1]);
+}

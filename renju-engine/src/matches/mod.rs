@@ -420,6 +420,8 @@ pub struct GameResult {
     pub validated: bool,
     /// Moves asked of the engines.
     pub engine_moves: u32,
+    /// Stones and passes the engine of each seat played (that the referee took).
+    pub moves_played: [u32; 2],
     /// Wall time of the game, in microseconds.
     pub wall_us: u64,
     /// Of which the engines' thinking, in microseconds.
@@ -810,6 +812,37 @@ pub struct RefusedJson<'a> {
 }
 
 impl MatchReport {
+    /// Each distinct reason of the games lost by forfeit, with how many games it ended,
+    /// most frequent first (ties in the order first met).
+    pub fn forfeit_reasons(&self) -> Vec<(String, usize)> {
+        let mut out: Vec<(String, usize)> = Vec::new();
+        for g in self
+            .games
+            .iter()
+            .filter(|g| g.termination == Termination::Forfeit)
+        {
+            match out.iter_mut().find(|(r, _)| *r == g.reason) {
+                Some((_, n)) => *n += 1,
+                None => out.push((g.reason.clone(), 1)),
+            }
+        }
+        out.sort_by_key(|r| std::cmp::Reverse(r.1));
+        out
+    }
+
+    /// The engines (by index) that played at least one game and never a move in any.
+    pub fn engines_without_a_move(&self, engines: usize) -> Vec<usize> {
+        let mut played = vec![false; engines];
+        let mut moved = vec![false; engines];
+        for g in &self.games {
+            for (k, &e) in g.seats.iter().enumerate() {
+                played[e] = true;
+                moved[e] |= g.moves_played[k] > 0;
+            }
+        }
+        (0..engines).filter(|&e| played[e] && !moved[e]).collect()
+    }
+
     /// The report as `renju match --json` prints it (serialise it with serde_json).
     pub fn json<'a>(&'a self, options: &'a MatchOptions) -> ReportJson<'a> {
         ReportJson {

@@ -33,6 +33,8 @@ struct Play<'a> {
     /// Thinking time of each move in play order (`None`: not an engine's).
     times: Vec<Option<u64>>,
     engine_moves: u32,
+    /// Stones and passes of each seat's engine that the referee took.
+    moves_played: [u32; 2],
     engine_time: Duration,
     /// Waiting for the engines to start or restart (their `OK`).
     startup_time: Duration,
@@ -70,6 +72,7 @@ pub(crate) fn play(
         reason: None,
         times: Vec::new(),
         engine_moves: 0,
+        moves_played: [0; 2],
         engine_time: Duration::ZERO,
         startup_time: Duration::ZERO,
         forgiven_ms: [0; 2],
@@ -355,6 +358,7 @@ impl Play<'_> {
             other => other.name().to_string(),
         };
         let swap = action == Action::Swap;
+        let is_move = matches!(action, Action::Place { .. } | Action::Pass);
         let request = Request {
             action,
             by: Some(seat),
@@ -363,6 +367,9 @@ impl Play<'_> {
         match self.referee.take(&request) {
             Ok(()) => {
                 self.t = self.t.max(t);
+                if is_move {
+                    self.moves_played[seat_index(seat)] += 1;
+                }
                 if swap {
                     self.black_seat = self.black_seat.other();
                 }
@@ -703,6 +710,7 @@ impl Play<'_> {
             record,
             validated,
             engine_moves: self.engine_moves,
+            moves_played: self.moves_played,
             wall_us: u64::try_from(wall.as_micros()).unwrap_or(u64::MAX),
             engine_us: u64::try_from(self.engine_time.as_micros()).unwrap_or(u64::MAX),
             startup_us: u64::try_from(self.startup_time.as_micros()).unwrap_or(u64::MAX),
