@@ -68,11 +68,11 @@ pub struct MatchArgs {
     #[arg(long, value_name = "MATCH/TURN+INC")]
     tc: Option<GomocupLimits>,
     /// How late an engine's answers may come past its deadlines, in all in a game, and
-    /// still count (as made at the deadline), in milliseconds (c-gomoku-cli's
-    /// tolerance=, in seconds there). Default: 3000
-    /// under --tc (as c-gomoku-cli), 1000 in the Gomocup profile, 0 under
+    /// still count (as made at the deadline): `3s`, `500ms`, or a bare number of
+    /// milliseconds (c-gomoku-cli's tolerance= is in seconds: write `3s` for its `3`).
+    /// Default: 3s under --tc (as c-gomoku-cli), 1s in the Gomocup profile, 0 under
     /// --time-control.
-    #[arg(long, value_name = "MS")]
+    #[arg(long, value_name = "DURATION", value_parser = tolerance_ms)]
     tolerance: Option<u64>,
     /// How long an engine may be silent in an untimed game, in milliseconds (at least
     /// 1: 0 is refused).
@@ -324,6 +324,25 @@ pub fn run_command(args: MatchArgs) -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// A tolerance: `3s`, `2.5s`, `500ms`, or a bare number of milliseconds.
+fn tolerance_ms(text: &str) -> Result<u64, String> {
+    let t = text.trim();
+    let (number, scale) = if let Some(ms) = t.strip_suffix("ms") {
+        (ms, 1.0)
+    } else if let Some(s) = t.strip_suffix('s') {
+        (s, 1000.0)
+    } else {
+        (t, 1.0)
+    };
+    let value: f64 = (number.trim().parse())
+        .map_err(|_| format!("`{text}` is not a duration (3s, 500ms, or milliseconds)"))?;
+    let ms = value * scale;
+    if !(0.0..=86_400_000.0).contains(&ms) {
+        return Err(format!("`{text}` is not a duration from 0 to 24 hours"));
+    }
+    Ok(ms.round() as u64)
 }
 
 fn progress_line(g: &GameResult, s: &Summary, options: &MatchOptions) -> String {

@@ -469,3 +469,29 @@ fn forfeit_reasons_are_printed_with_counts_and_an_engine_that_never_moved_fails_
     assert!(err.contains("dead never played a move"), "{err}");
     assert!(!err.contains("good never"), "{err}");
 }
+
+#[test]
+fn the_tolerance_takes_units() {
+    let a = format!("{} --mode random --seed 5", engine());
+    let b = format!("{} --mode random --seed 6", engine());
+    for (given, ms) in [("3s", 3000), ("2.5s", 2500), ("500ms", 500), ("700", 700)] {
+        let (code, out, err) = renju(&[
+            "match",
+            "--engine",
+            &a,
+            "--engine",
+            &b,
+            "--tc",
+            "20/5",
+            "--tolerance",
+            given,
+            "--json",
+        ]);
+        assert_eq!(code, 0, "{given}: {err}");
+        let report: Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(report["settings"]["tolerance_ms"], ms, "{given}");
+    }
+    let (code, _, err) = renju(&["match", "--engine", &a, "--engine", &b, "--tolerance", "3h"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("not a duration"), "{err}");
+}
