@@ -576,3 +576,19 @@ fn forfeit_reasons_are_counted_and_an_engine_that_never_moved_is_named() {
     assert!(reasons[0].0.starts_with("dead crashed"), "{reasons:?}");
     assert_eq!(report.engines_without_a_move(2), [1]);
 }
+
+#[test]
+fn a_fresh_engine_sets_itself_up_untimed_before_its_first_move() {
+    // Both engines take 400 ms on `INFO max_memory`; a move may take 300 ms.
+    let mut options = two(
+        engine("a", "--mode random --seed 1 --startup-delay 400"),
+        engine("b", "--mode random --seed 2 --startup-delay 400"),
+    );
+    options.turn_limit_ms = Some(300);
+    options.tolerance_ms = 0;
+    options.draw_after = Some(10);
+    let report = play(options);
+    let g = &report.games[0];
+    assert_ne!(g.termination, Termination::Forfeit, "{}", g.reason);
+    assert!(g.startup_us >= 400_000, "{}", g.startup_us);
+}

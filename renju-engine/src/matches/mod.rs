@@ -19,7 +19,8 @@
 //!   offers, which no Gomocup command asks an engine for.
 //! * **Protocol.** `START`, `INFO` (`timeout_turn`, `timeout_match`, `max_memory`,
 //!   `game_type`, `rule`, the engine's own keys, and `time_left` before every
-//!   question), `BEGIN` on an empty board, `TURN x,y` when the engine holds the game
+//!   question), `ABOUT` after the `INFO` lines of a fresh engine (its answer ends its
+//!   start-up, untimed), `BEGIN` on an empty board, `TURN x,y` when the engine holds the game
 //!   but the opponent's last move, `BOARD` otherwise (stones in move order, field 1 for
 //!   the colour to move), `RESTART` between games (an engine that does not answer it
 //!   `OK` is started again) and `END`. Under Swap2, `SWAP2BOARD` asks for the opening

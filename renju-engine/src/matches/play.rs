@@ -123,6 +123,7 @@ impl Play<'_> {
                 Some(brain) => brain.restart(greeting_wait(options)),
                 None => false,
             };
+            let fresh = !restarted;
             if !restarted {
                 if let Some(mut old) = slot.take() {
                     old.kill();
@@ -143,7 +144,6 @@ impl Play<'_> {
                     }
                 }
             }
-            self.startup_time += startup.elapsed();
             if let Some(brain) = slot.as_mut() {
                 brain.known = Some(0);
                 let mut settings = vec![
@@ -155,7 +155,17 @@ impl Play<'_> {
                 ];
                 settings.extend(spec.info.iter().map(|(k, v)| info(k, v)));
                 brain.tell(&settings);
+                // A fresh engine may set itself up after the INFO lines (Rapfi
+                // allocates its hash after `INFO max_memory`): its answer to ABOUT ends
+                // that start-up, untimed, before its first move is timed.
+                if fresh {
+                    let deadline = Instant::now() + greeting_wait(options);
+                    if let Reply::Interrupted = brain.ask(&["ABOUT".into()], deadline).0 {
+                        return Asked::Interrupted;
+                    }
+                }
             }
+            self.startup_time += startup.elapsed();
         }
         Asked::Done
     }
