@@ -38,8 +38,10 @@ pub enum Order {
 /// Options of `renju match`.
 #[derive(Args)]
 pub struct MatchArgs {
-    /// An engine: its command line (`"./pbrain-x --threads 2"`), or c-gomoku-cli's
-    /// `cmd=... name=... option.KEY=VALUE` form. Repeatable, two or more.
+    /// An engine: its command line (`"./pbrain-x --threads 2"`, run in the current
+    /// folder), or c-gomoku-cli's `cmd=... name=... option.KEY=VALUE` form (run, as
+    /// c-gomoku-cli runs it, in the program's folder when it has a `/`). Repeatable,
+    /// two or more.
     #[arg(long = "engine", value_name = "CMD", required = true)]
     engines: Vec<String>,
     /// The name of an engine: the N-th --name names the N-th --engine (default: the
