@@ -603,9 +603,15 @@ impl Summary {
                 fmt_score(&p.a_black),
                 fmt_score(&p.a_white)
             );
-            let _ = match (p.elo, p.elo_95) {
-                (Some(e), Some((lo, hi))) => write!(out, "; Elo {e:+.1} [{lo:+.1}, {hi:+.1}]"),
-                (Some(e), None) => write!(out, "; Elo {e:+.1}"),
+            let _ = match (p.elo, p.score.elo_bounds()) {
+                (Some(e), Some((lo, hi))) => write!(
+                    out,
+                    "; Elo {} [{}, {}]",
+                    signed_elo(e),
+                    signed_elo(lo),
+                    signed_elo(hi)
+                ),
+                (Some(e), None) => write!(out, "; Elo {}", signed_elo(e)),
                 _ => write!(out, "; Elo -"),
             };
             let _ = writeln!(
@@ -985,6 +991,17 @@ fn transformed(opening: &Game, symmetry: Symmetry) -> Game {
     game
 }
 
+/// An Elo figure with its sign and one decimal, never `-0.0`; an infinite one is
+/// `-inf` or `+inf`.
+fn signed_elo(e: f64) -> String {
+    if e.is_infinite() {
+        return if e < 0.0 { "-inf" } else { "+inf" }.into();
+    }
+    // Rounded first, then -0.0 made 0.0.
+    let r = (e * 10.0).round() / 10.0 + 0.0;
+    format!("{r:+.1}")
+}
+
 /// The most games one match plays (the report keeps every game with its record).
 pub const MAX_GAMES: usize = 200_000;
 
@@ -1312,6 +1329,15 @@ mod tests {
                 vec![(3, 6), (5, 1), (4, 2)],
             ]
         );
+    }
+
+    #[test]
+    fn elo_figures_never_read_minus_zero_and_keep_an_unbounded_end() {
+        assert_eq!(signed_elo(-0.0), "+0.0");
+        assert_eq!(signed_elo(-0.04), "+0.0");
+        assert_eq!(signed_elo(-12.34), "-12.3");
+        assert_eq!(signed_elo(f64::NEG_INFINITY), "-inf");
+        assert_eq!(signed_elo(f64::INFINITY), "+inf");
     }
 
     #[test]
