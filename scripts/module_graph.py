@@ -25,13 +25,15 @@ WORKSPACE = Path(__file__).resolve().parent.parent
 
 # The crates each crate may depend on. The rules know nothing of records; records know
 # nothing of tournaments, pictures or engines; the C library does not build the engine
-# driver (it spawns no process).
+# driver (it spawns no process). The engine driver knows tournaments: a match's results
+# are a tournament (TRF, standings), built in the library so that the CLI and Python
+# share it.
 LAYERS: dict[str, set[str]] = {
     "renju-core": set(),
     "renju-records": {"renju-core"},
     "renju-tournament": {"renju-core", "renju-records"},
     "renju-display": {"renju-core", "renju-records"},
-    "renju-engine": {"renju-core", "renju-records"},
+    "renju-engine": {"renju-core", "renju-records", "renju-tournament"},
     "renju-ffi": {"renju-core", "renju-records", "renju-tournament", "renju-display"},
     "renju-cli": {
         "renju-core",

@@ -23,7 +23,7 @@ use crate::forbidden_stream;
 fn answer(line: &[u8], number: usize, explain: Option<&str>) -> String {
     match ForbiddenQuery::parse(line).and_then(|q| q.reply(explain)) {
         Ok(reply) => reply.to_line(),
-        Err(message) => ForbiddenReply::error_line(&message, number),
+        Err(error) => ForbiddenReply::error_line(&error.to_string(), number),
     }
 }
 

@@ -93,43 +93,188 @@ impl Judge {
     }
 }
 
-fn main() {
-    let mut protocol = "jsonl".to_string();
-    let mut mistake = Mistake::None;
-    let mut forbid_query = true;
-    let mut yes_no = false;
+/// The command line: the protocol, the mistake, whether `YXSHOWFORBID` is known, and
+/// whether jsonl answers are yes or no.
+struct Args {
+    protocol: String,
+    mistake: Mistake,
+    forbid_query: bool,
+    yes_no: bool,
+}
+
+fn mistake_of(name: &str) -> Mistake {
+    match name {
+        "none" => Mistake::None,
+        "other-reading" => Mistake::OtherReading,
+        "no-recursion" => Mistake::NoRecursion,
+        "overline-beats-five" => Mistake::OverlineBeatsFive,
+        "same-line-double-four" => Mistake::SameLineDoubleFour,
+        "hang" => Mistake::Hang,
+        "crash" => Mistake::Crash,
+        "garbage" => Mistake::Garbage,
+        "wrong-priority" => Mistake::WrongPriority,
+        other => match other.strip_prefix("depth-").map(str::parse) {
+            Some(Ok(n)) => Mistake::Depth(n),
+            _ => {
+                eprintln!("fake_engine: unknown mistake `{other}`");
+                exit(2)
+            }
+        },
+    }
+}
+
+fn args() -> Args {
+    let mut out = Args {
+        protocol: "jsonl".to_string(),
+        mistake: Mistake::None,
+        forbid_query: true,
+        yes_no: false,
+    };
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
-            "--protocol" => protocol = args.next().unwrap_or_default(),
-            "--no-forbid-query" => forbid_query = false,
-            "--yes-no" => yes_no = true,
-            "--mistake" => {
-                mistake = match args.next().unwrap_or_default().as_str() {
-                    "none" => Mistake::None,
-                    "other-reading" => Mistake::OtherReading,
-                    "no-recursion" => Mistake::NoRecursion,
-                    "overline-beats-five" => Mistake::OverlineBeatsFive,
-                    "same-line-double-four" => Mistake::SameLineDoubleFour,
-                    "hang" => Mistake::Hang,
-                    "crash" => Mistake::Crash,
-                    "garbage" => Mistake::Garbage,
-                    "wrong-priority" => Mistake::WrongPriority,
-                    other => match other.strip_prefix("depth-").map(str::parse) {
-                        Some(Ok(n)) => Mistake::Depth(n),
-                        _ => {
-                            eprintln!("fake_engine: unknown mistake `{other}`");
-                            exit(2)
-                        }
-                    },
-                }
-            }
+            "--protocol" => out.protocol = args.next().unwrap_or_default(),
+            "--no-forbid-query" => out.forbid_query = false,
+            "--yes-no" => out.yes_no = true,
+            "--mistake" => out.mistake = mistake_of(&args.next().unwrap_or_default()),
             other => {
                 eprintln!("fake_engine: unknown argument `{other}`");
                 exit(2)
             }
         }
     }
+    out
+}
+
+/// The engine: its judge, its mistake, and how many positions it was asked.
+struct Fake {
+    args: Args,
+    judge: Judge,
+    asked: usize,
+}
+
+impl Fake {
+    /// Whether the hang, crash or garbage mistake strikes now (on the second position).
+    fn strike(&mut self) -> bool {
+        self.asked += 1;
+        if self.asked == 2 {
+            match self.args.mistake {
+                Mistake::Hang => loop {
+                    std::thread::sleep(std::time::Duration::from_secs(60));
+                },
+                Mistake::Crash => exit(101),
+                Mistake::Garbage => return true,
+                _ => {}
+            }
+        }
+        false
+    }
+
+    /// The reading the engine applies when `fcc` is asked.
+    fn reading(&self, fcc: bool) -> RenjuOptions {
+        RenjuOptions {
+            five_completion_counts: fcc != (self.args.mistake == Mistake::OtherReading),
+        }
+    }
+
+    /// The answer to one jsonl line.
+    fn jsonl_answer(&mut self, line: &str) -> String {
+        let v: serde_json::Value = serde_json::from_str(line).expect("JSON input");
+        if self.strike() {
+            return "forbidden: h8, maybe?".into();
+        }
+        let rows: Vec<String> = v["board"]
+            .as_array()
+            .expect("board")
+            .iter()
+            .map(|r| r.as_str().expect("row").to_string())
+            .collect();
+        let fcc = v["five_completion_counts"].as_bool().unwrap_or(false);
+        let pos = position(&rows, self.reading(fcc));
+        let map: serde_json::Map<String, serde_json::Value> = (self.judge.map(&pos).into_iter())
+            .map(|(p, k)| {
+                let said = if self.args.yes_no {
+                    true.into()
+                } else {
+                    k.name().into()
+                };
+                (p.to_string(), said)
+            })
+            .collect();
+        serde_json::json!({ "forbidden": map }).to_string()
+    }
+
+    /// Move mode's answer: a point that looks like a foul and is not one, else any
+    /// point that is not forbidden.
+    fn move_answer(&mut self, stones: &[(u32, u32, u32)]) -> String {
+        if self.strike() {
+            return "I resign, probably".into();
+        }
+        let pos = gomocup_position(stones, self.reading(false));
+        let map = self.judge.map(&pos);
+        let looks_like_foul = |p: Point| {
+            pos.explain(p).is_ok_and(|ex| {
+                ex.fives.is_empty()
+                    && (ex.threes.len() >= 2 || ex.fours.len() >= 2 || !ex.overlines.is_empty())
+            })
+        };
+        let legal = |p: &Point| !map.iter().any(|(q, _)| q == p);
+        let empty: Vec<Point> = pos.board().empty_points().collect();
+        let mv = empty
+            .iter()
+            .find(|&&p| looks_like_foul(p) && legal(&p))
+            .or_else(|| empty.iter().find(|p| legal(p)))
+            .copied()
+            .unwrap_or(empty[0]);
+        format!("{},{}", mv.x(), 14 - mv.y())
+    }
+
+    /// The answer to `YXSHOWFORBID`.
+    fn forbid_answer(&mut self, stones: &[(u32, u32, u32)]) -> Vec<String> {
+        if !self.args.forbid_query {
+            return vec!["UNKNOWN YXSHOWFORBID".into()];
+        }
+        if self.strike() {
+            return vec!["FORBID 07x7 and more".into()];
+        }
+        let pos = gomocup_position(stones, self.reading(false));
+        let mut reply = String::from("FORBID ");
+        for (p, _) in self.judge.map(&pos) {
+            reply.push_str(&format!("{:02}{:02}", p.x(), 14 - p.y()));
+        }
+        reply.push('.');
+        vec![
+            "MESSAGE fake engine: showing forbidden points".into(),
+            reply,
+        ]
+    }
+}
+
+/// The stones of a `BOARD` or `YXBOARD` command, up to `DONE` (`None` at the end of
+/// the input).
+fn read_stones(
+    lines: &mut impl Iterator<Item = io::Result<String>>,
+) -> Option<Vec<(u32, u32, u32)>> {
+    let mut stones = Vec::new();
+    for line in lines {
+        let Ok(line) = line else { return None };
+        if line.trim().eq_ignore_ascii_case("DONE") {
+            break;
+        }
+        let f: Vec<u32> = line
+            .split(',')
+            .filter_map(|t| t.trim().parse().ok())
+            .collect();
+        if let [x, y, who] = f[..] {
+            stones.push((x, y, who));
+        }
+    }
+    Some(stones)
+}
+
+fn main() {
+    let args = args();
+    let mistake = args.mistake;
     let judge = Judge {
         depth: match mistake {
             Mistake::NoRecursion => Some(0),
@@ -140,134 +285,51 @@ fn main() {
         threes_first: mistake == Mistake::WrongPriority,
         overline_beats_five: mistake == Mistake::OverlineBeatsFive,
     };
-    let mut asked = 0usize;
-    // The hang, crash and garbage mistakes strike on the second position.
-    let mut strike = || {
-        asked += 1;
-        if asked == 2 {
-            match mistake {
-                Mistake::Hang => loop {
-                    std::thread::sleep(std::time::Duration::from_secs(60));
-                },
-                Mistake::Crash => exit(101),
-                Mistake::Garbage => return true,
-                _ => {}
-            }
-        }
-        false
+    let mut fake = Fake {
+        args,
+        judge,
+        asked: 0,
     };
     let stdin = io::stdin();
     let mut out = io::stdout().lock();
     let mut lines = stdin.lock().lines();
-    let reading = |fcc: bool| RenjuOptions {
-        five_completion_counts: fcc != (mistake == Mistake::OtherReading),
-    };
-    if protocol == "jsonl" {
+    if fake.args.protocol == "jsonl" {
         for line in lines.by_ref() {
             let Ok(line) = line else { break };
             if line.trim().is_empty() {
                 continue;
             }
-            let v: serde_json::Value = serde_json::from_str(&line).expect("JSON input");
-            if strike() {
-                let _ = writeln!(out, "forbidden: h8, maybe?");
-                let _ = out.flush();
-                continue;
-            }
-            let rows: Vec<String> = v["board"]
-                .as_array()
-                .expect("board")
-                .iter()
-                .map(|r| r.as_str().expect("row").to_string())
-                .collect();
-            let fcc = v["five_completion_counts"].as_bool().unwrap_or(false);
-            let pos = position(&rows, reading(fcc));
-            let map: serde_json::Map<String, serde_json::Value> = judge
-                .map(&pos)
-                .into_iter()
-                .map(|(p, k)| {
-                    let said = if yes_no { true.into() } else { k.name().into() };
-                    (p.to_string(), said)
-                })
-                .collect();
-            let _ = writeln!(out, "{}", serde_json::json!({ "forbidden": map }));
+            let _ = writeln!(out, "{}", fake.jsonl_answer(&line));
             let _ = out.flush();
         }
         return;
     }
     // Gomocup.
-    let options = reading(false);
     let mut stones: Vec<(u32, u32, u32)> = Vec::new();
     while let Some(Ok(line)) = lines.next() {
         let command = line.trim().to_ascii_uppercase();
         let word = command.split_whitespace().next().unwrap_or("").to_string();
-        match word.as_str() {
-            "START" => {
-                let _ = writeln!(out, "OK");
-            }
-            "INFO" => {}
+        let replies = match word.as_str() {
+            "START" => vec!["OK".to_string()],
+            "INFO" => vec![],
             "END" => return,
             "YXBOARD" | "BOARD" => {
-                stones.clear();
-                for line in lines.by_ref() {
-                    let Ok(line) = line else { return };
-                    if line.trim().eq_ignore_ascii_case("DONE") {
-                        break;
-                    }
-                    let f: Vec<u32> = line
-                        .split(',')
-                        .filter_map(|t| t.trim().parse().ok())
-                        .collect();
-                    if let [x, y, who] = f[..] {
-                        stones.push((x, y, who));
-                    }
-                }
+                let Some(read) = read_stones(&mut lines) else {
+                    return;
+                };
+                stones = read;
                 if word == "BOARD" {
                     // Move mode: Black (who = 1) to move.
-                    if strike() {
-                        let _ = writeln!(out, "I resign, probably");
-                    } else {
-                        let pos = gomocup_position(&stones, options);
-                        let map = judge.map(&pos);
-                        let looks_like_foul = |p: Point| {
-                            pos.explain(p).is_ok_and(|ex| {
-                                ex.fives.is_empty()
-                                    && (ex.threes.len() >= 2
-                                        || ex.fours.len() >= 2
-                                        || !ex.overlines.is_empty())
-                            })
-                        };
-                        let legal = |p: &Point| !map.iter().any(|(q, _)| q == p);
-                        let empty: Vec<Point> = pos.board().empty_points().collect();
-                        let mv = empty
-                            .iter()
-                            .find(|&&p| looks_like_foul(p) && legal(&p))
-                            .or_else(|| empty.iter().find(|p| legal(p)))
-                            .copied()
-                            .unwrap_or(empty[0]);
-                        let _ = writeln!(out, "{},{}", mv.x(), 14 - mv.y());
-                    }
-                }
-            }
-            "YXSHOWFORBID" => {
-                if !forbid_query {
-                    let _ = writeln!(out, "UNKNOWN YXSHOWFORBID");
-                } else if strike() {
-                    let _ = writeln!(out, "FORBID 07x7 and more");
+                    vec![fake.move_answer(&stones)]
                 } else {
-                    let _ = writeln!(out, "MESSAGE fake engine: showing forbidden points");
-                    let pos = gomocup_position(&stones, options);
-                    let mut reply = String::from("FORBID ");
-                    for (p, _) in judge.map(&pos) {
-                        reply.push_str(&format!("{:02}{:02}", p.x(), 14 - p.y()));
-                    }
-                    reply.push('.');
-                    let _ = writeln!(out, "{reply}");
+                    vec![]
                 }
             }
-            _ => {
-                let _ = writeln!(out, "UNKNOWN {command}");
-            }
+            "YXSHOWFORBID" => fake.forbid_answer(&stones),
+            _ => vec![format!("UNKNOWN {command}")],
+        };
+        for reply in replies {
+            let _ = writeln!(out, "{reply}");
         }
         let _ = out.flush();
     }

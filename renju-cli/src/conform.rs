@@ -81,7 +81,7 @@ pub fn run(args: ConformArgs) -> ExitCode {
     if let Some(dir) = &args.write_pack {
         return write_pack(dir, args.seed);
     }
-    let engine = match conform::split_command(args.engine.as_deref().unwrap_or("")) {
+    let engine = match renju_engine::process::split_command(args.engine.as_deref().unwrap_or("")) {
         Ok(words) => words,
         Err(e) => {
             eprintln!("renju conform: {e}");
@@ -113,7 +113,7 @@ pub fn run(args: ConformArgs) -> ExitCode {
         match conform::read_source(source) {
             Ok(found) => positions.extend(found),
             Err(e) => {
-                eprintln!("renju conform: {}", printable(&e));
+                eprintln!("renju conform: {}", printable(&e.to_string()));
                 return ExitCode::from(2);
             }
         }
@@ -139,6 +139,9 @@ pub fn run(args: ConformArgs) -> ExitCode {
         batch: args.batch,
         max_failures: args.max_failures.map(|n| n as usize),
     };
+    // Ctrl-C, SIGTERM and SIGHUP end the run as they end `renju match`: the engine
+    // (in a process group of its own) is ended and the report so far printed.
+    renju_engine::process::catch_interrupt();
     let report = match conform::run(&positions, &options) {
         Ok(report) => report,
         Err(e) => {
@@ -163,7 +166,9 @@ pub fn run(args: ConformArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     }
-    if report.all_agree() {
+    if renju_engine::process::interrupted() {
+        ExitCode::from(130)
+    } else if report.all_agree() {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)

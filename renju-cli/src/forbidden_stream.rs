@@ -21,7 +21,7 @@ const BATCH: usize = 2048;
 fn answer(line: &[u8], number: usize, explain: Option<&str>) -> (String, bool) {
     match ForbiddenQuery::parse(line).and_then(|q| q.reply(explain)) {
         Ok(reply) => (reply.to_line(), false),
-        Err(message) => (ForbiddenReply::error_line(&message, number), true),
+        Err(error) => (ForbiddenReply::error_line(&error.to_string(), number), true),
     }
 }
 

@@ -8,15 +8,14 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
-use renju_core::{Color, RuleSet};
+use renju_core::RuleSet;
 use renju_engine::matches::stats::Sprt;
 use renju_engine::matches::{
-    run, schedule, scheduled_games, EngineSpec, GameResult, GomocupLimits, MatchError,
+    crosstable, run, scheduled_games, EngineSpec, GameResult, GomocupLimits, MatchError,
     MatchOptions, MatchReport, MatchSettings, Openings, OrderName, Summary,
 };
 use renju_records::formats::Format;
-use renju_records::{Game, OpeningRule, TimeControl};
-use renju_tournament::{Pairing, Player, ResultKind, System, Tournament, MAX_ROUNDS};
+use renju_records::{OpeningRule, TimeControl};
 
 /// A preset of settings.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -39,8 +38,10 @@ pub enum Order {
 /// Options of `renju match`.
 #[derive(Args)]
 pub struct MatchArgs {
-    /// An engine: its command line (`"./pbrain-x --threads 2"`), or c-gomoku-cli's
-    /// `cmd=... name=... option.KEY=VALUE` form. Repeatable, two or more.
+    /// An engine: its command line (`"./pbrain-x --threads 2"`, run in the current
+    /// folder), or c-gomoku-cli's `cmd=... name=... option.KEY=VALUE` form (run, as
+    /// c-gomoku-cli runs it, in the program's folder when it has a `/`). Repeatable,
+    /// two or more.
     #[arg(long = "engine", value_name = "CMD", required = true)]
     engines: Vec<String>,
     /// The name of an engine: the N-th --name names the N-th --engine (default: the
@@ -70,13 +71,14 @@ pub struct MatchArgs {
     #[arg(long, value_name = "MATCH/TURN+INC")]
     tc: Option<GomocupLimits>,
     /// How late an engine's answers may come past its deadlines, in all in a game, and
-    /// still count (as made at the deadline), in milliseconds (c-gomoku-cli's
-    /// tolerance=, in seconds there). Default: 3000
-    /// under --tc (as c-gomoku-cli), 1000 in the Gomocup profile, 0 under
+    /// still count (as made at the deadline): `3s`, `500ms`, or a bare number of
+    /// milliseconds (c-gomoku-cli's tolerance= is in seconds: write `3s` for its `3`).
+    /// Default: 3s under --tc (as c-gomoku-cli), 1s in the Gomocup profile, 0 under
     /// --time-control.
-    #[arg(long, value_name = "MS")]
+    #[arg(long, value_name = "DURATION", value_parser = tolerance_ms)]
     tolerance: Option<u64>,
-    /// How long an engine may be silent in an untimed game, in milliseconds.
+    /// How long an engine may be silent in an untimed game, in milliseconds (at least
+    /// 1: 0 is refused).
     #[arg(long, value_name = "MS", default_value_t = 30_000)]
     silence: u64,
     /// Games per pair in each round.
@@ -111,7 +113,8 @@ pub struct MatchArgs {
     /// Each pass through the openings under the next of the 8 board symmetries.
     #[arg(long)]
     transform: bool,
-    /// A draw once this many stones are on the board (c-gomoku-cli's -drawafter).
+    /// A draw once this many stones are on the board (c-gomoku-cli's -drawafter; at
+    /// least 1: leave it out for no such draw).
     #[arg(long, value_name = "N")]
     draw_after: Option<usize>,
     /// A pass (`-1,-1`) loses instead of passing.
@@ -158,9 +161,101 @@ pub struct MatchArgs {
     json: bool,
 }
 
+/// The match's outputs, checked and created before play: the records' directory, the
+/// SGF file (each game appended as it ends) and the TRF file (written at the end).
+struct Outputs {
+    records: Option<PathBuf>,
+    format: Format,
+    sgf: Option<(PathBuf, fs::File)>,
+    trf: Option<(PathBuf, fs::File)>,
+    errors: Vec<String>,
+}
+
+impl Outputs {
+    /// Checks the outputs the arguments ask for and creates them: a schedule a TRF file
+    /// cannot hold, one path for two outputs, records SGF cannot hold, or a file or
+    /// directory that cannot be created is refused before any game is played.
+    fn create(args: &MatchArgs, options: &MatchOptions) -> Result<Outputs, String> {
+        if args.trf.is_some() {
+            crosstable::check_rounds(options).map_err(|e| format!("--trf: {e}"))?;
+        }
+        if let (Some(sgf), Some(trf)) = (&args.sgf, &args.trf) {
+            let same = sgf == trf
+                || matches!((sgf.canonicalize(), trf.canonicalize()), (Ok(a), Ok(b)) if a == b);
+            if same {
+                return Err(format!(
+                    "--sgf and --trf name the same file, {}: give each output a file of its own",
+                    sgf.display()
+                ));
+            }
+        }
+        let sgf_records =
+            args.sgf.is_some() || (args.records.is_some() && args.record_format == Format::Sgf);
+        if sgf_records && options.draw_after.is_some() {
+            return Err("SGF has no property for the draw of --draw-after: leave out --sgf (or --record-format sgf), or write the records as move lists (--records DIR)".into());
+        }
+        if sgf_records && options.opening.has_colour_decisions() {
+            return Err(format!("SGF has no property for the colour decisions of {}: leave out --sgf (or --record-format sgf), or write the records as move lists (--records DIR)", options.opening));
+        }
+        if let Some(dir) = &args.records {
+            fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        }
+        let create = |path: &PathBuf| {
+            fs::File::create(path)
+                .map(|f| (path.clone(), f))
+                .map_err(|e| format!("{}: {e}", path.display()))
+        };
+        Ok(Outputs {
+            records: args.records.clone(),
+            format: args.record_format,
+            sgf: args.sgf.as_ref().map(create).transpose()?,
+            trf: args.trf.as_ref().map(create).transpose()?,
+            errors: Vec::new(),
+        })
+    }
+
+    /// Writes one game as it ends: its record file, and its tree in the SGF file.
+    fn game(&mut self, g: &GameResult) {
+        if let Some(dir) = &self.records {
+            if let Err(e) = write_record(dir, self.format, g) {
+                self.errors.push(e);
+            }
+        }
+        if let Some((path, file)) = &mut self.sgf {
+            let record = Format::Sgf.fit(&g.record_with_result());
+            let written = (Format::Sgf.write(&[record]))
+                .map_err(|e| format!("game {}: {e}", g.index + 1))
+                .and_then(|bytes| {
+                    file.write_all(&bytes)
+                        .and_then(|()| file.flush())
+                        .map_err(|e| format!("{}: {e}", path.display()))
+                });
+            if let Err(e) = written {
+                self.errors.push(e);
+            }
+        }
+    }
+
+    /// Writes the TRF file once the match is over.
+    fn finish(&mut self, report: &MatchReport, options: &MatchOptions) {
+        if let Some((path, file)) = &mut self.trf {
+            let written = (report.tournament(options).to_trf())
+                .map_err(|e| format!("cannot write the TRF file: {e}"))
+                .and_then(|text| {
+                    file.write_all(text.as_bytes())
+                        .map_err(|e| format!("{}: {e}", path.display()))
+                });
+            if let Err(e) = written {
+                self.errors.push(e);
+            }
+        }
+    }
+}
+
 /// Runs the command: 0 when every game was played and every record validates to its
-/// result, 1 when a record does not, 2 when the options or the engines are wrong, 130
-/// when interrupted.
+/// result, 1 when a record does not, an output could not be written or an engine never
+/// played a move, 2 when the
+/// options, the outputs or the engines are wrong, 130 when interrupted.
 pub fn run_command(args: MatchArgs) -> ExitCode {
     let options = match options(&args) {
         Ok(o) => o,
@@ -173,32 +268,17 @@ pub fn run_command(args: MatchArgs) -> ExitCode {
         eprintln!("renju match: {e}");
         return ExitCode::from(2);
     }
-    if args.trf.is_some() {
-        let jobs = schedule(&options, 0);
-        let rounds = trf_rounds(jobs.iter().map(|j| (j.seats[0], j.seats[1])), &options);
-        let needed = rounds.iter().copied().max().unwrap_or(0);
-        if needed > MAX_ROUNDS {
-            eprintln!(
-                "renju match: --trf: this match needs {needed} TRF rounds (an engine plays once a round), and a TRF file holds at most {MAX_ROUNDS}: play fewer games or leave out --trf"
-            );
+    let mut outputs = match Outputs::create(&args, &options) {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("renju match: {e}");
             return ExitCode::from(2);
         }
-    }
-    if let Some(dir) = &args.records {
-        if let Err(e) = fs::create_dir_all(dir) {
-            eprintln!("renju match: {}: {e}", dir.display());
-            return ExitCode::from(2);
-        }
-    }
+    };
     renju_engine::process::catch_interrupt();
     let progress = std::io::stderr().is_terminal() && !args.json;
-    let mut write_errors = Vec::new();
     let mut on_game = |g: &GameResult, s: &Summary| {
-        if let Some(dir) = &args.records {
-            if let Err(e) = write_record(dir, args.record_format, g) {
-                write_errors.push(e);
-            }
-        }
+        outputs.game(g);
         if progress {
             eprint!("\r{}", progress_line(g, s, &options));
             let _ = std::io::stderr().flush();
@@ -217,34 +297,9 @@ pub fn run_command(args: MatchArgs) -> ExitCode {
     for (label, why) in &report.refused_openings {
         eprintln!("renju match: opening refused ({label}): {why}");
     }
-    for e in &write_errors {
+    outputs.finish(&report, &options);
+    for e in &outputs.errors {
         eprintln!("renju match: {e}");
-    }
-    if let Some(path) = &args.sgf {
-        let games: Vec<Game> = report
-            .games
-            .iter()
-            .map(|g| Format::Sgf.fit(&g.record))
-            .collect();
-        let written = Format::Sgf
-            .write(&games)
-            .map_err(|e| e.to_string())
-            .and_then(|bytes| {
-                fs::write(path, bytes).map_err(|e| format!("{}: {e}", path.display()))
-            });
-        if let Err(e) = written {
-            eprintln!("renju match: {e}");
-            write_errors.push(e);
-        }
-    }
-    if let Some(path) = &args.trf {
-        let written = trf(&report, &options)
-            .map_err(|e| format!("cannot write the TRF file: {e}"))
-            .and_then(|text| fs::write(path, text).map_err(|e| format!("{}: {e}", path.display())));
-        if let Err(e) = written {
-            eprintln!("renju match: {e}");
-            write_errors.push(e);
-        }
     }
     if args.json {
         let value = report.json(&options);
@@ -255,13 +310,45 @@ pub fn run_command(args: MatchArgs) -> ExitCode {
     } else {
         print!("{}", report.summary.to_text());
     }
+    for (reason, n) in report.forfeit_reasons() {
+        eprintln!(
+            "renju match: forfeit ({n} {}): {reason}",
+            if n == 1 { "game" } else { "games" }
+        );
+    }
+    let silent = report.engines_without_a_move(options.engines.len());
+    for &e in &silent {
+        eprintln!(
+            "renju match: {} never played a move (see the forfeit reasons above)",
+            options.engines[e].name
+        );
+    }
     if report.interrupted {
         ExitCode::from(130)
-    } else if report.summary.disagreements > 0 || !write_errors.is_empty() {
+    } else if report.summary.disagreements > 0 || !outputs.errors.is_empty() || !silent.is_empty() {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// A tolerance: `3s`, `2.5s`, `500ms`, or a bare number of milliseconds.
+fn tolerance_ms(text: &str) -> Result<u64, String> {
+    let t = text.trim();
+    let (number, scale) = if let Some(ms) = t.strip_suffix("ms") {
+        (ms, 1.0)
+    } else if let Some(s) = t.strip_suffix('s') {
+        (s, 1000.0)
+    } else {
+        (t, 1.0)
+    };
+    let value: f64 = (number.trim().parse())
+        .map_err(|_| format!("`{text}` is not a duration (3s, 500ms, or milliseconds)"))?;
+    let ms = value * scale;
+    if !(0.0..=86_400_000.0).contains(&ms) {
+        return Err(format!("`{text}` is not a duration from 0 to 24 hours"));
+    }
+    Ok(ms.round() as u64)
 }
 
 fn progress_line(g: &GameResult, s: &Summary, options: &MatchOptions) -> String {
@@ -346,65 +433,14 @@ fn options(args: &MatchArgs) -> Result<MatchOptions, String> {
 fn write_record(dir: &Path, format: Format, g: &GameResult) -> Result<(), String> {
     let ext = format.info().extensions.first().unwrap_or(&"txt");
     let path = dir.join(format!("game-{:04}.{ext}", g.index + 1));
+    // SGF keeps every result with its reason (RE); RenLib infers the board's own.
+    let record = if format == Format::Sgf {
+        g.record_with_result()
+    } else {
+        g.record.clone()
+    };
     let bytes = format
-        .write(&[format.fit(&g.record)])
+        .write(&[format.fit(&record)])
         .map_err(|e| format!("game {}: {e}", g.index + 1))?;
     fs::write(&path, bytes).map_err(|e| format!("{}: {e}", path.display()))
-}
-
-/// The results as a TRF crosstable: one TRF round per game slot, each engine at most
-/// once a round (a game goes in the first round after both engines' last).
-fn trf(report: &MatchReport, options: &MatchOptions) -> Result<String, String> {
-    let mut t = Tournament {
-        name: options.event.clone(),
-        system: Some(System::RoundRobin),
-        players: options
-            .engines
-            .iter()
-            .enumerate()
-            .map(|(i, e)| Player::new(i as u32 + 1, e.name.clone()))
-            .collect(),
-        ..Tournament::default()
-    };
-    let rounds = trf_rounds(report.games.iter().map(|g| (g.black, g.white)), options);
-    for (g, &round) in report.games.iter().zip(&rounds) {
-        for (me, other, colour) in [
-            (g.black, g.white, Color::Black),
-            (g.white, g.black, Color::White),
-        ] {
-            let s = g.score_of(me);
-            let result = if s.wins == 1 {
-                ResultKind::Win
-            } else if s.losses == 1 {
-                ResultKind::Loss
-            } else {
-                ResultKind::Draw
-            };
-            t.pairings.push(Pairing {
-                round,
-                player: me as u32 + 1,
-                opponent: Some(other as u32 + 1),
-                color: Some(colour),
-                result,
-                board: None,
-            });
-        }
-    }
-    t.rounds = rounds.iter().copied().max().unwrap_or(0);
-    t.sort_pairings();
-    t.to_trf().map_err(|e| e.to_string())
-}
-
-/// The TRF round of each game between the engines given, in order: the first round
-/// after both engines' last.
-fn trf_rounds(games: impl Iterator<Item = (usize, usize)>, options: &MatchOptions) -> Vec<u32> {
-    let mut last = vec![0u32; options.engines.len()];
-    games
-        .map(|(a, b)| {
-            let round = last[a].max(last[b]).saturating_add(1);
-            last[a] = round;
-            last[b] = round;
-            round
-        })
-        .collect()
 }

@@ -469,3 +469,51 @@ fn the_pack_is_written_and_run() {
     assert!(err.contains("the pack says"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[cfg(unix)]
+#[test]
+fn an_interrupt_ends_the_engine_prints_the_report_and_exits_130() {
+    let dir = std::env::temp_dir().join(format!("renju-conform-signal-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    // A Gomocup engine that never answers a move: the run waits on it.
+    let slow = format!(
+        "{} --mode slow --pid-dir {}",
+        common::example("renju-engine", "test_engine"),
+        dir.display()
+    );
+    let child = Command::new(env!("CARGO_BIN_EXE_renju"))
+        .args([
+            "conform",
+            "--json",
+            "--protocol",
+            "gomocup",
+            "--gomocup-query",
+            "move",
+        ])
+        .args(["--timeout-ms", "60000", "--engine", &slow])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    while std::fs::read_dir(&dir).unwrap().count() < 1 {
+        assert!(started.elapsed().as_secs() < 20, "the engine did not start");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    let sent = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130));
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["stopped"], "interrupted", "{report}");
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let pid = entry.unwrap().file_name().to_string_lossy().into_owned();
+        assert!(!common::is_running(&pid), "engine {pid} outlived the run");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -39,6 +39,44 @@ fn s(p: &Path) -> &str {
     p.to_str().unwrap()
 }
 
+/// `renju validate` of the records (one file a game, and the SGF file) agrees with the
+/// runner on every result.
+fn validate_agrees(games: &[Value], records: &Path, sgf: &Path) {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(records)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    assert_eq!(files.len(), 6);
+    // The same of the SGF file, where a forfeit is the result's reason (RE[B+F]).
+    files.push(sgf.to_path_buf());
+    let mut args = vec!["validate", "--json"];
+    args.extend(files.iter().map(|p| s(p)));
+    let (code, out, err) = renju(&args);
+    assert_eq!(code, 0, "{err}{out}");
+    let validated: Value = serde_json::from_str(&out).unwrap();
+    let validated = validated["games"].as_array().unwrap();
+    assert_eq!(validated.len(), 12);
+    // The record files in schedule order; the SGF file's games in the order they
+    // ended, matched by their id.
+    for (k, v) in validated.iter().enumerate() {
+        let g = match k.checked_sub(games.len()) {
+            None => &games[k],
+            Some(_) => {
+                let id: u64 = v["id"].as_str().unwrap().parse().unwrap();
+                games.iter().find(|g| g["index"] == id - 1).unwrap()
+            }
+        };
+        let winner = match g["result"].as_str().unwrap() {
+            "1-0" => Value::from("black"),
+            "0-1" => Value::from("white"),
+            _ => Value::Null,
+        };
+        assert_eq!(winner, v["outcome"]["winner"], "{g} {v}");
+        assert_eq!(g["termination"], v["outcome"]["termination"], "{g} {v}");
+    }
+}
+
 #[test]
 fn records_validate_to_the_runners_results_and_standings_read_the_trf() {
     let dir = scratch("e2e");
@@ -113,31 +151,7 @@ fn records_validate_to_the_runners_results_and_standings_read_the_trf() {
         }
         assert_eq!(g["validated"], true);
     }
-    // renju validate agrees with the runner on every result.
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&records)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    files.sort();
-    assert_eq!(files.len(), 6);
-    // The same of the SGF file, where a forfeit is the result's reason (RE[B+F]).
-    files.push(sgf.clone());
-    let mut args = vec!["validate", "--json"];
-    args.extend(files.iter().map(|p| s(p)));
-    let (code, out, err) = renju(&args);
-    assert_eq!(code, 0, "{err}{out}");
-    let validated: Value = serde_json::from_str(&out).unwrap();
-    let validated = validated["games"].as_array().unwrap();
-    assert_eq!(validated.len(), 12);
-    for (g, v) in games.iter().cycle().zip(validated) {
-        let winner = match g["result"].as_str().unwrap() {
-            "1-0" => Value::from("black"),
-            "0-1" => Value::from("white"),
-            _ => Value::Null,
-        };
-        assert_eq!(winner, v["outcome"]["winner"], "{g} {v}");
-        assert_eq!(g["termination"], v["outcome"]["termination"], "{g} {v}");
-    }
+    validate_agrees(games, &records, &sgf);
     // The standings of the TRF file: crashy last with no point.
     let (code, plain, err) = renju(&["standings", s(&trf)]);
     assert_eq!(code, 0, "{err}{plain}");
@@ -254,7 +268,7 @@ fn outputs_that_cannot_be_written_are_errors() {
         err.contains("needs 1001 TRF rounds") && err.contains("at most 1000"),
         "{err}"
     );
-    // A TRF or SGF file that cannot be written: exit code 1, after the summary.
+    // A TRF or SGF file that cannot be created: refused before play.
     let missing = scratch("unwritable").join("no-such-dir");
     for option in ["--trf", "--sgf"] {
         let file = missing.join("out");
@@ -269,10 +283,69 @@ fn outputs_that_cannot_be_written_are_errors() {
             option,
             s(&file),
         ]);
-        assert_eq!(code, 1, "{option}: {err}");
-        assert!(out.contains("2 of 2 games"), "{out}");
+        assert_eq!(code, 2, "{option}: {err}");
+        assert!(out.is_empty(), "{out}");
         assert!(err.contains("no-such-dir"), "{option}: {err}");
     }
+}
+
+#[test]
+fn outputs_that_cannot_hold_the_match_are_refused_before_play() {
+    let dir = scratch("refused-outputs");
+    let a = format!("{} --mode random --seed 5", engine());
+    let b = format!("{} --mode random --seed 6", engine());
+    let out_file = dir.join("out");
+    let name = "a\n001 forged";
+    let refusals: [(&[&str], &str); 6] = [
+        (
+            &["--sgf", s(&out_file), "--trf", s(&out_file)],
+            "the same file",
+        ),
+        (
+            &["--sgf", s(&out_file), "--draw-after", "20"],
+            "--draw-after",
+        ),
+        (
+            &["--sgf", s(&out_file), "--opening", "swap2"],
+            "colour decisions",
+        ),
+        (&["--silence", "0"], "silence limit must be at least 1"),
+        (&["--draw-after", "0"], "draw-after must be at least 1"),
+        (&["--name", name], "control character"),
+    ];
+    for (extra, why) in refusals {
+        let mut args = vec!["match", "--engine", &a, "--engine", &b];
+        args.extend_from_slice(extra);
+        let (code, out, err) = renju(&args);
+        assert_eq!(code, 2, "{extra:?}: {err}");
+        assert!(out.is_empty(), "{out}");
+        assert!(err.contains(why), "{extra:?}: {err}");
+    }
+    // RenLib records are written with RenLib's extension, and read back as RenLib.
+    let records = dir.join("records");
+    let (code, _, err) = renju(&[
+        "match",
+        "--engine",
+        &a,
+        "--engine",
+        &b,
+        "--games",
+        "2",
+        "--records",
+        s(&records),
+        "--record-format",
+        "renlib",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let mut names: Vec<String> = std::fs::read_dir(&records)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["game-0001.lib", "game-0002.lib"]);
+    let (code, out, err) = renju(&["validate", s(&records.join("game-0001.lib"))]);
+    assert_eq!(code, 0, "{err}{out}");
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -330,15 +403,95 @@ fn a_hangup_or_an_interrupt_ends_every_engine_and_exits_130() {
         assert_eq!(child.wait().unwrap().code(), Some(130), "{signal}");
         for entry in std::fs::read_dir(&dir).unwrap() {
             let pid = entry.unwrap().file_name().to_string_lossy().into_owned();
-            let state = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
-            // Gone, or a zombie (`Z`) or dead (`X`) entry: not running.
-            let alive = state
-                .rsplit_once(") ")
-                .is_some_and(|(_, rest)| !rest.starts_with('Z') && !rest.starts_with('X'));
             assert!(
-                !alive,
-                "{signal}: process {pid} outlived the runner: {state}"
+                !common::is_running(&pid),
+                "{signal}: process {pid} outlived the runner"
             );
         }
     }
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_runner_killed_with_sigkill_leaves_no_engine_running() {
+    let dir = scratch("signal-KILL");
+    let slow = format!("{} --mode slow --pid-dir {}", engine(), s(&dir));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_renju"))
+        .args(["match", "--engine", &slow, "--engine", &slow])
+        .args(["--name", "a", "--name", "b", "--games", "2"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    while std::fs::read_dir(&dir).unwrap().count() < 2 {
+        assert!(
+            started.elapsed().as_secs() < 20,
+            "the engines did not start"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let running = |pid: &str| common::is_running(pid);
+    let pids: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    // The kernel sends the signal as the runner dies: give it a moment.
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    while pids.iter().any(|p| running(p)) && std::time::Instant::now() < until {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    for pid in &pids {
+        assert!(
+            !running(pid),
+            "engine {pid} outlived a runner killed with SIGKILL"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn forfeit_reasons_are_printed_with_counts_and_an_engine_that_never_moved_fails_the_run() {
+    let a = format!("{} --mode random --seed 5", engine());
+    let dead = format!("{} --mode crash --after 0", engine());
+    let (code, out, err) = renju(&[
+        "match", "--engine", &a, "--engine", &dead, "--name", "good", "--name", "dead", "--games",
+        "2",
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert!(out.contains("2 of 2 games"), "{out}");
+    assert!(
+        err.contains("renju match: forfeit (2 games): dead crashed"),
+        "{err}"
+    );
+    assert!(err.contains("dead never played a move"), "{err}");
+    assert!(!err.contains("good never"), "{err}");
+}
+
+#[test]
+fn the_tolerance_takes_units() {
+    let a = format!("{} --mode random --seed 5", engine());
+    let b = format!("{} --mode random --seed 6", engine());
+    for (given, ms) in [("3s", 3000), ("2.5s", 2500), ("500ms", 500), ("700", 700)] {
+        let (code, out, err) = renju(&[
+            "match",
+            "--engine",
+            &a,
+            "--engine",
+            &b,
+            "--tc",
+            "20/5",
+            "--tolerance",
+            given,
+            "--json",
+        ]);
+        assert_eq!(code, 0, "{given}: {err}");
+        let report: Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(report["settings"]["tolerance_ms"], ms, "{given}");
+    }
+    let (code, _, err) = renju(&["match", "--engine", &a, "--engine", &b, "--tolerance", "3h"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("not a duration"), "{err}");
 }

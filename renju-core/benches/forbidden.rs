@@ -30,6 +30,14 @@ fn positions() -> Vec<Position> {
 fn bench(c: &mut Criterion) {
     let positions = positions();
     assert_eq!(positions.len(), 200);
+    bench_map(c, &positions);
+    bench_points(c, &positions);
+    bench_play_undo(c, &positions);
+    bench_reference(c, &positions);
+}
+
+/// `map/built` and `map/from_stones`.
+fn bench_map(c: &mut Criterion, positions: &[Position]) {
     let stone_lists: Vec<Vec<(Point, Color)>> = positions
         .iter()
         .map(|p| p.board().stones().collect())
@@ -40,7 +48,7 @@ fn bench(c: &mut Criterion) {
     g.throughput(Throughput::Elements(n));
     g.bench_function("built", |b| {
         b.iter(|| {
-            for p in &positions {
+            for p in positions {
                 black_box(p.forbidden_points());
             }
         })
@@ -55,7 +63,10 @@ fn bench(c: &mut Criterion) {
         })
     });
     g.finish();
+}
 
+/// `point/quiet` and `point/flagged`.
+fn bench_points(c: &mut Criterion, positions: &[Position]) {
     // Points: every empty point of every position, split by whether the quick filter
     // flags it (a forbidden map entry needs at least that).
     let mut quiet = Vec::new();
@@ -100,7 +111,11 @@ fn bench(c: &mut Criterion) {
         })
     });
     g.finish();
+}
 
+/// `play_undo/all`.
+fn bench_play_undo(c: &mut Criterion, positions: &[Position]) {
+    let n = positions.len() as u64;
     // Place + undo: the first empty point of each position where the move continues.
     let moves: Vec<Move> = positions
         .iter()
@@ -116,7 +131,7 @@ fn bench(c: &mut Criterion) {
     g.throughput(Throughput::Elements(n));
     g.bench_function("all", |b| {
         b.iter_batched_ref(
-            || positions.clone(),
+            || positions.to_vec(),
             |ps| {
                 for (pos, &mv) in ps.iter_mut().zip(&moves) {
                     black_box(pos.play(mv).unwrap());
@@ -127,7 +142,11 @@ fn bench(c: &mut Criterion) {
         )
     });
     g.finish();
+}
 
+/// `reference/map`: the slow reference judge.
+fn bench_reference(c: &mut Criterion, positions: &[Position]) {
+    let n = positions.len() as u64;
     let refs: Vec<reference::RefBoard> = positions
         .iter()
         .map(|pos| {

@@ -4,7 +4,7 @@
 //! ```text
 //! test_engine [--mode MODE] [--seed N] [--moves "d8 e8 ..."] [--after N]
 //!             [--delay MS] [--swap2 swap|stay|two] [--swap2-fields] [--template]
-//!             [--pid-dir DIR] [--child]
+//!             [--pid-dir DIR] [--child] [--startup-delay MS]
 //! ```
 //!
 //! * `random` (default): a legal move, drawn with the seed from the position (so the
@@ -35,6 +35,7 @@
 //! engines built on the usual protocol template do, answers `UNKNOWN` to each of its
 //! lines (the command, every stone and `DONE`). `--pid-dir DIR` writes the process id (and with `--child` that of a
 //! `sleep` child it starts in its process group) as empty files named by the ids.
+//! `--startup-delay MS` sleeps on `INFO max_memory`, as Rapfi sets itself up then.
 //!
 //! Built with the tests (`cargo test -p renju-engine` builds examples).
 
@@ -248,8 +249,9 @@ impl Engine {
     }
 }
 
-fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+/// The engine the command line asks for (and its mode's name); writes the process ids
+/// under `--pid-dir`.
+fn engine_of(args: &[String]) -> (Engine, String) {
     let value = |key: &str| {
         args.iter()
             .position(|a| a == key)
@@ -286,7 +288,7 @@ fn main() {
             }
         }
     }
-    let mut engine = Engine {
+    let engine = Engine {
         mode,
         seed: value("--seed").and_then(|s| s.parse().ok()).unwrap_or(1),
         script,
@@ -300,6 +302,16 @@ fn main() {
         moves: Vec::new(),
         played: 0,
     };
+    (engine, mode_name)
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let (mut engine, mode_name) = engine_of(&args);
+    let startup_delay: u64 = (args.iter().position(|a| a == "--startup-delay"))
+        .and_then(|i| args.get(i + 1))
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0);
     let swap2_fields = args.iter().any(|a| a == "--swap2-fields");
     let template = args.iter().any(|a| a == "--template");
     let stdin = io::stdin();
@@ -324,6 +336,10 @@ fn main() {
                 say("OK");
             }
             "INFO" => {
+                if line.split_whitespace().nth(1) == Some("max_memory") {
+                    // Setting up after the INFO lines, as Rapfi allocates its hash.
+                    std::thread::sleep(std::time::Duration::from_millis(startup_delay));
+                }
                 let mut parts = line.split_whitespace().skip(1);
                 if parts.next() == Some("rule") {
                     engine.rule = match parts.next() {

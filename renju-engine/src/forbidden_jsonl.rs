@@ -24,6 +24,56 @@ use std::borrow::Cow;
 use renju_core::{Board, Color, FoulKind, Point, Position, RenjuOptions, RuleSet};
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::{Map, Value};
+use thiserror::Error;
+
+use crate::quote::shorten;
+
+/// Why a query line cannot be answered (the `"error"` of its reply).
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum QueryError {
+    /// The line is not UTF-8.
+    #[error("not UTF-8 text")]
+    NotUtf8,
+    /// The line is not JSON.
+    #[error("not JSON: {0}")]
+    NotJson(String),
+    /// The JSON is not a query: a key unknown or missing, or a value of the wrong type
+    /// (the message names it).
+    #[error("{0}")]
+    Shape(String),
+    /// The rule set is unknown.
+    #[error(transparent)]
+    Rule(#[from] renju_core::UnknownName),
+    /// The `"board"` is no board (rows, cells).
+    #[error("{0}")]
+    Board(String),
+    /// The position cannot be set up: the size, or a move of `"moves"`.
+    #[error("{0}")]
+    Position(String),
+}
+
+/// Why a reply line is not one a judge under test may write.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ReplyError {
+    /// The line is not JSON.
+    #[error("not JSON")]
+    NotJson,
+    /// An `{"error": ...}` reply (the error, shortened).
+    #[error("the engine reported an error: {0}")]
+    Reported(String),
+    /// No `"forbidden"` object or list.
+    #[error("no \"forbidden\" object")]
+    NoForbidden,
+    /// A key (or list item) that is not a point (shortened).
+    #[error("`{0}` is not a point")]
+    NotAPoint(String),
+    /// A value that is not a foul (shortened).
+    #[error("`{0}` is not a foul")]
+    NotAFoul(String),
+    /// A point without a foul kind where [`ForbiddenReply::parse`] needs one.
+    #[error("{0} has no foul kind")]
+    NoFoulKind(Point),
+}
 
 /// The keys a query may have.
 const KEYS: [&str; 6] = [
@@ -111,8 +161,8 @@ impl ForbiddenQuery<'static> {
 
 impl<'a> ForbiddenQuery<'a> {
     /// Reads a query line. The error says what is wrong with it, as a sentence.
-    pub fn parse(line: &'a [u8]) -> Result<ForbiddenQuery<'a>, String> {
-        let text = std::str::from_utf8(line).map_err(|_| "not UTF-8 text".to_string())?;
+    pub fn parse(line: &'a [u8]) -> Result<ForbiddenQuery<'a>, QueryError> {
+        let text = std::str::from_utf8(line).map_err(|_| QueryError::NotUtf8)?;
         // A struct also reads from a JSON array: only an object is a query.
         let object = text.trim_start().starts_with('{');
         match serde_json::from_str::<ForbiddenQuery>(text) {
@@ -127,17 +177,15 @@ impl<'a> ForbiddenQuery<'a> {
     }
 
     /// The rule set asked for.
-    pub fn rule_set(&self) -> Result<RuleSet, String> {
+    pub fn rule_set(&self) -> Result<RuleSet, QueryError> {
         match &self.rule {
             None => Ok(RuleSet::Renju),
-            Some(name) => name
-                .parse()
-                .map_err(|e: renju_core::UnknownName| e.to_string()),
+            Some(name) => Ok(name.parse()?),
         }
     }
 
     /// The position asked about, Black's options applied.
-    pub fn position(&self) -> Result<Position, String> {
+    pub fn position(&self) -> Result<Position, QueryError> {
         let rule = self.rule_set()?;
         let options = RenjuOptions {
             five_completion_counts: self.five_completion_counts.unwrap_or(false),
@@ -145,7 +193,8 @@ impl<'a> ForbiddenQuery<'a> {
         let pos = match (&self.board, &self.moves) {
             (Some(rows), None) => {
                 let board = board_of_rows(rows)?;
-                Position::from_board(board, rule, Color::Black).map_err(|e| e.to_string())?
+                Position::from_board(board, rule, Color::Black)
+                    .map_err(|e| QueryError::Position(e.to_string()))?
             }
             (None, Some(moves)) => position_of_moves(moves, self.size, rule)?,
             _ => unreachable!("the shape was checked when the query was read"),
@@ -155,7 +204,7 @@ impl<'a> ForbiddenQuery<'a> {
 
     /// The reply: Black's forbidden points, and with `explain` the explanation of that
     /// point (or why it cannot be given, beside a map that stays valid).
-    pub fn reply(&self, explain: Option<&str>) -> Result<ForbiddenReply, String> {
+    pub fn reply(&self, explain: Option<&str>) -> Result<ForbiddenReply, QueryError> {
         let pos = self.position()?;
         let mut reply = ForbiddenReply {
             id: self.id.clone(),
@@ -171,14 +220,15 @@ impl<'a> ForbiddenQuery<'a> {
     }
 
     /// A known rule set; `board` or `moves`, not both; `size` only with `moves`.
-    fn check_shape(&self) -> Result<(), String> {
+    fn check_shape(&self) -> Result<(), QueryError> {
         self.rule_set()?;
+        let shape = |why: &str| Err(QueryError::Shape(why.into()));
         match (&self.board, &self.moves) {
-            (Some(_), Some(_)) => Err("give \"board\" or \"moves\", not both".into()),
+            (Some(_), Some(_)) => shape("give \"board\" or \"moves\", not both"),
             (Some(_), None) if self.size.is_some() => {
-                Err("\"size\" goes with \"moves\"; a board's size is its row count".into())
+                shape("\"size\" goes with \"moves\"; a board's size is its row count")
             }
-            (None, None) => Err("expected \"board\" or \"moves\"".into()),
+            (None, None) => shape("expected \"board\" or \"moves\""),
             _ => Ok(()),
         }
     }
@@ -186,70 +236,80 @@ impl<'a> ForbiddenQuery<'a> {
 
 /// Why `text` is not a query: the first problem found, in the order the keys are
 /// checked (unknown keys, the rule, the reading, then the position).
-fn why_not_a_query(text: &str) -> String {
+fn why_not_a_query(text: &str) -> QueryError {
     let input: Value = match serde_json::from_str(text) {
         Ok(v) => v,
-        Err(e) => return format!("not JSON: {e}"),
+        Err(e) => return QueryError::NotJson(e.to_string()),
     };
+    let shape = |why: String| QueryError::Shape(why);
     let Some(obj) = input.as_object() else {
-        return "expected a JSON object with \"board\" or \"moves\"".into();
+        return shape("expected a JSON object with \"board\" or \"moves\"".into());
     };
     if let Some(key) = obj.keys().find(|k| !KEYS.contains(&k.as_str())) {
-        return format!("unknown key \"{key}\"");
+        return shape(format!("unknown key \"{key}\""));
     }
     match obj.get("rule") {
-        Some(Value::String(name)) if name.parse::<RuleSet>().is_err() => {
-            return name.parse::<RuleSet>().unwrap_err().to_string()
+        Some(Value::String(name)) => {
+            if let Err(e) = name.parse::<RuleSet>() {
+                return QueryError::Rule(e);
+            }
         }
-        Some(v) if !v.is_string() => return "\"rule\" must be a string".into(),
-        _ => {}
+        Some(_) => return shape("\"rule\" must be a string".into()),
+        None => {}
     }
     if obj
         .get("five_completion_counts")
         .is_some_and(|v| !v.is_boolean())
     {
-        return "\"five_completion_counts\" must be true or false".into();
+        return shape("\"five_completion_counts\" must be true or false".into());
     }
     match (obj.get("board"), obj.get("moves")) {
-        (Some(_), Some(_)) => "give \"board\" or \"moves\", not both".into(),
+        (Some(_), Some(_)) => shape("give \"board\" or \"moves\", not both".into()),
         (Some(_), None) if obj.contains_key("size") => {
-            "\"size\" goes with \"moves\"; a board's size is its row count".into()
+            shape("\"size\" goes with \"moves\"; a board's size is its row count".into())
         }
-        (Some(rows), None) => rows_of_value(rows).err().unwrap_or("not a query".into()),
+        (Some(rows), None) => rows_of_value(rows)
+            .err()
+            .unwrap_or_else(|| shape("not a query".into())),
         (None, Some(moves)) if !moves.is_string() => {
-            "\"moves\" must be a string like \"h8 i9 j10\"".into()
+            shape("\"moves\" must be a string like \"h8 i9 j10\"".into())
         }
-        (None, Some(_)) => "\"size\" must be a board side from 5 to 26".into(),
-        (None, None) => "expected \"board\" or \"moves\"".into(),
+        (None, Some(_)) => shape("\"size\" must be a board side from 5 to 26".into()),
+        (None, None) => shape("expected \"board\" or \"moves\"".into()),
     }
 }
 
 /// The rows of a `"board"` value that is not a list of strings, or the reason.
-fn rows_of_value(value: &Value) -> Result<(), String> {
-    let rows = value
-        .as_array()
-        .ok_or("\"board\" must be a list of row strings, top row first")?;
+fn rows_of_value(value: &Value) -> Result<(), QueryError> {
+    let rows = value.as_array().ok_or_else(|| {
+        QueryError::Shape("\"board\" must be a list of row strings, top row first".into())
+    })?;
     for (r, row) in rows.iter().enumerate() {
         if !row.is_string() {
-            return Err(format!("board row {} is not a string", rows.len() - r));
+            return Err(QueryError::Board(format!(
+                "board row {} is not a string",
+                rows.len() - r
+            )));
         }
     }
     Ok(())
 }
 
 /// A board from rows of `B`, `W` and `.`, top row first.
-fn board_of_rows(rows: &[Cow<'_, str>]) -> Result<Board, String> {
+fn board_of_rows(rows: &[Cow<'_, str>]) -> Result<Board, QueryError> {
     let size = rows.len();
     let side = u8::try_from(size).unwrap_or(0);
-    Board::new(side).map_err(|_| format!("\"board\" has {size} rows; a board has 5 to 26"))?;
+    Board::new(side).map_err(|_| {
+        QueryError::Board(format!("\"board\" has {size} rows; a board has 5 to 26"))
+    })?;
     let mut cells = vec![0u8; size * size];
     for (r, row) in rows.iter().enumerate() {
         let row_number = size - r;
         let count = row.chars().count();
         if count != size {
-            return Err(format!(
+            return Err(QueryError::Board(format!(
                 "board row {row_number} has {count} cells, expected {size}"
-            ));
+            )));
         }
         let y = row_number - 1;
         for (cell, c) in cells[y * size..][..size].iter_mut().zip(row.chars()) {
@@ -258,27 +318,33 @@ fn board_of_rows(rows: &[Cow<'_, str>]) -> Result<Board, String> {
                 'B' => 1,
                 'W' => 2,
                 other => {
-                    return Err(format!(
+                    return Err(QueryError::Board(format!(
                         "board row {row_number} has `{other}` (cells are B, W or .)"
-                    ))
+                    )))
                 }
             };
         }
     }
-    Board::from_cells(side, &cells).map_err(|e| e.to_string())
+    Board::from_cells(side, &cells).map_err(|e| QueryError::Board(e.to_string()))
 }
 
 /// The position a move list reaches on a board of side `size` (15 when not given).
-fn position_of_moves(moves: &str, size: Option<u64>, rule: RuleSet) -> Result<Position, String> {
+fn position_of_moves(
+    moves: &str,
+    size: Option<u64>,
+    rule: RuleSet,
+) -> Result<Position, QueryError> {
+    let wrong = |why: String| QueryError::Position(why);
     let size = match size {
         None => 15,
-        Some(s) => u8::try_from(s).map_err(|_| "\"size\" must be a board side from 5 to 26")?,
+        Some(s) => u8::try_from(s)
+            .map_err(|_| wrong("\"size\" must be a board side from 5 to 26".into()))?,
     };
-    let mut pos = Position::with_size(rule, size).map_err(|e| e.to_string())?;
+    let mut pos = Position::with_size(rule, size).map_err(|e| wrong(e.to_string()))?;
     if pos.play_moves_quiet(moves).is_err() {
         // Again, with the message that names the move.
-        pos = Position::with_size(rule, size).map_err(|e| e.to_string())?;
-        pos.play_moves(moves).map_err(|e| e.to_string())?;
+        pos = Position::with_size(rule, size).map_err(|e| wrong(e.to_string()))?;
+        pos.play_moves(moves).map_err(|e| wrong(e.to_string()))?;
     }
     Ok(pos)
 }
@@ -373,11 +439,11 @@ impl ForbiddenReply {
 
     /// Reads a reply line, as a judge under test writes it. The error says what is
     /// wrong, quoting the reply; an `{"error": ...}` reply is an error too.
-    pub fn parse(text: &str) -> Result<ForbiddenReply, String> {
+    pub fn parse(text: &str) -> Result<ForbiddenReply, ReplyError> {
         let (id, verdicts) = parse_verdicts(text)?;
         let forbidden = verdicts
             .into_iter()
-            .map(|(p, kind)| kind.map(|k| (p, k)).ok_or(format!("{p} has no foul kind")))
+            .map(|(p, kind)| kind.map(|k| (p, k)).ok_or(ReplyError::NoFoulKind(p)))
             .collect::<Result<_, _>>()?;
         Ok(ForbiddenReply {
             id,
@@ -404,15 +470,12 @@ pub type PointVerdicts = Vec<(Point, Option<FoulKind>)>;
 /// assert_eq!(v[0].1, Some(renju_core::FoulKind::Overline));
 /// assert_eq!(v[1].1, None);
 /// ```
-pub fn parse_verdicts(text: &str) -> Result<(Option<Value>, PointVerdicts), String> {
+pub fn parse_verdicts(text: &str) -> Result<(Option<Value>, PointVerdicts), ReplyError> {
     let Ok(value) = serde_json::from_str::<Value>(text) else {
-        return Err("not JSON".into());
+        return Err(ReplyError::NotJson);
     };
     if let Some(error) = value.get("error") {
-        return Err(format!(
-            "the engine reported an error: {}",
-            shorten(&error.to_string())
-        ));
+        return Err(ReplyError::Reported(shorten(&error.to_string())));
     }
     let verdicts = match value.get("forbidden") {
         Some(Value::Object(map)) => forbidden_of(map)?,
@@ -420,19 +483,19 @@ pub fn parse_verdicts(text: &str) -> Result<(Option<Value>, PointVerdicts), Stri
             .iter()
             .map(|v| point_of(v.as_str().unwrap_or("")).map(|p| (p, None)))
             .collect::<Result<_, _>>()?,
-        _ => return Err("no \"forbidden\" object".into()),
+        _ => return Err(ReplyError::NoForbidden),
     };
     Ok((value.get("id").cloned(), verdicts))
 }
 
-fn point_of(text: &str) -> Result<Point, String> {
+fn point_of(text: &str) -> Result<Point, ReplyError> {
     text.parse::<Point>()
-        .map_err(|_| format!("`{}` is not a point", shorten(text)))
+        .map_err(|_| ReplyError::NotAPoint(shorten(text)))
 }
 
 /// The points and kinds of a reply's `"forbidden"` object (`true` or `"forbidden"`: a
 /// foul of no stated kind).
-fn forbidden_of(map: &Map<String, Value>) -> Result<PointVerdicts, String> {
+fn forbidden_of(map: &Map<String, Value>) -> Result<PointVerdicts, ReplyError> {
     map.iter()
         .map(|(point, kind)| {
             let p = point_of(point)?;
@@ -441,7 +504,7 @@ fn forbidden_of(map: &Map<String, Value>) -> Result<PointVerdicts, String> {
                 Value::String(k) if k == "forbidden" => None,
                 _ => Some(
                     (kind.as_str().and_then(|k| k.parse::<FoulKind>().ok()))
-                        .ok_or_else(|| format!("`{}` is not a foul", shorten(&kind.to_string())))?,
+                        .ok_or_else(|| ReplyError::NotAFoul(shorten(&kind.to_string())))?,
                 ),
             };
             Ok((p, k))
@@ -449,25 +512,15 @@ fn forbidden_of(map: &Map<String, Value>) -> Result<PointVerdicts, String> {
         .collect()
 }
 
-/// `text`, cut to its first 200 characters (an ellipsis marks the cut): what a report
-/// quotes of another program's output.
-pub(crate) fn shorten(text: &str) -> String {
-    const MAX: usize = 200;
-    if text.chars().count() <= MAX {
-        return text.to_string();
-    }
-    let cut: String = text.chars().take(MAX).collect();
-    format!("{cut}…")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn answer(line: &str) -> Result<String, String> {
-        ForbiddenQuery::parse(line.as_bytes())?
-            .reply(None)
+        ForbiddenQuery::parse(line.as_bytes())
+            .and_then(|q| q.reply(None))
             .map(|r| r.to_line())
+            .map_err(|e| e.to_string())
     }
 
     #[test]
@@ -541,7 +594,7 @@ mod tests {
             ),
             (r#"{"forbidden": {"h8": "triple"}}"#, "is not a foul"),
         ] {
-            let got = ForbiddenReply::parse(text).unwrap_err();
+            let got = ForbiddenReply::parse(text).unwrap_err().to_string();
             assert!(got.contains(want), "{text}: {got}");
         }
     }

@@ -1,12 +1,17 @@
 //! An engine as a child process: lines written to its standard input, lines read from
 //! its standard output with a deadline, and an end that takes its whole process group
-//! with it. Shared by `renju conform` ([`crate::conform`]) and `renju match`
-//! ([`crate::matches`]); only `std` (and `libc` for the group kill on Unix) is used.
+//! with it, whatever the protocol spoken over it ([`crate::gomocup`], or the JSON lines
+//! of [`crate::forbidden_jsonl`]); and the command line that starts it
+//! ([`split_command`]). Only `std` (and `libc` for the group kill on Unix) is used.
 //!
 //! The caller waits for the engine's output with a deadline (on the pipe itself on
 //! Unix), so an engine that hangs never hangs the caller. The engine leads a process
 //! group of its own (Unix), so that [`EngineProcess::kill`] (and dropping the process)
-//! ends whatever it started too: no engine process outlives its handle. Its standard error is discarded. A line longer
+//! ends whatever it started too: no engine process outlives its handle. On Linux the
+//! engine also gets the parent-death signal (SIGKILL when the thread that started it
+//! ends), so that a runner killed with SIGKILL, which can end nothing itself, leaves no
+//! engine behind; what an engine starts in a session of its own (`setsid`) or what
+//! outlives the engine after such a kill is out of any runner's reach. Its standard error is discarded. A line longer
 //! than [`MAX_LINE`] bytes is cut there and the rest of it dropped without being kept.
 
 use std::io::{Read, Write};
@@ -18,8 +23,6 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use thiserror::Error;
-
-use renju_core::geometry::Point;
 
 /// The longest line read from an engine; the rest of a longer line is dropped.
 pub const MAX_LINE: u64 = 1 << 20;
@@ -95,6 +98,25 @@ impl EngineProcess {
         {
             use std::os::unix::process::CommandExt;
             command.process_group(0);
+        }
+        // The engine is killed when the thread that started it ends, whatever ends it
+        // (a runner killed with SIGKILL can end nothing itself).
+        #[cfg(target_os = "linux")]
+        {
+            use std::os::unix::process::CommandExt;
+            // SAFETY: between fork and exec only async-signal-safe calls are made:
+            // prctl and getppid.
+            let parent = std::process::id();
+            unsafe {
+                command.pre_exec(move || {
+                    libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+                    // The parent may have died before the call: then no signal comes.
+                    if u32::try_from(libc::getppid()).ok() != Some(parent) {
+                        libc::_exit(1);
+                    }
+                    Ok(())
+                });
+            }
         }
         let mut child = command.spawn().map_err(|e| SpawnError::Os {
             program: program.clone(),
@@ -421,64 +443,85 @@ impl Output {
     }
 }
 
-/// Lines a Gomocup engine may print at any time (`MESSAGE`, `DEBUG`, `INFO`,
-/// `SUGGEST`, empty lines).
-pub fn is_chatter(line: &str) -> bool {
-    let word = line.split_whitespace().next().unwrap_or("");
-    line.is_empty()
-        || ["MESSAGE", "DEBUG", "INFO", "SUGGEST"]
-            .iter()
-            .any(|w| word.eq_ignore_ascii_case(w))
+/// Why an engine command line cannot be split into words ([`split_command`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+pub enum CommandLineError {
+    /// A quote (`'` or `"`) is not closed.
+    #[error("unterminated {0} in the engine command")]
+    Unterminated(char),
+    /// No word at all.
+    #[error("the engine command is empty")]
+    Empty,
 }
 
-/// Piskvork coordinates of a point on a board of `size`: `(x, y)`, 0-based, y counted
-/// from the top (`h8` is `7,7` and `a15` is `0,0` on 15x15).
-pub fn gomocup_xy(p: Point, size: u8) -> (u8, u8) {
-    (p.x(), size.saturating_sub(1).saturating_sub(p.y()))
-}
-
-/// The point of Piskvork coordinates `x,y` on a board of `size` (`None` off the board).
-pub fn from_gomocup_xy(x: u32, y: u32, size: u8) -> Option<Point> {
-    let size32 = u32::from(size);
-    if x >= size32 || y >= size32 {
-        return None;
+/// Splits an engine command line into words, as a POSIX shell would for plain words,
+/// `'...'`, `"..."` and backslash escapes (no variables, no globbing).
+///
+/// ```
+/// use renju_engine::process::split_command;
+/// assert_eq!(split_command(r#"python3 "my engine.py" --x 'a b'"#).unwrap(),
+///            ["python3", "my engine.py", "--x", "a b"]);
+/// ```
+pub fn split_command(text: &str) -> Result<Vec<String>, CommandLineError> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut in_word = false;
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\'' => {
+                in_word = true;
+                loop {
+                    match chars.next() {
+                        Some('\'') => break,
+                        Some(c) => word.push(c),
+                        None => return Err(CommandLineError::Unterminated('\'')),
+                    }
+                }
+            }
+            '"' => {
+                in_word = true;
+                loop {
+                    match chars.next() {
+                        Some('"') => break,
+                        Some('\\') => match chars.next() {
+                            Some(c @ ('"' | '\\' | '$' | '`')) => word.push(c),
+                            Some(c) => {
+                                word.push('\\');
+                                word.push(c);
+                            }
+                            None => return Err(CommandLineError::Unterminated('"')),
+                        },
+                        Some(c) => word.push(c),
+                        None => return Err(CommandLineError::Unterminated('"')),
+                    }
+                }
+            }
+            '\\' => {
+                in_word = true;
+                if let Some(c) = chars.next() {
+                    word.push(c);
+                }
+            }
+            c if c.is_whitespace() => {
+                if in_word {
+                    words.push(std::mem::take(&mut word));
+                    in_word = false;
+                }
+            }
+            c => {
+                in_word = true;
+                word.push(c);
+            }
+        }
     }
-    Point::new(u8::try_from(x).ok()?, u8::try_from(size32 - 1 - y).ok()?)
-}
-
-/// What an engine's move line says.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum EngineMove {
-    /// A point on the board.
-    Stone(Point),
-    /// `-1,-1`: a pass (Rapfi's convention).
-    Pass,
-}
-
-/// Reads a move line, `x,y` in Piskvork coordinates on a board of `size`; `Err` says
-/// why the line is not a move on the board.
-pub fn read_move(text: &str, size: u8) -> Result<EngineMove, String> {
-    let t = text.trim();
-    let not_a_move = || {
-        format!(
-            "expected a move `x,y`, got `{}`",
-            crate::forbidden_jsonl::shorten(t)
-        )
-    };
-    let (x, y) = t.split_once(',').ok_or_else(not_a_move)?;
-    let (Ok(x), Ok(y)) = (x.trim().parse::<i64>(), y.trim().parse::<i64>()) else {
-        return Err(not_a_move());
-    };
-    if (x, y) == (-1, -1) {
-        return Ok(EngineMove::Pass);
+    if in_word {
+        words.push(word);
     }
-    let point = u32::try_from(x)
-        .ok()
-        .zip(u32::try_from(y).ok())
-        .and_then(|(x, y)| from_gomocup_xy(x, y, size));
-    point
-        .map(EngineMove::Stone)
-        .ok_or_else(|| format!("{x},{y} is off the {size}x{size} board"))
+    if words.is_empty() {
+        return Err(CommandLineError::Empty);
+    }
+    Ok(words)
 }
 
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);

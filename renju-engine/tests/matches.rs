@@ -512,3 +512,83 @@ fn a_draw_after_n_stones_keeps_both_engines_running() {
     assert_eq!(started, 2);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_game_that_ends_on_the_board_has_its_result_in_every_record() {
+    let report = play(two(
+        engine("foul", "--mode foul"),
+        engine("sparse", "--mode sparse"),
+    ));
+    let g = &report.games[0];
+    assert_eq!(g.termination, Termination::Forbidden);
+    let record = g.record_with_result();
+    assert!(
+        matches!(record.events.last(), Some(Event::Result(r)) if r.winner == Some(Color::White)),
+        "{:?}",
+        record.events.last()
+    );
+    assert_eq!(record.validate(&Default::default()).outcome, g.outcome);
+    let sgf = renju_records::Format::Sgf
+        .write(&[renju_records::Format::Sgf.fit(&record)])
+        .unwrap();
+    let text = String::from_utf8(sgf).unwrap();
+    assert!(text.contains("RE[W+"), "{text}");
+}
+
+#[test]
+fn zero_limits_and_names_with_control_characters_are_refused_before_play() {
+    let base = two(engine("a", "--mode random"), engine("b", "--mode sparse"));
+    let silent = MatchOptions {
+        silence_ms: 0,
+        ..base.clone()
+    };
+    assert!(matches!(
+        run(&silent, &mut |_, _| {}),
+        Err(MatchError::Zero(_))
+    ));
+    let at_once = MatchOptions {
+        draw_after: Some(0),
+        ..base.clone()
+    };
+    assert!(matches!(
+        run(&at_once, &mut |_, _| {}),
+        Err(MatchError::Zero(_))
+    ));
+    let mut injected = base;
+    injected.engines[0].name = "a\n001 forged".into();
+    assert!(matches!(
+        run(&injected, &mut |_, _| {}),
+        Err(MatchError::ControlInName(_))
+    ));
+}
+
+#[test]
+fn forfeit_reasons_are_counted_and_an_engine_that_never_moved_is_named() {
+    let mut options = two(
+        engine("good", "--mode random --seed 5"),
+        engine("dead", "--mode crash --after 0"),
+    );
+    options.games = 2;
+    let report = play(options);
+    let reasons = report.forfeit_reasons();
+    assert_eq!(reasons.len(), 1, "{reasons:?}");
+    assert_eq!(reasons[0].1, 2);
+    assert!(reasons[0].0.starts_with("dead crashed"), "{reasons:?}");
+    assert_eq!(report.engines_without_a_move(2), [1]);
+}
+
+#[test]
+fn a_fresh_engine_sets_itself_up_untimed_before_its_first_move() {
+    // Both engines take 400 ms on `INFO max_memory`; a move may take 300 ms.
+    let mut options = two(
+        engine("a", "--mode random --seed 1 --startup-delay 400"),
+        engine("b", "--mode random --seed 2 --startup-delay 400"),
+    );
+    options.turn_limit_ms = Some(300);
+    options.tolerance_ms = 0;
+    options.draw_after = Some(10);
+    let report = play(options);
+    let g = &report.games[0];
+    assert_ne!(g.termination, Termination::Forfeit, "{}", g.reason);
+    assert!(g.startup_us >= 400_000, "{}", g.startup_us);
+}

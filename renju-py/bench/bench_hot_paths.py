@@ -161,6 +161,82 @@ def peer_env(path: str) -> dict[str, str]:
     return env
 
 
+def measure_peers(args: argparse.Namespace, cells_file: Path, n: int) -> dict[str, float]:
+    """The peers' timings (omok, PyPI renju), microseconds a position."""
+    peers: dict[str, float] = {}
+    if args.no_peers:
+        print("peers skipped (--no-peers)")
+    else:
+        # omok's own dependencies include onnxruntime, which its rule code does not use.
+        omok = install_peer("omok", [["omok==0.2.0", "--no-deps"], ["numba"]])
+        if omok is not None:
+            res = child_json([sys.executable, "-c", OMOK_CHILD, str(cells_file), str(n),
+                              str(args.repeat)], peer_env(omok))
+            if "us" in res:
+                peers["omok (numba) forbidden_moves"] = float(res["us"])
+                CPU["omok (numba) forbidden_moves"] = float(res["cpu"])
+                print(f"omok finds {res['points'] / n:.2f} forbidden points per position")
+            else:
+                print(f"peer omok skipped: {res.get('skip')}")
+        pypi = install_peer("pypi-renju", [["renju==0.1.0", "--no-deps"]])
+        if pypi is not None:
+            k = min(n, args.pypi_renju_positions)
+            res = child_json([sys.executable, "-c", PYPI_RENJU_CHILD, str(cells_file),
+                              str(k)], peer_env(pypi))
+            if "us" in res:
+                peers[f"PyPI renju get_foul_type map ({k} pos.)"] = float(res["us"])
+            else:
+                print(f"peer PyPI renju skipped: {res.get('skip')}")
+    return peers
+
+
+def ratio_checks(t: dict[str, float], r: dict[str, float], peers: dict[str, float],
+                 points: int, n: int) -> list[tuple[str, float, str, bool]]:
+    """The ratios checked: (name, value, target, whether it is met)."""
+    checks: list[tuple[str, float, str, bool]] = []
+
+    def check(name: str, value: float, target: str, ok: bool) -> None:
+        checks.append((name, value, target, ok))
+
+    per_point = 1.0 + 0.2 * points / n
+    check("Board(moves) / rust from_moves", t["py Board(moves)"] / r["moves"], "<= 2",
+          t["py Board(moves)"] <= 2 * r["moves"])
+    fd = t["py from_diagram+forbidden_points"]
+    check("from_diagram+map / rust same", fd / r["diagram_map"], "<= 2",
+          fd <= 2 * r["diagram_map"])
+    fp = t["py forbidden_points (built)"]
+    check(f"forbidden_points us (budget {per_point:.2f})", fp, f"<= {per_point:.2f}",
+          fp <= per_point)
+    one, alln = t["py forbidden_masks, 1 core(s)"], t[f"py forbidden_masks, {os.cpu_count() or 1} core(s)"]
+    check("forbidden_masks 1 core / rust build+map", one / r["cells_map"], "<= 1.3",
+          one <= 1.3 * r["cells_map"])
+    check("  (same, against rust batch on 1 core)", one / r["batch_1core"], "(info)", True)
+    check("forbidden_masks 1 core / all cores", one / alln, "> 1", one > alln)
+    omok_us = next((v for k, v in peers.items() if k.startswith("omok")), None)
+    if omok_us is not None:
+        check("omok / forbidden_masks (all cores)", omok_us / alln, ">= 20", omok_us >= 20 * alln)
+        cli_us = t["cli forbidden (boards), all cores"]
+        check("omok / cli forbidden (boards)", omok_us / cli_us, ">= 8", omok_us >= 8 * cli_us)
+        cli_m = t["cli forbidden (moves), all cores"]
+        check("omok / cli forbidden (moves)", omok_us / cli_m, ">= 8", omok_us >= 8 * cli_m)
+        # The same ratios on CPU time, which the load of a shared machine does not
+        # change (a batch on two cores has half its CPU time as its wall time at best).
+        omok_cpu = CPU["omok (numba) forbidden_moves"]
+        masks_cpu = CPU.get(f"py forbidden_masks, {os.cpu_count() or 1} core(s)")
+        if masks_cpu:
+            check("  (omok / forbidden_masks, CPU time)", omok_cpu / masks_cpu, "(info)", True)
+        for kind in ("boards", "moves"):
+            cli_cpu = CPU[f"cli forbidden ({kind}), all cores"]
+            check(f"  (omok / cli forbidden ({kind}), CPU time)", omok_cpu / cli_cpu, "(info)",
+                  True)
+    else:
+        print("omok not measured: its ratios are not checked")
+    pypi_us = next((v for k, v in peers.items() if k.startswith("PyPI")), None)
+    if pypi_us is not None:
+        check("PyPI renju / forbidden_masks (all cores)", pypi_us / alln, "(info)", True)
+    return checks
+
+
 def main() -> int:
     """Runs the benchmark and prints the table."""
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
@@ -239,30 +315,7 @@ def main() -> int:
         t["cli forbidden (boards), all cores"] = best_of(args.repeat, n, run_cli(jsonl_boards), "cli forbidden (boards), all cores")
         t["cli forbidden (boards), 1 core"] = best_of(args.repeat, n, run_cli(jsonl_boards, "1"), "cli forbidden (boards), 1 core")
 
-        peers: dict[str, float] = {}
-        if args.no_peers:
-            print("peers skipped (--no-peers)")
-        else:
-            # omok's own dependencies include onnxruntime, which its rule code does not use.
-            omok = install_peer("omok", [["omok==0.2.0", "--no-deps"], ["numba"]])
-            if omok is not None:
-                res = child_json([sys.executable, "-c", OMOK_CHILD, str(cells_file), str(n),
-                                  str(args.repeat)], peer_env(omok))
-                if "us" in res:
-                    peers["omok (numba) forbidden_moves"] = float(res["us"])
-                    CPU["omok (numba) forbidden_moves"] = float(res["cpu"])
-                    print(f"omok finds {res['points'] / n:.2f} forbidden points per position")
-                else:
-                    print(f"peer omok skipped: {res.get('skip')}")
-            pypi = install_peer("pypi-renju", [["renju==0.1.0", "--no-deps"]])
-            if pypi is not None:
-                k = min(n, args.pypi_renju_positions)
-                res = child_json([sys.executable, "-c", PYPI_RENJU_CHILD, str(cells_file),
-                                  str(k)], peer_env(pypi))
-                if "us" in res:
-                    peers[f"PyPI renju get_foul_type map ({k} pos.)"] = float(res["us"])
-                else:
-                    print(f"peer PyPI renju skipped: {res.get('skip')}")
+        peers = measure_peers(args, cells_file, n)
 
     r = {k: float(v) for k, v in rust.items() if isinstance(v, (int, float))}
     if "moves" not in r:
@@ -279,48 +332,7 @@ def main() -> int:
         cpu = f"{CPU[name]:8.3f}" if name in CPU else ""
         print(f"{name:44} {us:9.3f} {cpu}")
 
-    checks: list[tuple[str, float, str, bool]] = []
-
-    def check(name: str, value: float, target: str, ok: bool) -> None:
-        checks.append((name, value, target, ok))
-
-    per_point = 1.0 + 0.2 * points / n
-    check("Board(moves) / rust from_moves", t["py Board(moves)"] / r["moves"], "<= 2",
-          t["py Board(moves)"] <= 2 * r["moves"])
-    fd = t["py from_diagram+forbidden_points"]
-    check("from_diagram+map / rust same", fd / r["diagram_map"], "<= 2",
-          fd <= 2 * r["diagram_map"])
-    fp = t["py forbidden_points (built)"]
-    check(f"forbidden_points us (budget {per_point:.2f})", fp, f"<= {per_point:.2f}",
-          fp <= per_point)
-    one, alln = t["py forbidden_masks, 1 core(s)"], t[f"py forbidden_masks, {os.cpu_count() or 1} core(s)"]
-    check("forbidden_masks 1 core / rust build+map", one / r["cells_map"], "<= 1.3",
-          one <= 1.3 * r["cells_map"])
-    check("  (same, against rust batch on 1 core)", one / r["batch_1core"], "(info)", True)
-    check("forbidden_masks 1 core / all cores", one / alln, "> 1", one > alln)
-    omok_us = next((v for k, v in peers.items() if k.startswith("omok")), None)
-    if omok_us is not None:
-        check("omok / forbidden_masks (all cores)", omok_us / alln, ">= 20", omok_us >= 20 * alln)
-        cli_us = t["cli forbidden (boards), all cores"]
-        check("omok / cli forbidden (boards)", omok_us / cli_us, ">= 8", omok_us >= 8 * cli_us)
-        cli_m = t["cli forbidden (moves), all cores"]
-        check("omok / cli forbidden (moves)", omok_us / cli_m, ">= 8", omok_us >= 8 * cli_m)
-        # The same ratios on CPU time, which the load of a shared machine does not
-        # change (a batch on two cores has half its CPU time as its wall time at best).
-        omok_cpu = CPU["omok (numba) forbidden_moves"]
-        masks_cpu = CPU.get(f"py forbidden_masks, {os.cpu_count() or 1} core(s)")
-        if masks_cpu:
-            check("  (omok / forbidden_masks, CPU time)", omok_cpu / masks_cpu, "(info)", True)
-        for kind in ("boards", "moves"):
-            cli_cpu = CPU[f"cli forbidden ({kind}), all cores"]
-            check(f"  (omok / cli forbidden ({kind}), CPU time)", omok_cpu / cli_cpu, "(info)",
-                  True)
-    else:
-        print("omok not measured: its ratios are not checked")
-    pypi_us = next((v for k, v in peers.items() if k.startswith("PyPI")), None)
-    if pypi_us is not None:
-        check("PyPI renju / forbidden_masks (all cores)", pypi_us / alln, "(info)", True)
-
+    checks = ratio_checks(t, r, peers, points, n)
     print(f"\n{'ratio':44} {'value':>9}  {'target':8} ok")
     for name, value, target, ok in checks:
         print(f"{name:44} {value:9.2f}  {target:8} {'yes' if ok else 'NO'}")

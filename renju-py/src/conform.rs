@@ -88,7 +88,7 @@ fn positions_of(source: &Bound<'_, PyAny>) -> PyResult<Vec<ConformPosition>> {
     if source.cast::<PyString>().is_ok() || source.hasattr("__fspath__")? {
         let path: std::path::PathBuf = source.extract()?;
         let text = path.to_string_lossy().into_owned();
-        return core::read_source(&text).map_err(PyValueError::new_err);
+        return core::read_source(&text).map_err(|e| PyValueError::new_err(e.to_string()));
     }
     let iter = source.try_iter().map_err(|_| {
         PyTypeError::new_err(format!(
@@ -143,7 +143,8 @@ pub fn conform(
     batch: bool,
 ) -> PyResult<ConformReport> {
     let engine: Vec<String> = match engine.cast::<PyString>() {
-        Ok(s) => core::split_command(&s.to_cow()?).map_err(PyValueError::new_err)?,
+        Ok(s) => renju_engine::process::split_command(&s.to_cow()?)
+            .map_err(|e| PyValueError::new_err(e.to_string()))?,
         Err(_) => engine.extract().map_err(|_| {
             PyTypeError::new_err("engine= is a command string or a list of strings")
         })?,

@@ -162,7 +162,9 @@ mod renju_module {
     #[pymodule_export]
     use crate::io::{read, read_bytes, write, write_bytes, GameReader};
     #[pymodule_export]
-    use crate::matches::{play_match, MatchEngine, MatchGame, MatchPair, MatchResult};
+    use crate::matches::{
+        play_match, MatchEngine, MatchGame, MatchPair, MatchResult, MatchSettings,
+    };
     #[pymodule_export]
     use crate::matches::{MatchScore, MatchSprt};
     #[pymodule_export]

@@ -21,8 +21,9 @@ use serde::{Deserialize, Serialize};
 use renju_core::{Color as CColor, Termination};
 use renju_engine::matches::stats::{Score, Sprt};
 use renju_engine::matches::{
-    run_until, EngineSpec, EngineTotals, GameResult, GomocupLimits, MatchError, MatchSettings,
-    Openings, OrderName, PairSummary, Profile, SprtSummary, Summary,
+    run_until, EngineSpec, EngineTotals, GameResult, GomocupLimits, MatchError, MatchOptions,
+    MatchReport, MatchSettings as CoreSettings, Openings, OrderName, PairSummary, Profile,
+    SprtSummary, Summary,
 };
 use renju_engine::process::Stop;
 use renju_records::formats::Format;
@@ -127,6 +128,8 @@ pub struct ResultData {
     games: Vec<GameData>,
     refused_openings: Vec<(String, String)>,
     interrupted: bool,
+    /// The results as a tournament (`renju match --trf`).
+    tournament: renju_tournament::Tournament,
 }
 
 /// The results of renju.match(): every engine's score by colour, each pair's Elo
@@ -345,6 +348,13 @@ py_methods! { MatchResult |r| pickle(Self) {
     seconds -> f64 = r.0.summary.seconds;
     /// Openings refused before play, as (line or number, why).
     refused_openings -> Vec<(String, String)> = r.0.refused_openings.clone();
+    /// The results as a tournament: a round robin of the engines, every game a pairing
+    /// with its colours, as `renju match --trf` writes it; .standings() and .to_trf()
+    /// as for any Tournament.
+    tournament -> crate::tournament::Tournament = crate::tournament::Tournament {
+        inner: r.0.tournament.clone(),
+        read_findings: Vec::new(),
+    };
 }
     /// The results as `renju match --json` prints them: settings, engines, summary,
     /// games (without their records) and refused openings.
@@ -455,6 +465,207 @@ fn openings_of(
     Ok(Openings::Games(games))
 }
 
+// ------------------------------------------------------------------ the settings
+
+/// The keywords given to `MatchSettings(...)` whose values are not the defaults, in a
+/// dict (what the object compares, prints and pickles by).
+macro_rules! given {
+    ($py:ident; $($opt:ident),*; $($key:ident = $default:expr),*) => {{
+        let dict = pyo3::types::PyDict::new($py);
+        $(if let Some(v) = $opt { dict.set_item(stringify!($opt), v)?; })*
+        $(if $key != $default { dict.set_item(stringify!($key), $key)?; })*
+        dict
+    }};
+}
+
+/// The value of `key` in the settings given, or None.
+fn item<'py>(
+    given: &Bound<'py, pyo3::types::PyDict>,
+    key: &str,
+) -> PyResult<Option<Bound<'py, PyAny>>> {
+    given.get_item(key)
+}
+
+/// The value of `key` in the settings given, extracted, or `default`.
+fn value<'py, T: pyo3::conversion::FromPyObjectOwned<'py>>(
+    given: &Bound<'py, pyo3::types::PyDict>,
+    key: &str,
+    default: T,
+) -> PyResult<T> {
+    match given.get_item(key)? {
+        Some(v) => v.extract().map_err(Into::into),
+        None => Ok(default),
+    }
+}
+
+/// How a match is played, for renju.match(engines, settings): every setting of
+/// `renju match` but the engines and their names. Each keyword left out keeps the
+/// default (profile='gomocup' sets Gomocup's tournament settings; keywords given
+/// explicitly win over it). time_control is a TimeControl or its text; tc takes
+/// Gomocup's limits 'match/turn+inc' in seconds. openings: a path (Gomocup offset or
+/// pos notation, or any record format) or an iterable of Game. swap2board_fields sends
+/// SWAP2BOARD's stones as x,y,field lines to every engine (one engine's: 'cmd=...
+/// swap2board=fields'). Unknown names and bad texts (rule, opening, time_control, tc,
+/// sprt, profile, openings_order) raise ValueError. Frozen, comparable and picklable.
+#[pyclass(frozen, module = "renju")]
+pub struct MatchSettings {
+    settings: CoreSettings,
+    given: Py<pyo3::types::PyDict>,
+}
+
+impl MatchSettings {
+    /// The settings of the keywords given (as `given!` collects them).
+    fn from_given(py: Python<'_>, given: Bound<'_, pyo3::types::PyDict>) -> PyResult<Self> {
+        let g = &given;
+        let order: OrderName = value(g, "openings_order", "sequential".to_string())?
+            .parse()
+            .map_err(|e: renju_core::UnknownName| {
+                pyo3::exceptions::PyValueError::new_err(e.to_string())
+            })?;
+        let openings = openings_of(
+            item(g, "openings")?.as_ref(),
+            item(g, "openings_format")?.as_ref(),
+        )?;
+        if let Openings::Games(games) = &openings {
+            // Keep the games read (an iterator is read once).
+            let list: Vec<Game> = games.iter().cloned().map(Game::from).collect();
+            given.set_item("openings", list)?;
+        }
+        let settings = CoreSettings {
+            engines: Vec::new(),
+            names: Vec::new(),
+            profile: (item(g, "profile")?)
+                .map(|p| name_of::<Profile>(&p, "profile must be a name"))
+                .transpose()?,
+            rule_set: item(g, "rule")?
+                .map(|r| named::<RuleSet, _>(&r, "rule"))
+                .transpose()?,
+            size: (value::<Option<i64>>(g, "size", None)?)
+                .map(|s| convert::size_of(py, s))
+                .transpose()?,
+            opening: (item(g, "opening")?)
+                .map(|o| named::<OpeningRule, _>(&o, "opening"))
+                .transpose()?,
+            time_control: item(g, "time_control")?
+                .map(|t| control_of(&t))
+                .transpose()?,
+            limits: (item(g, "tc")?)
+                .map(|t| name_of::<GomocupLimits>(&t, "tc must be a text 'match/turn+inc'"))
+                .transpose()?,
+            tolerance_ms: value(g, "tolerance_ms", None)?,
+            silence_ms: value(g, "silence_ms", 30_000)?,
+            games: value(g, "games", 1)?,
+            rounds: value(g, "rounds", 1)?,
+            concurrency: value(g, "concurrency", 1)?,
+            gauntlet: value(g, "gauntlet", false)?,
+            openings,
+            opening_order: order.with_seed(value(g, "srand", 0)?),
+            repeat: value(g, "repeat", false)?,
+            transform: value(g, "transform", false)?,
+            draw_after: value(g, "draw_after", None)?,
+            no_pass: value(g, "no_pass", false)?,
+            swap2board: value(g, "swap2board", true)?,
+            swap2board_fields: value(g, "swap2board_fields", false)?,
+            gomocup_rule: value(g, "gomocup_rule", None)?,
+            max_memory: value(g, "max_memory", 367_001_600)?,
+            sprt: (item(g, "sprt")?)
+                .map(|s| name_of::<Sprt>(&s, "sprt must be a text 'elo0,elo1[,alpha,beta]'"))
+                .transpose()?,
+            event: value(g, "event", "renju match".to_string())?,
+        };
+        Ok(MatchSettings {
+            settings,
+            given: given.unbind(),
+        })
+    }
+}
+
+#[pymethods]
+impl MatchSettings {
+    /// Each keyword left out keeps the default.
+    #[new]
+    #[pyo3(signature = (*, profile = None, rule = None, size = None, opening = None, time_control = None, tc = None, tolerance_ms = None, silence_ms = 30_000, games = 1, rounds = 1, concurrency = 1, gauntlet = false, openings = None, openings_format = None, openings_order = "sequential", srand = 0, repeat = false, transform = false, draw_after = None, no_pass = false, swap2board = true, swap2board_fields = false, gomocup_rule = None, max_memory = 367_001_600, sprt = None, event = "renju match"))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        py: Python<'_>,
+        profile: Option<&Bound<'_, PyAny>>,
+        rule: Option<&Bound<'_, PyAny>>,
+        size: Option<i64>,
+        opening: Option<&Bound<'_, PyAny>>,
+        time_control: Option<&Bound<'_, PyAny>>,
+        tc: Option<&Bound<'_, PyAny>>,
+        tolerance_ms: Option<u64>,
+        silence_ms: u64,
+        games: u32,
+        rounds: u32,
+        concurrency: usize,
+        gauntlet: bool,
+        openings: Option<&Bound<'_, PyAny>>,
+        openings_format: Option<&Bound<'_, PyAny>>,
+        openings_order: &str,
+        srand: u64,
+        repeat: bool,
+        transform: bool,
+        draw_after: Option<usize>,
+        no_pass: bool,
+        swap2board: bool,
+        swap2board_fields: bool,
+        gomocup_rule: Option<u32>,
+        max_memory: u64,
+        sprt: Option<&Bound<'_, PyAny>>,
+        event: &str,
+    ) -> PyResult<MatchSettings> {
+        let given = given!(py;
+            profile, rule, size, opening, time_control, tc, tolerance_ms, openings,
+            openings_format, draw_after, gomocup_rule, sprt;
+            silence_ms = 30_000, games = 1, rounds = 1, concurrency = 1, gauntlet = false,
+            openings_order = "sequential", srand = 0, repeat = false, transform = false,
+            no_pass = false, swap2board = true, swap2board_fields = false,
+            max_memory = 367_001_600, event = "renju match");
+        MatchSettings::from_given(py, given)
+    }
+
+    /// Rebuilds settings from the keywords __reduce__ gave.
+    #[classmethod]
+    fn _from_state(
+        _cls: &Bound<'_, pyo3::types::PyType>,
+        py: Python<'_>,
+        state: &Bound<'_, pyo3::types::PyDict>,
+    ) -> PyResult<MatchSettings> {
+        MatchSettings::from_given(py, state.copy()?)
+    }
+
+    /// Pickling (and copy) support: the keywords given.
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, pyo3::types::PyDict>,))> {
+        let state = slf.get().given.bind(slf.py()).copy()?;
+        Ok((slf.as_any().get_type().getattr("_from_state")?, (state,)))
+    }
+
+    /// The keywords given (those that are not the defaults), as a dict.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
+        self.given.bind(py).copy()
+    }
+
+    /// Same keywords given.
+    fn __eq__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        match other.cast::<MatchSettings>() {
+            Ok(other) => self.given.bind(py).eq(other.get().given.bind(py)),
+            Err(_) => Ok(false),
+        }
+    }
+
+    /// MatchSettings(tc='20/5', draw_after=100).
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let mut parts = Vec::new();
+        for (k, v) in self.given.bind(py).iter() {
+            parts.push(format!("{}={}", k.str()?, v.repr()?));
+        }
+        Ok(format!("MatchSettings({})", parts.join(", ")))
+    }
+}
+
 // ------------------------------------------------------------------ the match
 
 /// Plays a match between engines speaking the Gomocup (Piskvork) protocol, every game
@@ -463,105 +674,66 @@ fn openings_of(
 ///
 /// engines: two or more, each a command line ('./pbrain-x --threads 2', or
 /// c-gomoku-cli's 'cmd=./pbrain-x name=x option.KEY=VALUE'), a path, or a list of the
-/// program and its arguments. names: the N-th names the N-th engine (default: the
-/// program's file name, numbered when two are alike). profile='gomocup' sets
-/// Gomocup's tournament settings; keywords given explicitly win over it.
-/// time_control is a TimeControl or its text; tc takes Gomocup's limits
-/// 'match/turn+inc' in seconds. openings: a path (Gomocup offset or pos notation, or
-/// any record format) or an iterable of Game. swap2board_fields sends SWAP2BOARD's
-/// stones as x,y,field lines to every engine (one engine's: 'cmd=... swap2board=fields').
+/// program and its arguments. settings: a MatchSettings (default: MatchSettings()).
+/// names: the N-th names the N-th engine (default: the program's file name, numbered
+/// when two are alike). games: games per pair in each round (wins over settings').
 /// on_game, when given, is called with each MatchGame as it ends (from the runner's
 /// thread).
 ///
 /// The GIL is released while the match runs; Ctrl-C (KeyboardInterrupt) stops it and
-/// ends every engine before the KeyboardInterrupt is raised. Unknown names and bad
-/// texts (rule, opening, time_control, tc, sprt, profile) raise ValueError; a match
-/// that cannot be run (fewer than two engines, a program not found, an unreadable
-/// openings file, a board size the rules refuse) raises renju.SetupError.
+/// ends every engine before the KeyboardInterrupt is raised. A match that cannot be
+/// run (fewer than two engines, a program not found, an unreadable openings file, a
+/// board size the rules refuse) raises renju.SetupError.
 #[pyfunction(name = "match")]
-#[pyo3(signature = (engines, *, names = None, profile = None, rule = None, size = None, opening = None, time_control = None, tc = None, tolerance_ms = None, silence_ms = 30_000, games = 1, rounds = 1, concurrency = 1, gauntlet = false, openings = None, openings_format = None, openings_order = "sequential", srand = 0, repeat = false, transform = false, draw_after = None, no_pass = false, swap2board = true, swap2board_fields = false, gomocup_rule = None, max_memory = 367_001_600, sprt = None, event = "renju match", on_game = None))]
-#[allow(clippy::too_many_arguments)]
+#[pyo3(signature = (engines, settings = None, *, names = None, games = None, on_game = None))]
 pub fn play_match(
     py: Python<'_>,
     engines: &Bound<'_, PyAny>,
+    settings: Option<&Bound<'_, MatchSettings>>,
     names: Option<Vec<String>>,
-    profile: Option<&Bound<'_, PyAny>>,
-    rule: Option<&Bound<'_, PyAny>>,
-    size: Option<i64>,
-    opening: Option<&Bound<'_, PyAny>>,
-    time_control: Option<&Bound<'_, PyAny>>,
-    tc: Option<&Bound<'_, PyAny>>,
-    tolerance_ms: Option<u64>,
-    silence_ms: u64,
-    games: u32,
-    rounds: u32,
-    concurrency: usize,
-    gauntlet: bool,
-    openings: Option<&Bound<'_, PyAny>>,
-    openings_format: Option<&Bound<'_, PyAny>>,
-    openings_order: &str,
-    srand: u64,
-    repeat: bool,
-    transform: bool,
-    draw_after: Option<usize>,
-    no_pass: bool,
-    swap2board: bool,
-    swap2board_fields: bool,
-    gomocup_rule: Option<u32>,
-    max_memory: u64,
-    sprt: Option<&Bound<'_, PyAny>>,
-    event: &str,
+    games: Option<u32>,
     on_game: Option<Py<PyAny>>,
 ) -> PyResult<MatchResult> {
-    let order: OrderName = openings_order
-        .parse()
-        .map_err(|e: renju_core::UnknownName| {
-            pyo3::exceptions::PyValueError::new_err(e.to_string())
-        })?;
-    let settings = MatchSettings {
-        engines: engines_of(py, engines)?,
-        names: names.unwrap_or_default(),
-        profile: profile
-            .map(|p| name_of::<Profile>(p, "profile must be a name"))
-            .transpose()?,
-        rule_set: rule.map(|r| named::<RuleSet, _>(r, "rule")).transpose()?,
-        size: size.map(|s| convert::size_of(py, s)).transpose()?,
-        opening: opening
-            .map(|o| named::<OpeningRule, _>(o, "opening"))
-            .transpose()?,
-        time_control: time_control.map(control_of).transpose()?,
-        limits: tc
-            .map(|t| name_of::<GomocupLimits>(t, "tc must be a text 'match/turn+inc'"))
-            .transpose()?,
-        tolerance_ms,
-        silence_ms,
-        games,
-        rounds,
-        concurrency,
-        gauntlet,
-        openings: openings_of(openings, openings_format)?,
-        opening_order: order.with_seed(srand),
-        repeat,
-        transform,
-        draw_after,
-        no_pass,
-        swap2board,
-        swap2board_fields,
-        gomocup_rule,
-        max_memory,
-        sprt: sprt
-            .map(|s| name_of::<Sprt>(s, "sprt must be a text 'elo0,elo1[,alpha,beta]'"))
-            .transpose()?,
-        event: event.to_string(),
+    let mut core = match settings {
+        Some(s) => s.get().settings.clone(),
+        None => MatchSettings::from_given(py, pyo3::types::PyDict::new(py))?.settings,
     };
-    let options = settings.options().map_err(|e| match_error(py, &e))?;
+    core.engines = engines_of(py, engines)?;
+    core.names = names.unwrap_or_default();
+    if let Some(games) = games {
+        core.games = games;
+    }
+    let options = core.options().map_err(|e| match_error(py, &e))?;
     let names: Vec<String> = options.engines.iter().map(|e| e.name.clone()).collect();
+    let report = run_with_signals(py, &options, &names, on_game.as_ref())?;
+    Ok(MatchResult(ResultData {
+        json: to_json(&report.json(&options))?,
+        tournament: report.tournament(&options),
+        games: report
+            .games
+            .iter()
+            .map(|g| GameData::new(g, &names))
+            .collect(),
+        summary: report.summary,
+        refused_openings: report.refused_openings,
+        interrupted: report.interrupted,
+    }))
+}
+
+/// Runs the match on a thread of its own, waiting without the GIL and running Python's
+/// signal handlers every 50 ms; `on_game` is called with each game as it ends.
+fn run_with_signals(
+    py: Python<'_>,
+    options: &MatchOptions,
+    names: &[String],
+    on_game: Option<&Py<PyAny>>,
+) -> PyResult<MatchReport> {
     let stop = Stop::new();
     // An exception of on_game, raised once the match has stopped.
     let failed: Mutex<Option<PyErr>> = Mutex::new(None);
     let (tx, rx) = mpsc::channel();
     let (report, interrupt) = std::thread::scope(|scope| {
-        let (options, names, stop, failed, on_game) = (&options, &names, &stop, &failed, &on_game);
+        let (stop, failed) = (&stop, &failed);
         scope.spawn(move || {
             let mut each = |g: &GameResult, _: &Summary| {
                 let Some(callback) = on_game else { return };
@@ -576,25 +748,7 @@ pub fn play_match(
             };
             let _ = tx.send(run_until(options, stop, &mut each));
         });
-        let mut rx = rx;
-        let mut interrupt: Option<PyErr> = None;
-        loop {
-            // Wait without the GIL; every 50 ms, run the signal handlers.
-            let (got, back) = py.detach(move || (rx.recv_timeout(Duration::from_millis(50)), rx));
-            rx = back;
-            match got {
-                Ok(report) => return (Some(report), interrupt),
-                Err(RecvTimeoutError::Disconnected) => return (None, interrupt),
-                Err(RecvTimeoutError::Timeout) => {
-                    if interrupt.is_none() {
-                        if let Err(e) = py.check_signals() {
-                            stop.raise();
-                            interrupt = Some(e);
-                        }
-                    }
-                }
-            }
-        }
+        wait_for(py, rx, stop)
     });
     if let Some(e) = interrupt {
         return Err(e);
@@ -602,18 +756,34 @@ pub fn play_match(
     if let Some(e) = failed.into_inner().unwrap_or_else(|p| p.into_inner()) {
         return Err(e);
     }
-    let report = report
+    report
         .ok_or_else(|| pyo3::exceptions::PyRuntimeError::new_err("the match runner failed"))?
-        .map_err(|e| match_error(py, &e))?;
-    Ok(MatchResult(ResultData {
-        json: to_json(&report.json(&options))?,
-        games: report
-            .games
-            .iter()
-            .map(|g| GameData::new(g, &names))
-            .collect(),
-        summary: report.summary,
-        refused_openings: report.refused_openings,
-        interrupted: report.interrupted,
-    }))
+        .map_err(|e| match_error(py, &e))
+}
+
+/// Waits for the runner's report without the GIL; every 50 ms, runs the signal
+/// handlers (a KeyboardInterrupt raises `stop` and is returned beside the report).
+fn wait_for(
+    py: Python<'_>,
+    rx: mpsc::Receiver<Result<MatchReport, MatchError>>,
+    stop: &Stop,
+) -> (Option<Result<MatchReport, MatchError>>, Option<PyErr>) {
+    let mut rx = rx;
+    let mut interrupt: Option<PyErr> = None;
+    loop {
+        let (got, back) = py.detach(move || (rx.recv_timeout(Duration::from_millis(50)), rx));
+        rx = back;
+        match got {
+            Ok(report) => return (Some(report), interrupt),
+            Err(RecvTimeoutError::Disconnected) => return (None, interrupt),
+            Err(RecvTimeoutError::Timeout) => {
+                if interrupt.is_none() {
+                    if let Err(e) = py.check_signals() {
+                        stop.raise();
+                        interrupt = Some(e);
+                    }
+                }
+            }
+        }
+    }
 }

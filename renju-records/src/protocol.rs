@@ -41,6 +41,34 @@ pub(crate) enum Offers {
 const RIF_AREAS: [Option<u8>; 5] = [Some(0), Some(1), Some(2), None, None];
 
 impl OpeningRule {
+    /// Whether every game under this protocol has fifth-move offers (a fixed or a
+    /// declared number of them), so that a record without them is incomplete.
+    /// Taraguchi's offers are a choice (move 5 may be placed instead): not required.
+    ///
+    /// ```
+    /// use renju_records::opening::OpeningRule;
+    /// assert!(OpeningRule::Yamaguchi.requires_offers());
+    /// assert!(!OpeningRule::Taraguchi { n: 10 }.requires_offers());
+    /// assert!(!OpeningRule::Swap2.requires_offers());
+    /// ```
+    pub fn requires_offers(self) -> bool {
+        matches!(
+            self.spec().offers,
+            Some(Offers::Fixed(_) | Offers::Declared)
+        )
+    }
+
+    /// Whether a game under this protocol has colour decisions (swap or stay).
+    ///
+    /// ```
+    /// use renju_records::opening::OpeningRule;
+    /// assert!(OpeningRule::Swap2.has_colour_decisions());
+    /// assert!(!OpeningRule::Free.has_colour_decisions());
+    /// ```
+    pub fn has_colour_decisions(self) -> bool {
+        !self.spec().swap_after.is_empty()
+    }
+
     pub(crate) fn spec(self) -> ProtocolSpec {
         let none = ProtocolSpec {
             areas: [None; 5],
@@ -402,7 +430,7 @@ impl ProtocolState {
     }
 
     pub(crate) fn finish(&self, pos: &Position, findings: &mut Vec<Finding>) {
-        let needs_offers = matches!(self.spec.offers, Some(Offers::Fixed(_) | Offers::Declared));
+        let needs_offers = self.rule.requires_offers();
         let fifth_is_stone = matches!(pos.moves().nth(4), Some(Move::Stone(_)));
         if needs_offers && !self.offers_seen && fifth_is_stone {
             findings.push(Finding::new(

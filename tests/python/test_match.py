@@ -48,10 +48,7 @@ def check_records(result: renju.MatchResult) -> None:
 def test_random_engines_give_records_that_validate_to_their_results(tmp_path: Path) -> None:
     a = engine(f"--mode random --seed 1 --pid-dir {tmp_path} --child")
     b = engine(f"--mode random --seed 2 --pid-dir {tmp_path} --child")
-    result = renju.match(
-        [a, b], names=["alpha", "beta"], games=4, repeat=True, openings=OPENINGS,
-        draw_after=60,
-    )
+    result = renju.match([a, b], renju.MatchSettings(repeat=True, openings=OPENINGS, draw_after=60), names=["alpha", "beta"], games=4)
     assert isinstance(result, renju.MatchResult)
     assert len(result.games) == result.scheduled == 4
     check_records(result)
@@ -85,10 +82,7 @@ def test_random_engines_give_records_that_validate_to_their_results(tmp_path: Pa
 
 
 def test_a_crashing_engine_loses_by_forfeit_with_the_reason() -> None:
-    result = renju.match(
-        [engine("--mode crash --after 2"), engine("--mode random")],
-        names=["crashy", "good"], games=2, repeat=True,
-    )
+    result = renju.match([engine("--mode crash --after 2"), engine("--mode random")], renju.MatchSettings(repeat=True), names=["crashy", "good"], games=2)
     check_records(result)
     for g in result.games:
         assert g.termination is renju.Termination.FORFEIT
@@ -105,10 +99,7 @@ def test_a_forbidden_move_loses_under_renju() -> None:
     assert (g.termination, g.result, g.winner) == ("forbidden", "0-1", "sparse")
     check_records(result)
     # Freestyle has no fouls: the same stones make no forbidden move.
-    free = renju.match(
-        [engine("--mode foul"), engine("--mode sparse")], names=["foul", "sparse"],
-        rule="freestyle", draw_after=30,
-    )
+    free = renju.match([engine("--mode foul"), engine("--mode sparse")], renju.MatchSettings(rule="freestyle", draw_after=30), names=["foul", "sparse"])
     assert free.games[0].termination != "forbidden"
     assert free.to_dict()["settings"]["rule"] == "freestyle"
 
@@ -118,18 +109,18 @@ def test_bad_input_raises_typed_errors(tmp_path: Path) -> None:
     with pytest.raises(renju.SetupError, match="at least two engines, 1 given"):
         renju.match([a])
     with pytest.raises(ValueError, match="rule"):
-        renju.match([a, b], rule="chess")
+        renju.match([a, b], renju.MatchSettings(rule="chess"))
     with pytest.raises(ValueError, match="time control"):
-        renju.match([a, b], time_control="soon")
+        renju.match([a, b], renju.MatchSettings(time_control="soon"))
     with pytest.raises(ValueError, match="Gomocup time control"):
-        renju.match([a, b], tc="x/5")
+        renju.match([a, b], renju.MatchSettings(tc="x/5"))
     with pytest.raises(ValueError, match="SPRT"):
-        renju.match([a, b], sprt="nonsense")
+        renju.match([a, b], renju.MatchSettings(sprt="nonsense"))
     unknown: Any = "worldcup"
     with pytest.raises(ValueError, match="profile"):
-        renju.match([a, b], profile=unknown)
+        renju.match([a, b], renju.MatchSettings(profile=unknown))
     with pytest.raises(ValueError, match="openings order"):
-        renju.match([a, b], openings_order=unknown)
+        renju.match([a, b], renju.MatchSettings(openings_order=unknown))
     missing = tmp_path / "no-such-engine"
     with pytest.raises(renju.SetupError, match="cannot be started") as info:
         renju.match([a, [str(missing), "--x"]])
@@ -137,7 +128,7 @@ def test_bad_input_raises_typed_errors(tmp_path: Path) -> None:
     with pytest.raises(renju.SetupError, match="not found on PATH"):
         renju.match([a, "no-such-engine-on-any-path"])
     with pytest.raises(renju.SetupError, match="exactly two engines"):
-        renju.match([a, b, a], sprt="0,10")
+        renju.match([a, b, a], renju.MatchSettings(sprt="0,10"))
     with pytest.raises(renju.SetupError, match="games must be at least 1"):
         renju.match([a, b], games=0)
     with pytest.raises(renju.SetupError, match="named `x`"):
@@ -145,16 +136,16 @@ def test_bad_input_raises_typed_errors(tmp_path: Path) -> None:
     with pytest.raises(renju.SetupError, match="3 names for 2 engines"):
         renju.match([a, b], names=["x", "y", "z"])
     with pytest.raises(renju.SetupError, match="no-openings.txt"):
-        renju.match([a, b], openings=tmp_path / "no-openings.txt")
+        renju.match([a, b], renju.MatchSettings(openings=tmp_path / "no-openings.txt"))
     with pytest.raises(renju.SetupError, match="board size"):
-        renju.match([a, b], size=99)
+        renju.match([a, b], renju.MatchSettings(size=99))
     with pytest.raises(renju.SetupError, match="not key=value"):
         renju.match([a, "cmd=x nonsense"])
     with pytest.raises(TypeError, match="engines must be a list"):
         renju.match("./pbrain-a ./pbrain-b")
     moves: Any = ["h8 h9"]
     with pytest.raises(TypeError, match="openings must be"):
-        renju.match([a, b], openings=moves)
+        renju.match([a, b], renju.MatchSettings(openings=moves))
     # Every error is one of the package's: renju.Error or ValueError.
     assert issubclass(renju.SetupError, renju.Error) and issubclass(renju.SetupError, ValueError)
 
@@ -163,10 +154,7 @@ def test_concurrency_changes_no_result() -> None:
     engines = [engine(f"--mode random --seed {s}") for s in (1, 2, 3)]
 
     def play(concurrency: int) -> renju.MatchResult:
-        return renju.match(
-            engines, concurrency=concurrency, games=2, repeat=True, transform=True,
-            openings=OPENINGS[:2], draw_after=60,
-        )
+        return renju.match(engines, renju.MatchSettings(concurrency=concurrency, repeat=True, transform=True, openings=OPENINGS[:2], draw_after=60), games=2)
 
     one, two = play(1), play(2)
 
@@ -182,10 +170,7 @@ def test_concurrency_changes_no_result() -> None:
 
 
 def test_elo_los_and_the_sprt() -> None:
-    result = renju.match(
-        [engine("--mode random --seed 5"), engine("--mode sparse")], games=4, repeat=True,
-        sprt="0,10",
-    )
+    result = renju.match([engine("--mode random --seed 5"), engine("--mode sparse")], renju.MatchSettings(repeat=True, sprt="0,10"), games=4)
     pair = result.pairs[0]
     assert str(pair.score) == "4-0-0" and pair.score.points == 4.0
     assert pair.elo is None and pair.elo_95 is None  # a 100 % score
@@ -197,10 +182,7 @@ def test_elo_los_and_the_sprt() -> None:
     assert sprt.lower < 0 < sprt.upper
     assert "SPRT elo0=0 elo1=10" in str(result)
     # Wins and losses: the Elo difference and its interval.
-    even = renju.match(
-        [engine("--mode random --seed 11"), engine("--mode random --seed 12")], games=6,
-        repeat=True, openings=OPENINGS, draw_after=80, sprt="0,200,0.3,0.3",
-    )
+    even = renju.match([engine("--mode random --seed 11"), engine("--mode random --seed 12")], renju.MatchSettings(repeat=True, openings=OPENINGS, draw_after=80, sprt="0,200,0.3,0.3"), games=6)
     p = even.pairs[0]
     if p.elo is not None and p.elo_95 is not None:
         assert p.elo_95[0] <= p.elo <= p.elo_95[1]
@@ -219,14 +201,11 @@ def test_to_dict_is_the_clis_json(tmp_path: Path) -> None:
     openings.write_text("0,0, 1,0, 1,3\n0,0, -1,1\n0,0, 0,7, 1,0, 1,7, 2,0, 2,7, 3,0, 3,7, 4,0\n")
     a = " ".join(engine("--mode random --seed 5"))
     b = " ".join(engine("--mode random --seed 6 --swap2 two"))
-    result = renju.match(
-        [a, b], names=["alpha", "beta"], games=2, repeat=True, openings=openings, tc="20/5",
-        draw_after=100,
-    )
+    result = renju.match([a, b], renju.MatchSettings(repeat=True, openings=openings, tc="20/5", draw_after=100), names=["alpha", "beta"], games=2)
     out = subprocess.run(
         [cli, "match", "--engine", a, "--engine", b, "--name", "alpha", "--name", "beta",
          "--games", "2", "--repeat", "--openings", str(openings), "--tc", "20/5",
-         "--draw-after", "100", "--json"],
+         "--draw-after", "100", "--trf", str(tmp_path / "match.trf"), "--json"],
         capture_output=True, text=True, check=True,
     ).stdout
     expected = json.loads(out)
@@ -260,51 +239,42 @@ def test_to_dict_is_the_clis_json(tmp_path: Path) -> None:
         (r["opening"], r["reason"]) for r in expected["refused_openings"]
     ]
     assert len(result.refused_openings) == 1
+    # The results as a tournament: the CLI's --trf file, and its standings.
+    assert result.tournament.to_trf() == (tmp_path / "match.trf").read_text()
+    standings = result.tournament.standings()
+    assert sorted(row.name for row in standings) == ["alpha", "beta"]
+    points = {e.name: e.total.wins + e.total.draws / 2 for e in result.engines}
+    assert {row.name: row.points for row in standings} == points
 
 
 def test_the_gomocup_profile() -> None:
-    result = renju.match(
-        [engine("--mode random --seed 5 --swap2 stay"), engine("--mode pass --after 2")],
-        profile="gomocup",
-    )
+    result = renju.match([engine("--mode random --seed 5 --swap2 stay"), engine("--mode pass --after 2")], renju.MatchSettings(profile="gomocup"))
     settings = result.to_dict()["settings"]
     assert (settings["draw_after"], settings["no_pass"], settings["opening"]) == (200, True, "swap2")
     assert (settings["tolerance_ms"], settings["turn_limit_ms"]) == (1000, 30000)
     assert "passes are not allowed" in result.games[0].reason
     # An explicit keyword wins over the profile.
-    again = renju.match(
-        [engine("--mode random --seed 5 --swap2 stay"), engine("--mode random --seed 6")],
-        profile="gomocup", draw_after=20, time_control="60+1",
-    )
+    again = renju.match([engine("--mode random --seed 5 --swap2 stay"), engine("--mode random --seed 6")], renju.MatchSettings(profile="gomocup", draw_after=20, time_control="60+1"))
     settings = again.to_dict()["settings"]
     assert (settings["draw_after"], settings["time_control"]) == (20, "60+1")
 
 
 def test_on_game_sees_each_game_and_its_exception_stops_the_match() -> None:
     seen: list[renju.MatchGame] = []
-    result = renju.match(
-        [engine("--mode random --seed 1"), engine("--mode random --seed 2")], games=3,
-        openings=OPENINGS, on_game=seen.append, draw_after=40,
-    )
+    result = renju.match([engine("--mode random --seed 1"), engine("--mode random --seed 2")], renju.MatchSettings(openings=OPENINGS, draw_after=40), games=3, on_game=seen.append)
     assert sorted(seen, key=lambda g: g.index) == result.games
 
     def fail(game: renju.MatchGame) -> None:
         raise RuntimeError(f"stop at game {game.index}")
 
     with pytest.raises(RuntimeError, match="stop at game 0"):
-        renju.match(
-            [engine("--mode random --seed 1"), engine("--mode random --seed 2")], games=5,
-            on_game=fail, draw_after=40,
-        )
+        renju.match([engine("--mode random --seed 1"), engine("--mode random --seed 2")], renju.MatchSettings(draw_after=40), games=5, on_game=fail)
 
 
 def test_engines_as_command_lines_paths_and_the_cmd_form() -> None:
     program = engine()[0]
-    result = renju.match(
-        [f"{program} --mode random --seed 3", Path(program),
-         f"cmd='{program} --mode sparse' name=sparse option.threads=2 swap2board=fields"],
-        gauntlet=True, draw_after=30,
-    )
+    result = renju.match([f"{program} --mode random --seed 3", Path(program),
+         f"cmd='{program} --mode sparse' name=sparse option.threads=2 swap2board=fields"], renju.MatchSettings(gauntlet=True, draw_after=30))
     names = [e.name for e in result.engines]
     assert names == ["test_engine-1", "test_engine-2", "sparse"]
     assert [g.seats for g in result.games] == [
@@ -312,20 +282,14 @@ def test_engines_as_command_lines_paths_and_the_cmd_form() -> None:
     engines = result.to_dict()["engines"]
     assert engines[2]["info"] == [["threads", "2"]] and engines[2]["swap2board_fields"]
     assert "swap2board_fields" not in engines[0]
-    every = renju.match(
-        [engine("--mode random --seed 1"), engine("--mode sparse")], swap2board_fields=True,
-        draw_after=10,
-    )
+    every = renju.match([engine("--mode random --seed 1"), engine("--mode sparse")], renju.MatchSettings(swap2board_fields=True, draw_after=10))
     assert all(e["swap2board_fields"] for e in every.to_dict()["engines"])
     with pytest.raises(renju.SetupError, match="swap2board is `bare`"):
         renju.match([f"cmd={program} swap2board=yes", program])
 
 
 def test_results_pickle_and_compare() -> None:
-    result = renju.match(
-        [engine("--mode random --seed 1"), engine("--mode sparse")], games=2, repeat=True,
-        sprt="0,10",
-    )
+    result = renju.match([engine("--mode random --seed 1"), engine("--mode sparse")], renju.MatchSettings(repeat=True, sprt="0,10"), games=2)
     for obj in [result, *result.games, *result.engines, *result.pairs, result.sprt,
                 result.engines[0].black]:
         back = pickle.loads(pickle.dumps(obj))
@@ -346,7 +310,7 @@ def test_ctrl_c_stops_the_match_and_ends_every_engine(tmp_path: Path) -> None:
     timer.start()
     try:
         with pytest.raises(KeyboardInterrupt):
-            renju.match(slow, games=4, concurrency=2, silence_ms=60_000)
+            renju.match(slow, renju.MatchSettings(concurrency=2, silence_ms=60_000), games=4)
     finally:
         timer.cancel()
     assert time.monotonic() - started < 20
@@ -356,3 +320,21 @@ def test_ctrl_c_stops_the_match_and_ends_every_engine(tmp_path: Path) -> None:
     # A later match is not interrupted.
     result = renju.match([engine("--mode random"), engine("--mode sparse")])
     assert not result.interrupted and len(result.games) == 1
+
+
+def test_settings_are_one_object() -> None:
+    """MatchSettings holds every setting but the engines: it compares, prints and
+    pickles by the keywords given; match() keeps names, games and on_game."""
+    settings = renju.MatchSettings(tc="20/5", draw_after=100, openings=iter(OPENINGS[:2]))
+    assert settings.to_dict()["tc"] == "20/5"
+    assert len(settings.to_dict()["openings"]) == 2  # the iterator is read once
+    assert settings == pickle.loads(pickle.dumps(settings))
+    assert repr(renju.MatchSettings(games=3)) == "MatchSettings(games=3)"
+    assert renju.MatchSettings() == renju.MatchSettings(games=1)
+    assert renju.MatchSettings() != renju.MatchSettings(games=2)
+    a, b = engine("--mode random --seed 1"), engine("--mode sparse")
+    by_keyword = renju.match([a, b], renju.MatchSettings(draw_after=20, games=1), games=2)
+    by_settings = renju.match([a, b], renju.MatchSettings(draw_after=20, games=2))
+    assert len(by_keyword.games) == len(by_settings.games) == 2
+    with pytest.raises(TypeError):
+        renju.match([a, b], draw_after=20)  # type: ignore[call-arg]

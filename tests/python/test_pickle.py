@@ -39,8 +39,7 @@ def match_samples() -> dict[str, list[Any]]:
     if engine is None:
         return {}
     results = [
-        renju.match([f"{engine} --mode random --seed 1", f"{engine} --mode sparse"],
-                    games=2, repeat=True, sprt="0,10"),
+        renju.match([f"{engine} --mode random --seed 1", f"{engine} --mode sparse"], renju.MatchSettings(repeat=True, sprt="0,10"), games=2),
         renju.match([f"{engine} --mode crash --after 1", f"{engine} --mode random"],
                     names=["crashy", "good"]),
     ]
@@ -152,6 +151,21 @@ def samples() -> dict[str, list[Any]]:
         "ClockStatus": [s.clock for s in statuses if s.clock is not None],
         "Ending": [s.outcome for s in statuses if s.outcome is not None],
         **match_samples(),
+        **option_samples(),
+    }
+
+
+def option_samples() -> dict[str, list[Any]]:
+    """Objects of the option classes."""
+    return {
+        "MatchSettings": [
+            renju.MatchSettings(),
+            renju.MatchSettings(
+                rule="freestyle", tc="20/5", draw_after=100, repeat=True, sprt="0,10",
+                openings=[renju.Game("h8 h9"), renju.Game("h8 i9")], event="club",
+            ),
+            renju.MatchSettings(profile="gomocup", openings="openings.txt", openings_order="random"),
+        ],
         "ValidationOptions": [
             renju.ValidationOptions(),
             renju.ValidationOptions(

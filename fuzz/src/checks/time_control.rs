@@ -103,6 +103,28 @@ fn color(op: u8) -> Color {
     }
 }
 
+/// The clock event of operation byte `op`, its values read from `input` (`None` when
+/// the input ends first).
+fn next_event(op: u8, input: &mut Bytes<'_>) -> Option<ClockEvent> {
+    Some(match op & 0x7 {
+        0..=3 => ClockEvent::Move {
+            elapsed_ms: input.ms(op)?,
+        },
+        4 => ClockEvent::Penalty {
+            offender: color(op),
+            // Up to a little more than the five minutes allowed.
+            taken_ms: input.int(2)? * 5,
+            given_ms: input.int(2)? * 5,
+        },
+        5 => ClockEvent::LateArrival {
+            color: color(op),
+            late_ms: input.ms(op)?,
+        },
+        6 => ClockEvent::Split,
+        _ => ClockEvent::BothFlagsDown,
+    })
+}
+
 /// A clock of `tc` driven by `bytes`, its properties checked after every event.
 pub fn drive_clock(tc: &TimeControl, bytes: &[u8]) {
     let mut input = Bytes(bytes.iter());
@@ -119,34 +141,8 @@ pub fn drive_clock(tc: &TimeControl, bytes: &[u8]) {
     };
     check_state(tc, &clock);
     while let Some(op) = input.byte() {
-        let event = match op & 0x7 {
-            0..=3 => ClockEvent::Move {
-                elapsed_ms: match input.ms(op) {
-                    Some(ms) => ms,
-                    None => break,
-                },
-            },
-            4 => ClockEvent::Penalty {
-                offender: color(op),
-                // Up to a little more than the five minutes allowed.
-                taken_ms: match input.int(2) {
-                    Some(v) => v * 5,
-                    None => break,
-                },
-                given_ms: match input.int(2) {
-                    Some(v) => v * 5,
-                    None => break,
-                },
-            },
-            5 => ClockEvent::LateArrival {
-                color: color(op),
-                late_ms: match input.ms(op) {
-                    Some(ms) => ms,
-                    None => break,
-                },
-            },
-            6 => ClockEvent::Split,
-            _ => ClockEvent::BothFlagsDown,
+        let Some(event) = next_event(op, &mut input) else {
+            break;
         };
         let before = clock.clone();
         let before_state = clock.state();

@@ -23,3 +23,13 @@ pub fn example(package: &str, name: &str) -> String {
     }
     path.to_str().unwrap().to_string()
 }
+
+/// Whether process `pid` is running (Linux: its `/proc` entry exists and is not a
+/// zombie `Z` or dead `X` one).
+#[allow(dead_code)]
+pub fn is_running(pid: &str) -> bool {
+    let state = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    state
+        .rsplit_once(") ")
+        .is_some_and(|(_, rest)| !rest.starts_with('Z') && !rest.starts_with('X'))
+}

@@ -53,7 +53,7 @@
 //! the engine are ignored; `END` is sent when the run is over. Lines are sent with CR LF
 //! ends, as the protocol says the manager does.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 use std::io::Write;
 use std::thread;
 use std::time::{Duration, Instant};
@@ -63,11 +63,13 @@ use thiserror::Error;
 use super::{
     compare, plural, Answer, ConformPosition, ConformReport, Disagreement, Protocol, Reading,
 };
-use crate::forbidden_jsonl::{parse_verdicts, shorten, ForbiddenQuery};
-use crate::process::{
-    from_gomocup_xy, gomocup_xy, is_chatter, read_move, EngineMove, EngineProcess, Line,
+use crate::forbidden_jsonl::{parse_verdicts, ForbiddenQuery, ReplyError};
+use crate::gomocup::{
+    self, info, is_unsupported, position_commands, read_forbid, read_move, EngineMove,
+    GomocupEngine, StartError,
 };
-use renju_core::geometry::{Color, Point};
+use crate::process::{interrupted, EngineProcess, Line, Stop};
+use crate::quote::shorten;
 use renju_core::rules::RuleSet;
 
 /// How forbidden points are asked for under the `gomocup` protocol.
@@ -153,10 +155,22 @@ pub enum ConformError {
 /// mismatch.
 pub const MISMATCH_AFTER: usize = 3;
 
-/// A running engine (the shared process driver).
-type Engine = EngineProcess;
+/// A running engine: a process spoken to in JSON lines, or a Gomocup engine.
+enum Engine {
+    Jsonl(EngineProcess),
+    Gomocup(GomocupEngine),
+}
 
-/// What the engine said, or did not.
+impl Engine {
+    fn kill(&mut self) {
+        match self {
+            Engine::Jsonl(process) => process.kill(),
+            Engine::Gomocup(engine) => engine.kill(),
+        }
+    }
+}
+
+/// What a `jsonl` engine said, or did not.
 enum Reply {
     Line(String),
     Timeout,
@@ -165,7 +179,7 @@ enum Reply {
 
 /// The engine's next line before `deadline` (an interruption reads as the end of its
 /// output).
-fn recv(engine: &mut Engine, deadline: Instant) -> Reply {
+fn recv(engine: &mut EngineProcess, deadline: Instant) -> Reply {
     match engine.recv(deadline) {
         Line::Text(text) => Reply::Line(text),
         Line::Timeout => Reply::Timeout,
@@ -174,14 +188,9 @@ fn recv(engine: &mut Engine, deadline: Instant) -> Reply {
     }
 }
 
-/// Starts the engine for `protocol` (CR LF line ends under gomocup, as the protocol
-/// says the manager sends them; LF under jsonl).
-fn spawn(argv: &[String], protocol: Protocol) -> Result<Engine, ConformError> {
-    let eol: &'static [u8] = match protocol {
-        Protocol::Gomocup => b"\r\n",
-        Protocol::Jsonl => b"\n",
-    };
-    EngineProcess::spawn(argv, None, eol).map_err(|e| ConformError::CannotRun(e.to_string()))
+/// Starts a `jsonl` engine (LF line ends).
+fn spawn_jsonl(argv: &[String]) -> Result<EngineProcess, ConformError> {
+    EngineProcess::spawn(argv, None, b"\n").map_err(|e| ConformError::CannotRun(e.to_string()))
 }
 
 /// A session: the engine, started again when needed.
@@ -194,16 +203,34 @@ struct Session<'a> {
 }
 
 impl Session<'_> {
-    /// The running engine, started (and greeted) when it is not.
-    fn engine(&mut self) -> Result<&mut Engine, ConformError> {
-        if self.engine.is_none() {
-            let mut engine = spawn(&self.options.engine, self.options.protocol)?;
-            if self.options.protocol == Protocol::Gomocup {
-                greet(&mut engine, self.options)?;
-            }
-            self.engine = Some(engine);
+    /// Starts the engine of the protocol when it is not running.
+    fn start(&mut self) -> Result<(), ConformError> {
+        match self.options.protocol {
+            Protocol::Jsonl => self.jsonl().map(|_| ()),
+            Protocol::Gomocup => self.gomocup().map(|_| ()),
         }
-        Ok(self.engine.as_mut().expect("just started"))
+    }
+
+    /// The running `jsonl` engine, started when it is not.
+    fn jsonl(&mut self) -> Result<&mut EngineProcess, ConformError> {
+        if !matches!(self.engine, Some(Engine::Jsonl(_))) {
+            self.engine = Some(Engine::Jsonl(spawn_jsonl(&self.options.engine)?));
+        }
+        match &mut self.engine {
+            Some(Engine::Jsonl(process)) => Ok(process),
+            _ => Err(ConformError::CannotRun("no engine".into())),
+        }
+    }
+
+    /// The running Gomocup engine, started and greeted when it is not.
+    fn gomocup(&mut self) -> Result<&mut GomocupEngine, ConformError> {
+        if !matches!(self.engine, Some(Engine::Gomocup(_))) {
+            self.engine = Some(Engine::Gomocup(greet(self.options)?));
+        }
+        match &mut self.engine {
+            Some(Engine::Gomocup(engine)) => Ok(engine),
+            _ => Err(ConformError::CannotRun("no engine".into())),
+        }
     }
 
     /// Kills the engine; the next position starts it again.
@@ -215,38 +242,25 @@ impl Session<'_> {
     }
 }
 
-fn greet(engine: &mut Engine, options: &ConformOptions) -> Result<(), ConformError> {
-    let deadline = Instant::now() + options.timeout.max(Duration::from_secs(5));
+/// Starts a Gomocup engine on the 15x15 board (`START 15`, answered `OK`) and tells it
+/// the rule and the time limit.
+fn greet(options: &ConformOptions) -> Result<GomocupEngine, ConformError> {
+    let wait = options.timeout.max(Duration::from_secs(5));
     let cannot =
         |what: String| ConformError::CannotRun(format!("{}: {what}", options.engine.join(" ")));
-    if !engine.send("START 15") {
+    let mut engine = match GomocupEngine::start(&options.engine, None, 15, wait, &Stop::new()) {
+        Ok(engine) => engine,
+        Err(StartError::Spawn(e)) => return Err(ConformError::CannotRun(e.to_string())),
+        Err(e) => return Err(cannot(e.to_string())),
+    };
+    let settings = [
+        info("rule", options.gomocup_rule),
+        info("timeout_turn", options.timeout.as_millis()),
+    ];
+    if !engine.tell(&settings) {
         return Err(cannot("does not read its input".into()));
     }
-    loop {
-        match recv(engine, deadline) {
-            Reply::Line(line) => {
-                let t = line.trim();
-                if t.eq_ignore_ascii_case("OK") {
-                    break;
-                }
-                if is_chatter(t) {
-                    continue;
-                }
-                return Err(cannot(format!("answered `{t}` to START 15")));
-            }
-            Reply::Timeout => return Err(cannot("no answer to START 15".into())),
-            Reply::Closed(status) => return Err(cannot(format!("{status} after START 15"))),
-        }
-    }
-    let ok = engine.send(&format!("INFO rule {}", options.gomocup_rule))
-        && engine.send(&format!(
-            "INFO timeout_turn {}",
-            options.timeout.as_millis()
-        ));
-    if !ok {
-        return Err(cannot("does not read its input".into()));
-    }
-    Ok(())
+    Ok(engine)
 }
 
 /// Positions with distinct boards, in order, each with the ids of the later ones that
@@ -334,9 +348,13 @@ pub fn run(
         forbid_mode: options.gomocup_query != GomocupQuery::Move,
     };
     // Start the engine now: one that cannot run is an error before any position.
-    session.engine()?;
+    session.start()?;
     let mut watch = MismatchWatch::default();
     for (position, also) in positions {
+        if interrupted() {
+            report.stopped = Some("interrupted".into());
+            break;
+        }
         let padded;
         let position = if options.protocol == Protocol::Gomocup {
             padded = super::balanced(position);
@@ -360,13 +378,18 @@ pub fn run(
             // Skipped (move mode entered on this position without a forbidden point).
             continue;
         };
+        if interrupted() {
+            // The answer is the interruption's, not the engine's.
+            report.stopped = Some("interrupted".into());
+            break;
+        }
         if matches!(answer, Answer::Bad(_) | Answer::Timeout | Answer::Crash(_)) {
             session.reset();
         }
         watch.note(&answer, options)?;
         let query = match options.protocol {
             Protocol::Jsonl => jsonl_request(position, options.reading),
-            Protocol::Gomocup => gomocup_commands(position, session.forbid_mode).join("\n"),
+            Protocol::Gomocup => position_commands(&position.board, session.forbid_mode).join("\n"),
         };
         let expected = expected_reply(options.protocol, session.forbid_mode);
         let (agreed, found) = compare(position, options.reading, &answer);
@@ -376,10 +399,8 @@ pub fn run(
             break;
         }
     }
-    if let Some(engine) = session.engine.as_mut() {
-        if options.protocol == Protocol::Gomocup {
-            engine.send("END");
-        }
+    if let Some(Engine::Gomocup(engine)) = session.engine.as_mut() {
+        engine.tell(&["END".into()]);
     }
     report.restarts = session.restarts;
     let crashes = report.summary.crash;
@@ -449,7 +470,7 @@ fn run_batch(
     mut report: ConformReport,
 ) -> Result<ConformReport, ConformError> {
     report.mode = "batch".into();
-    let mut engine = spawn(&options.engine, Protocol::Jsonl)?;
+    let mut engine = spawn_jsonl(&options.engine)?;
     let lines: Vec<String> = positions
         .iter()
         .map(|(p, _)| jsonl_request(p, options.reading))
@@ -524,7 +545,7 @@ fn ask_jsonl(
     let reading = session.options.reading;
     let timeout = session.options.timeout;
     let line = jsonl_request(position, reading);
-    let engine = session.engine()?;
+    let engine = session.jsonl()?;
     let deadline = Instant::now() + timeout;
     if !engine.send(&line) {
         let status = engine.exit_status();
@@ -545,59 +566,17 @@ fn ask_jsonl(
 pub fn parse_jsonl(text: &str) -> Answer {
     match parse_verdicts(text) {
         Ok((_, verdicts)) => Answer::Map(verdicts.into_iter().collect()),
-        Err(why) if why.starts_with("the engine reported") => Answer::Bad(why),
+        Err(why @ ReplyError::Reported(_)) => Answer::Bad(why.to_string()),
         Err(why) => Answer::Bad(format!("{why}: `{}`", shorten(text.trim()))),
     }
 }
 
-/// The stone lines of a position: Black first, alternating; `who` 1 = Black (to move).
-fn stone_lines(position: &ConformPosition) -> Vec<String> {
-    let b = &position.board;
-    let size = b.size();
-    let black: Vec<Point> = b
-        .stones()
-        .filter(|s| s.1 == Color::Black)
-        .map(|s| s.0)
-        .collect();
-    let white: Vec<Point> = b
-        .stones()
-        .filter(|s| s.1 == Color::White)
-        .map(|s| s.0)
-        .collect();
-    let mut out = Vec::new();
-    for i in 0..black.len().max(white.len()) {
-        for (stones, who) in [(&black, 1), (&white, 2)] {
-            if let Some(&p) = stones.get(i) {
-                let (x, y) = gomocup_xy(p, size);
-                out.push(format!("{x},{y},{who}"));
-            }
-        }
-    }
-    out
-}
-
-/// Reads a `FORBID xxyy….` reply.
+/// Reads a `FORBID xxyy….` reply ([`read_forbid`]).
 pub fn parse_forbid(text: &str, size: u8) -> Answer {
-    let bad = |why: &str| Answer::Bad(format!("{why}: `{}`", shorten(text.trim())));
-    let t = text.trim();
-    let body = t.get(6..).unwrap_or("").trim();
-    let Some(digits) = body.strip_suffix('.') else {
-        return bad("FORBID without the closing `.`");
-    };
-    let digits = digits.trim();
-    if digits.len() % 4 != 0 || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return bad("FORBID points are not 4-digit xxyy groups");
+    match read_forbid(text, size) {
+        Ok(points) => Answer::Map(points.into_iter().map(|p| (p, None)).collect()),
+        Err(why) => Answer::Bad(format!("{why}: `{}`", shorten(text.trim()))),
     }
-    let mut out = BTreeMap::new();
-    for chunk in digits.as_bytes().chunks(4) {
-        let x = u32::from(chunk[0] - b'0') * 10 + u32::from(chunk[1] - b'0');
-        let y = u32::from(chunk[2] - b'0') * 10 + u32::from(chunk[3] - b'0');
-        let Some(p) = from_gomocup_xy(x, y, size) else {
-            return bad(&format!("point {x},{y} is off the board"));
-        };
-        out.insert(p, None);
-    }
-    Answer::Map(out)
 }
 
 /// Reads a move-mode reply, `x,y` in Piskvork coordinates (y from the top) on a board
@@ -613,16 +592,44 @@ pub fn parse_move(text: &str, size: u8) -> Answer {
     }
 }
 
-/// The commands that ask a position: `YXBOARD`, the stones, `DONE`, `YXSHOWFORBID` in
-/// forbid mode; `BOARD`, the stones, `DONE` in move mode.
-fn gomocup_commands(position: &ConformPosition, forbid_mode: bool) -> Vec<String> {
-    let mut out = vec![if forbid_mode { "YXBOARD" } else { "BOARD" }.to_string()];
-    out.extend(stone_lines(position));
-    out.push("DONE".into());
-    if forbid_mode {
-        out.push("YXSHOWFORBID".into());
+/// An answer of a Gomocup engine that is no line.
+fn no_line(reply: gomocup::Reply) -> Answer {
+    match reply {
+        gomocup::Reply::Line(line) => Answer::Bad(shorten(line.trim())),
+        gomocup::Reply::Timeout => Answer::Timeout,
+        gomocup::Reply::Crash(status) => Answer::Crash(status),
+        gomocup::Reply::Interrupted => Answer::Crash("interrupted".into()),
     }
-    out
+}
+
+/// Asks `YXSHOWFORBID` of a position: `None` when the engine does not know it and
+/// the query falls back to move mode.
+fn ask_forbid(
+    session: &mut Session<'_>,
+    position: &ConformPosition,
+) -> Result<Option<Answer>, ConformError> {
+    let deadline = Instant::now() + session.options.timeout;
+    let engine = session.gomocup()?;
+    let (reply, _) = engine.ask(&position_commands(&position.board, true), deadline);
+    let gomocup::Reply::Line(line) = reply else {
+        return Ok(Some(no_line(reply)));
+    };
+    let t = line.trim();
+    let word = t.split_whitespace().next().unwrap_or("");
+    if word.eq_ignore_ascii_case("FORBID") {
+        return Ok(Some(parse_forbid(t, position.board.size())));
+    }
+    if !is_unsupported(t) {
+        let got = format!("expected FORBID, got `{}`", shorten(t));
+        return Ok(Some(Answer::Bad(got)));
+    }
+    if session.options.gomocup_query == GomocupQuery::Auto {
+        // No forbidden-point query: check Black's moves instead.
+        session.forbid_mode = false;
+        return Ok(None);
+    }
+    let refused = format!("answered `{}` to YXSHOWFORBID", shorten(t));
+    Ok(Some(Answer::Bad(refused)))
 }
 
 fn ask_gomocup(
@@ -630,50 +637,9 @@ fn ask_gomocup(
     position: &ConformPosition,
     report: &mut ConformReport,
 ) -> Result<Option<Answer>, ConformError> {
-    let timeout = session.options.timeout;
-    let size = position.board.size();
-    let query = session.options.gomocup_query;
     if session.forbid_mode {
-        let engine = session.engine()?;
-        let deadline = Instant::now() + timeout;
-        let ok = gomocup_commands(position, true)
-            .iter()
-            .all(|line| engine.send(line));
-        if !ok {
-            return Ok(Some(Answer::Crash(engine.exit_status())));
-        }
-        loop {
-            match recv(engine, deadline) {
-                Reply::Line(line) => {
-                    let t = line.trim();
-                    let word = t.split_whitespace().next().unwrap_or("");
-                    if word.eq_ignore_ascii_case("FORBID") {
-                        return Ok(Some(parse_forbid(t, size)));
-                    }
-                    let unknown =
-                        word.eq_ignore_ascii_case("UNKNOWN") || word.eq_ignore_ascii_case("ERROR");
-                    if unknown && query == GomocupQuery::Auto {
-                        // No forbidden-point query: check Black's moves instead.
-                        session.forbid_mode = false;
-                        break;
-                    }
-                    if unknown {
-                        return Ok(Some(Answer::Bad(format!(
-                            "answered `{}` to YXSHOWFORBID",
-                            shorten(t)
-                        ))));
-                    }
-                    if is_chatter(t) {
-                        continue;
-                    }
-                    return Ok(Some(Answer::Bad(format!(
-                        "expected FORBID, got `{}`",
-                        shorten(t)
-                    ))));
-                }
-                Reply::Timeout => return Ok(Some(Answer::Timeout)),
-                Reply::Closed(status) => return Ok(Some(Answer::Crash(status))),
-            }
+        if let Some(answer) = ask_forbid(session, position)? {
+            return Ok(Some(answer));
         }
     }
     // Move mode.
@@ -684,27 +650,13 @@ fn ask_gomocup(
         ));
         return Ok(None);
     }
-    let engine = session.engine()?;
-    let deadline = Instant::now() + timeout;
-    let ok = gomocup_commands(position, false)
-        .iter()
-        .all(|line| engine.send(line));
-    if !ok {
-        return Ok(Some(Answer::Crash(engine.exit_status())));
-    }
-    loop {
-        match recv(engine, deadline) {
-            Reply::Line(line) => {
-                let t = line.trim();
-                if is_chatter(t) {
-                    continue;
-                }
-                return Ok(Some(parse_move(t, size)));
-            }
-            Reply::Timeout => return Ok(Some(Answer::Timeout)),
-            Reply::Closed(status) => return Ok(Some(Answer::Crash(status))),
-        }
-    }
+    let deadline = Instant::now() + session.options.timeout;
+    let engine = session.gomocup()?;
+    let (reply, _) = engine.ask(&position_commands(&position.board, false), deadline);
+    Ok(Some(match reply {
+        gomocup::Reply::Line(line) => parse_move(line.trim(), position.board.size()),
+        other => no_line(other),
+    }))
 }
 
 #[cfg(test)]
@@ -713,13 +665,10 @@ mod tests {
 
     #[test]
     fn forbid_replies_are_read() {
-        let h8: Point = "h8".parse().unwrap();
-        let a15: Point = "a15".parse().unwrap();
-        match parse_forbid("FORBID 07070000.", 15) {
-            Answer::Map(m) => assert_eq!(m.keys().copied().collect::<Vec<_>>(), [a15, h8]),
-            other => panic!("{other:?}"),
-        }
-        assert_eq!(parse_forbid("FORBID .", 15), Answer::Map(BTreeMap::new()));
+        assert_eq!(
+            parse_forbid("FORBID .", 15),
+            Answer::Map(Default::default())
+        );
         assert!(matches!(parse_forbid("FORBID 0707", 15), Answer::Bad(_)));
         assert!(matches!(parse_forbid("FORBID 1515.", 15), Answer::Bad(_)));
         assert!(matches!(

@@ -42,7 +42,8 @@ use renju_core::position::Position;
 use renju_core::rules::RuleSet;
 use renju_core::Board;
 
-use super::{random_positions, ConformPosition, Reading, SplitMix64, MAX_RANDOM_POSITIONS};
+use super::{random_positions, ConformPosition, Reading, MAX_RANDOM_POSITIONS};
+use crate::random::SplitMix64;
 
 /// A family of positions.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -34,6 +34,8 @@ use std::fmt::Write as _;
 
 use serde::{Deserialize, Serialize};
 
+use crate::random::SplitMix64;
+
 use renju_core::fixture;
 use renju_core::forbidden::FoulKind;
 use renju_core::geometry::{Color, Point, RENJU_SIZE};
@@ -43,7 +45,7 @@ use renju_core::rules::{RenjuOptions, RuleSet};
 use renju_core::Board;
 use renju_records::game::Game;
 
-use crate::forbidden_jsonl::ForbiddenQuery;
+use crate::forbidden_jsonl::{ForbiddenQuery, QueryError};
 
 pub use engine::{run, ConformError, ConformOptions, GomocupQuery};
 
@@ -149,34 +151,6 @@ pub fn positions_of_fixtures(fixtures: &[fixture::Fixture]) -> Vec<ConformPositi
         .collect()
 }
 
-/// SplitMix64 (Steele, Lea and Flood, 2014): the generator behind [`random_positions`].
-/// Written out here, with no dependency, so that a seed gives the same positions on
-/// every platform and in every version.
-#[derive(Debug, Clone)]
-pub(crate) struct SplitMix64(u64);
-
-impl SplitMix64 {
-    /// A generator from a seed.
-    pub(crate) fn new(seed: u64) -> SplitMix64 {
-        SplitMix64(seed)
-    }
-
-    /// The next 64-bit output.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n` (`n > 0`), by remainder (the tiny bias does not matter here,
-    /// and the remainder is the same everywhere).
-    pub fn below(&mut self, n: u64) -> u64 {
-        self.next_u64() % n
-    }
-}
-
 /// `n` dense 15x15 positions, Black to move, generated from `seed`: the same positions
 /// for the same seed on every platform (the generator is SplitMix64, the algorithm
 /// below is part of the contract).
@@ -259,27 +233,83 @@ pub fn random_conform_positions(n: usize, seed: u64) -> Vec<ConformPosition> {
         .collect()
 }
 
+/// Why a source of positions cannot be read ([`read_source`]); each names the source
+/// (and the line of a query file).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SourceError {
+    /// The file cannot be read.
+    #[error("{name}: {message}")]
+    Unreadable {
+        /// The source.
+        name: String,
+        /// The system's message.
+        message: String,
+    },
+    /// A fixture file that does not parse.
+    #[error("{name}: {error}")]
+    Fixtures {
+        /// The source.
+        name: String,
+        /// What is wrong.
+        error: Box<renju_core::ParseError>,
+    },
+    /// Neither a query file, nor fixtures, nor a record format by its extension.
+    #[error("{name}: unknown file type (fixtures, .txt, .rif, .lib, .psq, .sgf)")]
+    UnknownType {
+        /// The source.
+        name: String,
+    },
+    /// A line of a query file that is not a query.
+    #[error("{at}: {error}")]
+    Query {
+        /// `source:line`.
+        at: String,
+        /// What is wrong.
+        error: QueryError,
+    },
+    /// A query of another rule set.
+    #[error("{at}: conform checks Renju positions only")]
+    NotRenju {
+        /// `source:line`.
+        at: String,
+    },
+    /// A query on another board than 15x15.
+    #[error("{at}: conform checks 15x15 boards only")]
+    NotFifteen {
+        /// `source:line`.
+        at: String,
+    },
+}
+
 /// The positions of one source: `fixtures` (the built-in corpus), a JSON-lines query
 /// file ([`query_positions`]: its first line that is not blank starts with `{`), a
 /// fixture file (text with `== id ==` records) or a game file in any format the library reads (by its
 /// extension; see [`game_positions`]). Errors name the source.
-pub fn read_source(source: &str) -> Result<Vec<ConformPosition>, String> {
+pub fn read_source(source: &str) -> Result<Vec<ConformPosition>, SourceError> {
     if source == "fixtures" {
         return Ok(fixture_positions());
     }
     let path = std::path::Path::new(source);
-    let bytes = std::fs::read(path).map_err(|e| format!("{source}: {e}"))?;
+    let bytes = std::fs::read(path).map_err(|e| SourceError::Unreadable {
+        name: source.to_string(),
+        message: e.to_string(),
+    })?;
     let text = String::from_utf8_lossy(&bytes);
     let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
     if first.trim_start().starts_with('{') {
         return query_positions(&text, source);
     }
     if text.lines().any(|l| l.trim_start().starts_with("== ")) {
-        let fixtures = fixture::parse(&text).map_err(|e| format!("{source}: {e}"))?;
+        let fixtures = fixture::parse(&text).map_err(|error| SourceError::Fixtures {
+            name: source.to_string(),
+            error: Box::new(error),
+        })?;
         return Ok(positions_of_fixtures(&fixtures));
     }
     let format = renju_records::formats::Format::from_path(path).ok_or_else(|| {
-        format!("{source}: unknown file type (fixtures, .txt, .rif, .lib, .psq, .sgf)")
+        SourceError::UnknownType {
+            name: source.to_string(),
+        }
     })?;
     let games: Vec<Game> = format
         .read(&bytes, Some(source))
@@ -293,20 +323,26 @@ pub fn read_source(source: &str) -> Result<Vec<ConformPosition>, String> {
 /// blank lines skipped): each a 15x15 Renju board, named by its `"id"` (a string as it
 /// is, another value as JSON) or `<source>:<line>`. An error names the first line that
 /// is not such a query.
-pub fn query_positions(text: &str, source: &str) -> Result<Vec<ConformPosition>, String> {
+pub fn query_positions(text: &str, source: &str) -> Result<Vec<ConformPosition>, SourceError> {
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
         if line.trim().is_empty() {
             continue;
         }
         let at = format!("{source}:{}", i + 1);
-        let query = ForbiddenQuery::parse(line.as_bytes()).map_err(|e| format!("{at}: {e}"))?;
+        let query = ForbiddenQuery::parse(line.as_bytes()).map_err(|error| SourceError::Query {
+            at: at.clone(),
+            error,
+        })?;
         if query.rule_set().ok() != Some(RuleSet::Renju) {
-            return Err(format!("{at}: conform checks Renju positions only"));
+            return Err(SourceError::NotRenju { at });
         }
-        let pos = query.position().map_err(|e| format!("{at}: {e}"))?;
+        let pos = query.position().map_err(|error| SourceError::Query {
+            at: at.clone(),
+            error,
+        })?;
         if pos.board().size() != RENJU_SIZE {
-            return Err(format!("{at}: conform checks 15x15 boards only"));
+            return Err(SourceError::NotFifteen { at });
         }
         let id = match &query.id {
             Some(serde_json::Value::String(s)) => s.clone(),
@@ -988,76 +1024,6 @@ fn xml_escape(text: &str) -> String {
         }
     }
     out
-}
-
-/// Splits an engine command line into words, as a POSIX shell would for plain words,
-/// `'...'`, `"..."` and backslash escapes (no variables, no globbing).
-///
-/// ```
-/// use renju_engine::conform::split_command;
-/// assert_eq!(split_command(r#"python3 "my engine.py" --x 'a b'"#).unwrap(),
-///            ["python3", "my engine.py", "--x", "a b"]);
-/// ```
-pub fn split_command(text: &str) -> Result<Vec<String>, String> {
-    let mut words = Vec::new();
-    let mut word = String::new();
-    let mut in_word = false;
-    let mut chars = text.chars();
-    while let Some(c) = chars.next() {
-        match c {
-            '\'' => {
-                in_word = true;
-                loop {
-                    match chars.next() {
-                        Some('\'') => break,
-                        Some(c) => word.push(c),
-                        None => return Err("unterminated ' in the engine command".into()),
-                    }
-                }
-            }
-            '"' => {
-                in_word = true;
-                loop {
-                    match chars.next() {
-                        Some('"') => break,
-                        Some('\\') => match chars.next() {
-                            Some(c @ ('"' | '\\' | '$' | '`')) => word.push(c),
-                            Some(c) => {
-                                word.push('\\');
-                                word.push(c);
-                            }
-                            None => return Err("unterminated \" in the engine command".into()),
-                        },
-                        Some(c) => word.push(c),
-                        None => return Err("unterminated \" in the engine command".into()),
-                    }
-                }
-            }
-            '\\' => {
-                in_word = true;
-                if let Some(c) = chars.next() {
-                    word.push(c);
-                }
-            }
-            c if c.is_whitespace() => {
-                if in_word {
-                    words.push(std::mem::take(&mut word));
-                    in_word = false;
-                }
-            }
-            c => {
-                in_word = true;
-                word.push(c);
-            }
-        }
-    }
-    if in_word {
-        words.push(word);
-    }
-    if words.is_empty() {
-        return Err("the engine command is empty".into());
-    }
-    Ok(words)
 }
 
 #[cfg(test)]

@@ -488,31 +488,52 @@ pub fn read_pack_positions(
     Ok(out)
 }
 
+/// The longest line of a pack's section read (a longer one is an error, not memory).
+const MAX_PACK_LINE: u64 = 1 << 20;
+
 /// The opening replies section, when the pack has one, checked against this library's
-/// referee.
+/// referee line by line (a section of any size in bounded memory). A section that is
+/// there but cannot be read (a directory, not UTF-8, a line past [`MAX_PACK_LINE`]
+/// bytes, a link to an endless device) is an error.
 fn check_openings_file(dir: &Path) -> Result<(), PackError> {
+    use std::io::{BufRead, Read};
     let path = dir.join("openings.jsonl");
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        return Ok(());
+    let io = |source: std::io::Error| PackError::Io {
+        path: path.clone(),
+        source,
     };
-    let mut records = Vec::new();
-    for (i, line) in text
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty())
-    {
-        let record: Value = serde_json::from_str(line).map_err(|e| PackError::Malformed {
+    let file = match std::fs::File::open(&path) {
+        Ok(file) => file,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+        Err(e) => return Err(io(e)),
+    };
+    let mut reader = std::io::BufReader::new(file);
+    let mut buf = Vec::new();
+    for number in 1.. {
+        let bad = |why: String| PackError::Malformed {
             path: path.clone(),
-            line: i + 1,
-            why: e.to_string(),
-        })?;
-        records.push(record);
+            line: number,
+            why,
+        };
+        buf.clear();
+        let read = (reader.by_ref().take(MAX_PACK_LINE + 1))
+            .read_until(b'\n', &mut buf)
+            .map_err(io)?;
+        if read == 0 {
+            break;
+        }
+        if buf.len() as u64 > MAX_PACK_LINE {
+            return Err(bad(format!("a line longer than {MAX_PACK_LINE} bytes")));
+        }
+        let line = std::str::from_utf8(&buf).map_err(|_| bad("not UTF-8 text".into()))?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let record: Value = serde_json::from_str(line).map_err(|e| bad(e.to_string()))?;
+        super::openings::check_openings(std::slice::from_ref(&record))
+            .map_err(|(id, why)| bad(format!("{id}: {why}")))?;
     }
-    super::openings::check_openings(&records).map_err(|(id, why)| PackError::Malformed {
-        path,
-        line: 0,
-        why: format!("{id}: {why}"),
-    })
+    Ok(())
 }
 
 /// One line of `positions.jsonl`, as read back.
@@ -532,7 +553,7 @@ fn board_of_rows(rows: &[String]) -> Result<Board, String> {
         ),
         ..Default::default()
     };
-    let pos = query.position()?;
+    let pos = query.position().map_err(|e| e.to_string())?;
     if pos.board().size() != RENJU_SIZE {
         return Err("a pack's boards are 15x15".into());
     }
@@ -542,6 +563,49 @@ fn board_of_rows(rows: &[String]) -> Result<Board, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_openings_section_is_read_line_by_line_and_an_unreadable_one_is_an_error() {
+        let dir = std::env::temp_dir().join(format!("renju-pack-openings-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("openings.jsonl");
+        // No section: nothing to check.
+        assert!(check_openings_file(&dir).is_ok());
+        // Blank lines only: nothing to check either.
+        std::fs::write(&path, "\n\n").unwrap();
+        assert!(check_openings_file(&dir).is_ok());
+        // Not UTF-8, not JSON, a line past the limit, a directory: errors.
+        std::fs::write(&path, b"\xff\xfe\n").unwrap();
+        assert!(matches!(
+            check_openings_file(&dir),
+            Err(PackError::Malformed { line: 1, .. })
+        ));
+        std::fs::write(&path, "\n{\n").unwrap();
+        assert!(matches!(
+            check_openings_file(&dir),
+            Err(PackError::Malformed { line: 2, .. })
+        ));
+        let long = vec![b' '; (MAX_PACK_LINE + 10) as usize];
+        std::fs::write(&path, long).unwrap();
+        assert!(matches!(
+            check_openings_file(&dir),
+            Err(PackError::Malformed { .. })
+        ));
+        std::fs::remove_file(&path).unwrap();
+        std::fs::create_dir(&path).unwrap();
+        assert!(matches!(
+            check_openings_file(&dir),
+            Err(PackError::Io { .. })
+        ));
+        std::fs::remove_dir(&path).unwrap();
+        #[cfg(unix)]
+        {
+            std::os::unix::fs::symlink("/dev/zero", &path).unwrap();
+            assert!(check_openings_file(&dir).is_err());
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 
     #[test]
     fn claims_follow_the_rules() {

@@ -2,7 +2,8 @@
 //! (Piskvork) protocol play each other, every game refereed by the live referee
 //! ([`renju_records::referee::Referee`]), with the clock measured here.
 //!
-//! * **Schedule.** Two or more [`EngineSpec`]s play a round robin (every pair) or a
+//! * **Schedule.** Two or more [`EngineSpec`]s play a round robin (every pair, in the
+//!   order of FIDE's Berger tables: [`crosstable::berger_rounds`]) or a
 //!   gauntlet (the first engine against each other one), [`MatchOptions::games`] games a
 //!   pair in each of [`MatchOptions::rounds`] rounds, the seats reversed every other
 //!   game of a pair. Openings are taken in turn from [`MatchOptions::openings`]; with
@@ -18,7 +19,8 @@
 //!   offers, which no Gomocup command asks an engine for.
 //! * **Protocol.** `START`, `INFO` (`timeout_turn`, `timeout_match`, `max_memory`,
 //!   `game_type`, `rule`, the engine's own keys, and `time_left` before every
-//!   question), `BEGIN` on an empty board, `TURN x,y` when the engine holds the game
+//!   question), `ABOUT` after the `INFO` lines of a fresh engine (its answer ends its
+//!   start-up, untimed), `BEGIN` on an empty board, `TURN x,y` when the engine holds the game
 //!   but the opponent's last move, `BOARD` otherwise (stones in move order, field 1 for
 //!   the colour to move), `RESTART` between games (an engine that does not answer it
 //!   `OK` is started again) and `END`. Under Swap2, `SWAP2BOARD` asks for the opening
@@ -46,13 +48,18 @@
 //!   ([`GameResult::validated`]).
 //! * **Statistics** ([`stats`]): wins, losses and draws per engine and colour, Elo with
 //!   its 95 % interval, LOS, and the SPRT, which stops the match early once it decides.
+//! * **Tournament** ([`crosstable`]): the results as a round-robin crosstable
+//!   ([`MatchReport::tournament`]), for a TRF file and the standings.
 
-mod brain;
+pub mod crosstable;
 mod play;
 mod settings;
 pub mod stats;
 
-pub use settings::{name_engines, read_openings, MatchSettings, Openings, OrderName, Profile};
+pub use settings::{
+    name_engines, read_openings, MatchSettings, Openings, OrderName, Profile, ProgramError,
+    ProgramProblem,
+};
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -66,13 +73,16 @@ use thiserror::Error;
 use renju_core::geometry::{Point, Symmetry};
 use renju_core::outcome::{Outcome, Termination};
 use renju_core::rules::{RenjuOptions, RuleSet};
-use renju_records::game::{Event, Game, Seat};
+use renju_records::game::{DeclaredResult, Event, Game, ResultReason, Seat};
 use renju_records::opening::OpeningRule;
-use renju_records::referee::{Action, Referee, RefereeError, RefereeOptions, Request, Required};
-use renju_records::time_control::{Overtime, Period, Schedule, TimeControl};
+use renju_records::referee::{
+    Action, Referee, RefereeError, RefereeOptions, Refusal, Request, Required,
+};
+use renju_records::time_control::{Overtime, Period, Schedule, TimeControl, TimeControlError};
 
+use crate::gomocup::GomocupEngine;
 use crate::process::Stop;
-use brain::Brain;
+use crate::random::SplitMix64;
 use stats::{Score, Sprt, SprtDecision};
 
 /// One engine of a match.
@@ -149,7 +159,7 @@ impl GomocupLimits {
     /// itself: a turn limit alone is one-move byo-yomi (`TM[0]OT[1xT byo-yomi]`); a
     /// match time is sudden death (Fischer with an increment), and a turn limit below
     /// it is kept by the runner (an engine past it loses by forfeit).
-    pub fn clock(&self) -> Result<(TimeControl, Option<u64>), String> {
+    pub fn clock(&self) -> Result<(TimeControl, Option<u64>), TimeControlError> {
         let schedule = if self.match_ms == 0 {
             Schedule {
                 periods: vec![Period {
@@ -173,7 +183,7 @@ impl GomocupLimits {
                 overtime: None,
             }
         };
-        let control = TimeControl::new(schedule).map_err(|e| e.to_string())?;
+        let control = TimeControl::new(schedule)?;
         let turn = (self.match_ms > 0 && self.turn_ms > 0 && self.turn_ms < self.match_ms)
             .then_some(self.turn_ms);
         Ok((control, turn))
@@ -310,6 +320,10 @@ pub enum MatchError {
     /// Two engines with one name.
     #[error("two engines are named `{0}`: give each a name of its own")]
     DuplicateName(String),
+    /// An engine name with a control character (a newline would start a line of its
+    /// own in a TRF file or a record).
+    #[error("the engine name {0:?} has a control character: names go into records and TRF files, one line each")]
+    ControlInName(String),
     /// An engine that cannot be read (`cmd=...` form, quoting, no command).
     #[error("{0}")]
     Engine(String),
@@ -327,21 +341,23 @@ pub enum MatchError {
         /// The engine's name.
         engine: String,
         /// Why.
-        why: String,
+        why: ProgramError,
     },
     /// The openings file cannot be read.
     #[error("{0}")]
     Openings(String),
     /// Gomocup limits that make no time control.
-    #[error("{0}")]
-    TimeControl(String),
+    #[error(transparent)]
+    TimeControl(#[from] TimeControlError),
     /// The rules cannot be refereed (board size, time control).
     #[error(transparent)]
     Referee(#[from] RefereeError),
     /// The SPRT needs exactly two engines.
     #[error("the SPRT needs exactly two engines, {0} given")]
     SprtEngines(usize),
-    /// `games`, `rounds` or `concurrency` is 0.
+    /// `games`, `rounds`, `concurrency`, the silence limit or `draw_after` is 0 (a
+    /// silence of 0 would forfeit every engine at its first move, a draw after 0 stones
+    /// every game at its first: leave `draw_after` out for no such draw).
     #[error("{0} must be at least 1")]
     Zero(&'static str),
     /// Openings were given and every one was refused.
@@ -405,6 +421,8 @@ pub struct GameResult {
     pub validated: bool,
     /// Moves asked of the engines.
     pub engine_moves: u32,
+    /// Stones and passes the engine of each seat played (that the referee took).
+    pub moves_played: [u32; 2],
     /// Wall time of the game, in microseconds.
     pub wall_us: u64,
     /// Of which the engines' thinking, in microseconds.
@@ -415,6 +433,28 @@ pub struct GameResult {
 }
 
 impl GameResult {
+    /// The record with its result written at its end when no event of it says the
+    /// result (a game that ended on the board: five, foul, two passes, full board), for
+    /// the formats that keep a result and its reason (SGF's `RE`). Formats that infer
+    /// such results from the moves (RenLib) take [`GameResult::record`].
+    pub fn record_with_result(&self) -> Game {
+        let mut record = self.record.clone();
+        let reason = match self.outcome.termination {
+            Termination::Five => ResultReason::Five,
+            Termination::Forbidden => ResultReason::Forbidden,
+            Termination::TwoPasses => ResultReason::TwoPasses,
+            Termination::FullBoard => ResultReason::FullBoard,
+            _ => return record,
+        };
+        if !record.events.iter().any(|e| matches!(e, Event::Result(_))) {
+            record.events.push(Event::Result(DeclaredResult {
+                winner: self.outcome.winner,
+                reason: Some(reason),
+            }));
+        }
+        record
+    }
+
     /// The score of engine `e` in this game (a zero score when it did not play).
     pub fn score_of(&self, e: usize) -> Score {
         let mut s = Score::default();
@@ -563,9 +603,15 @@ impl Summary {
                 fmt_score(&p.a_black),
                 fmt_score(&p.a_white)
             );
-            let _ = match (p.elo, p.elo_95) {
-                (Some(e), Some((lo, hi))) => write!(out, "; Elo {e:+.1} [{lo:+.1}, {hi:+.1}]"),
-                (Some(e), None) => write!(out, "; Elo {e:+.1}"),
+            let _ = match (p.elo, p.score.elo_bounds()) {
+                (Some(e), Some((lo, hi))) => write!(
+                    out,
+                    "; Elo {} [{}, {}]",
+                    signed_elo(e),
+                    signed_elo(lo),
+                    signed_elo(hi)
+                ),
+                (Some(e), None) => write!(out, "; Elo {}", signed_elo(e)),
                 _ => write!(out, "; Elo -"),
             };
             let _ = writeln!(
@@ -773,6 +819,37 @@ pub struct RefusedJson<'a> {
 }
 
 impl MatchReport {
+    /// Each distinct reason of the games lost by forfeit, with how many games it ended,
+    /// most frequent first (ties in the order first met).
+    pub fn forfeit_reasons(&self) -> Vec<(String, usize)> {
+        let mut out: Vec<(String, usize)> = Vec::new();
+        for g in self
+            .games
+            .iter()
+            .filter(|g| g.termination == Termination::Forfeit)
+        {
+            match out.iter_mut().find(|(r, _)| *r == g.reason) {
+                Some((_, n)) => *n += 1,
+                None => out.push((g.reason.clone(), 1)),
+            }
+        }
+        out.sort_by_key(|r| std::cmp::Reverse(r.1));
+        out
+    }
+
+    /// The engines (by index) that played at least one game and never a move in any.
+    pub fn engines_without_a_move(&self, engines: usize) -> Vec<usize> {
+        let mut played = vec![false; engines];
+        let mut moved = vec![false; engines];
+        for g in &self.games {
+            for (k, &e) in g.seats.iter().enumerate() {
+                played[e] = true;
+                moved[e] |= g.moves_played[k] > 0;
+            }
+        }
+        (0..engines).filter(|&e| played[e] && !moved[e]).collect()
+    }
+
     /// The report as `renju match --json` prints it (serialise it with serde_json).
     pub fn json<'a>(&'a self, options: &'a MatchOptions) -> ReportJson<'a> {
         ReportJson {
@@ -820,36 +897,65 @@ fn opening_requests(event: &Event) -> Vec<Request> {
     }
 }
 
-/// Whether the protocol asks for offers or declarations in the opening.
-fn needs_offers(rule: OpeningRule) -> bool {
-    matches!(
-        rule,
-        OpeningRule::Rif1996
-            | OpeningRule::Swap
-            | OpeningRule::Yamaguchi
-            | OpeningRule::Soosorv { .. }
-            | OpeningRule::Chinese
-    )
+/// Why an opening is refused before play ([`check_opening`]).
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum OpeningRefusal {
+    /// The opening's board is not the match's.
+    #[error("the opening is on a {opening}x{opening} board, the match on {size}x{size}")]
+    Size {
+        /// The opening's side.
+        opening: u8,
+        /// The match's side.
+        size: u8,
+    },
+    /// The rules cannot be refereed.
+    #[error(transparent)]
+    Referee(#[from] RefereeError),
+    /// The referee refuses one of its events.
+    #[error("event {number} ({kind}): {refusal}")]
+    Event {
+        /// The event's number, from 1.
+        number: usize,
+        /// The event's kind.
+        kind: &'static str,
+        /// The referee's reason.
+        refusal: Refusal,
+    },
+    /// It ends the game.
+    #[error("the opening ends the game: {0}")]
+    EndsGame(Outcome),
+    /// It stops where the protocol asks for a step no Gomocup command gives.
+    #[error("the opening stops at move {move_number} where {rule} asks for a step no Gomocup command gives (fifth-move offers or a declaration): the opening must play it")]
+    Stops {
+        /// The move it stops at.
+        move_number: usize,
+        /// The protocol.
+        rule: OpeningRule,
+    },
 }
 
-/// Checks an opening by replaying it through a referee: `Err` with the reason when the
-/// rules refuse it, when it ends the game, or when it stops where the protocol asks for
-/// a step no engine command gives.
-pub fn check_opening(opening: &Game, options: &MatchOptions) -> Result<(), String> {
+/// Checks an opening by replaying it through a referee: refused when the rules refuse
+/// it, when it ends the game, or when it stops where the protocol asks for a step no
+/// engine command gives.
+pub fn check_opening(opening: &Game, options: &MatchOptions) -> Result<(), OpeningRefusal> {
     if opening.size != options.size {
-        return Err(format!(
-            "the opening is on a {0}x{0} board, the match on {1}x{1}",
-            opening.size, options.size
-        ));
+        return Err(OpeningRefusal::Size {
+            opening: opening.size,
+            size: options.size,
+        });
     }
-    let mut referee = Referee::new(options.referee_options()).map_err(|e| e.to_string())?;
+    let mut referee = Referee::new(options.referee_options())?;
     for (i, event) in opening.events.iter().enumerate() {
         for request in opening_requests(event) {
             if let Err(refusal) = referee.act(request) {
-                return Err(format!("event {} ({}): {refusal}", i + 1, event.kind()));
+                return Err(OpeningRefusal::Event {
+                    number: i + 1,
+                    kind: event.kind(),
+                    refusal,
+                });
             }
             if let Some(outcome) = referee.outcome() {
-                return Err(format!("the opening ends the game: {outcome}"));
+                return Err(OpeningRefusal::EndsGame(outcome));
             }
         }
     }
@@ -857,12 +963,12 @@ pub fn check_opening(opening: &Game, options: &MatchOptions) -> Result<(), Strin
     let stuck = matches!(
         status.required,
         Required::Declare | Required::Offer | Required::Choose
-    ) || (needs_offers(options.opening) && status.move_number <= 5);
+    ) || (options.opening.requires_offers() && status.move_number <= 5);
     if stuck {
-        return Err(format!(
-            "the opening stops at move {} where {} asks for a step no Gomocup command gives (fifth-move offers or a declaration): the opening must play it",
-            status.move_number, options.opening
-        ));
+        return Err(OpeningRefusal::Stops {
+            move_number: status.move_number,
+            rule: options.opening,
+        });
     }
     Ok(())
 }
@@ -885,13 +991,15 @@ fn transformed(opening: &Game, symmetry: Symmetry) -> Game {
     game
 }
 
-/// A small deterministic generator for shuffling openings (SplitMix64).
-fn splitmix(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
+/// An Elo figure with its sign and one decimal, never `-0.0`; an infinite one is
+/// `-inf` or `+inf`.
+fn signed_elo(e: f64) -> String {
+    if e.is_infinite() {
+        return if e < 0.0 { "-inf" } else { "+inf" }.into();
+    }
+    // Rounded first, then -0.0 made 0.0.
+    let r = (e * 10.0).round() / 10.0 + 0.0;
+    format!("{r:+.1}")
 }
 
 /// The most games one match plays (the report keeps every game with its record).
@@ -922,9 +1030,8 @@ pub fn schedule(options: &MatchOptions, openings: usize) -> Vec<Job> {
     let pairs: Vec<(usize, usize)> = if options.gauntlet {
         (1..n).map(|j| (0, j)).collect()
     } else {
-        (0..n)
-            .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
-            .collect()
+        // Round by round, so that every TRF round pairs every engine.
+        crosstable::berger_rounds(n).concat()
     };
     let mut jobs = Vec::new();
     let mut slot = 0usize;
@@ -973,6 +1080,9 @@ fn prepare(options: &MatchOptions) -> Result<Prepared, MatchError> {
         if options.engines[..i].iter().any(|o| o.name == e.name) {
             return Err(MatchError::DuplicateName(e.name.clone()));
         }
+        if e.name.chars().any(char::is_control) {
+            return Err(MatchError::ControlInName(e.name.clone()));
+        }
     }
     if options.sprt.is_some() && n != 2 {
         return Err(MatchError::SprtEngines(n));
@@ -981,6 +1091,8 @@ fn prepare(options: &MatchOptions) -> Result<Prepared, MatchError> {
         (options.games, "games"),
         (options.rounds, "rounds"),
         (u32::from(options.concurrency > 0), "concurrency"),
+        (u32::from(options.silence_ms > 0), "the silence limit"),
+        (u32::from(options.draw_after != Some(0)), "draw-after"),
     ] {
         if value == 0 {
             return Err(MatchError::Zero(name));
@@ -1003,21 +1115,21 @@ fn prepare(options: &MatchOptions) -> Result<Prepared, MatchError> {
             .map_or_else(|| format!("opening {}", i + 1), |l| format!("line {l}"));
         match check_opening(opening, options) {
             Ok(()) => kept.push(opening.clone()),
-            Err(why) => refused.push((label, why)),
+            Err(why) => refused.push((label, why.to_string())),
         }
     }
     if kept.is_empty() {
         if let Some((label, why)) = refused.first() {
             return Err(MatchError::NoOpenings(format!("{label}: {why}")));
         }
-        if needs_offers(options.opening) {
+        if options.opening.requires_offers() {
             return Err(MatchError::NeedsOpenings(options.opening));
         }
     }
     if let OpeningOrder::Random(seed) = options.opening_order {
-        let mut state = seed;
+        let mut rng = SplitMix64::new(seed);
         for i in (1..kept.len()).rev() {
-            let j = (splitmix(&mut state) % (i as u64 + 1)) as usize;
+            let j = rng.below(i as u64 + 1) as usize;
             kept.swap(i, j);
         }
     }
@@ -1107,7 +1219,7 @@ fn worker(
     openings: &[Game],
     tx: &mpsc::Sender<GameResult>,
 ) {
-    let mut brains: Vec<Option<Brain>> = options.engines.iter().map(|_| None).collect();
+    let mut brains: Vec<Option<GomocupEngine>> = options.engines.iter().map(|_| None).collect();
     loop {
         if decided.load(Ordering::Relaxed) || stop.is_raised() {
             break;
@@ -1178,6 +1290,57 @@ mod tests {
     }
 
     #[test]
+    fn round_robins_follow_the_berger_tables_and_every_trf_round_pairs_everyone() {
+        for n in 2..=9 {
+            let options = MatchOptions {
+                engines: engines(n),
+                ..MatchOptions::default()
+            };
+            let jobs = schedule(&options, 0);
+            assert_eq!(jobs.len(), n * (n - 1) / 2);
+            let pairs = jobs.iter().map(|j| (j.seats[0], j.seats[1]));
+            let rounds = crosstable::trf_rounds(pairs, n);
+            let per_round = n / 2;
+            for (k, &r) in rounds.iter().enumerate() {
+                assert_eq!(r as usize, k / per_round + 1, "{n} engines: {rounds:?}");
+            }
+            // Every pair once.
+            let mut seen: Vec<(usize, usize)> = jobs
+                .iter()
+                .map(|j| (j.seats[0].min(j.seats[1]), j.seats[0].max(j.seats[1])))
+                .collect();
+            seen.sort_unstable();
+            seen.dedup();
+            assert_eq!(seen.len(), n * (n - 1) / 2);
+        }
+        // FIDE's table for 6: 1-6 2-5 3-4, 6-4 5-3 1-2, 2-6 3-1 4-5, 6-5 1-4 2-3, 3-6 4-2 5-1.
+        let one = |v: &[(usize, usize)]| v.iter().map(|&(a, b)| (a + 1, b + 1)).collect::<Vec<_>>();
+        let six: Vec<_> = crosstable::berger_rounds(6)
+            .iter()
+            .map(|r| one(r))
+            .collect();
+        assert_eq!(
+            six,
+            [
+                vec![(1, 6), (2, 5), (3, 4)],
+                vec![(6, 4), (1, 2), (5, 3)],
+                vec![(2, 6), (3, 1), (4, 5)],
+                vec![(6, 5), (1, 4), (2, 3)],
+                vec![(3, 6), (5, 1), (4, 2)],
+            ]
+        );
+    }
+
+    #[test]
+    fn elo_figures_never_read_minus_zero_and_keep_an_unbounded_end() {
+        assert_eq!(signed_elo(-0.0), "+0.0");
+        assert_eq!(signed_elo(-0.04), "+0.0");
+        assert_eq!(signed_elo(-12.34), "-12.3");
+        assert_eq!(signed_elo(f64::NEG_INFINITY), "-inf");
+        assert_eq!(signed_elo(f64::INFINITY), "+inf");
+    }
+
+    #[test]
     fn schedules_follow_c_gomoku_cli() {
         let options = MatchOptions {
             engines: engines(3),
@@ -1188,10 +1351,11 @@ mod tests {
         };
         let jobs = schedule(&options, 2);
         assert_eq!(jobs.len(), 6);
-        assert_eq!(jobs[0].seats, [0, 1]);
-        assert_eq!(jobs[1].seats, [1, 0]);
+        // Berger's order for three: 2-3 (1 has the bye), 1-2, 3-1.
+        assert_eq!(jobs[0].seats, [1, 2]);
+        assert_eq!(jobs[1].seats, [2, 1]);
         assert_eq!((jobs[0].opening, jobs[1].opening), (Some(0), Some(0)));
-        assert_eq!((jobs[2].opening, jobs[2].seats), (Some(1), [0, 2]));
+        assert_eq!((jobs[2].opening, jobs[2].seats), (Some(1), [0, 1]));
         // The second pass through the two openings is rotated.
         assert_eq!(
             (jobs[4].opening, jobs[4].symmetry),
@@ -1240,16 +1404,18 @@ mod tests {
         };
         assert!(check_opening(&Game::from_moves("h8 h9 i8").unwrap(), &options).is_ok());
         let occupied = check_opening(&Game::from_moves("h8 h8").unwrap(), &options);
-        assert!(occupied.unwrap_err().contains("occupied"));
+        assert!(occupied.unwrap_err().to_string().contains("occupied"));
         // A five on the board ends the game: refused.
         let five = Game::from_moves("h8 a1 i8 a2 j8 a3 k8 a4 l8").unwrap();
         assert!(check_opening(&five, &options)
             .unwrap_err()
+            .to_string()
             .contains("ends the game"));
         // Black's double-three (a foul) is refused too.
         let foul = Game::from_moves("f8 a1 g8 c1 h6 e1 h7 g1 h8").unwrap();
         assert!(check_opening(&foul, &options)
             .unwrap_err()
+            .to_string()
             .contains("ends the game"));
         let rif = MatchOptions {
             opening: OpeningRule::Rif1996,
@@ -1257,6 +1423,7 @@ mod tests {
         };
         assert!(check_opening(&Game::from_moves("h8 h9 j10").unwrap(), &rif)
             .unwrap_err()
+            .to_string()
             .contains("offers"));
     }
 }

@@ -10,12 +10,13 @@ use renju_records::opening::OpeningRule;
 use renju_records::referee::{Action, Referee, RefusalCode, Request, Required, Status};
 use renju_records::replay::ValidationOptions;
 
-use super::brain::{board_lines, parse_swap2, short, Answer, Brain, Swap2Answer};
 use super::{greeting_wait, opening_requests, seat_index, GameResult, Job, MatchOptions};
-use crate::process::{read_move, EngineMove, Stop};
-
-/// `INFO time_left` when there is no clock (the protocol's "unlimited").
-const UNLIMITED: u64 = 2_147_483_647;
+use crate::gomocup::{
+    board_lines, info, is_error, is_unsupported, read_move, read_swap2, xy, EngineMove,
+    GomocupEngine, MoveLineError, Reply, Swap2Answer, UNLIMITED,
+};
+use crate::process::Stop;
+use crate::quote::shorten;
 
 /// A game under way.
 struct Play<'a> {
@@ -32,6 +33,8 @@ struct Play<'a> {
     /// Thinking time of each move in play order (`None`: not an engine's).
     times: Vec<Option<u64>>,
     engine_moves: u32,
+    /// Stones and passes of each seat's engine that the referee took.
+    moves_played: [u32; 2],
     engine_time: Duration,
     /// Waiting for the engines to start or restart (their `OK`).
     startup_time: Duration,
@@ -53,7 +56,7 @@ enum Asked {
 pub(crate) fn play(
     job: &Job,
     options: &MatchOptions,
-    brains: [&mut Option<Brain>; 2],
+    brains: [&mut Option<GomocupEngine>; 2],
     opening: Option<&Game>,
     stop: &Stop,
 ) -> Option<GameResult> {
@@ -69,106 +72,25 @@ pub(crate) fn play(
         reason: None,
         times: Vec::new(),
         engine_moves: 0,
+        moves_played: [0; 2],
         engine_time: Duration::ZERO,
         startup_time: Duration::ZERO,
         forgiven_ms: [0; 2],
     };
     let [first, second] = brains;
     let mut brains = [first, second];
-    // Start (or restart) both engines and tell them the rules.
-    for seat in [Seat::First, Seat::Second] {
-        let i = seat_index(seat);
-        let engine = job.seats[i];
-        let spec = &options.engines[engine];
-        let slot = &mut *brains[i];
-        let startup = Instant::now();
-        let restarted = match slot.as_mut() {
-            Some(brain) => brain.restart(greeting_wait(options)),
-            None => false,
-        };
-        if !restarted {
-            if let Some(mut old) = slot.take() {
-                old.kill();
-            }
-            match Brain::start(spec, options.size, greeting_wait(options), stop) {
-                Ok(brain) => *slot = Some(brain),
-                Err(why) => {
-                    if stop.is_raised() {
-                        return None;
-                    }
-                    game.forfeit(seat, format!("{} could not be started: {why}", spec.name));
-                    break;
-                }
-            }
-        }
-        game.startup_time += startup.elapsed();
-        if let Some(brain) = slot.as_mut() {
-            brain.known = Some(0);
-            let mut info = vec![
-                format!("INFO timeout_turn {}", game.timeout_turn()),
-                format!("INFO timeout_match {}", game.timeout_match()),
-                format!("INFO max_memory {}", options.max_memory),
-                "INFO game_type 1".to_string(),
-                format!("INFO rule {}", options.rule_number()),
-            ];
-            info.extend(spec.info.iter().map(|(k, v)| format!("INFO {k} {v}")));
-            brain.tell(&info);
-        }
+    if let Asked::Interrupted = game.start_engines(&mut brains, stop) {
+        return None;
     }
-    // The opening's events, as the seats the referee names.
-    if let (Some(opening), None) = (opening, game.referee.outcome()) {
-        let mut placed = false;
-        for event in &opening.events {
-            for request in opening_requests(event) {
-                let swap = request.action == Action::Swap;
-                let stone = matches!(
-                    request.action,
-                    Action::Place { .. } | Action::Choose { .. } | Action::Pass
-                );
-                if game.referee.take(&request.at(game.t)).is_ok() {
-                    if swap {
-                        game.black_seat = game.black_seat.other();
-                    }
-                    if stone {
-                        game.times.push(None);
-                        placed = true;
-                    }
-                }
-            }
-        }
-        if placed {
-            for brain in brains.iter_mut().filter_map(|b| b.as_mut()) {
-                brain.known = None;
-            }
-        }
+    if let Some(opening) = opening {
+        game.replay_opening(opening, &mut brains);
     }
     loop {
         // Nobody is to act once the game is over: the status says so.
         let status = game.referee.status();
         let Some(seat) = status.to_act else { break };
         let i = seat_index(seat);
-        let engine = job.seats[i];
-        let name = options.engines[engine].name.clone();
-        let Some(brain) = brains[i].as_mut() else {
-            game.forfeit(seat, format!("{name} is not running"));
-            break;
-        };
-        let asked = match status.required {
-            Required::Place => game.ask_move(brain, seat, &status, &name),
-            Required::Swap => game.ask_decision(brain, seat, &status, &name),
-            Required::Declare | Required::Offer | Required::Choose | Required::None => {
-                // Checked before play: the openings give these steps.
-                game.forfeit(
-                    seat,
-                    format!(
-                        "{name} would have to {} (no Gomocup command asks for it) and the opening does not give it",
-                        status.required
-                    ),
-                );
-                Asked::Done
-            }
-        };
-        if let Asked::Interrupted = asked {
+        if let Asked::Interrupted = game.ask(brains[i].as_mut(), seat, &status) {
             return None;
         }
         // A dead, late or confused engine is ended (and started again next game); not
@@ -184,6 +106,125 @@ pub(crate) fn play(
 }
 
 impl Play<'_> {
+    /// Starts (or restarts) both engines and tells them the rules; an engine that cannot
+    /// be started loses by forfeit.
+    fn start_engines(
+        &mut self,
+        brains: &mut [&mut Option<GomocupEngine>; 2],
+        stop: &Stop,
+    ) -> Asked {
+        let options = self.options;
+        for seat in [Seat::First, Seat::Second] {
+            let i = seat_index(seat);
+            let spec = &options.engines[self.job.seats[i]];
+            let slot = &mut *brains[i];
+            let startup = Instant::now();
+            let restarted = match slot.as_mut() {
+                Some(brain) => brain.restart(greeting_wait(options)),
+                None => false,
+            };
+            let fresh = !restarted;
+            if !restarted {
+                if let Some(mut old) = slot.take() {
+                    old.kill();
+                }
+                let wait = greeting_wait(options);
+                match GomocupEngine::start(
+                    &spec.command,
+                    spec.dir.as_deref(),
+                    options.size,
+                    wait,
+                    stop,
+                ) {
+                    Ok(brain) => *slot = Some(brain),
+                    Err(_) if stop.is_raised() => return Asked::Interrupted,
+                    Err(why) => {
+                        self.forfeit(seat, format!("{} could not be started: {why}", spec.name));
+                        break;
+                    }
+                }
+            }
+            if let Some(brain) = slot.as_mut() {
+                brain.known = Some(0);
+                let mut settings = vec![
+                    info("timeout_turn", self.timeout_turn()),
+                    info("timeout_match", self.timeout_match()),
+                    info("max_memory", options.max_memory),
+                    info("game_type", 1),
+                    info("rule", options.rule_number()),
+                ];
+                settings.extend(spec.info.iter().map(|(k, v)| info(k, v)));
+                brain.tell(&settings);
+                // A fresh engine may set itself up after the INFO lines (Rapfi
+                // allocates its hash after `INFO max_memory`): its answer to ABOUT ends
+                // that start-up, untimed, before its first move is timed.
+                if fresh {
+                    let deadline = Instant::now() + greeting_wait(options);
+                    if let Reply::Interrupted = brain.ask(&["ABOUT".into()], deadline).0 {
+                        return Asked::Interrupted;
+                    }
+                }
+            }
+            self.startup_time += startup.elapsed();
+        }
+        Asked::Done
+    }
+
+    /// Plays the opening's events as the seats the referee names.
+    fn replay_opening(&mut self, opening: &Game, brains: &mut [&mut Option<GomocupEngine>; 2]) {
+        if self.referee.outcome().is_some() {
+            return;
+        }
+        let mut placed = false;
+        for event in &opening.events {
+            for request in opening_requests(event) {
+                let swap = request.action == Action::Swap;
+                let stone = matches!(
+                    request.action,
+                    Action::Place { .. } | Action::Choose { .. } | Action::Pass
+                );
+                if self.referee.take(&request.at(self.t)).is_ok() {
+                    if swap {
+                        self.black_seat = self.black_seat.other();
+                    }
+                    if stone {
+                        self.times.push(None);
+                        placed = true;
+                    }
+                }
+            }
+        }
+        if placed {
+            for brain in brains.iter_mut().filter_map(|b| b.as_mut()) {
+                brain.known = None;
+            }
+        }
+    }
+
+    /// Asks the engine of `seat` for what the referee requires of it.
+    fn ask(&mut self, brain: Option<&mut GomocupEngine>, seat: Seat, status: &Status) -> Asked {
+        let name = self.name(seat).to_string();
+        let Some(brain) = brain else {
+            self.forfeit(seat, format!("{name} is not running"));
+            return Asked::Done;
+        };
+        match status.required {
+            Required::Place => self.ask_move(brain, seat, status, &name),
+            Required::Swap => self.ask_decision(brain, seat, status, &name),
+            Required::Declare | Required::Offer | Required::Choose | Required::None => {
+                // Checked before play: the openings give these steps.
+                self.forfeit(
+                    seat,
+                    format!(
+                        "{name} would have to {} (no Gomocup command asks for it) and the opening does not give it",
+                        status.required
+                    ),
+                );
+                Asked::Done
+            }
+        }
+    }
+
     fn name(&self, seat: Seat) -> &str {
         &self.options.engines[self.job.seats[seat_index(seat)]].name
     }
@@ -240,7 +281,7 @@ impl Play<'_> {
 
     fn time_left_line(&self, status: &Status) -> String {
         let left = Self::deadline(status).map_or(UNLIMITED, |d| d.saturating_sub(self.t));
-        format!("INFO time_left {left}")
+        info("time_left", left)
     }
 
     /// The time stamp of the answer of `seat` that took `elapsed`: an answer late by no
@@ -283,18 +324,12 @@ impl Play<'_> {
 
     /// What happens to an answer that is no answer: the flag falls at the deadline
     /// (a tick just past it), or the engine forfeits.
-    fn no_answer(
-        &mut self,
-        seat: Seat,
-        status: &Status,
-        answer: Answer,
-        waited: Duration,
-    ) -> Asked {
+    fn no_answer(&mut self, seat: Seat, status: &Status, answer: Reply, waited: Duration) -> Asked {
         let name = self.name(seat).to_string();
         match answer {
-            Answer::Interrupted => return Asked::Interrupted,
-            Answer::Crash(why) => self.forfeit(seat, format!("{name} crashed: {why}")),
-            Answer::Timeout => {
+            Reply::Interrupted => return Asked::Interrupted,
+            Reply::Crash(why) => self.forfeit(seat, format!("{name} crashed: {why}")),
+            Reply::Timeout => {
                 let to_flag = Self::deadline(status).map(|d| d.saturating_sub(self.t));
                 let turn = self.options.turn_limit_ms;
                 match (to_flag, turn) {
@@ -318,9 +353,10 @@ impl Play<'_> {
                     ),
                 }
             }
-            Answer::Line(line) => {
-                self.forfeit(seat, format!("{name} answered garbage: `{}`", short(&line)))
-            }
+            Reply::Line(line) => self.forfeit(
+                seat,
+                format!("{name} answered garbage: `{}`", shorten(line.trim())),
+            ),
         }
         Asked::Done
     }
@@ -332,6 +368,7 @@ impl Play<'_> {
             other => other.name().to_string(),
         };
         let swap = action == Action::Swap;
+        let is_move = matches!(action, Action::Place { .. } | Action::Pass);
         let request = Request {
             action,
             by: Some(seat),
@@ -340,6 +377,9 @@ impl Play<'_> {
         match self.referee.take(&request) {
             Ok(()) => {
                 self.t = self.t.max(t);
+                if is_move {
+                    self.moves_played[seat_index(seat)] += 1;
+                }
                 if swap {
                     self.black_seat = self.black_seat.other();
                 }
@@ -360,9 +400,68 @@ impl Play<'_> {
         }
     }
 
+    /// Asks for the first three stones under Swap2 (`SWAP2BOARD` on the empty board):
+    /// `None` when the engine does not know the command (it then places them as moves).
+    fn ask_swap2_stones(
+        &mut self,
+        brain: &mut GomocupEngine,
+        seat: Seat,
+        status: &Status,
+        name: &str,
+    ) -> Option<Asked> {
+        let size = self.options.size;
+        let lines = vec![
+            self.time_left_line(status),
+            "SWAP2BOARD".to_string(),
+            "DONE".to_string(),
+        ];
+        let wait = self.wait(status);
+        let (answer, elapsed) = brain.ask(&lines, Instant::now() + wait);
+        match answer {
+            Reply::Line(line) if is_unsupported(&line) => {
+                self.engine_time += elapsed;
+                brain.swap2board = Some(false);
+                brain.known = None;
+                brain.drain();
+                self.notes.push(format!(
+                    "{name} does not support SWAP2BOARD: it places the first three stones as moves"
+                ));
+            }
+            Reply::Line(line) => {
+                brain.swap2board = Some(true);
+                let t = self.stamp(seat, status, elapsed);
+                match read_swap2(&line, size) {
+                    Ok(Swap2Answer::Points(points)) if points.len() == 3 => {
+                        for (k, p) in points.into_iter().enumerate() {
+                            if !self.act(seat, Action::Place { point: p }, t) {
+                                return Some(Asked::Done);
+                            }
+                            self.times.push((k == 0).then_some(elapsed_ms(elapsed)));
+                        }
+                        brain.known = None;
+                    }
+                    Ok(_) => self.forfeit(
+                        seat,
+                        format!("{name} answered `{}` to SWAP2BOARD with no stones (three stones wanted)", shorten(line.trim())),
+                    ),
+                    Err(why) => self.forfeit(seat, format!("{name} answered garbage to SWAP2BOARD: {why}")),
+                }
+                return Some(Asked::Done);
+            }
+            other => return Some(self.no_answer(seat, status, other, elapsed)),
+        }
+        None
+    }
+
     /// Asks the engine of `seat` for a stone (three at once under Swap2's
     /// `SWAP2BOARD`).
-    fn ask_move(&mut self, brain: &mut Brain, seat: Seat, status: &Status, name: &str) -> Asked {
+    fn ask_move(
+        &mut self,
+        brain: &mut GomocupEngine,
+        seat: Seat,
+        status: &Status,
+        name: &str,
+    ) -> Asked {
         let size = self.options.size;
         let moves: Vec<Move> = self.referee.position().moves().collect();
         let n = moves.len();
@@ -370,47 +469,10 @@ impl Play<'_> {
             && self.options.swap2board
             && n == 0
             && seat == Seat::First
-            && brain.swap2 != Some(false);
+            && brain.swap2board != Some(false);
         if swap2_first {
-            let lines = vec![
-                self.time_left_line(status),
-                "SWAP2BOARD".to_string(),
-                "DONE".to_string(),
-            ];
-            let wait = self.wait(status);
-            let (answer, elapsed) = brain.ask(&lines, Instant::now() + wait);
-            match answer {
-                Answer::Line(line) if is_unsupported(&line) => {
-                    self.engine_time += elapsed;
-                    brain.swap2 = Some(false);
-                    brain.known = None;
-                    brain.drain();
-                    self.notes.push(format!(
-                        "{name} does not support SWAP2BOARD: it places the first three stones as moves"
-                    ));
-                }
-                Answer::Line(line) => {
-                    brain.swap2 = Some(true);
-                    let t = self.stamp(seat, status, elapsed);
-                    match parse_swap2(&line, size) {
-                        Ok(Swap2Answer::Points(points)) if points.len() == 3 => {
-                            for (k, p) in points.into_iter().enumerate() {
-                                if !self.act(seat, Action::Place { point: p }, t) {
-                                    return Asked::Done;
-                                }
-                                self.times.push((k == 0).then_some(elapsed_ms(elapsed)));
-                            }
-                            brain.known = None;
-                        }
-                        Ok(_) => self.forfeit(
-                            seat,
-                            format!("{name} answered `{}` to SWAP2BOARD with no stones (three stones wanted)", short(&line)),
-                        ),
-                        Err(why) => self.forfeit(seat, format!("{name} answered garbage to SWAP2BOARD: {why}")),
-                    }
-                    return Asked::Done;
-                }
-                other => return self.no_answer(seat, status, other, elapsed),
+            if let Some(asked) = self.ask_swap2_stones(brain, seat, status, name) {
+                return asked;
             }
         }
         let own = status.stone;
@@ -418,13 +480,13 @@ impl Play<'_> {
         match (n, brain.known, moves.last()) {
             (0, _, _) => lines.push("BEGIN".into()),
             (_, Some(k), Some(Move::Stone(p))) if k + 1 == n => {
-                lines.push(format!("TURN {}", super::brain::xy(*p, size)));
+                lines.push(format!("TURN {}", xy(*p, size)));
             }
             _ => lines.extend(board_lines("BOARD", &moves, own, size, true)),
         }
         let wait = self.wait(status);
         let (answer, elapsed) = brain.ask(&lines, Instant::now() + wait);
-        let Answer::Line(line) = answer else {
+        let Reply::Line(line) = answer else {
             brain.known = None;
             return self.no_answer(seat, status, answer, elapsed);
         };
@@ -466,110 +528,108 @@ impl Play<'_> {
         Asked::Done
     }
 
+    /// Asks for a colour decision under Swap2 (`SWAP2BOARD` with 3 or 5 stones): `None`
+    /// when the engine does not know the command (it then stays).
+    fn ask_swap2_decision(
+        &mut self,
+        brain: &mut GomocupEngine,
+        seat: Seat,
+        status: &Status,
+        name: &str,
+    ) -> Option<Asked> {
+        let size = self.options.size;
+        let moves: Vec<Move> = self.referee.position().moves().collect();
+        let n = moves.len();
+        let fields = self.options.engines[self.job.seats[seat_index(seat)]].swap2board_fields;
+        let mut lines = vec![self.time_left_line(status)];
+        lines.extend(board_lines(
+            "SWAP2BOARD",
+            &moves,
+            Color::White,
+            size,
+            fields,
+        ));
+        let wait = self.wait(status);
+        let (answer, elapsed) = brain.ask(&lines, Instant::now() + wait);
+        match answer {
+            // An engine that knows the command but refuses the stones (Rapfi reads
+            // them as `BOARD` lines and says `ERROR` for each bare `x,y`) may go on
+            // to answer for another position: it loses (and is ended) rather than
+            // leave answers in its pipe for the next question.
+            Reply::Line(line) if is_error(&line) => {
+                self.engine_time += elapsed;
+                let hint = if fields {
+                    ""
+                } else {
+                    " (an engine that wants `x,y,field` lines needs swap2board=fields)"
+                };
+                self.forfeit(
+                    seat,
+                    format!(
+                        "{name} refused SWAP2BOARD with {n} stones: `{}`{hint}",
+                        shorten(line.trim())
+                    ),
+                );
+                return Some(Asked::Done);
+            }
+            Reply::Line(line) if is_unsupported(&line) => {
+                self.engine_time += elapsed;
+                brain.swap2board = Some(false);
+                brain.drain();
+                self.notes.push(format!(
+                    "{name} does not support SWAP2BOARD: it stays with its colour after move {n}"
+                ));
+            }
+            Reply::Line(line) => {
+                brain.swap2board = Some(true);
+                brain.known = None;
+                let t = self.stamp(seat, status, elapsed);
+                match swap2_plan(n, read_swap2(&line, size)) {
+                    Some(actions) => {
+                        let mut first_stone = true;
+                        for action in actions {
+                            let stone = matches!(action, Action::Place { .. });
+                            if !self.act(seat, action, t) {
+                                return Some(Asked::Done);
+                            }
+                            if stone {
+                                self.times.push(first_stone.then_some(elapsed_ms(elapsed)));
+                                first_stone = false;
+                            }
+                        }
+                    }
+                    None => self.forfeit(
+                        seat,
+                        format!(
+                            "{name} answered `{}` to SWAP2BOARD with {n} stones",
+                            shorten(line.trim())
+                        ),
+                    ),
+                }
+                return Some(Asked::Done);
+            }
+            other => return Some(self.no_answer(seat, status, other, elapsed)),
+        }
+        None
+    }
+
     /// Asks the engine of `seat` for a colour decision (`SWAP2BOARD` under Swap2);
     /// engines without one stay.
     fn ask_decision(
         &mut self,
-        brain: &mut Brain,
+        brain: &mut GomocupEngine,
         seat: Seat,
         status: &Status,
         name: &str,
     ) -> Asked {
-        let size = self.options.size;
-        let moves: Vec<Move> = self.referee.position().moves().collect();
-        let n = moves.len();
+        let n = self.referee.position().moves().count();
         let swap2 = self.options.opening == OpeningRule::Swap2
             && self.options.swap2board
             && (n == 3 || n == 5)
-            && brain.swap2 != Some(false);
+            && brain.swap2board != Some(false);
         if swap2 {
-            let fields = self.options.engines[self.job.seats[seat_index(seat)]].swap2board_fields;
-            let mut lines = vec![self.time_left_line(status)];
-            lines.extend(board_lines(
-                "SWAP2BOARD",
-                &moves,
-                Color::White,
-                size,
-                fields,
-            ));
-            let wait = self.wait(status);
-            let (answer, elapsed) = brain.ask(&lines, Instant::now() + wait);
-            match answer {
-                // An engine that knows the command but refuses the stones (Rapfi reads
-                // them as `BOARD` lines and says `ERROR` for each bare `x,y`) may go on
-                // to answer for another position: it loses (and is ended) rather than
-                // leave answers in its pipe for the next question.
-                Answer::Line(line) if is_error(&line) => {
-                    self.engine_time += elapsed;
-                    let hint = if fields {
-                        ""
-                    } else {
-                        " (an engine that wants `x,y,field` lines needs swap2board=fields)"
-                    };
-                    self.forfeit(
-                        seat,
-                        format!(
-                            "{name} refused SWAP2BOARD with {n} stones: `{}`{hint}",
-                            short(&line)
-                        ),
-                    );
-                    return Asked::Done;
-                }
-                Answer::Line(line) if is_unsupported(&line) => {
-                    self.engine_time += elapsed;
-                    brain.swap2 = Some(false);
-                    brain.drain();
-                    self.notes.push(format!(
-                        "{name} does not support SWAP2BOARD: it stays with its colour after move {n}"
-                    ));
-                }
-                Answer::Line(line) => {
-                    brain.swap2 = Some(true);
-                    brain.known = None;
-                    let t = self.stamp(seat, status, elapsed);
-                    // The engine asked is taken as the side to move (White): `SWAP`
-                    // takes Black; stones play on as White.
-                    let plan: Option<Vec<Action>> = match (n, parse_swap2(&line, size)) {
-                        (3, Ok(Swap2Answer::Swap)) => Some(vec![Action::Swap]),
-                        (3, Ok(Swap2Answer::Points(p))) if p.len() == 1 => {
-                            Some(vec![Action::Stay, Action::Place { point: p[0] }])
-                        }
-                        (3, Ok(Swap2Answer::Points(p))) if p.len() == 2 => Some(vec![
-                            Action::PlaceTwo,
-                            Action::Place { point: p[0] },
-                            Action::Place { point: p[1] },
-                        ]),
-                        (5, Ok(Swap2Answer::Swap)) => Some(vec![Action::Stay]),
-                        (5, Ok(Swap2Answer::Points(p))) if p.len() == 1 => {
-                            Some(vec![Action::Swap, Action::Place { point: p[0] }])
-                        }
-                        _ => None,
-                    };
-                    match plan {
-                        Some(actions) => {
-                            let mut first_stone = true;
-                            for action in actions {
-                                let stone = matches!(action, Action::Place { .. });
-                                if !self.act(seat, action, t) {
-                                    return Asked::Done;
-                                }
-                                if stone {
-                                    self.times.push(first_stone.then_some(elapsed_ms(elapsed)));
-                                    first_stone = false;
-                                }
-                            }
-                        }
-                        None => self.forfeit(
-                            seat,
-                            format!(
-                                "{name} answered `{}` to SWAP2BOARD with {n} stones",
-                                short(&line)
-                            ),
-                        ),
-                    }
-                    return Asked::Done;
-                }
-                other => return self.no_answer(seat, status, other, elapsed),
+            if let Some(asked) = self.ask_swap2_decision(brain, seat, status, name) {
+                return asked;
             }
         } else {
             self.notes.push(format!(
@@ -660,6 +720,7 @@ impl Play<'_> {
             record,
             validated,
             engine_moves: self.engine_moves,
+            moves_played: self.moves_played,
             wall_us: u64::try_from(wall.as_micros()).unwrap_or(u64::MAX),
             engine_us: u64::try_from(self.engine_time.as_micros()).unwrap_or(u64::MAX),
             startup_us: u64::try_from(self.startup_time.as_micros()).unwrap_or(u64::MAX),
@@ -667,20 +728,30 @@ impl Play<'_> {
     }
 }
 
+/// The actions of a `SWAP2BOARD` answer with `n` stones on the board, the engine asked
+/// taken as the side to move (White): `SWAP` takes Black; stones play on as White.
+/// `None` when the answer does not fit.
+fn swap2_plan(n: usize, answer: Result<Swap2Answer, MoveLineError>) -> Option<Vec<Action>> {
+    match (n, answer) {
+        (3, Ok(Swap2Answer::Swap)) => Some(vec![Action::Swap]),
+        (3, Ok(Swap2Answer::Points(p))) if p.len() == 1 => {
+            Some(vec![Action::Stay, Action::Place { point: p[0] }])
+        }
+        (3, Ok(Swap2Answer::Points(p))) if p.len() == 2 => Some(vec![
+            Action::PlaceTwo,
+            Action::Place { point: p[0] },
+            Action::Place { point: p[1] },
+        ]),
+        (5, Ok(Swap2Answer::Swap)) => Some(vec![Action::Stay]),
+        (5, Ok(Swap2Answer::Points(p))) if p.len() == 1 => {
+            Some(vec![Action::Swap, Action::Place { point: p[0] }])
+        }
+        _ => None,
+    }
+}
+
 fn elapsed_ms(d: Duration) -> u64 {
     u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
-}
-
-/// `UNKNOWN` or `ERROR`: the engine does not know the command.
-fn is_unsupported(line: &str) -> bool {
-    let word = line.split_whitespace().next().unwrap_or("");
-    word.eq_ignore_ascii_case("UNKNOWN") || is_error(line)
-}
-
-/// `ERROR`: the engine knows the command but cannot cope with it.
-fn is_error(line: &str) -> bool {
-    let word = line.split_whitespace().next().unwrap_or("");
-    word.eq_ignore_ascii_case("ERROR")
 }
 
 /// Writes the thinking time of every move into an untimed record (a timed record has

@@ -22,6 +22,8 @@ use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use thiserror::Error;
+
 use renju_core::rules::{RenjuOptions, RuleSet};
 use renju_records::formats::Format;
 use renju_records::game::Game;
@@ -30,7 +32,7 @@ use renju_records::time_control::TimeControl;
 
 use super::stats::Sprt;
 use super::{EngineSpec, GomocupLimits, MatchError, MatchOptions, OpeningOrder};
-use crate::conform::split_command;
+use crate::process::split_command;
 
 /// A preset of settings.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -212,7 +214,7 @@ impl MatchSettings {
         };
         let (time_control, turn_limit_ms) = match limits {
             Some(limits) => {
-                let (tc, turn) = limits.clock().map_err(MatchError::TimeControl)?;
+                let (tc, turn) = limits.clock()?;
                 (Some(tc), turn)
             }
             None => (self.time_control.clone(), None),
@@ -317,7 +319,7 @@ impl EngineSpec {
     /// (or `bare`, the default) for [`EngineSpec::swap2board_fields`].
     pub fn from_text(text: &str) -> Result<EngineSpec, MatchError> {
         let bad = |why: String| MatchError::Engine(format!("engine `{text}`: {why}"));
-        let words = split_command(text).map_err(bad)?;
+        let words = split_command(text).map_err(|e| bad(e.to_string()))?;
         if !words.first().is_some_and(|w| w.starts_with("cmd=")) {
             return EngineSpec::from_command(words).map_err(|_| bad("no command".into()));
         }
@@ -332,7 +334,7 @@ impl EngineSpec {
             };
             match key {
                 "cmd" => {
-                    command = split_command(value).map_err(bad)?;
+                    command = split_command(value).map_err(|e| bad(e.to_string()))?;
                     // c-gomoku-cli: a command with a `/` runs in the binary's folder.
                     if value.contains('/') {
                         dir = command.first().and_then(|program| {
@@ -381,10 +383,14 @@ impl EngineSpec {
 
     /// Whether the program can be started: a path (with a `/`, taken in the engine's
     /// directory when it has one) must be an executable file, a bare name must be
-    /// found on `PATH`. `Err` says what is wrong.
-    pub fn check_program(&self) -> Result<(), String> {
+    /// found on `PATH`.
+    pub fn check_program(&self) -> Result<(), ProgramError> {
         let Some(program) = self.command.first() else {
-            return Err("no command".into());
+            return Err(ProgramError::NoCommand);
+        };
+        let program_error = |kind| ProgramError::Program {
+            program: program.clone(),
+            kind,
         };
         let path = Path::new(program);
         if program.contains('/') || program.contains(std::path::MAIN_SEPARATOR) {
@@ -393,9 +399,9 @@ impl EngineSpec {
                 _ => path.to_path_buf(),
             };
             return match fs::metadata(&full) {
-                Err(e) => Err(format!("{program}: {e}")),
-                Ok(m) if !m.is_file() => Err(format!("{program}: not a file")),
-                Ok(m) if !executable(&m) => Err(format!("{program}: not executable")),
+                Err(e) => Err(program_error(ProgramProblem::Unreadable(e.to_string()))),
+                Ok(m) if !m.is_file() => Err(program_error(ProgramProblem::NotAFile)),
+                Ok(m) if !executable(&m) => Err(program_error(ProgramProblem::NotExecutable)),
                 Ok(_) => Ok(()),
             };
         }
@@ -408,9 +414,42 @@ impl EngineSpec {
         if found {
             Ok(())
         } else {
-            Err(format!("{program}: not found on PATH"))
+            Err(program_error(ProgramProblem::NotOnPath))
         }
     }
+}
+
+/// Why an engine's program cannot be started ([`EngineSpec::check_program`]).
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ProgramError {
+    /// The engine has no command.
+    #[error("no command")]
+    NoCommand,
+    /// The program is wrong.
+    #[error("{program}: {kind}")]
+    Program {
+        /// The program as given.
+        program: String,
+        /// What is wrong with it.
+        kind: ProgramProblem,
+    },
+}
+
+/// What is wrong with an engine's program.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ProgramProblem {
+    /// A path that cannot be read (the system's message).
+    #[error("{0}")]
+    Unreadable(String),
+    /// A path to something else than a file.
+    #[error("not a file")]
+    NotAFile,
+    /// A file that is not executable.
+    #[error("not executable")]
+    NotExecutable,
+    /// A bare name not found on `PATH`.
+    #[error("not found on PATH")]
+    NotOnPath,
 }
 
 impl std::str::FromStr for EngineSpec {
@@ -529,12 +568,16 @@ mod tests {
     fn programs_are_checked() {
         assert!(spec("sh -c true").check_program().is_ok());
         assert!(spec("/bin/sh").check_program().is_ok());
-        let missing = spec("./no-such-engine --x").check_program().unwrap_err();
+        let missing = spec("./no-such-engine --x")
+            .check_program()
+            .unwrap_err()
+            .to_string();
         assert!(missing.contains("no-such-engine"), "{missing}");
         assert!(spec("no-such-engine-on-path").check_program().is_err());
         assert!(spec("/")
             .check_program()
             .unwrap_err()
+            .to_string()
             .contains("not a file"));
     }
 

@@ -115,6 +115,23 @@ impl Score {
     /// The 95 % interval of the Elo difference, `[low, high]` (normal approximation;
     /// `None` where an end is not finite).
     pub fn elo_interval(&self) -> Option<(f64, f64)> {
+        let (lo, hi) = self.elo_bounds()?;
+        (lo.is_finite() && hi.is_finite()).then_some((lo, hi))
+    }
+
+    /// The ends of the 95 % interval of the Elo difference, an end past a score of 0
+    /// or 1 infinite (`-inf`, `+inf` in the text summary, where [`Score::elo_interval`]
+    /// gives no interval at all). `None` with no game.
+    ///
+    /// ```
+    /// use renju_engine::matches::stats::Score;
+    /// let all = Score { wins: 10, losses: 0, draws: 0 };
+    /// assert_eq!(all.elo_bounds(), Some((f64::INFINITY, f64::INFINITY)));
+    /// let most = Score { wins: 9, losses: 1, draws: 0 };
+    /// let (lo, hi) = most.elo_bounds().unwrap();
+    /// assert!(lo.is_finite() && hi == f64::INFINITY);
+    /// ```
+    pub fn elo_bounds(&self) -> Option<(f64, f64)> {
         let n = f64::from(self.games());
         let s = self.rate()?;
         let (w, l, d) = (
@@ -124,7 +141,12 @@ impl Score {
         );
         let var = (w * (1.0 - s).powi(2) + l * s.powi(2) + d * (0.5 - s).powi(2)) / n;
         let margin = Z95 * (var / n).sqrt();
-        Some((elo_of(s - margin)?, elo_of(s + margin)?))
+        let end = |x: f64| match elo_of(x) {
+            Some(e) => e,
+            None if x <= 0.0 => f64::NEG_INFINITY,
+            None => f64::INFINITY,
+        };
+        Some((end(s - margin), end(s + margin)))
     }
 
     /// The likelihood of superiority, `½ (1 + erf((W - L) / √(2 (W + L))))` (`None`

@@ -41,6 +41,7 @@ from ._renju import (
     MatchPair,
     MatchResult,
     MatchScore,
+    MatchSettings,
     MatchSprt,
     Move,
     MoveVerdict,
@@ -110,5 +111,5 @@ __all__ = [
     "ConformReport", "conform", "random_positions", "Chunk", "chunks", "validate_bytes",
     "RefusalError", "Seat", "Required", "SwapOption", "RefusalCode", "FoulPolicy",
     "Referee", "Status", "ClockStatus", "Ending", "MatchScore", "MatchEngine",
-    "MatchPair", "MatchSprt", "MatchGame", "MatchResult", "match",
+    "MatchPair", "MatchSprt", "MatchGame", "MatchResult", "MatchSettings", "match",
 ]

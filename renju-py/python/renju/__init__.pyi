@@ -33,7 +33,7 @@ __all__ = [
     "ConformReport", "conform", "random_positions", "Chunk", "chunks", "validate_bytes",
     "RefusalError", "Seat", "Required", "SwapOption", "RefusalCode", "FoulPolicy",
     "Referee", "Status", "ClockStatus", "Ending", "MatchScore", "MatchEngine",
-    "MatchPair", "MatchSprt", "MatchGame", "MatchResult", "match",
+    "MatchPair", "MatchSprt", "MatchGame", "MatchResult", "MatchSettings", "match",
 ]
 """The public names."""
 
@@ -2055,42 +2055,76 @@ class MatchResult:
     @property
     def refused_openings(self) -> list[tuple[str, str]]:
         """Openings refused before play, as (line or number, why)."""
+    @property
+    def tournament(self) -> Tournament:
+        """The results as a tournament: a round robin of the engines, every game a
+        pairing with its colours, as `renju match --trf` writes it; .standings() and
+        .to_trf() as for any Tournament."""
     def to_dict(self) -> dict[str, Any]:
         """The results as `renju match --json` prints them: settings, engines, summary,
         games (without their records) and refused openings."""
     def to_json(self) -> str:
         """to_dict() as JSON text, as `renju match --json` prints it."""
 
+@final
+class MatchSettings:
+    """How a match is played, for match(engines, settings): every setting of `renju
+    match` but the engines and their names. Each keyword left out keeps the default.
+
+    rule (default 'renju'), size (default 15), opening (default 'free').
+    profile='gomocup' sets Gomocup's tournament settings; keywords given explicitly win
+    over it. time_control is a TimeControl or its text; tc takes Gomocup's limits
+    'match/turn+inc' in seconds. tolerance_ms: how late, in all in a game, an engine's
+    answers may come and count as made at the deadline (default 3000 under tc, 1000 in
+    the Gomocup profile, 0 under time_control). openings: a path (Gomocup offset or pos
+    notation, or any record format) or an iterable of Game. swap2board_fields sends
+    SWAP2BOARD's stones as x,y,field lines to every engine (one engine's: 'cmd=...
+    swap2board=fields'). sprt: 'elo0,elo1[,alpha,beta]' (two engines): the match stops
+    when it decides. Unknown names and bad texts (rule, opening, time_control, tc, sprt,
+    profile, openings_order) raise ValueError. Frozen, comparable and picklable."""
+
+    def __new__(
+        cls,
+        *,
+        profile: Literal["gomocup"] | None = None,
+        rule: RuleSet | str | None = None,
+        size: int | None = None,
+        opening: OpeningRule | str | None = None,
+        time_control: TimeControl | str | None = None,
+        tc: str | None = None,
+        tolerance_ms: int | None = None,
+        silence_ms: int = 30000,
+        games: int = 1,
+        rounds: int = 1,
+        concurrency: int = 1,
+        gauntlet: bool = False,
+        openings: str | os.PathLike[str] | Iterable[Game] | None = None,
+        openings_format: str | None = None,
+        openings_order: Literal["sequential", "random"] = "sequential",
+        srand: int = 0,
+        repeat: bool = False,
+        transform: bool = False,
+        draw_after: int | None = None,
+        no_pass: bool = False,
+        swap2board: bool = True,
+        swap2board_fields: bool = False,
+        gomocup_rule: int | None = None,
+        max_memory: int = 367001600,
+        sprt: str | None = None,
+        event: str = "renju match",
+    ) -> MatchSettings:
+        """Each keyword left out keeps the default."""
+    def to_dict(self) -> dict[str, Any]:
+        """The keywords given (those that are not the defaults), as a dict."""
+    def __eq__(self, other: object, /) -> bool:
+        """Same keywords given."""
+
 def match(
     engines: Iterable[_EngineLike],
+    settings: MatchSettings | None = None,
     *,
     names: Sequence[str] | None = None,
-    profile: Literal["gomocup"] | None = None,
-    rule: RuleSet | str | None = None,
-    size: int | None = None,
-    opening: OpeningRule | str | None = None,
-    time_control: TimeControl | str | None = None,
-    tc: str | None = None,
-    tolerance_ms: int | None = None,
-    silence_ms: int = 30000,
-    games: int = 1,
-    rounds: int = 1,
-    concurrency: int = 1,
-    gauntlet: bool = False,
-    openings: str | os.PathLike[str] | Iterable[Game] | None = None,
-    openings_format: str | None = None,
-    openings_order: Literal["sequential", "random"] = "sequential",
-    srand: int = 0,
-    repeat: bool = False,
-    transform: bool = False,
-    draw_after: int | None = None,
-    no_pass: bool = False,
-    swap2board: bool = True,
-    swap2board_fields: bool = False,
-    gomocup_rule: int | None = None,
-    max_memory: int = 367001600,
-    sprt: str | None = None,
-    event: str = "renju match",
+    games: int | None = None,
     on_game: Callable[[MatchGame], object] | None = None,
 ) -> MatchResult:
     """Plays a match between engines speaking the Gomocup (Piskvork) protocol, every
@@ -2098,23 +2132,15 @@ def match(
 
     engines: two or more, each a command line ('./pbrain-x --threads 2', or
     c-gomoku-cli's 'cmd=./pbrain-x name=x option.KEY=VALUE'), a path, or a list of the
-    program and its arguments. names: the N-th names the N-th engine (default: the
-    program's file name, numbered when two are alike). rule (default 'renju'), size
-    (default 15), opening (default 'free'). profile='gomocup' sets Gomocup's tournament
-    settings; keywords given explicitly win over it. time_control is a TimeControl or
-    its text; tc takes Gomocup's limits 'match/turn+inc' in seconds. tolerance_ms: how
-    late, in all in a game, an engine's answers may come and count as made at the deadline (default 3000 under tc,
-    1000 in the Gomocup profile, 0 under time_control). openings: a path
-    (Gomocup offset or pos notation, or any record format) or an iterable of Game.
-    swap2board_fields sends SWAP2BOARD's stones as x,y,field lines to every engine (one
-    engine's: 'cmd=... swap2board=fields'). sprt: 'elo0,elo1[,alpha,beta]' (two engines): the match stops when it decides.
+    program and its arguments. settings: a MatchSettings (default: MatchSettings()).
+    names: the N-th names the N-th engine (default: the program's file name, numbered
+    when two are alike). games: games per pair in each round (wins over settings').
     on_game is called with each MatchGame as it ends (from the runner's thread).
 
     The GIL is released while the match runs; Ctrl-C (KeyboardInterrupt) stops it and
-    ends every engine process before the KeyboardInterrupt is raised. Unknown names and
-    bad texts (rule, opening, time_control, tc, sprt, profile) raise ValueError; a match
-    that cannot be run (fewer than two engines, a program not found, an unreadable
-    openings file, a board size the rules refuse) raises SetupError."""
+    ends every engine process before the KeyboardInterrupt is raised. A match that
+    cannot be run (fewer than two engines, a program not found, an unreadable openings
+    file, a board size the rules refuse) raises SetupError."""
 
 # ---------------------------------------------------------------------------
 # The live referee

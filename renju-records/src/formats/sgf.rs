@@ -64,9 +64,11 @@ use encoding_rs::{Encoding, GBK, UTF_8};
 
 use crate::formats::{Format, WriteError};
 use crate::game::{DeclaredResult, Event, Game, ResultReason, Source};
+use crate::opening::OpeningRule;
 use crate::time_control::{format_seconds, TimeControl};
 use renju_core::error::ParseError;
 use renju_core::geometry::{Color, Point, MAX_SIZE, MIN_SIZE, RENJU_SIZE};
+use renju_core::rules::RuleSet;
 
 /// Game-information properties kept as tags: `(SGF property, tag)`.
 const INFO_TAGS: [(&str, &str); 6] = [
@@ -653,7 +655,7 @@ impl Line {
                 "RE" => self.result = Some(parse_result(value).ok_or_else(|| value.to_string())),
                 // Rule names are read as RenjuNet's are; one not understood is
                 // reported as unknown, never guessed.
-                "RU" => match super::rules_from_name(value) {
+                "RU" => match gomocup_rule(value).or_else(|| super::rules_from_name(value)) {
                     // The last RU says the rule: a known rule and an unknown one are
                     // never kept together.
                     Some((rule_set, opening)) => {
@@ -929,6 +931,21 @@ const REASONS: [(ResultReason, &str); 8] = [
     (ResultReason::TwoPasses, "TwoPasses"),
     (ResultReason::FullBoard, "FullBoard"),
 ];
+
+/// `RU[n]` as Gomocup's managers write it (c-gomoku-cli, Piskvork): the rule number
+/// of `INFO rule`, a bitmask (0 freestyle, 1 exactly five, 4 renju, 8 caro; bit 2, the
+/// continuous game, changes no rule of a single game).
+fn gomocup_rule(value: &str) -> Option<(RuleSet, Option<OpeningRule>)> {
+    let n: u32 = value.trim().parse().ok()?;
+    let rule_set = match n & !2 {
+        0 => RuleSet::Freestyle,
+        1 => RuleSet::Standard,
+        4 | 5 => RuleSet::Renju,
+        8 | 9 => RuleSet::Caro,
+        _ => return None,
+    };
+    Some((rule_set, None))
+}
 
 /// `RE`: `B+`, `W+R`, `B+Time`, `B+5` (a score: no reason), `0`, `Draw`, `B+DRAW`,
 /// `Draw+Agreement`.
