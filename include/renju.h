@@ -2126,6 +2126,29 @@ renju_status renju_clock_press(struct renju_clock *clock,
                                struct renju_clock_state *state);
 
 /**
+ * The player holding `color` (a `renju_color`) completed a move that took
+ * `elapsed_ms`: a stone of either colour (the opening player's stones 1 to 3), a swap or
+ * a set of fifth-move offers. Clocks belong to players: that player's clock is pressed
+ * and the other runs next. `*state` (optional) gets both clocks after it.
+ *
+ * # Safety
+ * `clock` is looked up before use; `state` must be NULL or valid for writes.
+ */
+renju_status renju_clock_press_by(struct renju_clock *clock,
+                                  int32_t color,
+                                  uint64_t elapsed_ms,
+                                  struct renju_clock_state *state);
+
+/**
+ * The players exchange colours (a swap of an opening protocol): each keeps their own
+ * clock, so the clocks reported as Black's and White's exchange.
+ *
+ * # Safety
+ * `clock` is looked up before use; `state` must be NULL or valid for writes.
+ */
+renju_status renju_clock_swap(struct renju_clock *clock, struct renju_clock_state *state);
+
+/**
  * Both clocks now.
  *
  * # Safety

@@ -1093,8 +1093,10 @@ class Clock:
         both_flags: Literal["draw", "continue-unless-last-period"] = "draw",
         default_time_ms: int = 3_600_000,
     ) -> Clock: ...
-    def press(self, elapsed_ms: int) -> ClockState:
-        """The side to move completed a move that took elapsed_ms."""
+    def press(self, elapsed_ms: int, color: Color | str | None = None) -> ClockState:
+        """The side to move (or, with color, the player holding it) completed a move."""
+    def swap(self) -> ClockState:
+        """The players exchange colours; each keeps their own clock."""
     def penalty(self, offender: Color | str, taken_ms: int, given_ms: int = 0) -> ClockState:
         """A time penalty (each part at most five minutes)."""
     def late_arrival(self, color: Color | str, late_ms: int) -> ClockState:
