@@ -173,8 +173,14 @@ impl TreeBudget {
 pub struct Chunk {
     /// The byte offset of the part in its file.
     pub start: u64,
-    /// The byte offset where the part ends; `None`: at the end of the file.
+    /// The byte offset where the part ends; `None`: at the end of the file (a part
+    /// made without knowing the file's size). [`Format::chunks`] records the end of the
+    /// last part too, so that it reads only its own bytes.
     pub end: Option<u64>,
+    /// Whether the part is the file's last (it then reports what the file's end shows);
+    /// a part without an `end` is the last too.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub last: bool,
     /// Lines before the part.
     pub lines: usize,
     /// Games (records) before the part: the index of its first game.

@@ -115,7 +115,7 @@ pub fn stream_chunk<'a, R: BufRead + 'a>(
     let mut s = Stream::new(reader, file, limits);
     s.lineno = chunk.lines;
     s.records = chunk.games;
-    s.last = chunk.end.is_none();
+    s.last = chunk.end.is_none() || chunk.last;
     for d in &chunk.directives {
         s.line.clear();
         s.line.extend_from_slice(d.text.as_bytes());
@@ -158,8 +158,11 @@ pub fn chunks<R: BufRead>(reader: R, limits: ReadLimits, target_bytes: u64) -> V
     // A last part with no bytes is dropped: the one before it takes its place.
     if chunks.len() > 1 && chunks.last().map(|c| c.start) == Some(s.reader.position) {
         chunks.pop();
-        chunks.last_mut().expect("a chunk").end = None;
     }
+    // The file's size is known now: the last part ends there.
+    let last = chunks.last_mut().expect("a chunk");
+    last.end = Some(s.reader.position);
+    last.last = true;
     chunks
 }
 
@@ -262,6 +265,7 @@ impl<R: BufRead> Stream<R> {
         }));
         directives.sort_by_key(|d| d.line);
         Chunk {
+            last: false,
             start: position,
             end: None,
             lines: self.lineno,
