@@ -906,3 +906,64 @@ fn ticks_coalesce_and_are_refused_after_the_end() {
     let restored = Referee::from_actions(r.options().clone(), r.actions()).unwrap();
     assert_eq!(restored.status(), r.status());
 }
+
+#[test]
+fn a_declaration_is_capped_by_the_points_the_position_allows() {
+    // 221 points are empty after move 4 on a 15x15 board: 250 offers could never be made.
+    let mut r = referee("yamaguchi");
+    play(&mut r, "h8 h9 h10");
+    let s = r.status();
+    assert_eq!((s.required, s.range), (Required::Declare, Some([1, 221])));
+    refused(&mut r, "declare=250", None, RefusalCode::OfferCount);
+    play(&mut r, "declare=221");
+    // A record declaring more is an error when validated.
+    let game = Format::MoveList
+        .read(
+            b"# opening: yamaguchi\nh8 h9 h10 declare=250 h7 offers=j8/j9>j9\n",
+            None,
+        )
+        .remove(0)
+        .unwrap();
+    let replay = game.replay(&ValidationOptions::default());
+    assert!(replay
+        .findings
+        .iter()
+        .any(|f| f.code == renju_records::FindingCode::OfferDeclaration));
+}
+
+#[test]
+fn the_claim_model_is_written_into_the_record_or_the_format_refused() {
+    for fouls in [FoulPolicy::RifClaim, FoulPolicy::ChineseClaim] {
+        let mut r = Referee::new(RefereeOptions {
+            fouls,
+            ..RefereeOptions::default()
+        })
+        .unwrap();
+        // Black's double-three lapses: White played on.
+        play(&mut r, &format!("{DOUBLE_THREE} h8 o15"));
+        assert!(r.outcome().is_none());
+        let text = Format::MoveList
+            .write(std::slice::from_ref(&r.game()))
+            .unwrap();
+        let text = String::from_utf8(text).unwrap();
+        assert!(
+            text.contains(&format!("# claims: {}\n", fouls.claims())),
+            "{text}"
+        );
+        let back = Format::MoveList
+            .read(text.as_bytes(), None)
+            .remove(0)
+            .unwrap();
+        assert_eq!(back.claims, Some(fouls.claims()));
+        let replay = back.replay(&ValidationOptions::default());
+        assert_eq!(
+            replay.outcome.termination,
+            Termination::Unfinished,
+            "{text}"
+        );
+        for format in [Format::Sgf, Format::Rif, Format::Psq] {
+            let err = format.write(std::slice::from_ref(&r.game())).unwrap_err();
+            assert!(err.to_string().contains("claim model"), "{err}");
+        }
+    }
+}

@@ -631,3 +631,36 @@ def test_status_attributes_are_typed() -> None:
         s.required = Required.NONE  # type: ignore[misc]
     with pytest.raises(TypeError):
         hash(Referee())
+
+
+def test_apply_from_two_threads_takes_turns() -> None:
+    # Issue 31: the referee was held while json.dumps ran (Python code, where the other
+    # thread may run): "RuntimeError: Already borrowed", even for a status query.
+    import sys
+    import threading
+
+    r = Referee()
+    errors: list[BaseException] = []
+
+    def work(first: bool) -> None:
+        try:
+            for i in range(2000):
+                reply = r.apply({"action": "status"})
+                assert reply["ok"] is True
+                if first and i == 1000:
+                    r.apply({"action": "place", "point": "h8"})
+        except BaseException as e:  # noqa: BLE001 - reported below
+            errors.append(e)
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        threads = [threading.Thread(target=work, args=(k == 0,)) for k in range(2)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert not errors, errors[0]
+    assert r.status.move_number == 2

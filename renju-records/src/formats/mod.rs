@@ -367,6 +367,7 @@ impl Format {
     /// assert_eq!(err.to_string(), "cannot write as moves: game 1: a move list cannot hold a referee's decision; use RIF or SGF");
     /// ```
     pub fn write(self, games: &[Game]) -> Result<Vec<u8>, WriteError> {
+        self.check_claims(games)?;
         match self {
             Format::MoveList => movelist::write(games),
             Format::Rif => rif::write(games),
@@ -374,6 +375,31 @@ impl Format {
             Format::Psq => psq::write(games),
             Format::Sgf => sgf::write(games),
             Format::GomocupOpenings => gomocup::write(games),
+        }
+    }
+
+    /// Only a move list holds a claim model (`# claims:`): no other format has a tag for
+    /// it, and a game with a lapsed foul would validate to another result. Such games
+    /// are refused, naming the game.
+    fn check_claims(self, games: &[Game]) -> Result<(), WriteError> {
+        if self == Format::MoveList {
+            return Ok(());
+        }
+        let claimed = games.iter().enumerate().find_map(|(i, g)| {
+            g.claims
+                .filter(|c| *c != crate::game::ClaimModel::Automatic)
+                .map(|c| (i, c))
+        });
+        match claimed {
+            None => Ok(()),
+            Some((i, model)) => Err(WriteError::new(
+                self,
+                ParseError::new(format!(
+                    "{} has no tag for the claim model ({model}), under which this game's fouls are judged; use the move list (moves)",
+                    self.name()
+                ))
+                .in_record(format!("game {}", i + 1)),
+            )),
         }
     }
 
