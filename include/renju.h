@@ -1014,11 +1014,11 @@ typedef struct renju_side_clock {
  */
 typedef struct renju_clock_state {
     /**
-     * Black's clock.
+     * The clock of the player holding Black (it follows them through a swap).
      */
     struct renju_side_clock black;
     /**
-     * White's clock.
+     * The clock of the player holding White.
      */
     struct renju_side_clock white;
     /**
@@ -1288,15 +1288,18 @@ typedef struct renju_referee_options {
  */
 typedef struct renju_referee_clock {
     /**
-     * Black's clock (its time left net of the time already used on the current action).
+     * The clock of the player holding Black (its time left net of the time already used
+     * on the current action). Clocks belong to players: each follows its player through
+     * every swap.
      */
     struct renju_side_clock black;
     /**
-     * White's clock.
+     * The clock of the player holding White.
      */
     struct renju_side_clock white;
     /**
-     * The colour whose clock runs; `RENJU_COLOR_NONE` once the game is over.
+     * The colour held by the player whose clock runs (the player who must act);
+     * `RENJU_COLOR_NONE` once the game is over.
      */
     renju_color running;
     /**

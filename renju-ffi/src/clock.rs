@@ -54,9 +54,9 @@ pub struct renju_side_clock {
 #[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct renju_clock_state {
-    /// Black's clock.
+    /// The clock of the player holding Black (it follows them through a swap).
     pub black: renju_side_clock,
-    /// White's clock.
+    /// The clock of the player holding White.
     pub white: renju_side_clock,
     /// Whose clock runs.
     pub to_move: renju_color,

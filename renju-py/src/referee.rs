@@ -820,9 +820,10 @@ pub struct ClockStatus(pub CClockStatus);
 py_methods! { ClockStatus |c| pickle(Self)
     /// The clocks as plain data.
     to_dict {
-    /// Black's clock.
+    /// The clock of the player holding Black (clocks belong to players: it follows them
+    /// through every swap).
     black -> SideClock = (&c.0.black).into();
-    /// White's clock.
+    /// The clock of the player holding White.
     white -> SideClock = (&c.0.white).into();
     /// The colour whose clock runs (None once the game is over).
     running -> Option<Color> = c.0.running.map(Color::from);

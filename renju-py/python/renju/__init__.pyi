@@ -2139,10 +2139,11 @@ class ClockStatus:
 
     @property
     def black(self) -> SideClock:
-        """Black's clock (time left net of the time already used on the current action)."""
+        """The clock of the player holding Black (time left net of the time already used on
+        the current action); clocks belong to players and follow them through swaps."""
     @property
     def white(self) -> SideClock:
-        """White's clock."""
+        """The clock of the player holding White."""
     @property
     def running(self) -> Color | None:
         """The colour whose clock runs (None once the game is over)."""
@@ -2359,7 +2360,8 @@ class Referee:
         """Nothing but the time: the clock is read at t (ms); a flag may fall."""
     def apply(self, command: _Command) -> dict[str, Any]:
         """Answers one command of the JSON-lines protocol with the reply dict (never raises
-        for a bad command: it gets the 'bad-request' reply)."""
+        for a bad command: it gets the 'bad-request' reply). Safe from several threads:
+        calls take turns."""
     def apply_json(self, line: str) -> str:
         """Answers one line of the JSON-lines protocol with one line of JSON."""
     def record(self, format: _Format) -> str:

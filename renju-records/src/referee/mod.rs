@@ -17,9 +17,10 @@
 //!
 //! Seats act, colours move: `first` is the player who starts (tentative Black); swaps
 //! exchange colours, never seats. Time stamps are milliseconds on the caller's
-//! timeline, from [`RefereeOptions::start_ms`]; between two actions the clock of the
-//! colour that must act runs (during the opening decisions too), and a stone completes
-//! a move on its colour's clock.
+//! timeline, from [`RefereeOptions::start_ms`]. Clocks belong to players: between two
+//! actions the clock of the player who must act runs (during the opening decisions
+//! too), and a stone (of either colour), a swap or a set of offers completes a move on
+//! the clock of the player who made it, which follows them through every swap.
 //!
 //! ```
 //! use renju_records::referee::{Action, Referee, RefereeOptions, Required};
@@ -124,7 +125,8 @@ pub struct RefereeOptions {
     pub clock: ClockOptions,
     /// What happens to a forbidden move (default automatic).
     pub fouls: FoulPolicy,
-    /// The time stamp at which the game starts (Black's clock starts running).
+    /// The time stamp at which the game starts (the first player's clock starts
+    /// running).
     #[serde(default)]
     pub start_ms: u64,
 }
