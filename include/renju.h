@@ -1014,11 +1014,11 @@ typedef struct renju_side_clock {
  */
 typedef struct renju_clock_state {
     /**
-     * Black's clock.
+     * The clock of the player holding Black (it follows them through a swap).
      */
     struct renju_side_clock black;
     /**
-     * White's clock.
+     * The clock of the player holding White.
      */
     struct renju_side_clock white;
     /**
@@ -1288,15 +1288,18 @@ typedef struct renju_referee_options {
  */
 typedef struct renju_referee_clock {
     /**
-     * Black's clock (its time left net of the time already used on the current action).
+     * The clock of the player holding Black (its time left net of the time already used
+     * on the current action). Clocks belong to players: each follows its player through
+     * every swap.
      */
     struct renju_side_clock black;
     /**
-     * White's clock.
+     * The clock of the player holding White.
      */
     struct renju_side_clock white;
     /**
-     * The colour whose clock runs; `RENJU_COLOR_NONE` once the game is over.
+     * The colour held by the player whose clock runs (the player who must act);
+     * `RENJU_COLOR_NONE` once the game is over.
      */
     renju_color running;
     /**
@@ -2124,6 +2127,29 @@ renju_status renju_clock_free(struct renju_clock *clock);
 renju_status renju_clock_press(struct renju_clock *clock,
                                uint64_t elapsed_ms,
                                struct renju_clock_state *state);
+
+/**
+ * The player holding `color` (a `renju_color`) completed a move that took
+ * `elapsed_ms`: a stone of either colour (the opening player's stones 1 to 3), a swap or
+ * a set of fifth-move offers. Clocks belong to players: that player's clock is pressed
+ * and the other runs next. `*state` (optional) gets both clocks after it.
+ *
+ * # Safety
+ * `clock` is looked up before use; `state` must be NULL or valid for writes.
+ */
+renju_status renju_clock_press_by(struct renju_clock *clock,
+                                  int32_t color,
+                                  uint64_t elapsed_ms,
+                                  struct renju_clock_state *state);
+
+/**
+ * The players exchange colours (a swap of an opening protocol): each keeps their own
+ * clock, so the clocks reported as Black's and White's exchange.
+ *
+ * # Safety
+ * `clock` is looked up before use; `state` must be NULL or valid for writes.
+ */
+renju_status renju_clock_swap(struct renju_clock *clock, struct renju_clock_state *state);
 
 /**
  * Both clocks now.

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test of the project: Rust (format, lints, docs; unit, integration and doc
 # tests, the C API test under valgrind when present), each fuzz target briefly (when a
-# nightly toolchain and cargo-fuzz are installed), then Python (venv, build with
+# nightly toolchain is installed; cargo-fuzz is installed when missing), then Python (venv, build with
 # maturin, mypy --strict, stubtest, pytest), then the user guide (every example run, the
 # references checked, the site built with its links checked), then the release
 # artifacts (scripts/release.sh: crates, wheel and sdist, C archive, guide, each
@@ -58,9 +58,13 @@ if [[ $fuzz_seconds == 0 ]]; then
     echo "SKIPPED fuzzing: RENJU_FUZZ_SECONDS=0"
 elif ! cargo +nightly --version >/dev/null 2>&1; then
     echo "SKIPPED fuzzing: no nightly toolchain (rustup toolchain install nightly)"
-elif ! cargo +nightly fuzz --version >/dev/null 2>&1; then
-    echo "SKIPPED fuzzing: cargo-fuzz is not installed (cargo install cargo-fuzz)"
 else
+    if ! cargo +nightly fuzz --version >/dev/null 2>&1; then
+        # A crates.io package: installed here so that CI fuzzes wherever it runs (once
+        # per machine; it takes a few minutes to build).
+        echo "   cargo-fuzz is not installed: cargo install cargo-fuzz --locked"
+        cargo install cargo-fuzz --locked
+    fi
     # A crash found now is a new finding of a random search, not a regression: it is
     # listed and saved under fuzz/regressions/ (to fix and commit, after which cargo test
     # replays it), and the run goes on. Any other failure (the build) fails the run.

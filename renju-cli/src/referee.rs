@@ -90,19 +90,25 @@ fn start(args: &RefereeArgs) -> Result<Referee, String> {
         .format
         .or_else(|| Format::from_path(path))
         .ok_or_else(|| format!("{}: name the format with --format", path.display()))?;
-    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    // Only the first game is read: a move list or a RenjuNet file is streamed, so a
+    // file of any size takes the memory of one game.
+    let file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let game = format
-        .read(&bytes, path.to_str())
-        .into_iter()
+        .read_from_with(
+            io::BufReader::new(file),
+            path.to_str(),
+            ReadLimits::default(),
+        )
         .next()
         .ok_or_else(|| format!("{}: the file holds no game", path.display()))?
         .map_err(|e| format!("{}: {e}", path.display()))?;
     Referee::resume(&game, options).map_err(|e| format!("{}: {e}", path.display()))
 }
 
-/// Answers every line of `input` on `out`, one line each; the output is flushed
-/// whenever no more input is waiting, so that an interactive caller gets each reply
-/// at once.
+/// Answers every line of `input` on `out`, one line each. The output is flushed before
+/// any read that may block (no complete line is waiting), so that an interactive caller
+/// gets each reply at once, whatever else its write held (a blank line, the first bytes
+/// of its next line). A UTF-8 byte-order mark before the first line is skipped.
 pub fn pipe<R: Read>(
     mut referee: Referee,
     input: &mut io::BufReader<R>,
@@ -110,17 +116,28 @@ pub fn pipe<R: Read>(
     max_line: usize,
 ) -> io::Result<()> {
     let mut buf = Vec::new();
+    let mut first = true;
     loop {
+        if !input.buffer().contains(&b'\n') {
+            // The next read may wait for the caller, who may be waiting for a reply.
+            out.flush()?;
+        }
         match read_line(input, &mut buf, max_line, false)? {
             LineRead::Eof => break,
             LineRead::Line => {
-                let text = String::from_utf8_lossy(&buf);
+                let line = match buf.strip_prefix(UTF8_BOM) {
+                    Some(rest) if first => rest,
+                    _ => &buf[..],
+                };
+                first = false;
+                let text = String::from_utf8_lossy(line);
                 if text.trim().is_empty() {
                     continue;
                 }
                 out.write_all(referee.handle_json(&text).as_bytes())?;
             }
             LineRead::TooLong { bytes } => {
+                first = false;
                 let refusal = Refusal {
                     code: RefusalCode::BadRequest,
                     message: format!("the line is {bytes} bytes long, more than {max_line}"),
@@ -136,13 +153,12 @@ pub fn pipe<R: Read>(
             }
         }
         out.write_all(b"\n")?;
-        // Nothing more has arrived: the caller may be waiting for this reply.
-        if input.buffer().is_empty() {
-            out.flush()?;
-        }
     }
     out.flush()
 }
+
+/// The UTF-8 byte-order mark some editors and Windows tools write first.
+const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
 
 #[cfg(test)]
 mod tests {

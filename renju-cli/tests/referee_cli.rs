@@ -80,12 +80,13 @@ fn the_guide_yamaguchi_game() {
     assert_eq!(last["outcome"]["winner_seat"], "second");
     let record = replies[18]["record"].as_str().unwrap();
     assert!(
-        record.contains("declare=2 swap h7 {t=19} offers=j8/j9>j9 {t=13}"),
+        record.contains("declare=2 swap {t=8} h7 {t=14} offers=j8/j9>j9 {t=10}"),
         "{record}"
     );
-    // The deadline: the second player, Black after the swap, used 13 s of 300 for
-    // move 5 before White's choice at 50 s; White's clock ran from then.
-    assert_eq!(replies[7]["status"]["clock"]["deadline"], 322_000);
+    // The deadline: the first player, White after the swap, used 12 s on the opening
+    // and 11 s on move 4, so at White's choice (50 s) 277 s of their 300 were left;
+    // clocks belong to players.
+    assert_eq!(replies[7]["status"]["clock"]["deadline"], 318_000);
 }
 
 #[test]
@@ -152,4 +153,141 @@ fn bad_options_and_records_exit_2() {
     );
     assert_eq!((code, replies[0]["status"]["move"].as_u64()), (0, Some(4)));
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn through_the_pipe_the_swapper_keeps_their_own_clock() {
+    // Swap2, one minute each: the second player thinks 55 s and swaps, takes Black with
+    // their own 5 s left, and loses on time at move 5 (clocks belong to players).
+    let input = [
+        r#"{"action":"place","point":"h8","t":1000}"#,
+        r#"{"action":"place","point":"h9","t":2000}"#,
+        r#"{"action":"place","point":"j10","t":3000}"#,
+        r#"{"action":"swap","by":"second","t":58000}"#,
+        r#"{"action":"place","point":"g10","by":"first","t":60000}"#,
+        r#"{"action":"tick","t":65001}"#,
+        r#"{"action":"record","format":"moves"}"#,
+    ]
+    .join("\n");
+    let (replies, code) = run(
+        &["--opening", "swap2", "--time-control", "60"],
+        input.as_bytes(),
+    );
+    assert_eq!(code, 0);
+    let clock = &replies[3]["status"]["clock"];
+    assert_eq!(clock["black"]["time_left_ms"], 5_000);
+    assert_eq!(clock["white"]["time_left_ms"], 57_000);
+    assert_eq!(replies[4]["status"]["clock"]["deadline"], 65_000);
+    let outcome = &replies[5]["status"]["outcome"];
+    assert_eq!(outcome["termination"], "time");
+    assert_eq!(outcome["winner_seat"], "first");
+    let record = replies[6]["record"].as_str().unwrap();
+    assert!(record.contains("swap {t=55}"), "{record}");
+}
+
+/// Each write of `writes` (without closing the input) gets its reply at once, whatever
+/// else the write held: the reply of the action of each write, within 10 s.
+fn replies_while_open(writes: &[&str]) -> Vec<Value> {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_renju"))
+        .args(["referee", "--opening", "free"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let (send, receive) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            if send.send(line.unwrap()).is_err() {
+                break;
+            }
+        }
+    });
+    let mut replies = Vec::new();
+    for write in writes {
+        stdin.write_all(write.as_bytes()).unwrap();
+        stdin.flush().unwrap();
+        let reply = receive
+            .recv_timeout(std::time::Duration::from_secs(10))
+            .unwrap_or_else(|_| panic!("no reply to {write:?} while the input stays open"));
+        replies.push(serde_json::from_str(&reply).unwrap());
+    }
+    drop(stdin);
+    assert!(child.wait().unwrap().success());
+    replies
+}
+
+#[test]
+fn a_reply_is_flushed_before_any_read_that_may_block() {
+    let replies = replies_while_open(&[
+        "{\"action\":\"place\",\"point\":\"h8\"}\n\n",
+        "{\"action\":\"place\",\"point\":\"h9\"}\n   \n{\"action\":\"pla",
+        "ce\",\"point\":\"h10\"}\n",
+    ]);
+    let moves: Vec<_> = replies
+        .iter()
+        .map(|r| r["status"]["move"].clone())
+        .collect();
+    assert_eq!(moves, [2, 3, 4]);
+}
+
+#[test]
+fn a_byte_order_mark_before_the_first_line_is_skipped() {
+    let (replies, code) = run(
+        &[],
+        "\u{feff}{\"action\":\"place\",\"point\":\"h8\"}\n".as_bytes(),
+    );
+    assert_eq!(code, 0);
+    assert_eq!(replies[0]["ok"], true, "{:?}", replies[0]);
+}
+
+#[test]
+fn resume_reads_only_the_first_game() {
+    // A record that never ends (a FIFO whose writer stays open): reading it whole would
+    // wait for ever; the first game is all `--resume` reads.
+    let dir = std::env::temp_dir().join(format!("renju-resume-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let fifo = dir.join("endless.txt");
+    let _ = std::fs::remove_file(&fifo);
+    assert!(Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap()
+        .success());
+    let writer_path = fifo.clone();
+    let writer = std::thread::spawn(move || {
+        let mut w = std::fs::OpenOptions::new()
+            .write(true)
+            .open(writer_path)
+            .unwrap();
+        w.write_all(b"h8 h9 i8\n").unwrap();
+        w.flush().unwrap();
+        std::thread::sleep(std::time::Duration::from_secs(30));
+    });
+    let mut child = Command::new(env!("CARGO_BIN_EXE_renju"))
+        .args(["referee", "--resume", fifo.to_str().unwrap()])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    writeln!(stdin, r#"{{"action":"place","point":"j8"}}"#).unwrap();
+    stdin.flush().unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let (send, receive) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut line = String::new();
+        BufReader::new(stdout).read_line(&mut line).unwrap();
+        let _ = send.send(line);
+    });
+    let reply = receive
+        .recv_timeout(std::time::Duration::from_secs(15))
+        .expect("no reply: the whole record was read");
+    let reply: Value = serde_json::from_str(&reply).unwrap();
+    assert_eq!(reply["status"]["move"], 5, "{reply}");
+    drop(stdin);
+    child.wait().unwrap();
+    let _ = std::fs::remove_file(&fifo);
+    drop(writer);
 }

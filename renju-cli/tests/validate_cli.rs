@@ -164,7 +164,7 @@ fn a_directory_is_a_file_that_cannot_be_read() {
     assert!(err.contains("is a directory"), "{err}");
     assert!(!out.contains("game 1:"), "no game is invented: {out}");
     // The file counts as an error, as in the JSON report.
-    assert!(out.contains("5 games: 1 errors"), "{out}");
+    assert!(out.contains("5 games: 1 error,"), "{out}");
     assert!(out.contains("1 file could not be read"), "{out}");
 
     // The JSON report lists the file and does not look clean.
@@ -263,7 +263,7 @@ fn the_summary_runs_across_chunks_as_the_json_report_does() {
     assert_eq!(s["findings"]["duplicate-id"], 1);
     assert_eq!(s["findings"]["occupied-point"], 4);
     assert!(
-        human.contains("4500 games: 4 errors, 1 warnings"),
+        human.contains("4500 games: 4 errors, 1 warning\n"),
         "{human}"
     );
     assert!(human.contains("game 4322 (17)"), "{human}");
@@ -318,4 +318,15 @@ fn jsonl_lines_are_the_json_reports_games_then_its_summary() {
     std::fs::remove_dir_all(&dir).unwrap();
     let (code, _, err) = renju(&["validate", "--json", "--jsonl", "fixtures/games/sample.txt"]);
     assert_eq!(code, 2, "{err}");
+}
+
+#[test]
+fn one_game_one_error_is_singular() {
+    let dir = std::env::temp_dir().join(format!("renju-singular-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("one.txt");
+    std::fs::write(&file, "h8 h8\n").unwrap();
+    let (_, out, _) = renju(&["validate", file.to_str().unwrap()]);
+    assert!(out.contains("1 game: 1 error, 0 warnings\n"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
 }

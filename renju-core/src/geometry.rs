@@ -72,6 +72,16 @@ pub enum PointError {
     },
 }
 
+/// The text a [`PointError::Syntax`] quotes: the first 16 characters of a longer text,
+/// followed by `...` and its length (a hostile input of megabytes is quoted once, short).
+fn quoted_text(s: &str) -> String {
+    const MAX_CHARS: usize = 16;
+    match s.char_indices().nth(MAX_CHARS) {
+        None => s.to_string(),
+        Some((end, _)) => format!("{}... ({} bytes)", &s[..end], s.len()),
+    }
+}
+
 impl From<PointError> for ParseError {
     fn from(e: PointError) -> Self {
         ParseError::new(e.to_string())
@@ -164,7 +174,7 @@ impl FromStr for Point {
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let bytes = s.as_bytes();
         let syntax = || PointError::Syntax {
-            text: s.to_string(),
+            text: quoted_text(s),
         };
         if bytes.len() < 2 || bytes.len() > 3 || !bytes[0].is_ascii_alphabetic() {
             return Err(syntax());

@@ -14,7 +14,7 @@
 //! let out = String::from_utf8(out).unwrap();
 //! assert!(out.starts_with("bad.txt: game 1: "), "{out}");
 //! assert!(out.contains("  error move 2 [occupied-point]: "), "{out}");
-//! assert!(out.ends_with("1 games: 1 errors, 0 warnings\nendings: unfinished 1\nfindings: occupied-point 1\n"), "{out}");
+//! assert!(out.ends_with("1 game: 1 error, 0 warnings\nendings: unfinished 1\nfindings: occupied-point 1\n"), "{out}");
 //! ```
 
 use std::borrow::Cow;
@@ -103,6 +103,20 @@ pub fn write_games(
     Ok(())
 }
 
+/// `n` things, singular for one: `1 game`, `2 games`, `0 errors`.
+///
+/// ```
+/// use renju_display::text::counted;
+/// assert_eq!((counted(1, "game"), counted(2, "error")), ("1 game".to_string(), "2 errors".to_string()));
+/// ```
+pub fn counted(n: u64, thing: &str) -> String {
+    if n == 1 {
+        format!("1 {thing}")
+    } else {
+        format!("{n} {thing}s")
+    }
+}
+
 /// The human-readable report's last lines: the totals and the files that could not be
 /// read.
 pub fn write_summary(
@@ -112,8 +126,10 @@ pub fn write_summary(
 ) -> std::io::Result<()> {
     writeln!(
         out,
-        "{} games: {} errors, {} warnings",
-        s.games, s.errors, s.warnings
+        "{}: {}, {}",
+        counted(s.games as u64, "game"),
+        counted(s.errors as u64, "error"),
+        counted(s.warnings as u64, "warning")
     )?;
     let ends: Vec<String> = s
         .by_termination

@@ -54,9 +54,9 @@ pub struct renju_side_clock {
 #[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct renju_clock_state {
-    /// Black's clock.
+    /// The clock of the player holding Black (it follows them through a swap).
     pub black: renju_side_clock,
-    /// White's clock.
+    /// The clock of the player holding White.
     pub white: renju_side_clock,
     /// Whose clock runs.
     pub to_move: renju_color,
@@ -307,6 +307,42 @@ pub unsafe extern "C" fn renju_clock_press(
 ) -> renju_status {
     // SAFETY: forwarded.
     unsafe { apply(clock, Some(ClockEvent::Move { elapsed_ms }), state) }
+}
+
+/// The player holding `color` (a `renju_color`) completed a move that took
+/// `elapsed_ms`: a stone of either colour (the opening player's stones 1 to 3), a swap or
+/// a set of fifth-move offers. Clocks belong to players: that player's clock is pressed
+/// and the other runs next. `*state` (optional) gets both clocks after it.
+///
+/// # Safety
+/// `clock` is looked up before use; `state` must be NULL or valid for writes.
+#[no_mangle]
+pub unsafe extern "C" fn renju_clock_press_by(
+    clock: *mut renju_clock,
+    color: i32,
+    elapsed_ms: u64,
+    state: *mut renju_clock_state,
+) -> renju_status {
+    let color = match color_arg(color) {
+        Ok(c) => c,
+        Err(e) => return guard(|| Err(e)),
+    };
+    // SAFETY: forwarded.
+    unsafe { apply(clock, Some(ClockEvent::MoveBy { color, elapsed_ms }), state) }
+}
+
+/// The players exchange colours (a swap of an opening protocol): each keeps their own
+/// clock, so the clocks reported as Black's and White's exchange.
+///
+/// # Safety
+/// `clock` is looked up before use; `state` must be NULL or valid for writes.
+#[no_mangle]
+pub unsafe extern "C" fn renju_clock_swap(
+    clock: *mut renju_clock,
+    state: *mut renju_clock_state,
+) -> renju_status {
+    // SAFETY: forwarded.
+    unsafe { apply(clock, Some(ClockEvent::Swap), state) }
 }
 
 /// Both clocks now.

@@ -152,11 +152,14 @@ pub struct renju_referee_options {
 #[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct renju_referee_clock {
-    /// Black's clock (its time left net of the time already used on the current action).
+    /// The clock of the player holding Black (its time left net of the time already used
+    /// on the current action). Clocks belong to players: each follows its player through
+    /// every swap.
     pub black: renju_side_clock,
-    /// White's clock.
+    /// The clock of the player holding White.
     pub white: renju_side_clock,
-    /// The colour whose clock runs; `RENJU_COLOR_NONE` once the game is over.
+    /// The colour held by the player whose clock runs (the player who must act);
+    /// `RENJU_COLOR_NONE` once the game is over.
     pub running: renju_color,
     /// The time stamp (on the caller's timeline) at which the running clock's flag falls;
     /// -1 when no clock runs.

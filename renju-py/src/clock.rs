@@ -238,9 +238,24 @@ py_methods! { Clock |_x| pickle(Self) {}
             .map_err(|e| PyValueError::new_err(e.to_string()))
     }
 
-    /// The side to move completed a move that took elapsed_ms.
-    fn press(&mut self, elapsed_ms: u64) -> PyResult<ClockState> {
-        self.apply(ClockEvent::Move { elapsed_ms })
+    /// The side to move completed a move that took elapsed_ms; with color, the player
+    /// holding that colour did (a stone of either colour, a swap, a set of offers: clocks
+    /// belong to players).
+    #[pyo3(signature = (elapsed_ms, color = None))]
+    fn press(&mut self, elapsed_ms: u64, color: Option<&Bound<'_, PyAny>>) -> PyResult<ClockState> {
+        match color {
+            None => self.apply(ClockEvent::Move { elapsed_ms }),
+            Some(color) => {
+                let color = convert::named::<Color, _>(color, "color")?;
+                self.apply(ClockEvent::MoveBy { color, elapsed_ms })
+            }
+        }
+    }
+
+    /// The players exchange colours (a swap): each keeps their own clock, so the clocks
+    /// called black and white exchange.
+    fn swap(&mut self) -> PyResult<ClockState> {
+        self.apply(ClockEvent::Swap)
     }
 
     /// A time penalty: taken_ms off the offender, given_ms to the opponent (each at

@@ -510,13 +510,18 @@ py_methods! { Referee |r| pickle(Self) {
     /// 'status'}, {'action': 'record', 'format': 'sgf'}, {'action': 'explain', 'point':
     /// 'h8'}), with the reply dict the pipe would print ({'ok': True, 'status': {...}}
     /// or {'ok': False, 'error': {'code': ..., 'message': ...}, 'status': {...}}).
-    /// Never raises for a bad command: it gets the 'bad-request' reply.
-    fn apply<'py>(&mut self, py: Python<'py>, command: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    /// Never raises for a bad command: it gets the 'bad-request' reply. Safe from
+    /// several threads: the referee is held only while the command is taken, never while
+    /// Python code runs (the dict is written and the reply read outside), so that calls
+    /// from two threads take turns.
+    fn apply<'py>(slf: &Bound<'py, Self>, command: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+        let py = slf.py();
         let json = py.import("json")?;
-        let line = match json.call_method1("dumps", (command,)).and_then(|s| s.extract::<String>()) {
-            Ok(line) => self.inner.handle_json(&line),
+        let written = json.call_method1("dumps", (command,)).and_then(|s| s.extract::<String>());
+        let line = match written {
+            Ok(line) => slf.borrow_mut().inner.handle_json(&line),
             Err(e) if e.is_instance_of::<PyException>(py) => {
-                self.bad_request(format!("not a command: {}", e.value(py)))
+                slf.borrow().bad_request(format!("not a command: {}", e.value(py)))
             }
             Err(e) => return Err(e),
         };
@@ -816,9 +821,10 @@ pub struct ClockStatus(pub CClockStatus);
 py_methods! { ClockStatus |c| pickle(Self)
     /// The clocks as plain data.
     to_dict {
-    /// Black's clock.
+    /// The clock of the player holding Black (clocks belong to players: it follows them
+    /// through every swap).
     black -> SideClock = (&c.0.black).into();
-    /// White's clock.
+    /// The clock of the player holding White.
     white -> SideClock = (&c.0.white).into();
     /// The colour whose clock runs (None once the game is over).
     running -> Option<Color> = c.0.running.map(Color::from);

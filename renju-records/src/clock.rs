@@ -26,7 +26,13 @@
 //!   [`BothFlags::ContinueUnlessLastPeriod`] (FIDE's reading) play goes on unless a side
 //!   is in its last period.
 //!
-//! Clocks belong to colours: the side to move alternates with every move.
+//! Clocks belong to players, not to colours: each player has one clock through the
+//! whole game. [`ClockEvent::Swap`] exchanges the players' colours and each keeps their
+//! own clock (the sides called Black and White exchange), and
+//! [`ClockEvent::MoveBy`] completes a move on the clock of the colour a player holds now,
+//! for the opening stones one player places of both colours and for a swap (which the
+//! Chinese rules count as one of the player's moves). [`ClockEvent::Move`] (`press`)
+//! presses the side to move, which alternates with every move.
 //!
 //! ```
 //! use renju_records::clock::{Clock, ClockOptions, ClockResult};
@@ -93,6 +99,18 @@ pub enum ClockEvent {
         /// How long the move took.
         elapsed_ms: u64,
     },
+    /// The player holding `color` completed a move that took `elapsed_ms` (a stone of
+    /// either colour, a swap, a set of fifth-move offers): that clock is pressed, and the
+    /// other runs next.
+    MoveBy {
+        /// The colour the player holds now.
+        color: Color,
+        /// How long the move took.
+        elapsed_ms: u64,
+    },
+    /// The players exchange colours; each keeps their own clock (the sides called Black
+    /// and White exchange, the running clock stays the same player's).
+    Swap,
     /// A time penalty: `taken_ms` off the offender's clock, `given_ms` onto the
     /// opponent's (each at most five minutes).
     Penalty {
@@ -528,14 +546,46 @@ impl Clock {
         self.apply(ClockEvent::Move { elapsed_ms })
     }
 
-    /// A completed move, without building the state (for replays): what the clock has
+    /// Move `move_number` of the game (or a swap before it) completed by the player
+    /// holding `color`, without building the state (for replays): what the clock has
     /// decided after it.
-    pub(crate) fn press_quiet(&mut self, elapsed_ms: u64) -> Result<ClockResult, ClockError> {
+    pub(crate) fn press_by_quiet(
+        &mut self,
+        color: Color,
+        elapsed_ms: u64,
+        move_number: u32,
+    ) -> Result<ClockResult, ClockError> {
         if self.result != ClockResult::Running {
             return Err(ClockError::Stopped(self.result));
         }
-        self.move_made(elapsed_ms);
+        self.move_number = move_number.saturating_sub(1);
+        self.move_made(color, elapsed_ms);
         Ok(self.result)
+    }
+
+    /// The players exchange colours: each keeps their own clock.
+    pub(crate) fn swap_players(&mut self) {
+        std::mem::swap(&mut self.black, &mut self.white);
+        self.to_move = self.to_move.opponent();
+    }
+
+    /// The increment `color`'s clock adds after a move completed in time now.
+    pub(crate) fn increment_now(&self, color: Color) -> u64 {
+        let side = self.side(color);
+        let index = (side.state().period as usize).saturating_sub(1);
+        side.schedule.period(index).increment_ms
+    }
+
+    /// The schedule of the clock of the player holding `color`.
+    pub(crate) fn schedule_of(&self, color: Color) -> &Schedule {
+        &self.side(color).schedule
+    }
+
+    fn side(&self, color: Color) -> &Side {
+        match color {
+            Color::Black => &self.black,
+            Color::White => &self.white,
+        }
     }
 
     /// Time left on `color`'s clock now (the shared pool while there is one).
@@ -597,7 +647,9 @@ impl Clock {
             return Err(ClockError::Stopped(self.result));
         }
         match event {
-            ClockEvent::Move { elapsed_ms } => self.move_made(elapsed_ms),
+            ClockEvent::Move { elapsed_ms } => self.move_made(self.to_move, elapsed_ms),
+            ClockEvent::MoveBy { color, elapsed_ms } => self.move_made(color, elapsed_ms),
+            ClockEvent::Swap => self.swap_players(),
             ClockEvent::Penalty {
                 offender,
                 taken_ms,
@@ -724,10 +776,9 @@ impl Clock {
         true
     }
 
-    fn move_made(&mut self, elapsed_ms: u64) {
+    fn move_made(&mut self, color: Color, elapsed_ms: u64) {
         self.move_number = self.move_number.saturating_add(1);
         let number = self.move_number;
-        let color = self.to_move;
         if let Some(pool) = self.shared {
             let side = self.side_mut(color);
             let used = elapsed_ms.min(pool);
@@ -791,6 +842,32 @@ mod tests {
             }
         );
         assert!(matches!(c.press(1), Err(ClockError::Stopped(_))));
+    }
+
+    #[test]
+    fn clocks_follow_the_players_through_a_swap() {
+        let mut c = clock("60+5");
+        // The first player places stones of both colours on their own clock.
+        for _ in 0..3 {
+            c.apply(ClockEvent::MoveBy {
+                color: Color::Black,
+                elapsed_ms: 10 * S,
+            })
+            .unwrap();
+        }
+        assert_eq!(c.to_move(), Color::White);
+        // The second player swaps after 20 s: a move of theirs, now as Black.
+        c.apply(ClockEvent::Swap).unwrap();
+        assert_eq!(c.to_move(), Color::Black);
+        let s = c
+            .apply(ClockEvent::MoveBy {
+                color: Color::Black,
+                elapsed_ms: 20 * S,
+            })
+            .unwrap();
+        assert_eq!((s.black.time_left_ms, s.black.moves), (45 * S, 1));
+        assert_eq!((s.white.time_left_ms, s.white.moves), (45 * S, 3));
+        assert_eq!(s.to_move, Color::White);
     }
 
     #[test]

@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 use crate::clock::{Clock, ClockError, ClockEvent, ClockOptions, ClockResult, ClockState};
 use crate::findings::{Finding, FindingCode};
 use crate::game::{Event, Game};
-use crate::time_control::{format_clock, TimeControl};
+use crate::time_control::{format_clock, Schedule, TimeControl};
 use renju_core::geometry::Color;
 use renju_core::outcome::{Outcome, Termination};
 
@@ -56,6 +56,21 @@ pub struct MoveClock {
     pub state: ClockState,
 }
 
+/// A move of a player's clock (clocks belong to players, `docs/rules.md`, Clocks): a
+/// stone they placed (of either colour), their set of fifth-move offers, or their swap.
+#[derive(Debug, Clone, Copy)]
+struct Press {
+    /// The game's move number it is reported at (for a swap, the move it comes before).
+    number: usize,
+    /// The colour the player holds now (their clock).
+    color: Color,
+    /// Whether its time was read.
+    timed: bool,
+    /// Whether it is a swap (untimed, it is taken as instant; an untimed stone stops the
+    /// checks).
+    swap: bool,
+}
+
 /// A record's clock reading that contradicts the replayed clock.
 #[derive(Debug, Clone)]
 struct Mismatch {
@@ -68,8 +83,13 @@ pub(crate) struct Decisions {
     clock: Option<Clock>,
     control: Option<TimeControl>,
     tolerance_ms: u64,
-    /// The last move played: (number, colour, whether its time was read).
-    last_move: Option<(usize, Color, bool)>,
+    /// The last move played: (number, colour of its stone).
+    last_move: Option<(usize, Color)>,
+    /// The last move of a player's clock: a stone, or a swap (see [`Press`]).
+    last_press: Option<Press>,
+    /// Moves made by the player holding each colour now (stones placed, swaps, sets of
+    /// offers), whether timed or not; exchanged with the colours.
+    made: [usize; 2],
     /// The first move without a time, once the record's times stop.
     times_stop: Option<usize>,
     mismatches: Vec<Mismatch>,
@@ -132,6 +152,8 @@ impl Decisions {
             control: None,
             tolerance_ms: 0,
             last_move: None,
+            last_press: None,
+            made: [0; 2],
             times_stop: None,
             mismatches: Vec::new(),
             states: Vec::new(),
@@ -157,7 +179,7 @@ impl Decisions {
 
     /// The colour of the last move played.
     pub(crate) fn last_mover(&self) -> Option<Color> {
-        self.last_move.map(|(_, c, _)| c)
+        self.last_move.map(|(_, c)| c)
     }
 
     /// Live play: `loser`'s flag fell before move `move_number` was made.
@@ -182,28 +204,65 @@ impl Decisions {
         self.decided.get_or_insert(outcome);
     }
 
-    /// A move the board accepted, by `color`.
-    pub(crate) fn moved(&mut self, number: usize, color: Color) {
-        self.untimed_move();
-        self.last_move = Some((number, color, false));
+    /// A move the board accepted: a stone (or pass) of `color`, made by the player
+    /// holding `player` (in the opening one player places stones of both colours).
+    pub(crate) fn moved(&mut self, number: usize, color: Color, player: Color) {
+        self.close_press();
+        self.last_move = Some((number, color));
+        self.last_press = Some(Press {
+            number,
+            color: player,
+            timed: false,
+            swap: false,
+        });
+        self.made[idx(player)] = self.made[idx(player)].saturating_add(1);
         // A move by the player an offer was made to declines it.
         if self.pending_offer == Some(color.opponent()) {
             self.pending_offer = None;
         }
     }
 
-    /// The previous move had no time: the clock is checked no further.
-    fn untimed_move(&mut self) {
-        if let Some((number, _, false)) = self.last_move {
-            if self.clock.is_some() && self.times_stop.is_none() {
-                self.times_stop = Some(number);
-            }
+    /// The player holding `swapper` swapped colours after `played` moves: each keeps
+    /// their own clock, and the swap is one of the swapper's moves (the Chinese rules).
+    pub(crate) fn swapped(&mut self, played: usize, swapper: Color) {
+        self.close_press();
+        if let Some(clock) = &mut self.clock {
+            clock.swap_players();
+        }
+        self.made.swap(0, 1);
+        let color = swapper.opponent();
+        self.made[idx(color)] = self.made[idx(color)].saturating_add(1);
+        self.last_press = Some(Press {
+            number: played.saturating_add(1),
+            color,
+            timed: false,
+            swap: true,
+        });
+    }
+
+    /// The last press had no time: an untimed stone stops the checks; an untimed swap is
+    /// taken as instant (a format that cannot hold its time leaves it in the next move's).
+    fn close_press(&mut self) {
+        let Some(press) = self.last_press.filter(|p| !p.timed) else {
+            return;
+        };
+        if self.clock.is_none() || self.times_stop.is_some() || self.flag.is_some() {
+            return;
+        }
+        if press.swap {
+            self.last_press = Some(Press {
+                timed: true,
+                ..press
+            });
+            self.press(press, 0, &mut Vec::new());
+        } else {
+            self.times_stop = Some(press.number);
         }
     }
 
     /// An event that is not a move. `ended`: the game is already over.
     pub(crate) fn event(&mut self, event: &Event, ended: bool, findings: &mut Vec<Finding>) {
-        let at = self.last_move.map(|(n, _, _)| n);
+        let at = self.last_move.map(|(n, _)| n);
         let out_of_order = |findings: &mut Vec<Finding>, event: &Event| {
             findings.push(Finding::new(
                 FindingCode::DecisionOutOfOrder,
@@ -286,7 +345,7 @@ impl Decisions {
     }
 
     fn draw_offer(&mut self, by: Color, at: Option<usize>, findings: &mut Vec<Finding>) {
-        let right_after_own_move = matches!(self.last_move, Some((_, c, _)) if c == by);
+        let right_after_own_move = matches!(self.last_move, Some((_, c)) if c == by);
         self.offers[idx(by)] = self.offers[idx(by)].saturating_add(1);
         if !right_after_own_move {
             findings.push(Finding::new(
@@ -381,24 +440,17 @@ impl Decisions {
         moves_left: Option<u32>,
         findings: &mut Vec<Finding>,
     ) {
-        let Some((number, color, timed)) = self.last_move else {
+        let Some(press) = self.last_press.filter(|p| !p.timed) else {
             return;
         };
-        if timed {
+        self.last_press = Some(Press {
+            timed: true,
+            ..press
+        });
+        if self.times_stop.is_some() || self.flag.is_some() || self.clock.is_none() {
             return;
         }
-        self.last_move = Some((number, color, true));
-        if self.times_stop.is_some() || self.flag.is_some() {
-            return;
-        }
-        let Some(to_move) = self.clock.as_ref().map(Clock::to_move) else {
-            return;
-        };
-        if to_move != color {
-            // The clock and the moves went out of step (an untimed pass, say).
-            self.times_stop = Some(number);
-            return;
-        }
+        let (number, color) = (press.number, press.color);
         // Whether this move's reading was already found to disagree.
         let (elapsed, disagreed) = match (elapsed, left) {
             (Some(e), _) => (e, false),
@@ -408,26 +460,36 @@ impl Decisions {
                 return;
             }
         };
-        let Some(clock) = &mut self.clock else {
+        let Some(result) = self.press(press, elapsed, findings) else {
             return;
         };
-        let Ok(result) = clock.press_quiet(elapsed) else {
-            return;
-        };
-        if self.record_states {
-            let state = clock.state();
-            self.states.push(MoveClock {
-                move_number: number,
-                state,
-            });
-        }
         if result == ClockResult::Running {
             if !disagreed {
                 self.check_time_left(number, color, left);
             }
             self.check_moves_left(number, color, moves_left);
         }
+    }
+
+    /// Presses the clock of the player who made `press`; what the clock decided.
+    fn press(
+        &mut self,
+        press: Press,
+        elapsed: u64,
+        findings: &mut Vec<Finding>,
+    ) -> Option<ClockResult> {
+        let clock = self.clock.as_mut()?;
+        let number = u32::try_from(press.number).unwrap_or(u32::MAX);
+        let result = clock.press_by_quiet(press.color, elapsed, number).ok()?;
+        if self.record_states && !press.swap {
+            let state = clock.state();
+            self.states.push(MoveClock {
+                move_number: press.number,
+                state,
+            });
+        }
         self.clock_result(result, findings);
+        Some(result)
     }
 
     /// What move `number` took when the record gives only the time left `l` after it (if
@@ -438,12 +500,8 @@ impl Decisions {
         let Some(clock) = &self.clock else {
             return (0, false);
         };
-        let before = clock.state();
-        let side = before.side(color);
-        let schedule = self.control.as_ref().and_then(|c| c.schedule(color));
-        let index = (side.period as usize).saturating_sub(1);
-        let inc = schedule.map_or(0, |s| s.period(index).increment_ms);
-        let could_have = side.time_left_ms.saturating_add(inc);
+        let inc = clock.increment_now(color);
+        let could_have = clock.time_left(color).saturating_add(inc);
         if let Some(e) = could_have.checked_sub(l) {
             return (e, false);
         }
@@ -503,10 +561,9 @@ impl Decisions {
     }
 
     fn byo_yomi(&self, color: Color) -> bool {
-        self.control
+        self.clock
             .as_ref()
-            .and_then(|c| c.schedule(color))
-            .and_then(|s| s.overtime)
+            .and_then(|c| c.schedule_of(color).overtime)
             .is_some_and(|o| o.moves == 1)
     }
 
@@ -522,7 +579,7 @@ impl Decisions {
         findings: &mut Vec<Finding>,
     ) -> (Option<TimeReport>, Vec<MoveClock>) {
         if self.decided.is_none() {
-            self.untimed_move();
+            self.close_press();
         }
         if let Some(first) = self.mismatches.first() {
             let more = self.mismatches.len().saturating_sub(1);
@@ -586,12 +643,16 @@ impl Decisions {
             if minutes == 0 {
                 continue;
             }
-            let moves = game.moves().count();
-            let made = match color {
-                Color::Black => moves.div_ceil(2),
-                Color::White => moves / 2,
+            // The player who holds the colour at the end (clocks belong to players):
+            // their moves, whatever the colour of the stones, and their swaps.
+            let made = self.made[idx(color)];
+            let schedule = match &self.clock {
+                Some(clock) => Some(clock.schedule_of(color).clone()),
+                None => control.schedule(color),
             };
-            let Some(allowance) = allowance(control, color, made) else {
+            let Some(allowance) =
+                schedule.and_then(|s| schedule_allowance(&s, control.is_shared(), made))
+            else {
                 continue;
             };
             // Checked: minutes past u64::MAX / 60,000 are over any allowance.
@@ -616,8 +677,12 @@ impl Decisions {
 /// The most time `color` can spend on `moves` moves under `control` without losing on
 /// time (every move using all the time there is; overtime periods all used up).
 pub fn allowance(control: &TimeControl, color: Color, moves: usize) -> Option<u64> {
-    let schedule = control.schedule(color)?;
-    if control.is_shared() {
+    schedule_allowance(&control.schedule(color)?, control.is_shared(), moves)
+}
+
+/// [`allowance`] for one player's schedule.
+fn schedule_allowance(schedule: &Schedule, shared: bool, moves: usize) -> Option<u64> {
+    if shared {
         return schedule.periods.first().map(|p| p.time_ms);
     }
     let mut clock = Clock::new(

@@ -13,40 +13,12 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use crate::opening::OpeningRule;
+pub use crate::seat::Seat;
 use crate::time_control::TimeControl;
 use renju_core::error::ParseError;
 use renju_core::geometry::{Color, Point, RENJU_SIZE};
 use renju_core::notation::Move;
 use renju_core::rules::{RenjuOptions, RuleSet};
-
-/// A player's seat. The first player starts as (tentative) Black; swaps exchange colours,
-/// not seats.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Seat {
-    /// The player who starts the game (tentative Black).
-    First,
-    /// The other player.
-    Second,
-}
-
-impl Seat {
-    /// The seat's name, as JSON writes it: `first` or `second`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Seat::First => "first",
-            Seat::Second => "second",
-        }
-    }
-
-    /// The other seat.
-    pub fn other(self) -> Seat {
-        match self {
-            Seat::First => Seat::Second,
-            Seat::Second => Seat::First,
-        }
-    }
-}
 
 /// How fouls are claimed (see `docs/rules.md`, Games).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]

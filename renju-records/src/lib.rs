@@ -14,7 +14,8 @@
 //! assert_eq!(report.outcome.termination, Termination::Five);
 //! ```
 //!
-//! Modules, one per concept: [`game`] (game records and their events), [`opening`]
+//! Modules, one per concept: [`game`] (game records and their events), [`seat`] (the
+//! players' seats), [`opening`]
 //! (opening rules and protocols, the 26 openings), [`replay`] (playing a record out under
 //! its rules), [`findings`] (what validation finds), [`report`] (validation reports,
 //! mergeable), [`formats`] (readers and writers of every format), [`rows`] (games given as
@@ -45,6 +46,7 @@ pub mod referee;
 pub mod replay;
 pub mod report;
 pub mod rows;
+pub mod seat;
 pub mod time_control;
 
 pub use clock::{Clock, ClockEvent, ClockOptions, ClockResult, ClockState};

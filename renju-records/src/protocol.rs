@@ -38,6 +38,10 @@ pub(crate) enum Offers {
     Optional(u8),
 }
 
+/// The most fifth-move offers compared two by two: a declaration's largest count (a
+/// count past it is an error already, and its offers are not compared).
+pub(crate) const MAX_COMPARED_OFFERS: usize = u8::MAX as usize;
+
 const RIF_AREAS: [Option<u8>; 5] = [Some(0), Some(1), Some(2), None, None];
 
 impl OpeningRule {
@@ -197,7 +201,7 @@ impl ProtocolState {
     }
 
     pub(crate) fn declare(&mut self, played: usize, count: u8, findings: &mut Vec<Finding>) {
-        match self.spec.declare {
+        match self.declaration() {
             Some((when, min, max))
                 if when.contains(&played)
                     && (min..=max).contains(&count)
@@ -229,6 +233,16 @@ impl ProtocolState {
                 format!("{} has no declared number of fifth-move offers", self.rule),
             )),
         }
+    }
+
+    /// When the number of offers is declared and its range: the protocol's, its top
+    /// capped by the points a position allows (the empty points after move 4: 221 on a
+    /// 15x15 board), so that a declaration can always be met.
+    fn declaration(&self) -> Option<(&'static [usize], u8, u8)> {
+        let (when, min, max) = self.spec.declare?;
+        let area = usize::from(self.size) * usize::from(self.size);
+        let room = u8::try_from(area.saturating_sub(4)).unwrap_or(u8::MAX);
+        Some((when, min, max.min(room).max(min)))
     }
 
     fn required_offers(&self) -> Option<u8> {
@@ -273,13 +287,20 @@ impl ProtocolState {
             ));
             return;
         }
-        self.offer_count(number, offered.len(), findings);
+        let counted = self.offer_count(number, offered.len(), findings);
         self.offered_points(pos, number, offered, chosen, findings);
-        self.symmetric_offers(pos, number, offered, findings);
+        // The pairwise comparison only of a count the protocol allows (at most 255, a
+        // declaration's range): a wrong count is the error, and thousands of offers
+        // would take minutes to compare two by two.
+        if counted {
+            self.symmetric_offers(pos, number, offered, findings);
+        }
     }
 
-    /// The number of offers made against the number required or declared.
-    fn offer_count(&self, number: usize, n: usize, findings: &mut Vec<Finding>) {
+    /// The number of offers made against the number required or declared: whether it
+    /// is one the protocol allows (at most [`MAX_COMPARED_OFFERS`]).
+    fn offer_count(&self, number: usize, n: usize, findings: &mut Vec<Finding>) -> bool {
+        let before = findings.len();
         match self.required_offers() {
             Some(required) if n != required as usize => findings.push(Finding::new(
                 FindingCode::OfferCount,
@@ -292,7 +313,7 @@ impl ProtocolState {
             // The record does not show the declaration (SGF cannot): the offers made are
             // the number declared, which must still be one the protocol allows.
             None => {
-                if let Some((_, min, max)) = self.spec.declare {
+                if let Some((_, min, max)) = self.declaration() {
                     if n < min as usize || n > max as usize {
                         findings.push(Finding::new(
                             FindingCode::OfferDeclaration,
@@ -304,6 +325,7 @@ impl ProtocolState {
             }
             _ => {}
         }
+        findings.len() == before && n <= MAX_COMPARED_OFFERS
     }
 
     /// Each offered point on the board, empty and offered once; the chosen one offered.
@@ -316,12 +338,13 @@ impl ProtocolState {
         findings: &mut Vec<Finding>,
     ) {
         let board = pos.board();
-        for (i, &p) in offered.iter().enumerate() {
+        let mut seen = std::collections::HashSet::with_capacity(offered.len());
+        for &p in offered {
             let problem = if !p.is_on(self.size) {
                 Some("is off the board")
             } else if board.get(p).is_some() {
                 Some("is occupied")
-            } else if offered[..i].contains(&p) {
+            } else if !seen.insert(p) {
                 Some("is offered twice")
             } else {
                 None
@@ -563,7 +586,7 @@ impl ProtocolState {
     }
 
     fn declare_step(&self, actor: Actor) -> Step {
-        let (_, min, max) = self.spec.declare.unwrap_or((&[], 1, u8::MAX));
+        let (_, min, max) = self.declaration().unwrap_or((&[], 1, u8::MAX));
         Step::Declare { actor, min, max }
     }
 
@@ -572,8 +595,7 @@ impl ProtocolState {
             return Step::Choose(Actor::Holder(Color::White));
         }
         let (min, max) = self
-            .spec
-            .declare
+            .declaration()
             .map_or((1, u8::MAX), |(_, lo, hi)| (lo, hi));
         Step::Offer {
             actor: Actor::Holder(Color::Black),

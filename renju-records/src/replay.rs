@@ -13,7 +13,7 @@ use crate::decisions::{Decisions, MoveClock, TimeReport};
 use crate::findings::{Finding, FindingCode};
 use crate::game::{ClaimModel, DeclaredResult, Event, Game, ResultReason, Seat};
 use crate::opening::{OfferEquivalence, Opening, OpeningRule};
-use crate::protocol::{Actor, ProtocolState};
+use crate::protocol::{Actor, ProtocolState, Step};
 use crate::time_control::TimeControl;
 use renju_core::forbidden::FoulKind;
 use renju_core::geometry::{Color, Point};
@@ -245,6 +245,7 @@ impl Run {
             &mut run.findings,
         );
         run.decisions.record_states = clock_states;
+        run.protocol.place_two = run.rules.opening == OpeningRule::Swap2 && places_two(game);
         Ok(run)
     }
 
@@ -279,6 +280,21 @@ impl Run {
         }
     }
 
+    /// The colour held by the player who places the next stone (whose clock it is on):
+    /// the actor of the protocol's step, in the opening possibly of the other colour; a
+    /// chosen fifth move is the offers' maker's (Black's); when the protocol waits for a
+    /// decision the record leaves out, the holder of the stone's colour.
+    fn placer(&self, offered: bool) -> Color {
+        let stone = self.pos.to_move();
+        if offered {
+            return stone;
+        }
+        match self.protocol.next_step(self.played(), false) {
+            Step::Place(actor) | Step::Offer { actor, .. } => self.color_of_actor(actor),
+            _ => stone,
+        }
+    }
+
     /// Whether `color`'s clock may be the one running now. A record writes Swap2's
     /// "place two more stones" as a decision to stay: after move 4 of that branch the
     /// second player (White) places Black's move 5, so either clock may run.
@@ -299,9 +315,13 @@ impl Run {
                 self.play(Move::Stone(*chosen), Some(offered))
             }
             Event::Swap { swap } => {
+                let swapper = self.acting_color();
                 self.protocol.swap(self.played(), *swap, &mut self.findings);
                 if *swap {
                     self.black_seat = self.black_seat.other();
+                    if !self.ended {
+                        self.decisions.swapped(self.played(), swapper);
+                    }
                 }
             }
             Event::DeclareOffers { count } => {
@@ -331,10 +351,11 @@ impl Run {
             self.protocol
                 .offers(&self.pos, number, offered, chosen, &mut self.findings);
         }
+        let player = self.placer(offered.is_some());
         self.protocol.before_move(number, mv, &mut self.findings);
         let color = self.pos.to_move();
         match self.pos.play(mv) {
-            Ok(verdict) => self.judged(number, mv, color, verdict),
+            Ok(verdict) => self.judged(number, mv, color, player, verdict),
             Err(e) => self.impossible(number, e),
         }
     }
@@ -397,7 +418,7 @@ impl Run {
     }
 
     /// A played move: a foul is reported, and under a claim model play may go on.
-    fn judged(&mut self, number: usize, mv: Move, color: Color, verdict: Verdict) {
+    fn judged(&mut self, number: usize, mv: Move, color: Color, player: Color, verdict: Verdict) {
         if let Verdict::Forbidden(foul) = &verdict {
             self.findings.push(Finding::new(
                 FindingCode::ForbiddenMove,
@@ -413,7 +434,7 @@ impl Run {
             }
         }
         self.ended = self.pos.outcome().is_some();
-        self.decisions.moved(number, color);
+        self.decisions.moved(number, color, player);
         self.verdicts.push(MoveVerdict {
             number,
             played: mv,
@@ -603,6 +624,24 @@ impl Run {
             clock,
         }
     }
+}
+
+/// Whether a Swap2 record shows the second player's third option: a colour decision
+/// after move 5 (the record writes the option itself as a decision to stay), so that
+/// moves 4 and 5 are on the second player's clock.
+pub(crate) fn places_two(game: &Game) -> bool {
+    let mut played = 0usize;
+    for event in &game.events {
+        match event {
+            Event::Stone { .. } | Event::Pass | Event::FifthOffers { .. } => played += 1,
+            Event::Swap { .. } if played == 5 => return true,
+            _ => {}
+        }
+        if played > 5 {
+            break;
+        }
+    }
+    false
 }
 
 fn declared_outcome(result: &DeclaredResult) -> Outcome {

@@ -199,3 +199,37 @@ fn item11_small_errors_are_clear() {
         assert!(e.message.contains("longer than 1048576 bytes"), "{e}");
     }
 }
+
+// Issue 31: 16,000 fifth-move offers (a 54 KB line) took 42 s to compare two by two. A
+// wrong count is the error, and stops the pairwise comparison.
+#[test]
+fn item31_a_wrong_count_of_offers_is_not_compared_two_by_two() {
+    let mut points = Vec::new();
+    for x in b'a'..=b'o' {
+        for y in 1..=15 {
+            let p = format!("{}{y}", x as char);
+            if !["h8", "h9", "h10", "h7"].contains(&p.as_str()) {
+                points.push(p);
+            }
+        }
+    }
+    let offers: Vec<&str> = points
+        .iter()
+        .map(String::as_str)
+        .cycle()
+        .take(16_000)
+        .collect();
+    let text = format!(
+        "# rule: renju\n# opening: yamaguchi\nh8 h9 h10 declare=2 swap h7 offers={}>j8\n",
+        offers.join("/")
+    );
+    let game = Format::MoveList
+        .read(text.as_bytes(), None)
+        .remove(0)
+        .expect("the game reads");
+    let codes = codes(&game);
+    assert!(codes.contains(&FindingCode::OfferCount), "{codes:?}");
+    assert!(!codes.contains(&FindingCode::SymmetricFifthOffers));
+    // Every point is still checked on its own: the repeats are found.
+    assert!(codes.contains(&FindingCode::InvalidOffer));
+}

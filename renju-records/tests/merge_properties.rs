@@ -302,6 +302,10 @@ fn a_large_move_list_splits_into_parts_of_about_the_size_asked() {
     let parts = Format::MoveList.chunks(&bytes[..], ReadLimits::default(), 2000);
     assert_eq!(parts.len(), 10);
     assert!(parts.windows(2).all(|w| w[0].end == Some(w[1].start)));
+    // The last part's end is recorded too: validating it reads only its own bytes.
+    let last = parts.last().unwrap();
+    assert_eq!((last.end, last.last), (Some(bytes.len() as u64), true));
+    assert!(parts[..9].iter().all(|p| !p.last));
     assert_eq!(parts[3].games, 300);
     let (merged, n) = merged_from_chunks(&bytes, 2000, ReadLimits::default());
     assert_eq!(n, 10);
@@ -321,6 +325,8 @@ fn a_renjunet_database_splits_between_games_and_repeated_ids_are_found_across_pa
     let bytes = xml.as_bytes();
     let parts = Format::Rif.chunks(bytes, ReadLimits::default(), 500);
     assert!(parts.len() > 5, "{}", parts.len());
+    let last = parts.last().unwrap();
+    assert_eq!((last.end, last.last), (Some(bytes.len() as u64), true));
     assert!(parts[1..]
         .iter()
         .all(|p| bytes[p.start as usize..].starts_with(b"\n<game")));

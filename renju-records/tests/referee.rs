@@ -6,7 +6,7 @@ use renju_records::referee::{
     Action, Command, FoulPolicy, Referee, RefereeOptions, Refusal, RefusalCode, Request, Required,
     Status, SwapOption,
 };
-use renju_records::{Event, Game, OpeningRule, Seat, ValidationOptions};
+use renju_records::{Event, Format, Game, OpeningRule, Seat, ValidationOptions};
 
 fn p(s: &str) -> Point {
     s.parse().unwrap()
@@ -490,6 +490,16 @@ fn two_passes_draw() {
     );
 }
 
+/// A timed referee under an opening protocol.
+fn timed_opening(opening: OpeningRule, control: &str) -> Referee {
+    Referee::new(RefereeOptions {
+        opening,
+        time_control: Some(control.parse().unwrap()),
+        ..RefereeOptions::default()
+    })
+    .unwrap()
+}
+
 fn timed(control: &str) -> Referee {
     Referee::new(RefereeOptions {
         time_control: Some(control.parse().unwrap()),
@@ -587,12 +597,7 @@ fn fischer_periods_byo_yomi_and_canadian_deadlines() {
 
 #[test]
 fn opening_decisions_use_the_acting_players_clock() {
-    let mut r = Referee::new(RefereeOptions {
-        opening: OpeningRule::Rif1996,
-        time_control: Some("100".parse().unwrap()),
-        ..RefereeOptions::default()
-    })
-    .unwrap();
+    let mut r = timed_opening(OpeningRule::Rif1996, "100");
     // The opening player (Black) places White's stone 2 on Black's clock.
     at(&mut r, "h8", 10_000).unwrap();
     let s = at(&mut r, "h9", 30_000).unwrap();
@@ -746,4 +751,219 @@ fn json_lines() {
         Command::from_json(r#"{"action":"status"}"#),
         Ok(Command::Status)
     ));
+}
+
+/// Swap2 and Yamaguchi games (one minute each, sudden death) in which the second player
+/// thinks 55 s over the opening and swaps: they take Black with their own 5 s left,
+/// not the 57 s the first player left on its clock (clocks belong to players).
+fn swapper_runs_short(opening: OpeningRule, opening_words: &[(&str, u64)]) {
+    let mut r = Referee::new(RefereeOptions {
+        opening,
+        time_control: Some("60".parse().unwrap()),
+        ..RefereeOptions::default()
+    })
+    .unwrap();
+    for (word, t) in opening_words {
+        at(&mut r, word, *t).unwrap();
+    }
+    // The second player decides for 55 s and swaps: their clock, now Black's.
+    let s = at(&mut r, "swap", 58_000).unwrap();
+    let clock = s.clock.unwrap();
+    assert_eq!(s.to_act, Some(First), "the first player now holds White");
+    assert_eq!(
+        (clock.black.time_left_ms, clock.white.time_left_ms),
+        (5_000, 57_000),
+        "{opening}: the swapper keeps their own clock"
+    );
+    assert_eq!(clock.running, Some(W));
+    let s = at(&mut r, "g10", 60_000).unwrap();
+    let clock = s.clock.unwrap();
+    assert_eq!((clock.running, s.to_act), (Some(B), Some(Second)));
+    assert_eq!(clock.deadline, Some(65_000));
+    let s = tick(&mut r, 65_001);
+    let ending = s.outcome.unwrap();
+    assert_eq!(ending.outcome(), Outcome::win(W, Termination::Time));
+    assert_eq!(ending.winner_seat, Some(First));
+    // The record validates to the same outcome, through the move-list text too, and a
+    // referee resumes from it with the same clocks.
+    let game = r.game();
+    let replay = game.replay(&ValidationOptions::default());
+    assert_eq!(replay.outcome, Outcome::win(W, Termination::Time));
+    assert_eq!(replay.winner_seat, Some(First));
+    let text = Format::MoveList.write(std::slice::from_ref(&game)).unwrap();
+    let back = Format::MoveList.read(&text, None).remove(0).unwrap();
+    assert_eq!(back.events, game.events);
+    assert_eq!(
+        back.replay(&ValidationOptions::default()).outcome,
+        Outcome::win(W, Termination::Time),
+        "{}",
+        String::from_utf8_lossy(&text)
+    );
+    let mut before_flag = r.game();
+    before_flag
+        .events
+        .retain(|e| !matches!(e, Event::Result(_)));
+    let resumed = Referee::resume(&before_flag, RefereeOptions::default()).unwrap();
+    let clock = resumed.status().clock.unwrap();
+    assert_eq!(
+        (clock.black.time_left_ms, clock.white.time_left_ms),
+        (5_000, 55_000)
+    );
+}
+
+#[test]
+fn the_player_who_swaps_keeps_their_own_clock() {
+    swapper_runs_short(
+        OpeningRule::Swap2,
+        &[("h8", 1_000), ("h9", 2_000), ("j10", 3_000)],
+    );
+    swapper_runs_short(
+        OpeningRule::Yamaguchi,
+        &[
+            ("h8", 1_000),
+            ("h9", 2_000),
+            ("j10", 3_000),
+            ("declare=2", 3_000),
+        ],
+    );
+}
+
+#[test]
+fn a_swap_is_one_of_the_swappers_moves() {
+    // Fischer: 10 s + 5 s per move. The swap earns the swapper an increment.
+    let mut r = timed_opening(OpeningRule::Rif1996, "10+5");
+    for (word, t) in [("h8", 0), ("h9", 0), ("j10", 0)] {
+        at(&mut r, word, t).unwrap();
+    }
+    let s = at(&mut r, "swap", 4_000).unwrap();
+    let clock = s.clock.unwrap();
+    // The first player: 10 + 3 x 5; the swapper: 10 - 4 + 5.
+    assert_eq!(
+        (clock.white.time_left_ms, clock.black.time_left_ms),
+        (25_000, 11_000)
+    );
+    assert_eq!((clock.black.moves, clock.white.moves), (1, 3));
+    // A stay is no move: the decision and move 4 are one turn.
+    let mut r = timed_opening(OpeningRule::Rif1996, "10+5");
+    for (word, t) in [("h8", 0), ("h9", 0), ("j10", 0), ("stay", 4_000)] {
+        at(&mut r, word, t).unwrap();
+    }
+    let s = at(&mut r, "g10", 5_000).unwrap();
+    assert_eq!(s.clock.unwrap().white.time_left_ms, 10_000);
+    let replay = r.game().replay(&ValidationOptions::default());
+    assert!(replay.findings.is_empty(), "{:?}", replay.findings);
+}
+
+#[test]
+fn swap2_place_two_is_on_the_second_players_clock() {
+    let mut r = timed_opening(OpeningRule::Swap2, "60");
+    for (word, t) in [
+        ("h8", 1_000),
+        ("h9", 2_000),
+        ("j10", 3_000),
+        ("two", 10_000),
+        ("g10", 30_000),
+        ("k11", 53_000),
+        ("stay", 54_000),
+    ] {
+        at(&mut r, word, t).unwrap();
+    }
+    let clock = r.status().clock.unwrap();
+    // The first player (Black) used 3 s + 1 s; the second (White) 50 s.
+    assert_eq!(
+        (clock.black.time_left_ms, clock.white.time_left_ms),
+        (56_000, 10_000)
+    );
+    let ending = tick(&mut r, 64_001).outcome.unwrap();
+    assert_eq!(ending.winner_seat, Some(First));
+    let replay = r.game().replay(&ValidationOptions::default());
+    assert_eq!(replay.outcome, Outcome::win(B, Termination::Time));
+    let errors: Vec<_> = replay
+        .findings
+        .iter()
+        .filter(|f| f.code.severity() == renju_records::Severity::Error)
+        .collect();
+    assert!(errors.is_empty(), "{errors:?}");
+    let clock = replay.time.unwrap();
+    assert_eq!((clock.black_used_ms, clock.white_used_ms), (3_000, 50_000));
+}
+
+#[test]
+fn ticks_coalesce_and_are_refused_after_the_end() {
+    let mut r = timed("60");
+    at(&mut r, "h8", 1_000).unwrap();
+    for t in (2_000..50_000).step_by(10) {
+        tick(&mut r, t);
+    }
+    assert_eq!(r.actions().len(), 2, "ticks in a row are kept as one");
+    let restored = Referee::from_actions(r.options().clone(), r.actions()).unwrap();
+    assert_eq!(restored.status(), r.status());
+    // The tick that makes the flag fall is accepted; later ones are refused.
+    assert!(tick(&mut r, 61_001).outcome.is_some());
+    let refusal = r.act(Request::new(Action::Tick).at(70_000)).unwrap_err();
+    assert_eq!(refusal.code, RefusalCode::GameOver);
+    assert_eq!(r.actions().len(), 2);
+    let restored = Referee::from_actions(r.options().clone(), r.actions()).unwrap();
+    assert_eq!(restored.status(), r.status());
+}
+
+#[test]
+fn a_declaration_is_capped_by_the_points_the_position_allows() {
+    // 221 points are empty after move 4 on a 15x15 board: 250 offers could never be made.
+    let mut r = referee("yamaguchi");
+    play(&mut r, "h8 h9 h10");
+    let s = r.status();
+    assert_eq!((s.required, s.range), (Required::Declare, Some([1, 221])));
+    refused(&mut r, "declare=250", None, RefusalCode::OfferCount);
+    play(&mut r, "declare=221");
+    // A record declaring more is an error when validated.
+    let game = Format::MoveList
+        .read(
+            b"# opening: yamaguchi\nh8 h9 h10 declare=250 h7 offers=j8/j9>j9\n",
+            None,
+        )
+        .remove(0)
+        .unwrap();
+    let replay = game.replay(&ValidationOptions::default());
+    assert!(replay
+        .findings
+        .iter()
+        .any(|f| f.code == renju_records::FindingCode::OfferDeclaration));
+}
+
+#[test]
+fn the_claim_model_is_written_into_the_record_or_the_format_refused() {
+    for fouls in [FoulPolicy::RifClaim, FoulPolicy::ChineseClaim] {
+        let mut r = Referee::new(RefereeOptions {
+            fouls,
+            ..RefereeOptions::default()
+        })
+        .unwrap();
+        // Black's double-three lapses: White played on.
+        play(&mut r, &format!("{DOUBLE_THREE} h8 o15"));
+        assert!(r.outcome().is_none());
+        let text = Format::MoveList
+            .write(std::slice::from_ref(&r.game()))
+            .unwrap();
+        let text = String::from_utf8(text).unwrap();
+        assert!(
+            text.contains(&format!("# claims: {}\n", fouls.claims())),
+            "{text}"
+        );
+        let back = Format::MoveList
+            .read(text.as_bytes(), None)
+            .remove(0)
+            .unwrap();
+        assert_eq!(back.claims, Some(fouls.claims()));
+        let replay = back.replay(&ValidationOptions::default());
+        assert_eq!(
+            replay.outcome.termination,
+            Termination::Unfinished,
+            "{text}"
+        );
+        for format in [Format::Sgf, Format::Rif, Format::Psq] {
+            let err = format.write(std::slice::from_ref(&r.game())).unwrap_err();
+            assert!(err.to_string().contains("claim model"), "{err}");
+        }
+    }
 }

@@ -1395,6 +1395,50 @@ static void test_referee_clock(void) {
     EXPECT_OK(renju_referee_free(r));
 }
 
+/* Clocks belong to players: under Swap2 (one minute each) the second player thinks 55 s
+   and swaps, taking Black with their own 5 s, and loses on time at move 5. */
+static void test_referee_clock_follows_the_swapper(void) {
+    renju_referee *r = new_referee("swap2", NULL, "60", 0);
+    renju_referee_status s;
+    renju_clock *clock = NULL;
+    renju_clock_state st;
+    uint64_t t;
+    const char *stones[] = {"h8", "h9", "j10"};
+    int i;
+
+    snprintf(context, sizeof context, "referee: the swapper keeps their clock");
+    for (i = 0; i < 3; i++) {
+        t = 1000 * (uint64_t)(i + 1);
+        EXPECT_OK(renju_referee_place(r, pt(stones[i]), RENJU_SEAT_FIRST, &t));
+    }
+    t = 58000;
+    EXPECT_OK(renju_referee_act(r, RENJU_ACTION_SWAP, RENJU_SEAT_SECOND, &t));
+    s = referee_status(r);
+    CHECK(s.clock.black.time_left_ms == 5000 && s.clock.white.time_left_ms == 57000);
+    t = 60000;
+    EXPECT_OK(renju_referee_place(r, pt("g10"), RENJU_SEAT_FIRST, &t));
+    s = referee_status(r);
+    CHECK(s.clock.running == RENJU_COLOR_BLACK && s.clock.deadline_ms == 65000);
+    t = 65001;
+    EXPECT_OK(renju_referee_act(r, RENJU_ACTION_TICK, RENJU_SEAT_NONE, &t));
+    s = referee_status(r);
+    CHECK(s.outcome.termination == RENJU_TERMINATION_TIME && s.outcome.winner == RENJU_COLOR_WHITE);
+    CHECK(s.winner_seat == RENJU_SEAT_FIRST);
+    EXPECT_OK(renju_referee_free(r));
+
+    /* The same on a bare clock: the first player's three stones, then the swap. */
+    EXPECT_OK(renju_clock_new("60", 0, 0, &clock));
+    for (i = 0; i < 3; i++) {
+        EXPECT_OK(renju_clock_press_by(clock, RENJU_COLOR_BLACK, 1000, NULL));
+    }
+    EXPECT_OK(renju_clock_swap(clock, NULL));
+    EXPECT_OK(renju_clock_press_by(clock, RENJU_COLOR_BLACK, 55000, &st));
+    CHECK(st.black.time_left_ms == 5000 && st.white.time_left_ms == 57000);
+    CHECK(st.black.moves == 1 && st.white.moves == 3 && st.to_move == RENJU_COLOR_WHITE);
+    EXPECT(renju_clock_press_by(clock, 7, 0, NULL), RENJU_ERROR_INVALID_ARGUMENT);
+    EXPECT_OK(renju_clock_free(clock));
+}
+
 /* Lines that are not commands get bad-request replies, and change nothing. */
 static void test_referee_hostile_json(void) {
     static const char *const lines[] = {
@@ -1632,6 +1676,7 @@ int main(int argc, char **argv) {
     test_referee_game();
     test_referee_refusals();
     test_referee_clock();
+    test_referee_clock_follows_the_swapper();
     test_referee_hostile_json();
     test_referee_errors();
     for (i = 2; i < argc; i++) {

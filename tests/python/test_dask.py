@@ -112,7 +112,11 @@ def cli_text(path: Path) -> tuple[list[str], list[tuple[int, str, str]]]:
 
 def summary_lines(s: renju.Summary) -> list[str]:
     """A summary as the CLI's text report writes it."""
-    lines = [f"{s.games} games: {s.errors} errors, {s.warnings} warnings",
+    def counted(n: int, thing: str) -> str:
+        return f"{n} {thing}" if n == 1 else f"{n} {thing}s"
+
+    lines = [f"{counted(s.games, 'game')}: {counted(s.errors, 'error')}, "
+             f"{counted(s.warnings, 'warning')}",
              "endings: " + ", ".join(f"{k} {v}" for k, v in s.by_termination.items())]
     if s.findings:
         lines.append("findings: " + ", ".join(f"{k} {v}" for k, v in s.findings.items()))

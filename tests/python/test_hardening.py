@@ -204,6 +204,13 @@ def test_item11_validate_bytes_checks_the_chunk() -> None:
     assert len(whole.games) > 0
     with pytest.raises(ValueError, match="not the chunk's bytes"):
         renju.validate_bytes(data, format="moves", chunk=first)
+    # The last chunk's end is recorded too (issue 31): the whole buffer is not its bytes.
+    last = parts[-1]
+    assert last.end == len(data)
+    with pytest.raises(ValueError, match="not the chunk's bytes"):
+        renju.validate_bytes(data, format="moves", chunk=last)
+    tail = renju.validate_bytes(data[last.start :], format="moves", chunk=last)
+    assert len(tail.games) == 20 - last.games < 20
 
 
 def test_item11_picture_size_is_checked() -> None:

@@ -71,7 +71,7 @@ def test_the_parts_are_consecutive_and_say_where_they_start(tmp_path: Path) -> N
     assert [(c.start, c.end, c.lines, c.games) for c in parts] == [
         (0, 15, 0, 0),
         (15, 27, 1, 0),
-        (27, None, 3, 2),
+        (27, 34, 3, 2),  # the last part's end is recorded too
     ]
     assert parts == renju.chunks(data, format="moves", size=10)
     assert parts[1].read(path) == b"h8 i9\nh8 h8\n"

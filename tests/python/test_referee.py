@@ -55,7 +55,8 @@ def test_a_yamaguchi_game() -> None:
     s = r.place("h9", by=Seat.FIRST)
     assert s.to_act == "first" and s.stone == renju.Color.BLACK and len(s.legal) == 23
     s = r.place("j10")
-    assert s.required is Required.DECLARE and s.range == (1, 255) and s.to_act is Seat.FIRST
+    # The range is capped by the points left empty for the offers (221 on 15x15).
+    assert s.required is Required.DECLARE and s.range == (1, 221) and s.to_act is Seat.FIRST
     s = r.declare(2)
     assert s.required is Required.SWAP and s.to_act is Seat.SECOND
     assert s.options == [renju.SwapOption.STAY, renju.SwapOption.SWAP]
@@ -183,8 +184,36 @@ def test_a_timed_game_whose_flag_falls_on_a_tick() -> None:
         Termination.TIME, renju.Color.WHITE, Seat.SECOND)
     refused(r, lambda: r.place("j10", t=72000), RefusalCode.GAME_OVER)
     assert r.game.replay().outcome.termination == "time"
-    assert [a["action"] for a in r.actions] == ["place", "place", "tick", "tick"]
+    assert [a["action"] for a in r.actions] == ["place", "place", "tick"]  # ticks coalesce
     assert pickle.loads(pickle.dumps(r)).status == r.status
+
+
+@pytest.mark.parametrize("opening", ["swap2", "yamaguchi"])
+def test_the_player_who_swaps_keeps_their_own_clock(opening: str) -> None:
+    # One minute each: the second player thinks 55 s and swaps, taking Black with their
+    # own 5 s (clocks belong to players), and loses on time at move 5.
+    r = Referee(opening=opening, time_control="60")
+    for i, point in enumerate(["h8", "h9", "j10"]):
+        r.place(point, t=1000 * (i + 1))
+    if opening == "yamaguchi":
+        r.declare(2, t=3000)
+    s = r.swap(by="second", t=58000)
+    assert s.clock is not None
+    assert (s.clock.black.time_left_ms, s.clock.white.time_left_ms) == (5000, 57000)
+    s = r.place("g10", by="first", t=60000)
+    assert s.clock is not None and s.clock.deadline == 65000
+    s = r.tick(65001)
+    assert s.outcome is not None
+    assert (s.outcome.termination, s.outcome.winner_seat) == (Termination.TIME, Seat.FIRST)
+    replay = r.game.replay()
+    assert (replay.outcome.termination, replay.winner_seat) == ("time", "first")
+    # A bare clock does the same: the first player's stones, the swap, the swapper's move.
+    clock = renju.Clock("60")
+    for _ in range(3):
+        clock.press(1000, color="black")
+    clock.swap()
+    state = clock.press(55000, color="black")
+    assert (state.black.time_left_ms, state.white.time_left_ms) == (5000, 57000)
 
 
 def test_a_late_action_is_refused_and_its_flag_falls() -> None:
@@ -603,3 +632,36 @@ def test_status_attributes_are_typed() -> None:
         s.required = Required.NONE  # type: ignore[misc]
     with pytest.raises(TypeError):
         hash(Referee())
+
+
+def test_apply_from_two_threads_takes_turns() -> None:
+    # Issue 31: the referee was held while json.dumps ran (Python code, where the other
+    # thread may run): "RuntimeError: Already borrowed", even for a status query.
+    import sys
+    import threading
+
+    r = Referee()
+    errors: list[BaseException] = []
+
+    def work(first: bool) -> None:
+        try:
+            for i in range(2000):
+                reply = r.apply({"action": "status"})
+                assert reply["ok"] is True
+                if first and i == 1000:
+                    r.apply({"action": "place", "point": "h8"})
+        except BaseException as e:  # noqa: BLE001 - reported below
+            errors.append(e)
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        threads = [threading.Thread(target=work, args=(k == 0,)) for k in range(2)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert not errors, errors[0]
+    assert r.status.move_number == 2

@@ -63,9 +63,12 @@ pub fn check(data: &[u8]) {
                     g.tags.retain(|(key, _)| key != "xml_warnings");
                 }
                 // SGF keeps the order of the tags of one key, not across keys: game
-                // information read from a later node is written in the root.
+                // information read from a later node is written in the root, and a
+                // repeated tag once, with its first value (a property appears once in
+                // a node).
                 if format == Format::Sgf {
                     g.tags.sort_by(|a, b| a.0.cmp(&b.0));
+                    g.tags.dedup_by(|later, first| later.0 == first.0);
                 }
                 g
             })

@@ -785,19 +785,23 @@ fn add_times(record: &mut Game, times: &[Option<u64>]) {
 fn add_time_left(record: &mut Game, validation: &ValidationOptions) {
     let replay = record.replay(validation);
     let mut number = 0usize;
+    // A swap's time (a move of the swapper's clock) has no reading of its own.
+    let mut after_swap = false;
     for event in &mut record.events {
         match event {
-            Event::Stone { .. } | Event::Pass | Event::FifthOffers { .. } => number += 1,
-            Event::MoveTime { left_ms, .. } => {
+            Event::Stone { .. } | Event::Pass | Event::FifthOffers { .. } => {
+                number += 1;
+                after_swap = false;
+            }
+            Event::Swap { swap: true } => after_swap = true,
+            Event::MoveTime { left_ms, .. } if !after_swap => {
                 let Some(clock) = replay.clock.iter().find(|c| c.move_number == number) else {
                     continue;
                 };
-                let side = if number % 2 == 1 {
-                    clock.state.black
-                } else {
-                    clock.state.white
-                };
-                *left_ms = Some(side.time_left_ms);
+                // Clocks belong to players: the reading is the clock of the player who
+                // placed the stone (whose clock was just pressed), whatever its colour.
+                let state = &clock.state;
+                *left_ms = Some(state.side(state.to_move.opponent()).time_left_ms);
             }
             _ => {}
         }

@@ -1093,8 +1093,10 @@ class Clock:
         both_flags: Literal["draw", "continue-unless-last-period"] = "draw",
         default_time_ms: int = 3_600_000,
     ) -> Clock: ...
-    def press(self, elapsed_ms: int) -> ClockState:
-        """The side to move completed a move that took elapsed_ms."""
+    def press(self, elapsed_ms: int, color: Color | str | None = None) -> ClockState:
+        """The side to move (or, with color, the player holding it) completed a move."""
+    def swap(self) -> ClockState:
+        """The players exchange colours; each keeps their own clock."""
     def penalty(self, offender: Color | str, taken_ms: int, given_ms: int = 0) -> ClockState:
         """A time penalty (each part at most five minutes)."""
     def late_arrival(self, color: Color | str, late_ms: int) -> ClockState:
@@ -2163,10 +2165,11 @@ class ClockStatus:
 
     @property
     def black(self) -> SideClock:
-        """Black's clock (time left net of the time already used on the current action)."""
+        """The clock of the player holding Black (time left net of the time already used on
+        the current action); clocks belong to players and follow them through swaps."""
     @property
     def white(self) -> SideClock:
-        """White's clock."""
+        """The clock of the player holding White."""
     @property
     def running(self) -> Color | None:
         """The colour whose clock runs (None once the game is over)."""
@@ -2383,7 +2386,8 @@ class Referee:
         """Nothing but the time: the clock is read at t (ms); a flag may fall."""
     def apply(self, command: _Command) -> dict[str, Any]:
         """Answers one command of the JSON-lines protocol with the reply dict (never raises
-        for a bad command: it gets the 'bad-request' reply)."""
+        for a bad command: it gets the 'bad-request' reply). Safe from several threads:
+        calls take turns."""
     def apply_json(self, line: str) -> str:
         """Answers one line of the JSON-lines protocol with one line of JSON."""
     def record(self, format: _Format) -> str:

@@ -45,7 +45,8 @@ def _require_dask() -> None:
         ) from e
 
 
-_require_dask()
+# The module imports without Dask (so that its reference can be generated anywhere);
+# its functions then raise ImportError naming the extra to install.
 
 if TYPE_CHECKING:
     import dask.dataframe
@@ -95,11 +96,15 @@ def _register_sizes() -> None:
     sizeof.register(renju.Report)(report_size)  # type: ignore[no-untyped-call]
 
 
-_register_sizes()
+try:
+    _register_sizes()
+except ImportError:  # pragma: no cover - without Dask, each function says what to install
+    pass
 
 
 def _client(client: ClientLike) -> distributed.Client:
     """The client to use: the one given, one connected to an address, or the current."""
+    _require_dask()
     import distributed
 
     if isinstance(client, distributed.Client):
@@ -128,6 +133,7 @@ def _to_pandas(table: renju.ArrowTable) -> pandas.DataFrame:
 
 def findings_meta() -> pandas.DataFrame:
     """An empty findings DataFrame with the columns and types of the partitions."""
+    _require_dask()
     return _to_pandas(renju.Report().findings_table())
 
 

@@ -175,8 +175,14 @@ impl TreeBudget {
 pub struct Chunk {
     /// The byte offset of the part in its file.
     pub start: u64,
-    /// The byte offset where the part ends; `None`: at the end of the file.
+    /// The byte offset where the part ends; `None`: at the end of the file (a part
+    /// made without knowing the file's size). [`Format::chunks`] records the end of the
+    /// last part too, so that it reads only its own bytes.
     pub end: Option<u64>,
+    /// Whether the part is the file's last (it then reports what the file's end shows);
+    /// a part without an `end` is the last too.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub last: bool,
     /// Lines before the part.
     pub lines: usize,
     /// Games (records) before the part: the index of its first game.
@@ -493,7 +499,33 @@ impl Format {
     /// assert_eq!(err.to_string(), "cannot write as moves: game 1: a move list cannot hold a referee's decision; use RIF or SGF");
     /// ```
     pub fn write(self, games: &[Game]) -> Result<Vec<u8>, WriteError> {
+        self.check_claims(games)?;
         (self.info().write)(games)
+    }
+
+    /// Only a move list holds a claim model (`# claims:`): no other format has a tag for
+    /// it, and a game with a lapsed foul would validate to another result. Such games
+    /// are refused, naming the game.
+    fn check_claims(self, games: &[Game]) -> Result<(), WriteError> {
+        if self == Format::MoveList {
+            return Ok(());
+        }
+        let claimed = games.iter().enumerate().find_map(|(i, g)| {
+            g.claims
+                .filter(|c| *c != crate::game::ClaimModel::Automatic)
+                .map(|c| (i, c))
+        });
+        match claimed {
+            None => Ok(()),
+            Some((i, model)) => Err(WriteError::new(
+                self,
+                ParseError::new(format!(
+                    "{} has no tag for the claim model ({model}), under which this game's fouls are judged; use the move list (moves)",
+                    self.name()
+                ))
+                .in_record(format!("game {}", i + 1)),
+            )),
+        }
     }
 
     /// The game as this format can hold it, for writing a game that was not read from

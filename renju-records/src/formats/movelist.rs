@@ -26,7 +26,9 @@
 //!   `violation=REASON`, no spaces), `late=SECONDS` and `penalty=TAKEN/GIVEN` (seconds):
 //!   that player's event. `draw-accept`, `draw-decline`, `both-flags`, `split-time`
 //!   and `double-forfeit` need no colour.
-//! - `# time-control: TC` sets the time control of the games below (`default`: none).
+//! - `# time-control: TC` sets the time control of the games below (`default`: none);
+//!   `# claims: rif-claim` (or `chinese-claim`) how their fouls are claimed (`default`:
+//!   validation options decide).
 //! - The opening protocol's events: `swap` and `stay` (colour decisions), `declare=N`
 //!   (the number of fifth-move offers), `offers=j8/k8>k8` (the offered fifth moves and
 //!   the one White chose, which is move 5); a declared result: `result=1-0`,
@@ -38,7 +40,7 @@ use std::io::BufRead;
 
 use crate::formats::limits::{line_too_long, read_line, LineRead, ReadLimits};
 use crate::formats::{Chunk, ChunkDirective, Format, WriteError};
-use crate::game::{DeclaredResult, Event, Game, ResultReason, Source};
+use crate::game::{ClaimModel, DeclaredResult, Event, Game, ResultReason, Source};
 use crate::opening::OpeningRule;
 use crate::time_control::{format_seconds, TimeControl};
 use renju_core::error::ParseError;
@@ -53,6 +55,7 @@ struct Directives {
     opening: Option<OpeningRule>,
     size: u8,
     time_control: Option<TimeControl>,
+    claims: Option<ClaimModel>,
 }
 
 /// Reads a move-list file: one game per non-blank, non-comment line.
@@ -115,7 +118,7 @@ pub fn stream_chunk<'a, R: BufRead + 'a>(
     let mut s = Stream::new(reader, file, limits);
     s.lineno = chunk.lines;
     s.records = chunk.games;
-    s.last = chunk.end.is_none();
+    s.last = chunk.end.is_none() || chunk.last;
     for d in &chunk.directives {
         s.line.clear();
         s.line.extend_from_slice(d.text.as_bytes());
@@ -158,8 +161,11 @@ pub fn chunks<R: BufRead>(reader: R, limits: ReadLimits, target_bytes: u64) -> V
     // A last part with no bytes is dropped: the one before it takes its place.
     if chunks.len() > 1 && chunks.last().map(|c| c.start) == Some(s.reader.position) {
         chunks.pop();
-        chunks.last_mut().expect("a chunk").end = None;
     }
+    // The file's size is known now: the last part ends there.
+    let last = chunks.last_mut().expect("a chunk");
+    last.end = Some(s.reader.position);
+    last.last = true;
     chunks
 }
 
@@ -229,6 +235,7 @@ impl<R: BufRead> Stream<R> {
                 opening: None,
                 size: RENJU_SIZE,
                 time_control: None,
+                claims: None,
             },
             bad: Vec::new(),
             kept: Vec::new(),
@@ -262,6 +269,7 @@ impl<R: BufRead> Stream<R> {
         }));
         directives.sort_by_key(|d| d.line);
         Chunk {
+            last: false,
             start: position,
             end: None,
             lines: self.lineno,
@@ -390,6 +398,7 @@ impl<R> Stream<R> {
             opening: dir.opening,
             size: dir.size,
             time_control: dir.time_control,
+            claims: dir.claims,
             events,
             source: Source {
                 line: Some(lineno),
@@ -407,7 +416,11 @@ impl<R> Stream<R> {
 fn directive_key(comment: &str) -> Option<String> {
     let (key, _) = comment.split_once(':')?;
     let key = key.trim().to_ascii_lowercase();
-    matches!(key.as_str(), "rule" | "opening" | "size" | "time-control").then_some(key)
+    matches!(
+        key.as_str(),
+        "rule" | "opening" | "size" | "time-control" | "claims"
+    )
+    .then_some(key)
 }
 
 fn directive(comment: &str, dir: &mut Directives) -> Result<(), ParseError> {
@@ -420,6 +433,8 @@ fn directive(comment: &str, dir: &mut Directives) -> Result<(), ParseError> {
         "rule" if value == "default" => dir.rule_set = None,
         "opening" if value == "default" => dir.opening = None,
         "time-control" if value == "default" => dir.time_control = None,
+        "claims" if value == "default" => dir.claims = None,
+        "claims" => dir.claims = Some(value.parse()?),
         "time-control" => {
             dir.time_control = Some(value.parse().map_err(
                 |e: crate::time_control::TimeControlError| ParseError::new(e.to_string()),
@@ -452,6 +467,7 @@ fn write_games(games: &[Game]) -> Result<Vec<u8>, ParseError> {
     let mut out = String::new();
     let mut current = (None, None, RENJU_SIZE);
     let mut current_control = None;
+    let mut current_claims = None;
     for (i, game) in games.iter().enumerate() {
         let name = |said: Option<String>| said.unwrap_or_else(|| "default".to_string());
         let wanted = (game.rule_set, game.opening, game.size);
@@ -470,6 +486,16 @@ fn write_games(games: &[Game]) -> Result<Vec<u8>, ParseError> {
                 name(game.time_control.as_ref().map(|c| c.to_string()))
             ));
             current_control = game.time_control.clone();
+        }
+        // A claim model other than the automatic one decides how a game with a foul
+        // ends: it is written, so that the record validates to the same result.
+        let claims = game.claims.filter(|c| *c != ClaimModel::Automatic);
+        if claims != current_claims {
+            out.push_str(&format!(
+                "# claims: {}\n",
+                name(claims.map(|c| c.to_string()))
+            ));
+            current_claims = claims;
         }
         let mut moves = Vec::new();
         for e in &game.events {

@@ -230,7 +230,7 @@ pub fn stream_chunk<'a, R: BufRead + 'a>(
     chunk: &Chunk,
 ) -> impl Iterator<Item = Result<Game, ParseError>> + 'a {
     let mut s = Stream::new(reader, file, limits);
-    s.last = chunk.end.is_none();
+    s.last = chunk.end.is_none() || chunk.last;
     if let Some(state) = &chunk.rif {
         s.counter().newlines = chunk.lines as u64;
         s.games_seen = chunk.games;
@@ -278,6 +278,7 @@ pub fn chunks<R: BufRead>(reader: R, limits: ReadLimits, target_bytes: u64) -> V
             chunks.push(Chunk {
                 start: position,
                 end: None,
+                last: false,
                 lines: s.counter().newlines as usize,
                 games: s.games_seen,
                 records: emitted,
@@ -293,6 +294,11 @@ pub fn chunks<R: BufRead>(reader: R, limits: ReadLimits, target_bytes: u64) -> V
         emitted += s.queue.len();
         s.queue.clear();
     }
+    // The file's size is known now: the last part ends there.
+    let end = s.counter().position;
+    let last = chunks.last_mut().expect("a first chunk");
+    last.end = Some(end);
+    last.last = true;
     chunks
 }
 

@@ -1217,9 +1217,14 @@ fn root_node(game: &Game, moves: &mut MoveNodes<'_>) -> Result<String, ParseErro
 }
 
 /// The game's tags: known ones as root properties, comments on the root or on the node
-/// of their move; others left out.
+/// of their move; others left out. A tag repeated in the game is written once, with its
+/// first value (the one [`Game::tag`] reads): a property appears once in a node.
 fn write_tags(game: &Game, root: &mut String, moves: &mut MoveNodes<'_>) {
+    let mut written = std::collections::HashSet::new();
     for (key, value) in &game.tags {
+        if !written.insert(key.as_str()) {
+            continue;
+        }
         match key.as_str() {
             "gm" => property(root, "GM", value),
             "rule" if game.rule_set.is_none() => property(root, "RU", value),

@@ -17,9 +17,10 @@
 //!
 //! Seats act, colours move: `first` is the player who starts (tentative Black); swaps
 //! exchange colours, never seats. Time stamps are milliseconds on the caller's
-//! timeline, from [`RefereeOptions::start_ms`]; between two actions the clock of the
-//! colour that must act runs (during the opening decisions too), and a stone completes
-//! a move on its colour's clock.
+//! timeline, from [`RefereeOptions::start_ms`]. Clocks belong to players: between two
+//! actions the clock of the player who must act runs (during the opening decisions
+//! too), and a stone (of either colour), a swap or a set of offers completes a move on
+//! the clock of the player who made it, which follows them through every swap.
 //!
 //! ```
 //! use renju_records::referee::{Action, Referee, RefereeOptions, Required};
@@ -124,7 +125,8 @@ pub struct RefereeOptions {
     pub clock: ClockOptions,
     /// What happens to a forbidden move (default automatic).
     pub fouls: FoulPolicy,
-    /// The time stamp at which the game starts (Black's clock starts running).
+    /// The time stamp at which the game starts (the first player's clock starts
+    /// running).
     #[serde(default)]
     pub start_ms: u64,
 }
@@ -169,15 +171,15 @@ pub struct Referee {
     offers: Option<Vec<Point>>,
     /// The time stamp of the last action.
     last_t: u64,
-    /// Time used by each colour (Black, White) since its last completed move.
+    /// Time used by each player (first, second) since their last completed move.
     pending: [u64; 2],
     actions: Vec<Request>,
 }
 
-fn idx(c: Color) -> usize {
-    match c {
-        Color::Black => 0,
-        Color::White => 1,
+fn idx(seat: Seat) -> usize {
+    match seat {
+        Seat::First => 0,
+        Seat::Second => 1,
     }
 }
 
@@ -250,6 +252,8 @@ impl Referee {
                 format!("the record's rule `{rule}` is not one this library knows"),
             )));
         }
+        referee.run.protocol.place_two =
+            referee.options.opening == OpeningRule::Swap2 && crate::replay::places_two(game);
         for event in &game.events {
             referee.run.event(event);
             referee.log.events.push(event.clone());
@@ -331,6 +335,16 @@ impl Referee {
 
     /// Takes one action without building the status (the fast path).
     pub fn take(&mut self, request: &Request) -> Result<(), Refusal> {
+        if request.action == Action::Tick {
+            // Nothing is left to time once the game is over: ticks are refused then, so
+            // that a server ticking on keeps no more state.
+            if let Some(outcome) = self.outcome() {
+                return Err(Refusal::new(
+                    RefusalCode::GameOver,
+                    format!("the game is over: {outcome}"),
+                ));
+            }
+        }
         let clock_before = (self.last_t, self.pending);
         let flag_fell = match request.t {
             Some(t) => self.advance(t)?,
@@ -338,9 +352,9 @@ impl Referee {
         };
         let result = self.dispatch(request);
         match (&result, flag_fell) {
-            (Ok(()), _) => self.actions.push(request.clone()),
+            (Ok(()), _) => self.remember(request.clone()),
             // The flag fell before the action: that stays, as a tick.
-            (Err(_), true) => self.actions.push(Request {
+            (Err(_), true) => self.remember(Request {
                 action: Action::Tick,
                 by: None,
                 t: request.t,
@@ -349,6 +363,17 @@ impl Referee {
             (Err(_), false) => (self.last_t, self.pending) = clock_before,
         }
         result
+    }
+
+    /// Keeps an accepted action. Ticks in a row are one tick, the last: a tick only
+    /// moves the time, and once a flag falls no tick follows, so restoring from the
+    /// actions gives the same referee (a server ticking every 10 ms keeps one).
+    fn remember(&mut self, request: Request) {
+        let is_tick = |r: &Request| r.action == Action::Tick;
+        match self.actions.last_mut() {
+            Some(last) if is_tick(last) && is_tick(&request) => *last = request,
+            _ => self.actions.push(request),
+        }
     }
 
     fn dispatch(&mut self, request: &Request) -> Result<(), Refusal> {
@@ -488,7 +513,7 @@ impl Referee {
             }
         }
         let mut events = vec![Event::from(mv)];
-        self.press(&mut events, self.run.pos.to_move());
+        self.press(&mut events, self.seat(actor));
         self.transact(events)
     }
 
@@ -536,7 +561,12 @@ impl Referee {
             return Err(self.wrong_action(step, what));
         };
         self.check_seat(actor, by, what)?;
-        self.transact(vec![Event::Swap { swap }])
+        let mut events = vec![Event::Swap { swap }];
+        if swap {
+            // A swap is one of the swapper's moves (the Chinese rules).
+            self.press(&mut events, self.seat(actor));
+        }
+        self.transact(events)
     }
 
     fn place_two(&mut self, by: Option<Seat>) -> Result<(), Refusal> {
@@ -648,7 +678,8 @@ impl Referee {
             offered,
             chosen: point,
         }];
-        self.press(&mut events, Color::Black);
+        // The offers are one move of the player holding Black, on their clock.
+        self.press(&mut events, self.seat(Actor::Holder(Color::Black)));
         self.transact(events)?;
         self.offers = None;
         Ok(())
@@ -786,12 +817,13 @@ impl Referee {
         self.run.decisions.clock().is_some()
     }
 
-    /// The colour whose clock runs now.
-    fn running(&self) -> Option<Color> {
+    /// The player who must act now (whose clock runs), and the colour they hold.
+    fn running(&self) -> Option<(Seat, Color)> {
         if self.outcome().is_some() {
             return None;
         }
-        Some(self.run.color_of_actor(self.step().actor()))
+        let seat = self.seat(self.step().actor());
+        Some((seat, self.color_of(seat)))
     }
 
     /// Moves the time to `t`: the running clock uses it, and its flag may fall.
@@ -808,12 +840,12 @@ impl Referee {
         }
         let elapsed = t - self.last_t;
         self.last_t = t;
-        let Some(color) = self.running().filter(|_| self.timed()) else {
+        let Some((seat, color)) = self.running().filter(|_| self.timed()) else {
             return Ok(false);
         };
-        let used = self.pending[idx(color)].saturating_add(elapsed);
+        let used = self.pending[idx(seat)].saturating_add(elapsed);
         let allowed = self.time_to_flag(color);
-        self.pending[idx(color)] = used.min(allowed);
+        self.pending[idx(seat)] = used.min(allowed);
         if used <= allowed {
             return Ok(false);
         }
@@ -832,17 +864,18 @@ impl Referee {
             .map_or(u64::MAX, |c| c.time_to_flag(color))
     }
 
-    /// A move of `color` completes: its clock is pressed with the time it used.
-    fn press(&mut self, events: &mut Vec<Event>, color: Color) {
+    /// A move of the player in `seat` completes (a stone of either colour, a swap, a set
+    /// of offers): their clock is pressed with the time they used since their last one.
+    fn press(&mut self, events: &mut Vec<Event>, seat: Seat) {
         if !self.timed() {
             return;
         }
         events.push(Event::MoveTime {
-            elapsed_ms: Some(self.pending[idx(color)]),
+            elapsed_ms: Some(self.pending[idx(seat)]),
             left_ms: None,
             moves_left: None,
         });
-        self.pending[idx(color)] = 0;
+        self.pending[idx(seat)] = 0;
     }
 
     // ---------------------------------------------------------------- the status
@@ -973,17 +1006,24 @@ impl Referee {
         let state = clock.state();
         let mut black = state.black;
         let mut white = state.white;
-        black.time_left_ms = black.time_left_ms.saturating_sub(self.pending[0]);
-        white.time_left_ms = white.time_left_ms.saturating_sub(self.pending[1]);
+        let black_seat = self.run.black_seat;
+        black.time_left_ms = black
+            .time_left_ms
+            .saturating_sub(self.pending[idx(black_seat)]);
+        white.time_left_ms = white
+            .time_left_ms
+            .saturating_sub(self.pending[idx(black_seat.other())]);
         let running = self.running();
-        let deadline = running.map(|c| {
-            self.last_t
-                .saturating_add(self.time_to_flag(c).saturating_sub(self.pending[idx(c)]))
+        let deadline = running.map(|(seat, color)| {
+            self.last_t.saturating_add(
+                self.time_to_flag(color)
+                    .saturating_sub(self.pending[idx(seat)]),
+            )
         });
         Some(ClockStatus {
             black,
             white,
-            running,
+            running: running.map(|(_, color)| color),
             deadline,
         })
     }

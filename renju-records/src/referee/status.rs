@@ -64,14 +64,18 @@ pub struct ForbiddenSpot {
     pub kind: FoulKind,
 }
 
-/// Both clocks as of the last action, and when the running one falls.
+/// Both clocks as of the last action, and when the running one falls. Clocks belong to
+/// players: `black` is the clock of the player who holds Black now (it follows them
+/// through every swap), `white` the other player's.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct ClockStatus {
-    /// Black's clock (its time left net of the time already used on the current action).
+    /// The clock of the player holding Black (its time left net of the time already used
+    /// on the current action).
     pub black: SideState,
-    /// White's clock.
+    /// The clock of the player holding White.
     pub white: SideState,
-    /// The colour whose clock runs (`None` once the game is over).
+    /// The colour held by the player whose clock runs: the player who must act, who in
+    /// the opening may place a stone of the other colour (`None` once the game is over).
     pub running: Option<Color>,
     /// The time stamp at which the running clock's flag falls, on the caller's timeline.
     pub deadline: Option<u64>,

@@ -145,7 +145,7 @@ impl Command {
 
 fn parse_point(text: &str) -> Result<Point, CommandError> {
     text.parse::<Point>()
-        .map_err(|e| CommandError(format!("`{text}` is not a point: {e}")))
+        .map_err(|e| CommandError(e.to_string()))
 }
 
 fn simple_action(name: &str) -> Result<Action, CommandError> {
@@ -339,5 +339,17 @@ mod tests {
             assert!(Command::from_json(line).is_err(), "{line}");
         }
         let _ = Action::Pass;
+    }
+
+    #[test]
+    fn a_bad_point_is_quoted_once_and_short() {
+        let long = "x".repeat(1 << 20);
+        let line = format!(r#"{{"action":"place","point":"{long}"}}"#);
+        let reply = Referee::new(super::super::RefereeOptions::default())
+            .unwrap()
+            .handle_json(&line);
+        assert!(reply.len() < 2_000, "{} bytes", reply.len());
+        assert_eq!(reply.matches("xxxxxxxxxxxxxxxx").count(), 1, "{reply}");
+        assert!(reply.contains("(1048576 bytes)"), "{reply}");
     }
 }

@@ -592,3 +592,29 @@ fn a_file_cut_short_keeps_its_complete_lines() {
         .collect();
     assert_eq!(ids(&games), ["a", "b #1", "b #2", "b #3"]);
 }
+
+#[test]
+fn a_repeated_game_information_tag_is_written_once() {
+    let mut game = Game::from_moves("h8 h9").unwrap();
+    for (key, value) in [
+        ("black", "Ann"),
+        ("black", "Bob"),
+        ("event", "Cup"),
+        ("event", "Other"),
+        ("comment 1", "first"),
+        ("comment 1", "again"),
+    ] {
+        game.tags.push((key.to_string(), value.to_string()));
+    }
+    let text = String::from_utf8(sgf::write(std::slice::from_ref(&game)).unwrap()).unwrap();
+    assert_eq!(text.matches("PB[").count(), 1, "{text}");
+    assert_eq!(text.matches("EV[").count(), 1, "{text}");
+    assert!(
+        text.contains("PB[Ann]") && text.contains("EV[Cup]"),
+        "{text}"
+    );
+    assert_eq!(text.matches("C[").count(), 1, "{text}");
+    let back = read_ok(&text).remove(0);
+    assert_eq!(back.tag("black"), Some("Ann"));
+    assert_eq!(back.tag("event"), Some("Cup"));
+}
