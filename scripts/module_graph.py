@@ -32,7 +32,14 @@ LAYERS: dict[str, set[str]] = {
     "renju-tournament": {"renju-core", "renju-records"},
     "renju-display": {"renju-core", "renju-records"},
     "renju-engine": {"renju-core", "renju-records"},
-    "renju-ffi": {"renju-core", "renju-records", "renju-tournament", "renju-display"},
+    "renju-env": {"renju-core", "renju-records"},
+    "renju-ffi": {
+        "renju-core",
+        "renju-records",
+        "renju-tournament",
+        "renju-display",
+        "renju-env",
+    },
     "renju-cli": {
         "renju-core",
         "renju-records",
@@ -46,6 +53,7 @@ LAYERS: dict[str, set[str]] = {
         "renju-tournament",
         "renju-display",
         "renju-engine",
+        "renju-env",
     },
 }
 
