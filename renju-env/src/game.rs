@@ -126,6 +126,22 @@ impl GameState {
         game
     }
 
+    /// A game replayed from its actions (as [`GameState::actions`] gave them), with the
+    /// random-number generator `rng`: the way a game is saved and restored. An action
+    /// that cannot be taken is refused with its index in `actions`.
+    pub fn replay(
+        layout: Arc<Layout>,
+        actions: &[u16],
+        rng: Rng,
+    ) -> Result<GameState, (usize, ActionError)> {
+        let mut game = GameState::with_layout(layout, rng);
+        for (i, &a) in actions.iter().enumerate() {
+            game.step(u32::from(a)).map_err(|e| (i, e))?;
+        }
+        game.rng = rng;
+        Ok(game)
+    }
+
     /// The layout (options, sizes) the game is played under.
     pub fn layout(&self) -> &Arc<Layout> {
         &self.layout

@@ -21,6 +21,11 @@ impl Rng {
         Rng { state: seed }
     }
 
+    /// The generator's state: [`Rng::new`] of it goes on with the same numbers.
+    pub fn state(self) -> u64 {
+        self.state
+    }
+
     /// The generator of game `index` of an environment seeded with `seed`.
     pub fn for_game(seed: u64, index: usize) -> Rng {
         let mut mixer = Rng::new(seed ^ (index as u64).wrapping_mul(0xA076_1D64_78BD_642F));
