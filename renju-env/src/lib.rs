@@ -81,3 +81,8 @@ pub use game::{ActionError, GameState, StepResult};
 pub use options::{Autoreset, EnvOptions, FoulHandling, Layout, OptionsError, Plane};
 pub use rng::Rng;
 pub use vector::{Buffers, Outputs, StepError, VecEnv};
+
+/// The README's examples, run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

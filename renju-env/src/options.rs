@@ -135,6 +135,12 @@ pub enum OptionsError {
         /// The count asked for.
         count: u8,
     },
+    /// More games than [`MAX_GAMES`](crate::vector::MAX_GAMES) in one batch.
+    #[error("{count} games: a batch holds at most {}", crate::vector::MAX_GAMES)]
+    TooManyGames {
+        /// The number asked for.
+        count: usize,
+    },
     /// A draw after 0 stones, or after more stones than the board holds.
     #[error("draw after {stones} stones: the {size}x{size} board holds 1 to {} stones", (*.size as usize).pow(2))]
     DrawAfter {

@@ -16,6 +16,9 @@ use crate::rng::Rng;
 #[cfg(feature = "parallel")]
 const CHUNK: usize = 64;
 
+/// The most games one batch holds (about 12 KB each on 15x15).
+pub const MAX_GAMES: usize = 1 << 20;
+
 /// Why a step or a reset was refused. Nothing changed.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum StepError {
@@ -235,6 +238,9 @@ pub struct VecEnv {
 impl VecEnv {
     /// `n` games at their start, their random numbers from `seed`.
     pub fn new(options: EnvOptions, n: usize, seed: u64) -> Result<VecEnv, OptionsError> {
+        if n > MAX_GAMES {
+            return Err(OptionsError::TooManyGames { count: n });
+        }
         let layout = Layout::new(options)?;
         let games = (0..n)
             .map(|i| GameState::with_layout(layout.clone(), Rng::for_game(seed, i)))

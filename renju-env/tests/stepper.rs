@@ -277,6 +277,8 @@ fn bad_actions_are_refused_and_change_nothing() {
         err.to_string(),
         "game 0: action 225 is a pass, which these options do not allow"
     );
+    let err = VecEnv::new(EnvOptions::default(), usize::MAX, 0).unwrap_err();
+    assert!(err.to_string().contains("a batch holds at most"), "{err}");
     let err = env.step(&[5], out.buffers()).unwrap_err();
     assert_eq!(err.to_string(), "1 actions for 2 games");
     let mut short = Outputs::for_env(&env);

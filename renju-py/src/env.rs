@@ -171,6 +171,9 @@ fn read_actions(py: Python<'_>, actions: &Bound<'_, PyAny>, n: usize) -> PyResul
         let msg = format!("actions must have shape ({n},), one per game, not {shape:?}");
         return Err(PyValueError::new_err(msg));
     }
+    if n == 0 {
+        return Ok(Vec::new());
+    }
     let dtype = arr.getattr("dtype")?;
     let kind: String = dtype.getattr("kind")?.extract()?;
     if !matches!(kind.as_str(), "i" | "u") {
@@ -216,7 +219,11 @@ impl Array {
         shape: Vec<usize>,
     ) -> PyResult<Array> {
         let py = np.py();
-        let bytes = PyByteArray::new(py, &vec![0u8; len]);
+        // Allocated by Python: too much memory is a MemoryError, not an abort.
+        let bytes = PyByteArray::new_with(py, len, |b| {
+            b.fill(0);
+            Ok(())
+        })?;
         let view = np
             .call_method1("frombuffer", (&bytes, np.getattr(dtype)?))?
             .call_method1("reshape", (shape,))?;
@@ -378,6 +385,13 @@ impl VecEnv {
             autoreset,
             five_completion_counts,
         )?;
+        if num_envs > renju_env::vector::MAX_GAMES {
+            let msg = format!(
+                "num_envs {num_envs} is more than {}",
+                renju_env::vector::MAX_GAMES
+            );
+            return Err(PyValueError::new_err(msg));
+        }
         let arrays = Arrays::new(py, &layout, num_envs)?;
         let env = CVecEnv::new(layout.options().clone(), num_envs, seed)
             .map_err(|e| PyValueError::new_err(e.to_string()))?;

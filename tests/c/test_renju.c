@@ -209,6 +209,7 @@ static void test_env(void) {
     EXPECT(renju_env_new(NULL, N, 1, NULL), RENJU_ERROR_NULL_POINTER);
     renju_env_options bad = {RENJU_RULE_RENJU, 19, NULL, false, false, 0, 0, false};
     EXPECT(renju_env_new(&bad, N, 1, &env), RENJU_ERROR_INVALID_ARGUMENT);
+    EXPECT(renju_env_new(NULL, SIZE_MAX, 1, &env), RENJU_ERROR_INVALID_ARGUMENT);
     CHECK(env == NULL);
     EXPECT_OK(renju_env_new(NULL, N, 1, &env));
     EXPECT_OK(renju_env_sizes(env, &n, &obs_len, &actions_count));

@@ -88,6 +88,11 @@ def test_bad_actions_raise_clear_errors_and_change_nothing() -> None:
         renju.VecEnv(1, planes=["stones"])
     with pytest.raises(renju.SetupError):
         renju.VecEnv(1, size=19)
+    with pytest.raises(ValueError, match="num_envs"):
+        renju.VecEnv(1 << 40)
+    empty = renju.VecEnv(0)
+    empty.step([])
+    assert empty.random_actions().shape == (0,)
 
 
 def test_same_seed_same_games_and_pickles_go_on_alike() -> None:
