@@ -670,6 +670,22 @@ typedef int32_t renju_referee_action;
 typedef struct renju_clock renju_clock;
 
 /**
+ * N self-play games stepped together with the exact rules. An opaque handle.
+ *
+ * Layouts: action `a < size*size` is the point in row `a / size` (row 0 is row 1, the
+ * bottom row) and column `a % size` (column 0 is `a`); action `size*size` is a pass.
+ * One game's observation is `channels * size * size` bytes, plane after plane, each
+ * row-major like the actions, all 0 or 1; game `i`'s starts at byte
+ * `i * observation_len`. Rewards go to the player who moved: +1 a win, -1 a loss (a
+ * foul played), 0 otherwise. Auto-reset (default) is Gymnasium's `SAME_STEP`: the step
+ * that ends a game gives its reward and ending with the next game's first observation.
+ *
+ * Ownership: created by `renju_env_new` or `renju_env_copy`; freed with
+ * `renju_env_free`. Thread safety: every call locks the handle.
+ */
+typedef struct renju_env renju_env;
+
+/**
  * The fixtures of one fixture file, in file order. An opaque handle.
  *
  * Ownership: created by `renju_fixtures_read_file` or `renju_fixtures_parse`; the caller
@@ -1403,6 +1419,81 @@ typedef struct renju_referee_status {
      */
     renju_seat winner_seat;
 } renju_referee_status;
+
+/**
+ * The options of an environment (`renju_env_new`).
+ */
+typedef struct renju_env_options {
+    /**
+     * The rule set (a `renju_rule_set` value).
+     */
+    int32_t rule_set;
+    /**
+     * The board side (Renju: 15; others 5 to 26).
+     */
+    int32_t size;
+    /**
+     * The observation planes, comma-separated (`"own,opponent,black-to-move,forbidden,
+     * last-move"`, `"previous-K"` for K history planes); NULL for those five.
+     */
+    const char *planes;
+    /**
+     * Black's forbidden points legal and lost (true) or masked out (false).
+     */
+    bool fouls_played;
+    /**
+     * Whether passing is a legal action.
+     */
+    bool allow_pass;
+    /**
+     * A draw once this many stones are on the board; 0 for none.
+     */
+    int32_t draw_after;
+    /**
+     * 0 same-step auto-reset, 1 next-step, 2 disabled (Gymnasium's modes).
+     */
+    int32_t autoreset;
+    /**
+     * The reading of the disputed Renju case (see `renju_position_info`).
+     */
+    bool five_completion_counts;
+} renju_env_options;
+
+/**
+ * Where a step writes, for N games. Each pointer must hold the length given in its
+ * comment (`observation_len` and `action_count` from `renju_env_sizes`).
+ */
+typedef struct renju_env_buffers {
+    /**
+     * `N * observation_len` bytes: the observation planes.
+     */
+    uint8_t *observations;
+    /**
+     * `N * action_count` bytes: 1 where the action is legal.
+     */
+    uint8_t *masks;
+    /**
+     * `N` rewards of the player who moved.
+     */
+    float *rewards;
+    /**
+     * `N` bytes: 1 when the game ended on this step.
+     */
+    uint8_t *terminated;
+    /**
+     * `N` bytes: always 0.
+     */
+    uint8_t *truncated;
+    /**
+     * `N` bytes: 0 not ended, 1 five, 2 forbidden, 3 two passes, 4 full board,
+     * 5 draw after N stones.
+     */
+    uint8_t *endings;
+    /**
+     * `N` bytes: 0 no winner, 1 Black, 2 White.
+     */
+    uint8_t *winners;
+} renju_env_buffers;
 
 #ifdef __cplusplus
 extern "C" {
@@ -2881,6 +2972,130 @@ renju_status renju_referee_from_actions_json(const struct renju_referee_options 
 renju_status renju_referee_explain_json(const struct renju_referee *referee,
                                         struct renju_point point,
                                         char **json);
+
+/**
+ * Creates `num_envs` games at their start under `options` (NULL: Renju 15x15, the
+ * default planes, fouls masked, no pass, no draw after N stones, same-step
+ * auto-reset), each game's random numbers seeded from `seed` and its index. `*out`
+ * gets the new handle (NULL on error).
+ *
+ * Returns `RENJU_ERROR_INVALID_ARGUMENT` for an unknown rule set, plane or autoreset
+ * mode, or a size the rule set does not allow.
+ *
+ * Ownership: the caller owns `*out` (free it with `renju_env_free`). Thread safety:
+ * safe from any thread.
+ *
+ * # Safety
+ * `options` must be NULL or point to a `renju_env_options` (its `planes` NULL or a
+ * NUL-terminated string); `out` must be NULL or valid for writes of a pointer.
+ */
+renju_status renju_env_new(const struct renju_env_options *options,
+                           size_t num_envs,
+                           uint64_t seed,
+                           struct renju_env **out);
+
+/**
+ * Frees an environment. NULL is accepted and does nothing.
+ *
+ * Returns `RENJU_ERROR_BAD_HANDLE` for a handle that is not live.
+ *
+ * # Safety
+ * None beyond the handle rules: any pointer value is accepted.
+ */
+renju_status renju_env_free(struct renju_env *env);
+
+/**
+ * The sizes of one game: `*observation_len` bytes of observation (channels * size *
+ * size) and `*action_count` actions (size * size + 1); `*num_envs` games. Any output
+ * may be NULL.
+ *
+ * # Safety
+ * Each output must be NULL or valid for writes.
+ */
+renju_status renju_env_sizes(const struct renju_env *env,
+                             size_t *num_envs,
+                             size_t *observation_len,
+                             size_t *action_count);
+
+/**
+ * Resets every game (reseeding from `seed` when `reseed`) and writes the first
+ * observations and masks into `buffers` (rewards and flags zero).
+ *
+ * Returns `RENJU_ERROR_NULL_POINTER` for a NULL buffer.
+ *
+ * # Safety
+ * `buffers` must point to a `renju_env_buffers` whose pointers hold the lengths its
+ * fields document.
+ */
+renju_status renju_env_reset(const struct renju_env *env,
+                             bool reseed,
+                             uint64_t seed,
+                             const struct renju_env_buffers *buffers);
+
+/**
+ * Applies `actions[i]` to game `i` (`count` must be the number of games) and writes
+ * the results into `buffers`. Every action is checked first: an illegal one fails the
+ * whole step and nothing changes (`RENJU_ERROR_OCCUPIED` for an occupied point,
+ * `RENJU_ERROR_GAME_OVER` for a finished game without auto-reset,
+ * `RENJU_ERROR_INVALID_ARGUMENT` for anything else; the message names the game).
+ *
+ * # Safety
+ * `actions` must be valid for reads of `count` values; `buffers` as `renju_env_reset`.
+ */
+renju_status renju_env_step(const struct renju_env *env,
+                            const int64_t *actions,
+                            size_t count,
+                            const struct renju_env_buffers *buffers);
+
+/**
+ * Writes a uniformly random legal action per game into `actions` (`count` must be the
+ * number of games), each from its game's own random numbers; 0 for a finished game.
+ *
+ * # Safety
+ * `actions` must be valid for writes of `count` values.
+ */
+renju_status renju_env_random_actions(const struct renju_env *env, int64_t *actions, size_t count);
+
+/**
+ * An independent copy of the whole environment (random numbers included), for tree
+ * search. `*out` gets the new handle.
+ *
+ * # Safety
+ * `out` must be NULL or valid for writes of a pointer.
+ */
+renju_status renju_env_copy(const struct renju_env *env, struct renju_env **out);
+
+/**
+ * Puts a copy of game `from_index` of `from` into slot `index` of `env` (restoring a
+ * game saved with `renju_env_copy`); both must have the same options. Its observation
+ * and mask are written at the next step.
+ *
+ * Returns `RENJU_ERROR_INDEX_OUT_OF_RANGE` for an index past the games,
+ * `RENJU_ERROR_INVALID_ARGUMENT` for other options.
+ *
+ * # Safety
+ * None beyond the handle rules.
+ */
+renju_status renju_env_set_game(const struct renju_env *env,
+                                size_t index,
+                                const struct renju_env *from,
+                                size_t from_index);
+
+/**
+ * Game `index` so far as a game record (a games handle holding one record, as
+ * `renju_games_read_file` gives), which validates to the game's outcome. With
+ * `finished`, the last game that ended in that slot (after an auto-reset); then
+ * `*out` is NULL when there is none yet.
+ *
+ * Ownership: the caller owns `*out` (free it with `renju_games_free`).
+ *
+ * # Safety
+ * `out` must be NULL or valid for writes of a pointer.
+ */
+renju_status renju_env_record(const struct renju_env *env,
+                              size_t index,
+                              bool finished,
+                              struct renju_games **out);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -61,7 +61,7 @@ rm -rf docs/python
 
 echo "== Guide: the Rust API reference (cargo doc --no-deps, as the test command builds it, into docs/rust-api)"
 RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --locked --all-features --quiet \
-    -p renju-core -p renju-records -p renju-tournament -p renju-display -p renju-engine -p renju-ffi
+    -p renju-core -p renju-records -p renju-tournament -p renju-display -p renju-engine -p renju-env -p renju-ffi
 rm -rf docs/rust-api
 cp -r target/doc docs/rust-api
 

@@ -34,7 +34,14 @@ LAYERS: dict[str, set[str]] = {
     "renju-tournament": {"renju-core", "renju-records"},
     "renju-display": {"renju-core", "renju-records"},
     "renju-engine": {"renju-core", "renju-records", "renju-tournament"},
-    "renju-ffi": {"renju-core", "renju-records", "renju-tournament", "renju-display"},
+    "renju-env": {"renju-core", "renju-records"},
+    "renju-ffi": {
+        "renju-core",
+        "renju-records",
+        "renju-tournament",
+        "renju-display",
+        "renju-env",
+    },
     "renju-cli": {
         "renju-core",
         "renju-records",
@@ -48,6 +55,7 @@ LAYERS: dict[str, set[str]] = {
         "renju-tournament",
         "renju-display",
         "renju-engine",
+        "renju-env",
     },
 }
 

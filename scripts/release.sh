@@ -2,7 +2,7 @@
 # Builds every release artifact into dist/ and checks that each installs and works in a
 # clean environment, away from the source tree:
 #   - the crate packages of the library crates (renju-core, renju-records,
-#     renju-tournament, renju-display, renju-engine) and renju-cli (`cargo package`, which
+#     renju-tournament, renju-display, renju-engine, renju-env) and renju-cli (`cargo package`, which
 #     builds them from the packaged sources), and the CLI installed with `cargo install --path`;
 #   - the Python wheel (abi3) and sdist, the wheel installed alone into a fresh venv and
 #     smoke-tested (import, a forbidden map, reading and validating a game file), with
@@ -41,7 +41,7 @@ fi
 # per version, and builds registry sources once: remove what an earlier run of this
 # version left, so that the packages are built from what is packaged now.
 rm -rf "${CARGO_HOME:-$HOME/.cargo}"/registry/src/-*/renju-*-"$version"
-crates=(renju-core renju-records renju-tournament renju-display renju-engine renju-cli)
+crates=(renju-core renju-records renju-tournament renju-display renju-engine renju-env renju-cli)
 # The workspace's target directory: the dependencies the tests built are reused.
 cargo package --locked "${dirty[@]}" "${crates[@]/#/-p}"
 for crate in "${crates[@]}"; do

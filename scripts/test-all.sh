@@ -43,7 +43,7 @@ stage "Rust: cargo fmt --check, clippy, docs"
 cargo fmt --all -- --check
 cargo clippy --workspace --all-targets --locked -- -D warnings
 RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --locked --all-features \
-    -p renju-core -p renju-records -p renju-tournament -p renju-display -p renju-engine -p renju-ffi
+    -p renju-core -p renju-records -p renju-tournament -p renju-display -p renju-engine -p renju-env -p renju-ffi
 
 stage "Rust: cargo test --workspace"
 cargo test --workspace --locked

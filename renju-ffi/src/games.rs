@@ -206,6 +206,15 @@ pub(crate) unsafe fn file_arg<'a>(
     Ok((bytes, name, format))
 }
 
+impl renju_games {
+    /// A games handle holding one record.
+    pub(crate) fn of_game(game: Game) -> renju_games {
+        renju_games {
+            records: vec![Record::new(Ok(game))],
+        }
+    }
+}
+
 fn read_games(bytes: &[u8], format: Format, name: Option<&str>) -> renju_games {
     renju_games {
         records: format

@@ -55,7 +55,10 @@ pub mod tournament;
 
 pub mod referee;
 
+pub mod env;
+
 pub use clock::*;
+pub use env::*;
 pub use error::{renju_last_error_message, renju_status, renju_status_name};
 pub use fixtures::*;
 pub use games::*;

@@ -8,7 +8,8 @@
 //!     ├── renju.IllegalMoveError (also a ValueError)   reason, move, point, outcome, move_number
 //!     ├── renju.SetupError       (also a ValueError)
 //!     ├── renju.PointError       (also a ValueError)   text
-//!     └── renju.RefusalError     (also a ValueError)   code, message
+//!     ├── renju.RefusalError     (also a ValueError)   code, message
+//!     └── renju.ActionError      (also a ValueError)   game, action
 //! ```
 //!
 //! The classes are made with `type(name, bases, namespace)` when the module is
@@ -30,10 +31,11 @@ const ILLEGAL: usize = 3;
 const SETUP: usize = 4;
 const POINT: usize = 5;
 const REFUSAL: usize = 6;
+const ACTION: usize = 7;
 
 /// Each class: name, docstring, attributes (None until set). Every class but `Error`
 /// derives from `Error` and `ValueError`.
-const CLASSES: [(&str, &str, &[&str]); 7] = [
+const CLASSES: [(&str, &str, &[&str]); 8] = [
     (
         "Error",
         "Base class of every error the renju module raises.",
@@ -91,6 +93,14 @@ const CLASSES: [(&str, &str, &[&str]); 7] = [
          'symmetric-offers', 'not-offered', 'draw-offer-not-allowed', 'game-over', \
          'bad-request') and message (why, in a sentence).",
         &[], // code and message are always set
+    ),
+    (
+        "ActionError",
+        "An action a self-play environment (VecEnv, EnvGame) cannot take: out of range, \
+         an occupied point, a point forbidden to Black while fouls are masked, a pass not \
+         allowed, or an action for a game that is over. Nothing changed.\n\nAttributes: \
+         game (the game's index in a VecEnv, else None) and action (None for a game over).",
+        &["game", "action"],
     ),
 ];
 
@@ -216,6 +226,11 @@ pub fn point_message(py: Python<'_>, message: String) -> PyErr {
 /// `referee::refusal_error` builds them from the core's refusal.
 pub fn refusal_error(py: Python<'_>, message: String, attrs: &[(&str, Bound<'_, PyAny>)]) -> PyErr {
     raise(py, REFUSAL, message, attrs)
+}
+
+/// A `renju.ActionError` with `message` and its attributes (`game`, `action`).
+pub fn action_error(py: Python<'_>, message: String, attrs: &[(&str, Bound<'_, PyAny>)]) -> PyErr {
+    raise(py, ACTION, message, attrs)
 }
 
 /// Reads a `renju.ParseError` instance back into the core's error (for `validate`,

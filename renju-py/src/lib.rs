@@ -129,6 +129,7 @@ mod board;
 mod clock;
 mod conform;
 mod convert;
+mod env;
 mod errors;
 mod findings;
 mod game;
@@ -155,6 +156,8 @@ mod renju_module {
     use crate::clock::{Clock, ClockState, SideClock, TimeControl};
     #[pymodule_export]
     use crate::conform::{conform, random_positions, ConformReport};
+    #[pymodule_export]
+    use crate::env::{EnvGame, VecEnv};
     #[pymodule_export]
     use crate::findings::{Finding, GameReport};
     #[pymodule_export]

@@ -199,6 +199,74 @@ static void check_fixture_file(const char *path) {
 /* Positions and the error paths                                                         */
 /* ------------------------------------------------------------------------------------ */
 
+/* The self-play environment: random games stepped together, every finished game's
+   record validating with no error, illegal actions refused, copies going on alike. */
+static void test_env(void) {
+    enum { N = 8 };
+    renju_env *env = NULL, *copy = NULL;
+    size_t n = 0, obs_len = 0, actions_count = 0;
+    snprintf(context, sizeof context, "env");
+    EXPECT(renju_env_new(NULL, N, 1, NULL), RENJU_ERROR_NULL_POINTER);
+    renju_env_options bad = {RENJU_RULE_RENJU, 19, NULL, false, false, 0, 0, false};
+    EXPECT(renju_env_new(&bad, N, 1, &env), RENJU_ERROR_INVALID_ARGUMENT);
+    EXPECT(renju_env_new(NULL, SIZE_MAX, 1, &env), RENJU_ERROR_INVALID_ARGUMENT);
+    CHECK(env == NULL);
+    EXPECT_OK(renju_env_new(NULL, N, 1, &env));
+    EXPECT_OK(renju_env_sizes(env, &n, &obs_len, &actions_count));
+    CHECK(n == N && obs_len == 5 * 225 && actions_count == 226);
+    uint8_t *obs = malloc(N * obs_len), *masks = malloc(N * actions_count);
+    float rewards[N];
+    uint8_t terminated[N], truncated[N], endings[N], winners[N];
+    int64_t actions[N];
+    renju_env_buffers out = {obs, masks, rewards, terminated, truncated, endings, winners};
+    EXPECT_OK(renju_env_reset(env, true, 7, &out));
+    CHECK(masks[112] == 1 && masks[225] == 0);
+    unsigned ended = 0;
+    for (int step = 0; step < 400; step++) {
+        EXPECT_OK(renju_env_random_actions(env, actions, N));
+        for (size_t i = 0; i < N; i++) {
+            CHECK(masks[i * actions_count + (size_t)actions[i]] == 1);
+        }
+        EXPECT_OK(renju_env_step(env, actions, N, &out));
+        for (size_t i = 0; i < N; i++) {
+            if (!terminated[i]) {
+                continue;
+            }
+            renju_games *games = NULL;
+            char *json = NULL;
+            EXPECT_OK(renju_env_record(env, i, true, &games));
+            EXPECT_OK(renju_games_validate(games, NULL, &json));
+            CHECK(json != NULL && strstr(json, "\"errors\": 0,") != NULL);
+            renju_string_free(json);
+            renju_games_free(games);
+            ended++;
+        }
+    }
+    CHECK(ended > 0);
+    /* An occupied point: refused, nothing changed. */
+    EXPECT_OK(renju_env_copy(env, &copy));
+    int64_t occupied[N];
+    for (size_t i = 0; i < N; i++) {
+        occupied[i] = 0;
+    }
+    renju_env_free(env);
+    env = NULL;
+    EXPECT_OK(renju_env_new(NULL, N, 1, &env));
+    EXPECT_OK(renju_env_step(env, occupied, N, &out));
+    EXPECT(renju_env_step(env, occupied, N, &out), RENJU_ERROR_OCCUPIED);
+    CHECK(strstr(renju_last_error_message(), "game 0: action 0 (a1) is occupied") != NULL);
+    EXPECT(renju_env_step(env, occupied, N - 1, &out), RENJU_ERROR_INVALID_ARGUMENT);
+    EXPECT(renju_env_step(env, occupied, N, NULL), RENJU_ERROR_NULL_POINTER);
+    EXPECT(renju_env_set_game(env, N, copy, 0), RENJU_ERROR_INDEX_OUT_OF_RANGE);
+    EXPECT_OK(renju_env_set_game(env, 0, copy, 3));
+    EXPECT_OK(renju_env_free(copy));
+    EXPECT(renju_env_step(copy, occupied, N, &out), RENJU_ERROR_BAD_HANDLE);
+    EXPECT_OK(renju_env_free(env));
+    EXPECT_OK(renju_env_free(NULL));
+    free(obs);
+    free(masks);
+}
+
 static void test_basics(void) {
     renju_point p;
     char buf[RENJU_POINT_TEXT_CAPACITY];
@@ -1679,6 +1747,7 @@ int main(int argc, char **argv) {
     test_referee_clock_follows_the_swapper();
     test_referee_hostile_json();
     test_referee_errors();
+    test_env();
     for (i = 2; i < argc; i++) {
         check_fixture_file(argv[i]);
     }

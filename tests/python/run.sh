@@ -10,6 +10,7 @@
 # The debug build of the renju CLI is made too (RENJU_CLI): one test compares reports.
 # So is the Gomocup test engine of `renju match` (RENJU_TEST_ENGINE), which the tests of
 # renju.match play with (tests/python/match_engine.py).
+# gymnasium and pettingzoo are required: the environment checkers run in test_env.py.
 # numpy is optional: it is installed when the package index has it, and the numpy test
 # skips without it. pyarrow, pandas, polars and dask[distributed] are required: the Arrow
 # and Dask tests (test_arrow.py, test_dask.py) use them. The HTML report's browser test
@@ -35,6 +36,11 @@ fi
 echo "== Python: installing the Arrow and Dask extras (pyarrow, pandas, polars, dask[distributed])"
 "$py" -m pip install --quiet --disable-pip-version-check "pyarrow>=14" pandas polars \
     "dask[dataframe,distributed]>=2024.1" pandas-stubs
+
+echo "== Python: installing the environment checkers (gymnasium, pettingzoo)"
+# renju.env's Gymnasium and PettingZoo wrappers are checked by their own checkers
+# (gymnasium.utils.env_checker.check_env, pettingzoo.test.api_test) in test_env.py.
+"$py" -m pip install --quiet --disable-pip-version-check "gymnasium>=1.0" "pettingzoo>=1.24"
 
 echo "== Python: a headless browser for the HTML report test (chromium, chromium-driver, selenium)"
 # Debian's chromium and its driver, installed when missing and root may use apt-get; the

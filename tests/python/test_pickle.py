@@ -8,6 +8,7 @@ from __future__ import annotations
 import concurrent.futures
 import copy
 import functools
+import importlib.util
 import multiprocessing
 import pickle
 import sys
@@ -51,6 +52,28 @@ def match_samples() -> dict[str, list[Any]]:
         "MatchSprt": [r.sprt for r in results if r.sprt is not None],
         "MatchScore": [s for r in results for e in r.engines for s in (e.black, e.white)],
     }
+
+
+def env_samples() -> dict[str, list[Any]]:
+    """Self-play environments part-way through (VecEnv needs numpy: none without it)."""
+    game = renju.EnvGame(rule="freestyle", size=9, allow_pass=True, seed=5)
+    for _ in range(6):
+        game.step(game.random_action() or 0)
+    samples: dict[str, list[Any]] = {"EnvGame": [renju.EnvGame(), game]}
+    try:
+        import numpy  # noqa: F401
+    except ImportError:
+        return samples
+    envs = [
+        renju.VecEnv(3, seed=2),
+        renju.VecEnv(2, rule="standard", size=7, planes=["own", "previous-3"], fouls="played",
+                     allow_pass=True, draw_after=30, autoreset="next-step", seed=4),
+    ]
+    for env in envs:
+        for _ in range(12):
+            env.step(env.random_actions())
+    samples["VecEnv"] = envs
+    return samples
 
 
 @functools.lru_cache(maxsize=1)
@@ -151,6 +174,7 @@ def samples() -> dict[str, list[Any]]:
         "ClockStatus": [s.clock for s in statuses if s.clock is not None],
         "Ending": [s.outcome for s in statuses if s.outcome is not None],
         **match_samples(),
+        **env_samples(),
         **option_samples(),
     }
 
@@ -192,6 +216,8 @@ def classes() -> list[str]:
 
 def test_every_class_is_covered() -> None:
     covered = set(samples()) | set(NOT_PICKLABLE)
+    if importlib.util.find_spec("numpy") is None:
+        covered.add("VecEnv")  # its arrays need numpy
     missing = [name for name in classes() if name not in covered]
     if missing and set(missing) <= MATCH_CLASSES and program() is None:
         pytest.skip(f"the match classes' samples need the test engine: {BUILD}")

@@ -5,11 +5,14 @@ Positions (Board), forbidden moves, verdicts, game records in every supported fo
 game played one action at a time (Referee), and matches between engines (match). Every
 rule comes from the Rust library renju-core, through the private compiled module
 renju._renju; this package imports from it what it exposes (typed by __init__.pyi).
-renju.dask is the optional Dask layer (pip install renju-referee[dask]).
+renju.dask is the optional Dask layer (pip install renju-referee[dask]). Self-play and
+training: VecEnv (N games stepped in one native call) and EnvGame (one game), with the
+Gymnasium and PettingZoo wrappers in renju.env (pip install renju-referee[gymnasium]).
 """
 
 from ._renju import (
     FORMATS,
+    ActionError,
     ArrowTable,
     Board,
     Chunk,
@@ -21,6 +24,7 @@ from ._renju import (
     ConformReport,
     DrawReason,
     Ending,
+    EnvGame,
     Error,
     Event,
     Explanation,
@@ -74,6 +78,7 @@ from ._renju import (
     Tournament,
     TournamentFinding,
     ValidationOptions,
+    VecEnv,
     Verdict,
     WriteError,
     __version__,
@@ -112,4 +117,5 @@ __all__ = [
     "RefusalError", "Seat", "Required", "SwapOption", "RefusalCode", "FoulPolicy",
     "Referee", "Status", "ClockStatus", "Ending", "MatchScore", "MatchEngine",
     "MatchPair", "MatchSprt", "MatchGame", "MatchResult", "MatchSettings", "match",
+    "ActionError", "VecEnv", "EnvGame",
 ]

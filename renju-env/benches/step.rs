@@ -1,0 +1,30 @@
+//! Steps per second of the batched stepper: 1024 games, random legal actions, the
+//! observation planes and masks written every step.
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use renju_core::RuleSet;
+use renju_env::{EnvOptions, Outputs, VecEnv};
+
+fn bench(c: &mut Criterion) {
+    let mut group = c.benchmark_group("step");
+    for rule_set in [RuleSet::Renju, RuleSet::Freestyle] {
+        let options = EnvOptions {
+            rule_set,
+            ..EnvOptions::default()
+        };
+        let mut env = VecEnv::new(options, 1024, 1).expect("options");
+        let mut out = Outputs::for_env(&env);
+        let mut actions = vec![0i64; env.len()];
+        group.throughput(Throughput::Elements(env.len() as u64));
+        group.bench_function(format!("{rule_set}-1024"), |b| {
+            b.iter(|| {
+                env.random_actions(&mut actions);
+                env.step(&actions, out.buffers()).expect("legal actions");
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

@@ -1,0 +1,88 @@
+//! # renju-env
+//!
+//! Self-play and training environments with the exact rules of [`renju_core`]: a batched
+//! stepper ([`VecEnv`]) holding N games, stepped together in one call, writing the
+//! observation planes, the legal-action mask, the reward, `terminated`, `truncated`, the
+//! ending and the winner of every game into preallocated buffers; games that end are
+//! reset automatically. One game alone ([`GameState`]) can be cloned for tree search,
+//! stepped, and turned into a record ([`GameState::record`]) that `renju validate`
+//! accepts with the same outcome.
+//!
+//! ```
+//! use renju_env::{EnvOptions, Outputs, VecEnv};
+//! let mut env = VecEnv::new(EnvOptions::default(), 4, 1).unwrap();
+//! let mut out = Outputs::for_env(&env);
+//! env.reset(None, out.buffers()).unwrap();
+//! let mut actions = vec![0i64; 4];
+//! env.random_actions(&mut actions);
+//! env.step(&actions, out.buffers()).unwrap();
+//! assert_eq!(out.masks.len(), 4 * 226);
+//! ```
+//!
+//! ## Rules
+//!
+//! Every judgement is `renju_core`'s: a move is played with `Position::play_quiet`,
+//! Black's forbidden points are `renju_core::batch::write_mask` of the board; the
+//! environment only keeps the books (who moves, the ending, rewards). Any rule set
+//! (freestyle, standard, renju, caro) on boards of 5 to 26 (Renju: 15). Black's fouls are
+//! either masked out or played and lost ([`FoulHandling`]); a five beats a foul in both.
+//! Draws: the full board, two passes (when passing is allowed), and
+//! [`EnvOptions::draw_after`] stones.
+//!
+//! ## Actions
+//!
+//! Action `a < size * size` is the point in row `a / size` and column `a % size`, row 0
+//! being row 1 (the bottom row, as in `a1`) and column 0 column `a`: action 0 is `a1`,
+//! action `size` is `a2`, and on 15x15 action 112 is `h8`. Action `size * size` is a pass,
+//! legal only when [`EnvOptions::pass`] is set. The mask has `size * size + 1` bytes.
+//!
+//! ## Observations
+//!
+//! `channels * size * size` bytes per game, plane after plane in the order of
+//! [`EnvOptions::planes`] (see [`Plane`]), each plane row-major like the actions; all
+//! values 0 or 1. Own and opponent are from the view of the player to move. In a batch,
+//! game `i`'s observation starts at byte `i * channels * size * size` (numpy: an
+//! `(N, channels, size, size)` uint8 array, indexed `[i, c, y, x]`).
+//!
+//! ## Rewards and endings
+//!
+//! The reward goes to the player who just moved: +1 when the move won (a five), -1 when
+//! it lost (a foul, [`FoulHandling::PlayedAndLost`]), 0 otherwise (draws included). The
+//! ending code ([`Ending`]) and the winner code (0 none, 1 Black, 2 White) say the rest;
+//! `truncated` is always 0, since every ending is a result under the rules.
+//!
+//! ## Auto-reset
+//!
+//! By default ([`Autoreset::SameStep`], Gymnasium 1.x `AutoresetMode.SAME_STEP`) the step
+//! that ends a game gives that game's reward, `terminated = 1`, ending and winner, with
+//! the observation and mask of the next game, already reset; the finished game stays
+//! readable ([`VecEnv::finished_game`]). [`Autoreset::NextStep`] and
+//! [`Autoreset::Disabled`] follow Gymnasium's other two modes. Each game draws its random
+//! actions from its own generator, seeded from the batch's seed and its index:
+//! the same seed and the same actions give the same games.
+//!
+//! ## Features
+//!
+//! | feature | default | what it adds |
+//! | --- | --- | --- |
+//! | `parallel` | no | a step of more than 64 games runs on every core (rayon); the results are the same |
+
+#![deny(missing_docs)]
+
+pub mod ending;
+pub mod game;
+pub mod options;
+mod record;
+pub mod rng;
+pub mod vector;
+
+pub use ending::Ending;
+pub use game::{ActionError, GameState, StepResult};
+pub use options::{Autoreset, EnvOptions, FoulHandling, Layout, OptionsError, Plane};
+pub use rng::Rng;
+pub use vector::{Buffers, Outputs, StepError, VecEnv};
+
+/// The README's examples, run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

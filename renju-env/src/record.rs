@@ -1,0 +1,50 @@
+//! The record of a game of an environment, as a `renju_records::Game` that validates
+//! (`renju validate`, [`Game::validate`]) to the game's own outcome.
+
+use renju_records::{ClaimModel, Event, Game, OpeningRule};
+
+use crate::ending::Ending;
+use crate::game::GameState;
+
+impl GameState {
+    /// The game so far as a record: its rules, its stones and passes, and (for a draw
+    /// after N stones) the draw offered by the player who moved last and accepted.
+    ///
+    /// ```
+    /// use renju_env::{EnvOptions, GameState};
+    /// let options = EnvOptions { draw_after: Some(3), ..EnvOptions::default() };
+    /// let mut game = GameState::new(options).unwrap();
+    /// while !game.is_over() {
+    ///     let a = game.random_action().unwrap();
+    ///     game.step(a).unwrap();
+    /// }
+    /// let report = game.record().validate(&Default::default());
+    /// assert_eq!(report.outcome, game.outcome().unwrap());
+    /// assert_eq!(report.outcome.to_string(), "draw by agreement");
+    /// ```
+    pub fn record(&self) -> Game {
+        let o = self.layout().options();
+        let mut events: Vec<Event> = self
+            .actions()
+            .iter()
+            .map(|&a| match self.point_of(u32::from(a)) {
+                Some(point) => Event::Stone { point },
+                None => Event::Pass,
+            })
+            .collect();
+        if self.ending() == Some(Ending::DrawAfter) {
+            // The side to move is the one that did not make the last move.
+            let last = self.to_move().opponent();
+            events.push(Event::DrawOffer { by: last });
+            events.push(Event::DrawAnswer { accepted: true });
+        }
+        Game {
+            rule_set: Some(o.rule_set),
+            opening: Some(OpeningRule::Free),
+            claims: Some(ClaimModel::Automatic),
+            options: Some(o.renju),
+            events,
+            ..Game::new(o.size)
+        }
+    }
+}

@@ -1,0 +1,853 @@
+//! The self-play environments of renju-env: `VecEnv` (N games stepped in one call with
+//! the GIL released, writing into numpy arrays it owns and returns without copying) and
+//! `EnvGame` (one game, to clone for tree search). numpy is needed for the arrays only;
+//! the wrappers (Gymnasium, PettingZoo) are in `python/renju/env.py`.
+
+use std::sync::Arc;
+
+use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyByteArray, PyDict, PyList, PyTuple, PyType};
+
+use renju_core::{RenjuOptions, RuleSet as CRuleSet};
+use renju_env::{
+    ActionError, Autoreset, Buffers, EnvOptions, FoulHandling, GameState, Layout, OptionsError,
+    Plane, Rng, StepError, VecEnv as CVecEnv,
+};
+
+use crate::arrays::numpy;
+use crate::convert::{self, named};
+use crate::errors;
+use crate::game::Game;
+use crate::types::{Color, Outcome, RuleSet};
+
+/// The name of a plane ('own', 'opponent', 'black-to-move', 'forbidden', 'last-move',
+/// 'previous-K').
+fn plane_name(p: Plane) -> String {
+    match p {
+        Plane::Own => "own".into(),
+        Plane::Opponent => "opponent".into(),
+        Plane::BlackToMove => "black-to-move".into(),
+        Plane::Forbidden => "forbidden".into(),
+        Plane::LastMove => "last-move".into(),
+        Plane::Previous { count } => format!("previous-{count}"),
+    }
+}
+
+fn plane_of(name: &str) -> PyResult<Plane> {
+    Ok(match name {
+        "own" => Plane::Own,
+        "opponent" => Plane::Opponent,
+        "black-to-move" => Plane::BlackToMove,
+        "forbidden" => Plane::Forbidden,
+        "last-move" => Plane::LastMove,
+        _ => match name.strip_prefix("previous-").and_then(|k| k.parse().ok()) {
+            Some(count) => Plane::Previous { count },
+            None => {
+                return Err(PyValueError::new_err(format!(
+                    "unknown plane {name:?} (own, opponent, black-to-move, forbidden, last-move, previous-K)"
+                )))
+            }
+        },
+    })
+}
+
+fn autoreset_name(a: Autoreset) -> &'static str {
+    match a {
+        Autoreset::SameStep => "same-step",
+        Autoreset::NextStep => "next-step",
+        Autoreset::Disabled => "disabled",
+    }
+}
+
+/// The keyword arguments both classes take, read into the core's options.
+#[allow(clippy::too_many_arguments)]
+fn options_of(
+    py: Python<'_>,
+    rule: Option<&Bound<'_, PyAny>>,
+    size: i64,
+    planes: Option<Vec<String>>,
+    fouls: &str,
+    allow_pass: bool,
+    draw_after: Option<usize>,
+    autoreset: &str,
+    five_completion_counts: bool,
+) -> PyResult<Arc<Layout>> {
+    let rule_set = rule.map_or(Ok(CRuleSet::Renju), |r| named::<RuleSet, _>(r, "rule"))?;
+    let planes = match planes {
+        Some(names) => names.iter().map(|n| plane_of(n)).collect::<PyResult<_>>()?,
+        None => Plane::defaults(),
+    };
+    let fouls = match fouls {
+        "masked" => FoulHandling::Masked,
+        "played" => FoulHandling::PlayedAndLost,
+        other => {
+            let msg = format!("fouls must be 'masked' or 'played', not {other:?}");
+            return Err(PyValueError::new_err(msg));
+        }
+    };
+    let autoreset = match autoreset {
+        "same-step" => Autoreset::SameStep,
+        "next-step" => Autoreset::NextStep,
+        "disabled" => Autoreset::Disabled,
+        other => {
+            let msg =
+                format!("autoreset must be 'same-step', 'next-step' or 'disabled', not {other:?}");
+            return Err(PyValueError::new_err(msg));
+        }
+    };
+    let options = EnvOptions {
+        rule_set,
+        size: convert::size_of(py, size)?,
+        renju: RenjuOptions {
+            five_completion_counts,
+        },
+        planes,
+        fouls,
+        pass: allow_pass,
+        draw_after,
+        autoreset,
+    };
+    Layout::new(options).map_err(|e| match e {
+        OptionsError::Setup(s) => errors::setup_error(py, &s),
+        other => PyValueError::new_err(other.to_string()),
+    })
+}
+
+/// The keyword arguments that rebuild `layout` (for pickling).
+fn options_kwargs<'py>(py: Python<'py>, layout: &Layout) -> PyResult<Bound<'py, PyDict>> {
+    let o = layout.options();
+    let kw = PyDict::new(py);
+    kw.set_item("rule", o.rule_set.name())?;
+    kw.set_item("size", o.size)?;
+    let planes: Vec<String> = o.planes.iter().map(|&p| plane_name(p)).collect();
+    kw.set_item("planes", planes)?;
+    let fouls = match o.fouls {
+        FoulHandling::Masked => "masked",
+        FoulHandling::PlayedAndLost => "played",
+    };
+    kw.set_item("fouls", fouls)?;
+    kw.set_item("allow_pass", o.pass)?;
+    kw.set_item("draw_after", o.draw_after)?;
+    kw.set_item("autoreset", autoreset_name(o.autoreset))?;
+    kw.set_item("five_completion_counts", o.renju.five_completion_counts)?;
+    Ok(kw)
+}
+
+/// `renju.ActionError` for a refused action.
+fn action_error(py: Python<'_>, game: Option<usize>, e: &ActionError) -> PyErr {
+    let message = match game {
+        Some(g) => format!("game {g}: {e}"),
+        None => e.to_string(),
+    };
+    let action = match e {
+        ActionError::OutOfRange { action, .. } => Some(*action),
+        ActionError::Occupied { action, .. }
+        | ActionError::Forbidden { action, .. }
+        | ActionError::Pass { action } => Some(i64::from(*action)),
+        ActionError::GameOver { .. } => None,
+    };
+    let attrs = [
+        ("game", errors::any(py, game)),
+        ("action", errors::any(py, action)),
+    ];
+    errors::action_error(py, message, &attrs)
+}
+
+fn step_error(py: Python<'_>, e: &StepError) -> PyErr {
+    match e {
+        StepError::Action { game, source } => action_error(py, Some(*game), source),
+        StepError::NoGame { .. } => PyIndexError::new_err(e.to_string()),
+        other => PyValueError::new_err(other.to_string()),
+    }
+}
+
+/// The actions of a call: an integer array-like of shape (N,), read as int64.
+fn read_actions(py: Python<'_>, actions: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<i64>> {
+    let np = numpy(py, "renju.VecEnv.step()")?;
+    let arr = np.call_method1("asarray", (actions,))?;
+    let shape: Vec<usize> = arr.getattr("shape")?.extract()?;
+    if shape != [n] {
+        let msg = format!("actions must have shape ({n},), one per game, not {shape:?}");
+        return Err(PyValueError::new_err(msg));
+    }
+    if n == 0 {
+        return Ok(Vec::new());
+    }
+    let dtype = arr.getattr("dtype")?;
+    let kind: String = dtype.getattr("kind")?.extract()?;
+    if !matches!(kind.as_str(), "i" | "u") {
+        let msg = format!(
+            "actions must be integers (point indexes, then pass), not dtype {}",
+            dtype.str()?
+        );
+        return Err(PyTypeError::new_err(msg));
+    }
+    if kind == "u" && n > 0 {
+        let top: u64 = arr.call_method0("max")?.extract()?;
+        if top > i64::MAX as u64 {
+            return Err(PyValueError::new_err(format!(
+                "action {top} is out of range"
+            )));
+        }
+    }
+    let as_i64 = np.call_method1("ascontiguousarray", (arr, np.getattr("int64")?))?;
+    let bytes: Vec<u8> = as_i64.call_method0("tobytes")?.extract()?;
+    Ok(bytes
+        .chunks_exact(8)
+        .map(|b| i64::from_ne_bytes(b.try_into().expect("8 bytes")))
+        .collect())
+}
+
+/// What step() returns: observations, masks, rewards, terminated, truncated.
+type StepArrays = (Py<PyAny>, Py<PyAny>, Py<PyAny>, Py<PyAny>, Py<PyAny>);
+
+/// A pickled game: its actions and its random state.
+type SavedGame = (Vec<u16>, u64);
+
+/// One output: its bytearray and the numpy view of it.
+struct Array {
+    bytes: Py<PyByteArray>,
+    view: Py<PyAny>,
+}
+
+impl Array {
+    fn new(
+        np: &Bound<'_, PyModule>,
+        len: usize,
+        dtype: &str,
+        shape: Vec<usize>,
+    ) -> PyResult<Array> {
+        let py = np.py();
+        // Allocated by Python: too much memory is a MemoryError, not an abort.
+        let bytes = PyByteArray::new_with(py, len, |b| {
+            b.fill(0);
+            Ok(())
+        })?;
+        let view = np
+            .call_method1("frombuffer", (&bytes, np.getattr(dtype)?))?
+            .call_method1("reshape", (shape,))?;
+        Ok(Array {
+            bytes: bytes.unbind(),
+            view: view.unbind(),
+        })
+    }
+
+    /// The buffer's address and length. The numpy view exports the buffer, so the
+    /// bytearray cannot be resized while this object lives.
+    fn raw(&self, py: Python<'_>) -> (usize, usize) {
+        let b = self.bytes.bind(py);
+        (b.data() as usize, b.len())
+    }
+}
+
+/// The outputs of a VecEnv.
+struct Arrays {
+    observations: Array,
+    masks: Array,
+    rewards: Array,
+    terminated: Array,
+    truncated: Array,
+    endings: Array,
+    winners: Array,
+    actions: Array,
+}
+
+/// The addresses of the outputs, to write with the GIL released.
+struct Raw([(usize, usize); 7]);
+
+impl Raw {
+    /// The buffers.
+    ///
+    /// # Safety
+    /// The addresses must be those of live bytearrays nobody else writes meanwhile
+    /// (the VecEnv is borrowed mutably, and its numpy views keep the sizes fixed).
+    unsafe fn buffers(&self) -> Buffers<'_> {
+        let bytes = |i: usize| {
+            let (ptr, len) = self.0[i];
+            // SAFETY: as the function's contract says.
+            unsafe { std::slice::from_raw_parts_mut(ptr as *mut u8, len) }
+        };
+        let (rptr, rlen) = self.0[2];
+        Buffers {
+            observations: bytes(0),
+            masks: bytes(1),
+            // SAFETY: as above; the address is checked to be 4-aligned on creation.
+            rewards: unsafe { std::slice::from_raw_parts_mut(rptr as *mut f32, rlen / 4) },
+            terminated: bytes(3),
+            truncated: bytes(4),
+            endings: bytes(5),
+            winners: bytes(6),
+        }
+    }
+}
+
+impl Arrays {
+    fn new(py: Python<'_>, layout: &Layout, n: usize) -> PyResult<Arrays> {
+        let np = numpy(py, "renju.VecEnv")?;
+        let s = layout.size() as usize;
+        let arrays = Arrays {
+            observations: Array::new(
+                &np,
+                n * layout.observation_len(),
+                "uint8",
+                vec![n, layout.channels(), s, s],
+            )?,
+            masks: Array::new(
+                &np,
+                n * layout.action_count(),
+                "uint8",
+                vec![n, layout.action_count()],
+            )?,
+            rewards: Array::new(&np, 4 * n, "float32", vec![n])?,
+            terminated: Array::new(&np, n, "bool_", vec![n])?,
+            truncated: Array::new(&np, n, "bool_", vec![n])?,
+            endings: Array::new(&np, n, "uint8", vec![n])?,
+            winners: Array::new(&np, n, "uint8", vec![n])?,
+            actions: Array::new(&np, 8 * n, "int64", vec![n])?,
+        };
+        let (r, _) = arrays.rewards.raw(py);
+        let (a, _) = arrays.actions.raw(py);
+        if r % 4 != 0 || a % 8 != 0 {
+            return Err(PyValueError::new_err("a numpy buffer is not aligned"));
+        }
+        Ok(arrays)
+    }
+
+    fn raw(&self, py: Python<'_>) -> Raw {
+        Raw([
+            self.observations.raw(py),
+            self.masks.raw(py),
+            self.rewards.raw(py),
+            self.terminated.raw(py),
+            self.truncated.raw(py),
+            self.endings.raw(py),
+            self.winners.raw(py),
+        ])
+    }
+}
+
+/// VecEnv(num_envs, *, rule='renju', size=15, planes=None, fouls='masked',
+/// allow_pass=False, draw_after=None, autoreset='same-step',
+/// five_completion_counts=False, seed=0)
+///
+/// N games stepped together, with the exact rules: step(actions) applies one action per
+/// game in one call with the GIL released (on every core for large N) and returns numpy
+/// arrays it owns: observations (N, C, size, size) uint8, masks (N, size*size+1) uint8,
+/// rewards (N,) float32 (of the player who moved: +1 win, -1 loss by a foul, 0),
+/// terminated and truncated (N,) bool. The same arrays are overwritten by every call:
+/// copy what you keep. Also endings (N,) uint8 (0 none, 1 five, 2 forbidden, 3
+/// two-passes, 4 full-board, 5 draw-after) and winners (N,) uint8 (0 none, 1 black,
+/// 2 white).
+///
+/// Actions: row * size + column (row 0 = row 1, column 0 = column a; 112 is h8 on
+/// 15x15), size*size = pass (when allow_pass). Planes, in order (default: own,
+/// opponent, black-to-move, forbidden, last-move): 'own' and 'opponent' stones (of the
+/// player to move), 'black-to-move' (all ones when Black moves), 'forbidden' (Black's
+/// forbidden points, exact), 'last-move', 'previous-K' (K planes: the moves 1..K ago).
+/// fouls='masked' leaves Black's forbidden points out of the mask; 'played' lets Black
+/// play them and lose. draw_after=N draws once N stones are on the board. autoreset:
+/// 'same-step' (Gymnasium SAME_STEP: the step that ends a game returns the next game's
+/// first observation), 'next-step' or 'disabled'. Needs numpy.
+#[pyclass(module = "renju")]
+pub struct VecEnv {
+    env: CVecEnv,
+    arrays: Arrays,
+    seed: u64,
+}
+
+#[pymethods]
+impl VecEnv {
+    #[new]
+    #[pyo3(signature = (num_envs, *, rule = None, size = 15, planes = None, fouls = "masked", allow_pass = false, draw_after = None, autoreset = "same-step", five_completion_counts = false, seed = 0))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        py: Python<'_>,
+        num_envs: usize,
+        rule: Option<&Bound<'_, PyAny>>,
+        size: i64,
+        planes: Option<Vec<String>>,
+        fouls: &str,
+        allow_pass: bool,
+        draw_after: Option<usize>,
+        autoreset: &str,
+        five_completion_counts: bool,
+        seed: u64,
+    ) -> PyResult<VecEnv> {
+        let layout = options_of(
+            py,
+            rule,
+            size,
+            planes,
+            fouls,
+            allow_pass,
+            draw_after,
+            autoreset,
+            five_completion_counts,
+        )?;
+        if num_envs > renju_env::vector::MAX_GAMES {
+            let msg = format!(
+                "num_envs {num_envs} is more than {}",
+                renju_env::vector::MAX_GAMES
+            );
+            return Err(PyValueError::new_err(msg));
+        }
+        let arrays = Arrays::new(py, &layout, num_envs)?;
+        let env = CVecEnv::new(layout.options().clone(), num_envs, seed)
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let mut this = VecEnv { env, arrays, seed };
+        this.write_state(py)?;
+        Ok(this)
+    }
+
+    /// The number of games.
+    #[getter]
+    fn num_envs(&self) -> usize {
+        self.env.len()
+    }
+
+    /// The board side.
+    #[getter]
+    fn size(&self) -> u8 {
+        self.env.layout().size()
+    }
+
+    /// The rule set.
+    #[getter]
+    fn rule(&self) -> RuleSet {
+        self.env.layout().options().rule_set.into()
+    }
+
+    /// The number of actions: size*size points, then pass.
+    #[getter]
+    fn action_count(&self) -> usize {
+        self.env.layout().action_count()
+    }
+
+    /// The names of the observation planes, one per channel entry.
+    #[getter]
+    fn planes(&self) -> Vec<String> {
+        self.env
+            .layout()
+            .options()
+            .planes
+            .iter()
+            .map(|&p| plane_name(p))
+            .collect()
+    }
+
+    /// The shape of one game's observation: (channels, size, size).
+    #[getter]
+    fn observation_shape(&self) -> (usize, usize, usize) {
+        let l = self.env.layout();
+        (l.channels(), l.size() as usize, l.size() as usize)
+    }
+
+    /// The auto-reset mode: 'same-step', 'next-step' or 'disabled'.
+    #[getter]
+    fn autoreset(&self) -> &'static str {
+        autoreset_name(self.env.layout().options().autoreset)
+    }
+
+    /// The options, as the keyword arguments that build the same environment.
+    fn options<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        options_kwargs(py, self.env.layout())
+    }
+
+    /// The observations (N, C, size, size) uint8, as the last call left them.
+    #[getter]
+    fn observations(&self, py: Python<'_>) -> Py<PyAny> {
+        self.arrays.observations.view.clone_ref(py)
+    }
+
+    /// The legal-action masks (N, size*size+1) uint8.
+    #[getter]
+    fn masks(&self, py: Python<'_>) -> Py<PyAny> {
+        self.arrays.masks.view.clone_ref(py)
+    }
+
+    /// The rewards of the last step (N,) float32, of the player who moved.
+    #[getter]
+    fn rewards(&self, py: Python<'_>) -> Py<PyAny> {
+        self.arrays.rewards.view.clone_ref(py)
+    }
+
+    /// Whether each game ended on the last step (N,) bool.
+    #[getter]
+    fn terminated(&self, py: Python<'_>) -> Py<PyAny> {
+        self.arrays.terminated.view.clone_ref(py)
+    }
+
+    /// Always False (N,) bool: games end by the rules only.
+    #[getter]
+    fn truncated(&self, py: Python<'_>) -> Py<PyAny> {
+        self.arrays.truncated.view.clone_ref(py)
+    }
+
+    /// How each game ended on the last step (N,) uint8: 0 not ended, 1 five,
+    /// 2 forbidden, 3 two-passes, 4 full-board, 5 draw-after.
+    #[getter]
+    fn endings(&self, py: Python<'_>) -> Py<PyAny> {
+        self.arrays.endings.view.clone_ref(py)
+    }
+
+    /// The winner of each game that ended on the last step (N,) uint8: 0 none, 1 black,
+    /// 2 white.
+    #[getter]
+    fn winners(&self, py: Python<'_>) -> Py<PyAny> {
+        self.arrays.winners.view.clone_ref(py)
+    }
+
+    /// reset(seed=None) -> (observations, masks)
+    ///
+    /// Resets every game (reseeding each game's random numbers from seed when given).
+    #[pyo3(signature = (seed = None))]
+    fn reset(&mut self, py: Python<'_>, seed: Option<u64>) -> PyResult<(Py<PyAny>, Py<PyAny>)> {
+        if let Some(seed) = seed {
+            self.seed = seed;
+        }
+        let raw = self.arrays.raw(py);
+        let env = &mut self.env;
+        // SAFETY: the buffers are ours, and self is borrowed mutably.
+        let result = py.detach(|| env.reset(seed, unsafe { raw.buffers() }));
+        result.map_err(|e| step_error(py, &e))?;
+        Ok((self.observations(py), self.masks(py)))
+    }
+
+    /// step(actions) -> (observations, masks, rewards, terminated, truncated)
+    ///
+    /// Applies one action per game (an integer array of shape (N,)). An illegal action
+    /// raises renju.ActionError (with game and action) and changes nothing.
+    fn step(&mut self, py: Python<'_>, actions: &Bound<'_, PyAny>) -> PyResult<StepArrays> {
+        let actions = read_actions(py, actions, self.env.len())?;
+        let raw = self.arrays.raw(py);
+        let env = &mut self.env;
+        // SAFETY: the buffers are ours, and self is borrowed mutably.
+        let result = py.detach(|| env.step(&actions, unsafe { raw.buffers() }));
+        result.map_err(|e| step_error(py, &e))?;
+        Ok((
+            self.observations(py),
+            self.masks(py),
+            self.rewards(py),
+            self.terminated(py),
+            self.truncated(py),
+        ))
+    }
+
+    /// random_actions() -> numpy int64 array (N,)
+    ///
+    /// A uniformly random legal action per game, from each game's own random numbers
+    /// (deterministic for a seed); 0 for a game that has ended. The same array is
+    /// overwritten by the next call.
+    fn random_actions(&mut self, py: Python<'_>) -> Py<PyAny> {
+        let (ptr, len) = self.arrays.actions.raw(py);
+        let env = &mut self.env;
+        py.detach(|| {
+            // SAFETY: our own 8-aligned buffer of len bytes; self is borrowed mutably.
+            let out = unsafe { std::slice::from_raw_parts_mut(ptr as *mut i64, len / 8) };
+            env.random_actions(out);
+        });
+        self.arrays.actions.view.clone_ref(py)
+    }
+
+    /// game(i) -> EnvGame: a copy of game i as it is now (to search from).
+    fn game(&self, i: usize) -> PyResult<EnvGame> {
+        let len = self.env.len();
+        let game = self.env.game(i).ok_or_else(|| step_error_no_game(i, len))?;
+        Ok(EnvGame(game.clone()))
+    }
+
+    /// set_game(i, game): puts an EnvGame (played under the same options) into slot i
+    /// and rewrites the observations and masks.
+    fn set_game(&mut self, py: Python<'_>, i: usize, game: &EnvGame) -> PyResult<()> {
+        self.env
+            .set_game(i, game.0.clone())
+            .map_err(|e| step_error(py, &e))?;
+        self.write_state(py)
+    }
+
+    /// reset_game(i): resets game i only and rewrites the observations and masks.
+    fn reset_game(&mut self, py: Python<'_>, i: usize) -> PyResult<()> {
+        self.env.reset_game(i).map_err(|e| step_error(py, &e))?;
+        self.write_state(py)
+    }
+
+    /// record(i) -> Game: game i so far as a record that validates to its outcome.
+    fn record(&self, i: usize) -> PyResult<Game> {
+        let len = self.env.len();
+        let game = self.env.game(i).ok_or_else(|| step_error_no_game(i, len))?;
+        Ok(game.record().into())
+    }
+
+    /// finished_record(i) -> Game | None: the last game that ended in slot i (replaced
+    /// by an auto-reset), as a record.
+    fn finished_record(&self, i: usize) -> Option<Game> {
+        self.env.finished_game(i).map(|g| g.record().into())
+    }
+
+    fn __len__(&self) -> usize {
+        self.env.len()
+    }
+
+    /// The same options, and every game the same (actions and random state).
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        let Ok(other) = other.cast::<VecEnv>() else {
+            return false;
+        };
+        let other = other.borrow();
+        self.env.layout() == other.env.layout()
+            && self.env.len() == other.env.len()
+            && self
+                .env
+                .games()
+                .iter()
+                .zip(other.env.games())
+                .all(|(a, b)| same_game(a, b))
+    }
+
+    fn __repr__(&self) -> String {
+        let l = self.env.layout();
+        format!(
+            "<VecEnv {} games, {} {}x{}>",
+            self.env.len(),
+            l.options().rule_set,
+            l.size(),
+            l.size()
+        )
+    }
+
+    /// Pickles as the options, the seed and every game's actions and random state (the
+    /// finished games kept for finished_record are not pickled).
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let py = slf.py();
+        let this = slf.borrow();
+        let kw = options_kwargs(py, this.env.layout())?;
+        kw.set_item("seed", this.seed)?;
+        let games = PyList::empty(py);
+        for g in this.env.games() {
+            games.append((g.actions().to_vec(), g.rng().state()))?;
+        }
+        let state = PyTuple::new(
+            py,
+            [
+                this.env.len().into_pyobject(py)?.into_any(),
+                kw.into_any(),
+                games.into_any(),
+            ],
+        )?;
+        Ok((
+            slf.get_type().getattr("_from_state")?,
+            PyTuple::new(py, [state])?,
+        ))
+    }
+
+    #[classmethod]
+    fn _from_state(cls: &Bound<'_, PyType>, state: &Bound<'_, PyTuple>) -> PyResult<Py<PyAny>> {
+        let py = cls.py();
+        let (n, kw, games): (usize, Bound<'_, PyDict>, Vec<SavedGame>) = state.extract()?;
+        let env = cls.call((n,), Some(&kw))?;
+        {
+            let mut this = env.cast::<VecEnv>()?.borrow_mut();
+            let layout = this.env.layout().clone();
+            for (i, (actions, rng)) in games.into_iter().enumerate() {
+                let game = GameState::replay(layout.clone(), &actions, Rng::new(rng))
+                    .map_err(|(_, e)| action_error(py, Some(i), &e))?;
+                this.env.set_game(i, game).map_err(|e| step_error(py, &e))?;
+            }
+            this.write_state(py)?;
+        }
+        Ok(env.unbind())
+    }
+}
+
+/// Whether two games are the same: options, actions and random state.
+fn same_game(a: &GameState, b: &GameState) -> bool {
+    a.layout() == b.layout() && a.actions() == b.actions() && a.rng() == b.rng()
+}
+
+fn step_error_no_game(i: usize, len: usize) -> PyErr {
+    PyIndexError::new_err(format!("game {i} does not exist ({len} games)"))
+}
+
+impl VecEnv {
+    fn write_state(&mut self, py: Python<'_>) -> PyResult<()> {
+        let raw = self.arrays.raw(py);
+        // SAFETY: the buffers are ours, and self is borrowed mutably.
+        let result = self.env.write_state(unsafe { raw.buffers() });
+        result.map_err(|e| step_error(py, &e))
+    }
+}
+
+/// EnvGame(*, rule='renju', size=15, planes=None, fouls='masked', allow_pass=False,
+/// draw_after=None, five_completion_counts=False, seed=0)
+///
+/// One game of an environment, with the options of VecEnv: step() an action, copy()
+/// to search (the copy goes on independently, random numbers included), record() to
+/// validate. Needs no numpy but for observation().
+#[pyclass(module = "renju")]
+#[derive(Clone)]
+pub struct EnvGame(GameState);
+
+#[pymethods]
+impl EnvGame {
+    #[new]
+    #[pyo3(signature = (*, rule = None, size = 15, planes = None, fouls = "masked", allow_pass = false, draw_after = None, five_completion_counts = false, seed = 0))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        py: Python<'_>,
+        rule: Option<&Bound<'_, PyAny>>,
+        size: i64,
+        planes: Option<Vec<String>>,
+        fouls: &str,
+        allow_pass: bool,
+        draw_after: Option<usize>,
+        five_completion_counts: bool,
+        seed: u64,
+    ) -> PyResult<EnvGame> {
+        let layout = options_of(
+            py,
+            rule,
+            size,
+            planes,
+            fouls,
+            allow_pass,
+            draw_after,
+            "disabled",
+            five_completion_counts,
+        )?;
+        Ok(EnvGame(GameState::with_layout(
+            layout,
+            Rng::for_game(seed, 0),
+        )))
+    }
+
+    /// step(action) -> (reward, terminated): the reward of the player who moved.
+    /// An illegal action raises renju.ActionError and changes nothing.
+    fn step(&mut self, py: Python<'_>, action: i64) -> PyResult<(f32, bool)> {
+        let a = self
+            .0
+            .check(action)
+            .map_err(|e| action_error(py, None, &e))?;
+        let r = self.0.step(a).map_err(|e| action_error(py, None, &e))?;
+        Ok((r.reward, r.ending.is_some()))
+    }
+
+    /// The legal actions now, in index order (empty once the game is over).
+    fn legal_actions(&self) -> Vec<u32> {
+        self.0.legal_actions().collect()
+    }
+
+    /// The legal-action mask now, as bytes (1 legal), size*size+1 of them.
+    fn legal_mask<'py>(&self, py: Python<'py>) -> Bound<'py, pyo3::types::PyBytes> {
+        pyo3::types::PyBytes::new(py, self.0.legal_mask())
+    }
+
+    /// A uniformly random legal action from the game's own random numbers; None once
+    /// the game is over.
+    fn random_action(&mut self) -> Option<u32> {
+        self.0.random_action()
+    }
+
+    /// The observation planes now, a (C, size, size) uint8 numpy array. Needs numpy.
+    fn observation<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let np = numpy(py, "renju.EnvGame.observation()")?;
+        let l = self.0.layout();
+        let mut buf = vec![0u8; l.observation_len()];
+        self.0.write_observation(&mut buf);
+        let s = l.size() as usize;
+        let bytes = PyByteArray::new(py, &buf);
+        np.call_method1("frombuffer", (bytes, np.getattr("uint8")?))?
+            .call_method1("reshape", ((l.channels(), s, s),))
+    }
+
+    /// The side to move.
+    #[getter]
+    fn to_move(&self) -> Color {
+        self.0.to_move().into()
+    }
+
+    /// The actions played so far.
+    #[getter]
+    fn actions(&self) -> Vec<u16> {
+        self.0.actions().to_vec()
+    }
+
+    /// Whether the game is over.
+    #[getter]
+    fn is_over(&self) -> bool {
+        self.0.is_over()
+    }
+
+    /// How the game ended, as a record's replay reports it; None while it goes on.
+    #[getter]
+    fn outcome(&self) -> Option<Outcome> {
+        self.0.outcome().map(Outcome)
+    }
+
+    /// The ending's name ('five', 'forbidden', 'two-passes', 'full-board',
+    /// 'draw-after'), None while the game goes on.
+    #[getter]
+    fn ending(&self) -> Option<&'static str> {
+        self.0.ending().map(|e| e.name())
+    }
+
+    /// The game so far as a record that validates to its outcome.
+    fn record(&self) -> Game {
+        self.0.record().into()
+    }
+
+    /// An independent copy (random numbers included).
+    fn copy(&self) -> EnvGame {
+        self.clone()
+    }
+
+    fn __copy__(&self) -> EnvGame {
+        self.clone()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> EnvGame {
+        self.clone()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<EnvGame {} moves>", self.0.actions().len())
+    }
+
+    /// The same options, actions and random state.
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .cast::<EnvGame>()
+            .is_ok_and(|o| same_game(&self.0, &o.borrow().0))
+    }
+
+    /// Pickles as the options, the actions and the random state.
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let py = slf.py();
+        let this = slf.borrow();
+        let kw = options_kwargs(py, this.0.layout())?;
+        kw.del_item("autoreset")?;
+        let state = (kw, this.0.actions().to_vec(), this.0.rng().state()).into_pyobject(py)?;
+        Ok((
+            slf.get_type().getattr("_from_state")?,
+            PyTuple::new(py, [state])?,
+        ))
+    }
+
+    #[classmethod]
+    fn _from_state(cls: &Bound<'_, PyType>, state: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let py = cls.py();
+        let (kw, actions, rng): (Bound<'_, PyDict>, Vec<u16>, u64) = state.extract()?;
+        let obj = cls.call((), Some(&kw))?;
+        {
+            let mut this = obj.cast::<EnvGame>()?.borrow_mut();
+            let layout = this.0.layout().clone();
+            this.0 = GameState::replay(layout, &actions, Rng::new(rng))
+                .map_err(|(_, e)| action_error(py, None, &e))?;
+        }
+        Ok(obj.unbind())
+    }
+}
