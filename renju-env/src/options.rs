@@ -135,8 +135,8 @@ pub enum OptionsError {
         /// The count asked for.
         count: u8,
     },
-    /// More games than [`MAX_GAMES`](crate::vector::MAX_GAMES) in one batch.
-    #[error("{count} games: a batch holds at most {}", crate::vector::MAX_GAMES)]
+    /// More games than [`MAX_GAMES`] in one batch.
+    #[error("{count} games: a batch holds at most {}", MAX_GAMES)]
     TooManyGames {
         /// The number asked for.
         count: usize,
@@ -235,3 +235,6 @@ impl Layout {
         self.forbidden_plane
     }
 }
+
+/// The most games one batch holds (about 12 KB each on 15x15).
+pub const MAX_GAMES: usize = 1 << 20;

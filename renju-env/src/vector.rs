@@ -16,8 +16,7 @@ use crate::rng::Rng;
 #[cfg(feature = "parallel")]
 const CHUNK: usize = 64;
 
-/// The most games one batch holds (about 12 KB each on 15x15).
-pub const MAX_GAMES: usize = 1 << 20;
+pub use crate::options::MAX_GAMES;
 
 /// Why a step or a reset was refused. Nothing changed.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
