@@ -14,7 +14,7 @@
 //!   asked in);
 //! * the two runners above them, siblings that do not import each other:
 //!   [`conform`] (`renju conform`: position sources, targeted families, the comparison
-//!   with the judge, the report and the conformance pack) and [`matches`]
+//!   with the judge, the report and the conformance pack) and [`mod@matches`]
 //!   (`renju match`: engines playing each other under the referee of
 //!   [`renju_records`], with clocks, openings, the SPRT, and the results as a
 //!   tournament).
