@@ -149,7 +149,14 @@ impl GameState {
 
     /// Back to the start of a game; the random numbers go on.
     pub fn reset(&mut self) {
-        *self = GameState::with_layout(self.layout.clone(), self.rng);
+        self.restart();
+    }
+
+    /// Starts a new game in this one's place (the random numbers go on) and gives back
+    /// the game as it was.
+    pub(crate) fn restart(&mut self) -> GameState {
+        let fresh = GameState::with_layout(self.layout.clone(), self.rng);
+        std::mem::replace(self, fresh)
     }
 
     /// The game's random-number generator, as it is now.

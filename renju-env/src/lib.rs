@@ -78,7 +78,9 @@ pub mod vector;
 
 pub use ending::Ending;
 pub use game::{ActionError, GameState, StepResult};
-pub use options::{Autoreset, EnvOptions, FoulHandling, Layout, OptionsError, Plane};
+pub use options::{
+    Autoreset, EnvOptions, FoulHandling, Layout, OptionsError, Plane, PlaneNameError,
+};
 pub use rng::Rng;
 pub use vector::{Buffers, Outputs, StepError, VecEnv};
 

@@ -2,6 +2,8 @@
 //! fouls, passes, draws and finished games are handled; and the layout they give (how
 //! many planes, how many actions).
 
+use std::fmt;
+use std::str::FromStr;
 use std::sync::Arc;
 
 use renju_core::{RenjuOptions, RuleSet, SetupError};
@@ -53,6 +55,56 @@ impl Plane {
             Plane::LastMove,
         ]
     }
+}
+
+impl fmt::Display for Plane {
+    /// The plane's name: `own`, `opponent`, `black-to-move`, `forbidden`, `last-move` or
+    /// `previous-K`, as [`Plane::from_str`] reads it.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Plane::Own => f.write_str("own"),
+            Plane::Opponent => f.write_str("opponent"),
+            Plane::BlackToMove => f.write_str("black-to-move"),
+            Plane::Forbidden => f.write_str("forbidden"),
+            Plane::LastMove => f.write_str("last-move"),
+            Plane::Previous { count } => write!(f, "previous-{count}"),
+        }
+    }
+}
+
+impl FromStr for Plane {
+    type Err = PlaneNameError;
+
+    /// A plane from its name (see [`Plane`]'s `Display`); the count of `previous-K` is
+    /// checked by [`Layout::new`].
+    ///
+    /// ```
+    /// use renju_env::Plane;
+    /// assert_eq!("previous-3".parse::<Plane>().unwrap(), Plane::Previous { count: 3 });
+    /// assert_eq!(Plane::BlackToMove.to_string().parse::<Plane>().unwrap(), Plane::BlackToMove);
+    /// assert!("stones".parse::<Plane>().is_err());
+    /// ```
+    fn from_str(name: &str) -> Result<Plane, PlaneNameError> {
+        Ok(match name {
+            "own" => Plane::Own,
+            "opponent" => Plane::Opponent,
+            "black-to-move" => Plane::BlackToMove,
+            "forbidden" => Plane::Forbidden,
+            "last-move" => Plane::LastMove,
+            _ => match name.strip_prefix("previous-").and_then(|k| k.parse().ok()) {
+                Some(count) => Plane::Previous { count },
+                None => return Err(PlaneNameError { name: name.into() }),
+            },
+        })
+    }
+}
+
+/// A name that is not a plane's.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("unknown plane {name:?} (own, opponent, black-to-move, forbidden, last-move, previous-K)")]
+pub struct PlaneNameError {
+    /// The name given.
+    pub name: String,
 }
 
 /// What happens to Black's forbidden points (Renju).

@@ -418,8 +418,7 @@ fn step_range(
     for (i, ((game, done), &plan)) in games.iter_mut().zip(finished).zip(plans).enumerate() {
         match plan {
             Plan::Reset => {
-                let fresh = GameState::with_layout(layout.clone(), game.rng());
-                *done = Some(std::mem::replace(game, fresh));
+                *done = Some(game.restart());
                 out.write_quiet(i);
             }
             Plan::Play(a) => {
@@ -430,8 +429,7 @@ fn step_range(
                 out.endings[i] = r.ending.map_or(0, |e| e.code());
                 out.winners[i] = winner_code(r.winner);
                 if same_step && r.ending.is_some() {
-                    let fresh = GameState::with_layout(layout.clone(), game.rng());
-                    *done = Some(std::mem::replace(game, fresh));
+                    *done = Some(game.restart());
                 }
             }
         }

@@ -5,7 +5,8 @@ use std::ffi::c_char;
 use std::sync::{Mutex, MutexGuard};
 
 use ::renju_env::{
-    ActionError, Autoreset, Buffers, EnvOptions, FoulHandling, Plane, StepError, VecEnv,
+    ActionError, Autoreset, Buffers, EnvOptions, FoulHandling, Plane, PlaneNameError, StepError,
+    VecEnv,
 };
 use renju_core::RenjuOptions;
 
@@ -100,16 +101,10 @@ fn planes_arg(text: Option<&str>) -> Result<Vec<Plane>> {
         return Ok(Plane::defaults());
     };
     text.split(',')
-        .map(|name| match name.trim() {
-            "own" => Ok(Plane::Own),
-            "opponent" => Ok(Plane::Opponent),
-            "black-to-move" => Ok(Plane::BlackToMove),
-            "forbidden" => Ok(Plane::Forbidden),
-            "last-move" => Ok(Plane::LastMove),
-            other => match other.strip_prefix("previous-").and_then(|k| k.parse().ok()) {
-                Some(count) => Ok(Plane::Previous { count }),
-                None => Err(Error::invalid(format!("unknown plane {other:?}"))),
-            },
+        .map(|name| {
+            name.trim()
+                .parse()
+                .map_err(|e: PlaneNameError| Error::invalid(e.to_string()))
         })
         .collect()
 }

@@ -12,7 +12,7 @@ use pyo3::types::{PyByteArray, PyDict, PyList, PyTuple, PyType};
 use renju_core::{RenjuOptions, RuleSet as CRuleSet};
 use renju_env::{
     ActionError, Autoreset, Buffers, EnvOptions, FoulHandling, GameState, Layout, OptionsError,
-    Plane, Rng, StepError, VecEnv as CVecEnv,
+    Plane, PlaneNameError, Rng, StepError, VecEnv as CVecEnv,
 };
 
 use crate::arrays::numpy;
@@ -20,37 +20,6 @@ use crate::convert::{self, named};
 use crate::errors;
 use crate::game::Game;
 use crate::types::{Color, Outcome, RuleSet};
-
-/// The name of a plane ('own', 'opponent', 'black-to-move', 'forbidden', 'last-move',
-/// 'previous-K').
-fn plane_name(p: Plane) -> String {
-    match p {
-        Plane::Own => "own".into(),
-        Plane::Opponent => "opponent".into(),
-        Plane::BlackToMove => "black-to-move".into(),
-        Plane::Forbidden => "forbidden".into(),
-        Plane::LastMove => "last-move".into(),
-        Plane::Previous { count } => format!("previous-{count}"),
-    }
-}
-
-fn plane_of(name: &str) -> PyResult<Plane> {
-    Ok(match name {
-        "own" => Plane::Own,
-        "opponent" => Plane::Opponent,
-        "black-to-move" => Plane::BlackToMove,
-        "forbidden" => Plane::Forbidden,
-        "last-move" => Plane::LastMove,
-        _ => match name.strip_prefix("previous-").and_then(|k| k.parse().ok()) {
-            Some(count) => Plane::Previous { count },
-            None => {
-                return Err(PyValueError::new_err(format!(
-                    "unknown plane {name:?} (own, opponent, black-to-move, forbidden, last-move, previous-K)"
-                )))
-            }
-        },
-    })
-}
 
 fn autoreset_name(a: Autoreset) -> &'static str {
     match a {
@@ -75,7 +44,13 @@ fn options_of(
 ) -> PyResult<Arc<Layout>> {
     let rule_set = rule.map_or(Ok(CRuleSet::Renju), |r| named::<RuleSet, _>(r, "rule"))?;
     let planes = match planes {
-        Some(names) => names.iter().map(|n| plane_of(n)).collect::<PyResult<_>>()?,
+        Some(names) => names
+            .iter()
+            .map(|n| {
+                n.parse()
+                    .map_err(|e: PlaneNameError| PyValueError::new_err(e.to_string()))
+            })
+            .collect::<PyResult<_>>()?,
         None => Plane::defaults(),
     };
     let fouls = match fouls {
@@ -120,7 +95,7 @@ fn options_kwargs<'py>(py: Python<'py>, layout: &Layout) -> PyResult<Bound<'py, 
     let kw = PyDict::new(py);
     kw.set_item("rule", o.rule_set.name())?;
     kw.set_item("size", o.size)?;
-    let planes: Vec<String> = o.planes.iter().map(|&p| plane_name(p)).collect();
+    let planes: Vec<String> = o.planes.iter().map(Plane::to_string).collect();
     kw.set_item("planes", planes)?;
     let fouls = match o.fouls {
         FoulHandling::Masked => "masked",
@@ -432,7 +407,7 @@ impl VecEnv {
             .options()
             .planes
             .iter()
-            .map(|&p| plane_name(p))
+            .map(Plane::to_string)
             .collect()
     }
 
