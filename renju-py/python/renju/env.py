@@ -96,10 +96,10 @@ class RenjuEnv(gymnasium.Env[_ObsDict, np.int64]):
             return obs, -1.0, True, False, {**info, "ending": "illegal-action"}
         self._env.step(np.array([a], dtype=np.int64))
         obs, info = self._observe()
-        ending = int(self._env.endings[0])
-        names = (None, "five", "forbidden", "two-passes", "full-board", "draw-after")
-        info["ending"] = names[ending]
-        return obs, float(self._env.rewards[0]), bool(self._env.terminated[0]), False, info
+        terminated = bool(self._env.terminated[0])
+        # Auto-reset is off: the game in the slot is the one that ended.
+        info["ending"] = self._env.game(0).ending if terminated else None
+        return obs, float(self._env.rewards[0]), terminated, False, info
 
     def record(self) -> Game:
         """The game so far as a record that validates to its outcome."""
@@ -109,23 +109,15 @@ class RenjuEnv(gymnasium.Env[_ObsDict, np.int64]):
         """The board as text (render_mode "ansi"), else None."""
         if self.render_mode != "ansi":
             return None
-        return _diagram(self._env.game(0))
+        return _diagram(self._env.record(0))
 
 
-def _diagram(game: EnvGame) -> str:
-    obs = game.observation()
-    own, opp = obs[0], obs[1]
-    black_first = str(game.to_move) == "black"
-    rows = []
-    for y in range(obs.shape[1] - 1, -1, -1):
-        cells = []
-        for x in range(obs.shape[2]):
-            if own[y, x] or opp[y, x]:
-                cells.append("X" if bool(own[y, x]) == black_first else "O")
-            else:
-                cells.append(".")
-        rows.append(f"{y + 1:>2} " + " ".join(cells))
-    return "\n".join(rows) + "\n"
+def _diagram(record: Game) -> str:
+    """The board of a game's record as the library draws it (``Board.to_diagram``)."""
+    board = record.replay().board
+    # The environment's records always replay; None would be a library bug.
+    assert board is not None, "an environment's record failed to replay"
+    return board.to_diagram()
 
 
 class RenjuVectorEnv(gymnasium.vector.VectorEnv[_ObsDict, NDArray[np.int64], NDArray[Any]]):
@@ -265,7 +257,7 @@ class RenjuAECEnv(_AECEnv):  # type: ignore[misc]
         """The board as text (render_mode "ansi"), else None."""
         if self.render_mode != "ansi":
             return None
-        return _diagram(self.game)
+        return _diagram(self.game.record())
 
     def close(self) -> None:
         pass
