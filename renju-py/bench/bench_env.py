@@ -59,8 +59,8 @@ def open_spiel() -> Any:
         import pyspiel  # type: ignore[import-not-found]
 
         return pyspiel
-    except ImportError:
-        pass
+    except ImportError as error:
+        print(f"open-spiel not importable ({error}): installing it into {PEERS}")
     cmd = [sys.executable, "-m", "pip", "install", "--quiet", "--target", str(PEERS), "open-spiel"]
     if subprocess.run(cmd, check=False).returncode != 0:
         return None
@@ -68,7 +68,8 @@ def open_spiel() -> Any:
         import pyspiel
 
         return pyspiel
-    except ImportError:
+    except ImportError as error:
+        print(f"open-spiel installed but not importable: {error}")
         return None
 
 
