@@ -131,6 +131,7 @@ unsafe fn options_arg(raw: &renju_env_options) -> Result<EnvOptions> {
         },
         pass: raw.allow_pass,
         draw_after: usize::try_from(raw.draw_after).ok().filter(|&n| n > 0),
+        opening: renju_records::OpeningRule::Free,
         autoreset: match raw.autoreset {
             0 => Autoreset::SameStep,
             1 => Autoreset::NextStep,
@@ -193,6 +194,8 @@ unsafe fn buffers_arg<'a>(raw: &renju_env_buffers, env: &VecEnv) -> Result<Buffe
         truncated: slice(raw.truncated, n, "truncated")?,
         endings: slice(raw.endings, n, "endings")?,
         winners: slice(raw.winners, n, "winners")?,
+        phases: None,
+        seats: None,
     })
 }
 

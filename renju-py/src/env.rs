@@ -82,6 +82,7 @@ fn options_of(
         pass: allow_pass,
         draw_after,
         autoreset,
+        opening: renju_records::OpeningRule::Free,
     };
     Layout::new(options).map_err(|e| match e {
         OptionsError::Setup(s) => errors::setup_error(py, &s),
@@ -119,7 +120,8 @@ fn action_error(py: Python<'_>, game: Option<usize>, e: &ActionError) -> PyErr {
         ActionError::OutOfRange { action, .. } => Some(*action),
         ActionError::Occupied { action, .. }
         | ActionError::Forbidden { action, .. }
-        | ActionError::Pass { action } => Some(i64::from(*action)),
+        | ActionError::Pass { action }
+        | ActionError::NotInPhase { action, .. } => Some(i64::from(*action)),
         ActionError::GameOver { .. } => None,
     };
     let attrs = [
@@ -253,6 +255,8 @@ impl Raw {
             truncated: bytes(4),
             endings: bytes(5),
             winners: bytes(6),
+            phases: None,
+            seats: None,
         }
     }
 }

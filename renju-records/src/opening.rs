@@ -810,6 +810,63 @@ pub fn offers_equivalent(
     }
 }
 
+/// The classes of equivalent offers among `points` on `stones`: one class number per
+/// point (numbered from 0 in the order of each class's first point), two points sharing
+/// a number exactly when [`offers_equivalent`] says so. A set of offers has no two
+/// equivalent ones exactly when its points' classes differ.
+///
+/// Only points at the same distances from the stones are compared (a symmetry keeps
+/// every distance of the five points, so equivalent offers have the same distances to
+/// the four stones), which makes a board without symmetry cost one pass.
+///
+/// ```
+/// use renju_core::{Color, Point};
+/// use renju_records::opening::{offer_classes, OfferEquivalence};
+/// let p = |s: &str| s.parse::<Point>().unwrap();
+/// let stones = [(p("h8"), Color::Black), (p("h9"), Color::White), (p("h7"), Color::Black), (p("h6"), Color::White)];
+/// let classes = offer_classes(&stones, &[p("i8"), p("g8"), p("i9"), p("i7")], OfferEquivalence::Board, 15);
+/// assert_eq!(classes, vec![0, 0, 1, 2]);
+/// ```
+pub fn offer_classes(
+    stones: &[(Point, renju_core::Color)],
+    points: &[Point],
+    rule: OfferEquivalence,
+    size: u8,
+) -> Vec<u32> {
+    let distances = |a: Point| {
+        let mut d: Vec<i32> = stones
+            .iter()
+            .map(|&(s, _)| {
+                let (dx, dy) = (a.x() as i32 - s.x() as i32, a.y() as i32 - s.y() as i32);
+                dx * dx + dy * dy
+            })
+            .collect();
+        d.sort_unstable();
+        d
+    };
+    // Per distance signature, the first point of each class met so far and its number.
+    let mut representatives: std::collections::HashMap<Vec<i32>, Vec<(Point, u32)>> =
+        std::collections::HashMap::new();
+    let mut next = 0;
+    points
+        .iter()
+        .map(|&p| {
+            let seen = representatives.entry(distances(p)).or_default();
+            match seen
+                .iter()
+                .find(|&&(r, _)| offers_equivalent(stones, r, p, rule, size))
+            {
+                Some(&(_, class)) => class,
+                None => {
+                    seen.push((p, next));
+                    next += 1;
+                    next - 1
+                }
+            }
+        })
+        .collect()
+}
+
 impl<'de> Deserialize<'de> for Opening {
     /// The opening of the `code` field (the other names are the code's).
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Opening, D::Error> {

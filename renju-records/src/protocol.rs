@@ -73,6 +73,21 @@ impl OpeningRule {
         !self.spec().swap_after.is_empty()
     }
 
+    /// The numbers of fifth-move offers a declaration may give on a `size` board,
+    /// `[min, max]` (the protocol's range, its top capped by the empty points after move
+    /// 4, as the live referee caps it); `None` when the protocol has no declaration.
+    ///
+    /// ```
+    /// use renju_records::opening::OpeningRule;
+    /// assert_eq!(OpeningRule::Soosorv { n: 8 }.declaration_range(15), Some([1, 8]));
+    /// assert_eq!(OpeningRule::Yamaguchi.declaration_range(15), Some([1, 221]));
+    /// assert_eq!(OpeningRule::Swap2.declaration_range(15), None);
+    /// ```
+    pub fn declaration_range(self, size: u8) -> Option<[u8; 2]> {
+        let state = ProtocolState::new(self, size, OfferEquivalence::default());
+        state.declaration().map(|(_, min, max)| [min, max])
+    }
+
     pub(crate) fn spec(self) -> ProtocolSpec {
         let none = ProtocolSpec {
             areas: [None; 5],
