@@ -1,9 +1,11 @@
 //! Steps per second of the batched stepper: 1024 games, random legal actions, the
-//! observation planes and masks written every step.
+//! observation planes and masks written every step; free opening, then Swap2 and
+//! Soosorv-8 (the opening judged by the live referee).
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use renju_core::RuleSet;
 use renju_env::{EnvOptions, Outputs, VecEnv};
+use renju_records::OpeningRule;
 
 fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("step");
@@ -17,6 +19,22 @@ fn bench(c: &mut Criterion) {
         let mut actions = vec![0i64; env.len()];
         group.throughput(Throughput::Elements(env.len() as u64));
         group.bench_function(format!("{rule_set}-1024"), |b| {
+            b.iter(|| {
+                env.random_actions(&mut actions);
+                env.step(&actions, out.buffers()).expect("legal actions");
+            })
+        });
+    }
+    for opening in [OpeningRule::Swap2, OpeningRule::Soosorv { n: 8 }] {
+        let options = EnvOptions {
+            opening,
+            ..EnvOptions::default()
+        };
+        let mut env = VecEnv::new(options, 1024, 1).expect("options");
+        let mut out = Outputs::for_env(&env);
+        let mut actions = vec![0i64; env.len()];
+        group.throughput(Throughput::Elements(env.len() as u64));
+        group.bench_function(format!("renju-{opening}-1024"), |b| {
             b.iter(|| {
                 env.random_actions(&mut actions);
                 env.step(&actions, out.buffers()).expect("legal actions");

@@ -106,8 +106,9 @@ pub struct GameState {
     legal_count: u32,
     /// The actions taken (points, passes, decisions, declarations).
     actions: Vec<u16>,
-    /// The moves on the board (a point's index, `area` for a pass), for the planes of
-    /// the previous moves.
+    /// Under an opening protocol, the moves on the board (a point's index, `area` for a
+    /// pass), for the planes of the previous moves (under the free opening the actions
+    /// are the moves).
     moves: Vec<u16>,
     ending: Option<(Ending, Option<Color>)>,
     rng: Rng,
@@ -378,7 +379,9 @@ impl GameState {
             self.cells[action as usize] = if mover == Color::Black { 1 } else { 2 };
         }
         self.actions.push(action as u16);
-        self.moves.push(action as u16);
+        if self.layout.has_phases() {
+            self.moves.push(action as u16);
+        }
         self.ending = self.judge_end();
         self.refresh();
         self.result_for(mover)
@@ -528,7 +531,11 @@ impl GameState {
         }
         // Rejection sampling over every action is uniform over the legal ones and costs
         // a few draws while the board is not nearly full; then a scan.
-        let n = self.legal.len() as u32;
+        // Past the opening only the points and pass can be legal.
+        let n = match self.opening {
+            Some(_) => self.legal.len() as u32,
+            None => self.layout.area() as u32 + 1,
+        };
         for _ in 0..32 {
             let a = self.rng.below(n);
             if self.legal[a as usize] != 0 {
@@ -609,9 +616,13 @@ impl GameState {
     /// The plane of the stone played `back + 1` moves ago.
     fn write_previous(&self, out: &mut [u8], back: usize) {
         out.fill(0);
-        let n = self.moves.len();
+        let moves = match self.layout.has_phases() {
+            true => &self.moves,
+            false => &self.actions,
+        };
+        let n = moves.len();
         if back < n {
-            let a = self.moves[n - 1 - back] as usize;
+            let a = moves[n - 1 - back] as usize;
             if a < out.len() {
                 out[a] = 1;
             }

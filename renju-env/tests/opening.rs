@@ -155,6 +155,26 @@ fn every_protocol_plays_random_games_the_referee_accepts() {
     }
 }
 
+/// The full count of the test: a million random steps over every protocol, the
+/// mask checked against the referee at each step of every opening
+/// (`cargo test --release -p renju-env --test opening -- --ignored`).
+#[test]
+#[ignore = "a million steps: run with --release -- --ignored"]
+fn a_million_random_steps_over_every_protocol() {
+    let all = protocols();
+    let (mut steps, mut games) = (0, 0u64);
+    while steps < 1_000_000 {
+        let fouls = match games % 3 {
+            0 => FoulHandling::PlayedAndLost,
+            _ => FoulHandling::Masked,
+        };
+        let game = play_checked(all[games as usize % all.len()], games, fouls);
+        steps += game.actions().len();
+        games += 1;
+    }
+    println!("{steps} steps in {games} games");
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(24))]
 
