@@ -9,24 +9,15 @@ use renju_records::OpeningRule;
 
 fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("step");
-    for rule_set in [RuleSet::Renju, RuleSet::Freestyle] {
+    let cases = [
+        (RuleSet::Renju, OpeningRule::Free),
+        (RuleSet::Freestyle, OpeningRule::Free),
+        (RuleSet::Renju, OpeningRule::Swap2),
+        (RuleSet::Renju, OpeningRule::Soosorv { n: 8 }),
+    ];
+    for (rule_set, opening) in cases {
         let options = EnvOptions {
             rule_set,
-            ..EnvOptions::default()
-        };
-        let mut env = VecEnv::new(options, 1024, 1).expect("options");
-        let mut out = Outputs::for_env(&env);
-        let mut actions = vec![0i64; env.len()];
-        group.throughput(Throughput::Elements(env.len() as u64));
-        group.bench_function(format!("{rule_set}-1024"), |b| {
-            b.iter(|| {
-                env.random_actions(&mut actions);
-                env.step(&actions, out.buffers()).expect("legal actions");
-            })
-        });
-    }
-    for opening in [OpeningRule::Swap2, OpeningRule::Soosorv { n: 8 }] {
-        let options = EnvOptions {
             opening,
             ..EnvOptions::default()
         };
@@ -34,7 +25,11 @@ fn bench(c: &mut Criterion) {
         let mut out = Outputs::for_env(&env);
         let mut actions = vec![0i64; env.len()];
         group.throughput(Throughput::Elements(env.len() as u64));
-        group.bench_function(format!("renju-{opening}-1024"), |b| {
+        let name = match opening {
+            OpeningRule::Free => format!("{rule_set}-1024"),
+            _ => format!("{rule_set}-{opening}-1024"),
+        };
+        group.bench_function(name, |b| {
             b.iter(|| {
                 env.random_actions(&mut actions);
                 env.step(&actions, out.buffers()).expect("legal actions");
