@@ -817,7 +817,7 @@ pub fn offers_equivalent(
 ///
 /// Only points at the same distances from the stones are compared (a symmetry keeps
 /// every distance of the five points, so equivalent offers have the same distances to
-/// the four stones), which makes a board without symmetry cost one pass.
+/// the four stones), which makes a board without symmetry cost one pass and a sort.
 ///
 /// ```
 /// use renju_core::{Color, Point};
@@ -833,36 +833,54 @@ pub fn offer_classes(
     rule: OfferEquivalence,
     size: u8,
 ) -> Vec<u32> {
-    let distances = |a: Point| {
-        let mut d: Vec<i32> = stones
-            .iter()
-            .map(|&(s, _)| {
-                let (dx, dy) = (a.x() as i32 - s.x() as i32, a.y() as i32 - s.y() as i32);
-                dx * dx + dy * dy
-            })
-            .collect();
-        d.sort_unstable();
-        d
-    };
-    // Per distance signature, the first point of each class met so far and its number.
-    let mut representatives: std::collections::HashMap<Vec<i32>, Vec<(Point, u32)>> =
-        std::collections::HashMap::new();
-    let mut next = 0;
-    points
+    // A digest of the sorted squared distances to the stones: points with different
+    // digests are never equivalent; equal digests are compared by the rule itself.
+    let mut distances = Vec::with_capacity(stones.len());
+    let mut keyed: Vec<(u64, usize)> = points
         .iter()
-        .map(|&p| {
-            let seen = representatives.entry(distances(p)).or_default();
-            match seen
+        .enumerate()
+        .map(|(i, &a)| {
+            distances.clear();
+            distances.extend(stones.iter().map(|&(s, _)| {
+                let (dx, dy) = (a.x() as i64 - s.x() as i64, a.y() as i64 - s.y() as i64);
+                (dx * dx + dy * dy) as u64
+            }));
+            distances.sort_unstable();
+            let digest = distances.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &d| {
+                (h ^ d).wrapping_mul(0x0100_0000_01b3)
+            });
+            (digest, i)
+        })
+        .collect();
+    keyed.sort_unstable();
+    // Per point, the first point of its class (in the order of `points`).
+    let mut first = vec![usize::MAX; points.len()];
+    for group in keyed.chunk_by(|x, y| x.0 == y.0) {
+        let mut members: Vec<usize> = group.iter().map(|&(_, i)| i).collect();
+        members.sort_unstable();
+        let mut representatives: Vec<usize> = Vec::new();
+        for i in members {
+            let found = representatives
                 .iter()
-                .find(|&&(r, _)| offers_equivalent(stones, r, p, rule, size))
-            {
-                Some(&(_, class)) => class,
-                None => {
-                    seen.push((p, next));
-                    next += 1;
-                    next - 1
-                }
+                .copied()
+                .find(|&r| offers_equivalent(stones, points[r], points[i], rule, size));
+            first[i] = found.unwrap_or_else(|| {
+                representatives.push(i);
+                i
+            });
+        }
+    }
+    // Classes numbered in the order of their first points.
+    let mut number = vec![u32::MAX; points.len()];
+    let mut next = 0;
+    first
+        .iter()
+        .map(|&r| {
+            if number[r] == u32::MAX {
+                number[r] = next;
+                next += 1;
             }
+            number[r]
         })
         .collect()
 }

@@ -1022,7 +1022,7 @@ impl Referee {
         let mut points = self.empty_points();
         if number <= 5 {
             let protocol = &self.run.protocol;
-            points.retain(|&p| protocol.area_problem(number, p).is_none());
+            points.retain(|&p| protocol.area_allows(number, p));
         }
         points
     }
