@@ -101,9 +101,10 @@ fn pick(game: &mut GameState, rng: &mut Rng) -> u32 {
 
 /// Plays one random game, checking the mask after every step in the opening; returns
 /// the game at its end.
-fn play_checked(opening: OpeningRule, seed: u64, fouls: FoulHandling) -> GameState {
+fn play_checked(opening: OpeningRule, seed: u64, fouls: FoulHandling, pass: bool) -> GameState {
     let o = EnvOptions {
         fouls,
+        pass,
         ..options(opening)
     };
     let mut game = GameState::new(o).unwrap();
@@ -150,7 +151,7 @@ fn play_checked(opening: OpeningRule, seed: u64, fouls: FoulHandling) -> GameSta
 fn every_protocol_plays_random_games_the_referee_accepts() {
     for opening in protocols() {
         for seed in 0..4 {
-            play_checked(opening, seed, FoulHandling::Masked);
+            play_checked(opening, seed, FoulHandling::Masked, seed == 3);
         }
     }
 }
@@ -168,7 +169,8 @@ fn a_million_random_steps_over_every_protocol() {
             0 => FoulHandling::PlayedAndLost,
             _ => FoulHandling::Masked,
         };
-        let game = play_checked(all[games as usize % all.len()], games, fouls);
+        let pass = games % 5 == 0;
+        let game = play_checked(all[games as usize % all.len()], games, fouls, pass);
         steps += game.actions().len();
         games += 1;
     }
@@ -183,10 +185,11 @@ proptest! {
         which in 0usize..12,
         seed in any::<u64>(),
         played in any::<bool>(),
+        pass in any::<bool>(),
     ) {
         let all = protocols();
         let fouls = if played { FoulHandling::PlayedAndLost } else { FoulHandling::Masked };
-        play_checked(all[which % all.len()], seed, fouls);
+        play_checked(all[which % all.len()], seed, fouls, pass);
     }
 }
 
