@@ -1468,8 +1468,8 @@ typedef struct renju_env_options {
      */
     bool five_completion_counts;
     /**
-     * The opening protocol's name (`"swap2"`, `"rif1996"`, `"yamaguchi"`,
-     * `"soosorv-8"`, `"taraguchi-10"`, ...); NULL for the free opening.
+     * The opening protocol's name, as `renju_referee_options.opening` takes it (such as
+     * `"swap2"`); NULL for the free opening.
      */
     const char *opening;
 } renju_env_options;

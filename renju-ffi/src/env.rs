@@ -78,8 +78,8 @@ pub struct renju_env_options {
     pub autoreset: i32,
     /// The reading of the disputed Renju case (see `renju_position_info`).
     pub five_completion_counts: bool,
-    /// The opening protocol's name (`"swap2"`, `"rif1996"`, `"yamaguchi"`,
-    /// `"soosorv-8"`, `"taraguchi-10"`, ...); NULL for the free opening.
+    /// The opening protocol's name, as `renju_referee_options.opening` takes it (such as
+    /// `"swap2"`); NULL for the free opening.
     pub opening: *const c_char,
 }
 

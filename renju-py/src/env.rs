@@ -333,8 +333,8 @@ impl Arrays {
 ///
 /// Actions: row * size + column (row 0 = row 1, column 0 = column a; 112 is h8 on
 /// 15x15), size*size = pass (when allow_pass). Under an opening protocol (opening=
-/// 'swap2', 'rif1996', 'yamaguchi', 'soosorv-8', 'taraguchi-10', ...) the live referee
-/// judges the opening: then size*size+1..+4 are the decisions stay, swap, place-two,
+/// an OpeningRule or its name, such as 'soosorv-8') the live referee judges the
+/// opening: then size*size+1..+4 are the decisions stay, swap, place-two,
 /// offer, and the declarations of 1, 2, ... fifth-move offers follow; offers and
 /// White's choice among them are point actions. Planes, in order (default: own,
 /// opponent, black-to-move, forbidden, last-move): 'own' and 'opponent' stones (of the

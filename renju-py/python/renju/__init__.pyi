@@ -2434,7 +2434,7 @@ class VecEnv:
 
     Actions: row * size + column (row 0 = row 1, column 0 = column a; 112 is h8 on
     15x15), size*size = pass (when allow_pass). Under an opening protocol (opening=
-    'swap2', 'rif1996', 'yamaguchi', ...) the live referee judges the opening:
+    an OpeningRule or its name, such as 'swap2') the live referee judges the opening:
     size*size+1..+4 are the decisions stay, swap, place-two, offer, then the
     declarations of 1, 2, ... offers; offers and White's choice are point actions.
     autoreset 'same-step' (Gymnasium SAME_STEP, the default), 'next-step' or
