@@ -676,9 +676,18 @@ typedef struct renju_clock renju_clock;
  * bottom row) and column `a % size` (column 0 is `a`); action `size*size` is a pass.
  * One game's observation is `channels * size * size` bytes, plane after plane, each
  * row-major like the actions, all 0 or 1; game `i`'s starts at byte
- * `i * observation_len`. Rewards go to the player who moved: +1 a win, -1 a loss (a
- * foul played), 0 otherwise. Auto-reset (default) is Gymnasium's `SAME_STEP`: the step
- * that ends a game gives its reward and ending with the next game's first observation.
+ * `i * observation_len`. Rewards go to the player (seat) who acted: +1 a win, -1 a loss
+ * (a foul played, a forfeit), 0 otherwise. Auto-reset (default) is Gymnasium's
+ * `SAME_STEP`: the step that ends a game gives its reward and ending with the next
+ * game's first observation.
+ *
+ * Under an opening protocol (`renju_env_options.opening`) the live referee judges the
+ * opening: actions `size*size + 1` to `size*size + 4` are the colour decisions stay,
+ * swap, place-two (Swap2) and offer (Taraguchi), then `size*size + 5 + (k - 1)`
+ * declares k fifth-move offers; fifth-move offers (one point action each) and White's
+ * choice among them are point actions. The `phases` buffer says what the player to act
+ * must do (0 place, 1 swap, 2 declare, 3 offer, 4 choose), the `seats` buffer who it
+ * is (0 the first player, 1 the second).
  *
  * Ownership: created by `renju_env_new` or `renju_env_copy`; freed with
  * `renju_env_free`. Thread safety: every call locks the handle.
@@ -1434,7 +1443,8 @@ typedef struct renju_env_options {
     int32_t size;
     /**
      * The observation planes, comma-separated (`"own,opponent,black-to-move,forbidden,
-     * last-move"`, `"previous-K"` for K history planes); NULL for those five.
+     * last-move"`, `"previous-K"` for K history planes, `"phase"` for five planes of the
+     * opening phase, `"offered"`, `"first-to-act"`); NULL for the first five.
      */
     const char *planes;
     /**
@@ -1457,6 +1467,11 @@ typedef struct renju_env_options {
      * The reading of the disputed Renju case (see `renju_position_info`).
      */
     bool five_completion_counts;
+    /**
+     * The opening protocol's name, as `renju_referee_options.opening` takes it (such as
+     * `"swap2"`); NULL for the free opening.
+     */
+    const char *opening;
 } renju_env_options;
 
 /**
@@ -1473,7 +1488,7 @@ typedef struct renju_env_buffers {
      */
     uint8_t *masks;
     /**
-     * `N` rewards of the player who moved.
+     * `N` rewards of the player (seat) who acted.
      */
     float *rewards;
     /**
@@ -1486,13 +1501,23 @@ typedef struct renju_env_buffers {
     uint8_t *truncated;
     /**
      * `N` bytes: 0 not ended, 1 five, 2 forbidden, 3 two passes, 4 full board,
-     * 5 draw after N stones.
+     * 5 draw after N stones, 6 forfeit (a declaration of offers that cannot be met).
      */
     uint8_t *endings;
     /**
      * `N` bytes: 0 no winner, 1 Black, 2 White.
      */
     uint8_t *winners;
+    /**
+     * `N` bytes, or NULL (not written): what the player to act must do, 0 place,
+     * 1 swap, 2 declare, 3 offer, 4 choose.
+     */
+    uint8_t *phases;
+    /**
+     * `N` bytes, or NULL (not written): the seat that acts, 0 the first player, 1 the
+     * second.
+     */
+    uint8_t *seats;
 } renju_env_buffers;
 
 #ifdef __cplusplus
@@ -2979,15 +3004,16 @@ renju_status renju_referee_explain_json(const struct renju_referee *referee,
  * auto-reset), each game's random numbers seeded from `seed` and its index. `*out`
  * gets the new handle (NULL on error).
  *
- * Returns `RENJU_ERROR_INVALID_ARGUMENT` for an unknown rule set, plane or autoreset
- * mode, or a size the rule set does not allow.
+ * Returns `RENJU_ERROR_INVALID_ARGUMENT` for an unknown rule set, plane, opening
+ * protocol or autoreset mode, or a size the rule set does not allow.
  *
  * Ownership: the caller owns `*out` (free it with `renju_env_free`). Thread safety:
  * safe from any thread.
  *
  * # Safety
- * `options` must be NULL or point to a `renju_env_options` (its `planes` NULL or a
- * NUL-terminated string); `out` must be NULL or valid for writes of a pointer.
+ * `options` must be NULL or point to a `renju_env_options` (its `planes` and `opening`
+ * NULL or NUL-terminated strings); `out` must be NULL or valid for writes of a
+ * pointer.
  */
 renju_status renju_env_new(const struct renju_env_options *options,
                            size_t num_envs,
@@ -3006,7 +3032,8 @@ renju_status renju_env_free(struct renju_env *env);
 
 /**
  * The sizes of one game: `*observation_len` bytes of observation (channels * size *
- * size) and `*action_count` actions (size * size + 1); `*num_envs` games. Any output
+ * size) and `*action_count` actions (size * size + 1 under the free opening; more under
+ * an opening protocol: the decisions and declarations); `*num_envs` games. Any output
  * may be NULL.
  *
  * # Safety

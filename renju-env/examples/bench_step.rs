@@ -1,6 +1,7 @@
 //! Steps per second of the batched stepper, Rust only: renju and freestyle on 15x15,
 //! 1024 games, random legal actions from the stepper, observations and masks written
-//! every step; with and without the forbidden-point plane; memory per game.
+//! every step; with and without the forbidden-point plane; under the Swap2 and Soosorv-8
+//! opening protocols (the opening's steps judged by the live referee); memory per game.
 //!
 //! `cargo run --release -p renju-env --features parallel --example bench_step [STEPS]`
 
@@ -63,6 +64,16 @@ fn main() {
         "cost of the forbidden plane: {:.1} ns per step",
         (1e9 / with - 1e9 / without).max(0.0)
     );
+    let swap2 = EnvOptions {
+        opening: renju_records::OpeningRule::Swap2,
+        ..EnvOptions::default()
+    };
+    run("renju 15x15, N=1024, swap2 opening", swap2, n, steps);
+    let soosorv = EnvOptions {
+        opening: renju_records::OpeningRule::Soosorv { n: 8 },
+        ..EnvOptions::default()
+    };
+    run("renju 15x15, N=1024, soosorv-8 opening", soosorv, n, steps);
     memory_per_game();
 }
 

@@ -19,6 +19,10 @@ pub enum Ending {
     /// as a draw offered by the player who moved last and accepted (as `renju match
     /// --draw-after` records it), which validates as an agreed draw.
     DrawAfter = 5,
+    /// The player who had to offer fifth moves could not meet the declared number (fewer
+    /// points remain that are not equivalent to one another): a forfeit, the other
+    /// player wins (opening protocols with declarations only).
+    Forfeit = 6,
 }
 
 impl Ending {
@@ -35,6 +39,7 @@ impl Ending {
             3 => Ending::TwoPasses,
             4 => Ending::FullBoard,
             5 => Ending::DrawAfter,
+            6 => Ending::Forfeit,
             _ => return None,
         })
     }
@@ -47,10 +52,24 @@ impl Ending {
             Ending::TwoPasses => Termination::TwoPasses,
             Ending::FullBoard => Termination::FullBoard,
             Ending::DrawAfter => Termination::AgreedDraw,
+            Ending::Forfeit => Termination::Forfeit,
         }
     }
 
-    /// The name: `five`, `forbidden`, `two-passes`, `full-board`, `draw-after`.
+    /// The ending of a game the judge ended with `termination` (a five, a foul, two
+    /// passes, the full board or a forfeit; any other is counted as the full board).
+    pub(crate) fn of_termination(termination: Termination) -> Ending {
+        match termination {
+            Termination::Five => Ending::Five,
+            Termination::Forbidden => Ending::Forbidden,
+            Termination::TwoPasses => Ending::TwoPasses,
+            Termination::Forfeit => Ending::Forfeit,
+            _ => Ending::FullBoard,
+        }
+    }
+
+    /// The name: `five`, `forbidden`, `two-passes`, `full-board`, `draw-after`,
+    /// `forfeit`.
     pub fn name(self) -> &'static str {
         match self {
             Ending::Five => "five",
@@ -58,6 +77,7 @@ impl Ending {
             Ending::TwoPasses => "two-passes",
             Ending::FullBoard => "full-board",
             Ending::DrawAfter => "draw-after",
+            Ending::Forfeit => "forfeit",
         }
     }
 

@@ -6,11 +6,14 @@
 use std::sync::Arc;
 
 use renju_core::batch::{write_mask, MaskValues};
-use renju_core::{Color, Move, Outcome, Point, Position, Termination};
+use renju_core::{Color, Move, Outcome, Point, Position};
+use renju_records::{Event, Seat};
 use thiserror::Error;
 
 use crate::ending::Ending;
+use crate::opening::Opening;
 use crate::options::{EnvOptions, FoulHandling, Layout, OptionsError, Plane};
+use crate::phase::Phase;
 use crate::rng::Rng;
 
 /// Why an action cannot be taken. Nothing changed.
@@ -46,6 +49,15 @@ pub enum ActionError {
         /// The action.
         action: u32,
     },
+    /// The action is not one the opening phase allows now (a decision outside a colour
+    /// decision, a point that is not legal now, ...).
+    #[error("action {action} is not allowed in the {} phase of the opening", .phase.name())]
+    NotInPhase {
+        /// The action.
+        action: u32,
+        /// The phase.
+        phase: Phase,
+    },
     /// The game has ended (and has not been reset).
     #[error("the game is over ({outcome})")]
     GameOver {
@@ -57,7 +69,8 @@ pub enum ActionError {
 /// What one action did.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct StepResult {
-    /// The reward of the player who moved: +1 a win, -1 a loss (a foul), 0 otherwise.
+    /// The reward of the player (seat) who acted: +1 a win, -1 a loss (a foul, a
+    /// forfeit), 0 otherwise.
     pub reward: f32,
     /// How the game ended, if it did.
     pub ending: Option<Ending>,
@@ -91,10 +104,21 @@ pub struct GameState {
     /// One byte per action: 1 legal now.
     legal: Box<[u8]>,
     legal_count: u32,
-    /// The actions played (points and passes).
+    /// The actions taken (points, passes, decisions, declarations).
     actions: Vec<u16>,
+    /// Under an opening protocol, the moves on the board (a point's index, `area` for a
+    /// pass), for the planes of the previous moves (under the free opening the actions
+    /// are the moves).
+    moves: Vec<u16>,
     ending: Option<(Ending, Option<Color>)>,
     rng: Rng,
+    /// The opening, while its protocol asks for something (and kept, for the record,
+    /// when the game ended in it).
+    opening: Option<Box<Opening>>,
+    /// The opening's record events and how many actions it took, once it is over.
+    prelude: Option<std::sync::Arc<(Vec<Event>, usize)>>,
+    /// The seat that holds Black.
+    black_seat: Seat,
 }
 
 impl GameState {
@@ -118,8 +142,12 @@ impl GameState {
             legal: vec![0; layout.action_count()].into(),
             legal_count: 0,
             actions: Vec::new(),
+            moves: Vec::new(),
             ending: None,
             rng,
+            opening: layout.has_phases().then(|| Box::new(Opening::new(&layout))),
+            prelude: None,
+            black_seat: Seat::First,
             layout,
         };
         game.refresh();
@@ -174,14 +202,83 @@ impl GameState {
         &self.pos
     }
 
-    /// The side to move.
+    /// The colour of the next stone.
     pub fn to_move(&self) -> Color {
         self.pos.to_move()
     }
 
-    /// The actions played so far.
+    /// The seat (player) that acts now: under the free opening the holder of the colour
+    /// to move; in an opening phase whoever the protocol names (the first player places
+    /// the first stones of both colours, a swap exchanges the colours of the seats).
+    pub fn to_act(&self) -> Seat {
+        match &self.opening {
+            Some(opening) if self.ending.is_none() => opening.to_act(),
+            _ => self.holder(self.pos.to_move()),
+        }
+    }
+
+    /// The colour held by the seat that acts now.
+    pub fn acting_color(&self) -> Color {
+        match &self.opening {
+            Some(opening) if self.ending.is_none() => opening.acting_color(),
+            _ => self.pos.to_move(),
+        }
+    }
+
+    /// The seat that holds Black (the first seat until a swap).
+    pub fn black_seat(&self) -> Seat {
+        match &self.opening {
+            Some(opening) => opening.black_seat(),
+            None => self.black_seat,
+        }
+    }
+
+    /// The seat holding `color`.
+    fn holder(&self, color: Color) -> Seat {
+        match color {
+            Color::Black => self.black_seat(),
+            Color::White => self.black_seat().other(),
+        }
+    }
+
+    /// The seat that won, once the game has ended with a winner.
+    pub fn winner_seat(&self) -> Option<Seat> {
+        self.winner().map(|w| self.holder(w))
+    }
+
+    /// What the player to act must do now ([`Phase::Place`] throughout under the free
+    /// opening, [`Phase::Over`] once the game has ended).
+    pub fn phase(&self) -> Phase {
+        match (&self.opening, self.ending) {
+            (_, Some(_)) => Phase::Over,
+            (Some(opening), None) => opening.phase(),
+            (None, None) => Phase::Place,
+        }
+    }
+
+    /// The fifth-move offers on the table (placed so far while Black offers, the ones
+    /// White chooses from while White chooses); empty otherwise.
+    pub fn offered(&self) -> &[Point] {
+        match &self.opening {
+            Some(opening) if self.ending.is_none() => opening.offered(),
+            _ => &[],
+        }
+    }
+
+    /// The live referee of the opening, while the game is in it.
+    pub fn referee(&self) -> Option<&renju_records::Referee> {
+        self.opening.as_deref().map(Opening::referee)
+    }
+
+    /// The actions taken so far.
     pub fn actions(&self) -> &[u16] {
         &self.actions
+    }
+
+    /// The opening's record events and the number of actions it took, once the
+    /// opening is over (`None` under the free opening or while in it).
+    pub(crate) fn prelude(&self) -> Option<&(Vec<Event>, usize)> {
+        self.prelude.as_deref()
     }
 
     /// One byte per action (every point row-major from a1, then pass): 1 where the
@@ -239,6 +336,10 @@ impl GameState {
         if self.legal[a as usize] != 0 {
             return Ok(a);
         }
+        if self.opening.is_some() {
+            let phase = self.phase();
+            return Err(ActionError::NotInPhase { action: a, phase });
+        }
         Err(match self.point_of(a) {
             None => ActionError::Pass { action: a },
             Some(point) if self.cells[a as usize] != 0 => {
@@ -256,6 +357,9 @@ impl GameState {
 
     /// Takes an action already checked by [`GameState::check`].
     pub(crate) fn apply(&mut self, action: u32) -> StepResult {
+        if self.opening.is_some() {
+            return self.apply_in_opening(action);
+        }
         let mover = self.pos.to_move();
         let mv = match self.point_of(action) {
             Some(p) => Move::Stone(p),
@@ -275,12 +379,20 @@ impl GameState {
             self.cells[action as usize] = if mover == Color::Black { 1 } else { 2 };
         }
         self.actions.push(action as u16);
+        if self.layout.has_phases() {
+            self.moves.push(action as u16);
+        }
         self.ending = self.judge_end();
         self.refresh();
+        self.result_for(mover)
+    }
+
+    /// The result of a step taken by the player holding `actor`'s colour.
+    fn result_for(&self, actor: Color) -> StepResult {
         let winner = self.winner();
         StepResult {
             reward: match winner {
-                Some(w) if w == mover => 1.0,
+                Some(w) if w == actor => 1.0,
                 Some(_) => -1.0,
                 None => 0.0,
             },
@@ -289,15 +401,53 @@ impl GameState {
         }
     }
 
+    /// Takes a checked action of the opening through the referee; once the protocol
+    /// asks for nothing more, the game goes on without it.
+    fn apply_in_opening(&mut self, action: u32) -> StepResult {
+        let Some(opening) = self.opening.as_deref_mut() else {
+            return self.result_for(Color::Black);
+        };
+        let actor = opening.to_act();
+        let moves_before = opening.position().moves().len();
+        if !opening.apply(&self.layout, action) {
+            // Unreachable: the mask holds only what the referee accepts; stay unchanged.
+            debug_assert!(false, "the referee refused a masked action");
+            return self.result_for(Color::Black);
+        }
+        self.actions.push(action as u16);
+        self.pos = opening.position().clone();
+        if self.pos.moves().len() != moves_before {
+            self.moves.push(match self.pos.moves().last() {
+                Some(Move::Stone(p)) => self.layout.index_of(p) as u16,
+                _ => self.layout.pass_action() as u16,
+            });
+        }
+        self.pos.board().write_cells(&mut self.cells);
+        self.ending = opening.referee().outcome().map(|outcome| {
+            let ending = Ending::of_termination(outcome.termination);
+            (ending, outcome.winner)
+        });
+        if self.ending.is_none() && opening.is_done() {
+            let prelude = (opening.referee().game().events, self.actions.len());
+            self.black_seat = opening.black_seat();
+            self.prelude = Some(std::sync::Arc::new(prelude));
+            self.opening = None;
+            // The decision and declaration actions are never legal again.
+            self.legal.fill(0);
+            self.ending = self.judge_end();
+        }
+        self.refresh();
+        // The actor's colour now: the result is the actor's.
+        let actor_color = match self.black_seat() == actor {
+            true => Color::Black,
+            false => Color::White,
+        };
+        self.result_for(actor_color)
+    }
+
     fn judge_end(&self) -> Option<(Ending, Option<Color>)> {
         if let Some(outcome) = self.pos.outcome() {
-            let ending = match outcome.termination {
-                Termination::Five => Ending::Five,
-                Termination::Forbidden => Ending::Forbidden,
-                Termination::TwoPasses => Ending::TwoPasses,
-                _ => Ending::FullBoard,
-            };
-            return Some((ending, outcome.winner));
+            return Some((Ending::of_termination(outcome.termination), outcome.winner));
         }
         let stones = self.pos.board().stone_count();
         let limit = self.layout.options().draw_after;
@@ -325,6 +475,10 @@ impl GameState {
         if self.ending.is_some() {
             self.legal.fill(0);
             self.legal_count = 0;
+            return;
+        }
+        if let Some(opening) = &self.opening {
+            self.legal_count = opening.write_mask(&self.layout, &mut self.legal, o.pass);
             return;
         }
         let area = self.layout.area();
@@ -377,7 +531,11 @@ impl GameState {
         }
         // Rejection sampling over every action is uniform over the legal ones and costs
         // a few draws while the board is not nearly full; then a scan.
-        let n = self.legal.len() as u32;
+        // Past the opening only the points and pass can be legal.
+        let n = match self.opening {
+            Some(_) => self.legal.len() as u32,
+            None => self.layout.area() as u32 + 1,
+        };
         for _ in 0..32 {
             let a = self.rng.below(n);
             if self.legal[a as usize] != 0 {
@@ -400,7 +558,7 @@ impl GameState {
             self.layout.observation_len(),
             "observation length"
         );
-        let own = if self.pos.to_move() == Color::Black {
+        let own = if self.acting_color() == Color::Black {
             1
         } else {
             2
@@ -417,7 +575,25 @@ impl GameState {
                 }
                 Plane::BlackToMove => {
                     let out = planes.next().expect("channels counted");
-                    out.fill(u8::from(own == 1));
+                    out.fill(u8::from(self.pos.to_move() == Color::Black));
+                }
+                Plane::Phase => {
+                    let phase = self.phase();
+                    for code in 0..crate::options::PHASE_PLANES as u8 {
+                        let out = planes.next().expect("channels counted");
+                        out.fill(u8::from(phase.code() == code));
+                    }
+                }
+                Plane::Offered => {
+                    let out = planes.next().expect("channels counted");
+                    out.fill(0);
+                    for &p in self.offered() {
+                        out[self.layout.index_of(p)] = 1;
+                    }
+                }
+                Plane::FirstToAct => {
+                    let out = planes.next().expect("channels counted");
+                    out.fill(u8::from(self.to_act() == Seat::First));
                 }
                 Plane::Forbidden => {
                     let out = planes.next().expect("channels counted");
@@ -440,9 +616,13 @@ impl GameState {
     /// The plane of the stone played `back + 1` moves ago.
     fn write_previous(&self, out: &mut [u8], back: usize) {
         out.fill(0);
-        let n = self.actions.len();
+        let moves = match self.layout.has_phases() {
+            true => &self.moves,
+            false => &self.actions,
+        };
+        let n = moves.len();
         if back < n {
-            let a = self.actions[n - 1 - back] as usize;
+            let a = moves[n - 1 - back] as usize;
             if a < out.len() {
                 out[a] = 1;
             }

@@ -34,7 +34,41 @@
 //! Action `a < size * size` is the point in row `a / size` and column `a % size`, row 0
 //! being row 1 (the bottom row, as in `a1`) and column 0 column `a`: action 0 is `a1`,
 //! action `size` is `a2`, and on 15x15 action 112 is `h8`. Action `size * size` is a pass,
-//! legal only when [`EnvOptions::pass`] is set. The mask has `size * size + 1` bytes.
+//! legal only when [`EnvOptions::pass`] is set. The mask has
+//! [`Layout::action_count`] bytes: `size * size + 1` under the free opening, more under an
+//! opening protocol (see Opening phases).
+//!
+//! ## Opening phases
+//!
+//! Under [`EnvOptions::opening`] other than the free opening (Swap2, RIF, Yamaguchi,
+//! Soosõrv-N, Taraguchi-N, ...), each game holds a live referee
+//! ([`renju_records::Referee`]) while the protocol asks for something: it says what is
+//! required ([`Phase`]), which seat acts and what is legal, and it takes every action;
+//! the environment holds no rule of its own. Once the referee says the opening is over
+//! the referee is dropped and the game goes on as under the free opening. The action
+//! space then grows by a fixed block after pass: [`Decision`]s (`stay`, `swap`,
+//! `place-two`, `offer`, in this order, at `area + 1 ..= area + 4`), then one action per
+//! count a declaration may give (`area + 5 + (count - 1)`, counts `1..=`
+//! [`Layout::declare_max`]). What the mask allows in each phase:
+//!
+//! | phase | who acts | the mask allows |
+//! | --- | --- | --- |
+//! | [`Phase::Place`] | the protocol's seat (the first player places the first stones of both colours), then the holder of the colour to move | the referee's legal points (opening areas; Black's fouls out when masked); pass where the referee and [`EnvOptions::pass`] allow it |
+//! | [`Phase::Swap`] | the seat the protocol names | the decisions the referee offers: `stay`, `swap`, Swap2's `place-two`, Taraguchi's `offer` |
+//! | [`Phase::Declare`] | the seat the protocol names | the declarations of the referee's range |
+//! | [`Phase::Offer`] | the holder of Black | one point per action: an empty point not equivalent to an offer already placed (the offers go to the referee together once all are placed) |
+//! | [`Phase::Choose`] | the holder of White | the offered points |
+//!
+//! A declaration that cannot be met (fewer pairwise non-equivalent points than offers
+//! owed when the offers begin) ends the game: the player who must offer forfeits
+//! ([`Ending::Forfeit`]). [`EnvOptions::draw_after`] is counted once the opening is over.
+//!
+//! Rewards and `terminated` belong to the players (seats), not colours: the reward goes
+//! to the seat that acted. [`GameState::to_act`] (the `seats` buffer: 0 the first
+//! player, 1 the second) and [`GameState::phase`] (the `phases` buffer) say who acts and
+//! what they must do; [`Plane::Phase`], [`Plane::Offered`] and [`Plane::FirstToAct`] put
+//! the same in the observation. The record ([`GameState::record`]) is the referee's own
+//! record of the opening followed by the moves after it.
 //!
 //! ## Observations
 //!
@@ -46,8 +80,9 @@
 //!
 //! ## Rewards and endings
 //!
-//! The reward goes to the player who just moved: +1 when the move won (a five), -1 when
-//! it lost (a foul, [`FoulHandling::PlayedAndLost`]), 0 otherwise (draws included). The
+//! The reward goes to the player (seat) who just acted: +1 when the action won (a five),
+//! -1 when it lost (a foul, [`FoulHandling::PlayedAndLost`]), 0 otherwise (draws
+//! included). The
 //! ending code ([`Ending`]) and the winner code (0 none, 1 Black, 2 White) say the rest;
 //! `truncated` is always 0, since every ending is a result under the rules.
 //!
@@ -71,7 +106,9 @@
 
 pub mod ending;
 pub mod game;
+mod opening;
 pub mod options;
+pub mod phase;
 mod record;
 pub mod rng;
 pub mod vector;
@@ -79,8 +116,10 @@ pub mod vector;
 pub use ending::Ending;
 pub use game::{ActionError, GameState, StepResult};
 pub use options::{
-    Autoreset, EnvOptions, FoulHandling, Layout, OptionsError, Plane, PlaneNameError,
+    ActionKind, Autoreset, Decision, EnvOptions, FoulHandling, Layout, OptionsError, Plane,
+    PlaneNameError,
 };
+pub use phase::Phase;
 pub use rng::Rng;
 pub use vector::{Buffers, Outputs, StepError, VecEnv};
 

@@ -7,17 +7,20 @@ use std::str::FromStr;
 use std::sync::Arc;
 
 use renju_core::{RenjuOptions, RuleSet, SetupError};
+use renju_records::OpeningRule;
 use thiserror::Error;
 
 /// One observation plane: `size * size` bytes, row-major from `a1` (see the
 /// [crate docs](crate)), each 0 or 1.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Plane {
-    /// The stones of the player to move.
+    /// The stones of the colour held by the player (seat) to act. Under the free opening
+    /// the colour to move; in an opening phase the first player, who places stones of
+    /// both colours, holds (tentative) Black.
     Own,
-    /// The stones of the other player.
+    /// The stones of the other colour.
     Opponent,
-    /// All ones when Black is to move, all zeros when White is.
+    /// All ones when the next stone is Black, all zeros when it is White.
     BlackToMove,
     /// Black's forbidden points now (exact, under the environment's Renju reading),
     /// whoever is to move; all zeros under rule sets without forbidden moves.
@@ -30,7 +33,19 @@ pub enum Plane {
         /// How many planes (1 to [`MAX_PREVIOUS`]).
         count: u8,
     },
+    /// Five planes, one per opening [`Phase`](crate::Phase) (place, swap, declare,
+    /// offer, choose): the plane of the phase now is all ones, the others all zeros.
+    Phase,
+    /// The fifth-move offers on the table: those placed so far while Black offers, the
+    /// ones White chooses from while White chooses.
+    Offered,
+    /// All ones when the first player (the seat that started, tentative Black) acts,
+    /// all zeros when the second does.
+    FirstToAct,
 }
+
+/// The planes of [`Plane::Phase`].
+pub const PHASE_PLANES: usize = 5;
 
 /// The largest `count` of [`Plane::Previous`].
 pub const MAX_PREVIOUS: u8 = 64;
@@ -40,6 +55,7 @@ impl Plane {
     pub fn channels(self) -> usize {
         match self {
             Plane::Previous { count } => count as usize,
+            Plane::Phase => PHASE_PLANES,
             _ => 1,
         }
     }
@@ -59,7 +75,7 @@ impl Plane {
 
 impl fmt::Display for Plane {
     /// The plane's name: `own`, `opponent`, `black-to-move`, `forbidden`, `last-move` or
-    /// `previous-K`, as [`Plane::from_str`] reads it.
+    /// `previous-K`, `phase`, `offered`, `first-to-act`, as [`Plane::from_str`] reads it.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Plane::Own => f.write_str("own"),
@@ -68,6 +84,9 @@ impl fmt::Display for Plane {
             Plane::Forbidden => f.write_str("forbidden"),
             Plane::LastMove => f.write_str("last-move"),
             Plane::Previous { count } => write!(f, "previous-{count}"),
+            Plane::Phase => f.write_str("phase"),
+            Plane::Offered => f.write_str("offered"),
+            Plane::FirstToAct => f.write_str("first-to-act"),
         }
     }
 }
@@ -91,6 +110,9 @@ impl FromStr for Plane {
             "black-to-move" => Plane::BlackToMove,
             "forbidden" => Plane::Forbidden,
             "last-move" => Plane::LastMove,
+            "phase" => Plane::Phase,
+            "offered" => Plane::Offered,
+            "first-to-act" => Plane::FirstToAct,
             _ => match name.strip_prefix("previous-").and_then(|k| k.parse().ok()) {
                 Some(count) => Plane::Previous { count },
                 None => return Err(PlaneNameError { name: name.into() }),
@@ -101,7 +123,7 @@ impl FromStr for Plane {
 
 /// A name that is not a plane's.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("unknown plane {name:?} (own, opponent, black-to-move, forbidden, last-move, previous-K)")]
+#[error("unknown plane {name:?} (own, opponent, black-to-move, forbidden, last-move, previous-K, phase, offered, first-to-act)")]
 pub struct PlaneNameError {
     /// The name given.
     pub name: String,
@@ -158,6 +180,10 @@ pub struct EnvOptions {
     pub draw_after: Option<usize>,
     /// What happens to a game that ends, in a batch.
     pub autoreset: Autoreset,
+    /// The opening protocol (default free: every game starts with Black's free move).
+    /// Under any other protocol the opening is played as action phases judged by the
+    /// live referee (see the [crate docs](crate), Opening phases).
+    pub opening: OpeningRule,
 }
 
 impl Default for EnvOptions {
@@ -171,6 +197,7 @@ impl Default for EnvOptions {
             pass: false,
             draw_after: None,
             autoreset: Autoreset::SameStep,
+            opening: OpeningRule::Free,
         }
     }
 }
@@ -210,6 +237,8 @@ pub struct Layout {
     area: usize,
     channels: usize,
     forbidden_plane: bool,
+    /// The largest declared number of offers (0: no declaration).
+    declare_max: u8,
 }
 
 impl Layout {
@@ -243,6 +272,10 @@ impl Layout {
             channels: options.planes.iter().map(|p| p.channels()).sum(),
             forbidden_plane: options.planes.contains(&Plane::Forbidden)
                 && options.rule_set.has_forbidden_moves(),
+            declare_max: options
+                .opening
+                .declaration_range(options.size)
+                .map_or(0, |[_, max]| max),
             options,
         }))
     }
@@ -262,14 +295,66 @@ impl Layout {
         self.area
     }
 
+    /// The action index of a point (row-major from `a1`).
+    pub fn index_of(&self, point: renju_core::Point) -> usize {
+        usize::from(point.y()) * usize::from(self.options.size) + usize::from(point.x())
+    }
+
     /// The action index of a pass (`size * size`).
     pub fn pass_action(&self) -> u32 {
         self.area as u32
     }
 
-    /// How many actions there are: every point, then pass.
+    /// How many actions there are: every point, then pass; under an opening protocol
+    /// other than the free opening, then the [`Decision`]s and the declarations (see
+    /// [`Layout::decision_action`] and [`Layout::declare_action`]).
     pub fn action_count(&self) -> usize {
-        self.area + 1
+        match self.has_phases() {
+            false => self.area + 1,
+            true => self.area + 1 + Decision::ALL.len() + usize::from(self.declare_max),
+        }
+    }
+
+    /// Whether the games have an opening protocol played as action phases (any protocol
+    /// but the free opening).
+    pub fn has_phases(&self) -> bool {
+        self.options.opening != OpeningRule::Free
+    }
+
+    /// The action of a colour decision (`None` under the free opening, which has none).
+    pub fn decision_action(&self, decision: Decision) -> Option<u32> {
+        self.has_phases()
+            .then(|| self.area as u32 + 1 + decision as u32)
+    }
+
+    /// The action that declares `count` fifth-move offers (`None` when the protocol has
+    /// no declaration or `count` is outside `1..=`[`Layout::declare_max`]).
+    pub fn declare_action(&self, count: u8) -> Option<u32> {
+        (self.has_phases() && (1..=self.declare_max).contains(&count))
+            .then(|| (self.area + 1 + Decision::ALL.len()) as u32 + u32::from(count) - 1)
+    }
+
+    /// The largest number of fifth-move offers a declaration may give (the protocol's,
+    /// capped by the board as the live referee caps it); 0 without declarations.
+    pub fn declare_max(&self) -> u8 {
+        self.declare_max
+    }
+
+    /// What an action index stands for.
+    pub fn action_kind(&self, action: u32) -> Option<ActionKind> {
+        let a = action as usize;
+        let decisions = self.area + 1;
+        let declarations = decisions + Decision::ALL.len();
+        Some(match a {
+            _ if a < self.area => ActionKind::Point(action),
+            _ if a == self.area => ActionKind::Pass,
+            _ if !self.has_phases() => return None,
+            _ if a < declarations => ActionKind::Decision(Decision::ALL[a - decisions]),
+            _ if a < declarations + usize::from(self.declare_max) => {
+                ActionKind::Declare((a - declarations + 1) as u8)
+            }
+            _ => return None,
+        })
     }
 
     /// How many observation planes there are.
@@ -286,6 +371,56 @@ impl Layout {
     pub(crate) fn forbidden_plane(&self) -> bool {
         self.forbidden_plane
     }
+}
+
+/// A colour decision of an opening protocol, as an action (see
+/// [`Layout::decision_action`]): the actions right after pass, in this order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Decision {
+    /// Keep colours.
+    Stay = 0,
+    /// Exchange colours.
+    Swap = 1,
+    /// Swap2's third option: place two more stones (a white one, then a black one) and
+    /// let the first player choose colours.
+    PlaceTwo = 2,
+    /// Taraguchi: offer fifth moves instead of deciding colours (the offers follow as
+    /// point actions).
+    Offer = 3,
+}
+
+impl Decision {
+    /// Every decision, in action order.
+    pub const ALL: [Decision; 4] = [
+        Decision::Stay,
+        Decision::Swap,
+        Decision::PlaceTwo,
+        Decision::Offer,
+    ];
+
+    /// The decision's name: `stay`, `swap`, `place-two`, `offer`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Decision::Stay => "stay",
+            Decision::Swap => "swap",
+            Decision::PlaceTwo => "place-two",
+            Decision::Offer => "offer",
+        }
+    }
+}
+
+/// What an action index stands for ([`Layout::action_kind`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ActionKind {
+    /// A point (its index, row-major from `a1`): a stone, an offered fifth move or
+    /// White's choice among the offers, as the phase asks.
+    Point(u32),
+    /// A pass.
+    Pass,
+    /// A colour decision.
+    Decision(Decision),
+    /// A declared number of fifth-move offers.
+    Declare(u8),
 }
 
 /// The most games one batch holds (about 12 KB each on 15x15).

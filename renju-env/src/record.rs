@@ -1,7 +1,7 @@
 //! The record of a game of an environment, as a `renju_records::Game` that validates
 //! (`renju validate`, [`Game::validate`]) to the game's own outcome.
 
-use renju_records::{ClaimModel, Event, Game, OpeningRule};
+use renju_records::{ClaimModel, Event, Game};
 
 use crate::ending::Ending;
 use crate::game::GameState;
@@ -24,14 +24,23 @@ impl GameState {
     /// ```
     pub fn record(&self) -> Game {
         let o = self.layout().options();
-        let mut events: Vec<Event> = self
-            .actions()
-            .iter()
-            .map(|&a| match self.point_of(u32::from(a)) {
-                Some(point) => Event::Stone { point },
-                None => Event::Pass,
-            })
-            .collect();
+        // Under an opening protocol: the referee's own record of the opening (the whole
+        // game while it is in the opening, or ended there), then the moves after it.
+        if let Some(referee) = self.referee() {
+            return referee.game();
+        }
+        let (mut events, after) = match self.prelude() {
+            Some((events, taken)) => (events.clone(), *taken),
+            None => (Vec::new(), 0),
+        };
+        events.extend(
+            self.actions()[after..]
+                .iter()
+                .map(|&a| match self.point_of(u32::from(a)) {
+                    Some(point) => Event::Stone { point },
+                    None => Event::Pass,
+                }),
+        );
         if self.ending() == Some(Ending::DrawAfter) {
             // The side to move is the one that did not make the last move.
             let last = self.to_move().opponent();
@@ -40,7 +49,7 @@ impl GameState {
         }
         Game {
             rule_set: Some(o.rule_set),
-            opening: Some(OpeningRule::Free),
+            opening: Some(o.opening),
             claims: Some(ClaimModel::Automatic),
             options: Some(o.renju),
             events,

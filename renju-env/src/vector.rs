@@ -5,6 +5,7 @@
 
 use std::sync::Arc;
 
+use renju_records::Seat;
 use thiserror::Error;
 
 use crate::ending::winner_code;
@@ -81,6 +82,12 @@ pub struct Buffers<'a> {
     pub endings: &'a mut [u8],
     /// `N` winner codes: 0 none, 1 Black, 2 White.
     pub winners: &'a mut [u8],
+    /// `N` [`Phase`](crate::Phase) codes of the observation written (what the player to
+    /// act must do), when given.
+    pub phases: Option<&'a mut [u8]>,
+    /// `N` seats that act in the observation written (0 the first player, 1 the second),
+    /// when given.
+    pub seats: Option<&'a mut [u8]>,
 }
 
 impl<'a> Buffers<'a> {
@@ -103,7 +110,14 @@ impl<'a> Buffers<'a> {
         want("terminated", self.terminated.len(), n)?;
         want("truncated", self.truncated.len(), n)?;
         want("endings", self.endings.len(), n)?;
-        want("winners", self.winners.len(), n)
+        want("winners", self.winners.len(), n)?;
+        if let Some(phases) = &self.phases {
+            want("phases", phases.len(), n)?;
+        }
+        if let Some(seats) = &self.seats {
+            want("seats", seats.len(), n)?;
+        }
+        Ok(())
     }
 
     /// The buffers of the first `k` games and of the rest.
@@ -116,6 +130,8 @@ impl<'a> Buffers<'a> {
         let (u1, u2) = self.truncated.split_at_mut(k);
         let (e1, e2) = self.endings.split_at_mut(k);
         let (w1, w2) = self.winners.split_at_mut(k);
+        let (p1, p2) = split_option(self.phases, k);
+        let (s1, s2) = split_option(self.seats, k);
         (
             Buffers {
                 observations: o1,
@@ -125,6 +141,8 @@ impl<'a> Buffers<'a> {
                 truncated: u1,
                 endings: e1,
                 winners: w1,
+                phases: p1,
+                seats: s1,
             },
             Buffers {
                 observations: o2,
@@ -134,6 +152,8 @@ impl<'a> Buffers<'a> {
                 truncated: u2,
                 endings: e2,
                 winners: w2,
+                phases: p2,
+                seats: s2,
             },
         )
     }
@@ -144,6 +164,12 @@ impl<'a> Buffers<'a> {
         let (obs, acts) = (layout.observation_len(), layout.action_count());
         game.write_observation(&mut self.observations[i * obs..(i + 1) * obs]);
         self.masks[i * acts..(i + 1) * acts].copy_from_slice(game.legal_mask());
+        if let Some(phases) = self.phases.as_deref_mut() {
+            phases[i] = game.phase().code();
+        }
+        if let Some(seats) = self.seats.as_deref_mut() {
+            seats[i] = seat_code(game.to_act());
+        }
     }
 
     fn write_quiet(&mut self, i: usize) {
@@ -152,6 +178,26 @@ impl<'a> Buffers<'a> {
         self.truncated[i] = 0;
         self.endings[i] = 0;
         self.winners[i] = 0;
+    }
+}
+
+/// Splits an optional buffer after `k` values.
+#[cfg(feature = "parallel")]
+fn split_option(buffer: Option<&mut [u8]>, k: usize) -> (Option<&mut [u8]>, Option<&mut [u8]>) {
+    match buffer {
+        Some(b) => {
+            let (x, y) = b.split_at_mut(k);
+            (Some(x), Some(y))
+        }
+        None => (None, None),
+    }
+}
+
+/// The code of a seat in the `seats` array: 0 the first player, 1 the second.
+pub fn seat_code(seat: Seat) -> u8 {
+    match seat {
+        Seat::First => 0,
+        Seat::Second => 1,
     }
 }
 
@@ -172,6 +218,10 @@ pub struct Outputs {
     pub endings: Vec<u8>,
     /// See [`Buffers::winners`].
     pub winners: Vec<u8>,
+    /// See [`Buffers::phases`].
+    pub phases: Vec<u8>,
+    /// See [`Buffers::seats`].
+    pub seats: Vec<u8>,
 }
 
 impl Outputs {
@@ -186,6 +236,8 @@ impl Outputs {
             truncated: vec![0; n],
             endings: vec![0; n],
             winners: vec![0; n],
+            phases: vec![0; n],
+            seats: vec![0; n],
         }
     }
 
@@ -199,6 +251,8 @@ impl Outputs {
             truncated: &mut self.truncated,
             endings: &mut self.endings,
             winners: &mut self.winners,
+            phases: Some(&mut self.phases),
+            seats: Some(&mut self.seats),
         }
     }
 }

@@ -137,6 +137,7 @@ fn options() -> impl Strategy<Value = EnvOptions> {
                 pass,
                 draw_after: draw_after.map(|n| n.min(size as usize * size as usize)),
                 autoreset: Autoreset::SameStep,
+                opening: renju_records::OpeningRule::Free,
             }
         })
 }

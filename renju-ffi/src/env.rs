@@ -22,9 +22,18 @@ use crate::types::rule_set_arg;
 /// bottom row) and column `a % size` (column 0 is `a`); action `size*size` is a pass.
 /// One game's observation is `channels * size * size` bytes, plane after plane, each
 /// row-major like the actions, all 0 or 1; game `i`'s starts at byte
-/// `i * observation_len`. Rewards go to the player who moved: +1 a win, -1 a loss (a
-/// foul played), 0 otherwise. Auto-reset (default) is Gymnasium's `SAME_STEP`: the step
-/// that ends a game gives its reward and ending with the next game's first observation.
+/// `i * observation_len`. Rewards go to the player (seat) who acted: +1 a win, -1 a loss
+/// (a foul played, a forfeit), 0 otherwise. Auto-reset (default) is Gymnasium's
+/// `SAME_STEP`: the step that ends a game gives its reward and ending with the next
+/// game's first observation.
+///
+/// Under an opening protocol (`renju_env_options.opening`) the live referee judges the
+/// opening: actions `size*size + 1` to `size*size + 4` are the colour decisions stay,
+/// swap, place-two (Swap2) and offer (Taraguchi), then `size*size + 5 + (k - 1)`
+/// declares k fifth-move offers; fifth-move offers (one point action each) and White's
+/// choice among them are point actions. The `phases` buffer says what the player to act
+/// must do (0 place, 1 swap, 2 declare, 3 offer, 4 choose), the `seats` buffer who it
+/// is (0 the first player, 1 the second).
 ///
 /// Ownership: created by `renju_env_new` or `renju_env_copy`; freed with
 /// `renju_env_free`. Thread safety: every call locks the handle.
@@ -56,7 +65,8 @@ pub struct renju_env_options {
     /// The board side (Renju: 15; others 5 to 26).
     pub size: i32,
     /// The observation planes, comma-separated (`"own,opponent,black-to-move,forbidden,
-    /// last-move"`, `"previous-K"` for K history planes); NULL for those five.
+    /// last-move"`, `"previous-K"` for K history planes, `"phase"` for five planes of the
+    /// opening phase, `"offered"`, `"first-to-act"`); NULL for the first five.
     pub planes: *const c_char,
     /// Black's forbidden points legal and lost (true) or masked out (false).
     pub fouls_played: bool,
@@ -68,6 +78,9 @@ pub struct renju_env_options {
     pub autoreset: i32,
     /// The reading of the disputed Renju case (see `renju_position_info`).
     pub five_completion_counts: bool,
+    /// The opening protocol's name, as `renju_referee_options.opening` takes it (such as
+    /// `"swap2"`); NULL for the free opening.
+    pub opening: *const c_char,
 }
 
 /// Where a step writes, for N games. Each pointer must hold the length given in its
@@ -79,17 +92,23 @@ pub struct renju_env_buffers {
     pub observations: *mut u8,
     /// `N * action_count` bytes: 1 where the action is legal.
     pub masks: *mut u8,
-    /// `N` rewards of the player who moved.
+    /// `N` rewards of the player (seat) who acted.
     pub rewards: *mut f32,
     /// `N` bytes: 1 when the game ended on this step.
     pub terminated: *mut u8,
     /// `N` bytes: always 0.
     pub truncated: *mut u8,
     /// `N` bytes: 0 not ended, 1 five, 2 forbidden, 3 two passes, 4 full board,
-    /// 5 draw after N stones.
+    /// 5 draw after N stones, 6 forfeit (a declaration of offers that cannot be met).
     pub endings: *mut u8,
     /// `N` bytes: 0 no winner, 1 Black, 2 White.
     pub winners: *mut u8,
+    /// `N` bytes, or NULL (not written): what the player to act must do, 0 place,
+    /// 1 swap, 2 declare, 3 offer, 4 choose.
+    pub phases: *mut u8,
+    /// `N` bytes, or NULL (not written): the seat that acts, 0 the first player, 1 the
+    /// second.
+    pub seats: *mut u8,
 }
 
 fn env(ptr: *const renju_env) -> Result<std::sync::Arc<renju_env>> {
@@ -112,10 +131,15 @@ fn planes_arg(text: Option<&str>) -> Result<Vec<Plane>> {
 /// The core's options from the C struct.
 ///
 /// # Safety
-/// `raw.planes` must be NULL or a NUL-terminated string.
+/// `raw.planes` and `raw.opening` must be NULL or NUL-terminated strings.
 unsafe fn options_arg(raw: &renju_env_options) -> Result<EnvOptions> {
     // SAFETY: the caller's guarantees.
     let planes = planes_arg(unsafe { opt_str_arg(raw.planes, "options->planes") }?)?;
+    // SAFETY: the caller's guarantees.
+    let opening = match unsafe { opt_str_arg(raw.opening, "options->opening") }? {
+        Some(name) => name.parse::<renju_records::OpeningRule>()?,
+        None => renju_records::OpeningRule::Free,
+    };
     let size = u8::try_from(raw.size)
         .map_err(|_| Error::invalid(format!("board size {} is not supported", raw.size)))?;
     Ok(EnvOptions {
@@ -131,6 +155,7 @@ unsafe fn options_arg(raw: &renju_env_options) -> Result<EnvOptions> {
         },
         pass: raw.allow_pass,
         draw_after: usize::try_from(raw.draw_after).ok().filter(|&n| n > 0),
+        opening,
         autoreset: match raw.autoreset {
             0 => Autoreset::SameStep,
             1 => Autoreset::NextStep,
@@ -171,6 +196,12 @@ impl From<StepError> for Error {
 unsafe fn buffers_arg<'a>(raw: &renju_env_buffers, env: &VecEnv) -> Result<Buffers<'a>> {
     let n = env.len();
     let layout = env.layout();
+    fn optional<'a>(ptr: *mut u8, len: usize, what: &str) -> Result<Option<&'a mut [u8]>> {
+        match ptr.is_null() {
+            true => Ok(None),
+            false => slice(ptr, len, what).map(Some),
+        }
+    }
     fn slice<'a, T>(ptr: *mut T, len: usize, what: &str) -> Result<&'a mut [T]> {
         if ptr.is_null() {
             return Err(Error::null(what));
@@ -193,6 +224,8 @@ unsafe fn buffers_arg<'a>(raw: &renju_env_buffers, env: &VecEnv) -> Result<Buffe
         truncated: slice(raw.truncated, n, "truncated")?,
         endings: slice(raw.endings, n, "endings")?,
         winners: slice(raw.winners, n, "winners")?,
+        phases: optional(raw.phases, n, "phases")?,
+        seats: optional(raw.seats, n, "seats")?,
     })
 }
 
@@ -201,15 +234,16 @@ unsafe fn buffers_arg<'a>(raw: &renju_env_buffers, env: &VecEnv) -> Result<Buffe
 /// auto-reset), each game's random numbers seeded from `seed` and its index. `*out`
 /// gets the new handle (NULL on error).
 ///
-/// Returns `RENJU_ERROR_INVALID_ARGUMENT` for an unknown rule set, plane or autoreset
-/// mode, or a size the rule set does not allow.
+/// Returns `RENJU_ERROR_INVALID_ARGUMENT` for an unknown rule set, plane, opening
+/// protocol or autoreset mode, or a size the rule set does not allow.
 ///
 /// Ownership: the caller owns `*out` (free it with `renju_env_free`). Thread safety:
 /// safe from any thread.
 ///
 /// # Safety
-/// `options` must be NULL or point to a `renju_env_options` (its `planes` NULL or a
-/// NUL-terminated string); `out` must be NULL or valid for writes of a pointer.
+/// `options` must be NULL or point to a `renju_env_options` (its `planes` and `opening`
+/// NULL or NUL-terminated strings); `out` must be NULL or valid for writes of a
+/// pointer.
 #[no_mangle]
 pub unsafe extern "C" fn renju_env_new(
     options: *const renju_env_options,
@@ -252,7 +286,8 @@ pub unsafe extern "C" fn renju_env_free(env: *mut renju_env) -> renju_status {
 }
 
 /// The sizes of one game: `*observation_len` bytes of observation (channels * size *
-/// size) and `*action_count` actions (size * size + 1); `*num_envs` games. Any output
+/// size) and `*action_count` actions (size * size + 1 under the free opening; more under
+/// an opening protocol: the decisions and declarations); `*num_envs` games. Any output
 /// may be NULL.
 ///
 /// # Safety

@@ -4,7 +4,8 @@ one run.
 renju.VecEnv on 15x15, N games (default 1024), random legal actions drawn by the stepper
 itself (``random_actions()``), the observation planes and masks written every step:
 steps per second for renju (default planes, the forbidden plane included) and
-freestyle, and renju without the forbidden plane. Then OpenSpiel's ``gomoku`` (pip
+freestyle, renju without the forbidden plane, and renju under the Swap2 and Soosorv-8
+opening protocols (the opening judged by the live referee). Then OpenSpiel's ``gomoku`` (pip
 package ``open-spiel``, installed into ``.venv/peers`` by this script when missing;
 never by the tests) with its observation tensor and legal-action mask read every step,
 random legal actions, one game after another. The CPU time of this process is shown
@@ -107,6 +108,8 @@ def main() -> None:
         "renju 15x15, default planes": {},
         "freestyle 15x15, default planes": {"rule": "freestyle"},
         "renju 15x15, no forbidden plane": {"planes": ["own", "opponent", "black-to-move", "last-move"]},
+        "renju 15x15, swap2 opening": {"opening": "swap2"},
+        "renju 15x15, soosorv-8 opening": {"opening": "soosorv-8"},
     }
     rates = {}
     for name, options in rows.items():

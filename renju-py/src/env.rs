@@ -19,7 +19,8 @@ use crate::arrays::numpy;
 use crate::convert::{self, named};
 use crate::errors;
 use crate::game::Game;
-use crate::types::{Color, Outcome, RuleSet};
+use crate::types::{Color, OpeningRule, Outcome, RuleSet};
+use renju_records::{OpeningRule as COpeningRule, Seat};
 
 fn autoreset_name(a: Autoreset) -> &'static str {
     match a {
@@ -41,8 +42,12 @@ fn options_of(
     draw_after: Option<usize>,
     autoreset: &str,
     five_completion_counts: bool,
+    opening: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Arc<Layout>> {
     let rule_set = rule.map_or(Ok(CRuleSet::Renju), |r| named::<RuleSet, _>(r, "rule"))?;
+    let opening = opening.map_or(Ok(COpeningRule::Free), |r| {
+        named::<OpeningRule, _>(r, "opening")
+    })?;
     let planes = match planes {
         Some(names) => names
             .iter()
@@ -82,6 +87,7 @@ fn options_of(
         pass: allow_pass,
         draw_after,
         autoreset,
+        opening,
     };
     Layout::new(options).map_err(|e| match e {
         OptionsError::Setup(s) => errors::setup_error(py, &s),
@@ -106,6 +112,7 @@ fn options_kwargs<'py>(py: Python<'py>, layout: &Layout) -> PyResult<Bound<'py, 
     kw.set_item("draw_after", o.draw_after)?;
     kw.set_item("autoreset", autoreset_name(o.autoreset))?;
     kw.set_item("five_completion_counts", o.renju.five_completion_counts)?;
+    kw.set_item("opening", o.opening.to_string())?;
     Ok(kw)
 }
 
@@ -119,7 +126,8 @@ fn action_error(py: Python<'_>, game: Option<usize>, e: &ActionError) -> PyErr {
         ActionError::OutOfRange { action, .. } => Some(*action),
         ActionError::Occupied { action, .. }
         | ActionError::Forbidden { action, .. }
-        | ActionError::Pass { action } => Some(i64::from(*action)),
+        | ActionError::Pass { action }
+        | ActionError::NotInPhase { action, .. } => Some(i64::from(*action)),
         ActionError::GameOver { .. } => None,
     };
     let attrs = [
@@ -225,11 +233,13 @@ struct Arrays {
     truncated: Array,
     endings: Array,
     winners: Array,
+    phases: Array,
+    seats: Array,
     actions: Array,
 }
 
 /// The addresses of the outputs, to write with the GIL released.
-struct Raw([(usize, usize); 7]);
+struct Raw([(usize, usize); 9]);
 
 impl Raw {
     /// The buffers.
@@ -253,6 +263,8 @@ impl Raw {
             truncated: bytes(4),
             endings: bytes(5),
             winners: bytes(6),
+            phases: Some(bytes(7)),
+            seats: Some(bytes(8)),
         }
     }
 }
@@ -279,6 +291,8 @@ impl Arrays {
             truncated: Array::new(&np, n, "bool_", vec![n])?,
             endings: Array::new(&np, n, "uint8", vec![n])?,
             winners: Array::new(&np, n, "uint8", vec![n])?,
+            phases: Array::new(&np, n, "uint8", vec![n])?,
+            seats: Array::new(&np, n, "uint8", vec![n])?,
             actions: Array::new(&np, 8 * n, "int64", vec![n])?,
         };
         let (r, _) = arrays.rewards.raw(py);
@@ -298,28 +312,36 @@ impl Arrays {
             self.truncated.raw(py),
             self.endings.raw(py),
             self.winners.raw(py),
+            self.phases.raw(py),
+            self.seats.raw(py),
         ])
     }
 }
 
 /// VecEnv(num_envs, *, rule='renju', size=15, planes=None, fouls='masked',
 /// allow_pass=False, draw_after=None, autoreset='same-step',
-/// five_completion_counts=False, seed=0)
+/// five_completion_counts=False, seed=0, opening='free')
 ///
 /// N games stepped together, with the exact rules: step(actions) applies one action per
 /// game in one call with the GIL released (on every core for large N) and returns numpy
 /// arrays it owns: observations (N, C, size, size) uint8, masks (N, size*size+1) uint8,
-/// rewards (N,) float32 (of the player who moved: +1 win, -1 loss by a foul, 0),
-/// terminated and truncated (N,) bool. The same arrays are overwritten by every call:
-/// copy what you keep. Also endings (N,) uint8 (0 none, 1 five, 2 forbidden, 3
-/// two-passes, 4 full-board, 5 draw-after) and winners (N,) uint8 (0 none, 1 black,
-/// 2 white).
+/// rewards (N,) float32 (of the player, the seat, who acted: +1 win, -1 loss by a foul
+/// or a forfeit, 0), terminated and truncated (N,) bool. The same arrays are
+/// overwritten by every call: copy what you keep. Also endings (N,) uint8 (0 none,
+/// 1 five, 2 forbidden, 3 two-passes, 4 full-board, 5 draw-after, 6 forfeit), winners
+/// (N,) uint8 (0 none, 1 black, 2 white), phases and seats (N,) uint8.
 ///
 /// Actions: row * size + column (row 0 = row 1, column 0 = column a; 112 is h8 on
-/// 15x15), size*size = pass (when allow_pass). Planes, in order (default: own,
+/// 15x15), size*size = pass (when allow_pass). Under an opening protocol (opening=
+/// an OpeningRule or its name, such as 'soosorv-8') the live referee judges the
+/// opening: then size*size+1..+4 are the decisions stay, swap, place-two,
+/// offer, and the declarations of 1, 2, ... fifth-move offers follow; offers and
+/// White's choice among them are point actions. Planes, in order (default: own,
 /// opponent, black-to-move, forbidden, last-move): 'own' and 'opponent' stones (of the
-/// player to move), 'black-to-move' (all ones when Black moves), 'forbidden' (Black's
-/// forbidden points, exact), 'last-move', 'previous-K' (K planes: the moves 1..K ago).
+/// colour the player to act holds), 'black-to-move' (all ones when the next stone is
+/// Black), 'forbidden' (Black's forbidden points, exact), 'last-move', 'previous-K' (K
+/// planes: the moves 1..K ago), 'phase' (5 planes, one per phase), 'offered' (the
+/// fifth-move offers on the table), 'first-to-act' (all ones when the first seat acts).
 /// fouls='masked' leaves Black's forbidden points out of the mask; 'played' lets Black
 /// play them and lose. draw_after=N draws once N stones are on the board. autoreset:
 /// 'same-step' (Gymnasium SAME_STEP: the step that ends a game returns the next game's
@@ -334,7 +356,7 @@ pub struct VecEnv {
 #[pymethods]
 impl VecEnv {
     #[new]
-    #[pyo3(signature = (num_envs, *, rule = None, size = 15, planes = None, fouls = "masked", allow_pass = false, draw_after = None, autoreset = "same-step", five_completion_counts = false, seed = 0))]
+    #[pyo3(signature = (num_envs, *, rule = None, size = 15, planes = None, fouls = "masked", allow_pass = false, draw_after = None, autoreset = "same-step", five_completion_counts = false, seed = 0, opening = None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
@@ -348,6 +370,7 @@ impl VecEnv {
         autoreset: &str,
         five_completion_counts: bool,
         seed: u64,
+        opening: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<VecEnv> {
         let layout = options_of(
             py,
@@ -359,6 +382,7 @@ impl VecEnv {
             draw_after,
             autoreset,
             five_completion_counts,
+            opening,
         )?;
         if num_envs > renju_env::vector::MAX_GAMES {
             let msg = format!(
@@ -393,7 +417,8 @@ impl VecEnv {
         self.env.layout().options().rule_set.into()
     }
 
-    /// The number of actions: size*size points, then pass.
+    /// The number of actions: size*size points, then pass; under an opening protocol,
+    /// then the 4 decisions and the declarations.
     #[getter]
     fn action_count(&self) -> usize {
         self.env.layout().action_count()
@@ -460,7 +485,7 @@ impl VecEnv {
     }
 
     /// How each game ended on the last step (N,) uint8: 0 not ended, 1 five,
-    /// 2 forbidden, 3 two-passes, 4 full-board, 5 draw-after.
+    /// 2 forbidden, 3 two-passes, 4 full-board, 5 draw-after, 6 forfeit.
     #[getter]
     fn endings(&self, py: Python<'_>) -> Py<PyAny> {
         self.arrays.endings.view.clone_ref(py)
@@ -471,6 +496,63 @@ impl VecEnv {
     #[getter]
     fn winners(&self, py: Python<'_>) -> Py<PyAny> {
         self.arrays.winners.view.clone_ref(py)
+    }
+
+    /// What the player to act must do in each game (N,) uint8: 0 place, 1 swap,
+    /// 2 declare, 3 offer, 4 choose (always 0 under the free opening).
+    #[getter]
+    fn phases(&self, py: Python<'_>) -> Py<PyAny> {
+        self.arrays.phases.view.clone_ref(py)
+    }
+
+    /// The seat that acts in each game (N,) uint8: 0 the first player (who started,
+    /// tentative Black), 1 the second.
+    #[getter]
+    fn seats(&self, py: Python<'_>) -> Py<PyAny> {
+        self.arrays.seats.view.clone_ref(py)
+    }
+
+    /// The opening protocol, as its name.
+    #[getter]
+    fn opening(&self) -> String {
+        self.env.layout().options().opening.to_string()
+    }
+
+    /// final_observations() -> (indices, observations)
+    ///
+    /// The games that ended on the last step (terminated) and, for each, the final
+    /// observation of the game that ended, (k, C, size, size) uint8 (under same-step
+    /// auto-reset the observations array already holds the next game's). Fresh arrays.
+    fn final_observations<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
+        let np = numpy(py, "renju.VecEnv.final_observations()")?;
+        let terminated = self.arrays.terminated.bytes.bind(py).to_vec();
+        let l = self.env.layout();
+        let same_step = l.options().autoreset == Autoreset::SameStep;
+        let ended: Vec<usize> = (0..terminated.len())
+            .filter(|&i| terminated[i] != 0)
+            .collect();
+        let mut buf = vec![0u8; ended.len() * l.observation_len()];
+        for (chunk, &i) in buf.chunks_exact_mut(l.observation_len()).zip(&ended) {
+            let game = match same_step {
+                true => self.env.finished_game(i),
+                false => self.env.game(i),
+            };
+            if let Some(game) = game {
+                game.write_observation(chunk);
+            }
+        }
+        let s = l.size() as usize;
+        let obs = np
+            .call_method1(
+                "frombuffer",
+                (PyByteArray::new(py, &buf), np.getattr("uint8")?),
+            )?
+            .call_method1("reshape", ((ended.len(), l.channels(), s, s),))?;
+        let indices = np.call_method1("array", (ended, np.getattr("int64")?))?;
+        Ok((indices, obs))
     }
 
     /// reset(seed=None) -> (observations, masks)
@@ -656,7 +738,7 @@ impl VecEnv {
 }
 
 /// EnvGame(*, rule='renju', size=15, planes=None, fouls='masked', allow_pass=False,
-/// draw_after=None, five_completion_counts=False, seed=0)
+/// draw_after=None, five_completion_counts=False, seed=0, opening='free')
 ///
 /// One game of an environment, with the options of VecEnv: step() an action, copy()
 /// to search (the copy goes on independently, random numbers included), record() to
@@ -668,7 +750,7 @@ pub struct EnvGame(GameState);
 #[pymethods]
 impl EnvGame {
     #[new]
-    #[pyo3(signature = (*, rule = None, size = 15, planes = None, fouls = "masked", allow_pass = false, draw_after = None, five_completion_counts = false, seed = 0))]
+    #[pyo3(signature = (*, rule = None, size = 15, planes = None, fouls = "masked", allow_pass = false, draw_after = None, five_completion_counts = false, seed = 0, opening = None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
@@ -680,6 +762,7 @@ impl EnvGame {
         draw_after: Option<usize>,
         five_completion_counts: bool,
         seed: u64,
+        opening: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<EnvGame> {
         let layout = options_of(
             py,
@@ -691,6 +774,7 @@ impl EnvGame {
             draw_after,
             "disabled",
             five_completion_counts,
+            opening,
         )?;
         Ok(EnvGame(GameState::with_layout(
             layout,
@@ -698,7 +782,7 @@ impl EnvGame {
         )))
     }
 
-    /// step(action) -> (reward, terminated): the reward of the player who moved.
+    /// step(action) -> (reward, terminated): the reward of the player (seat) who acted.
     /// An illegal action raises renju.ActionError and changes nothing.
     fn step(&mut self, py: Python<'_>, action: i64) -> PyResult<(f32, bool)> {
         let a = self
@@ -714,7 +798,7 @@ impl EnvGame {
         self.0.legal_actions().collect()
     }
 
-    /// The legal-action mask now, as bytes (1 legal), size*size+1 of them.
+    /// The legal-action mask now, as bytes (1 legal), action_count of them.
     fn legal_mask<'py>(&self, py: Python<'py>) -> Bound<'py, pyo3::types::PyBytes> {
         pyo3::types::PyBytes::new(py, self.0.legal_mask())
     }
@@ -743,10 +827,36 @@ impl EnvGame {
         self.0.to_move().into()
     }
 
-    /// The actions played so far.
+    /// The actions taken so far.
     #[getter]
     fn actions(&self) -> Vec<u16> {
         self.0.actions().to_vec()
+    }
+
+    /// What the player to act must do: 'place', 'swap', 'declare', 'offer', 'choose',
+    /// or 'over' once the game has ended.
+    #[getter]
+    fn phase(&self) -> &'static str {
+        self.0.phase().name()
+    }
+
+    /// The seat that acts now: 'first' (who started, tentative Black) or 'second'.
+    #[getter]
+    fn to_act(&self) -> &'static str {
+        self.0.to_act().name()
+    }
+
+    /// The seat that holds Black now ('first' until a swap).
+    #[getter]
+    fn black_seat(&self) -> &'static str {
+        self.0.black_seat().name()
+    }
+
+    /// The seat that won ('first' or 'second'), None for a draw or while the game goes
+    /// on.
+    #[getter]
+    fn winner_seat(&self) -> Option<&'static str> {
+        self.0.winner_seat().map(Seat::name)
     }
 
     /// Whether the game is over.
@@ -762,7 +872,7 @@ impl EnvGame {
     }
 
     /// The ending's name ('five', 'forbidden', 'two-passes', 'full-board',
-    /// 'draw-after'), None while the game goes on.
+    /// 'draw-after', 'forfeit'), None while the game goes on.
     #[getter]
     fn ending(&self) -> Option<&'static str> {
         self.0.ending().map(|e| e.name())

@@ -810,6 +810,81 @@ pub fn offers_equivalent(
     }
 }
 
+/// The classes of equivalent offers among `points` on `stones`: one class number per
+/// point (numbered from 0 in the order of each class's first point), two points sharing
+/// a number exactly when [`offers_equivalent`] says so. A set of offers has no two
+/// equivalent ones exactly when its points' classes differ.
+///
+/// Only points at the same distances from the stones are compared (a symmetry keeps
+/// every distance of the five points, so equivalent offers have the same distances to
+/// the four stones), which makes a board without symmetry cost one pass and a sort.
+///
+/// ```
+/// use renju_core::{Color, Point};
+/// use renju_records::opening::{offer_classes, OfferEquivalence};
+/// let p = |s: &str| s.parse::<Point>().unwrap();
+/// let stones = [(p("h8"), Color::Black), (p("h9"), Color::White), (p("h7"), Color::Black), (p("h6"), Color::White)];
+/// let classes = offer_classes(&stones, &[p("i8"), p("g8"), p("i9"), p("i7")], OfferEquivalence::Board, 15);
+/// assert_eq!(classes, vec![0, 0, 1, 2]);
+/// ```
+pub fn offer_classes(
+    stones: &[(Point, renju_core::Color)],
+    points: &[Point],
+    rule: OfferEquivalence,
+    size: u8,
+) -> Vec<u32> {
+    // A digest of the sorted squared distances to the stones: points with different
+    // digests are never equivalent; equal digests are compared by the rule itself.
+    let mut distances = Vec::with_capacity(stones.len());
+    let mut keyed: Vec<(u64, usize)> = points
+        .iter()
+        .enumerate()
+        .map(|(i, &a)| {
+            distances.clear();
+            distances.extend(stones.iter().map(|&(s, _)| {
+                let (dx, dy) = (a.x() as i64 - s.x() as i64, a.y() as i64 - s.y() as i64);
+                (dx * dx + dy * dy) as u64
+            }));
+            distances.sort_unstable();
+            let digest = distances.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &d| {
+                (h ^ d).wrapping_mul(0x0100_0000_01b3)
+            });
+            (digest, i)
+        })
+        .collect();
+    keyed.sort_unstable();
+    // Per point, the first point of its class (in the order of `points`).
+    let mut first = vec![usize::MAX; points.len()];
+    for group in keyed.chunk_by(|x, y| x.0 == y.0) {
+        let mut members: Vec<usize> = group.iter().map(|&(_, i)| i).collect();
+        members.sort_unstable();
+        let mut representatives: Vec<usize> = Vec::new();
+        for i in members {
+            let found = representatives
+                .iter()
+                .copied()
+                .find(|&r| offers_equivalent(stones, points[r], points[i], rule, size));
+            first[i] = found.unwrap_or_else(|| {
+                representatives.push(i);
+                i
+            });
+        }
+    }
+    // Classes numbered in the order of their first points.
+    let mut number = vec![u32::MAX; points.len()];
+    let mut next = 0;
+    first
+        .iter()
+        .map(|&r| {
+            if number[r] == u32::MAX {
+                number[r] = next;
+                next += 1;
+            }
+            number[r]
+        })
+        .collect()
+}
+
 impl<'de> Deserialize<'de> for Opening {
     /// The opening of the `code` field (the other names are the code's).
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Opening, D::Error> {

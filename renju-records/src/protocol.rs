@@ -73,6 +73,21 @@ impl OpeningRule {
         !self.spec().swap_after.is_empty()
     }
 
+    /// The numbers of fifth-move offers a declaration may give on a `size` board,
+    /// `[min, max]` (the protocol's range, its top capped by the empty points after move
+    /// 4, as the live referee caps it); `None` when the protocol has no declaration.
+    ///
+    /// ```
+    /// use renju_records::opening::OpeningRule;
+    /// assert_eq!(OpeningRule::Soosorv { n: 8 }.declaration_range(15), Some([1, 8]));
+    /// assert_eq!(OpeningRule::Yamaguchi.declaration_range(15), Some([1, 221]));
+    /// assert_eq!(OpeningRule::Swap2.declaration_range(15), None);
+    /// ```
+    pub fn declaration_range(self, size: u8) -> Option<[u8; 2]> {
+        let state = ProtocolState::new(self, size, OfferEquivalence::default());
+        state.declaration().map(|(_, min, max)| [min, max])
+    }
+
     pub(crate) fn spec(self) -> ProtocolSpec {
         let none = ProtocolSpec {
             areas: [None; 5],
@@ -411,9 +426,9 @@ impl ProtocolState {
         })
     }
 
-    /// A stone on `p` as move `number`, where the protocol's areas do not allow it.
-    pub(crate) fn area_problem(&self, number: usize, p: Point) -> Option<Finding> {
-        let center = Point::center(self.size);
+    /// The largest Chebyshev distance from the centre the protocol allows move `number`
+    /// (`None`: anywhere) and the smallest (Pro's move 3).
+    fn area_bounds(&self, number: usize) -> (Option<u8>, Option<u8>) {
         let mut area = self
             .spec
             .areas
@@ -425,6 +440,22 @@ impl ProtocolState {
         {
             area = None;
         }
+        let min = self.spec.min_distance_move3.filter(|_| number == 3);
+        (area, min)
+    }
+
+    /// Whether the protocol's areas allow a stone on `p` as move `number` (what
+    /// [`ProtocolState::area_problem`] finds no problem with, without its message).
+    pub(crate) fn area_allows(&self, number: usize, p: Point) -> bool {
+        let distance = p.chebyshev(Point::center(self.size));
+        let (max, min) = self.area_bounds(number);
+        max.is_none_or(|l| distance <= l) && min.is_none_or(|m| distance >= m)
+    }
+
+    /// A stone on `p` as move `number`, where the protocol's areas do not allow it.
+    pub(crate) fn area_problem(&self, number: usize, p: Point) -> Option<Finding> {
+        let center = Point::center(self.size);
+        let (area, min_distance) = self.area_bounds(number);
         if let Some(limit) = area.filter(|&l| p.chebyshev(center) > l) {
             let zone = match limit {
                 0 => format!("on the centre {center}"),
@@ -439,8 +470,8 @@ impl ProtocolState {
                 format!("{} puts move {number} {zone}, not on {p}", self.rule),
             ));
         }
-        match self.spec.min_distance_move3 {
-            Some(min) if number == 3 && p.chebyshev(center) < min => Some(Finding::new(
+        match min_distance {
+            Some(min) if p.chebyshev(center) < min => Some(Finding::new(
                 FindingCode::OpeningArea,
                 Some(number),
                 format!(

@@ -199,6 +199,19 @@ static void check_fixture_file(const char *path) {
 /* Positions and the error paths                                                         */
 /* ------------------------------------------------------------------------------------ */
 
+/* The record of the game that just ended in slot i validates with no error, and its
+   report holds `needle`. */
+static void expect_record_validates(renju_env *env, size_t i, const char *needle) {
+    renju_games *games = NULL;
+    char *json = NULL;
+    EXPECT_OK(renju_env_record(env, i, true, &games));
+    EXPECT_OK(renju_games_validate(games, NULL, &json));
+    CHECK(json != NULL && strstr(json, "\"errors\": 0,") != NULL);
+    CHECK(json != NULL && strstr(json, needle) != NULL);
+    renju_string_free(json);
+    renju_games_free(games);
+}
+
 /* The self-play environment: random games stepped together, every finished game's
    record validating with no error, illegal actions refused, copies going on alike. */
 static void test_env(void) {
@@ -207,7 +220,7 @@ static void test_env(void) {
     size_t n = 0, obs_len = 0, actions_count = 0;
     snprintf(context, sizeof context, "env");
     EXPECT(renju_env_new(NULL, N, 1, NULL), RENJU_ERROR_NULL_POINTER);
-    renju_env_options bad = {RENJU_RULE_RENJU, 19, NULL, false, false, 0, 0, false};
+    renju_env_options bad = {RENJU_RULE_RENJU, 19, NULL, false, false, 0, 0, false, NULL};
     EXPECT(renju_env_new(&bad, N, 1, &env), RENJU_ERROR_INVALID_ARGUMENT);
     EXPECT(renju_env_new(NULL, SIZE_MAX, 1, &env), RENJU_ERROR_INVALID_ARGUMENT);
     CHECK(env == NULL);
@@ -218,7 +231,8 @@ static void test_env(void) {
     float rewards[N];
     uint8_t terminated[N], truncated[N], endings[N], winners[N];
     int64_t actions[N];
-    renju_env_buffers out = {obs, masks, rewards, terminated, truncated, endings, winners};
+    renju_env_buffers out = {obs, masks, rewards, terminated, truncated, endings, winners,
+                             NULL, NULL};
     EXPECT_OK(renju_env_reset(env, true, 7, &out));
     CHECK(masks[112] == 1 && masks[225] == 0);
     unsigned ended = 0;
@@ -232,13 +246,7 @@ static void test_env(void) {
             if (!terminated[i]) {
                 continue;
             }
-            renju_games *games = NULL;
-            char *json = NULL;
-            EXPECT_OK(renju_env_record(env, i, true, &games));
-            EXPECT_OK(renju_games_validate(games, NULL, &json));
-            CHECK(json != NULL && strstr(json, "\"errors\": 0,") != NULL);
-            renju_string_free(json);
-            renju_games_free(games);
+            expect_record_validates(env, i, "\"errors\": 0,");
             ended++;
         }
     }
@@ -263,6 +271,54 @@ static void test_env(void) {
     EXPECT(renju_env_step(copy, occupied, N, &out), RENJU_ERROR_BAD_HANDLE);
     EXPECT_OK(renju_env_free(env));
     EXPECT_OK(renju_env_free(NULL));
+    free(obs);
+    free(masks);
+}
+
+/* The self-play environment under Swap2: the opening's decisions are actions after
+   pass, the phases and seats buffers say what is asked and of whom, the records of the
+   games validate. */
+static void test_env_opening(void) {
+    enum { N = 4 };
+    renju_env *env = NULL;
+    size_t obs_len = 0, actions_count = 0;
+    snprintf(context, sizeof context, "env opening");
+    renju_env_options unknown = {RENJU_RULE_RENJU, 15, NULL, false, false, 0, 0, false, "swap9"};
+    EXPECT(renju_env_new(&unknown, N, 1, &env), RENJU_ERROR_INVALID_ARGUMENT);
+    renju_env_options options = {RENJU_RULE_RENJU, 15, NULL, false, false, 0, 0, false, "swap2"};
+    EXPECT_OK(renju_env_new(&options, N, 1, &env));
+    EXPECT_OK(renju_env_sizes(env, NULL, &obs_len, &actions_count));
+    CHECK(actions_count == 226 + 4);
+    uint8_t *obs = malloc(N * obs_len), *masks = malloc(N * actions_count);
+    float rewards[N];
+    uint8_t terminated[N], truncated[N], endings[N], winners[N], phases[N], seats[N];
+    int64_t actions[N];
+    renju_env_buffers out = {obs, masks, rewards, terminated, truncated, endings, winners,
+                             phases, seats};
+    EXPECT_OK(renju_env_reset(env, true, 3, &out));
+    CHECK(phases[0] == 0 && seats[0] == 0);
+    /* Three stones of the first player, then the second player's decision. */
+    for (int step = 0; step < 3; step++) {
+        EXPECT_OK(renju_env_random_actions(env, actions, N));
+        EXPECT_OK(renju_env_step(env, actions, N, &out));
+    }
+    CHECK(phases[0] == 1 && seats[0] == 1);
+    CHECK(masks[226] == 1 && masks[227] == 1 && masks[228] == 1 && masks[229] == 0);
+    CHECK(masks[0] == 0);
+    unsigned ended = 0;
+    for (int step = 0; step < 300; step++) {
+        EXPECT_OK(renju_env_random_actions(env, actions, N));
+        EXPECT_OK(renju_env_step(env, actions, N, &out));
+        for (size_t i = 0; i < N; i++) {
+            if (!terminated[i]) {
+                continue;
+            }
+            expect_record_validates(env, i, "swap2");
+            ended++;
+        }
+    }
+    CHECK(ended > 0);
+    EXPECT_OK(renju_env_free(env));
     free(obs);
     free(masks);
 }
@@ -1748,6 +1804,7 @@ int main(int argc, char **argv) {
     test_referee_hostile_json();
     test_referee_errors();
     test_env();
+    test_env_opening();
     for (i = 2; i < argc; i++) {
         check_fixture_file(argv[i]);
     }

@@ -2420,7 +2420,7 @@ class Referee:
 # ---------------------------------------------------------------------------
 
 _Plane = str
-"""(Stub only, not importable.) A plane name: 'own', 'opponent', 'black-to-move', 'forbidden', 'last-move' or 'previous-K'."""
+"""(Stub only, not importable.) A plane name: 'own', 'opponent', 'black-to-move', 'forbidden', 'last-move', 'previous-K', 'phase', 'offered' or 'first-to-act'."""
 
 @final
 class VecEnv:
@@ -2428,12 +2428,17 @@ class VecEnv:
     per game in one call with the GIL released (on every core for large N) and returns
     numpy arrays it owns, overwritten by every call (copy what you keep):
     observations (N, C, size, size) uint8, masks (N, size*size+1) uint8, rewards (N,)
-    float32 of the player who moved (+1 win, -1 loss by a foul, 0), terminated and
-    truncated (N,) bool; endings and winners (N,) uint8 as attributes.
+    float32 of the player (seat) who acted (+1 win, -1 loss by a foul or a forfeit, 0),
+    terminated and truncated (N,) bool; endings, winners, phases and seats (N,) uint8
+    as attributes.
 
     Actions: row * size + column (row 0 = row 1, column 0 = column a; 112 is h8 on
-    15x15), size*size = pass (when allow_pass). autoreset 'same-step' (Gymnasium
-    SAME_STEP, the default), 'next-step' or 'disabled'. Needs numpy."""
+    15x15), size*size = pass (when allow_pass). Under an opening protocol (opening=
+    an OpeningRule or its name, such as 'swap2') the live referee judges the opening:
+    size*size+1..+4 are the decisions stay, swap, place-two, offer, then the
+    declarations of 1, 2, ... offers; offers and White's choice are point actions.
+    autoreset 'same-step' (Gymnasium SAME_STEP, the default), 'next-step' or
+    'disabled'. Needs numpy."""
 
     def __new__(
         cls,
@@ -2448,6 +2453,7 @@ class VecEnv:
         autoreset: Literal["same-step", "next-step", "disabled"] = "same-step",
         five_completion_counts: bool = False,
         seed: int = 0,
+        opening: OpeningRule | str | None = None,
     ) -> VecEnv: ...
     @property
     def num_envs(self) -> int:
@@ -2460,7 +2466,8 @@ class VecEnv:
         """The rule set."""
     @property
     def action_count(self) -> int:
-        """The number of actions: size*size points, then pass."""
+        """The number of actions: size*size points, then pass; under an opening
+        protocol, then the 4 decisions and the declarations."""
     @property
     def planes(self) -> list[str]:
         """The names of the observation planes."""
@@ -2490,10 +2497,23 @@ class VecEnv:
     @property
     def endings(self) -> Any:
         """(N,) uint8: 0 not ended, 1 five, 2 forbidden, 3 two-passes, 4 full-board,
-        5 draw-after."""
+        5 draw-after, 6 forfeit."""
     @property
     def winners(self) -> Any:
         """(N,) uint8: 0 none, 1 black, 2 white."""
+    @property
+    def phases(self) -> Any:
+        """(N,) uint8: what the player to act must do, 0 place, 1 swap, 2 declare,
+        3 offer, 4 choose."""
+    @property
+    def seats(self) -> Any:
+        """(N,) uint8: the seat that acts, 0 the first player, 1 the second."""
+    @property
+    def opening(self) -> str:
+        """The opening protocol's name."""
+    def final_observations(self) -> tuple[Any, Any]:
+        """The games that ended on the last step (int64 (k,)) and the final observation
+        of each, (k, C, size, size) uint8; fresh arrays."""
     def reset(self, seed: int | None = None) -> tuple[Any, Any]:
         """Resets every game (reseeding from seed when given): (observations, masks)."""
     def step(self, actions: Any) -> tuple[Any, Any, Any, Any, Any]:
@@ -2535,14 +2555,15 @@ class EnvGame:
         draw_after: int | None = None,
         five_completion_counts: bool = False,
         seed: int = 0,
+        opening: OpeningRule | str | None = None,
     ) -> EnvGame: ...
     def step(self, action: int) -> tuple[float, bool]:
-        """(reward of the player who moved, terminated). An illegal action raises
-        ActionError and changes nothing."""
+        """(reward of the player (seat) who acted, terminated). An illegal action
+        raises ActionError and changes nothing."""
     def legal_actions(self) -> list[int]:
         """The legal actions now, in index order."""
     def legal_mask(self) -> bytes:
-        """The legal-action mask now, size*size+1 bytes (1 legal)."""
+        """The legal-action mask now, action_count bytes (1 legal)."""
     def random_action(self) -> int | None:
         """A uniformly random legal action; None once the game is over."""
     def observation(self) -> Any:
@@ -2552,7 +2573,19 @@ class EnvGame:
         """The side to move."""
     @property
     def actions(self) -> list[int]:
-        """The actions played so far."""
+        """The actions taken so far."""
+    @property
+    def phase(self) -> Literal["place", "swap", "declare", "offer", "choose", "over"]:
+        """What the player to act must do ('over' once the game has ended)."""
+    @property
+    def to_act(self) -> Literal["first", "second"]:
+        """The seat that acts now."""
+    @property
+    def black_seat(self) -> Literal["first", "second"]:
+        """The seat that holds Black now ('first' until a swap)."""
+    @property
+    def winner_seat(self) -> Literal["first", "second"] | None:
+        """The seat that won; None for a draw or while the game goes on."""
     @property
     def is_over(self) -> bool:
         """Whether the game is over."""
@@ -2561,8 +2594,8 @@ class EnvGame:
         """How the game ended (as the record's replay says); None while it goes on."""
     @property
     def ending(self) -> str | None:
-        """'five', 'forbidden', 'two-passes', 'full-board' or 'draw-after'; None while
-        the game goes on."""
+        """'five', 'forbidden', 'two-passes', 'full-board', 'draw-after' or 'forfeit';
+        None while the game goes on."""
     def record(self) -> Game:
         """The game so far as a record that validates to its outcome."""
     def copy(self) -> EnvGame:

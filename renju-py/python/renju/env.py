@@ -5,14 +5,24 @@ need numpy only. This module wraps them for the usual trainers; it needs ``gymna
 (``pip install renju-referee[gymnasium]``) and, for :class:`RenjuAECEnv`,
 ``pettingzoo`` (``renju-referee[pettingzoo]``). ``import renju`` needs neither.
 
-- :class:`RenjuEnv`: a ``gymnasium.Env`` playing both colours of one game (self-play):
+- :class:`RenjuEnv`: a ``gymnasium.Env`` playing both players of one game (self-play):
   observation ``{"observation": (C, size, size) uint8, "action_mask": (A,) int8}``,
-  ``Discrete(size * size + 1)`` actions, the reward of the player who moved.
+  ``Discrete(A)`` actions (``A = size * size + 1`` under the free opening, more under an
+  opening protocol), the reward of the player who acted.
 - :class:`RenjuVectorEnv`: a ``gymnasium.vector.VectorEnv`` over ``renju.VecEnv``,
-  auto-reset ``SAME_STEP``; the arrays it returns are the native ones, not copies.
-- :class:`RenjuAECEnv`: a PettingZoo AEC environment with agents ``"black"`` and
-  ``"white"``, observations ``(size, size, C)`` int8 from the agent's own view and the
-  ``action_mask`` in the observation, as PettingZoo's classic games have it.
+  auto-reset ``SAME_STEP`` (with ``final_obs`` and ``final_info`` in ``info`` for the
+  games that ended); the arrays it returns are the native ones, not copies.
+- :class:`RenjuAECEnv`: a PettingZoo AEC environment with two agents, the players
+  (seats): ``"black"`` and ``"white"`` under the free opening (where the first player
+  holds Black all game), ``"first"`` and ``"second"`` under an opening protocol (whose
+  swaps exchange the colours of the seats). Observations ``(size, size, C)`` int8 from
+  the agent's own view and the ``action_mask`` in the observation, as PettingZoo's
+  classic games have it.
+
+Every class takes ``opening=`` (``"swap2"``, ``"rif1996"``, ``"yamaguchi"``,
+``"soosorv-8"``, ...): the live referee then judges the opening phases (see
+``renju.VecEnv``); ``info["phase"]`` and ``info["seat"]`` say what the player to act
+must do and who it is.
 
 An illegal action raises ``renju.ActionError`` by default; with ``illegal="lose"`` it
 ends the game instead and the player who made it gets -1 (PettingZoo's classic
@@ -48,6 +58,10 @@ def _spaces(env: VecEnv, channels_last: bool = False) -> tuple[spaces.Dict, spac
     return observation, spaces.Discrete(env.action_count)
 
 
+_PHASES = ("place", "swap", "declare", "offer", "choose", "over")
+_SEATS = ("first", "second")
+
+
 def _check_illegal(illegal: str) -> str:
     if illegal not in ("raise", "lose"):
         raise ValueError(f"illegal must be 'raise' or 'lose', not {illegal!r}")
@@ -55,12 +69,14 @@ def _check_illegal(illegal: str) -> str:
 
 
 class RenjuEnv(gymnasium.Env[_ObsDict, np.int64]):
-    """One game for self-play: the agent plays both colours, the reward goes to the
-    player who moved (+1 a win, -1 a loss by a foul or an illegal action with
-    ``illegal="lose"``, 0 otherwise). Keyword options are those of ``renju.VecEnv``
-    (rule, size, planes, fouls, allow_pass, draw_after, five_completion_counts).
-    ``info["action_mask"]`` repeats the mask; ``info["ending"]`` names how the game
-    ended. ``record()`` gives the game as a ``renju.Game``."""
+    """One game for self-play: the agent plays both players, the reward goes to the
+    player (seat) who acted (+1 a win, -1 a loss by a foul, a forfeit or an illegal
+    action with ``illegal="lose"``, 0 otherwise). Keyword options are those of
+    ``renju.VecEnv`` (rule, size, planes, fouls, allow_pass, draw_after,
+    five_completion_counts, opening). ``info["action_mask"]`` repeats the mask;
+    ``info["phase"]`` and ``info["seat"]`` say what the player to act must do and who
+    it is (``"first"`` or ``"second"``); ``info["ending"]`` names how the game ended.
+    ``record()`` gives the game as a ``renju.Game``."""
 
     metadata: dict[str, Any] = {"render_modes": ["ansi"]}
 
@@ -75,7 +91,8 @@ class RenjuEnv(gymnasium.Env[_ObsDict, np.int64]):
     def _observe(self) -> tuple[_ObsDict, dict[str, Any]]:
         mask = self._env.masks[0].astype(np.int8)
         obs = {"observation": self._env.observations[0].copy(), "action_mask": mask}
-        return obs, {"action_mask": mask}
+        phase = _PHASES[int(self._env.phases[0])]
+        return obs, {"action_mask": mask, "phase": phase, "seat": _SEATS[int(self._env.seats[0])]}
 
     def reset(
         self, *, seed: Optional[int] = None, options: Optional[dict[str, Any]] = None
@@ -125,7 +142,11 @@ class RenjuVectorEnv(gymnasium.vector.VectorEnv[_ObsDict, NDArray[np.int64], NDA
     game returns its reward and ``terminated``, with the first observation of the next
     game (the finished game: ``finished_record(i)``). Observations and masks are the
     native arrays (the mask viewed as int8), overwritten by the next call: copy what you
-    keep. ``info`` holds ``ending`` and ``winner`` arrays (codes of ``renju.VecEnv``)."""
+    keep. ``info`` holds ``ending``, ``winner``, ``phase`` and ``seat`` arrays (codes of
+    ``renju.VecEnv``); when games ended, also Gymnasium's ``final_obs`` (an object array,
+    the final observation dict of each game that ended, None elsewhere) and
+    ``final_info`` (``ending`` and ``winner`` of those games), each with its ``_final_obs``
+    / ``_final_info`` mask."""
 
     metadata: dict[str, Any] = {"autoreset_mode": gymnasium.vector.AutoresetMode.SAME_STEP}
 
@@ -152,8 +173,31 @@ class RenjuVectorEnv(gymnasium.vector.VectorEnv[_ObsDict, NDArray[np.int64], NDA
         self, actions: NDArray[np.int64]
     ) -> tuple[_ObsDict, NDArray[Any], NDArray[Any], NDArray[Any], dict[str, Any]]:
         _, _, rewards, terminated, truncated = self.env.step(actions)
-        info = {"ending": self.env.endings, "winner": self.env.winners}
+        info: dict[str, Any] = {
+            "ending": self.env.endings,
+            "winner": self.env.winners,
+            "phase": self.env.phases,
+            "seat": self.env.seats,
+        }
+        if terminated.any():
+            info.update(self._final(terminated))
         return self._obs(), rewards, terminated, truncated, info
+
+    def _final(self, terminated: NDArray[Any]) -> dict[str, Any]:
+        """Gymnasium's ``final_obs`` and ``final_info`` of the games that ended."""
+        ended, observations = self.env.final_observations()
+        final_obs = np.full(self.num_envs, None, dtype=object)
+        no_action = np.zeros(self.env.action_count, dtype=np.int8)
+        for k, i in enumerate(ended.tolist()):
+            final_obs[i] = {"observation": observations[k], "action_mask": no_action}
+        done = terminated.copy()
+        final_info = {
+            "ending": np.where(done, self.env.endings, 0).astype(np.uint8),
+            "_ending": done,
+            "winner": np.where(done, self.env.winners, 0).astype(np.uint8),
+            "_winner": done,
+        }
+        return {"final_obs": final_obs, "_final_obs": done, "final_info": final_info, "_final_info": done}
 
     def random_actions(self) -> NDArray[np.int64]:
         """A random legal action per game, from the games' own random numbers."""
@@ -171,11 +215,15 @@ except ImportError:  # pragma: no cover - pettingzoo is an extra
 
 
 class RenjuAECEnv(_AECEnv):  # type: ignore[misc]
-    """Two agents, ``"black"`` and ``"white"``, taking turns (PettingZoo AEC). Each
-    observation is ``{"observation": (size, size, C) int8, "action_mask": (A,) int8}``
-    from the observing agent's side (its own stones in the 'own' plane); the mask is all
-    zeros for the agent not to move. Rewards: +1 the winner, -1 the loser, 0 a draw.
-    Keyword options are those of ``renju.EnvGame``; needs pettingzoo."""
+    """Two agents, the players (seats), acting as the game asks (PettingZoo AEC):
+    ``"black"`` and ``"white"`` under the free opening, ``"first"`` (who starts,
+    tentative Black) and ``"second"`` under an opening protocol, where one player may act
+    several times in a row (the opening stones, a decision) and a swap exchanges the
+    colours of the agents, never the agents. Each observation is ``{"observation":
+    (size, size, C) int8, "action_mask": (A,) int8}`` from the observing agent's side
+    (the stones of the colour it holds in the 'own' plane); the mask is all zeros for
+    the agent not to act. Rewards: +1 the winner, -1 the loser, 0 a draw. Keyword
+    options are those of ``renju.EnvGame``; needs pettingzoo."""
 
     metadata: dict[str, Any] = {"name": "renju_v0", "render_modes": ["ansi"], "is_parallelizable": False}
 
@@ -190,7 +238,8 @@ class RenjuAECEnv(_AECEnv):  # type: ignore[misc]
         probe = VecEnv(1, **options)
         self._channels = probe.planes
         self._observation_space, self._action_space = _spaces(probe, channels_last=True)
-        self.possible_agents = ["black", "white"]
+        free = str(options.get("opening", "free")) in ("free", "none")
+        self.possible_agents = ["black", "white"] if free else ["first", "second"]
         self.observation_spaces = {a: self._observation_space for a in self.possible_agents}
         self.action_spaces = {a: self._action_space for a in self.possible_agents}
         self.reset()
@@ -212,11 +261,15 @@ class RenjuAECEnv(_AECEnv):  # type: ignore[misc]
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self.agent_selection = "black"
+        self.agent_selection = self._acting()
+
+    def _acting(self) -> str:
+        """The agent of the seat that acts now."""
+        return self.possible_agents[_SEATS.index(self.game.to_act)]
 
     def observe(self, agent: str) -> _ObsDict:
         obs = self.game.observation()
-        if agent != str(self.game.to_move):
+        if agent != self._acting():
             # The planes are the mover's: swap own and opponent for the other agent.
             order = list(range(obs.shape[0]))
             if "own" in self._channels and "opponent" in self._channels:
@@ -233,7 +286,7 @@ class RenjuAECEnv(_AECEnv):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        other = "white" if agent == "black" else "black"
+        other = self.possible_agents[1 - self.possible_agents.index(agent)]
         self._cumulative_rewards[agent] = 0.0
         a = int(action)
         legal = 0 <= a < len(self.game.legal_mask()) and self.game.legal_mask()[a] == 1
@@ -246,7 +299,9 @@ class RenjuAECEnv(_AECEnv):  # type: ignore[misc]
             self.terminations = {a: True for a in self.agents}
             ending = self.game.ending or "illegal-action"
             self.infos = {a: {"ending": ending} for a in self.agents}
-        self.agent_selection = other
+            self.agent_selection = other
+        else:
+            self.agent_selection = self._acting()
         self._accumulate_rewards()
 
     def record(self) -> Game:

@@ -319,6 +319,32 @@ impl Referee {
         &self.run.pos
     }
 
+    /// Whether the opening protocol has nothing more to ask: every action from now on is
+    /// a move (a stone or a pass) that only the board judges, taken by the player who
+    /// holds the colour to move. Always true under the free opening.
+    ///
+    /// ```
+    /// use renju_records::referee::{Action, Referee, RefereeOptions};
+    /// use renju_records::OpeningRule;
+    /// let options = RefereeOptions { opening: OpeningRule::Swap2, ..RefereeOptions::default() };
+    /// let mut referee = Referee::new(options).unwrap();
+    /// for point in ["h8", "h9", "j10"] {
+    ///     referee.act(Action::Place { point: point.parse().unwrap() }.into()).unwrap();
+    /// }
+    /// referee.act(Action::Stay.into()).unwrap();
+    /// assert!(!referee.opening_over());
+    /// for point in ["g7", "j7"] {
+    ///     referee.act(Action::Place { point: point.parse().unwrap() }.into()).unwrap();
+    /// }
+    /// assert!(referee.opening_over());
+    /// ```
+    pub fn opening_over(&self) -> bool {
+        // No protocol asks anything of move 6 or later (the areas, the passes, the
+        // decisions and the offers all belong to moves 1 to 5).
+        let past_protocol = self.options.opening == OpeningRule::Free || self.played() >= 5;
+        past_protocol && matches!(self.step(), Step::Place(_))
+    }
+
     /// The outcome once the game is over.
     pub fn outcome(&self) -> Option<Outcome> {
         let outcome = self.run.outcome(true, &mut Vec::new());
@@ -996,7 +1022,7 @@ impl Referee {
         let mut points = self.empty_points();
         if number <= 5 {
             let protocol = &self.run.protocol;
-            points.retain(|&p| protocol.area_problem(number, p).is_none());
+            points.retain(|&p| protocol.area_allows(number, p));
         }
         points
     }
