@@ -32,16 +32,24 @@ fn engine(name: &str, args: &str) -> EngineSpec {
 }
 
 fn play(options: MatchOptions) -> MatchReport {
+    let options = MatchOptions {
+        keep_records: true,
+        ..options
+    };
     let report = run(&options, &mut |_, _| {}).unwrap();
     for g in &report.games {
         assert!(
             g.validated,
             "game {} does not validate to {}: {:?}",
-            g.index, g.result, g.record
+            g.index,
+            g.result,
+            g.record.as_ref().unwrap()
         );
         // Validated again here, from the record alone.
         let again = g
             .record
+            .as_ref()
+            .unwrap()
             .validate(&renju_records::ValidationOptions::default());
         assert_eq!(again.outcome, g.outcome, "game {}", g.index);
     }
@@ -86,7 +94,7 @@ fn a_forbidden_move_loses_and_five_beats_an_overline() {
         "{}",
         g.reason
     );
-    let last = g.record.moves().last().unwrap();
+    let last = g.record.as_ref().unwrap().moves().last().unwrap();
     assert_eq!(last.to_string(), "h8");
 }
 
@@ -112,6 +120,8 @@ fn crashes_garbage_illegal_points_and_passes_forfeit() {
             assert_eq!(winner_name(&["bad", "good"], g).as_deref(), Some("good"));
             assert!(g
                 .record
+                .as_ref()
+                .unwrap()
                 .events
                 .iter()
                 .any(|e| matches!(e, Event::Forfeit { .. })));
@@ -159,6 +169,8 @@ fn the_tolerance_is_a_budget_for_the_game_not_a_grace_per_move() {
         );
         let moves = g
             .record
+            .as_ref()
+            .unwrap()
             .events
             .iter()
             .filter(|e| matches!(e, Event::Stone { .. }))
@@ -188,6 +200,8 @@ fn a_silent_engine_loses_on_time_and_is_killed_with_its_children() {
         assert_eq!(winner_name(&["slow", "quick"], g).as_deref(), Some("quick"));
         assert!(g
             .record
+            .as_ref()
+            .unwrap()
             .events
             .iter()
             .any(|e| matches!(e, Event::MoveTime { .. })));
@@ -238,11 +252,17 @@ fn swap2_is_asked_with_swap2board_and_falls_back_without_it() {
         for g in &report.games {
             let swaps = g
                 .record
+                .as_ref()
+                .unwrap()
                 .events
                 .iter()
                 .filter(|e| matches!(e, Event::Swap { .. }))
                 .count();
-            assert!(swaps >= 1, "{answer}: {:?}", g.record.events);
+            assert!(
+                swaps >= 1,
+                "{answer}: {:?}",
+                g.record.as_ref().unwrap().events
+            );
             assert!(g.notes.is_empty(), "{:?}", g.notes);
             if answer == "swap" {
                 // The second player took Black.
@@ -336,6 +356,8 @@ fn swap2board_stones_go_as_fields_to_engines_that_want_them() {
             assert!(g.notes.is_empty(), "{answer}: {:?}", g.notes);
             assert!(g
                 .record
+                .as_ref()
+                .unwrap()
                 .events
                 .iter()
                 .any(|e| matches!(e, Event::Swap { .. })));
@@ -379,7 +401,14 @@ fn openings_are_checked_and_concurrency_changes_nothing() {
     let key = |r: &MatchReport| {
         r.games
             .iter()
-            .map(|g| (g.index, g.result, g.termination, g.record.moves().count()))
+            .map(|g| {
+                (
+                    g.index,
+                    g.result,
+                    g.termination,
+                    g.record.as_ref().unwrap().moves().count(),
+                )
+            })
             .collect::<Vec<_>>()
     };
     assert_eq!(key(&one), key(&both));
@@ -390,7 +419,8 @@ fn openings_are_checked_and_concurrency_changes_nothing() {
     assert!(one
         .games
         .iter()
-        .any(|g| g.termination == Termination::AgreedDraw || g.record.moves().count() < 60));
+        .any(|g| g.termination == Termination::AgreedDraw
+            || g.record.as_ref().unwrap().moves().count() < 60));
 }
 
 /// Two-stone openings around the centre, so that games differ.
@@ -521,7 +551,7 @@ fn a_game_that_ends_on_the_board_has_its_result_in_every_record() {
     ));
     let g = &report.games[0];
     assert_eq!(g.termination, Termination::Forbidden);
-    let record = g.record_with_result();
+    let record = g.record_with_result().unwrap();
     assert!(
         matches!(record.events.last(), Some(Event::Result(r)) if r.winner == Some(Color::White)),
         "{:?}",
@@ -591,4 +621,36 @@ fn a_fresh_engine_sets_itself_up_untimed_before_its_first_move() {
     let g = &report.games[0];
     assert_ne!(g.termination, Termination::Forfeit, "{}", g.reason);
     assert!(g.startup_us >= 400_000, "{}", g.startup_us);
+}
+
+#[test]
+fn the_report_keeps_a_row_per_game_and_each_record_only_while_it_is_written() {
+    let options = MatchOptions {
+        games: 4,
+        draw_after: Some(8),
+        ..two(engine("r1", "--seed 1"), engine("r2", "--seed 2"))
+    };
+    let mut handed = Vec::new();
+    let report = run(&options, &mut |g, s| {
+        // Every game reaches `on_game` with its record, and the summary counts it.
+        handed.push(g.record.as_ref().map(|r| r.moves().count()));
+        assert_eq!(s.games, handed.len());
+    })
+    .unwrap();
+    assert_eq!(handed.len(), 4);
+    assert!(handed.iter().all(|n| *n == Some(8)), "{handed:?}");
+    // The report keeps the rows the summary, the JSON and the TRF need, not the records.
+    assert_eq!(report.games.len(), 4);
+    assert!(report.games.iter().all(|g| g.record.is_none()));
+    assert_eq!(report.summary.pairs[0].score.games(), 4);
+    assert_eq!(report.tournament(&options).pairings.len(), 8);
+    let kept = run(
+        &MatchOptions {
+            keep_records: true,
+            ..options
+        },
+        &mut |_, _| {},
+    )
+    .unwrap();
+    assert!(kept.games.iter().all(|g| g.record.is_some()));
 }

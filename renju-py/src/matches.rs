@@ -83,7 +83,7 @@ pub struct GameData {
     wall_us: u64,
     engine_us: u64,
     startup_us: u64,
-    record: CGame,
+    record: Option<CGame>,
 }
 
 impl GameData {
@@ -298,8 +298,9 @@ py_methods! { MatchGame |g| pickle(Self) {
     /// library is wrong).
     validated -> bool = g.0.validated;
     /// The record: every event, each move's time taken and time left, the players
-    /// and the runner's reason ('termination' tag).
-    record -> Game = Game::from(g.0.record.clone());
+    /// and the runner's reason ('termination' tag). Always there in on_game; in
+    /// MatchResult.games only with renju.match(..., keep_records=True), else None.
+    record -> Option<Game> = g.0.record.clone().map(Game::from);
     /// Moves asked of the engines.
     engine_moves -> u32 = g.0.engine_moves;
     /// The game's wall time, in microseconds.
@@ -678,14 +679,16 @@ impl MatchSettings {
 /// names: the N-th names the N-th engine (default: the program's file name, numbered
 /// when two are alike). games: games per pair in each round (wins over settings').
 /// on_game, when given, is called with each MatchGame as it ends (from the runner's
-/// thread).
+/// thread), its record included. keep_records: keep every game's record in
+/// MatchResult.games too (by default each game's record is None there, so that a
+/// long match's memory does not grow with its records: some kilobytes a game).
 ///
 /// The GIL is released while the match runs; Ctrl-C (KeyboardInterrupt) stops it and
 /// ends every engine before the KeyboardInterrupt is raised. A match that cannot be
 /// run (fewer than two engines, a program not found, an unreadable openings file, a
 /// board size the rules refuse) raises renju.SetupError.
 #[pyfunction(name = "match")]
-#[pyo3(signature = (engines, settings = None, *, names = None, games = None, on_game = None))]
+#[pyo3(signature = (engines, settings = None, *, names = None, games = None, on_game = None, keep_records = false))]
 pub fn play_match(
     py: Python<'_>,
     engines: &Bound<'_, PyAny>,
@@ -693,6 +696,7 @@ pub fn play_match(
     names: Option<Vec<String>>,
     games: Option<u32>,
     on_game: Option<Py<PyAny>>,
+    keep_records: bool,
 ) -> PyResult<MatchResult> {
     let mut core = match settings {
         Some(s) => s.get().settings.clone(),
@@ -703,7 +707,8 @@ pub fn play_match(
     if let Some(games) = games {
         core.games = games;
     }
-    let options = core.options().map_err(|e| match_error(py, &e))?;
+    let mut options = core.options().map_err(|e| match_error(py, &e))?;
+    options.keep_records = keep_records;
     let names: Vec<String> = options.engines.iter().map(|e| e.name.clone()).collect();
     let report = run_with_signals(py, &options, &names, on_game.as_ref())?;
     Ok(MatchResult(ResultData {

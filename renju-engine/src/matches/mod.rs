@@ -254,6 +254,10 @@ pub struct MatchOptions {
     pub sprt: Option<Sprt>,
     /// The event tag of the records.
     pub event: String,
+    /// Keep every game's record in the [`MatchReport`] (`false`: each record is handed
+    /// to `on_game` as its game ends and then dropped, so that a match's memory does
+    /// not grow with its records; the report keeps one small row per game).
+    pub keep_records: bool,
 }
 
 impl Default for MatchOptions {
@@ -283,6 +287,7 @@ impl Default for MatchOptions {
             max_memory: 367_001_600,
             sprt: None,
             event: "renju match".into(),
+            keep_records: false,
         }
     }
 }
@@ -414,9 +419,11 @@ pub struct GameResult {
     pub opening: Option<usize>,
     /// What the runner had to do for an engine (fallbacks, restarts).
     pub notes: Vec<String>,
-    /// The record.
+    /// The record: always there when the game is handed to `on_game` as it ends
+    /// ([`run`]); in the [`MatchReport`] only with [`MatchOptions::keep_records`] (a
+    /// match's memory then grows with its games' records, some kilobytes each).
     #[serde(skip)]
-    pub record: Game,
+    pub record: Option<Game>,
     /// Whether the record validates to the same outcome.
     pub validated: bool,
     /// Moves asked of the engines.
@@ -436,15 +443,16 @@ impl GameResult {
     /// The record with its result written at its end when no event of it says the
     /// result (a game that ended on the board: five, foul, two passes, full board), for
     /// the formats that keep a result and its reason (SGF's `RE`). Formats that infer
-    /// such results from the moves (RenLib) take [`GameResult::record`].
-    pub fn record_with_result(&self) -> Game {
-        let mut record = self.record.clone();
+    /// such results from the moves (RenLib) take [`GameResult::record`]. `None` when
+    /// the record was not kept ([`MatchOptions::keep_records`]).
+    pub fn record_with_result(&self) -> Option<Game> {
+        let mut record = self.record.clone()?;
         let reason = match self.outcome.termination {
             Termination::Five => ResultReason::Five,
             Termination::Forbidden => ResultReason::Forbidden,
             Termination::TwoPasses => ResultReason::TwoPasses,
             Termination::FullBoard => ResultReason::FullBoard,
-            _ => return record,
+            _ => return Some(record),
         };
         if !record.events.iter().any(|e| matches!(e, Event::Result(_))) {
             record.events.push(Event::Result(DeclaredResult {
@@ -452,7 +460,7 @@ impl GameResult {
                 reason: Some(reason),
             }));
         }
-        record
+        Some(record)
     }
 
     /// The score of engine `e` in this game (a zero score when it did not play).
@@ -560,6 +568,13 @@ pub struct Summary {
     /// The runner's own time per engine move (game wall time less the engines'
     /// thinking and starting), in microseconds.
     pub runner_us_per_move: f64,
+    /// The runner's own time over every game so far, in microseconds (what
+    /// `runner_us_per_move` is updated from, game by game).
+    #[serde(default)]
+    pub runner_us: f64,
+    /// Moves asked of the engines over every game so far.
+    #[serde(default)]
+    pub engine_moves: f64,
 }
 
 impl Summary {
@@ -674,7 +689,7 @@ impl Summary {
         out
     }
 
-    fn add(&mut self, g: &GameResult, results: &[GameResult], options: &MatchOptions) {
+    fn add(&mut self, g: &GameResult, options: &MatchOptions) {
         self.games += 1;
         *self
             .terminations
@@ -699,39 +714,7 @@ impl Summary {
                 }
             }
         }
-        // Pairs, recomputed from the results (few pairs, cheap).
-        let mut pairs: BTreeMap<(usize, usize), PairSummary> = BTreeMap::new();
-        for r in results {
-            let (a, b) = (r.seats[0].min(r.seats[1]), r.seats[0].max(r.seats[1]));
-            let p = pairs.entry((a, b)).or_insert_with(|| PairSummary {
-                a: options.engines[a].name.clone(),
-                b: options.engines[b].name.clone(),
-                score: Score::default(),
-                a_black: Score::default(),
-                a_white: Score::default(),
-                rate: None,
-                elo: None,
-                elo_95: None,
-                los: None,
-            });
-            let s = r.score_of(a);
-            p.score.add(&s);
-            if r.black == a {
-                p.a_black.add(&s);
-            } else {
-                p.a_white.add(&s);
-            }
-        }
-        self.pairs = pairs
-            .into_values()
-            .map(|mut p| {
-                p.rate = p.score.rate();
-                p.elo = p.score.elo();
-                p.elo_95 = p.score.elo_interval();
-                p.los = p.score.los();
-                p
-            })
-            .collect();
+        self.add_to_pair(g, options);
         if let (Some(test), Some(p)) = (options.sprt, self.pairs.first()) {
             self.sprt = Some(SprtSummary {
                 test,
@@ -740,16 +723,60 @@ impl Summary {
                 decision: test.decision(&p.score),
             });
         }
-        let runner: f64 = results
-            .iter()
-            .map(|r| {
-                r.wall_us
-                    .saturating_sub(r.engine_us)
-                    .saturating_sub(r.startup_us) as f64
-            })
-            .sum();
-        let moves: f64 = results.iter().map(|r| f64::from(r.engine_moves)).sum();
-        self.runner_us_per_move = if moves > 0.0 { runner / moves } else { 0.0 };
+        self.runner_us += g
+            .wall_us
+            .saturating_sub(g.engine_us)
+            .saturating_sub(g.startup_us) as f64;
+        self.engine_moves += f64::from(g.engine_moves);
+        self.runner_us_per_move = if self.engine_moves > 0.0 {
+            self.runner_us / self.engine_moves
+        } else {
+            0.0
+        };
+    }
+
+    /// Adds a game to its pair's line (pairs in the order of their engines' indices),
+    /// in time independent of the games before it.
+    fn add_to_pair(&mut self, g: &GameResult, options: &MatchOptions) {
+        let (a, b) = (g.seats[0].min(g.seats[1]), g.seats[0].max(g.seats[1]));
+        let (name_a, name_b) = (&options.engines[a].name, &options.engines[b].name);
+        let index = |name: &str| options.engines.iter().position(|e| e.name == name);
+        let at = match (self.pairs.iter()).position(|p| p.a == *name_a && p.b == *name_b) {
+            Some(at) => at,
+            None => {
+                let key = (Some(a), Some(b));
+                let at = (self.pairs.iter())
+                    .position(|p| (index(&p.a), index(&p.b)) > key)
+                    .unwrap_or(self.pairs.len());
+                self.pairs.insert(
+                    at,
+                    PairSummary {
+                        a: name_a.clone(),
+                        b: name_b.clone(),
+                        score: Score::default(),
+                        a_black: Score::default(),
+                        a_white: Score::default(),
+                        rate: None,
+                        elo: None,
+                        elo_95: None,
+                        los: None,
+                    },
+                );
+                at
+            }
+        };
+        let p = &mut self.pairs[at];
+        let s = g.score_of(a);
+        p.score.add(&s);
+        if g.black == a {
+            p.a_black.add(&s);
+        } else {
+            p.a_white.add(&s);
+        }
+        p.rate = p.score.rate();
+        p.elo = p.score.elo();
+        p.elo_95 = p.score.elo_interval();
+        p.los = p.score.los();
     }
 }
 
@@ -758,7 +785,8 @@ impl Summary {
 pub struct MatchReport {
     /// The summary.
     pub summary: Summary,
-    /// Every game played, in schedule order.
+    /// Every game played, in schedule order: a row each, with its record only under
+    /// [`MatchOptions::keep_records`].
     pub games: Vec<GameResult>,
     /// Openings refused before play: `(line or number, why)`.
     pub refused_openings: Vec<(String, String)>,
@@ -1002,7 +1030,7 @@ fn signed_elo(e: f64) -> String {
     format!("{r:+.1}")
 }
 
-/// The most games one match plays (the report keeps every game with its record).
+/// The most games one match plays (the report keeps a row for every game).
 pub const MAX_GAMES: usize = 200_000;
 
 /// How many games the schedule holds: the pairs (every pair of engines, or the first
@@ -1156,6 +1184,38 @@ pub fn run_until(
     stop: &Stop,
     on_game: &mut dyn FnMut(&GameResult, &Summary),
 ) -> Result<MatchReport, MatchError> {
+    struct Ends<'a>(&'a mut dyn FnMut(&GameResult, &Summary));
+    impl MatchObserver for Ends<'_> {
+        fn game_ended(&mut self, game: &GameResult, summary: &Summary) {
+            (self.0)(game, summary);
+        }
+    }
+    run_observed(options, stop, &mut Ends(on_game))
+}
+
+/// What a caller of [`run_observed`] is told as the match goes, on the calling thread,
+/// in the order things happen (with several games at once, starts and ends interleave).
+pub trait MatchObserver {
+    /// A game of the schedule is about to start (its engines are being readied).
+    fn game_started(&mut self, _job: &Job, _summary: &Summary) {}
+    /// A game ended: its result with its record (which the report keeps only under
+    /// [`MatchOptions::keep_records`]), and the summary with it counted.
+    fn game_ended(&mut self, game: &GameResult, summary: &Summary);
+}
+
+/// What the worker threads tell the runner's thread.
+enum Progress {
+    Started(Job),
+    Ended(Box<GameResult>),
+}
+
+/// [`run_until`], telling `observer` of each game as it starts and as it ends (for
+/// progress lines, and to write each record at once).
+pub fn run_observed(
+    options: &MatchOptions,
+    stop: &Stop,
+    observer: &mut dyn MatchObserver,
+) -> Result<MatchReport, MatchError> {
     let started = Instant::now();
     let (openings, refused) = prepare(options)?;
     let jobs = schedule(options, openings.len());
@@ -1165,17 +1225,22 @@ pub fn run_until(
     let mut results: Vec<GameResult> = Vec::new();
     let threads = options.concurrency.min(jobs.len()).max(1);
     std::thread::scope(|scope| {
-        let (tx, rx) = mpsc::channel::<GameResult>();
+        let (tx, rx) = mpsc::channel::<Progress>();
         for _ in 0..threads {
             let tx = tx.clone();
             let (jobs, next, decided, openings) = (&jobs, &next, &decided, &openings);
             scope.spawn(move || worker(jobs, next, decided, stop, options, openings, &tx));
         }
         drop(tx);
-        for result in rx {
-            results.push(result);
-            let last = results.last().expect("just pushed");
-            summary.add(last, &results, options);
+        for progress in rx {
+            let mut result = match progress {
+                Progress::Started(job) => {
+                    observer.game_started(&job, &summary);
+                    continue;
+                }
+                Progress::Ended(result) => *result,
+            };
+            summary.add(&result, options);
             summary.seconds = started.elapsed().as_secs_f64();
             summary.games_per_second = summary.games as f64 / summary.seconds.max(1e-9);
             if let Some(s) = &summary.sprt {
@@ -1192,7 +1257,11 @@ pub fn run_until(
                     ));
                 }
             }
-            on_game(last, &summary);
+            observer.game_ended(&result, &summary);
+            if !options.keep_records {
+                result.record = None;
+            }
+            results.push(result);
         }
     });
     let interrupted = stop.is_raised();
@@ -1217,7 +1286,7 @@ fn worker(
     stop: &Stop,
     options: &MatchOptions,
     openings: &[Game],
-    tx: &mpsc::Sender<GameResult>,
+    tx: &mpsc::Sender<Progress>,
 ) {
     let mut brains: Vec<Option<GomocupEngine>> = options.engines.iter().map(|_| None).collect();
     loop {
@@ -1226,6 +1295,9 @@ fn worker(
         }
         let i = next.fetch_add(1, Ordering::Relaxed);
         let Some(job) = jobs.get(i) else { break };
+        if tx.send(Progress::Started(*job)).is_err() {
+            break;
+        }
         // Engines this game does not need are ended.
         for (e, brain) in brains.iter_mut().enumerate() {
             if !job.seats.contains(&e) {
@@ -1248,7 +1320,7 @@ fn worker(
         brains[job.seats[1]] = second;
         match result {
             Some(result) => {
-                if tx.send(result).is_err() {
+                if tx.send(Progress::Ended(Box::new(result))).is_err() {
                     break;
                 }
             }

@@ -717,7 +717,7 @@ impl Play<'_> {
             reason,
             opening: job.opening,
             notes: self.notes,
-            record,
+            record: Some(record),
             validated,
             engine_moves: self.engine_moves,
             moves_played: self.moves_played,

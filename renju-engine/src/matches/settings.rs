@@ -260,6 +260,7 @@ impl MatchSettings {
             max_memory: self.max_memory,
             sprt: self.sprt,
             event: self.event.clone(),
+            keep_records: false,
         })
     }
 }

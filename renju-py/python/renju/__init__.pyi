@@ -2006,9 +2006,10 @@ class MatchGame:
     def validated(self) -> bool:
         """Whether the record validates to the same result."""
     @property
-    def record(self) -> Game:
+    def record(self) -> Game | None:
         """The record: every event, each move's time taken and time left, the players
-        and the runner's reason ('termination' tag)."""
+        and the runner's reason ('termination' tag). Always there in on_game; in
+        MatchResult.games only with renju.match(..., keep_records=True), else None."""
     @property
     def engine_moves(self) -> int:
         """Moves asked of the engines."""
@@ -2139,6 +2140,7 @@ def match(
     names: Sequence[str] | None = None,
     games: int | None = None,
     on_game: Callable[[MatchGame], object] | None = None,
+    keep_records: bool = False,
 ) -> MatchResult:
     """Plays a match between engines speaking the Gomocup (Piskvork) protocol, every
     game refereed by the live referee: `renju match` from Python, with the same options.
@@ -2148,7 +2150,10 @@ def match(
     program and its arguments. settings: a MatchSettings (default: MatchSettings()).
     names: the N-th names the N-th engine (default: the program's file name, numbered
     when two are alike). games: games per pair in each round (wins over settings').
-    on_game is called with each MatchGame as it ends (from the runner's thread).
+    on_game is called with each MatchGame as it ends (from the runner's thread), its
+    record included. keep_records: keep every game's record in MatchResult.games too
+    (by default each game's record is None there, so that a long match's memory does
+    not grow with its records: some kilobytes a game).
 
     The GIL is released while the match runs; Ctrl-C (KeyboardInterrupt) stops it and
     ends every engine process before the KeyboardInterrupt is raised. A match that
