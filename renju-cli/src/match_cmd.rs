@@ -413,12 +413,11 @@ fn progress_line(g: &GameResult, s: &Summary, options: &MatchOptions) -> String 
         .as_ref()
         .map_or(String::new(), |t| format!(", LLR {:.2}", t.llr));
     format!(
-        "Finished game {} ({} vs {}): {} {{{}: {}}} [{}/{} played]{score}{sprt}",
+        "Finished game {} ({} vs {}): {} {{{}}} [{}/{} played]{score}{sprt}",
         g.index + 1,
         name(g.black),
         name(g.white),
         g.result,
-        g.termination,
         g.reason,
         s.games,
         s.scheduled,
