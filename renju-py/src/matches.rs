@@ -9,9 +9,7 @@
 //! of its own), and the KeyboardInterrupt is raised once it has.
 
 use std::path::PathBuf;
-use std::sync::mpsc::{self, RecvTimeoutError};
 use std::sync::Mutex;
-use std::time::Duration;
 
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
@@ -33,6 +31,7 @@ use crate::clock::control_of;
 use crate::convert::{self, name_of, named, to_json, to_py_data, type_name};
 use crate::errors;
 use crate::game::Game;
+use crate::interrupt::run_interruptible;
 use crate::names::Name;
 use crate::types::{OpeningRule, RuleSet};
 
@@ -726,7 +725,8 @@ pub fn play_match(
 }
 
 /// Runs the match on a thread of its own, waiting without the GIL and running Python's
-/// signal handlers every 50 ms; `on_game` is called with each game as it ends.
+/// signal handlers every 50 ms ([`run_interruptible`]); `on_game` is called with each
+/// game as it ends.
 fn run_with_signals(
     py: Python<'_>,
     options: &MatchOptions,
@@ -736,24 +736,19 @@ fn run_with_signals(
     let stop = Stop::new();
     // An exception of on_game, raised once the match has stopped.
     let failed: Mutex<Option<PyErr>> = Mutex::new(None);
-    let (tx, rx) = mpsc::channel();
-    let (report, interrupt) = std::thread::scope(|scope| {
-        let (stop, failed) = (&stop, &failed);
-        scope.spawn(move || {
-            let mut each = |g: &GameResult, _: &Summary| {
-                let Some(callback) = on_game else { return };
-                Python::attach(|py| {
-                    let game = MatchGame(GameData::new(g, names));
-                    if let Err(e) = callback.call1(py, (game,)) {
-                        stop.raise();
-                        let mut slot = failed.lock().unwrap_or_else(|p| p.into_inner());
-                        slot.get_or_insert(e);
-                    }
-                });
-            };
-            let _ = tx.send(run_until(options, stop, &mut each));
-        });
-        wait_for(py, rx, stop)
+    let (report, interrupt) = run_interruptible(py, &stop, || {
+        let mut each = |g: &GameResult, _: &Summary| {
+            let Some(callback) = on_game else { return };
+            Python::attach(|py| {
+                let game = MatchGame(GameData::new(g, names));
+                if let Err(e) = callback.call1(py, (game,)) {
+                    stop.raise();
+                    let mut slot = failed.lock().unwrap_or_else(|p| p.into_inner());
+                    slot.get_or_insert(e);
+                }
+            });
+        };
+        run_until(options, &stop, &mut each)
     });
     if let Some(e) = interrupt {
         return Err(e);
@@ -764,31 +759,4 @@ fn run_with_signals(
     report
         .ok_or_else(|| pyo3::exceptions::PyRuntimeError::new_err("the match runner failed"))?
         .map_err(|e| match_error(py, &e))
-}
-
-/// Waits for the runner's report without the GIL; every 50 ms, runs the signal
-/// handlers (a KeyboardInterrupt raises `stop` and is returned beside the report).
-fn wait_for(
-    py: Python<'_>,
-    rx: mpsc::Receiver<Result<MatchReport, MatchError>>,
-    stop: &Stop,
-) -> (Option<Result<MatchReport, MatchError>>, Option<PyErr>) {
-    let mut rx = rx;
-    let mut interrupt: Option<PyErr> = None;
-    loop {
-        let (got, back) = py.detach(move || (rx.recv_timeout(Duration::from_millis(50)), rx));
-        rx = back;
-        match got {
-            Ok(report) => return (Some(report), interrupt),
-            Err(RecvTimeoutError::Disconnected) => return (None, interrupt),
-            Err(RecvTimeoutError::Timeout) => {
-                if interrupt.is_none() {
-                    if let Err(e) = py.check_signals() {
-                        stop.raise();
-                        interrupt = Some(e);
-                    }
-                }
-            }
-        }
-    }
 }

@@ -1810,7 +1810,10 @@ def conform(
     or game file, or Boards; random=N adds N random positions from seed) over its own
     protocol and compares its forbidden points with the judge's. batch=True sends every
     position before reading the answers (jsonl engines that do not flush after each
-    line). Raises RuntimeError when the engine cannot be run."""
+    line). Raises RuntimeError when the engine cannot be run. The GIL is released while
+    the run goes on; Ctrl-C (KeyboardInterrupt) stops it within a moment, between two
+    exchanges with the engine or during a wait for its answer, and ends the engine (with
+    its process group) before the KeyboardInterrupt is raised."""
 
 def random_positions(n: int, seed: int = 0, family: str | None = None) -> list[Board]:
     """n dense random Renju positions, Black to move: the same for the same seed on
