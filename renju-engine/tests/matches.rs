@@ -185,19 +185,8 @@ fn a_silent_engine_loses_on_time_and_is_killed_with_its_children() {
     let dir = std::env::temp_dir().join(format!("renju-match-pids-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let slow = format!("--mode slow --after 1 --pid-dir {} --child", dir.display());
-    let limits: GomocupLimits = "0.4".parse().unwrap();
-    let (control, turn) = limits.clock().unwrap();
-    let options = MatchOptions {
-        games: 2,
-        repeat: true,
-        time_control: Some(control),
-        turn_limit_ms: turn,
-        ..two(engine("slow", &slow), engine("quick", "--mode random"))
-    };
-    let report = play(options);
+    let report = slow_loses_on_time(&slow, "0.4");
     for g in &report.games {
-        assert_eq!(g.termination, Termination::Time, "{}", g.reason);
-        assert_eq!(winner_name(&["slow", "quick"], g).as_deref(), Some("quick"));
         assert!(g
             .record
             .as_ref()
@@ -206,12 +195,9 @@ fn a_silent_engine_loses_on_time_and_is_killed_with_its_children() {
             .iter()
             .any(|e| matches!(e, Event::MoveTime { .. })));
     }
-    // The slow engine was killed after each game and started again: two engines, each
-    // with a child, and none of them is alive now.
-    let pids: Vec<u32> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().parse().unwrap())
-        .collect();
+    // The slow engine, silent past YXSTOP, was killed after each game and started
+    // again: two engines, each with a child, and none of them is alive now.
+    let pids = pids_in(&dir);
     assert_eq!(pids.len(), 4, "{pids:?}");
     for pid in pids {
         let cmd = std::fs::read_to_string(format!("/proc/{pid}/cmdline")).unwrap_or_default();
@@ -221,7 +207,25 @@ fn a_silent_engine_loses_on_time_and_is_killed_with_its_children() {
             "process {pid} outlived its game: {cmd:?} {stat}"
         );
     }
-    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Two games of `slow` (the test engine with `slow_args`) against a quick engine under
+/// Gomocup `limits`: `slow` loses both on time.
+fn slow_loses_on_time(slow_args: &str, limits: &str) -> MatchReport {
+    let (control, turn) = limits.parse::<GomocupLimits>().unwrap().clock().unwrap();
+    let options = MatchOptions {
+        games: 2,
+        repeat: true,
+        time_control: Some(control),
+        turn_limit_ms: turn,
+        ..two(engine("slow", slow_args), engine("quick", "--mode random"))
+    };
+    let report = play(options);
+    for g in &report.games {
+        assert_eq!(g.termination, Termination::Time, "{}", g.reason);
+        assert_eq!(winner_name(&["slow", "quick"], g).as_deref(), Some("quick"));
+    }
+    report
 }
 
 /// Whether a process runs (a zombie, waiting for a parent that is gone, does not).
@@ -653,4 +657,66 @@ fn the_report_keeps_a_row_per_game_and_each_record_only_while_it_is_written() {
     )
     .unwrap();
     assert!(kept.games.iter().all(|g| g.record.is_some()));
+}
+
+/// The process ids the test engines wrote in `dir`, which is then removed.
+fn pids_in(dir: &std::path::Path) -> Vec<u32> {
+    let pids = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().parse().unwrap())
+        .collect();
+    let _ = std::fs::remove_dir_all(dir);
+    pids
+}
+
+#[test]
+fn an_engine_that_only_lost_on_time_is_kept_for_its_next_game() {
+    let base = std::env::temp_dir().join(format!("renju-match-kept-{}", std::process::id()));
+    // Late by 0.2 s past a 0.1 s move, still thinking when its flag falls: YXSTOP, its
+    // move comes within the bound, and it plays the next game in the same process.
+    let thinking = base.join("thinking");
+    std::fs::create_dir_all(&thinking).unwrap();
+    let slow = format!(
+        "--mode slow --after 1 --delay 300 --pid-dir {}",
+        thinking.display()
+    );
+    let report = slow_loses_on_time(&slow, "0/0.1");
+    for g in &report.games {
+        assert!(
+            g.notes.iter().any(|n| n.contains("stopped at YXSTOP")),
+            "{:?}",
+            g.notes
+        );
+        // Stopping it is not the runner's time.
+        assert!(g.stop_us >= 100_000, "{}", g.stop_us);
+    }
+    assert!(
+        report.summary.runner_us_per_move < 50_000.0,
+        "{:?}",
+        report.summary
+    );
+    assert_eq!(pids_in(&thinking).len(), 1);
+    // Answering late within the wait (its flag fell in the tolerance's window): idle,
+    // kept without YXSTOP.
+    let answered = base.join("answered");
+    std::fs::create_dir_all(&answered).unwrap();
+    let steady = format!("--mode slow --delay 250 --pid-dir {}", answered.display());
+    let options = MatchOptions {
+        games: 2,
+        time_control: Some("0.6".parse().unwrap()),
+        tolerance_ms: 500,
+        ..two(engine("steady", &steady), engine("quick", "--mode random"))
+    };
+    let report = play(options);
+    for g in &report.games {
+        assert_eq!(g.termination, Termination::Time, "{}", g.reason);
+        assert!(
+            g.reason.contains("answered after its flag fell"),
+            "{}",
+            g.reason
+        );
+        assert!(g.notes.is_empty(), "{:?}", g.notes);
+    }
+    assert_eq!(pids_in(&answered).len(), 1);
+    let _ = std::fs::remove_dir_all(&base);
 }

@@ -225,12 +225,13 @@ def test_to_dict_is_the_clis_json(tmp_path: Path) -> None:
             g.pop("wall_us")
             g.pop("engine_us")
             g.pop("startup_us")
+            g.pop("stop_us")
         return report
 
     assert steady(got) == steady(expected)
     # The same text, keys in the same order, but for the clocks' readings.
     timing = re.compile(
-        r'("(?:seconds|games_per_second|runner_us_per_move|runner_us|wall_us|engine_us|startup_us)": )[0-9.e+-]+'
+        r'("(?:seconds|games_per_second|runner_us_per_move|runner_us|wall_us|engine_us|startup_us|stop_us)": )[0-9.e+-]+'
     )
     assert timing.sub(r"\1 0", result.to_json()) == timing.sub(r"\1 0", out.rstrip("\n"))
     assert list(got) == ["settings", "engines", "summary", "games", "refused_openings"]

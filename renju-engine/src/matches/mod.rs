@@ -40,8 +40,10 @@
 //!   stayed silent in an untimed game loses by forfeit (the referee's `forfeit`
 //!   action), with the reason in the record's `termination` tag; `--draw-after N`
 //!   ends the game once N stones are on the board by a draw offer and its acceptance.
-//!   A dead, late or confused engine is killed with its process group and started
-//!   again for its next game.
+//!   A dead or confused engine is killed with its process group and started again for
+//!   its next game. An engine that only lost on time is kept: one that answered, late,
+//!   is healthy; one still thinking when its flag fell is sent `YXSTOP` (as
+//!   c-gomoku-cli does) and kept if its move comes within 500 ms, else killed.
 //! * **Records.** The referee's record of each game ([`Referee::game`]) with the
 //!   players, round and event tags, every move's time, and the runner's reason; each
 //!   is validated ([`Game::validate`]) and must give the runner's result
@@ -437,6 +439,9 @@ pub struct GameResult {
     /// Of which waiting for the engines to start or restart (their `OK` to `START` or
     /// `RESTART`), in microseconds.
     pub startup_us: u64,
+    /// Of which stopping or ending the engine that lost on time or by forfeit, once the
+    /// game was decided (`YXSTOP` and its answer, or the kill), in microseconds.
+    pub stop_us: u64,
 }
 
 impl GameResult {
@@ -566,7 +571,7 @@ pub struct Summary {
     /// Games per second of wall time.
     pub games_per_second: f64,
     /// The runner's own time per engine move (game wall time less the engines'
-    /// thinking and starting), in microseconds.
+    /// thinking, starting and stopping), in microseconds.
     pub runner_us_per_move: f64,
     /// The runner's own time over every game so far, in microseconds (what
     /// `runner_us_per_move` is updated from, game by game).
@@ -726,7 +731,8 @@ impl Summary {
         self.runner_us += g
             .wall_us
             .saturating_sub(g.engine_us)
-            .saturating_sub(g.startup_us) as f64;
+            .saturating_sub(g.startup_us)
+            .saturating_sub(g.stop_us) as f64;
         self.engine_moves += f64::from(g.engine_moves);
         self.runner_us_per_move = if self.engine_moves > 0.0 {
             self.runner_us / self.engine_moves
