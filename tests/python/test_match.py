@@ -198,7 +198,7 @@ def test_to_dict_is_the_clis_json(tmp_path: Path) -> None:
     if not cli or not Path(cli).is_file():
         pytest.skip("RENJU_CLI does not name a built renju CLI (tests/python/run.sh sets it)")
     openings = tmp_path / "openings.txt"
-    openings.write_text("0,0, 1,0, 1,3\n0,0, -1,1\n0,0, 0,7, 1,0, 1,7, 2,0, 2,7, 3,0, 3,7, 4,0\n")
+    openings.write_text("0,0, 0,7, 1,0, 1,7, 2,0, 2,7, 3,0, 3,7, 4,0\n0,0, 1,0, 1,3\n0,0, -1,1\n")
     a = " ".join(engine("--mode random --seed 5"))
     b = " ".join(engine("--mode random --seed 6 --swap2 two"))
     result = renju.match([a, b], renju.MatchSettings(repeat=True, openings=openings, tc="20/5", draw_after=100), names=["alpha", "beta"], games=2)
@@ -235,11 +235,13 @@ def test_to_dict_is_the_clis_json(tmp_path: Path) -> None:
     )
     assert timing.sub(r"\1 0", result.to_json()) == timing.sub(r"\1 0", out.rstrip("\n"))
     assert list(got) == ["settings", "engines", "summary", "games", "refused_openings"]
-    assert got["settings"]["turn_limit_ms"] == 5000 and got["settings"]["openings"] == 3
+    # Two games with repeat play one opening: the file is read up to it (line 2; line
+    # 1 is refused), not further.
+    assert got["settings"]["turn_limit_ms"] == 5000 and got["settings"]["openings"] == 2
     assert result.refused_openings == [
         (r["opening"], r["reason"]) for r in expected["refused_openings"]
     ]
-    assert len(result.refused_openings) == 1
+    assert len(result.refused_openings) == 1 and result.refused_openings[0][0] == "line 1"
     # The results as a tournament: the CLI's --trf file, and its standings.
     assert result.tournament.to_trf() == (tmp_path / "match.trf").read_text()
     standings = result.tournament.standings()

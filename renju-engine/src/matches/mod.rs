@@ -59,8 +59,8 @@ mod settings;
 pub mod stats;
 
 pub use settings::{
-    name_engines, read_openings, MatchSettings, Openings, OrderName, Profile, ProgramError,
-    ProgramProblem,
+    name_engines, read_openings, MatchSettings, Openings, OpeningsFile, OrderName, Profile,
+    ProgramError, ProgramProblem,
 };
 
 use std::collections::BTreeMap;
@@ -233,8 +233,14 @@ pub struct MatchOptions {
     pub concurrency: usize,
     /// The first engine against each other one, instead of a round robin.
     pub gauntlet: bool,
-    /// The openings (empty: every game starts on the empty board).
+    /// The openings (empty, and no `openings_file`: every game starts on the empty
+    /// board).
     pub openings: Vec<Game>,
+    /// An openings file, read instead of `openings` as the schedule needs it: in
+    /// sequential order only up to the last opening the schedule plays; in random order
+    /// in one pass that keeps a seeded sample as large as the schedule needs (reservoir
+    /// sampling). Either way memory holds the openings played, not the file.
+    pub openings_file: Option<OpeningsFile>,
     /// The order openings are taken in.
     pub opening_order: OpeningOrder,
     /// Each opening twice, with the seats reversed.
@@ -279,6 +285,7 @@ impl Default for MatchOptions {
             concurrency: 1,
             gauntlet: false,
             openings: Vec::new(),
+            openings_file: None,
             opening_order: OpeningOrder::Sequential,
             repeat: false,
             transform: false,
@@ -794,8 +801,12 @@ pub struct MatchReport {
     /// Every game played, in schedule order: a row each, with its record only under
     /// [`MatchOptions::keep_records`].
     pub games: Vec<GameResult>,
-    /// Openings refused before play: `(line or number, why)`.
+    /// Openings refused before play: `(line or number, why)` (the first
+    /// [`MAX_REFUSED_LISTED`], then one line that counts the others).
     pub refused_openings: Vec<(String, String)>,
+    /// Openings read (refused ones included): from a file, those up to the last one
+    /// the schedule needs in sequential order, every one in random order.
+    pub openings_read: usize,
     /// Whether the run was interrupted (Ctrl-C).
     pub interrupted: bool,
 }
@@ -839,7 +850,7 @@ pub struct SettingsJson {
     pub no_pass: bool,
     /// The number `INFO rule` sends.
     pub gomocup_rule: u32,
-    /// Openings given (refused ones included).
+    /// Openings read (refused ones included; [`MatchReport::openings_read`]).
     pub openings: usize,
 }
 
@@ -897,7 +908,7 @@ impl MatchReport {
                 draw_after: options.draw_after,
                 no_pass: options.no_pass,
                 gomocup_rule: options.rule_number(),
-                openings: options.openings.len(),
+                openings: self.openings_read,
             },
             engines: &options.engines,
             summary: &self.summary,
@@ -1101,11 +1112,113 @@ pub fn schedule(options: &MatchOptions, openings: usize) -> Vec<Job> {
     jobs
 }
 
-/// Checks the options; the openings kept (the refused ones listed).
-/// Openings kept, and the refused ones with why.
-type Prepared = (Vec<Game>, Vec<(String, String)>);
+/// The most refused openings a report lists one by one; one more line counts the rest.
+pub const MAX_REFUSED_LISTED: usize = 1000;
 
-fn prepare(options: &MatchOptions) -> Result<Prepared, MatchError> {
+/// The openings a match plays, gathered before play.
+struct Gathered {
+    /// The openings kept, in the order they are taken.
+    kept: Vec<Game>,
+    /// The refused ones with why (at most [`MAX_REFUSED_LISTED`], then a count).
+    refused: Vec<(String, String)>,
+    /// Refused past the list.
+    unlisted: usize,
+    /// Openings read.
+    read: usize,
+}
+
+impl Gathered {
+    fn refuse(&mut self, label: String, why: String) {
+        if self.refused.len() < MAX_REFUSED_LISTED {
+            self.refused.push((label, why));
+        } else {
+            self.unlisted += 1;
+        }
+    }
+}
+
+/// How many distinct openings the schedule takes at most: one a game, or one every
+/// two games with `repeat`.
+fn openings_needed(options: &MatchOptions, games: usize) -> usize {
+    if options.repeat {
+        games.div_ceil(2)
+    } else {
+        games
+    }
+}
+
+/// Reads and checks the openings the schedule needs, from `options.openings` or the
+/// openings file, one at a time: in sequential order up to the `needed`-th kept one;
+/// in random order all of them, keeping a seeded uniform sample of `needed` (reservoir
+/// sampling), shuffled. A record that cannot be read is an error.
+fn gather_openings(options: &MatchOptions, needed: usize) -> Result<Gathered, MatchError> {
+    let records: Box<dyn Iterator<Item = Result<Game, String>>> = match &options.openings_file {
+        Some(file) => Box::new(
+            file.records(options.size)?
+                .map(|r| r.map_err(|e| format!("{}: {e}", file.path.display()))),
+        ),
+        None => Box::new(options.openings.iter().cloned().map(Ok)),
+    };
+    let mut out = Gathered {
+        kept: Vec::new(),
+        refused: Vec::new(),
+        unlisted: 0,
+        read: 0,
+    };
+    let mut rng = match options.opening_order {
+        OpeningOrder::Random(seed) => Some(SplitMix64::new(seed)),
+        OpeningOrder::Sequential => None,
+    };
+    let mut kept_seen = 0u64;
+    for record in records {
+        if rng.is_none() && out.kept.len() >= needed {
+            break;
+        }
+        let opening = record.map_err(MatchError::Openings)?;
+        out.read += 1;
+        let label = (opening.source.line)
+            .map_or_else(|| format!("opening {}", out.read), |l| format!("line {l}"));
+        if let Err(why) = check_opening(&opening, options) {
+            out.refuse(label, why.to_string());
+            continue;
+        }
+        kept_seen += 1;
+        match rng.as_mut() {
+            // Algorithm R: the i-th kept opening replaces a random one of the sample
+            // with probability needed / i.
+            Some(rng) if out.kept.len() >= needed => {
+                let j = rng.below(kept_seen) as usize;
+                if j < needed {
+                    out.kept[j] = opening;
+                }
+            }
+            _ => out.kept.push(opening),
+        }
+    }
+    if let Some(rng) = rng.as_mut() {
+        for i in (1..out.kept.len()).rev() {
+            let j = rng.below(i as u64 + 1) as usize;
+            out.kept.swap(i, j);
+        }
+    }
+    if out.unlisted > 0 {
+        let more = format!("{} more openings", out.unlisted);
+        out.refused
+            .push((more, "refused as well (not listed)".into()));
+    }
+    if out.read == 0 {
+        if let Some(file) = &options.openings_file {
+            return Err(MatchError::Openings(format!(
+                "{}: no openings",
+                file.path.display()
+            )));
+        }
+    }
+    Ok(out)
+}
+
+/// Checks the options; the openings kept (the refused ones listed).
+fn prepare(options: &MatchOptions) -> Result<Gathered, MatchError> {
     let n = options.engines.len();
     if n < 2 {
         return Err(MatchError::TooFewEngines(n));
@@ -1132,7 +1245,7 @@ fn prepare(options: &MatchOptions) -> Result<Prepared, MatchError> {
             return Err(MatchError::Zero(name));
         }
     }
-    scheduled_games(options)?;
+    let games = scheduled_games(options)?;
     for e in &options.engines {
         e.check_program().map_err(|why| MatchError::Program {
             engine: e.name.clone(),
@@ -1140,34 +1253,16 @@ fn prepare(options: &MatchOptions) -> Result<Prepared, MatchError> {
         })?;
     }
     Referee::new(options.referee_options())?;
-    let mut kept = Vec::new();
-    let mut refused = Vec::new();
-    for (i, opening) in options.openings.iter().enumerate() {
-        let label = opening
-            .source
-            .line
-            .map_or_else(|| format!("opening {}", i + 1), |l| format!("line {l}"));
-        match check_opening(opening, options) {
-            Ok(()) => kept.push(opening.clone()),
-            Err(why) => refused.push((label, why.to_string())),
-        }
-    }
-    if kept.is_empty() {
-        if let Some((label, why)) = refused.first() {
+    let gathered = gather_openings(options, openings_needed(options, games))?;
+    if gathered.kept.is_empty() {
+        if let Some((label, why)) = gathered.refused.first() {
             return Err(MatchError::NoOpenings(format!("{label}: {why}")));
         }
         if options.opening.requires_offers() {
             return Err(MatchError::NeedsOpenings(options.opening));
         }
     }
-    if let OpeningOrder::Random(seed) = options.opening_order {
-        let mut rng = SplitMix64::new(seed);
-        for i in (1..kept.len()).rev() {
-            let j = rng.below(i as u64 + 1) as usize;
-            kept.swap(i, j);
-        }
-    }
-    Ok((kept, refused))
+    Ok(gathered)
 }
 
 /// Plays the match: `on_game` is called after every game, in the order games end,
@@ -1223,7 +1318,12 @@ pub fn run_observed(
     observer: &mut dyn MatchObserver,
 ) -> Result<MatchReport, MatchError> {
     let started = Instant::now();
-    let (openings, refused) = prepare(options)?;
+    let Gathered {
+        kept: openings,
+        refused,
+        read: openings_read,
+        ..
+    } = prepare(options)?;
     let jobs = schedule(options, openings.len());
     let mut summary = Summary::new(options, jobs.len());
     let next = AtomicUsize::new(0);
@@ -1281,6 +1381,7 @@ pub fn run_observed(
         summary,
         games: results,
         refused_openings: refused,
+        openings_read,
         interrupted,
     })
 }
@@ -1456,6 +1557,72 @@ mod tests {
         assert_eq!(seats, [[0, 1], [1, 0], [0, 1], [1, 0]]);
         let openings: Vec<Option<usize>> = jobs.iter().map(|j| j.opening).collect();
         assert_eq!(openings, [Some(0), Some(1), Some(2), Some(3)]);
+    }
+
+    /// An opening file of `lines` two-stone openings in offset notation, line `i`
+    /// saying `i` in its second stone's place, one of them (line 3) a stone on a stone.
+    fn openings_file(name: &str, lines: usize) -> OpeningsFile {
+        let path =
+            std::env::temp_dir().join(format!("renju-openings-{}-{name}.txt", std::process::id()));
+        let mut text = String::with_capacity(lines * 10);
+        for i in 0..lines {
+            let i64_of = |v: usize| i64::try_from(v).unwrap();
+            let (x, y) = if i == 2 {
+                (0, 0)
+            } else {
+                (i64_of(i % 13) - 6, i64_of(i / 13 % 13) - 6)
+            };
+            let (x, y) = if (x, y) == (0, 0) && i != 2 {
+                (7, 7)
+            } else {
+                (x, y)
+            };
+            text.push_str(&format!("0,0, {x},{y}\n"));
+        }
+        std::fs::write(&path, text).unwrap();
+        OpeningsFile::open(&path, None).unwrap()
+    }
+
+    #[test]
+    fn an_openings_file_is_read_as_far_as_the_schedule_needs_and_sampled_in_random_order() {
+        let file = openings_file("big", 200_000);
+        let options = MatchOptions {
+            engines: engines(2),
+            games: 4,
+            openings_file: Some(file.clone()),
+            ..MatchOptions::default()
+        };
+        // Sequential: the four openings played and the refused one before them, not
+        // the 200,000 lines.
+        let g = gather_openings(&options, 4).unwrap();
+        assert_eq!((g.read, g.kept.len()), (5, 4));
+        assert_eq!(g.refused.len(), 1);
+        assert_eq!(g.refused[0].0, "line 3");
+        assert!(g.refused[0].1.contains("occupied"), "{:?}", g.refused);
+        let _ = std::fs::remove_file(&file.path);
+        // Random: one pass over the file, a sample as large as the schedule needs, the
+        // same for the same seed, from all over the file.
+        let file = openings_file("random", 2_000);
+        let random = |seed| MatchOptions {
+            opening_order: OpeningOrder::Random(seed),
+            openings_file: Some(file.clone()),
+            ..options.clone()
+        };
+        let lines = |g: &Gathered| g.kept.iter().map(|o| o.source.line).collect::<Vec<_>>();
+        let a = gather_openings(&random(7), 4).unwrap();
+        assert_eq!((a.read, a.kept.len(), a.refused.len()), (2_000, 4, 1));
+        assert_eq!(lines(&a), lines(&gather_openings(&random(7), 4).unwrap()));
+        let mut seen = std::collections::BTreeSet::new();
+        for seed in 0..50 {
+            seen.extend(
+                lines(&gather_openings(&random(seed), 4).unwrap())
+                    .into_iter()
+                    .flatten(),
+            );
+        }
+        assert!(seen.iter().any(|&l| l > 1_000), "{seen:?}");
+        assert!(seen.len() > 100, "{}", seen.len());
+        let _ = std::fs::remove_file(&file.path);
     }
 
     #[test]
