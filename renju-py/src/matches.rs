@@ -82,6 +82,8 @@ pub struct GameData {
     wall_us: u64,
     engine_us: u64,
     startup_us: u64,
+    #[serde(default)]
+    stop_us: u64,
     record: Option<CGame>,
 }
 
@@ -108,6 +110,7 @@ impl GameData {
             wall_us: g.wall_us,
             engine_us: g.engine_us,
             startup_us: g.startup_us,
+            stop_us: g.stop_us,
             record: g.record.clone(),
         }
     }
@@ -308,6 +311,9 @@ py_methods! { MatchGame |g| pickle(Self) {
     engine_us -> u64 = g.0.engine_us;
     /// Of which waiting for the engines to start or restart, in microseconds.
     startup_us -> u64 = g.0.startup_us;
+    /// Of which stopping or ending the engine that lost on time or by forfeit, once
+    /// the game was decided (YXSTOP and its answer, or the kill), in microseconds.
+    stop_us -> u64 = g.0.stop_us;
 }
     /// The game as plain data: the fields above, with the record in its JSON form.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {

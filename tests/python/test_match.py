@@ -59,7 +59,7 @@ def test_random_engines_give_records_that_validate_to_their_results(tmp_path: Pa
         assert isinstance(g.termination, renju.Termination)
         assert {g.black, g.white} == {"alpha", "beta"}
         assert g.record.move_string.startswith("h8 ")
-        assert g.engine_moves > 0 and g.wall_us >= g.engine_us + g.startup_us
+        assert g.engine_moves > 0 and g.wall_us >= g.engine_us + g.startup_us + g.stop_us
     # The totals: per engine and colour, and the pair's from alpha's side.
     alpha, beta = result.engines
     assert (alpha.name, beta.name) == ("alpha", "beta")

@@ -2025,6 +2025,10 @@ class MatchGame:
     @property
     def startup_us(self) -> int:
         """Of which waiting for the engines to start or restart, in microseconds."""
+    @property
+    def stop_us(self) -> int:
+        """Of which stopping or ending the engine that lost on time or by forfeit, once
+        the game was decided (YXSTOP and its answer, or the kill), in microseconds."""
     def to_dict(self) -> dict[str, Any]:
         """The game as plain data: the fields above, with the record in its JSON form."""
 
