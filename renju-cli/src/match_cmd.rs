@@ -3,7 +3,7 @@
 //! summary.
 
 use std::fs;
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -11,9 +11,11 @@ use clap::{Args, ValueEnum};
 use renju_core::RuleSet;
 use renju_engine::matches::stats::Sprt;
 use renju_engine::matches::{
-    crosstable, run, scheduled_games, EngineSpec, GameResult, GomocupLimits, MatchError,
-    MatchOptions, MatchReport, MatchSettings, Openings, OrderName, Summary,
+    crosstable, run_observed, scheduled_games, EngineSpec, GameResult, GomocupLimits, Job,
+    MatchError, MatchObserver, MatchOptions, MatchReport, MatchSettings, Openings, OrderName,
+    Summary,
 };
+use renju_engine::process::Stop;
 use renju_records::formats::Format;
 use renju_records::{OpeningRule, TimeControl};
 
@@ -156,9 +158,14 @@ pub struct MatchArgs {
     /// The event name in records and the TRF file.
     #[arg(long, default_value = "renju match")]
     event: String,
-    /// Print the summary as JSON.
+    /// Print the report as JSON on standard output (the text summary then goes to
+    /// standard error, with the progress lines).
     #[arg(long)]
     json: bool,
+    /// No progress lines (each game as it starts and ends, on standard error) and, with
+    /// --json, no text summary on standard error.
+    #[arg(long, short)]
+    quiet: bool,
 }
 
 /// The match's outputs, checked and created before play: the records' directory, the
@@ -222,7 +229,11 @@ impl Outputs {
             }
         }
         if let Some((path, file)) = &mut self.sgf {
-            let record = Format::Sgf.fit(&g.record_with_result());
+            let Some(record) = g.record_with_result() else {
+                self.errors.push(format!("game {}: no record", g.index + 1));
+                return;
+            };
+            let record = Format::Sgf.fit(&record);
             let written = (Format::Sgf.write(&[record]))
                 .map_err(|e| format!("game {}: {e}", g.index + 1))
                 .and_then(|bytes| {
@@ -276,24 +287,18 @@ pub fn run_command(args: MatchArgs) -> ExitCode {
         }
     };
     renju_engine::process::catch_interrupt();
-    let progress = std::io::stderr().is_terminal() && !args.json;
-    let mut on_game = |g: &GameResult, s: &Summary| {
-        outputs.game(g);
-        if progress {
-            eprint!("\r{}", progress_line(g, s, &options));
-            let _ = std::io::stderr().flush();
-        }
+    let mut observer = Progress {
+        outputs: &mut outputs,
+        options: &options,
+        quiet: args.quiet,
     };
-    let report = match run(&options, &mut on_game) {
+    let report = match run_observed(&options, &Stop::new(), &mut observer) {
         Ok(r) => r,
         Err(e) => {
             eprintln!("renju match: {e}");
             return ExitCode::from(2);
         }
     };
-    if progress {
-        eprintln!();
-    }
     for (label, why) in &report.refused_openings {
         eprintln!("renju match: opening refused ({label}): {why}");
     }
@@ -307,6 +312,9 @@ pub fn run_command(args: MatchArgs) -> ExitCode {
             "{}",
             serde_json::to_string_pretty(&value).unwrap_or_default()
         );
+        if !args.quiet {
+            eprint!("{}", report.summary.to_text());
+        }
     } else {
         print!("{}", report.summary.to_text());
     }
@@ -351,27 +359,68 @@ fn tolerance_ms(text: &str) -> Result<u64, String> {
     Ok(ms.round() as u64)
 }
 
+/// The match as it goes: each game written as it ends, and a line on standard error
+/// as each starts and ends (c-gomoku-cli's `Started game` and `Finished game`), wherever
+/// standard error goes (a terminal, a file, a pipe), each line flushed.
+struct Progress<'a> {
+    outputs: &'a mut Outputs,
+    options: &'a MatchOptions,
+    quiet: bool,
+}
+
+impl Progress<'_> {
+    fn name(&self, e: usize) -> &str {
+        self.options.engines[e].name.as_str()
+    }
+
+    fn say(&self, line: &str) {
+        if !self.quiet {
+            let mut err = std::io::stderr().lock();
+            // Progress is best effort: a closed standard error must not stop the match.
+            let _ = writeln!(err, "{line}").and_then(|()| err.flush());
+        }
+    }
+}
+
+impl MatchObserver for Progress<'_> {
+    fn game_started(&mut self, job: &Job, s: &Summary) {
+        self.say(&format!(
+            "Started game {} of {} ({} vs {})",
+            job.index + 1,
+            s.scheduled,
+            self.name(job.seats[0]),
+            self.name(job.seats[1])
+        ));
+    }
+
+    fn game_ended(&mut self, g: &GameResult, s: &Summary) {
+        self.outputs.game(g);
+        self.say(&progress_line(g, s, self.options));
+    }
+}
+
+/// The line of a game that ended: its result and reason, the score so far.
 fn progress_line(g: &GameResult, s: &Summary, options: &MatchOptions) -> String {
     let name = |e: usize| options.engines[e].name.as_str();
     let score = s.pairs.first().map_or(String::new(), |p| {
         format!(
-            "  {} vs {}: {}-{}-{}",
+            "; {} vs {}: {}-{}-{}",
             p.a, p.b, p.score.wins, p.score.losses, p.score.draws
         )
     });
     let sprt = s
         .sprt
         .as_ref()
-        .map_or(String::new(), |t| format!("  LLR {:.2}", t.llr));
+        .map_or(String::new(), |t| format!(", LLR {:.2}", t.llr));
     format!(
-        "[{}/{}] game {}: {} - {} {} ({}){score}{sprt}   ",
-        s.games,
-        s.scheduled,
+        "Finished game {} ({} vs {}): {} {{{}}} [{}/{} played]{score}{sprt}",
         g.index + 1,
         name(g.black),
         name(g.white),
         g.result,
-        g.termination
+        g.reason,
+        s.games,
+        s.scheduled,
     )
 }
 
@@ -439,6 +488,8 @@ fn write_record(dir: &Path, format: Format, g: &GameResult) -> Result<(), String
     } else {
         g.record.clone()
     };
+    // The runner hands every game to `on_game` with its record.
+    let record = record.ok_or_else(|| format!("game {}: no record", g.index + 1))?;
     let bytes = format
         .write(&[format.fit(&record)])
         .map_err(|e| format!("game {}: {e}", g.index + 1))?;

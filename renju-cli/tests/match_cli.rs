@@ -495,3 +495,40 @@ fn the_tolerance_takes_units() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("not a duration"), "{err}");
 }
+
+#[test]
+fn every_game_is_announced_on_standard_error_as_it_starts_and_ends_wherever_it_goes() {
+    let a = format!("{} --mode random --seed 5", engine());
+    let b = format!("{} --mode sparse", engine());
+    let base = ["match", "--engine", &a, "--engine", &b, "--games", "3"];
+    // Standard error is a pipe here, as under nohup, CI or `| tee`.
+    let (code, out, err) = renju(&base);
+    assert_eq!(code, 0, "{err}");
+    for game in 1..=3 {
+        let started = err
+            .find(&format!("Started game {game} of 3 ("))
+            .expect(&err);
+        let ended = err.find(&format!("Finished game {game} (")).expect(&err);
+        assert!(started < ended, "{err}");
+    }
+    assert!(err.contains("[3/3 played]"), "{err}");
+    assert!(out.contains("Score of"), "{out}");
+    // --json: the report on standard output, the text summary with the progress on
+    // standard error.
+    let (code, out, err) = renju(&[&base[..], &["--json"]].concat());
+    assert_eq!(code, 0, "{err}");
+    let report: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(report["summary"]["games"], 3);
+    assert!(
+        err.contains("Finished game 3 (") && err.contains("Score of"),
+        "{err}"
+    );
+    // --quiet: neither.
+    let (code, out, err) = renju(&[&base[..], &["--json", "--quiet"]].concat());
+    assert_eq!(code, 0, "{err}");
+    assert!(serde_json::from_str::<Value>(&out).is_ok());
+    assert!(
+        !err.contains("Started") && !err.contains("Score of"),
+        "{err}"
+    );
+}

@@ -32,16 +32,24 @@ fn engine(name: &str, args: &str) -> EngineSpec {
 }
 
 fn play(options: MatchOptions) -> MatchReport {
+    let options = MatchOptions {
+        keep_records: true,
+        ..options
+    };
     let report = run(&options, &mut |_, _| {}).unwrap();
     for g in &report.games {
         assert!(
             g.validated,
             "game {} does not validate to {}: {:?}",
-            g.index, g.result, g.record
+            g.index,
+            g.result,
+            g.record.as_ref().unwrap()
         );
         // Validated again here, from the record alone.
         let again = g
             .record
+            .as_ref()
+            .unwrap()
             .validate(&renju_records::ValidationOptions::default());
         assert_eq!(again.outcome, g.outcome, "game {}", g.index);
     }
@@ -86,7 +94,7 @@ fn a_forbidden_move_loses_and_five_beats_an_overline() {
         "{}",
         g.reason
     );
-    let last = g.record.moves().last().unwrap();
+    let last = g.record.as_ref().unwrap().moves().last().unwrap();
     assert_eq!(last.to_string(), "h8");
 }
 
@@ -112,6 +120,8 @@ fn crashes_garbage_illegal_points_and_passes_forfeit() {
             assert_eq!(winner_name(&["bad", "good"], g).as_deref(), Some("good"));
             assert!(g
                 .record
+                .as_ref()
+                .unwrap()
                 .events
                 .iter()
                 .any(|e| matches!(e, Event::Forfeit { .. })));
@@ -159,6 +169,8 @@ fn the_tolerance_is_a_budget_for_the_game_not_a_grace_per_move() {
         );
         let moves = g
             .record
+            .as_ref()
+            .unwrap()
             .events
             .iter()
             .filter(|e| matches!(e, Event::Stone { .. }))
@@ -173,31 +185,19 @@ fn a_silent_engine_loses_on_time_and_is_killed_with_its_children() {
     let dir = std::env::temp_dir().join(format!("renju-match-pids-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let slow = format!("--mode slow --after 1 --pid-dir {} --child", dir.display());
-    let limits: GomocupLimits = "0.4".parse().unwrap();
-    let (control, turn) = limits.clock().unwrap();
-    let options = MatchOptions {
-        games: 2,
-        repeat: true,
-        time_control: Some(control),
-        turn_limit_ms: turn,
-        ..two(engine("slow", &slow), engine("quick", "--mode random"))
-    };
-    let report = play(options);
+    let report = slow_loses_on_time(&slow, "0.4");
     for g in &report.games {
-        assert_eq!(g.termination, Termination::Time, "{}", g.reason);
-        assert_eq!(winner_name(&["slow", "quick"], g).as_deref(), Some("quick"));
         assert!(g
             .record
+            .as_ref()
+            .unwrap()
             .events
             .iter()
             .any(|e| matches!(e, Event::MoveTime { .. })));
     }
-    // The slow engine was killed after each game and started again: two engines, each
-    // with a child, and none of them is alive now.
-    let pids: Vec<u32> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().parse().unwrap())
-        .collect();
+    // The slow engine, silent past YXSTOP, was killed after each game and started
+    // again: two engines, each with a child, and none of them is alive now.
+    let pids = pids_in(&dir);
     assert_eq!(pids.len(), 4, "{pids:?}");
     for pid in pids {
         let cmd = std::fs::read_to_string(format!("/proc/{pid}/cmdline")).unwrap_or_default();
@@ -207,7 +207,25 @@ fn a_silent_engine_loses_on_time_and_is_killed_with_its_children() {
             "process {pid} outlived its game: {cmd:?} {stat}"
         );
     }
-    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Two games of `slow` (the test engine with `slow_args`) against a quick engine under
+/// Gomocup `limits`: `slow` loses both on time.
+fn slow_loses_on_time(slow_args: &str, limits: &str) -> MatchReport {
+    let (control, turn) = limits.parse::<GomocupLimits>().unwrap().clock().unwrap();
+    let options = MatchOptions {
+        games: 2,
+        repeat: true,
+        time_control: Some(control),
+        turn_limit_ms: turn,
+        ..two(engine("slow", slow_args), engine("quick", "--mode random"))
+    };
+    let report = play(options);
+    for g in &report.games {
+        assert_eq!(g.termination, Termination::Time, "{}", g.reason);
+        assert_eq!(winner_name(&["slow", "quick"], g).as_deref(), Some("quick"));
+    }
+    report
 }
 
 /// Whether a process runs (a zombie, waiting for a parent that is gone, does not).
@@ -238,11 +256,17 @@ fn swap2_is_asked_with_swap2board_and_falls_back_without_it() {
         for g in &report.games {
             let swaps = g
                 .record
+                .as_ref()
+                .unwrap()
                 .events
                 .iter()
                 .filter(|e| matches!(e, Event::Swap { .. }))
                 .count();
-            assert!(swaps >= 1, "{answer}: {:?}", g.record.events);
+            assert!(
+                swaps >= 1,
+                "{answer}: {:?}",
+                g.record.as_ref().unwrap().events
+            );
             assert!(g.notes.is_empty(), "{:?}", g.notes);
             if answer == "swap" {
                 // The second player took Black.
@@ -336,6 +360,8 @@ fn swap2board_stones_go_as_fields_to_engines_that_want_them() {
             assert!(g.notes.is_empty(), "{answer}: {:?}", g.notes);
             assert!(g
                 .record
+                .as_ref()
+                .unwrap()
                 .events
                 .iter()
                 .any(|e| matches!(e, Event::Swap { .. })));
@@ -379,7 +405,14 @@ fn openings_are_checked_and_concurrency_changes_nothing() {
     let key = |r: &MatchReport| {
         r.games
             .iter()
-            .map(|g| (g.index, g.result, g.termination, g.record.moves().count()))
+            .map(|g| {
+                (
+                    g.index,
+                    g.result,
+                    g.termination,
+                    g.record.as_ref().unwrap().moves().count(),
+                )
+            })
             .collect::<Vec<_>>()
     };
     assert_eq!(key(&one), key(&both));
@@ -390,7 +423,8 @@ fn openings_are_checked_and_concurrency_changes_nothing() {
     assert!(one
         .games
         .iter()
-        .any(|g| g.termination == Termination::AgreedDraw || g.record.moves().count() < 60));
+        .any(|g| g.termination == Termination::AgreedDraw
+            || g.record.as_ref().unwrap().moves().count() < 60));
 }
 
 /// Two-stone openings around the centre, so that games differ.
@@ -521,7 +555,7 @@ fn a_game_that_ends_on_the_board_has_its_result_in_every_record() {
     ));
     let g = &report.games[0];
     assert_eq!(g.termination, Termination::Forbidden);
-    let record = g.record_with_result();
+    let record = g.record_with_result().unwrap();
     assert!(
         matches!(record.events.last(), Some(Event::Result(r)) if r.winner == Some(Color::White)),
         "{:?}",
@@ -591,4 +625,98 @@ fn a_fresh_engine_sets_itself_up_untimed_before_its_first_move() {
     let g = &report.games[0];
     assert_ne!(g.termination, Termination::Forfeit, "{}", g.reason);
     assert!(g.startup_us >= 400_000, "{}", g.startup_us);
+}
+
+#[test]
+fn the_report_keeps_a_row_per_game_and_each_record_only_while_it_is_written() {
+    let options = MatchOptions {
+        games: 4,
+        draw_after: Some(8),
+        ..two(engine("r1", "--seed 1"), engine("r2", "--seed 2"))
+    };
+    let mut handed = Vec::new();
+    let report = run(&options, &mut |g, s| {
+        // Every game reaches `on_game` with its record, and the summary counts it.
+        handed.push(g.record.as_ref().map(|r| r.moves().count()));
+        assert_eq!(s.games, handed.len());
+    })
+    .unwrap();
+    assert_eq!(handed.len(), 4);
+    assert!(handed.iter().all(|n| *n == Some(8)), "{handed:?}");
+    // The report keeps the rows the summary, the JSON and the TRF need, not the records.
+    assert_eq!(report.games.len(), 4);
+    assert!(report.games.iter().all(|g| g.record.is_none()));
+    assert_eq!(report.summary.pairs[0].score.games(), 4);
+    assert_eq!(report.tournament(&options).pairings.len(), 8);
+    let kept = run(
+        &MatchOptions {
+            keep_records: true,
+            ..options
+        },
+        &mut |_, _| {},
+    )
+    .unwrap();
+    assert!(kept.games.iter().all(|g| g.record.is_some()));
+}
+
+/// The process ids the test engines wrote in `dir`, which is then removed.
+fn pids_in(dir: &std::path::Path) -> Vec<u32> {
+    let pids = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().parse().unwrap())
+        .collect();
+    let _ = std::fs::remove_dir_all(dir);
+    pids
+}
+
+#[test]
+fn an_engine_that_only_lost_on_time_is_kept_for_its_next_game() {
+    let base = std::env::temp_dir().join(format!("renju-match-kept-{}", std::process::id()));
+    // Late by 0.2 s past a 0.1 s move, still thinking when its flag falls: YXSTOP, its
+    // move comes within the bound, and it plays the next game in the same process.
+    let thinking = base.join("thinking");
+    std::fs::create_dir_all(&thinking).unwrap();
+    let slow = format!(
+        "--mode slow --after 1 --delay 300 --pid-dir {}",
+        thinking.display()
+    );
+    let report = slow_loses_on_time(&slow, "0/0.1");
+    for g in &report.games {
+        assert!(
+            g.notes.iter().any(|n| n.contains("stopped at YXSTOP")),
+            "{:?}",
+            g.notes
+        );
+        // Stopping it is not the runner's time.
+        assert!(g.stop_us >= 100_000, "{}", g.stop_us);
+    }
+    assert!(
+        report.summary.runner_us_per_move < 50_000.0,
+        "{:?}",
+        report.summary
+    );
+    assert_eq!(pids_in(&thinking).len(), 1);
+    // Answering late within the wait (its flag fell in the tolerance's window): idle,
+    // kept without YXSTOP.
+    let answered = base.join("answered");
+    std::fs::create_dir_all(&answered).unwrap();
+    let steady = format!("--mode slow --delay 250 --pid-dir {}", answered.display());
+    let options = MatchOptions {
+        games: 2,
+        time_control: Some("0.6".parse().unwrap()),
+        tolerance_ms: 500,
+        ..two(engine("steady", &steady), engine("quick", "--mode random"))
+    };
+    let report = play(options);
+    for g in &report.games {
+        assert_eq!(g.termination, Termination::Time, "{}", g.reason);
+        assert!(
+            g.reason.contains("answered after its flag fell"),
+            "{}",
+            g.reason
+        );
+        assert!(g.notes.is_empty(), "{:?}", g.notes);
+    }
+    assert_eq!(pids_in(&answered).len(), 1);
+    let _ = std::fs::remove_dir_all(&base);
 }

@@ -13,9 +13,11 @@ use renju_engine::conform::{
     self as core, ConformOptions, ConformPosition, ConformReport as CReport, GomocupQuery,
     Protocol, Reading,
 };
+use renju_engine::process::Stop;
 
 use crate::board::Board;
 use crate::convert::type_name;
+use crate::interrupt::run_interruptible;
 
 /// The report of renju.conform(): positions checked, agreements, and every
 /// disagreement (kind, position, point, diagram, answer, expected, explanation).
@@ -125,7 +127,10 @@ fn positions_of(source: &Bound<'_, PyAny>) -> PyResult<Vec<ConformPosition>> {
 /// random= is given), 'fixtures', a fixture or game file, or a list of Board. random=N
 /// adds N random positions from seed. batch=True sends every position before reading
 /// the answers (jsonl engines that do not flush after each line). Raises RuntimeError
-/// when the engine cannot be run.
+/// when the engine cannot be run. The GIL is released while the run goes on; Ctrl-C
+/// (KeyboardInterrupt) stops it within a moment, between two exchanges with the
+/// engine or during a wait for its answer, and ends the engine (with its process
+/// group) before the KeyboardInterrupt is raised.
 #[pyfunction]
 #[pyo3(signature = (engine, *, protocol = "jsonl", positions = None, random = None, seed = 0, reading = "rif", timeout_ms = 2000, gomocup_rule = 4, gomocup_query = "auto", batch = false))]
 #[allow(clippy::too_many_arguments)]
@@ -169,8 +174,16 @@ pub fn conform(
         check_random(n)?;
         list.extend(core::random_conform_positions(n, seed));
     }
-    let report = py.detach(|| core::run(&list, &options));
+    // On a thread of its own, so that Ctrl-C stops it between engine exchanges (the
+    // engine is ended first) instead of after the whole run.
+    let stop = Stop::new();
+    let (report, interrupt) =
+        run_interruptible(py, &stop, || core::run_until(&list, &options, &stop));
+    if let Some(e) = interrupt {
+        return Err(e);
+    }
     report
+        .ok_or_else(|| PyRuntimeError::new_err("the conformance run failed"))?
         .map(ConformReport)
         .map_err(|e| PyRuntimeError::new_err(e.to_string()))
 }

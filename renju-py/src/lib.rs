@@ -133,6 +133,7 @@ mod env;
 mod errors;
 mod findings;
 mod game;
+mod interrupt;
 mod io;
 mod matches;
 mod names;

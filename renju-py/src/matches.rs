@@ -9,9 +9,7 @@
 //! of its own), and the KeyboardInterrupt is raised once it has.
 
 use std::path::PathBuf;
-use std::sync::mpsc::{self, RecvTimeoutError};
 use std::sync::Mutex;
-use std::time::Duration;
 
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
@@ -33,6 +31,7 @@ use crate::clock::control_of;
 use crate::convert::{self, name_of, named, to_json, to_py_data, type_name};
 use crate::errors;
 use crate::game::Game;
+use crate::interrupt::run_interruptible;
 use crate::names::Name;
 use crate::types::{OpeningRule, RuleSet};
 
@@ -83,7 +82,9 @@ pub struct GameData {
     wall_us: u64,
     engine_us: u64,
     startup_us: u64,
-    record: CGame,
+    #[serde(default)]
+    stop_us: u64,
+    record: Option<CGame>,
 }
 
 impl GameData {
@@ -109,6 +110,7 @@ impl GameData {
             wall_us: g.wall_us,
             engine_us: g.engine_us,
             startup_us: g.startup_us,
+            stop_us: g.stop_us,
             record: g.record.clone(),
         }
     }
@@ -298,8 +300,9 @@ py_methods! { MatchGame |g| pickle(Self) {
     /// library is wrong).
     validated -> bool = g.0.validated;
     /// The record: every event, each move's time taken and time left, the players
-    /// and the runner's reason ('termination' tag).
-    record -> Game = Game::from(g.0.record.clone());
+    /// and the runner's reason ('termination' tag). Always there in on_game; in
+    /// MatchResult.games only with renju.match(..., keep_records=True), else None.
+    record -> Option<Game> = g.0.record.clone().map(Game::from);
     /// Moves asked of the engines.
     engine_moves -> u32 = g.0.engine_moves;
     /// The game's wall time, in microseconds.
@@ -308,6 +311,9 @@ py_methods! { MatchGame |g| pickle(Self) {
     engine_us -> u64 = g.0.engine_us;
     /// Of which waiting for the engines to start or restart, in microseconds.
     startup_us -> u64 = g.0.startup_us;
+    /// Of which stopping or ending the engine that lost on time or by forfeit, once
+    /// the game was decided (YXSTOP and its answer, or the kill), in microseconds.
+    stop_us -> u64 = g.0.stop_us;
 }
     /// The game as plain data: the fields above, with the record in its JSON form.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
@@ -678,14 +684,16 @@ impl MatchSettings {
 /// names: the N-th names the N-th engine (default: the program's file name, numbered
 /// when two are alike). games: games per pair in each round (wins over settings').
 /// on_game, when given, is called with each MatchGame as it ends (from the runner's
-/// thread).
+/// thread), its record included. keep_records: keep every game's record in
+/// MatchResult.games too (by default each game's record is None there, so that a
+/// long match's memory does not grow with its records: some kilobytes a game).
 ///
 /// The GIL is released while the match runs; Ctrl-C (KeyboardInterrupt) stops it and
 /// ends every engine before the KeyboardInterrupt is raised. A match that cannot be
 /// run (fewer than two engines, a program not found, an unreadable openings file, a
 /// board size the rules refuse) raises renju.SetupError.
 #[pyfunction(name = "match")]
-#[pyo3(signature = (engines, settings = None, *, names = None, games = None, on_game = None))]
+#[pyo3(signature = (engines, settings = None, *, names = None, games = None, on_game = None, keep_records = false))]
 pub fn play_match(
     py: Python<'_>,
     engines: &Bound<'_, PyAny>,
@@ -693,6 +701,7 @@ pub fn play_match(
     names: Option<Vec<String>>,
     games: Option<u32>,
     on_game: Option<Py<PyAny>>,
+    keep_records: bool,
 ) -> PyResult<MatchResult> {
     let mut core = match settings {
         Some(s) => s.get().settings.clone(),
@@ -703,7 +712,8 @@ pub fn play_match(
     if let Some(games) = games {
         core.games = games;
     }
-    let options = core.options().map_err(|e| match_error(py, &e))?;
+    let mut options = core.options().map_err(|e| match_error(py, &e))?;
+    options.keep_records = keep_records;
     let names: Vec<String> = options.engines.iter().map(|e| e.name.clone()).collect();
     let report = run_with_signals(py, &options, &names, on_game.as_ref())?;
     Ok(MatchResult(ResultData {
@@ -721,7 +731,8 @@ pub fn play_match(
 }
 
 /// Runs the match on a thread of its own, waiting without the GIL and running Python's
-/// signal handlers every 50 ms; `on_game` is called with each game as it ends.
+/// signal handlers every 50 ms ([`run_interruptible`]); `on_game` is called with each
+/// game as it ends.
 fn run_with_signals(
     py: Python<'_>,
     options: &MatchOptions,
@@ -731,24 +742,19 @@ fn run_with_signals(
     let stop = Stop::new();
     // An exception of on_game, raised once the match has stopped.
     let failed: Mutex<Option<PyErr>> = Mutex::new(None);
-    let (tx, rx) = mpsc::channel();
-    let (report, interrupt) = std::thread::scope(|scope| {
-        let (stop, failed) = (&stop, &failed);
-        scope.spawn(move || {
-            let mut each = |g: &GameResult, _: &Summary| {
-                let Some(callback) = on_game else { return };
-                Python::attach(|py| {
-                    let game = MatchGame(GameData::new(g, names));
-                    if let Err(e) = callback.call1(py, (game,)) {
-                        stop.raise();
-                        let mut slot = failed.lock().unwrap_or_else(|p| p.into_inner());
-                        slot.get_or_insert(e);
-                    }
-                });
-            };
-            let _ = tx.send(run_until(options, stop, &mut each));
-        });
-        wait_for(py, rx, stop)
+    let (report, interrupt) = run_interruptible(py, &stop, || {
+        let mut each = |g: &GameResult, _: &Summary| {
+            let Some(callback) = on_game else { return };
+            Python::attach(|py| {
+                let game = MatchGame(GameData::new(g, names));
+                if let Err(e) = callback.call1(py, (game,)) {
+                    stop.raise();
+                    let mut slot = failed.lock().unwrap_or_else(|p| p.into_inner());
+                    slot.get_or_insert(e);
+                }
+            });
+        };
+        run_until(options, &stop, &mut each)
     });
     if let Some(e) = interrupt {
         return Err(e);
@@ -759,31 +765,4 @@ fn run_with_signals(
     report
         .ok_or_else(|| pyo3::exceptions::PyRuntimeError::new_err("the match runner failed"))?
         .map_err(|e| match_error(py, &e))
-}
-
-/// Waits for the runner's report without the GIL; every 50 ms, runs the signal
-/// handlers (a KeyboardInterrupt raises `stop` and is returned beside the report).
-fn wait_for(
-    py: Python<'_>,
-    rx: mpsc::Receiver<Result<MatchReport, MatchError>>,
-    stop: &Stop,
-) -> (Option<Result<MatchReport, MatchError>>, Option<PyErr>) {
-    let mut rx = rx;
-    let mut interrupt: Option<PyErr> = None;
-    loop {
-        let (got, back) = py.detach(move || (rx.recv_timeout(Duration::from_millis(50)), rx));
-        rx = back;
-        match got {
-            Ok(report) => return (Some(report), interrupt),
-            Err(RecvTimeoutError::Disconnected) => return (None, interrupt),
-            Err(RecvTimeoutError::Timeout) => {
-                if interrupt.is_none() {
-                    if let Err(e) = py.check_signals() {
-                        stop.raise();
-                        interrupt = Some(e);
-                    }
-                }
-            }
-        }
-    }
 }

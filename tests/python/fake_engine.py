@@ -1,15 +1,19 @@
 """A jsonl test engine for renju.conform, backed by the renju module itself.
 
-    python fake_engine.py [none|other-reading|garbage]
+    python fake_engine.py [none|other-reading|garbage|slow PID_DIR]
 
 Reads `renju forbidden` input lines and answers {"forbidden": {...}}; other-reading
 judges with the other reading of the disputed case, garbage answers the second
-position with nonsense."""
+position with nonsense, slow writes its process id as an empty file in PID_DIR and
+then never answers (it sleeps an hour on each position)."""
 
 from __future__ import annotations
 
 import json
+import os
 import sys
+import time
+from pathlib import Path
 
 import renju
 
@@ -17,7 +21,11 @@ import renju
 def main() -> None:
     mistake = sys.argv[1] if len(sys.argv) > 1 else "none"
     asked = 0
+    if mistake == "slow":
+        (Path(sys.argv[2]) / str(os.getpid())).touch()
     for line in sys.stdin:
+        if mistake == "slow":
+            time.sleep(3600)
         if not line.strip():
             continue
         asked += 1

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import os
+import signal
 import sys
+import threading
+import time
 from pathlib import Path
 
 import pytest
 
 import renju
+from match_engine import alive
 
 ENGINE = [sys.executable, str(Path(__file__).with_name("fake_engine.py"))]
 
@@ -83,3 +88,22 @@ def test_random_positions_of_a_family() -> None:
     ]
     with pytest.raises(ValueError, match="family"):
         renju.random_positions(2, family="triple-five")
+
+
+def test_ctrl_c_stops_a_conformance_run_at_once_and_ends_the_engine(tmp_path: Path) -> None:
+    """A KeyboardInterrupt (SIGINT) while the engine thinks (it never answers, and the
+    time limit is a minute): raised within a second or two, the engine ended."""
+    timer = threading.Timer(1.0, lambda: os.kill(os.getpid(), signal.SIGINT))
+    started = time.monotonic()
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            renju.conform([*ENGINE, "slow", str(tmp_path)], timeout_ms=60_000)
+    finally:
+        timer.cancel()
+    assert time.monotonic() - started < 4
+    (pid,) = [int(p.name) for p in tmp_path.iterdir()]
+    assert not alive(pid)
+    # A later run is not interrupted.
+    report = renju.conform(ENGINE, random=2, seed=3)
+    assert report.positions == 2 and report.all_agree

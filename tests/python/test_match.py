@@ -35,7 +35,7 @@ def check_records(result: renju.MatchResult) -> None:
     """Every record, validated again from the record alone, gives the runner's result."""
     assert result.disagreements == 0
     for g in result.games:
-        assert g.validated
+        assert g.validated and g.record is not None
         outcome = g.record.validate().outcome
         assert outcome is not None
         assert outcome.termination == g.termination, (g, outcome)
@@ -48,7 +48,7 @@ def check_records(result: renju.MatchResult) -> None:
 def test_random_engines_give_records_that_validate_to_their_results(tmp_path: Path) -> None:
     a = engine(f"--mode random --seed 1 --pid-dir {tmp_path} --child")
     b = engine(f"--mode random --seed 2 --pid-dir {tmp_path} --child")
-    result = renju.match([a, b], renju.MatchSettings(repeat=True, openings=OPENINGS, draw_after=60), names=["alpha", "beta"], games=4)
+    result = renju.match([a, b], renju.MatchSettings(repeat=True, openings=OPENINGS, draw_after=60), names=["alpha", "beta"], games=4, keep_records=True)
     assert isinstance(result, renju.MatchResult)
     assert len(result.games) == result.scheduled == 4
     check_records(result)
@@ -59,7 +59,7 @@ def test_random_engines_give_records_that_validate_to_their_results(tmp_path: Pa
         assert isinstance(g.termination, renju.Termination)
         assert {g.black, g.white} == {"alpha", "beta"}
         assert g.record.move_string.startswith("h8 ")
-        assert g.engine_moves > 0 and g.wall_us >= g.engine_us + g.startup_us
+        assert g.engine_moves > 0 and g.wall_us >= g.engine_us + g.startup_us + g.stop_us
     # The totals: per engine and colour, and the pair's from alpha's side.
     alpha, beta = result.engines
     assert (alpha.name, beta.name) == ("alpha", "beta")
@@ -82,19 +82,19 @@ def test_random_engines_give_records_that_validate_to_their_results(tmp_path: Pa
 
 
 def test_a_crashing_engine_loses_by_forfeit_with_the_reason() -> None:
-    result = renju.match([engine("--mode crash --after 2"), engine("--mode random")], renju.MatchSettings(repeat=True), names=["crashy", "good"], games=2)
+    result = renju.match([engine("--mode crash --after 2"), engine("--mode random")], renju.MatchSettings(repeat=True), names=["crashy", "good"], games=2, keep_records=True)
     check_records(result)
     for g in result.games:
         assert g.termination is renju.Termination.FORFEIT
         assert g.winner == "good"
         assert "crashy crashed" in g.reason, g.reason
-        assert any(e.kind == "forfeit" for e in g.record.events)
+        assert g.record is not None and any(e.kind == "forfeit" for e in g.record.events)
     crashy = result.engines[0]
     assert (crashy.total.losses, crashy.forfeits, crashy.time_losses) == (2, 2, 0)
 
 
 def test_a_forbidden_move_loses_under_renju() -> None:
-    result = renju.match([engine("--mode foul"), engine("--mode sparse")], names=["foul", "sparse"])
+    result = renju.match([engine("--mode foul"), engine("--mode sparse")], names=["foul", "sparse"], keep_records=True)
     (g,) = result.games
     assert (g.termination, g.result, g.winner) == ("forbidden", "0-1", "sparse")
     check_records(result)
@@ -154,12 +154,12 @@ def test_concurrency_changes_no_result() -> None:
     engines = [engine(f"--mode random --seed {s}") for s in (1, 2, 3)]
 
     def play(concurrency: int) -> renju.MatchResult:
-        return renju.match(engines, renju.MatchSettings(concurrency=concurrency, repeat=True, transform=True, openings=OPENINGS[:2], draw_after=60), games=2)
+        return renju.match(engines, renju.MatchSettings(concurrency=concurrency, repeat=True, transform=True, openings=OPENINGS[:2], draw_after=60), games=2, keep_records=True)
 
     one, two = play(1), play(2)
 
     def key(r: renju.MatchResult) -> list[tuple[object, ...]]:
-        return [(g.index, g.seats, g.result, g.termination, g.record.move_string) for g in r.games]
+        return [(g.index, g.seats, g.result, g.termination, g.record and g.record.move_string) for g in r.games]
 
     assert len(one.games) == 6
     assert key(one) == key(two)
@@ -198,7 +198,7 @@ def test_to_dict_is_the_clis_json(tmp_path: Path) -> None:
     if not cli or not Path(cli).is_file():
         pytest.skip("RENJU_CLI does not name a built renju CLI (tests/python/run.sh sets it)")
     openings = tmp_path / "openings.txt"
-    openings.write_text("0,0, 1,0, 1,3\n0,0, -1,1\n0,0, 0,7, 1,0, 1,7, 2,0, 2,7, 3,0, 3,7, 4,0\n")
+    openings.write_text("0,0, 0,7, 1,0, 1,7, 2,0, 2,7, 3,0, 3,7, 4,0\n0,0, 1,0, 1,3\n0,0, -1,1\n")
     a = " ".join(engine("--mode random --seed 5"))
     b = " ".join(engine("--mode random --seed 6 --swap2 two"))
     result = renju.match([a, b], renju.MatchSettings(repeat=True, openings=openings, tc="20/5", draw_after=100), names=["alpha", "beta"], games=2)
@@ -217,7 +217,7 @@ def test_to_dict_is_the_clis_json(tmp_path: Path) -> None:
         report = json.loads(json.dumps(report))
         summary = report["summary"]
         assert isinstance(summary, dict)
-        for k in ("seconds", "games_per_second", "runner_us_per_move"):
+        for k in ("seconds", "games_per_second", "runner_us_per_move", "runner_us"):
             summary.pop(k)
         games = report["games"]
         assert isinstance(games, list)
@@ -225,20 +225,23 @@ def test_to_dict_is_the_clis_json(tmp_path: Path) -> None:
             g.pop("wall_us")
             g.pop("engine_us")
             g.pop("startup_us")
+            g.pop("stop_us")
         return report
 
     assert steady(got) == steady(expected)
     # The same text, keys in the same order, but for the clocks' readings.
     timing = re.compile(
-        r'("(?:seconds|games_per_second|runner_us_per_move|wall_us|engine_us|startup_us)": )[0-9.e+-]+'
+        r'("(?:seconds|games_per_second|runner_us_per_move|runner_us|wall_us|engine_us|startup_us|stop_us)": )[0-9.e+-]+'
     )
     assert timing.sub(r"\1 0", result.to_json()) == timing.sub(r"\1 0", out.rstrip("\n"))
     assert list(got) == ["settings", "engines", "summary", "games", "refused_openings"]
-    assert got["settings"]["turn_limit_ms"] == 5000 and got["settings"]["openings"] == 3
+    # Two games with repeat play one opening: the file is read up to it (line 2; line
+    # 1 is refused), not further.
+    assert got["settings"]["turn_limit_ms"] == 5000 and got["settings"]["openings"] == 2
     assert result.refused_openings == [
         (r["opening"], r["reason"]) for r in expected["refused_openings"]
     ]
-    assert len(result.refused_openings) == 1
+    assert len(result.refused_openings) == 1 and result.refused_openings[0][0] == "line 1"
     # The results as a tournament: the CLI's --trf file, and its standings.
     assert result.tournament.to_trf() == (tmp_path / "match.trf").read_text()
     standings = result.tournament.standings()
@@ -262,7 +265,11 @@ def test_the_gomocup_profile() -> None:
 def test_on_game_sees_each_game_and_its_exception_stops_the_match() -> None:
     seen: list[renju.MatchGame] = []
     result = renju.match([engine("--mode random --seed 1"), engine("--mode random --seed 2")], renju.MatchSettings(openings=OPENINGS, draw_after=40), games=3, on_game=seen.append)
-    assert sorted(seen, key=lambda g: g.index) == result.games
+    # on_game sees each record; the result keeps only the rows unless asked.
+    assert [g.index for g in sorted(seen, key=lambda g: g.index)] == [g.index for g in result.games]
+    assert all(g.record is not None for g in seen)
+    assert all(g.record is None for g in result.games)
+    assert result.to_dict()["summary"]["games"] == 3
 
     def fail(game: renju.MatchGame) -> None:
         raise RuntimeError(f"stop at game {game.index}")
@@ -289,7 +296,7 @@ def test_engines_as_command_lines_paths_and_the_cmd_form() -> None:
 
 
 def test_results_pickle_and_compare() -> None:
-    result = renju.match([engine("--mode random --seed 1"), engine("--mode sparse")], renju.MatchSettings(repeat=True, sprt="0,10"), games=2)
+    result = renju.match([engine("--mode random --seed 1"), engine("--mode sparse")], renju.MatchSettings(repeat=True, sprt="0,10"), games=2, keep_records=True)
     for obj in [result, *result.games, *result.engines, *result.pairs, result.sprt,
                 result.engines[0].black]:
         back = pickle.loads(pickle.dumps(obj))
@@ -297,7 +304,7 @@ def test_results_pickle_and_compare() -> None:
     assert pickle.loads(pickle.dumps(result)).to_dict() == result.to_dict()
     assert repr(result).startswith("<MatchResult 2 of 2 games: test_engine-1 ")
     g = result.games[0]
-    assert g.to_dict()["record"] == g.record.to_dict()
+    assert g.record is not None and g.to_dict()["record"] == g.record.to_dict()
 
 
 def test_ctrl_c_stops_the_match_and_ends_every_engine(tmp_path: Path) -> None:

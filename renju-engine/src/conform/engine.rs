@@ -68,7 +68,7 @@ use crate::gomocup::{
     self, info, is_unsupported, position_commands, read_forbid, read_move, EngineMove,
     GomocupEngine, StartError,
 };
-use crate::process::{interrupted, EngineProcess, Line, Stop};
+use crate::process::{EngineProcess, Line, Stop};
 use crate::quote::shorten;
 use renju_core::rules::RuleSet;
 
@@ -189,13 +189,18 @@ fn recv(engine: &mut EngineProcess, deadline: Instant) -> Reply {
 }
 
 /// Starts a `jsonl` engine (LF line ends).
-fn spawn_jsonl(argv: &[String]) -> Result<EngineProcess, ConformError> {
-    EngineProcess::spawn(argv, None, b"\n").map_err(|e| ConformError::CannotRun(e.to_string()))
+fn spawn_jsonl(argv: &[String], stop: &Stop) -> Result<EngineProcess, ConformError> {
+    let mut process = EngineProcess::spawn(argv, None, b"\n")
+        .map_err(|e| ConformError::CannotRun(e.to_string()))?;
+    process.stop_on(stop);
+    Ok(process)
 }
 
 /// A session: the engine, started again when needed.
 struct Session<'a> {
     options: &'a ConformOptions,
+    /// Raised to end the run (every wait on the engine returns at once).
+    stop: &'a Stop,
     engine: Option<Engine>,
     restarts: usize,
     /// Gomocup: whether `YXSHOWFORBID` is used (false: move mode).
@@ -214,7 +219,7 @@ impl Session<'_> {
     /// The running `jsonl` engine, started when it is not.
     fn jsonl(&mut self) -> Result<&mut EngineProcess, ConformError> {
         if !matches!(self.engine, Some(Engine::Jsonl(_))) {
-            self.engine = Some(Engine::Jsonl(spawn_jsonl(&self.options.engine)?));
+            self.engine = Some(Engine::Jsonl(spawn_jsonl(&self.options.engine, self.stop)?));
         }
         match &mut self.engine {
             Some(Engine::Jsonl(process)) => Ok(process),
@@ -225,7 +230,7 @@ impl Session<'_> {
     /// The running Gomocup engine, started and greeted when it is not.
     fn gomocup(&mut self) -> Result<&mut GomocupEngine, ConformError> {
         if !matches!(self.engine, Some(Engine::Gomocup(_))) {
-            self.engine = Some(Engine::Gomocup(greet(self.options)?));
+            self.engine = Some(Engine::Gomocup(greet(self.options, self.stop)?));
         }
         match &mut self.engine {
             Some(Engine::Gomocup(engine)) => Ok(engine),
@@ -244,11 +249,11 @@ impl Session<'_> {
 
 /// Starts a Gomocup engine on the 15x15 board (`START 15`, answered `OK`) and tells it
 /// the rule and the time limit.
-fn greet(options: &ConformOptions) -> Result<GomocupEngine, ConformError> {
+fn greet(options: &ConformOptions, stop: &Stop) -> Result<GomocupEngine, ConformError> {
     let wait = options.timeout.max(Duration::from_secs(5));
     let cannot =
         |what: String| ConformError::CannotRun(format!("{}: {what}", options.engine.join(" ")));
-    let mut engine = match GomocupEngine::start(&options.engine, None, 15, wait, &Stop::new()) {
+    let mut engine = match GomocupEngine::start(&options.engine, None, 15, wait, stop) {
         Ok(engine) => engine,
         Err(StartError::Spawn(e)) => return Err(ConformError::CannotRun(e.to_string())),
         Err(e) => return Err(cannot(e.to_string())),
@@ -335,14 +340,26 @@ pub fn run(
     positions: &[ConformPosition],
     options: &ConformOptions,
 ) -> Result<ConformReport, ConformError> {
+    run_until(positions, options, &Stop::new())
+}
+
+/// [`run`], stopping also when `stop` is raised (from another thread: Python's Ctrl-C):
+/// the wait on the engine returns at once, the engine is ended with its process group,
+/// and the report so far says `stopped: interrupted`.
+pub fn run_until(
+    positions: &[ConformPosition],
+    options: &ConformOptions,
+    stop: &Stop,
+) -> Result<ConformReport, ConformError> {
     let mut report = ConformReport::new(options.engine.clone(), options.protocol, options.reading);
     let positions = distinct(positions);
     report.duplicates = positions.iter().map(|(_, also)| also.len()).sum();
     if options.batch && options.protocol == Protocol::Jsonl {
-        return run_batch(&positions, options, report);
+        return run_batch(&positions, options, report, stop);
     }
     let mut session = Session {
         options,
+        stop,
         engine: None,
         restarts: 0,
         forbid_mode: options.gomocup_query != GomocupQuery::Move,
@@ -351,7 +368,7 @@ pub fn run(
     session.start()?;
     let mut watch = MismatchWatch::default();
     for (position, also) in positions {
-        if interrupted() {
+        if stop.is_raised() {
             report.stopped = Some("interrupted".into());
             break;
         }
@@ -378,7 +395,7 @@ pub fn run(
             // Skipped (move mode entered on this position without a forbidden point).
             continue;
         };
-        if interrupted() {
+        if stop.is_raised() {
             // The answer is the interruption's, not the engine's.
             report.stopped = Some("interrupted".into());
             break;
@@ -468,9 +485,10 @@ fn run_batch(
     positions: &[(&ConformPosition, Vec<String>)],
     options: &ConformOptions,
     mut report: ConformReport,
+    stop: &Stop,
 ) -> Result<ConformReport, ConformError> {
     report.mode = "batch".into();
-    let mut engine = spawn_jsonl(&options.engine)?;
+    let mut engine = spawn_jsonl(&options.engine, stop)?;
     let lines: Vec<String> = positions
         .iter()
         .map(|(p, _)| jsonl_request(p, options.reading))
@@ -517,6 +535,11 @@ fn run_batch(
                 }
             },
         };
+        if stop.is_raised() {
+            // The answer is the interruption's, not the engine's.
+            report.stopped = Some("interrupted".into());
+            break;
+        }
         let (agreed, found) = compare(position, options.reading, &answer);
         let found = annotate(found, query, also, expected_reply(Protocol::Jsonl, true));
         report.record(&position.id, agreed, found, 0.0);
@@ -680,5 +703,31 @@ mod tests {
             parse_jsonl("{\"forbidden\": {\"z99\": \"3x3\"}}"),
             Answer::Bad(_)
         ));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_raised_stop_ends_the_wait_for_a_silent_engine_at_once() {
+        let positions = super::super::random_conform_positions(3, 1);
+        for batch in [false, true] {
+            let options = ConformOptions {
+                engine: ["sh", "-c", "sleep 3600"].map(String::from).to_vec(),
+                timeout: Duration::from_secs(60),
+                batch,
+                ..ConformOptions::default()
+            };
+            let stop = Stop::new();
+            let raiser = stop.clone();
+            let started = Instant::now();
+            let timer = thread::spawn(move || {
+                thread::sleep(Duration::from_millis(200));
+                raiser.raise();
+            });
+            let report = run_until(&positions, &options, &stop).unwrap();
+            timer.join().unwrap();
+            assert!(started.elapsed() < Duration::from_secs(5), "batch {batch}");
+            assert_eq!(report.stopped.as_deref(), Some("interrupted"));
+            assert_eq!(report.positions, 0, "batch {batch}");
+        }
     }
 }

@@ -47,7 +47,7 @@ use renju_records::game::Game;
 
 use crate::forbidden_jsonl::{ForbiddenQuery, QueryError};
 
-pub use engine::{run, ConformError, ConformOptions, GomocupQuery};
+pub use engine::{run, run_until, ConformError, ConformOptions, GomocupQuery};
 
 /// The reading of the disputed case the engine is checked against.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]

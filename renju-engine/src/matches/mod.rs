@@ -40,8 +40,10 @@
 //!   stayed silent in an untimed game loses by forfeit (the referee's `forfeit`
 //!   action), with the reason in the record's `termination` tag; `--draw-after N`
 //!   ends the game once N stones are on the board by a draw offer and its acceptance.
-//!   A dead, late or confused engine is killed with its process group and started
-//!   again for its next game.
+//!   A dead or confused engine is killed with its process group and started again for
+//!   its next game. An engine that only lost on time is kept: one that answered, late,
+//!   is healthy; one still thinking when its flag fell is sent `YXSTOP` (as
+//!   c-gomoku-cli does) and kept if its move comes within 500 ms, else killed.
 //! * **Records.** The referee's record of each game ([`Referee::game`]) with the
 //!   players, round and event tags, every move's time, and the runner's reason; each
 //!   is validated ([`Game::validate`]) and must give the runner's result
@@ -57,8 +59,8 @@ mod settings;
 pub mod stats;
 
 pub use settings::{
-    name_engines, read_openings, MatchSettings, Openings, OrderName, Profile, ProgramError,
-    ProgramProblem,
+    name_engines, read_openings, MatchSettings, Openings, OpeningsFile, OrderName, Profile,
+    ProgramError, ProgramProblem,
 };
 
 use std::collections::BTreeMap;
@@ -231,8 +233,14 @@ pub struct MatchOptions {
     pub concurrency: usize,
     /// The first engine against each other one, instead of a round robin.
     pub gauntlet: bool,
-    /// The openings (empty: every game starts on the empty board).
+    /// The openings (empty, and no `openings_file`: every game starts on the empty
+    /// board).
     pub openings: Vec<Game>,
+    /// An openings file, read instead of `openings` as the schedule needs it: in
+    /// sequential order only up to the last opening the schedule plays; in random order
+    /// in one pass that keeps a seeded sample as large as the schedule needs (reservoir
+    /// sampling). Either way memory holds the openings played, not the file.
+    pub openings_file: Option<OpeningsFile>,
     /// The order openings are taken in.
     pub opening_order: OpeningOrder,
     /// Each opening twice, with the seats reversed.
@@ -254,6 +262,10 @@ pub struct MatchOptions {
     pub sprt: Option<Sprt>,
     /// The event tag of the records.
     pub event: String,
+    /// Keep every game's record in the [`MatchReport`] (`false`: each record is handed
+    /// to `on_game` as its game ends and then dropped, so that a match's memory does
+    /// not grow with its records; the report keeps one small row per game).
+    pub keep_records: bool,
 }
 
 impl Default for MatchOptions {
@@ -273,6 +285,7 @@ impl Default for MatchOptions {
             concurrency: 1,
             gauntlet: false,
             openings: Vec::new(),
+            openings_file: None,
             opening_order: OpeningOrder::Sequential,
             repeat: false,
             transform: false,
@@ -283,6 +296,7 @@ impl Default for MatchOptions {
             max_memory: 367_001_600,
             sprt: None,
             event: "renju match".into(),
+            keep_records: false,
         }
     }
 }
@@ -414,9 +428,11 @@ pub struct GameResult {
     pub opening: Option<usize>,
     /// What the runner had to do for an engine (fallbacks, restarts).
     pub notes: Vec<String>,
-    /// The record.
+    /// The record: always there when the game is handed to `on_game` as it ends
+    /// ([`run`]); in the [`MatchReport`] only with [`MatchOptions::keep_records`] (a
+    /// match's memory then grows with its games' records, some kilobytes each).
     #[serde(skip)]
-    pub record: Game,
+    pub record: Option<Game>,
     /// Whether the record validates to the same outcome.
     pub validated: bool,
     /// Moves asked of the engines.
@@ -430,21 +446,25 @@ pub struct GameResult {
     /// Of which waiting for the engines to start or restart (their `OK` to `START` or
     /// `RESTART`), in microseconds.
     pub startup_us: u64,
+    /// Of which stopping or ending the engine that lost on time or by forfeit, once the
+    /// game was decided (`YXSTOP` and its answer, or the kill), in microseconds.
+    pub stop_us: u64,
 }
 
 impl GameResult {
     /// The record with its result written at its end when no event of it says the
     /// result (a game that ended on the board: five, foul, two passes, full board), for
     /// the formats that keep a result and its reason (SGF's `RE`). Formats that infer
-    /// such results from the moves (RenLib) take [`GameResult::record`].
-    pub fn record_with_result(&self) -> Game {
-        let mut record = self.record.clone();
+    /// such results from the moves (RenLib) take [`GameResult::record`]. `None` when
+    /// the record was not kept ([`MatchOptions::keep_records`]).
+    pub fn record_with_result(&self) -> Option<Game> {
+        let mut record = self.record.clone()?;
         let reason = match self.outcome.termination {
             Termination::Five => ResultReason::Five,
             Termination::Forbidden => ResultReason::Forbidden,
             Termination::TwoPasses => ResultReason::TwoPasses,
             Termination::FullBoard => ResultReason::FullBoard,
-            _ => return record,
+            _ => return Some(record),
         };
         if !record.events.iter().any(|e| matches!(e, Event::Result(_))) {
             record.events.push(Event::Result(DeclaredResult {
@@ -452,7 +472,7 @@ impl GameResult {
                 reason: Some(reason),
             }));
         }
-        record
+        Some(record)
     }
 
     /// The score of engine `e` in this game (a zero score when it did not play).
@@ -558,8 +578,15 @@ pub struct Summary {
     /// Games per second of wall time.
     pub games_per_second: f64,
     /// The runner's own time per engine move (game wall time less the engines'
-    /// thinking and starting), in microseconds.
+    /// thinking, starting and stopping), in microseconds.
     pub runner_us_per_move: f64,
+    /// The runner's own time over every game so far, in microseconds (what
+    /// `runner_us_per_move` is updated from, game by game).
+    #[serde(default)]
+    pub runner_us: f64,
+    /// Moves asked of the engines over every game so far.
+    #[serde(default)]
+    pub engine_moves: f64,
 }
 
 impl Summary {
@@ -674,7 +701,7 @@ impl Summary {
         out
     }
 
-    fn add(&mut self, g: &GameResult, results: &[GameResult], options: &MatchOptions) {
+    fn add(&mut self, g: &GameResult, options: &MatchOptions) {
         self.games += 1;
         *self
             .terminations
@@ -699,39 +726,7 @@ impl Summary {
                 }
             }
         }
-        // Pairs, recomputed from the results (few pairs, cheap).
-        let mut pairs: BTreeMap<(usize, usize), PairSummary> = BTreeMap::new();
-        for r in results {
-            let (a, b) = (r.seats[0].min(r.seats[1]), r.seats[0].max(r.seats[1]));
-            let p = pairs.entry((a, b)).or_insert_with(|| PairSummary {
-                a: options.engines[a].name.clone(),
-                b: options.engines[b].name.clone(),
-                score: Score::default(),
-                a_black: Score::default(),
-                a_white: Score::default(),
-                rate: None,
-                elo: None,
-                elo_95: None,
-                los: None,
-            });
-            let s = r.score_of(a);
-            p.score.add(&s);
-            if r.black == a {
-                p.a_black.add(&s);
-            } else {
-                p.a_white.add(&s);
-            }
-        }
-        self.pairs = pairs
-            .into_values()
-            .map(|mut p| {
-                p.rate = p.score.rate();
-                p.elo = p.score.elo();
-                p.elo_95 = p.score.elo_interval();
-                p.los = p.score.los();
-                p
-            })
-            .collect();
+        self.add_to_pair(g, options);
         if let (Some(test), Some(p)) = (options.sprt, self.pairs.first()) {
             self.sprt = Some(SprtSummary {
                 test,
@@ -740,16 +735,61 @@ impl Summary {
                 decision: test.decision(&p.score),
             });
         }
-        let runner: f64 = results
-            .iter()
-            .map(|r| {
-                r.wall_us
-                    .saturating_sub(r.engine_us)
-                    .saturating_sub(r.startup_us) as f64
-            })
-            .sum();
-        let moves: f64 = results.iter().map(|r| f64::from(r.engine_moves)).sum();
-        self.runner_us_per_move = if moves > 0.0 { runner / moves } else { 0.0 };
+        self.runner_us += g
+            .wall_us
+            .saturating_sub(g.engine_us)
+            .saturating_sub(g.startup_us)
+            .saturating_sub(g.stop_us) as f64;
+        self.engine_moves += f64::from(g.engine_moves);
+        self.runner_us_per_move = if self.engine_moves > 0.0 {
+            self.runner_us / self.engine_moves
+        } else {
+            0.0
+        };
+    }
+
+    /// Adds a game to its pair's line (pairs in the order of their engines' indices),
+    /// in time independent of the games before it.
+    fn add_to_pair(&mut self, g: &GameResult, options: &MatchOptions) {
+        let (a, b) = (g.seats[0].min(g.seats[1]), g.seats[0].max(g.seats[1]));
+        let (name_a, name_b) = (&options.engines[a].name, &options.engines[b].name);
+        let index = |name: &str| options.engines.iter().position(|e| e.name == name);
+        let at = match (self.pairs.iter()).position(|p| p.a == *name_a && p.b == *name_b) {
+            Some(at) => at,
+            None => {
+                let key = (Some(a), Some(b));
+                let at = (self.pairs.iter())
+                    .position(|p| (index(&p.a), index(&p.b)) > key)
+                    .unwrap_or(self.pairs.len());
+                self.pairs.insert(
+                    at,
+                    PairSummary {
+                        a: name_a.clone(),
+                        b: name_b.clone(),
+                        score: Score::default(),
+                        a_black: Score::default(),
+                        a_white: Score::default(),
+                        rate: None,
+                        elo: None,
+                        elo_95: None,
+                        los: None,
+                    },
+                );
+                at
+            }
+        };
+        let p = &mut self.pairs[at];
+        let s = g.score_of(a);
+        p.score.add(&s);
+        if g.black == a {
+            p.a_black.add(&s);
+        } else {
+            p.a_white.add(&s);
+        }
+        p.rate = p.score.rate();
+        p.elo = p.score.elo();
+        p.elo_95 = p.score.elo_interval();
+        p.los = p.score.los();
     }
 }
 
@@ -758,10 +798,15 @@ impl Summary {
 pub struct MatchReport {
     /// The summary.
     pub summary: Summary,
-    /// Every game played, in schedule order.
+    /// Every game played, in schedule order: a row each, with its record only under
+    /// [`MatchOptions::keep_records`].
     pub games: Vec<GameResult>,
-    /// Openings refused before play: `(line or number, why)`.
+    /// Openings refused before play: `(line or number, why)` (the first
+    /// [`MAX_REFUSED_LISTED`], then one line that counts the others).
     pub refused_openings: Vec<(String, String)>,
+    /// Openings read (refused ones included): from a file, those up to the last one
+    /// the schedule needs in sequential order, every one in random order.
+    pub openings_read: usize,
     /// Whether the run was interrupted (Ctrl-C).
     pub interrupted: bool,
 }
@@ -805,7 +850,7 @@ pub struct SettingsJson {
     pub no_pass: bool,
     /// The number `INFO rule` sends.
     pub gomocup_rule: u32,
-    /// Openings given (refused ones included).
+    /// Openings read (refused ones included; [`MatchReport::openings_read`]).
     pub openings: usize,
 }
 
@@ -863,7 +908,7 @@ impl MatchReport {
                 draw_after: options.draw_after,
                 no_pass: options.no_pass,
                 gomocup_rule: options.rule_number(),
-                openings: options.openings.len(),
+                openings: self.openings_read,
             },
             engines: &options.engines,
             summary: &self.summary,
@@ -1002,7 +1047,7 @@ fn signed_elo(e: f64) -> String {
     format!("{r:+.1}")
 }
 
-/// The most games one match plays (the report keeps every game with its record).
+/// The most games one match plays (the report keeps a row for every game).
 pub const MAX_GAMES: usize = 200_000;
 
 /// How many games the schedule holds: the pairs (every pair of engines, or the first
@@ -1067,11 +1112,113 @@ pub fn schedule(options: &MatchOptions, openings: usize) -> Vec<Job> {
     jobs
 }
 
-/// Checks the options; the openings kept (the refused ones listed).
-/// Openings kept, and the refused ones with why.
-type Prepared = (Vec<Game>, Vec<(String, String)>);
+/// The most refused openings a report lists one by one; one more line counts the rest.
+pub const MAX_REFUSED_LISTED: usize = 1000;
 
-fn prepare(options: &MatchOptions) -> Result<Prepared, MatchError> {
+/// The openings a match plays, gathered before play.
+struct Gathered {
+    /// The openings kept, in the order they are taken.
+    kept: Vec<Game>,
+    /// The refused ones with why (at most [`MAX_REFUSED_LISTED`], then a count).
+    refused: Vec<(String, String)>,
+    /// Refused past the list.
+    unlisted: usize,
+    /// Openings read.
+    read: usize,
+}
+
+impl Gathered {
+    fn refuse(&mut self, label: String, why: String) {
+        if self.refused.len() < MAX_REFUSED_LISTED {
+            self.refused.push((label, why));
+        } else {
+            self.unlisted += 1;
+        }
+    }
+}
+
+/// How many distinct openings the schedule takes at most: one a game, or one every
+/// two games with `repeat`.
+fn openings_needed(options: &MatchOptions, games: usize) -> usize {
+    if options.repeat {
+        games.div_ceil(2)
+    } else {
+        games
+    }
+}
+
+/// Reads and checks the openings the schedule needs, from `options.openings` or the
+/// openings file, one at a time: in sequential order up to the `needed`-th kept one;
+/// in random order all of them, keeping a seeded uniform sample of `needed` (reservoir
+/// sampling), shuffled. A record that cannot be read is an error.
+fn gather_openings(options: &MatchOptions, needed: usize) -> Result<Gathered, MatchError> {
+    let records: Box<dyn Iterator<Item = Result<Game, String>>> = match &options.openings_file {
+        Some(file) => Box::new(
+            file.records(options.size)?
+                .map(|r| r.map_err(|e| format!("{}: {e}", file.path.display()))),
+        ),
+        None => Box::new(options.openings.iter().cloned().map(Ok)),
+    };
+    let mut out = Gathered {
+        kept: Vec::new(),
+        refused: Vec::new(),
+        unlisted: 0,
+        read: 0,
+    };
+    let mut rng = match options.opening_order {
+        OpeningOrder::Random(seed) => Some(SplitMix64::new(seed)),
+        OpeningOrder::Sequential => None,
+    };
+    let mut kept_seen = 0u64;
+    for record in records {
+        if rng.is_none() && out.kept.len() >= needed {
+            break;
+        }
+        let opening = record.map_err(MatchError::Openings)?;
+        out.read += 1;
+        let label = (opening.source.line)
+            .map_or_else(|| format!("opening {}", out.read), |l| format!("line {l}"));
+        if let Err(why) = check_opening(&opening, options) {
+            out.refuse(label, why.to_string());
+            continue;
+        }
+        kept_seen += 1;
+        match rng.as_mut() {
+            // Algorithm R: the i-th kept opening replaces a random one of the sample
+            // with probability needed / i.
+            Some(rng) if out.kept.len() >= needed => {
+                let j = rng.below(kept_seen) as usize;
+                if j < needed {
+                    out.kept[j] = opening;
+                }
+            }
+            _ => out.kept.push(opening),
+        }
+    }
+    if let Some(rng) = rng.as_mut() {
+        for i in (1..out.kept.len()).rev() {
+            let j = rng.below(i as u64 + 1) as usize;
+            out.kept.swap(i, j);
+        }
+    }
+    if out.unlisted > 0 {
+        let more = format!("{} more openings", out.unlisted);
+        out.refused
+            .push((more, "refused as well (not listed)".into()));
+    }
+    if out.read == 0 {
+        if let Some(file) = &options.openings_file {
+            return Err(MatchError::Openings(format!(
+                "{}: no openings",
+                file.path.display()
+            )));
+        }
+    }
+    Ok(out)
+}
+
+/// Checks the options; the openings kept (the refused ones listed).
+fn prepare(options: &MatchOptions) -> Result<Gathered, MatchError> {
     let n = options.engines.len();
     if n < 2 {
         return Err(MatchError::TooFewEngines(n));
@@ -1098,7 +1245,7 @@ fn prepare(options: &MatchOptions) -> Result<Prepared, MatchError> {
             return Err(MatchError::Zero(name));
         }
     }
-    scheduled_games(options)?;
+    let games = scheduled_games(options)?;
     for e in &options.engines {
         e.check_program().map_err(|why| MatchError::Program {
             engine: e.name.clone(),
@@ -1106,34 +1253,16 @@ fn prepare(options: &MatchOptions) -> Result<Prepared, MatchError> {
         })?;
     }
     Referee::new(options.referee_options())?;
-    let mut kept = Vec::new();
-    let mut refused = Vec::new();
-    for (i, opening) in options.openings.iter().enumerate() {
-        let label = opening
-            .source
-            .line
-            .map_or_else(|| format!("opening {}", i + 1), |l| format!("line {l}"));
-        match check_opening(opening, options) {
-            Ok(()) => kept.push(opening.clone()),
-            Err(why) => refused.push((label, why.to_string())),
-        }
-    }
-    if kept.is_empty() {
-        if let Some((label, why)) = refused.first() {
+    let gathered = gather_openings(options, openings_needed(options, games))?;
+    if gathered.kept.is_empty() {
+        if let Some((label, why)) = gathered.refused.first() {
             return Err(MatchError::NoOpenings(format!("{label}: {why}")));
         }
         if options.opening.requires_offers() {
             return Err(MatchError::NeedsOpenings(options.opening));
         }
     }
-    if let OpeningOrder::Random(seed) = options.opening_order {
-        let mut rng = SplitMix64::new(seed);
-        for i in (1..kept.len()).rev() {
-            let j = rng.below(i as u64 + 1) as usize;
-            kept.swap(i, j);
-        }
-    }
-    Ok((kept, refused))
+    Ok(gathered)
 }
 
 /// Plays the match: `on_game` is called after every game, in the order games end,
@@ -1156,8 +1285,45 @@ pub fn run_until(
     stop: &Stop,
     on_game: &mut dyn FnMut(&GameResult, &Summary),
 ) -> Result<MatchReport, MatchError> {
+    struct Ends<'a>(&'a mut dyn FnMut(&GameResult, &Summary));
+    impl MatchObserver for Ends<'_> {
+        fn game_ended(&mut self, game: &GameResult, summary: &Summary) {
+            (self.0)(game, summary);
+        }
+    }
+    run_observed(options, stop, &mut Ends(on_game))
+}
+
+/// What a caller of [`run_observed`] is told as the match goes, on the calling thread,
+/// in the order things happen (with several games at once, starts and ends interleave).
+pub trait MatchObserver {
+    /// A game of the schedule is about to start (its engines are being readied).
+    fn game_started(&mut self, _job: &Job, _summary: &Summary) {}
+    /// A game ended: its result with its record (which the report keeps only under
+    /// [`MatchOptions::keep_records`]), and the summary with it counted.
+    fn game_ended(&mut self, game: &GameResult, summary: &Summary);
+}
+
+/// What the worker threads tell the runner's thread.
+enum Progress {
+    Started(Job),
+    Ended(Box<GameResult>),
+}
+
+/// [`run_until`], telling `observer` of each game as it starts and as it ends (for
+/// progress lines, and to write each record at once).
+pub fn run_observed(
+    options: &MatchOptions,
+    stop: &Stop,
+    observer: &mut dyn MatchObserver,
+) -> Result<MatchReport, MatchError> {
     let started = Instant::now();
-    let (openings, refused) = prepare(options)?;
+    let Gathered {
+        kept: openings,
+        refused,
+        read: openings_read,
+        ..
+    } = prepare(options)?;
     let jobs = schedule(options, openings.len());
     let mut summary = Summary::new(options, jobs.len());
     let next = AtomicUsize::new(0);
@@ -1165,17 +1331,22 @@ pub fn run_until(
     let mut results: Vec<GameResult> = Vec::new();
     let threads = options.concurrency.min(jobs.len()).max(1);
     std::thread::scope(|scope| {
-        let (tx, rx) = mpsc::channel::<GameResult>();
+        let (tx, rx) = mpsc::channel::<Progress>();
         for _ in 0..threads {
             let tx = tx.clone();
             let (jobs, next, decided, openings) = (&jobs, &next, &decided, &openings);
             scope.spawn(move || worker(jobs, next, decided, stop, options, openings, &tx));
         }
         drop(tx);
-        for result in rx {
-            results.push(result);
-            let last = results.last().expect("just pushed");
-            summary.add(last, &results, options);
+        for progress in rx {
+            let mut result = match progress {
+                Progress::Started(job) => {
+                    observer.game_started(&job, &summary);
+                    continue;
+                }
+                Progress::Ended(result) => *result,
+            };
+            summary.add(&result, options);
             summary.seconds = started.elapsed().as_secs_f64();
             summary.games_per_second = summary.games as f64 / summary.seconds.max(1e-9);
             if let Some(s) = &summary.sprt {
@@ -1192,7 +1363,11 @@ pub fn run_until(
                     ));
                 }
             }
-            on_game(last, &summary);
+            observer.game_ended(&result, &summary);
+            if !options.keep_records {
+                result.record = None;
+            }
+            results.push(result);
         }
     });
     let interrupted = stop.is_raised();
@@ -1206,6 +1381,7 @@ pub fn run_until(
         summary,
         games: results,
         refused_openings: refused,
+        openings_read,
         interrupted,
     })
 }
@@ -1217,7 +1393,7 @@ fn worker(
     stop: &Stop,
     options: &MatchOptions,
     openings: &[Game],
-    tx: &mpsc::Sender<GameResult>,
+    tx: &mpsc::Sender<Progress>,
 ) {
     let mut brains: Vec<Option<GomocupEngine>> = options.engines.iter().map(|_| None).collect();
     loop {
@@ -1226,6 +1402,9 @@ fn worker(
         }
         let i = next.fetch_add(1, Ordering::Relaxed);
         let Some(job) = jobs.get(i) else { break };
+        if tx.send(Progress::Started(*job)).is_err() {
+            break;
+        }
         // Engines this game does not need are ended.
         for (e, brain) in brains.iter_mut().enumerate() {
             if !job.seats.contains(&e) {
@@ -1248,7 +1427,7 @@ fn worker(
         brains[job.seats[1]] = second;
         match result {
             Some(result) => {
-                if tx.send(result).is_err() {
+                if tx.send(Progress::Ended(Box::new(result))).is_err() {
                     break;
                 }
             }
@@ -1378,6 +1557,72 @@ mod tests {
         assert_eq!(seats, [[0, 1], [1, 0], [0, 1], [1, 0]]);
         let openings: Vec<Option<usize>> = jobs.iter().map(|j| j.opening).collect();
         assert_eq!(openings, [Some(0), Some(1), Some(2), Some(3)]);
+    }
+
+    /// An opening file of `lines` two-stone openings in offset notation, line `i`
+    /// saying `i` in its second stone's place, one of them (line 3) a stone on a stone.
+    fn openings_file(name: &str, lines: usize) -> OpeningsFile {
+        let path =
+            std::env::temp_dir().join(format!("renju-openings-{}-{name}.txt", std::process::id()));
+        let mut text = String::with_capacity(lines * 10);
+        for i in 0..lines {
+            let i64_of = |v: usize| i64::try_from(v).unwrap();
+            let (x, y) = if i == 2 {
+                (0, 0)
+            } else {
+                (i64_of(i % 13) - 6, i64_of(i / 13 % 13) - 6)
+            };
+            let (x, y) = if (x, y) == (0, 0) && i != 2 {
+                (7, 7)
+            } else {
+                (x, y)
+            };
+            text.push_str(&format!("0,0, {x},{y}\n"));
+        }
+        std::fs::write(&path, text).unwrap();
+        OpeningsFile::open(&path, None).unwrap()
+    }
+
+    #[test]
+    fn an_openings_file_is_read_as_far_as_the_schedule_needs_and_sampled_in_random_order() {
+        let file = openings_file("big", 200_000);
+        let options = MatchOptions {
+            engines: engines(2),
+            games: 4,
+            openings_file: Some(file.clone()),
+            ..MatchOptions::default()
+        };
+        // Sequential: the four openings played and the refused one before them, not
+        // the 200,000 lines.
+        let g = gather_openings(&options, 4).unwrap();
+        assert_eq!((g.read, g.kept.len()), (5, 4));
+        assert_eq!(g.refused.len(), 1);
+        assert_eq!(g.refused[0].0, "line 3");
+        assert!(g.refused[0].1.contains("occupied"), "{:?}", g.refused);
+        let _ = std::fs::remove_file(&file.path);
+        // Random: one pass over the file, a sample as large as the schedule needs, the
+        // same for the same seed, from all over the file.
+        let file = openings_file("random", 2_000);
+        let random = |seed| MatchOptions {
+            opening_order: OpeningOrder::Random(seed),
+            openings_file: Some(file.clone()),
+            ..options.clone()
+        };
+        let lines = |g: &Gathered| g.kept.iter().map(|o| o.source.line).collect::<Vec<_>>();
+        let a = gather_openings(&random(7), 4).unwrap();
+        assert_eq!((a.read, a.kept.len(), a.refused.len()), (2_000, 4, 1));
+        assert_eq!(lines(&a), lines(&gather_openings(&random(7), 4).unwrap()));
+        let mut seen = std::collections::BTreeSet::new();
+        for seed in 0..50 {
+            seen.extend(
+                lines(&gather_openings(&random(seed), 4).unwrap())
+                    .into_iter()
+                    .flatten(),
+            );
+        }
+        assert!(seen.iter().any(|&l| l > 1_000), "{seen:?}");
+        assert!(seen.len() > 100, "{}", seen.len());
+        let _ = std::fs::remove_file(&file.path);
     }
 
     #[test]

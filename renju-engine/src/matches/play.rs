@@ -38,10 +38,27 @@ struct Play<'a> {
     engine_time: Duration,
     /// Waiting for the engines to start or restart (their `OK`).
     startup_time: Duration,
+    /// Stopping or ending the engine that lost on time or by forfeit, after the game.
+    stop_time: Duration,
+    /// What the engine that lost on time or by forfeit was doing when it lost.
+    afterwards: Option<Afterwards>,
     /// Lateness past the flag forgiven so far, per seat: the tolerance is a budget for
     /// the whole game, as under c-gomoku-cli (where the time left may go below zero by
     /// at most the tolerance), not a grace given again on every move.
     forgiven_ms: [u64; 2],
+}
+
+/// How long an engine still thinking after its flag fell (or past its turn limit) is
+/// given to stop (`YXSTOP`, as c-gomoku-cli sends it) and answer before it is ended.
+pub(crate) const STOP_WAIT: Duration = Duration::from_millis(500);
+
+/// What the engine that lost on time or by forfeit was doing when the game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Afterwards {
+    /// It had answered (late): it is healthy, and plays its next game as it is.
+    Idle,
+    /// It was still thinking (silent past its deadline): it is asked to stop.
+    Thinking,
 }
 
 /// What became of one question to an engine.
@@ -75,6 +92,8 @@ pub(crate) fn play(
         moves_played: [0; 2],
         engine_time: Duration::ZERO,
         startup_time: Duration::ZERO,
+        stop_time: Duration::ZERO,
+        afterwards: None,
         forgiven_ms: [0; 2],
     };
     let [first, second] = brains;
@@ -93,19 +112,69 @@ pub(crate) fn play(
         if let Asked::Interrupted = game.ask(brains[i].as_mut(), seat, &status) {
             return None;
         }
-        // A dead, late or confused engine is ended (and started again next game); not
-        // the one whose move reached --draw-after.
+        // A dead or confused engine is ended (and started again next game); not the one
+        // whose move reached --draw-after, nor one that only lost on time.
         let ended = game.referee.outcome().map(|o| o.termination);
         if matches!(ended, Some(Termination::Time | Termination::Forfeit)) {
-            if let Some(mut b) = brains[i].take() {
-                b.kill();
-            }
+            game.after_loss(seat, brains[i]);
         }
     }
     Some(game.finish(started))
 }
 
+/// Asks an engine still thinking to stop (`YXSTOP`) and waits up to [`STOP_WAIT`] for
+/// its move, which is dropped, then reads and drops what else it says (the `UNKNOWN`
+/// of an engine that does not know `YXSTOP`). Whether it answered with a move.
+fn stop_thinking(brain: &mut GomocupEngine) -> bool {
+    let deadline = Instant::now() + STOP_WAIT;
+    let mut lines = vec!["YXSTOP".to_string()];
+    loop {
+        let (reply, _) = brain.ask(&lines, deadline);
+        lines.clear();
+        match reply {
+            Reply::Line(line) if is_unsupported(&line) || is_error(&line) => continue,
+            Reply::Line(_) => {
+                brain.drain();
+                return true;
+            }
+            _ => return false,
+        }
+    }
+}
+
 impl Play<'_> {
+    /// After a loss on time or by forfeit of the engine of `seat`: an engine that had
+    /// answered (late) is kept as it is; one still thinking is asked to stop and kept
+    /// when it answers within [`STOP_WAIT`] (as c-gomoku-cli's `YXSTOP`); any other
+    /// (crashed, garbage, a refused point, silent) is ended with its process group and
+    /// started again for its next game. The time this takes is not the runner's.
+    fn after_loss(&mut self, seat: Seat, brain: &mut Option<GomocupEngine>) {
+        let stopping = Instant::now();
+        let name = self.name(seat).to_string();
+        let keep = match (self.afterwards.take(), brain.as_mut()) {
+            (Some(Afterwards::Idle), Some(_)) => true,
+            (Some(Afterwards::Thinking), Some(b)) => {
+                let stopped = stop_thinking(b);
+                self.notes.push(if stopped {
+                    format!("{name} stopped at YXSTOP after it lost on time, and is kept")
+                } else {
+                    format!(
+                        "{name} did not stop within {} ms of YXSTOP after it lost on time, and was ended",
+                        STOP_WAIT.as_millis()
+                    )
+                });
+                stopped
+            }
+            _ => false,
+        };
+        if !keep {
+            if let Some(mut b) = brain.take() {
+                b.kill();
+            }
+        }
+        self.stop_time += stopping.elapsed();
+    }
+
     /// Starts (or restarts) both engines and tells them the rules; an engine that cannot
     /// be started loses by forfeit.
     fn start_engines(
@@ -325,11 +394,15 @@ impl Play<'_> {
     /// What happens to an answer that is no answer: the flag falls at the deadline
     /// (a tick just past it), or the engine forfeits.
     fn no_answer(&mut self, seat: Seat, status: &Status, answer: Reply, waited: Duration) -> Asked {
+        // The wait was the engine's (thinking, or dying), not the runner's.
+        self.engine_time += waited;
         let name = self.name(seat).to_string();
         match answer {
             Reply::Interrupted => return Asked::Interrupted,
             Reply::Crash(why) => self.forfeit(seat, format!("{name} crashed: {why}")),
             Reply::Timeout => {
+                // Silent past its deadline: still thinking.
+                self.afterwards = Some(Afterwards::Thinking);
                 let to_flag = Self::deadline(status).map(|d| d.saturating_sub(self.t));
                 let turn = self.options.turn_limit_ms;
                 match (to_flag, turn) {
@@ -390,6 +463,7 @@ impl Play<'_> {
                 self.t = self.t.max(t);
                 let name = self.name(seat).to_string();
                 self.reason = Some(format!("{name} answered after its flag fell"));
+                self.afterwards = Some(Afterwards::Idle);
                 false
             }
             Err(refusal) => {
@@ -494,6 +568,7 @@ impl Play<'_> {
         if let Some(turn) = self.options.turn_limit_ms {
             if elapsed_ms(elapsed) > turn.saturating_add(self.options.tolerance_ms) {
                 self.t = t;
+                self.afterwards = Some(Afterwards::Idle);
                 self.forfeit(
                     seat,
                     format!(
@@ -717,13 +792,14 @@ impl Play<'_> {
             reason,
             opening: job.opening,
             notes: self.notes,
-            record,
+            record: Some(record),
             validated,
             engine_moves: self.engine_moves,
             moves_played: self.moves_played,
             wall_us: u64::try_from(wall.as_micros()).unwrap_or(u64::MAX),
             engine_us: u64::try_from(self.engine_time.as_micros()).unwrap_or(u64::MAX),
             startup_us: u64::try_from(self.startup_time.as_micros()).unwrap_or(u64::MAX),
+            stop_us: u64::try_from(self.stop_time.as_micros()).unwrap_or(u64::MAX),
         }
     }
 }

@@ -20,10 +20,12 @@
 
 use std::collections::BTreeMap;
 use std::fs;
+use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
+use renju_core::error::ParseError;
 use renju_core::rules::{RenjuOptions, RuleSet};
 use renju_records::formats::Format;
 use renju_records::game::Game;
@@ -219,10 +221,12 @@ impl MatchSettings {
             }
             None => (self.time_control.clone(), None),
         };
-        let (openings, given) = match &self.openings {
-            Openings::None => (Vec::new(), false),
-            Openings::File { path, format } => (read_openings(path, *format, size)?, true),
-            Openings::Games(games) => (games.clone(), true),
+        let (openings, openings_file, given) = match &self.openings {
+            Openings::None => (Vec::new(), None, false),
+            Openings::File { path, format } => {
+                (Vec::new(), Some(OpeningsFile::open(path, *format)?), true)
+            }
+            Openings::Games(games) => (games.clone(), None, true),
         };
         let area = usize::from(size) * usize::from(size);
         Ok(MatchOptions {
@@ -248,6 +252,7 @@ impl MatchSettings {
             concurrency: self.concurrency,
             gauntlet: self.gauntlet,
             openings,
+            openings_file,
             opening_order: self.opening_order,
             repeat: self.repeat,
             transform: self.transform,
@@ -260,6 +265,7 @@ impl MatchSettings {
             max_memory: self.max_memory,
             sprt: self.sprt,
             event: self.event.clone(),
+            keep_records: false,
         })
     }
 }
@@ -472,46 +478,100 @@ fn executable(_: &fs::Metadata) -> bool {
     true
 }
 
-/// Reads an openings file on a board of side `size`: Gomocup offset or `pos`
-/// notation (a `.txt` whose first line is in that notation is read so, and a file
-/// whose extension says nothing), or any record format the library reads.
+/// An openings file, read as the match needs it ([`OpeningsFile::records`]): one
+/// record at a time, so that a file of millions of openings costs the memory of the
+/// openings the schedule plays, not of the file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OpeningsFile {
+    /// The file.
+    pub path: PathBuf,
+    /// Its format.
+    pub format: Format,
+}
+
+impl OpeningsFile {
+    /// The file and its format: `format` if given, else from the extension, Gomocup
+    /// offset or `pos` notation for a `.txt` whose first line is in that notation and
+    /// for a file whose extension says nothing. Fails when the file cannot be opened.
+    pub fn open(path: &Path, format: Option<Format>) -> Result<OpeningsFile, MatchError> {
+        let file = path.display().to_string();
+        let cannot = |e: std::io::Error| MatchError::Openings(format!("{file}: {e}"));
+        let mut reader = BufReader::new(fs::File::open(path).map_err(cannot)?);
+        let format = match format.or_else(|| Format::from_path(path)) {
+            None => Format::GomocupOpenings,
+            Some(Format::MoveList) if gomocup_notation(&first_line(&mut reader)) => {
+                Format::GomocupOpenings
+            }
+            Some(f) => f,
+        };
+        Ok(OpeningsFile {
+            path: path.to_path_buf(),
+            format,
+        })
+    }
+
+    /// The file's records, one at a time, on a board of side `size`.
+    pub fn records(
+        &self,
+        size: u8,
+    ) -> Result<Box<dyn Iterator<Item = Result<Game, ParseError>> + Send>, MatchError> {
+        let file = self.path.display().to_string();
+        let reader = BufReader::new(
+            fs::File::open(&self.path).map_err(|e| MatchError::Openings(format!("{file}: {e}")))?,
+        );
+        Ok(if self.format == Format::GomocupOpenings {
+            Box::new(renju_records::formats::gomocup::stream_with_size(
+                reader,
+                Some(&file),
+                size,
+            ))
+        } else {
+            self.format.read_from(reader, Some(&file))
+        })
+    }
+}
+
+/// The first non-blank line of a file (at most 64 KiB of it, lossily decoded).
+fn first_line(reader: &mut impl BufRead) -> String {
+    let mut bytes = Vec::new();
+    loop {
+        bytes.clear();
+        match reader.by_ref().take(65_536).read_until(b'\n', &mut bytes) {
+            Ok(0) | Err(_) => return String::new(),
+            Ok(_) => {
+                let line = String::from_utf8_lossy(&bytes);
+                let line = line.trim_start_matches('\u{feff}').trim();
+                if !line.is_empty() {
+                    return line.to_string();
+                }
+            }
+        }
+    }
+}
+
+/// Whether a line is in Gomocup offset notation (`0,0, 1,0`) or `pos` notation
+/// (`b7d6e6`).
+fn gomocup_notation(first: &str) -> bool {
+    let offset = !first.is_empty()
+        && first
+            .chars()
+            .all(|c| c.is_ascii_digit() || ", -".contains(c));
+    let pos =
+        !first.contains(' ') && first.len() > 3 && first.chars().all(|c| c.is_ascii_alphanumeric());
+    offset || pos
+}
+
+/// Reads a whole openings file on a board of side `size` ([`OpeningsFile::open`] says
+/// how its format is found). A match reads its openings file as it needs it
+/// ([`OpeningsFile::records`]); this reads every record, for callers that want them all.
 pub fn read_openings(
     path: &Path,
     format: Option<Format>,
     size: u8,
 ) -> Result<Vec<Game>, MatchError> {
     let file = path.display().to_string();
-    let bytes = fs::read(path).map_err(|e| MatchError::Openings(format!("{file}: {e}")))?;
-    let format = format.or_else(|| Format::from_path(path)).map_or_else(
-        || Format::GomocupOpenings,
-        |f| {
-            let text = String::from_utf8_lossy(&bytes);
-            let first = text
-                .lines()
-                .map(str::trim)
-                .find(|l| !l.is_empty())
-                .unwrap_or("");
-            let offset = !first.is_empty()
-                && first
-                    .chars()
-                    .all(|c| c.is_ascii_digit() || ", -".contains(c));
-            let pos = !first.contains(' ')
-                && first.len() > 3
-                && first.chars().all(|c| c.is_ascii_alphanumeric());
-            if f == Format::MoveList && (offset || pos) {
-                Format::GomocupOpenings
-            } else {
-                f
-            }
-        },
-    );
-    let records = if format == Format::GomocupOpenings {
-        renju_records::formats::gomocup::read_with_size(&bytes, Some(&file), size)
-    } else {
-        format.read(&bytes, Some(&file))
-    };
     let mut games = Vec::new();
-    for record in records {
+    for record in OpeningsFile::open(path, format)?.records(size)? {
         match record {
             Ok(g) => games.push(g),
             Err(e) => return Err(MatchError::Openings(format!("{file}: {e}"))),

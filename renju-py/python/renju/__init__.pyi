@@ -1810,7 +1810,10 @@ def conform(
     or game file, or Boards; random=N adds N random positions from seed) over its own
     protocol and compares its forbidden points with the judge's. batch=True sends every
     position before reading the answers (jsonl engines that do not flush after each
-    line). Raises RuntimeError when the engine cannot be run."""
+    line). Raises RuntimeError when the engine cannot be run. The GIL is released while
+    the run goes on; Ctrl-C (KeyboardInterrupt) stops it within a moment, between two
+    exchanges with the engine or during a wait for its answer, and ends the engine (with
+    its process group) before the KeyboardInterrupt is raised."""
 
 def random_positions(n: int, seed: int = 0, family: str | None = None) -> list[Board]:
     """n dense random Renju positions, Black to move: the same for the same seed on
@@ -2006,9 +2009,10 @@ class MatchGame:
     def validated(self) -> bool:
         """Whether the record validates to the same result."""
     @property
-    def record(self) -> Game:
+    def record(self) -> Game | None:
         """The record: every event, each move's time taken and time left, the players
-        and the runner's reason ('termination' tag)."""
+        and the runner's reason ('termination' tag). Always there in on_game; in
+        MatchResult.games only with renju.match(..., keep_records=True), else None."""
     @property
     def engine_moves(self) -> int:
         """Moves asked of the engines."""
@@ -2021,6 +2025,10 @@ class MatchGame:
     @property
     def startup_us(self) -> int:
         """Of which waiting for the engines to start or restart, in microseconds."""
+    @property
+    def stop_us(self) -> int:
+        """Of which stopping or ending the engine that lost on time or by forfeit, once
+        the game was decided (YXSTOP and its answer, or the kill), in microseconds."""
     def to_dict(self) -> dict[str, Any]:
         """The game as plain data: the fields above, with the record in its JSON form."""
 
@@ -2139,6 +2147,7 @@ def match(
     names: Sequence[str] | None = None,
     games: int | None = None,
     on_game: Callable[[MatchGame], object] | None = None,
+    keep_records: bool = False,
 ) -> MatchResult:
     """Plays a match between engines speaking the Gomocup (Piskvork) protocol, every
     game refereed by the live referee: `renju match` from Python, with the same options.
@@ -2148,7 +2157,10 @@ def match(
     program and its arguments. settings: a MatchSettings (default: MatchSettings()).
     names: the N-th names the N-th engine (default: the program's file name, numbered
     when two are alike). games: games per pair in each round (wins over settings').
-    on_game is called with each MatchGame as it ends (from the runner's thread).
+    on_game is called with each MatchGame as it ends (from the runner's thread), its
+    record included. keep_records: keep every game's record in MatchResult.games too
+    (by default each game's record is None there, so that a long match's memory does
+    not grow with its records: some kilobytes a game).
 
     The GIL is released while the match runs; Ctrl-C (KeyboardInterrupt) stops it and
     ends every engine process before the KeyboardInterrupt is raised. A match that

@@ -74,41 +74,119 @@ pub fn read_with_size(bytes: &[u8], file: Option<&str>, size: u8) -> Vec<Result<
 }
 
 fn read_records(bytes: &[u8], size: u8) -> Vec<Result<Game, ParseError>> {
-    if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
-        return vec![Err(ParseError::new(format!(
-            "board size {size} is not supported ({MIN_SIZE} to {MAX_SIZE})"
-        )))];
+    if let Err(e) = check_size(size) {
+        return vec![Err(e)];
     }
     let text = String::from_utf8_lossy(bytes);
     let text = text.strip_prefix(super::BOM).unwrap_or(&text);
     let mut out = Vec::new();
     for (i, line) in super::text_lines(text).enumerate() {
-        let line = line.trim();
-        if line.is_empty() {
-            continue;
+        if let Some(record) = opening_of_line(line, i + 1, out.len(), size) {
+            out.push(record);
         }
-        let lineno = i + 1;
-        let index = out.len();
-        let parsed = parse_line(line, size).map(|(notation, stones)| Game {
-            size,
-            events: stones
-                .into_iter()
-                .map(|point| Event::Stone { point })
-                .collect(),
-            tags: vec![("notation".to_string(), notation.to_string())],
-            source: Source {
-                line: Some(lineno),
-                index,
-                ..Source::default()
-            },
-            ..Game::default()
-        });
-        out.push(parsed.map_err(|e| {
-            e.at_line(lineno)
-                .in_record(format!("opening {}", index + 1))
-        }));
     }
     out
+}
+
+fn check_size(size: u8) -> Result<(), ParseError> {
+    if (MIN_SIZE..=MAX_SIZE).contains(&size) {
+        Ok(())
+    } else {
+        Err(ParseError::new(format!(
+            "board size {size} is not supported ({MIN_SIZE} to {MAX_SIZE})"
+        )))
+    }
+}
+
+/// The opening of line `lineno` (the `index`-th opening of the file), `None` for a
+/// blank line.
+fn opening_of_line(
+    line: &str,
+    lineno: usize,
+    index: usize,
+    size: u8,
+) -> Option<Result<Game, ParseError>> {
+    let line = line.trim();
+    if line.is_empty() {
+        return None;
+    }
+    let parsed = parse_line(line, size).map(|(notation, stones)| Game {
+        size,
+        events: stones
+            .into_iter()
+            .map(|point| Event::Stone { point })
+            .collect(),
+        tags: vec![("notation".to_string(), notation.to_string())],
+        source: Source {
+            line: Some(lineno),
+            index,
+            ..Source::default()
+        },
+        ..Game::default()
+    });
+    Some(parsed.map_err(|e| {
+        e.at_line(lineno)
+            .in_record(format!("opening {}", index + 1))
+    }))
+}
+
+/// Reads an opening file on a board of side `size` one line at a time, as
+/// [`read_with_size`] reads it whole: memory holds one line, whatever the file's
+/// length. A read error (a directory, a device that fails) is an error record, and
+/// the last.
+///
+/// ```
+/// use renju_records::formats::gomocup;
+/// let file = std::io::BufReader::new(&b"0,0, 1,0\n\nh8i7\n"[..]);
+/// let games: Vec<_> = gomocup::stream_with_size(file, Some("openings.txt"), 15).collect();
+/// assert_eq!(games.len(), 2);
+/// assert_eq!(games[1].as_ref().unwrap().source.line, Some(3));
+/// ```
+pub fn stream_with_size<R: std::io::BufRead>(
+    mut reader: R,
+    file: Option<&str>,
+    size: u8,
+) -> impl Iterator<Item = Result<Game, ParseError>> {
+    let file: Option<std::sync::Arc<str>> = file.map(std::sync::Arc::from);
+    let mut failed = check_size(size).err();
+    let mut pending: std::collections::VecDeque<Result<Game, ParseError>> = Default::default();
+    let (mut lineno, mut index, mut done) = (0usize, 0usize, failed.is_some());
+    let mut chunk = Vec::new();
+    std::iter::from_fn(move || loop {
+        if let Some(mut record) = pending.pop_front().or_else(|| failed.take().map(Err)) {
+            super::name_record(&mut record, file.as_ref());
+            return Some(record);
+        }
+        if done {
+            return None;
+        }
+        chunk.clear();
+        match reader.read_until(b'\n', &mut chunk) {
+            Ok(0) => done = true,
+            Ok(_) => {
+                let text = String::from_utf8_lossy(&chunk);
+                let text = if lineno == 0 {
+                    text.strip_prefix(super::BOM).unwrap_or(&text)
+                } else {
+                    &text
+                };
+                // One chunk ends at `\n`; a lone `\r` inside it ends a line too.
+                let text = text.strip_suffix('\n').unwrap_or(text);
+                let text = text.strip_suffix('\r').unwrap_or(text);
+                for line in text.split('\r') {
+                    lineno += 1;
+                    if let Some(record) = opening_of_line(line, lineno, index, size) {
+                        index += 1;
+                        pending.push_back(record);
+                    }
+                }
+            }
+            Err(e) => {
+                done = true;
+                failed = Some(ParseError::new(format!("cannot be read: {e}")).at_line(lineno + 1));
+            }
+        }
+    })
 }
 
 /// Writes the openings in offset notation, one per line. Every game must be on the same

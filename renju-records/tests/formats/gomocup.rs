@@ -254,3 +254,50 @@ fn bom_and_cr_lines() {
     assert_eq!(games.len(), 2);
     assert!(games.iter().all(Result::is_ok), "{games:?}");
 }
+
+/// What `stream_with_size` gives, record by record, as comparable text.
+fn streamed(bytes: &[u8], size: u8) -> Vec<String> {
+    gomocup::stream_with_size(
+        std::io::BufReader::with_capacity(7, bytes),
+        Some("o.txt"),
+        size,
+    )
+    .map(|r| format!("{r:?}"))
+    .collect()
+}
+
+proptest! {
+    #[test]
+    fn streaming_an_opening_file_gives_what_reading_it_whole_gives(
+        lines in proptest::collection::vec(
+            prop_oneof!["0,0, 1,0", "h8i7", "", "  ", "9,9, x", "b7d6e6f7", "0,0, 30,0"],
+            0..12,
+        ),
+        ends in proptest::collection::vec(prop_oneof!["\n", "\r\n", "\r"], 12),
+        bom in any::<bool>(),
+    ) {
+        let mut text = String::from(if bom { "\u{feff}" } else { "" });
+        for (line, end) in lines.iter().zip(&ends) {
+            text.push_str(line);
+            text.push_str(end);
+        }
+        let whole: Vec<String> = gomocup::read_with_size(text.as_bytes(), Some("o.txt"), 15)
+            .into_iter()
+            .map(|r| format!("{r:?}"))
+            .collect();
+        prop_assert_eq!(streamed(text.as_bytes(), 15), whole);
+    }
+}
+
+#[test]
+fn a_streamed_opening_file_with_a_bad_size_or_an_unreadable_source_is_one_error() {
+    let bad = streamed(b"0,0\n1,1\n", 99);
+    assert_eq!(bad.len(), 1);
+    assert!(bad[0].contains("board size 99"), "{bad:?}");
+    let dir = std::env::temp_dir();
+    let file = std::fs::File::open(&dir).unwrap();
+    let records: Vec<_> =
+        gomocup::stream_with_size(std::io::BufReader::new(file), None, 15).collect();
+    assert_eq!(records.len(), 1);
+    assert!(records[0].is_err());
+}
