@@ -103,6 +103,10 @@ pub struct Board {
     /// Per intersection, the four shapes added up while it is empty, and
     /// [`OCCUPIED`] while it holds a stone: a compact array for the forbidden-map scan.
     summaries: Box<[Summary]>,
+    /// The empty cells that pass the quick filter, one bit per intersection (bit
+    /// `idx % 64` of word `idx / 64`), kept with the summaries: the forbidden map visits
+    /// these cells only, without scanning the board.
+    candidates: CandidateBits,
     /// While set ([`Board::defer_shapes`]), stones update the line codes only: the
     /// shapes and summaries are stale until [`Board::finish_deferred`].
     deferred: bool,
@@ -120,6 +124,12 @@ pub(crate) struct Outlook {
 
 /// The summary of an occupied intersection: one that never passes the quick filter.
 const OCCUPIED: Summary = 1;
+
+/// Words of [`Board::candidates`]: one bit for each intersection of the largest board.
+const CANDIDATE_WORDS: usize = (MAX_SIZE as usize * MAX_SIZE as usize).div_ceil(64);
+
+/// One bit per intersection: the cells that pass the quick filter.
+type CandidateBits = [u64; CANDIDATE_WORDS];
 
 /// What the board keeps about one intersection.
 #[derive(Debug, Clone, Copy, Default)]
@@ -274,6 +284,7 @@ impl Board {
         self.cells.copy_from_slice(&empty.cells);
         self.codes.copy_from_slice(&empty.codes);
         self.summaries.copy_from_slice(&empty.summaries);
+        self.candidates = empty.candidates;
         (self.black, self.white, self.deferred) = (0, 0, false);
     }
 
@@ -325,13 +336,25 @@ impl Board {
         let parts = patterns::summary_parts();
         let codes = &self.codes;
         let cells = self.cells.iter().zip(&self.neighbors.pos);
-        for (summary, (cell, pos)) in self.summaries.iter_mut().zip(cells) {
+        self.candidates = [0; CANDIDATE_WORDS];
+        for (idx, (summary, (cell, pos))) in self.summaries.iter_mut().zip(cells).enumerate() {
             *summary = if cell.stone == CELL_EMPTY {
                 pos.iter().map(|&p| parts[codes[p as usize] as usize]).sum()
             } else {
                 OCCUPIED
             };
+            self.candidates[idx / 64] |=
+                u64::from(patterns::may_be_forbidden(*summary)) << (idx % 64);
         }
+    }
+
+    /// Writes the summary of `idx` and its bit in [`Board::candidates`], without a branch.
+    #[inline]
+    fn set_summary(&mut self, idx: usize, summary: Summary) {
+        self.summaries[idx] = summary;
+        let word = &mut self.candidates[idx / 64];
+        let bit = 1u64 << (idx % 64);
+        *word = (*word & !bit) | (u64::from(patterns::may_be_forbidden(summary)) << (idx % 64));
     }
 
     /// The cells, row by row from `a1`: 0 empty, 1 black, 2 white (see
@@ -351,6 +374,7 @@ impl Board {
             cells: vec![Cell::default(); size as usize * size as usize].into_boxed_slice(),
             codes: vec![0; Neighbors::of(size).codes_len].into_boxed_slice(),
             summaries: vec![0; size as usize * size as usize].into_boxed_slice(),
+            candidates: [0; CANDIDATE_WORDS],
             deferred: false,
         };
         // Off-board cells count as blocked in every line code.
@@ -539,9 +563,10 @@ impl Board {
                 let new = self.codes[n.code as usize];
                 let change = digit * n.weight;
                 let old = if add { new - change } else { new + change };
-                self.summaries[t] = self.summaries[t]
+                let summary = self.summaries[t]
                     .wrapping_add(part(new))
                     .wrapping_sub(part(old));
+                self.set_summary(t, summary);
             }
         }
     }
@@ -549,7 +574,7 @@ impl Board {
     /// Recomputes the shapes and summary of `idx` from its codes.
     #[inline]
     fn recompute_shapes(&mut self, idx: usize) {
-        self.summaries[idx] = if self.cells[idx].stone == CELL_EMPTY {
+        let summary = if self.cells[idx].stone == CELL_EMPTY {
             self.shapes(idx)
                 .iter()
                 .map(|&s| patterns::summary_part(s))
@@ -557,6 +582,7 @@ impl Board {
         } else {
             OCCUPIED
         };
+        self.set_summary(idx, summary);
     }
 
     /// Places a stone on an empty cell.
@@ -574,7 +600,7 @@ impl Board {
             }
         };
         self.cells[idx].stone = cell;
-        self.summaries[idx] = OCCUPIED;
+        self.set_summary(idx, OCCUPIED);
         self.touch(idx, digit, true);
     }
 
@@ -630,14 +656,23 @@ impl Board {
     }
 
     /// Empty cells that pass the quick filter, row by row: a superset of the forbidden
-    /// points.
+    /// points, read from the bits kept with the summaries.
     pub(crate) fn candidates(&self) -> impl Iterator<Item = usize> + '_ {
         debug_assert!(!self.deferred, "summaries are stale");
-        self.summaries
+        let words = self.area().div_ceil(64);
+        self.candidates[..words]
             .iter()
             .enumerate()
-            .filter(|(_, &s)| patterns::may_be_forbidden(s))
-            .map(|(i, _)| i)
+            .flat_map(|(w, &bits)| {
+                let mut bits = bits;
+                std::iter::from_fn(move || {
+                    (bits != 0).then(|| {
+                        let i = bits.trailing_zeros() as usize;
+                        bits &= bits - 1;
+                        w * 64 + i
+                    })
+                })
+            })
     }
 
     /// Renders the board as the diagram format (see [`crate::diagram`]).
@@ -810,6 +845,12 @@ mod tests {
             }
         }
         assert_eq!(a.summaries, b.summaries, "summaries");
+        assert_eq!(a.candidates, b.candidates, "candidate bits");
+        let scanned = (0..a.area()).filter(|&i| patterns::may_be_forbidden(a.summaries[i]));
+        assert!(
+            a.candidates().eq(scanned),
+            "candidates are the cells the filter passes"
+        );
     }
 
     /// A fixed-seed generator of numbers below `n`.
