@@ -510,16 +510,22 @@ impl Board {
         self.cells[idx].stone
     }
 
-    /// What a black stone on the empty cell `idx` would make, at a glance (read from the
-    /// line codes, right while shapes are deferred too).
+    /// What a black stone on the empty cell `idx` would make, at a glance: read from its
+    /// summary (one load), or from the line codes while shapes are deferred.
     #[inline]
     pub(crate) fn black_outlook(&self, idx: usize) -> Outlook {
-        let shapes = self.shapes(idx);
-        let all = shapes[0] | shapes[1] | shapes[2] | shapes[3];
-        let summary = shapes.iter().map(|&s| patterns::summary_part(s)).sum();
+        debug_assert_eq!(self.cells[idx].stone, CELL_EMPTY);
+        let summary = if self.deferred {
+            self.shapes(idx)
+                .iter()
+                .map(|&s| patterns::summary_part(s))
+                .sum()
+        } else {
+            self.summaries[idx]
+        };
         Outlook {
             may_be_forbidden: patterns::may_be_forbidden(summary),
-            five_or_more: all & (patterns::P_FIVE | patterns::P_OVERLINE) != 0,
+            five_or_more: patterns::five_or_more(summary),
         }
     }
 

@@ -147,6 +147,9 @@ fn cells_of(mask: u32, idx: usize, step: isize) -> impl Iterator<Item = usize> {
 struct InMind<'a> {
     board: &'a Board,
     stones: Vec<usize>,
+    /// The column and row of each stone in `stones`, so that [`InMind::codes`] divides
+    /// by the board's side once per call rather than once per stone.
+    coords: Vec<(isize, isize)>,
 }
 
 impl<'a> InMind<'a> {
@@ -154,7 +157,24 @@ impl<'a> InMind<'a> {
         InMind {
             board,
             stones: Vec::new(),
+            coords: Vec::new(),
         }
+    }
+
+    /// Imagines a black stone on `idx` (until [`InMind::forget`]).
+    #[inline]
+    fn imagine(&mut self, idx: usize) {
+        let size = self.board.size() as usize;
+        self.stones.push(idx);
+        self.coords
+            .push(((idx % size) as isize, (idx / size) as isize));
+    }
+
+    /// Takes back the stone imagined last.
+    #[inline]
+    fn forget(&mut self) {
+        self.stones.pop();
+        self.coords.pop();
     }
 
     /// The line codes of the empty cell `idx` with the imagined stones added.
@@ -167,11 +187,11 @@ impl<'a> InMind<'a> {
         if self.stones.is_empty() {
             return codes;
         }
-        let size = self.board.size() as isize;
-        let (x, y) = (idx as isize % size, idx as isize / size);
+        let size = self.board.size() as usize;
+        let (x, y) = ((idx % size) as isize, (idx / size) as isize);
         let reach = REACH as isize;
-        for &s in &self.stones {
-            let (dx, dy) = (s as isize % size - x, s as isize / size - y);
+        for &(sx, sy) in &self.coords {
+            let (dx, dy) = (sx - x, sy - y);
             // Direction d sees the stone at offset k when it lies on that line.
             let seen = [
                 (dy == 0).then_some(dx),
@@ -219,7 +239,7 @@ impl<'a> InMind<'a> {
         limit: usize,
     ) -> usize {
         let st = steps(self.board.size());
-        self.stones.push(idx);
+        self.imagine(idx);
         let mut real = 0;
         for (d, &shape) in shapes.iter().enumerate() {
             let mask = patterns::three_points(shape);
@@ -233,7 +253,7 @@ impl<'a> InMind<'a> {
                 }
             }
         }
-        self.stones.pop();
+        self.forget();
         real
     }
 
@@ -628,13 +648,13 @@ fn explain_in(
     if !top && ex.fives.is_empty() && (!ex.overlines.is_empty() || ex.fours.len() >= 2) {
         windows.clear();
     }
-    mind.stones.push(idx);
+    mind.imagine(idx);
     for (d, (dir, line, shape)) in windows.into_iter().enumerate() {
         if let Some(three) = explain_three(mind, idx, (d, dir), &line, &shape, opts, nested) {
             ex.threes.push(three);
         }
     }
-    mind.stones.pop();
+    mind.forget();
     ex.status = status_of(&ex);
     ex
 }
