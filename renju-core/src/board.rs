@@ -336,15 +336,25 @@ impl Board {
         let parts = patterns::summary_parts();
         let codes = &self.codes;
         let cells = self.cells.iter().zip(&self.neighbors.pos);
-        self.candidates = [0; CANDIDATE_WORDS];
+        // The candidate bits gathered word by word in the same pass.
+        let mut bits = 0u64;
         for (idx, (summary, (cell, pos))) in self.summaries.iter_mut().zip(cells).enumerate() {
             *summary = if cell.stone == CELL_EMPTY {
-                pos.iter().map(|&p| parts[codes[p as usize] as usize]).sum()
+                let s = pos.iter().map(|&p| parts[codes[p as usize] as usize]).sum();
+                bits |= u64::from(patterns::may_be_forbidden(s)) << (idx % 64);
+                s
             } else {
                 OCCUPIED
             };
-            self.candidates[idx / 64] |=
-                u64::from(patterns::may_be_forbidden(*summary)) << (idx % 64);
+            if idx % 64 == 63 {
+                self.candidates[idx / 64] = bits;
+                bits = 0;
+            }
+        }
+        let area = self.summaries.len();
+        self.candidates[area / 64..].fill(0);
+        if !area.is_multiple_of(64) {
+            self.candidates[area / 64] = bits;
         }
     }
 
