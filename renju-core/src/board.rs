@@ -107,6 +107,10 @@ pub struct Board {
     /// `idx % 64` of word `idx / 64`), kept with the summaries: the forbidden map visits
     /// these cells only, without scanning the board.
     candidates: CandidateBits,
+    /// Whether stones keep [`Board::candidates`] up to date ([`Board::keep_candidates`]);
+    /// when not (under rules without forbidden moves, which never ask), the candidates
+    /// are read from the summaries.
+    candidates_kept: bool,
     /// While set ([`Board::defer_shapes`]), stones update the line codes only: the
     /// shapes and summaries are stale until [`Board::finish_deferred`].
     deferred: bool,
@@ -362,6 +366,9 @@ impl Board {
     #[inline]
     fn set_summary(&mut self, idx: usize, summary: Summary) {
         self.summaries[idx] = summary;
+        if !self.candidates_kept {
+            return;
+        }
         let word = &mut self.candidates[idx / 64];
         let bit = 1u64 << (idx % 64);
         *word = (*word & !bit) | (u64::from(patterns::may_be_forbidden(summary)) << (idx % 64));
@@ -385,6 +392,7 @@ impl Board {
             codes: vec![0; Neighbors::of(size).codes_len].into_boxed_slice(),
             summaries: vec![0; size as usize * size as usize].into_boxed_slice(),
             candidates: [0; CANDIDATE_WORDS],
+            candidates_kept: true,
             deferred: false,
         };
         // Off-board cells count as blocked in every line code.
@@ -671,24 +679,50 @@ impl Board {
         patterns::may_be_forbidden(self.summaries[idx])
     }
 
+    /// Whether stones keep the candidate bits up to date (the default). Positions under
+    /// rules without forbidden moves turn it off: their stones then skip that work, and
+    /// [`Board::candidates`] reads the summaries instead. Turned back on, the bits are
+    /// recomputed.
+    pub(crate) fn keep_candidates(&mut self, keep: bool) {
+        if keep && !self.candidates_kept {
+            self.candidates = self.scanned_candidates();
+        }
+        self.candidates_kept = keep;
+    }
+
+    /// The candidate bits, from the summaries.
+    fn scanned_candidates(&self) -> CandidateBits {
+        let mut bits = [0; CANDIDATE_WORDS];
+        for (word, summaries) in bits.iter_mut().zip(self.summaries.chunks(64)) {
+            *word = summaries
+                .iter()
+                .enumerate()
+                .map(|(i, &s)| u64::from(patterns::may_be_forbidden(s)) << i)
+                .fold(0, |bits, bit| bits | bit);
+        }
+        bits
+    }
+
     /// Empty cells that pass the quick filter, row by row: a superset of the forbidden
-    /// points, read from the bits kept with the summaries.
+    /// points, read from the bits kept with the summaries (or from the summaries).
     pub(crate) fn candidates(&self) -> impl Iterator<Item = usize> + '_ {
         debug_assert!(!self.deferred, "summaries are stale");
         let words = self.area().div_ceil(64);
-        self.candidates[..words]
-            .iter()
-            .enumerate()
-            .flat_map(|(w, &bits)| {
-                let mut bits = bits;
-                std::iter::from_fn(move || {
-                    (bits != 0).then(|| {
-                        let i = bits.trailing_zeros() as usize;
-                        bits &= bits - 1;
-                        w * 64 + i
-                    })
+        let bits = if self.candidates_kept {
+            self.candidates
+        } else {
+            self.scanned_candidates()
+        };
+        (0..words).flat_map(move |w| {
+            let mut bits = bits[w];
+            std::iter::from_fn(move || {
+                (bits != 0).then(|| {
+                    let i = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    w * 64 + i
                 })
             })
+        })
     }
 
     /// Renders the board as the diagram format (see [`crate::diagram`]).
@@ -885,12 +919,17 @@ mod tests {
         let mut next = xorshift(0x2545_f491_4f6c_dd1d);
         for size in [5u8, 7, 15, 20, 26] {
             let mut board = Board::new(size).unwrap();
+            // The same walk on a board that does not keep its candidate bits, turned
+            // back on from time to time.
+            let mut unkept = Board::new(size).unwrap();
+            unkept.keep_candidates(false);
             let mut placed = Vec::new();
             for step in 0..600 {
                 let area = board.area();
                 if !placed.is_empty() && (next(3) == 0 || board.is_full()) {
                     let idx = placed.swap_remove(next(placed.len()));
                     board.remove(idx);
+                    unkept.remove(idx);
                 } else {
                     let idx = next(area);
                     if board.cells[idx].stone == CELL_EMPTY {
@@ -900,8 +939,15 @@ mod tests {
                             Color::White
                         };
                         board.put(idx, color);
+                        unkept.put(idx, color);
                         placed.push(idx);
                     }
+                }
+                assert!(board.candidates().eq(unkept.candidates()));
+                if step % 50 == 0 {
+                    unkept.keep_candidates(true);
+                    assert_same_state(&board, &unkept);
+                    unkept.keep_candidates(false);
                 }
                 if step % 25 == 0 {
                     assert_same_state(&board, &rebuilt(&board));

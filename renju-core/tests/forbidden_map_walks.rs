@@ -1,7 +1,8 @@
 //! The forbidden map of a board kept up to date stone by stone (placements and removals,
 //! the way games, undo and the self-play stepper change it) agrees with the slow reference
 //! judge (`tests/reference`) and with a board built in one sweep from the same cells, on
-//! every board size from 5 to 26, under both readings of the disputed case.
+//! every board size from 5 to 26, under both readings of the disputed case; so does the
+//! board of a freestyle position, which reads its candidates from its summaries.
 //!
 //! Each case is a random walk: stones placed and removed at random, in a region of the
 //! board dense enough in black to give overlines, double-fours and nested double-three
@@ -15,7 +16,7 @@ use proptest::prelude::*;
 use reference::{Cell, RefBoard, RefFouls};
 use renju_core::batch::{forbidden_masks, kind_code, write_mask, MaskValues};
 use renju_core::geometry::{MAX_SIZE, MIN_SIZE};
-use renju_core::{Board, Color, FoulKind, Point, RenjuOptions, RuleSet};
+use renju_core::{Board, Color, FoulKind, Point, Position, RenjuOptions, RuleSet};
 
 fn cases(default: u32) -> u32 {
     std::env::var("PROPTEST_CASES")
@@ -93,6 +94,11 @@ proptest! {
                 prop_assert_eq!(&mask_of(&board, &options), &want, "kept, {:?}\n{}", options, board);
                 prop_assert_eq!(&mask_of(&swept, &options), &want, "swept, {:?}", options);
                 prop_assert_eq!(&mask_of(&board.clone(), &options), &want, "clone, {:?}", options);
+                // A board from a position under rules without forbidden moves, which does
+                // not keep its candidate bits.
+                if let Ok(freestyle) = Position::from_board(board.clone(), RuleSet::Freestyle, Color::Black) {
+                    prop_assert_eq!(&mask_of(&freestyle.into_board(), &options), &want, "freestyle board, {:?}", options);
+                }
                 if size == 15 {
                     let batch = forbidden_masks(&cells, size, RuleSet::Renju, &options, MaskValues::Kinds).unwrap();
                     prop_assert_eq!(&batch, &want, "forbidden_masks, {:?}", options);
