@@ -146,10 +146,16 @@ fn cells_of(mask: u32, idx: usize, step: isize) -> impl Iterator<Item = usize> {
 /// board, it only extends this stack of imagined stones.
 struct InMind<'a> {
     board: &'a Board,
-    stones: Vec<usize>,
-    /// The column and row of each stone in `stones`, so that [`InMind::codes`] divides
-    /// by the board's side once per call rather than once per stone.
-    coords: Vec<(isize, isize)>,
+    stones: Vec<Imagined>,
+}
+
+/// A stone in mind: its cell, and its column and row, so that [`InMind::codes`] divides
+/// by the board's side once per call rather than once per stone.
+#[derive(Clone, Copy)]
+struct Imagined {
+    idx: usize,
+    x: isize,
+    y: isize,
 }
 
 impl<'a> InMind<'a> {
@@ -157,7 +163,6 @@ impl<'a> InMind<'a> {
         InMind {
             board,
             stones: Vec::new(),
-            coords: Vec::new(),
         }
     }
 
@@ -165,16 +170,17 @@ impl<'a> InMind<'a> {
     #[inline]
     fn imagine(&mut self, idx: usize) {
         let size = self.board.size() as usize;
-        self.stones.push(idx);
-        self.coords
-            .push(((idx % size) as isize, (idx / size) as isize));
+        self.stones.push(Imagined {
+            idx,
+            x: (idx % size) as isize,
+            y: (idx / size) as isize,
+        });
     }
 
     /// Takes back the stone imagined last.
     #[inline]
     fn forget(&mut self) {
         self.stones.pop();
-        self.coords.pop();
     }
 
     /// The line codes of the empty cell `idx` with the imagined stones added.
@@ -190,8 +196,8 @@ impl<'a> InMind<'a> {
         let size = self.board.size() as usize;
         let (x, y) = ((idx % size) as isize, (idx / size) as isize);
         let reach = REACH as isize;
-        for &(sx, sy) in &self.coords {
-            let (dx, dy) = (sx - x, sy - y);
+        for s in &self.stones {
+            let (dx, dy) = (s.x - x, s.y - y);
             // Direction d sees the stone at offset k when it lies on that line.
             let seen = [
                 (dy == 0).then_some(dx),
@@ -605,7 +611,7 @@ fn nested_in(
     opts: &RenjuOptions,
     nested: &mut NestedTable,
 ) -> usize {
-    let mut stones = mind.stones.clone();
+    let mut stones: Vec<usize> = mind.stones.iter().map(|s| s.idx).collect();
     stones.sort_unstable();
     if let Some(&i) = nested.by_context.get(&(q, stones.clone())) {
         return i;
