@@ -4,6 +4,8 @@
 //!
 //! * `map/built`: the forbidden map of an already-built position;
 //! * `map/from_stones`: the same from a bare stone list (build + map);
+//! * `map/forbidden_masks`: the batch masks of all positions from their cells (build +
+//!   map, on the calling thread without the `parallel` feature);
 //! * `point/quiet`, `point/flagged`: one point's fouls, at points that need no recursion
 //!   and at the points flagged as possibly forbidden;
 //! * `play_undo`: place a stone and take it back;
@@ -17,7 +19,8 @@ mod reference;
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
-use renju_core::{Board, Color, Move, Point, Position, RuleSet, Verdict};
+use renju_core::batch::{forbidden_masks, MaskValues};
+use renju_core::{Board, Color, Move, Point, Position, RenjuOptions, RuleSet, Verdict};
 
 fn positions() -> Vec<Position> {
     let text = include_str!("../../fixtures/bench/midgame_positions.txt");
@@ -60,6 +63,18 @@ fn bench_map(c: &mut Criterion, positions: &[Position]) {
                 let pos = Position::from_board(board, RuleSet::Renju, Color::Black).unwrap();
                 black_box(pos.forbidden_points());
             }
+        })
+    });
+    let mut cells = vec![0u8; 225 * positions.len()];
+    for (pos, out) in positions.iter().zip(cells.chunks_mut(225)) {
+        pos.board().write_cells(out);
+    }
+    let options = RenjuOptions::default();
+    g.bench_function("forbidden_masks", |b| {
+        b.iter(|| {
+            black_box(
+                forbidden_masks(&cells, 15, RuleSet::Renju, &options, MaskValues::Flags).unwrap(),
+            );
         })
     });
     g.finish();

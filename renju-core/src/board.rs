@@ -103,6 +103,14 @@ pub struct Board {
     /// Per intersection, the four shapes added up while it is empty, and
     /// [`OCCUPIED`] while it holds a stone: a compact array for the forbidden-map scan.
     summaries: Box<[Summary]>,
+    /// The empty cells that pass the quick filter, one bit per intersection (bit
+    /// `idx % 64` of word `idx / 64`), kept with the summaries: the forbidden map visits
+    /// these cells only, without scanning the board.
+    candidates: CandidateBits,
+    /// Whether stones keep [`Board::candidates`] up to date ([`Board::keep_candidates`]);
+    /// when not (under rules without forbidden moves, which never ask), the candidates
+    /// are read from the summaries.
+    candidates_kept: bool,
     /// While set ([`Board::defer_shapes`]), stones update the line codes only: the
     /// shapes and summaries are stale until [`Board::finish_deferred`].
     deferred: bool,
@@ -120,6 +128,12 @@ pub(crate) struct Outlook {
 
 /// The summary of an occupied intersection: one that never passes the quick filter.
 const OCCUPIED: Summary = 1;
+
+/// Words of [`Board::candidates`]: one bit for each intersection of the largest board.
+const CANDIDATE_WORDS: usize = (MAX_SIZE as usize * MAX_SIZE as usize).div_ceil(64);
+
+/// One bit per intersection: the cells that pass the quick filter.
+type CandidateBits = [u64; CANDIDATE_WORDS];
 
 /// What the board keeps about one intersection.
 #[derive(Debug, Clone, Copy, Default)]
@@ -274,6 +288,7 @@ impl Board {
         self.cells.copy_from_slice(&empty.cells);
         self.codes.copy_from_slice(&empty.codes);
         self.summaries.copy_from_slice(&empty.summaries);
+        self.candidates = empty.candidates;
         (self.black, self.white, self.deferred) = (0, 0, false);
     }
 
@@ -325,13 +340,38 @@ impl Board {
         let parts = patterns::summary_parts();
         let codes = &self.codes;
         let cells = self.cells.iter().zip(&self.neighbors.pos);
-        for (summary, (cell, pos)) in self.summaries.iter_mut().zip(cells) {
+        // The candidate bits gathered word by word in the same pass.
+        let mut bits = 0u64;
+        for (idx, (summary, (cell, pos))) in self.summaries.iter_mut().zip(cells).enumerate() {
             *summary = if cell.stone == CELL_EMPTY {
-                pos.iter().map(|&p| parts[codes[p as usize] as usize]).sum()
+                let s = pos.iter().map(|&p| parts[codes[p as usize] as usize]).sum();
+                bits |= u64::from(patterns::may_be_forbidden(s)) << (idx % 64);
+                s
             } else {
                 OCCUPIED
             };
+            if idx % 64 == 63 {
+                self.candidates[idx / 64] = bits;
+                bits = 0;
+            }
         }
+        let area = self.summaries.len();
+        self.candidates[area / 64..].fill(0);
+        if !area.is_multiple_of(64) {
+            self.candidates[area / 64] = bits;
+        }
+    }
+
+    /// Writes the summary of `idx` and its bit in [`Board::candidates`], without a branch.
+    #[inline]
+    fn set_summary(&mut self, idx: usize, summary: Summary) {
+        self.summaries[idx] = summary;
+        if !self.candidates_kept {
+            return;
+        }
+        let word = &mut self.candidates[idx / 64];
+        let bit = 1u64 << (idx % 64);
+        *word = (*word & !bit) | (u64::from(patterns::may_be_forbidden(summary)) << (idx % 64));
     }
 
     /// The cells, row by row from `a1`: 0 empty, 1 black, 2 white (see
@@ -351,6 +391,8 @@ impl Board {
             cells: vec![Cell::default(); size as usize * size as usize].into_boxed_slice(),
             codes: vec![0; Neighbors::of(size).codes_len].into_boxed_slice(),
             summaries: vec![0; size as usize * size as usize].into_boxed_slice(),
+            candidates: [0; CANDIDATE_WORDS],
+            candidates_kept: true,
             deferred: false,
         };
         // Off-board cells count as blocked in every line code.
@@ -486,16 +528,22 @@ impl Board {
         self.cells[idx].stone
     }
 
-    /// What a black stone on the empty cell `idx` would make, at a glance (read from the
-    /// line codes, right while shapes are deferred too).
+    /// What a black stone on the empty cell `idx` would make, at a glance: read from its
+    /// summary (one load), or from the line codes while shapes are deferred.
     #[inline]
     pub(crate) fn black_outlook(&self, idx: usize) -> Outlook {
-        let shapes = self.shapes(idx);
-        let all = shapes[0] | shapes[1] | shapes[2] | shapes[3];
-        let summary = shapes.iter().map(|&s| patterns::summary_part(s)).sum();
+        debug_assert_eq!(self.cells[idx].stone, CELL_EMPTY);
+        let summary = if self.deferred {
+            self.shapes(idx)
+                .iter()
+                .map(|&s| patterns::summary_part(s))
+                .sum()
+        } else {
+            self.summaries[idx]
+        };
         Outlook {
             may_be_forbidden: patterns::may_be_forbidden(summary),
-            five_or_more: all & (patterns::P_FIVE | patterns::P_OVERLINE) != 0,
+            five_or_more: patterns::five_or_more(summary),
         }
     }
 
@@ -539,9 +587,10 @@ impl Board {
                 let new = self.codes[n.code as usize];
                 let change = digit * n.weight;
                 let old = if add { new - change } else { new + change };
-                self.summaries[t] = self.summaries[t]
+                let summary = self.summaries[t]
                     .wrapping_add(part(new))
                     .wrapping_sub(part(old));
+                self.set_summary(t, summary);
             }
         }
     }
@@ -549,7 +598,7 @@ impl Board {
     /// Recomputes the shapes and summary of `idx` from its codes.
     #[inline]
     fn recompute_shapes(&mut self, idx: usize) {
-        self.summaries[idx] = if self.cells[idx].stone == CELL_EMPTY {
+        let summary = if self.cells[idx].stone == CELL_EMPTY {
             self.shapes(idx)
                 .iter()
                 .map(|&s| patterns::summary_part(s))
@@ -557,6 +606,7 @@ impl Board {
         } else {
             OCCUPIED
         };
+        self.set_summary(idx, summary);
     }
 
     /// Places a stone on an empty cell.
@@ -574,7 +624,7 @@ impl Board {
             }
         };
         self.cells[idx].stone = cell;
-        self.summaries[idx] = OCCUPIED;
+        self.set_summary(idx, OCCUPIED);
         self.touch(idx, digit, true);
     }
 
@@ -629,15 +679,50 @@ impl Board {
         patterns::may_be_forbidden(self.summaries[idx])
     }
 
+    /// Whether stones keep the candidate bits up to date (the default). Positions under
+    /// rules without forbidden moves turn it off: their stones then skip that work, and
+    /// [`Board::candidates`] reads the summaries instead. Turned back on, the bits are
+    /// recomputed.
+    pub(crate) fn keep_candidates(&mut self, keep: bool) {
+        if keep && !self.candidates_kept {
+            self.candidates = self.scanned_candidates();
+        }
+        self.candidates_kept = keep;
+    }
+
+    /// The candidate bits, from the summaries.
+    fn scanned_candidates(&self) -> CandidateBits {
+        let mut bits = [0; CANDIDATE_WORDS];
+        for (word, summaries) in bits.iter_mut().zip(self.summaries.chunks(64)) {
+            *word = summaries
+                .iter()
+                .enumerate()
+                .map(|(i, &s)| u64::from(patterns::may_be_forbidden(s)) << i)
+                .fold(0, |bits, bit| bits | bit);
+        }
+        bits
+    }
+
     /// Empty cells that pass the quick filter, row by row: a superset of the forbidden
-    /// points.
+    /// points, read from the bits kept with the summaries (or from the summaries).
     pub(crate) fn candidates(&self) -> impl Iterator<Item = usize> + '_ {
         debug_assert!(!self.deferred, "summaries are stale");
-        self.summaries
-            .iter()
-            .enumerate()
-            .filter(|(_, &s)| patterns::may_be_forbidden(s))
-            .map(|(i, _)| i)
+        let words = self.area().div_ceil(64);
+        let bits = if self.candidates_kept {
+            self.candidates
+        } else {
+            self.scanned_candidates()
+        };
+        (0..words).flat_map(move |w| {
+            let mut bits = bits[w];
+            std::iter::from_fn(move || {
+                (bits != 0).then(|| {
+                    let i = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    w * 64 + i
+                })
+            })
+        })
     }
 
     /// Renders the board as the diagram format (see [`crate::diagram`]).
@@ -810,6 +895,12 @@ mod tests {
             }
         }
         assert_eq!(a.summaries, b.summaries, "summaries");
+        assert_eq!(a.candidates, b.candidates, "candidate bits");
+        let scanned = (0..a.area()).filter(|&i| patterns::may_be_forbidden(a.summaries[i]));
+        assert!(
+            a.candidates().eq(scanned),
+            "candidates are the cells the filter passes"
+        );
     }
 
     /// A fixed-seed generator of numbers below `n`.
@@ -828,12 +919,17 @@ mod tests {
         let mut next = xorshift(0x2545_f491_4f6c_dd1d);
         for size in [5u8, 7, 15, 20, 26] {
             let mut board = Board::new(size).unwrap();
+            // The same walk on a board that does not keep its candidate bits, turned
+            // back on from time to time.
+            let mut unkept = Board::new(size).unwrap();
+            unkept.keep_candidates(false);
             let mut placed = Vec::new();
             for step in 0..600 {
                 let area = board.area();
                 if !placed.is_empty() && (next(3) == 0 || board.is_full()) {
                     let idx = placed.swap_remove(next(placed.len()));
                     board.remove(idx);
+                    unkept.remove(idx);
                 } else {
                     let idx = next(area);
                     if board.cells[idx].stone == CELL_EMPTY {
@@ -843,8 +939,15 @@ mod tests {
                             Color::White
                         };
                         board.put(idx, color);
+                        unkept.put(idx, color);
                         placed.push(idx);
                     }
+                }
+                assert!(board.candidates().eq(unkept.candidates()));
+                if step % 50 == 0 {
+                    unkept.keep_candidates(true);
+                    assert_same_state(&board, &unkept);
+                    unkept.keep_candidates(false);
                 }
                 if step % 25 == 0 {
                     assert_same_state(&board, &rebuilt(&board));

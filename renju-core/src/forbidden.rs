@@ -146,7 +146,16 @@ fn cells_of(mask: u32, idx: usize, step: isize) -> impl Iterator<Item = usize> {
 /// board, it only extends this stack of imagined stones.
 struct InMind<'a> {
     board: &'a Board,
-    stones: Vec<usize>,
+    stones: Vec<Imagined>,
+}
+
+/// A stone in mind: its cell, and its column and row, so that [`InMind::codes`] divides
+/// by the board's side once per call rather than once per stone.
+#[derive(Clone, Copy)]
+struct Imagined {
+    idx: usize,
+    x: isize,
+    y: isize,
 }
 
 impl<'a> InMind<'a> {
@@ -155,6 +164,23 @@ impl<'a> InMind<'a> {
             board,
             stones: Vec::new(),
         }
+    }
+
+    /// Imagines a black stone on `idx` (until [`InMind::forget`]).
+    #[inline]
+    fn imagine(&mut self, idx: usize) {
+        let size = self.board.size() as usize;
+        self.stones.push(Imagined {
+            idx,
+            x: (idx % size) as isize,
+            y: (idx / size) as isize,
+        });
+    }
+
+    /// Takes back the stone imagined last.
+    #[inline]
+    fn forget(&mut self) {
+        self.stones.pop();
     }
 
     /// The line codes of the empty cell `idx` with the imagined stones added.
@@ -167,11 +193,11 @@ impl<'a> InMind<'a> {
         if self.stones.is_empty() {
             return codes;
         }
-        let size = self.board.size() as isize;
-        let (x, y) = (idx as isize % size, idx as isize / size);
+        let size = self.board.size() as usize;
+        let (x, y) = ((idx % size) as isize, (idx / size) as isize);
         let reach = REACH as isize;
-        for &s in &self.stones {
-            let (dx, dy) = (s as isize % size - x, s as isize / size - y);
+        for s in &self.stones {
+            let (dx, dy) = (s.x - x, s.y - y);
             // Direction d sees the stone at offset k when it lies on that line.
             let seen = [
                 (dy == 0).then_some(dx),
@@ -219,7 +245,7 @@ impl<'a> InMind<'a> {
         limit: usize,
     ) -> usize {
         let st = steps(self.board.size());
-        self.stones.push(idx);
+        self.imagine(idx);
         let mut real = 0;
         for (d, &shape) in shapes.iter().enumerate() {
             let mask = patterns::three_points(shape);
@@ -233,7 +259,7 @@ impl<'a> InMind<'a> {
                 }
             }
         }
-        self.stones.pop();
+        self.forget();
         real
     }
 
@@ -585,7 +611,7 @@ fn nested_in(
     opts: &RenjuOptions,
     nested: &mut NestedTable,
 ) -> usize {
-    let mut stones = mind.stones.clone();
+    let mut stones: Vec<usize> = mind.stones.iter().map(|s| s.idx).collect();
     stones.sort_unstable();
     if let Some(&i) = nested.by_context.get(&(q, stones.clone())) {
         return i;
@@ -628,13 +654,13 @@ fn explain_in(
     if !top && ex.fives.is_empty() && (!ex.overlines.is_empty() || ex.fours.len() >= 2) {
         windows.clear();
     }
-    mind.stones.push(idx);
+    mind.imagine(idx);
     for (d, (dir, line, shape)) in windows.into_iter().enumerate() {
         if let Some(three) = explain_three(mind, idx, (d, dir), &line, &shape, opts, nested) {
             ex.threes.push(three);
         }
     }
-    mind.stones.pop();
+    mind.forget();
     ex.status = status_of(&ex);
     ex
 }

@@ -158,26 +158,25 @@ pub(crate) fn analyze(window: &[u8; WINDOW]) -> LineShape {
     shape
 }
 
-/// Packed table entry. Bits 0-15: bit 0 five, bit 1 overline, bits 2-3 four count,
-/// bits 4-14 straight-four points (window index mask). Bits 16-31: this line's
-/// contribution to the cell's [`Summary`] (one 4-bit counter each for fives, overlines,
-/// fours and three candidates), so that summaries can be kept by adding and subtracting.
-pub(crate) type Packed = u32;
+/// Packed table entry: bit 0 five, bit 1 overline, bits 2-3 four count, bits 4-14
+/// straight-four points (window index mask). Two bytes, so that the table (128 KiB) stays
+/// in the cache beside the states of many boards; the cell's [`Summary`] part is derived
+/// from it ([`summary_part`]).
+pub(crate) type Packed = u16;
 
 pub(crate) const P_FIVE: Packed = 1;
 pub(crate) const P_OVERLINE: Packed = 2;
 pub(crate) const P_FOUR_SHIFT: u32 = 2;
 pub(crate) const P_THREE_SHIFT: u32 = 4;
-const P_SUMMARY_SHIFT: u32 = 16;
 
 #[inline]
 pub(crate) fn four_count(p: Packed) -> u32 {
-    (p >> P_FOUR_SHIFT) & 3
+    u32::from(p >> P_FOUR_SHIFT) & 3
 }
 
 #[inline]
 pub(crate) fn three_points(p: Packed) -> u32 {
-    (p >> P_THREE_SHIFT) & 0x7FF
+    u32::from(p >> P_THREE_SHIFT) & 0x7FF
 }
 
 /// The four directions of a cell, added up: 4-bit counters of directions with a five
@@ -188,14 +187,24 @@ pub(crate) type Summary = u16;
 /// This line's part of a cell's summary.
 #[inline]
 pub(crate) fn summary_part(p: Packed) -> Summary {
-    (p >> P_SUMMARY_SHIFT) as Summary
+    (p & P_FIVE)
+        | (p & P_OVERLINE) << 3
+        | (p & 0xC) << 6
+        | Summary::from(p >> P_THREE_SHIFT != 0) << 12
 }
 
 /// The quick filter: not an exact five, and an overline, two fours or candidate threes
 /// in two directions. Every forbidden point passes it.
 #[inline]
 pub(crate) fn may_be_forbidden(s: Summary) -> bool {
-    s & 0xF == 0 && (s & 0xF0 != 0 || (s >> 8) & 0xF >= 2 || s >> 12 >= 2)
+    // `&` and `|` rather than `&&` and `||`: no branches.
+    (s & 0xF == 0) & ((s & 0xF0 != 0) | ((s >> 8) & 0xF >= 2) | (s >> 12 >= 2))
+}
+
+/// Whether some direction of the summary has an exact five or an overline.
+#[inline]
+pub(crate) fn five_or_more(s: Summary) -> bool {
+    s & 0xFF != 0
 }
 
 fn pack(shape: &LineShape) -> Packed {
@@ -206,13 +215,9 @@ fn pack(shape: &LineShape) -> Packed {
     if shape.overline {
         p |= P_OVERLINE;
     }
-    p |= (shape.fours.len().min(3) as u32) << P_FOUR_SHIFT;
-    p |= (shape.straight_four_points as u32) << P_THREE_SHIFT;
-    let part = u32::from(shape.five)
-        | u32::from(shape.overline) << 4
-        | (shape.fours.len().min(3) as u32) << 8
-        | u32::from(shape.straight_four_points != 0) << 12;
-    p | part << P_SUMMARY_SHIFT
+    p |= (shape.fours.len().min(3) as Packed) << P_FOUR_SHIFT;
+    debug_assert!(shape.straight_four_points < 1 << 11);
+    p | shape.straight_four_points << P_THREE_SHIFT
 }
 
 /// The table from line code to packed shape, built on first use. It has an entry for
@@ -252,7 +257,7 @@ pub(crate) fn blocked_runs() -> &'static [u8; 1 << 16] {
 }
 
 /// [`summary_part`] of every entry of [`table`]: the part of the table the quick filter
-/// reads, half its size.
+/// reads.
 pub(crate) fn summary_parts() -> &'static [Summary; 1 << 16] {
     static PARTS: OnceLock<Box<[Summary; 1 << 16]>> = OnceLock::new();
     PARTS.get_or_init(|| {
@@ -290,6 +295,24 @@ mod tests {
                 .map(|i| w[i] as u16 * weight(i))
                 .sum();
             assert_eq!(back, code);
+        }
+    }
+
+    #[test]
+    fn packed_entries_and_summary_parts_say_what_analyze_says() {
+        for code in 0..CODES as u16 {
+            let shape = analyze(&decode(code));
+            let p = table()[code as usize];
+            assert_eq!(p & P_FIVE != 0, shape.five);
+            assert_eq!(p & P_OVERLINE != 0, shape.overline);
+            assert_eq!(four_count(p) as usize, shape.fours.len().min(3));
+            assert_eq!(three_points(p), u32::from(shape.straight_four_points));
+            let part = summary_part(p);
+            assert_eq!(part & 0xF, Summary::from(shape.five));
+            assert_eq!(part >> 4 & 0xF, Summary::from(shape.overline));
+            assert_eq!(part >> 8 & 0xF, shape.fours.len().min(3) as Summary);
+            assert_eq!(part >> 12, Summary::from(shape.straight_four_points != 0));
+            assert_eq!(summary_parts()[code as usize], part);
         }
     }
 

@@ -187,7 +187,7 @@ impl Position {
     /// A set-up position: any arrangement of stones, with the side to move. Moves played
     /// from here on are judged; the set-up stones themselves are not.
     pub fn from_board(
-        board: Board,
+        mut board: Board,
         rule_set: RuleSet,
         to_move: Color,
     ) -> Result<Position, SetupError> {
@@ -197,6 +197,8 @@ impl Position {
                 size: board.size(),
             });
         }
+        // Only rules with forbidden moves read the candidates of the forbidden map.
+        board.keep_candidates(rule_set.has_forbidden_moves());
         Ok(Position {
             board,
             rule_set,

@@ -487,13 +487,14 @@ impl GameState {
         for (l, &c) in legal.iter_mut().zip(&*self.cells) {
             *l = u8::from(c == 0);
         }
-        let empty: u32 = legal.iter().map(|&l| u32::from(l)).sum();
+        let empty = (area - self.pos.board().stone_count()) as u32;
+        debug_assert_eq!(empty, count_ones(legal), "the cells mirror the board");
         let mut count = empty;
         if masked && black {
             for (l, &f) in legal.iter_mut().zip(&*self.forbidden) {
                 *l &= f ^ 1;
             }
-            count = legal.iter().map(|&l| u32::from(l)).sum();
+            count = count_ones(legal);
             // Every empty point forbidden and no pass: Black must play one and lose.
             if count == 0 && !o.pass {
                 for (l, &c) in legal.iter_mut().zip(&*self.cells) {
@@ -628,4 +629,13 @@ impl GameState {
             }
         }
     }
+}
+
+/// How many of `bytes` (each 0 or 1) are 1: summed in bytes, 255 at a time, which the
+/// compiler vectorises wider than a sum in `u32`.
+fn count_ones(bytes: &[u8]) -> u32 {
+    bytes
+        .chunks(255)
+        .map(|chunk| u32::from(chunk.iter().fold(0u8, |n, &b| n.wrapping_add(b))))
+        .sum()
 }
