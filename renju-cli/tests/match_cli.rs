@@ -242,7 +242,7 @@ fn the_summary_has_elo_los_and_the_sprt() {
     );
     assert!(out.contains("LOS 97.7 %"), "{out}");
     assert!(
-        out.contains("SPRT elo0=0 elo1=10 alpha=0.05 beta=0.05: LLR 0.00"),
+        out.contains("SPRT elo0=0 elo1=10 alpha=0.05 beta=0.05 (2 game pairs): LLR 0.06"),
         "{out}"
     );
     let (code, _, err) = renju(&[

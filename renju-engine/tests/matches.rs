@@ -5,6 +5,7 @@
 use std::path::PathBuf;
 
 use renju_core::{Color, Termination};
+use renju_engine::matches::stats::SprtDecision;
 use renju_engine::matches::{
     run, run_until, EngineSpec, GameResult, GomocupLimits, MatchError, MatchOptions, MatchReport,
 };
@@ -428,6 +429,33 @@ fn the_sprt_stops_the_match_when_it_decides() {
     );
     assert!(report.games.len() < 40);
     assert!(sprt.llr <= sprt.bounds.0 || sprt.llr >= sprt.bounds.1);
+}
+
+#[test]
+fn the_sprt_decides_a_one_sided_score_on_games_and_on_pairs() {
+    // The second engine forfeits every game: a score of N-0-0, on which the
+    // unregularised trinomial formula never leaves LLR 0.
+    for repeat in [false, true] {
+        let options = MatchOptions {
+            games: 60,
+            repeat,
+            sprt: Some("0,200".parse().unwrap()),
+            ..two(
+                engine("good", "--mode random --seed 3"),
+                engine("bad", "--mode garbage --after 0"),
+            )
+        };
+        let report = play(options);
+        let summary = &report.summary;
+        let sprt = summary.sprt.clone().unwrap();
+        assert_eq!(sprt.decision, SprtDecision::H1, "{}", summary.to_text());
+        assert_eq!(sprt.pentanomial.is_some(), repeat);
+        assert!(report.games.len() < 30, "{}", summary.to_text());
+        let text = summary.to_text();
+        assert!(text.contains("H1 accepted"), "{text}");
+        assert!(text.contains("stopped: the SPRT accepted H1"), "{text}");
+        assert_eq!(text.contains("game pairs"), repeat, "{text}");
+    }
 }
 
 #[test]

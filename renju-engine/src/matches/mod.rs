@@ -83,7 +83,7 @@ use renju_records::time_control::{Overtime, Period, Schedule, TimeControl, TimeC
 use crate::gomocup::GomocupEngine;
 use crate::process::Stop;
 use crate::random::SplitMix64;
-use stats::{Score, Sprt, SprtDecision};
+use stats::{GamePairs, Pentanomial, Score, Sprt, SprtDecision};
 
 /// One engine of a match.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -530,6 +530,11 @@ pub struct SprtSummary {
     pub bounds: (f64, f64),
     /// The decision.
     pub decision: SprtDecision,
+    /// The pairs of games the LLR counts, when the match repeats each opening with the
+    /// colours reversed (the pentanomial model); `None`: the games one by one (the
+    /// trinomial model).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pentanomial: Option<Pentanomial>,
 }
 
 /// The summary of a match (so far).
@@ -560,6 +565,9 @@ pub struct Summary {
     /// The runner's own time per engine move (game wall time less the engines'
     /// thinking and starting), in microseconds.
     pub runner_us_per_move: f64,
+    /// The SPRT's game pairs (first game of each pair waiting for the second).
+    #[serde(skip)]
+    game_pairs: GamePairs,
 }
 
 impl Summary {
@@ -646,11 +654,13 @@ impl Summary {
         if let Some(s) = &self.sprt {
             let _ = writeln!(
                 out,
-                "SPRT elo0={} elo1={} alpha={} beta={}: LLR {:.2} [{:.2}, {:.2}] {}",
+                "SPRT elo0={} elo1={} alpha={} beta={}{}: LLR {:.2} [{:.2}, {:.2}] {}",
                 s.test.elo0,
                 s.test.elo1,
                 s.test.alpha,
                 s.test.beta,
+                s.pentanomial
+                    .map_or(String::new(), |p| format!(" ({} game pairs)", p.pairs())),
                 s.llr,
                 s.bounds.0,
                 s.bounds.1,
@@ -672,6 +682,29 @@ impl Summary {
             );
         }
         out
+    }
+
+    /// The SPRT after game `g`: on pairs of games (pentanomial) when each opening is
+    /// played twice with the colours reversed (`repeat`: games `2k` and `2k + 1` of the
+    /// schedule), else on games (trinomial); always from the first engine's side.
+    fn update_sprt(&mut self, test: Sprt, g: &GameResult, repeat: bool) {
+        let Some(p) = self.pairs.first() else {
+            return;
+        };
+        let (llr, pentanomial) = if repeat {
+            self.game_pairs.add(g.index / 2, g.score_of(0));
+            let pentanomial = self.game_pairs.pentanomial;
+            (test.llr_pairs(&pentanomial), Some(pentanomial))
+        } else {
+            (test.llr(&p.score), None)
+        };
+        self.sprt = Some(SprtSummary {
+            test,
+            llr,
+            bounds: test.bounds(),
+            decision: test.decide(llr),
+            pentanomial,
+        });
     }
 
     fn add(&mut self, g: &GameResult, results: &[GameResult], options: &MatchOptions) {
@@ -732,13 +765,8 @@ impl Summary {
                 p
             })
             .collect();
-        if let (Some(test), Some(p)) = (options.sprt, self.pairs.first()) {
-            self.sprt = Some(SprtSummary {
-                test,
-                llr: test.llr(&p.score),
-                bounds: test.bounds(),
-                decision: test.decision(&p.score),
-            });
+        if let Some(test) = options.sprt {
+            self.update_sprt(test, g, options.repeat);
         }
         let runner: f64 = results
             .iter()
