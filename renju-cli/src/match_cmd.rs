@@ -194,8 +194,8 @@ impl Outputs {
         if sgf_records && options.draw_after.is_some() {
             return Err("SGF has no property for the draw of --draw-after: leave out --sgf (or --record-format sgf), or write the records as move lists (--records DIR)".into());
         }
-        if sgf_records && options.opening.has_colour_decisions() {
-            return Err(format!("SGF has no property for the colour decisions of {}: leave out --sgf (or --record-format sgf), or write the records as move lists (--records DIR)", options.opening));
+        if sgf_records && options.opening.declares_offers() {
+            return Err(format!("SGF has no property for the declared number of fifth-move offers of {}: leave out --sgf (or --record-format sgf), or write the records as move lists (--records DIR)", options.opening));
         }
         if let Some(dir) = &args.records {
             fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;

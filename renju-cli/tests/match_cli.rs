@@ -161,6 +161,53 @@ fn records_validate_to_the_runners_results_and_standings_read_the_trf() {
 }
 
 #[test]
+fn a_swap2_match_writes_sgf_records_that_validate_to_its_results() {
+    let dir = scratch("swap2-sgf");
+    let sgf = dir.join("games.sgf");
+    let a = format!("{} --mode random --seed 5 --swap2 two", engine());
+    let b = format!("{} --mode random --seed 6", engine());
+    let (code, out, err) = renju(&[
+        "match",
+        "--engine",
+        &a,
+        "--engine",
+        &b,
+        "--opening",
+        "swap2",
+        "--games",
+        "4",
+        "--repeat",
+        "--tc",
+        "20/5",
+        "--sgf",
+        s(&sgf),
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let report: Value = serde_json::from_str(&out).unwrap();
+    let games = report["games"].as_array().unwrap();
+    assert_eq!(games.len(), 4);
+    let text = std::fs::read_to_string(&sgf).unwrap();
+    assert!(text.contains("SW["), "{text}");
+    assert_eq!(text.matches("RE[").count(), 4, "{text}");
+    let (code, out, err) = renju(&["validate", "--json", s(&sgf)]);
+    assert_eq!(code, 0, "{err}{out}");
+    let validated: Value = serde_json::from_str(&out).unwrap();
+    for v in validated["games"].as_array().unwrap() {
+        let id: u64 = v["id"].as_str().unwrap().parse().unwrap();
+        let g = games.iter().find(|g| g["index"] == id - 1).unwrap();
+        assert_eq!(g["termination"], v["outcome"]["termination"], "{g} {v}");
+        let winner = match g["result"].as_str().unwrap() {
+            "1-0" => Value::from("black"),
+            "0-1" => Value::from("white"),
+            _ => Value::Null,
+        };
+        assert_eq!(winner, v["outcome"]["winner"], "{g} {v}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn the_gomocup_profile_sets_the_tournament_rules() {
     let a = format!("{} --mode random --seed 5 --swap2 stay", engine());
     let b = format!("{} --mode pass --after 2", engine());
@@ -306,8 +353,8 @@ fn outputs_that_cannot_hold_the_match_are_refused_before_play() {
             "--draw-after",
         ),
         (
-            &["--sgf", s(&out_file), "--opening", "swap2"],
-            "colour decisions",
+            &["--sgf", s(&out_file), "--opening", "yamaguchi"],
+            "declared number of fifth-move offers",
         ),
         (&["--silence", "0"], "silence limit must be at least 1"),
         (&["--draw-after", "0"], "draw-after must be at least 1"),
