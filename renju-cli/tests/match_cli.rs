@@ -62,19 +62,30 @@ fn validate_agrees(games: &[Value], records: &Path, sgf: &Path) {
     for (k, v) in validated.iter().enumerate() {
         let g = match k.checked_sub(games.len()) {
             None => &games[k],
-            Some(_) => {
-                let id: u64 = v["id"].as_str().unwrap().parse().unwrap();
-                games.iter().find(|g| g["index"] == id - 1).unwrap()
-            }
+            Some(_) => game_of_sgf_record(games, v),
         };
-        let winner = match g["result"].as_str().unwrap() {
-            "1-0" => Value::from("black"),
-            "0-1" => Value::from("white"),
-            _ => Value::Null,
-        };
-        assert_eq!(winner, v["outcome"]["winner"], "{g} {v}");
-        assert_eq!(g["termination"], v["outcome"]["termination"], "{g} {v}");
+        assert_same_result(g, v);
     }
+}
+
+/// The runner's game an SGF record is of (its `GN` is the game's number).
+fn game_of_sgf_record<'a>(games: &'a [Value], validated: &Value) -> &'a Value {
+    let id: u64 = validated["id"].as_str().unwrap().parse().unwrap();
+    games.iter().find(|g| g["index"] == id - 1).unwrap()
+}
+
+/// A validated record gives the runner's winner and termination.
+fn assert_same_result(game: &Value, validated: &Value) {
+    let winner = match game["result"].as_str().unwrap() {
+        "1-0" => Value::from("black"),
+        "0-1" => Value::from("white"),
+        _ => Value::Null,
+    };
+    assert_eq!(winner, validated["outcome"]["winner"], "{game} {validated}");
+    assert_eq!(
+        game["termination"], validated["outcome"]["termination"],
+        "{game} {validated}"
+    );
 }
 
 #[test]
@@ -194,15 +205,7 @@ fn a_swap2_match_writes_sgf_records_that_validate_to_its_results() {
     assert_eq!(code, 0, "{err}{out}");
     let validated: Value = serde_json::from_str(&out).unwrap();
     for v in validated["games"].as_array().unwrap() {
-        let id: u64 = v["id"].as_str().unwrap().parse().unwrap();
-        let g = games.iter().find(|g| g["index"] == id - 1).unwrap();
-        assert_eq!(g["termination"], v["outcome"]["termination"], "{g} {v}");
-        let winner = match g["result"].as_str().unwrap() {
-            "1-0" => Value::from("black"),
-            "0-1" => Value::from("white"),
-            _ => Value::Null,
-        };
-        assert_eq!(winner, v["outcome"]["winner"], "{g} {v}");
+        assert_same_result(game_of_sgf_record(games, v), v);
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
