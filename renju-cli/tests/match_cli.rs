@@ -545,3 +545,126 @@ fn the_tolerance_takes_units() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("not a duration"), "{err}");
 }
+
+/// Each engine's `INFO time_left` readings, game by game (a game starts at `START` or
+/// `RESTART`), from the log of the runner's commands to it.
+fn time_left_by_game(log: &Path) -> Vec<Vec<u64>> {
+    let mut games: Vec<Vec<u64>> = Vec::new();
+    for line in std::fs::read_to_string(log).unwrap().lines() {
+        if line.starts_with("START") || line.starts_with("RESTART") {
+            games.push(Vec::new());
+        } else if let Some(ms) = line.strip_prefix("INFO time_left ") {
+            games.last_mut().unwrap().push(ms.trim().parse().unwrap());
+        }
+    }
+    games
+}
+
+/// The clock readings a move-list record holds, in milliseconds: the time left after
+/// each move (`l=`), and the match time less the time a colour decision took (a
+/// decision's `t=` alone: it is the first answer of the player who takes it).
+fn record_readings(record: &str, match_ms: u64) -> Vec<u64> {
+    let ms = |x: &str| (x.parse::<f64>().unwrap() * 1000.0).round() as u64;
+    let mut out = Vec::new();
+    let words: Vec<&str> = record.split_whitespace().collect();
+    for (i, w) in words.iter().enumerate() {
+        if let Some(left) = w.strip_prefix("l=") {
+            out.push(ms(left.trim_end_matches('}')));
+        }
+        let decision = matches!(words.get(i.wrapping_sub(1)), Some(&"swap" | &"stay"));
+        if let (true, Some(t)) = (decision, w.strip_prefix("{t=")) {
+            out.push(match_ms - ms(t.trim_end_matches('}')));
+        }
+    }
+    out
+}
+
+/// The real match: two Rapfi engines (a binary named by `RENJU_TEST_RAPFI`)
+/// play Swap2 under renju; every SGF record validates to the runner's result, the TRF
+/// reads, and each engine keeps its own clock through the swap (its `INFO time_left`
+/// never goes up, and is always a reading of its own in the record).
+#[test]
+fn a_swap2_match_between_two_rapfi_engines_keeps_each_engines_clock() {
+    let Ok(rapfi) = std::env::var("RENJU_TEST_RAPFI") else {
+        eprintln!("skipped: set RENJU_TEST_RAPFI to a Rapfi binary (pbrain-rapfi) to play a Swap2 match between two Rapfi engines");
+        return;
+    };
+    use std::os::unix::fs::PermissionsExt;
+    let dir = scratch("rapfi");
+    let wrapper = dir.join("logged.sh");
+    let script = format!(
+        "#!/bin/sh\nexec tee -a \"{}/$1.in\" | \"{rapfi}\"\n",
+        dir.display()
+    );
+    std::fs::write(&wrapper, script).unwrap();
+    std::fs::set_permissions(&wrapper, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let (sgf, trf, records) = (dir.join("games.sgf"), dir.join("r.trf"), dir.join("rec"));
+    let (a, b) = (format!("{} A", s(&wrapper)), format!("{} B", s(&wrapper)));
+    let (code, out, err) = renju(&[
+        "match",
+        "--engine",
+        &a,
+        "--name",
+        "rapfi-a",
+        "--engine",
+        &b,
+        "--name",
+        "rapfi-b",
+        "--rule",
+        "renju",
+        "--opening",
+        "swap2",
+        "--swap2board-fields",
+        "--tc",
+        "10/1",
+        "--games",
+        "4",
+        "--repeat",
+        "--sgf",
+        s(&sgf),
+        "--trf",
+        s(&trf),
+        "--records",
+        s(&records),
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let report: Value = serde_json::from_str(&out).unwrap();
+    let games = report["games"].as_array().unwrap();
+    assert_eq!(
+        (games.len(), &report["summary"]["disagreements"]),
+        (4, &Value::from(0))
+    );
+    let (code, out, err) = renju(&["validate", "--json", s(&sgf)]);
+    assert_eq!(code, 0, "{err}{out}");
+    let validated: Value = serde_json::from_str(&out).unwrap();
+    for v in validated["games"].as_array().unwrap() {
+        assert_same_result(game_of_sgf_record(games, v), v);
+    }
+    let (code, table, err) = renju(&["standings", s(&trf)]);
+    assert!(
+        code == 0 && table.contains("rapfi-a") && table.contains("rapfi-b"),
+        "{err}"
+    );
+    let sent = [
+        time_left_by_game(&dir.join("A.in")),
+        time_left_by_game(&dir.join("B.in")),
+    ];
+    for (k, g) in games.iter().enumerate() {
+        let index = g["index"].as_u64().unwrap() as usize;
+        let record = std::fs::read_to_string(records.join(format!("game-{:04}.txt", index + 1)));
+        let readings = record_readings(record.unwrap().lines().last().unwrap(), 10_000);
+        for (e, log) in sent.iter().enumerate() {
+            let seq = &log[k];
+            assert!(
+                seq.windows(2).all(|w| w[0] >= w[1]),
+                "engine {e}, game {k}: {seq:?}"
+            );
+            assert!(
+                seq.iter().all(|v| *v == 10_000 || readings.contains(v)),
+                "engine {e}, game {k}: {seq:?} not among {readings:?}"
+            );
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
