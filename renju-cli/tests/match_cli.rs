@@ -352,8 +352,15 @@ fn outputs_that_cannot_hold_the_match_are_refused_before_play() {
             "the same file",
         ),
         (
-            &["--sgf", s(&out_file), "--draw-after", "20"],
-            "--draw-after",
+            &[
+                "--records",
+                s(&out_file),
+                "--record-format",
+                "psq",
+                "--draw-after",
+                "20",
+            ],
+            "no tag for the draw --draw-after declares",
         ),
         (
             &["--sgf", s(&out_file), "--opening", "yamaguchi"],

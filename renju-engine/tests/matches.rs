@@ -387,11 +387,11 @@ fn openings_are_checked_and_concurrency_changes_nothing() {
     assert!(one
         .games
         .iter()
-        .all(|g| matches!(g.termination, Termination::Five | Termination::AgreedDraw)));
+        .all(|g| matches!(g.termination, Termination::Five | Termination::DeclaredDraw)));
     assert!(one
         .games
         .iter()
-        .any(|g| g.termination == Termination::AgreedDraw || g.record.moves().count() < 60));
+        .any(|g| g.termination == Termination::DeclaredDraw || g.record.moves().count() < 60));
 }
 
 /// Two-stone openings around the centre, so that games differ.
@@ -531,10 +531,34 @@ fn a_draw_after_n_stones_keeps_both_engines_running() {
         ..two(engine("d1", &args(1)), engine("d2", &args(2)))
     };
     let report = play(options);
-    assert!(report
-        .games
-        .iter()
-        .all(|g| g.termination == Termination::AgreedDraw));
+    for g in &report.games {
+        // The referee's declared draw, not a draw offer and acceptance nobody made.
+        assert_eq!(g.termination, Termination::DeclaredDraw, "{}", g.reason);
+        assert_eq!(g.reason, "draw declared after 6 stones (--draw-after)");
+        assert_eq!(g.record.draw_after, Some(6));
+        assert!(!g.record.events.iter().any(|e| matches!(
+            e,
+            renju_records::Event::DrawOffer { .. } | renju_records::Event::DrawAnswer { .. }
+        )));
+        assert_eq!(g.record.moves().count(), 6);
+        assert!(g.validated);
+        // Every format that holds the limit gives the same draw back.
+        for format in [renju_records::Format::MoveList, renju_records::Format::Sgf] {
+            let bytes = format
+                .write(&[format.fit(&g.record_with_result())])
+                .unwrap();
+            let back = format.read(&bytes, None).remove(0).unwrap();
+            let validated = back.validate(&renju_records::ValidationOptions::default());
+            assert_eq!(
+                validated.outcome.termination,
+                Termination::DeclaredDraw,
+                "{format}"
+            );
+        }
+        assert!(renju_records::Format::Psq
+            .write(std::slice::from_ref(&g.record))
+            .is_err());
+    }
     // One process each, told RESTART between games: none was ended and started again.
     let started = std::fs::read_dir(&dir).unwrap().count();
     assert_eq!(started, 2);

@@ -306,6 +306,10 @@ impl MatchOptions {
             size: self.size,
             renju: self.renju,
             time_control: self.time_control.clone(),
+            // Past any board's area: never reached.
+            draw_after: self
+                .draw_after
+                .map(|n| u16::try_from(n).unwrap_or(u16::MAX)),
             ..RefereeOptions::default()
         }
     }
@@ -434,22 +438,25 @@ pub struct GameResult {
 
 impl GameResult {
     /// The record with its result written at its end when no event of it says the
-    /// result (a game that ended on the board: five, foul, two passes, full board), for
+    /// result (a game that ended on the board: five, foul, two passes, full board, or
+    /// the draw the referee declared at the record's stone limit), for
     /// the formats that keep a result and its reason (SGF's `RE`). Formats that infer
     /// such results from the moves (RenLib) take [`GameResult::record`].
     pub fn record_with_result(&self) -> Game {
         let mut record = self.record.clone();
         let reason = match self.outcome.termination {
-            Termination::Five => ResultReason::Five,
-            Termination::Forbidden => ResultReason::Forbidden,
-            Termination::TwoPasses => ResultReason::TwoPasses,
-            Termination::FullBoard => ResultReason::FullBoard,
+            Termination::Five => Some(ResultReason::Five),
+            Termination::Forbidden => Some(ResultReason::Forbidden),
+            Termination::TwoPasses => Some(ResultReason::TwoPasses),
+            Termination::FullBoard => Some(ResultReason::FullBoard),
+            // The record's stone limit says why (SGF: `RE[0]` beside `DA`).
+            Termination::DeclaredDraw => None,
             _ => return record,
         };
         if !record.events.iter().any(|e| matches!(e, Event::Result(_))) {
             record.events.push(Event::Result(DeclaredResult {
                 winner: self.outcome.winner,
-                reason: Some(reason),
+                reason,
             }));
         }
         record

@@ -19,8 +19,14 @@
 //!   names, and GBK when it names none or UTF-8.
 //! - **Game information** becomes tags: `PB` black, `PW` white, `DT` date, `EV` event,
 //!   `RO` round, `PC` place; `C` on the root is `comment`, on the node of move N
-//!   `comment N`; `GN` is the game's id. `RU` naming a rule set (`renju`, `freestyle`,
-//!   `standard`, `caro`, optionally followed by an opening protocol: `renju yamaguchi`)
+//!   `comment N`; `GN` is the game's id. On the root, `TE` is `termination` (why the
+//!   game ended, in words, as c-gomoku-cli writes it: a forfeit's reason) and `TL` is
+//!   `turn-limit` (a limit per move in seconds beside `TM`, this library's property);
+//!   `DA[N]` (this library's) is [`Game::draw_after`]: the referee declares the game
+//!   drawn once a move that does not win leaves N stones on the board, and its `RE` is
+//!   `0`.
+//!   `RU` naming a rule set (`renju`, `freestyle`, `standard`, `caro`, optionally
+//!   followed by an opening protocol: `renju yamaguchi`)
 //!   sets the rule set and opening, any other `RU` is the tag `rule`.
 //! - **RE** (`B+`, `W+R`, `W+T`, `B+5`, `0`, `Draw`, `B+DRAW`, ...) is an
 //!   [`Event::Result`] at the end of the tree's main line (its first variation); a value
@@ -53,11 +59,11 @@
 //!
 //! Writing gives one `FF[4]` game tree per game, UTF-8 (`CA[UTF-8]`), with `GM[4]` (or the
 //! `gm` tag), `SZ`, `RU`, `GN` from the id, the tags above, `5A` on the root listing every
-//! offered point, `SW` for colour decisions (below) and `RE` from a final
+//! offered point, `SW` for colour decisions (above) and `RE` from a final
 //! [`Event::Result`]. SGF has no property for declared offer counts: such games are an
 //! error, as are offers for any move but the fifth, a colour decision before the first
-//! move, a time reading after a colour decision and a result followed by more events. Tags other than those above,
-//! the claim model and Renju options are not written. Reading what the writer wrote gives
+//! move, a time reading after a colour decision and a result followed by more events.
+//! Tags other than those above, the claim model and Renju options are not written. Reading what the writer wrote gives
 //! the same games back (sources aside), with one difference of order: the writer puts
 //! every game-information property in the root node, and the reader lists a node's
 //! comment after its other properties, so tags of different keys may come back in
@@ -659,6 +665,15 @@ impl Line {
                     )
                 }
                 "GM" if root && value != "4" => self.tag("gm", value),
+                "TE" if root => self.tag("termination", value),
+                "TL" if root => self.tag("turn-limit", value),
+                "DA" if root => {
+                    let limit = value.parse().ok().filter(|&n: &u16| n > 0);
+                    self.game.draw_after = Some(limit.ok_or_else(|| {
+                        ParseError::new(format!("DA[{value}] is not a number of stones"))
+                            .at_line(p.line)
+                    })?);
+                }
                 "GN" => self.name = Some(value.to_string()).filter(|n| !n.is_empty()),
                 "RE" => self.result = Some(parse_result(value).ok_or_else(|| value.to_string())),
                 // Rule names are read as RenjuNet's are; one not understood is
@@ -1232,6 +1247,9 @@ fn root_node(game: &Game, moves: &mut MoveNodes<'_>) -> Result<String, ParseErro
     if let Some(id) = &game.id {
         property(&mut root, "GN", id);
     }
+    if let Some(limit) = game.draw_after {
+        property(&mut root, "DA", &limit.to_string());
+    }
     if let Some(control) = &game.time_control {
         match control.to_sgf() {
             (None, None) => {
@@ -1277,6 +1295,8 @@ fn write_tags(game: &Game, root: &mut String, moves: &mut MoveNodes<'_>) {
             "gm" => property(root, "GM", value),
             "rule" if game.rule_set.is_none() => property(root, "RU", value),
             "5A" if moves.offers.is_none() => property(root, "5A", value),
+            "termination" => property(root, "TE", value),
+            "turn-limit" => property(root, "TL", value),
             key => {
                 if let Some(n) = comment_move(key) {
                     match n.checked_sub(1) {

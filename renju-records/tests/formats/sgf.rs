@@ -661,3 +661,28 @@ fn a_repeated_game_information_tag_is_written_once() {
     assert_eq!(back.tag("black"), Some("Ann"));
     assert_eq!(back.tag("event"), Some("Cup"));
 }
+
+#[test]
+fn the_termination_reason_and_the_turn_limit_read_back() {
+    let mut game = Game::from_moves("h8 i9").unwrap();
+    game.events.push(Event::Result(DeclaredResult {
+        winner: Some(Color::Black),
+        reason: Some(ResultReason::Forfeit),
+    }));
+    game.tags = vec![
+        ("black".into(), "rapfi-a".into()),
+        ("white".into(), "rapfi-b".into()),
+        ("termination".into(), "rapfi-b crashed [exit 3]".into()),
+        ("turn-limit".into(), "0.5".into()),
+    ];
+    let text = String::from_utf8(sgf::write(std::slice::from_ref(&game)).unwrap()).unwrap();
+    assert!(
+        text.contains("TE[rapfi-b crashed [exit 3\\]]TL[0.5]"),
+        "{text}"
+    );
+    assert!(text.contains("RE[B+F]"), "{text}");
+    assert_eq!(
+        sourceless(&round_trip(std::slice::from_ref(&game))),
+        vec![game]
+    );
+}
