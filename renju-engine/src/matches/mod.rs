@@ -574,7 +574,18 @@ pub struct Summary {
     pub runner_us_per_move: f64,
     /// The SPRT's game pairs (first game of each pair waiting for the second).
     #[serde(skip)]
-    game_pairs: GamePairs,
+    game_pairs: PairBook,
+}
+
+/// The running match's book of game pairs for the SPRT: not part of a summary's value
+/// (a summary read back from JSON or a pickle has none, and equals the one written).
+#[derive(Debug, Clone, Default)]
+struct PairBook(GamePairs);
+
+impl PartialEq for PairBook {
+    fn eq(&self, _: &PairBook) -> bool {
+        true
+    }
 }
 
 impl Summary {
@@ -699,8 +710,8 @@ impl Summary {
             return;
         };
         let (llr, pentanomial) = if repeat {
-            self.game_pairs.add(g.index / 2, g.score_of(0));
-            let pentanomial = self.game_pairs.pentanomial;
+            self.game_pairs.0.add(g.index / 2, g.score_of(0));
+            let pentanomial = self.game_pairs.0.pentanomial;
             (test.llr_pairs(&pentanomial), Some(pentanomial))
         } else {
             (test.llr(&p.score), None)
