@@ -382,6 +382,11 @@ enum renju_termination
      * A player's second violation.
      */
     RENJU_TERMINATION_VIOLATIONS = 11,
+    /**
+     * Game records only: the referee declared the game drawn once the board held the
+     * number of stones the record sets (a match's draw after N stones).
+     */
+    RENJU_TERMINATION_DECLARED_DRAW = 12,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L

@@ -198,11 +198,13 @@ impl Outputs {
         }
         let sgf_records =
             args.sgf.is_some() || (args.records.is_some() && args.record_format == Format::Sgf);
-        if sgf_records && options.draw_after.is_some() {
-            return Err("SGF has no property for the draw of --draw-after: leave out --sgf (or --record-format sgf), or write the records as move lists (--records DIR)".into());
+        let limited_records =
+            args.records.is_some() && !matches!(args.record_format, Format::MoveList | Format::Sgf);
+        if limited_records && options.draw_after.is_some() {
+            return Err(format!("{} records have no tag for the draw --draw-after declares: write move lists or SGF (--record-format moves or sgf)", args.record_format));
         }
-        if sgf_records && options.opening.has_colour_decisions() {
-            return Err(format!("SGF has no property for the colour decisions of {}: leave out --sgf (or --record-format sgf), or write the records as move lists (--records DIR)", options.opening));
+        if sgf_records && options.opening.declares_offers() {
+            return Err(format!("SGF has no property for the declared number of fifth-move offers of {}: leave out --sgf (or --record-format sgf), or write the records as move lists (--records DIR)", options.opening));
         }
         if let Some(dir) = &args.records {
             fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;

@@ -62,19 +62,30 @@ fn validate_agrees(games: &[Value], records: &Path, sgf: &Path) {
     for (k, v) in validated.iter().enumerate() {
         let g = match k.checked_sub(games.len()) {
             None => &games[k],
-            Some(_) => {
-                let id: u64 = v["id"].as_str().unwrap().parse().unwrap();
-                games.iter().find(|g| g["index"] == id - 1).unwrap()
-            }
+            Some(_) => game_of_sgf_record(games, v),
         };
-        let winner = match g["result"].as_str().unwrap() {
-            "1-0" => Value::from("black"),
-            "0-1" => Value::from("white"),
-            _ => Value::Null,
-        };
-        assert_eq!(winner, v["outcome"]["winner"], "{g} {v}");
-        assert_eq!(g["termination"], v["outcome"]["termination"], "{g} {v}");
+        assert_same_result(g, v);
     }
+}
+
+/// The runner's game an SGF record is of (its `GN` is the game's number).
+fn game_of_sgf_record<'a>(games: &'a [Value], validated: &Value) -> &'a Value {
+    let id: u64 = validated["id"].as_str().unwrap().parse().unwrap();
+    games.iter().find(|g| g["index"] == id - 1).unwrap()
+}
+
+/// A validated record gives the runner's winner and termination.
+fn assert_same_result(game: &Value, validated: &Value) {
+    let winner = match game["result"].as_str().unwrap() {
+        "1-0" => Value::from("black"),
+        "0-1" => Value::from("white"),
+        _ => Value::Null,
+    };
+    assert_eq!(winner, validated["outcome"]["winner"], "{game} {validated}");
+    assert_eq!(
+        game["termination"], validated["outcome"]["termination"],
+        "{game} {validated}"
+    );
 }
 
 #[test]
@@ -161,6 +172,45 @@ fn records_validate_to_the_runners_results_and_standings_read_the_trf() {
 }
 
 #[test]
+fn a_swap2_match_writes_sgf_records_that_validate_to_its_results() {
+    let dir = scratch("swap2-sgf");
+    let sgf = dir.join("games.sgf");
+    let a = format!("{} --mode random --seed 5 --swap2 two", engine());
+    let b = format!("{} --mode random --seed 6", engine());
+    let (code, out, err) = renju(&[
+        "match",
+        "--engine",
+        &a,
+        "--engine",
+        &b,
+        "--opening",
+        "swap2",
+        "--games",
+        "4",
+        "--repeat",
+        "--tc",
+        "20/5",
+        "--sgf",
+        s(&sgf),
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let report: Value = serde_json::from_str(&out).unwrap();
+    let games = report["games"].as_array().unwrap();
+    assert_eq!(games.len(), 4);
+    let text = std::fs::read_to_string(&sgf).unwrap();
+    assert!(text.contains("SW["), "{text}");
+    assert_eq!(text.matches("RE[").count(), 4, "{text}");
+    let (code, out, err) = renju(&["validate", "--json", s(&sgf)]);
+    assert_eq!(code, 0, "{err}{out}");
+    let validated: Value = serde_json::from_str(&out).unwrap();
+    for v in validated["games"].as_array().unwrap() {
+        assert_same_result(game_of_sgf_record(games, v), v);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn the_gomocup_profile_sets_the_tournament_rules() {
     let a = format!("{} --mode random --seed 5 --swap2 stay", engine());
     let b = format!("{} --mode pass --after 2", engine());
@@ -242,7 +292,7 @@ fn the_summary_has_elo_los_and_the_sprt() {
     );
     assert!(out.contains("LOS 97.7 %"), "{out}");
     assert!(
-        out.contains("SPRT elo0=0 elo1=10 alpha=0.05 beta=0.05: LLR 0.00"),
+        out.contains("SPRT elo0=0 elo1=10 alpha=0.05 beta=0.05 (2 game pairs): LLR 0.06"),
         "{out}"
     );
     let (code, _, err) = renju(&[
@@ -302,12 +352,19 @@ fn outputs_that_cannot_hold_the_match_are_refused_before_play() {
             "the same file",
         ),
         (
-            &["--sgf", s(&out_file), "--draw-after", "20"],
-            "--draw-after",
+            &[
+                "--records",
+                s(&out_file),
+                "--record-format",
+                "psq",
+                "--draw-after",
+                "20",
+            ],
+            "no tag for the draw --draw-after declares",
         ),
         (
-            &["--sgf", s(&out_file), "--opening", "swap2"],
-            "colour decisions",
+            &["--sgf", s(&out_file), "--opening", "yamaguchi"],
+            "declared number of fifth-move offers",
         ),
         (&["--silence", "0"], "silence limit must be at least 1"),
         (&["--draw-after", "0"], "draw-after must be at least 1"),
@@ -531,4 +588,127 @@ fn every_game_is_announced_on_standard_error_as_it_starts_and_ends_wherever_it_g
         !err.contains("Started") && !err.contains("Score of"),
         "{err}"
     );
+}
+
+/// Each engine's `INFO time_left` readings, game by game (a game starts at `START` or
+/// `RESTART`), from the log of the runner's commands to it.
+fn time_left_by_game(log: &Path) -> Vec<Vec<u64>> {
+    let mut games: Vec<Vec<u64>> = Vec::new();
+    for line in std::fs::read_to_string(log).unwrap().lines() {
+        if line.starts_with("START") || line.starts_with("RESTART") {
+            games.push(Vec::new());
+        } else if let Some(ms) = line.strip_prefix("INFO time_left ") {
+            games.last_mut().unwrap().push(ms.trim().parse().unwrap());
+        }
+    }
+    games
+}
+
+/// The clock readings a move-list record holds, in milliseconds: the time left after
+/// each move (`l=`), and the match time less the time a colour decision took (a
+/// decision's `t=` alone: it is the first answer of the player who takes it).
+fn record_readings(record: &str, match_ms: u64) -> Vec<u64> {
+    let ms = |x: &str| (x.parse::<f64>().unwrap() * 1000.0).round() as u64;
+    let mut out = Vec::new();
+    let words: Vec<&str> = record.split_whitespace().collect();
+    for (i, w) in words.iter().enumerate() {
+        if let Some(left) = w.strip_prefix("l=") {
+            out.push(ms(left.trim_end_matches('}')));
+        }
+        let decision = matches!(words.get(i.wrapping_sub(1)), Some(&"swap" | &"stay"));
+        if let (true, Some(t)) = (decision, w.strip_prefix("{t=")) {
+            out.push(match_ms - ms(t.trim_end_matches('}')));
+        }
+    }
+    out
+}
+
+/// The real match: two Rapfi engines (a binary named by `RENJU_TEST_RAPFI`)
+/// play Swap2 under renju; every SGF record validates to the runner's result, the TRF
+/// reads, and each engine keeps its own clock through the swap (its `INFO time_left`
+/// never goes up, and is always a reading of its own in the record).
+#[test]
+fn a_swap2_match_between_two_rapfi_engines_keeps_each_engines_clock() {
+    let Ok(rapfi) = std::env::var("RENJU_TEST_RAPFI") else {
+        eprintln!("skipped: set RENJU_TEST_RAPFI to a Rapfi binary (pbrain-rapfi) to play a Swap2 match between two Rapfi engines");
+        return;
+    };
+    use std::os::unix::fs::PermissionsExt;
+    let dir = scratch("rapfi");
+    let wrapper = dir.join("logged.sh");
+    let script = format!(
+        "#!/bin/sh\nexec tee -a \"{}/$1.in\" | \"{rapfi}\"\n",
+        dir.display()
+    );
+    std::fs::write(&wrapper, script).unwrap();
+    std::fs::set_permissions(&wrapper, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let (sgf, trf, records) = (dir.join("games.sgf"), dir.join("r.trf"), dir.join("rec"));
+    let (a, b) = (format!("{} A", s(&wrapper)), format!("{} B", s(&wrapper)));
+    let (code, out, err) = renju(&[
+        "match",
+        "--engine",
+        &a,
+        "--name",
+        "rapfi-a",
+        "--engine",
+        &b,
+        "--name",
+        "rapfi-b",
+        "--rule",
+        "renju",
+        "--opening",
+        "swap2",
+        "--swap2board-fields",
+        "--tc",
+        "10/1",
+        "--games",
+        "4",
+        "--repeat",
+        "--sgf",
+        s(&sgf),
+        "--trf",
+        s(&trf),
+        "--records",
+        s(&records),
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let report: Value = serde_json::from_str(&out).unwrap();
+    let games = report["games"].as_array().unwrap();
+    assert_eq!(
+        (games.len(), &report["summary"]["disagreements"]),
+        (4, &Value::from(0))
+    );
+    let (code, out, err) = renju(&["validate", "--json", s(&sgf)]);
+    assert_eq!(code, 0, "{err}{out}");
+    let validated: Value = serde_json::from_str(&out).unwrap();
+    for v in validated["games"].as_array().unwrap() {
+        assert_same_result(game_of_sgf_record(games, v), v);
+    }
+    let (code, table, err) = renju(&["standings", s(&trf)]);
+    assert!(
+        code == 0 && table.contains("rapfi-a") && table.contains("rapfi-b"),
+        "{err}"
+    );
+    let sent = [
+        time_left_by_game(&dir.join("A.in")),
+        time_left_by_game(&dir.join("B.in")),
+    ];
+    for (k, g) in games.iter().enumerate() {
+        let index = g["index"].as_u64().unwrap() as usize;
+        let record = std::fs::read_to_string(records.join(format!("game-{:04}.txt", index + 1)));
+        let readings = record_readings(record.unwrap().lines().last().unwrap(), 10_000);
+        for (e, log) in sent.iter().enumerate() {
+            let seq = &log[k];
+            assert!(
+                seq.windows(2).all(|w| w[0] >= w[1]),
+                "engine {e}, game {k}: {seq:?}"
+            );
+            assert!(
+                seq.iter().all(|v| *v == 10_000 || readings.contains(v)),
+                "engine {e}, game {k}: {seq:?} not among {readings:?}"
+            );
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -51,6 +51,9 @@ pub enum Termination {
     /// The record declares a result nothing in it can check (a referee's decision, a
     /// reason in words).
     Declared,
+    /// The referee declared the game drawn once the board held the number of stones
+    /// the record sets (a match's draw after N stones, Gomocup's draw at 200 stones).
+    DeclaredDraw,
     /// The game has not ended.
     Unfinished,
 }
@@ -67,6 +70,7 @@ name_table!(Termination, "termination", {
     DoubleForfeit => "double-forfeit",
     Violations => "violations",
     Declared => "declared",
+    DeclaredDraw => "declared-draw",
     Unfinished => "unfinished",
 });
 
@@ -182,6 +186,9 @@ impl fmt::Display for Outcome {
             (Some(c), _) => write!(f, "{c} won"),
             (None, Termination::TwoPasses) => f.write_str("draw by two passes"),
             (None, Termination::Declared) => f.write_str("draw (declared in the record)"),
+            (None, Termination::DeclaredDraw) => {
+                f.write_str("draw declared by the referee at the stone limit")
+            }
             (None, Termination::AgreedDraw) => f.write_str("draw by agreement"),
             (None, Termination::Time) => f.write_str("draw: both flags fell"),
             (None, Termination::DoubleForfeit) => f.write_str("both players lost by forfeit"),

@@ -5,6 +5,7 @@
 use std::path::PathBuf;
 
 use renju_core::{Color, Termination};
+use renju_engine::matches::stats::SprtDecision;
 use renju_engine::matches::{
     run, run_until, EngineSpec, GameResult, GomocupLimits, MatchError, MatchOptions, MatchReport,
 };
@@ -419,11 +420,11 @@ fn openings_are_checked_and_concurrency_changes_nothing() {
     assert!(one
         .games
         .iter()
-        .all(|g| matches!(g.termination, Termination::Five | Termination::AgreedDraw)));
+        .all(|g| matches!(g.termination, Termination::Five | Termination::DeclaredDraw)));
     assert!(one
         .games
         .iter()
-        .any(|g| g.termination == Termination::AgreedDraw
+        .any(|g| g.termination == Termination::DeclaredDraw
             || g.record.as_ref().unwrap().moves().count() < 60));
 }
 
@@ -462,6 +463,33 @@ fn the_sprt_stops_the_match_when_it_decides() {
     );
     assert!(report.games.len() < 40);
     assert!(sprt.llr <= sprt.bounds.0 || sprt.llr >= sprt.bounds.1);
+}
+
+#[test]
+fn the_sprt_decides_a_one_sided_score_on_games_and_on_pairs() {
+    // The second engine forfeits every game: a score of N-0-0, on which the
+    // unregularised trinomial formula never leaves LLR 0.
+    for repeat in [false, true] {
+        let options = MatchOptions {
+            games: 60,
+            repeat,
+            sprt: Some("0,200".parse().unwrap()),
+            ..two(
+                engine("good", "--mode random --seed 3"),
+                engine("bad", "--mode garbage --after 0"),
+            )
+        };
+        let report = play(options);
+        let summary = &report.summary;
+        let sprt = summary.sprt.clone().unwrap();
+        assert_eq!(sprt.decision, SprtDecision::H1, "{}", summary.to_text());
+        assert_eq!(sprt.pentanomial.is_some(), repeat);
+        assert!(report.games.len() < 30, "{}", summary.to_text());
+        let text = summary.to_text();
+        assert!(text.contains("H1 accepted"), "{text}");
+        assert!(text.contains("stopped: the SPRT accepted H1"), "{text}");
+        assert_eq!(text.contains("game pairs"), repeat, "{text}");
+    }
 }
 
 #[test]
@@ -537,10 +565,35 @@ fn a_draw_after_n_stones_keeps_both_engines_running() {
         ..two(engine("d1", &args(1)), engine("d2", &args(2)))
     };
     let report = play(options);
-    assert!(report
-        .games
-        .iter()
-        .all(|g| g.termination == Termination::AgreedDraw));
+    for g in &report.games {
+        // The referee's declared draw, not a draw offer and acceptance nobody made.
+        assert_eq!(g.termination, Termination::DeclaredDraw, "{}", g.reason);
+        assert_eq!(g.reason, "draw declared after 6 stones (--draw-after)");
+        let kept = g.record.as_ref().unwrap();
+        assert_eq!(kept.draw_after, Some(6));
+        assert!(!kept.events.iter().any(|e| matches!(
+            e,
+            renju_records::Event::DrawOffer { .. } | renju_records::Event::DrawAnswer { .. }
+        )));
+        assert_eq!(kept.moves().count(), 6);
+        assert!(g.validated);
+        // Every format that holds the limit gives the same draw back.
+        for format in [renju_records::Format::MoveList, renju_records::Format::Sgf] {
+            let bytes = format
+                .write(&[format.fit(&g.record_with_result().unwrap())])
+                .unwrap();
+            let back = format.read(&bytes, None).remove(0).unwrap();
+            let validated = back.validate(&renju_records::ValidationOptions::default());
+            assert_eq!(
+                validated.outcome.termination,
+                Termination::DeclaredDraw,
+                "{format}"
+            );
+        }
+        assert!(renju_records::Format::Psq
+            .write(std::slice::from_ref(kept))
+            .is_err());
+    }
     // One process each, told RESTART between games: none was ended and started again.
     let started = std::fs::read_dir(&dir).unwrap().count();
     assert_eq!(started, 2);

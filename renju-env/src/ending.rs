@@ -15,9 +15,9 @@ pub enum Ending {
     TwoPasses = 3,
     /// The board is full: a draw.
     FullBoard = 4,
-    /// The stones reached [`EnvOptions::draw_after`](crate::EnvOptions): a draw, recorded
-    /// as a draw offered by the player who moved last and accepted (as `renju match
-    /// --draw-after` records it), which validates as an agreed draw.
+    /// The stones reached [`EnvOptions::draw_after`](crate::EnvOptions): the referee's
+    /// declared draw; the record carries the stone limit (`Game::draw_after`, as `renju
+    /// match --draw-after` records it) and validates as `declared-draw`.
     DrawAfter = 5,
     /// The player who had to offer fifth moves could not meet the declared number (fewer
     /// points remain that are not equivalent to one another): a forfeit, the other
@@ -51,7 +51,7 @@ impl Ending {
             Ending::Forbidden => Termination::Forbidden,
             Ending::TwoPasses => Termination::TwoPasses,
             Ending::FullBoard => Termination::FullBoard,
-            Ending::DrawAfter => Termination::AgreedDraw,
+            Ending::DrawAfter => Termination::DeclaredDraw,
             Ending::Forfeit => Termination::Forfeit,
         }
     }
@@ -64,6 +64,7 @@ impl Ending {
             Termination::Forbidden => Ending::Forbidden,
             Termination::TwoPasses => Ending::TwoPasses,
             Termination::Forfeit => Ending::Forfeit,
+            Termination::DeclaredDraw => Ending::DrawAfter,
             _ => Ending::FullBoard,
         }
     }

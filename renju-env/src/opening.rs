@@ -48,6 +48,8 @@ impl Opening {
                 FoulHandling::Masked => FoulPolicy::Refuse,
                 FoulHandling::PlayedAndLost => FoulPolicy::Automatic,
             },
+            // The referee declares the draw at the stone limit during the opening too.
+            draw_after: o.draw_after_stones(),
             ..RefereeOptions::default()
         };
         let referee = Referee::new(options).expect("options checked by Layout");

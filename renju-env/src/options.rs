@@ -186,6 +186,15 @@ pub struct EnvOptions {
     pub opening: OpeningRule,
 }
 
+impl EnvOptions {
+    /// [`EnvOptions::draw_after`] as a record keeps it (`Game::draw_after`): a limit past
+    /// `u16::MAX` stones is past any board's area, so never reached either way.
+    pub(crate) fn draw_after_stones(&self) -> Option<u16> {
+        self.draw_after
+            .map(|n| u16::try_from(n).unwrap_or(u16::MAX))
+    }
+}
+
 impl Default for EnvOptions {
     fn default() -> EnvOptions {
         EnvOptions {

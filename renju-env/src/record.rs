@@ -3,12 +3,11 @@
 
 use renju_records::{ClaimModel, Event, Game};
 
-use crate::ending::Ending;
 use crate::game::GameState;
 
 impl GameState {
-    /// The game so far as a record: its rules, its stones and passes, and (for a draw
-    /// after N stones) the draw offered by the player who moved last and accepted.
+    /// The game so far as a record: its rules (the stone limit of a draw after N stones
+    /// among them), its stones and passes.
     ///
     /// ```
     /// use renju_env::{EnvOptions, GameState};
@@ -20,7 +19,7 @@ impl GameState {
     /// }
     /// let report = game.record().validate(&Default::default());
     /// assert_eq!(report.outcome, game.outcome().unwrap());
-    /// assert_eq!(report.outcome.to_string(), "draw by agreement");
+    /// assert_eq!(report.outcome.to_string(), "draw declared by the referee at the stone limit");
     /// ```
     pub fn record(&self) -> Game {
         let o = self.layout().options();
@@ -41,17 +40,12 @@ impl GameState {
                     None => Event::Pass,
                 }),
         );
-        if self.ending() == Some(Ending::DrawAfter) {
-            // The side to move is the one that did not make the last move.
-            let last = self.to_move().opponent();
-            events.push(Event::DrawOffer { by: last });
-            events.push(Event::DrawAnswer { accepted: true });
-        }
         Game {
             rule_set: Some(o.rule_set),
             opening: Some(o.opening),
             claims: Some(ClaimModel::Automatic),
             options: Some(o.renju),
+            draw_after: o.draw_after_stones(),
             events,
             ..Game::new(o.size)
         }

@@ -165,7 +165,7 @@ fn check_random_games(o: EnvOptions, n: usize, steps: usize, seed: u64) -> usize
                 if let Some(outcome) = r.pos.outcome() {
                     assert_eq!(outcome, report.outcome);
                 } else {
-                    assert_eq!(report.outcome.termination.name(), "agreed-draw");
+                    assert_eq!(report.outcome.termination.name(), "declared-draw");
                 }
                 let reward = match report.outcome.winner {
                     None => 0.0,

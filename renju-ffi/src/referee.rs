@@ -1446,11 +1446,13 @@ mod tests {
         let resumed = round_trip(referee, "rif", &options).unwrap();
         assert_eq!(status(resumed), status(referee));
         unsafe { renju_referee_free(resumed) };
-        // RIF and the move list keep colour decisions.
-        let resumed = round_trip(referee, "moves", &options).unwrap();
-        assert_eq!(status(resumed), status(referee));
-        unsafe { renju_referee_free(resumed) };
-        for format in ["sgf", "psq", "renlib"] {
+        // RIF, the move list and SGF (its `SW`) keep colour decisions.
+        for format in ["moves", "sgf"] {
+            let resumed = round_trip(referee, format, &options).unwrap();
+            assert_eq!(status(resumed), status(referee), "{format}");
+            unsafe { renju_referee_free(resumed) };
+        }
+        for format in ["psq", "renlib"] {
             let (code, message) = round_trip(referee, format, &options).unwrap_err();
             assert_eq!(code, RENJU_REFUSED_BAD_REQUEST, "{format}: {message}");
         }

@@ -142,6 +142,9 @@ pub enum renju_termination {
     RENJU_TERMINATION_DOUBLE_FORFEIT = 10,
     /// A player's second violation.
     RENJU_TERMINATION_VIOLATIONS = 11,
+    /// Game records only: the referee declared the game drawn once the board held the
+    /// number of stones the record sets (a match's draw after N stones).
+    RENJU_TERMINATION_DECLARED_DRAW = 12,
 }
 
 /// The verdict of one move.
@@ -369,6 +372,7 @@ impl From<Termination> for renju_termination {
             Termination::Forfeit => renju_termination::RENJU_TERMINATION_FORFEIT,
             Termination::DoubleForfeit => renju_termination::RENJU_TERMINATION_DOUBLE_FORFEIT,
             Termination::Violations => renju_termination::RENJU_TERMINATION_VIOLATIONS,
+            Termination::DeclaredDraw => renju_termination::RENJU_TERMINATION_DECLARED_DRAW,
             Termination::Unfinished => renju_termination::RENJU_TERMINATION_UNFINISHED,
         }
     }

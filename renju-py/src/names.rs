@@ -133,7 +133,8 @@ macro_rules! name_enums {
 name_enums! {
     Termination: "How a game ended: Termination.FIVE ('five'), FORBIDDEN, TWO_PASSES, \
         FULL_BOARD, and for game records also TIME, RESIGNATION, AGREED_DRAW, FORFEIT, \
-        DOUBLE_FORFEIT, VIOLATIONS, DECLARED and UNFINISHED.\n\nA str enum: each member's value is the library's \
+        DOUBLE_FORFEIT, VIOLATIONS, DECLARED, DECLARED_DRAW (the referee's draw at a stone \
+        limit) and UNFINISHED.\n\nA str enum: each member's value is the library's \
         name, and members compare equal to it (Outcome.termination == 'five').";
     DrawReason: "Why a drawing move draws: DrawReason.FULL_BOARD ('full-board') or \
         DrawReason.TWO_PASSES ('two-passes').\n\nA str enum: members compare equal to \

@@ -221,6 +221,12 @@ pub struct Game {
     pub opening: Option<OpeningRule>,
     /// The claim model, when the format says.
     pub claims: Option<ClaimModel>,
+    /// The number of stones at which the referee declares the game drawn, when the
+    /// record sets one (a match's `--draw-after N`, Gomocup's draw at 200 stones): the
+    /// game ends as [`Termination::DeclaredDraw`](renju_core::outcome::Termination) once
+    /// a move leaves that many stones on the board and the move has not won.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub draw_after: Option<u16>,
     /// Renju options, when the format says.
     pub options: Option<RenjuOptions>,
     /// The time control, when the format says.

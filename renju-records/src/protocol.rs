@@ -88,6 +88,18 @@ impl OpeningRule {
         state.declaration().map(|(_, min, max)| [min, max])
     }
 
+    /// Whether a game under this protocol may declare a number of fifth-move offers
+    /// (an event SGF has no property for).
+    ///
+    /// ```
+    /// use renju_records::opening::OpeningRule;
+    /// assert!(OpeningRule::Yamaguchi.declares_offers());
+    /// assert!(!OpeningRule::Swap2.declares_offers());
+    /// ```
+    pub fn declares_offers(self) -> bool {
+        self.spec().declare.is_some()
+    }
+
     pub(crate) fn spec(self) -> ProtocolSpec {
         let none = ProtocolSpec {
             areas: [None; 5],

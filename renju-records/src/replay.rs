@@ -119,6 +119,8 @@ pub(crate) struct Resolved {
     pub opening: OpeningRule,
     pub claims: ClaimModel,
     pub renju: RenjuOptions,
+    /// The record's own stone limit (no option gives one).
+    pub draw_after: Option<u16>,
 }
 
 impl Game {
@@ -160,6 +162,7 @@ impl Game {
             opening: self.opening.unwrap_or(options.opening),
             claims: self.claims.unwrap_or(options.claims),
             renju: self.options.unwrap_or(options.renju),
+            draw_after: self.draw_after,
         }
     }
 
@@ -435,12 +438,26 @@ impl Run {
         }
         self.ended = self.pos.outcome().is_some();
         self.decisions.moved(number, color, player);
+        self.declare_draw_at_the_limit();
         self.verdicts.push(MoveVerdict {
             number,
             played: mv,
             color,
             verdict,
         });
+    }
+
+    /// The record's stone limit: once a move that did not end the game leaves that many
+    /// stones on the board, the referee declares the game drawn.
+    fn declare_draw_at_the_limit(&mut self) {
+        let Some(limit) = self.rules.draw_after else {
+            return;
+        };
+        let stones = self.pos.board().stone_count();
+        if !self.ended && self.decisions.decided.is_none() && stones >= usize::from(limit) {
+            self.decisions.decided = Some(Outcome::draw(Termination::DeclaredDraw));
+            self.ended = true;
+        }
     }
 
     /// The outcome: the board first, then the record's result, then a foul that is

@@ -666,3 +666,64 @@ fn every_finding_code_has_a_record_that_gives_it() {
         );
     }
 }
+
+#[test]
+fn the_referee_declares_a_draw_at_the_records_stone_limit() {
+    let options = ValidationOptions::default();
+    let limited = |moves: &str, limit: u16| Game {
+        draw_after: Some(limit),
+        ..Game::from_moves(moves).unwrap()
+    };
+    // Four stones: a declared draw, a termination of its own (not an agreed draw).
+    let g = limited("h8 a1 h9 a2", 4);
+    let r = g.validate(&options);
+    assert_eq!(r.outcome.termination, Termination::DeclaredDraw);
+    assert_eq!(r.outcome.winner, None);
+    assert_eq!(
+        r.outcome.to_string(),
+        "draw declared by the referee at the stone limit"
+    );
+    assert_eq!(Termination::DeclaredDraw.to_string(), "declared-draw");
+    assert!(codes(&g, &options).is_empty());
+    // Fewer stones: unfinished; a five on the limit wins; a move after it is reported.
+    assert_eq!(
+        limited("h8 a1 h9", 4)
+            .validate(&options)
+            .outcome
+            .termination,
+        Termination::Unfinished
+    );
+    let five = limited("h8 a1 h9 a2 h10 a3 h11 a4 h12", 9).validate(&options);
+    assert_eq!(five.outcome.winner, Some(Color::Black));
+    let after = limited("h8 a1 h9 a2 h10", 4);
+    assert!(codes(&after, &options).contains(&FindingCode::MoveAfterGameEnd));
+    // A declared draw result agrees; a declared win does not.
+    let mut declared = limited("h8 a1 h9 a2", 4);
+    declared.events.push(Event::Result(DeclaredResult {
+        winner: None,
+        reason: None,
+    }));
+    assert!(codes(&declared, &options).is_empty());
+    // The move list and SGF keep the limit; the other formats refuse it.
+    for format in [Format::MoveList, Format::Sgf] {
+        let bytes = format.write(std::slice::from_ref(&declared)).unwrap();
+        let back = format.read(&bytes, None).remove(0).unwrap();
+        assert_eq!(back.draw_after, Some(4), "{format}");
+        assert_eq!(back.events, declared.events, "{format}");
+    }
+    let text = String::from_utf8(Format::Sgf.write(&[declared.clone()]).unwrap()).unwrap();
+    assert!(text.contains("DA[4]") && text.contains("RE[0]"), "{text}");
+    let moves = String::from_utf8(
+        Format::MoveList
+            .write(&[g.clone(), limited("h8", 6)])
+            .unwrap(),
+    );
+    assert!(moves
+        .unwrap()
+        .contains("# draw-after: 4\nh8 a1 h9 a2\n# draw-after: 6\n"));
+    for format in [Format::Rif, Format::Psq, Format::RenLib] {
+        let e = format.write(std::slice::from_ref(&g)).unwrap_err();
+        assert!(e.to_string().contains("declares after 4 stones"), "{e}");
+    }
+    assert!(Format::MoveList.read(b"# draw-after: x\nh8\n", None)[0].is_err());
+}

@@ -31,7 +31,7 @@ def test_vecenv_steps_random_games_whose_records_validate() -> None:
             assert record is not None
             report = record.validate()
             assert report.errors == 0
-            ending = ["", "five", "forbidden", "two-passes", "full-board", "agreed-draw"]
+            ending = ["", "five", "forbidden", "two-passes", "full-board", "declared-draw"]
             assert report.outcome.termination == ending[env.endings[i]]
             assert rewards[i] == (1.0 if env.endings[i] == 1 else 0.0)
     assert ended > 0

@@ -85,7 +85,7 @@ use renju_records::time_control::{Overtime, Period, Schedule, TimeControl, TimeC
 use crate::gomocup::GomocupEngine;
 use crate::process::Stop;
 use crate::random::SplitMix64;
-use stats::{Score, Sprt, SprtDecision};
+use stats::{GamePairs, Pentanomial, Score, Sprt, SprtDecision};
 
 /// One engine of a match.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -320,6 +320,10 @@ impl MatchOptions {
             size: self.size,
             renju: self.renju,
             time_control: self.time_control.clone(),
+            // Past any board's area: never reached.
+            draw_after: self
+                .draw_after
+                .map(|n| u16::try_from(n).unwrap_or(u16::MAX)),
             ..RefereeOptions::default()
         }
     }
@@ -453,23 +457,26 @@ pub struct GameResult {
 
 impl GameResult {
     /// The record with its result written at its end when no event of it says the
-    /// result (a game that ended on the board: five, foul, two passes, full board), for
+    /// result (a game that ended on the board: five, foul, two passes, full board, or
+    /// the draw the referee declared at the record's stone limit), for
     /// the formats that keep a result and its reason (SGF's `RE`). Formats that infer
     /// such results from the moves (RenLib) take [`GameResult::record`]. `None` when
     /// the record was not kept ([`MatchOptions::keep_records`]).
     pub fn record_with_result(&self) -> Option<Game> {
         let mut record = self.record.clone()?;
         let reason = match self.outcome.termination {
-            Termination::Five => ResultReason::Five,
-            Termination::Forbidden => ResultReason::Forbidden,
-            Termination::TwoPasses => ResultReason::TwoPasses,
-            Termination::FullBoard => ResultReason::FullBoard,
+            Termination::Five => Some(ResultReason::Five),
+            Termination::Forbidden => Some(ResultReason::Forbidden),
+            Termination::TwoPasses => Some(ResultReason::TwoPasses),
+            Termination::FullBoard => Some(ResultReason::FullBoard),
+            // The record's stone limit says why (SGF: `RE[0]` beside `DA`).
+            Termination::DeclaredDraw => None,
             _ => return Some(record),
         };
         if !record.events.iter().any(|e| matches!(e, Event::Result(_))) {
             record.events.push(Event::Result(DeclaredResult {
                 winner: self.outcome.winner,
-                reason: Some(reason),
+                reason,
             }));
         }
         Some(record)
@@ -550,6 +557,11 @@ pub struct SprtSummary {
     pub bounds: (f64, f64),
     /// The decision.
     pub decision: SprtDecision,
+    /// The pairs of games the LLR counts, when the match repeats each opening with the
+    /// colours reversed (the pentanomial model); `None`: the games one by one (the
+    /// trinomial model).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pentanomial: Option<Pentanomial>,
 }
 
 /// The summary of a match (so far).
@@ -587,6 +599,20 @@ pub struct Summary {
     /// Moves asked of the engines over every game so far.
     #[serde(default)]
     pub engine_moves: f64,
+    /// The SPRT's game pairs (first game of each pair waiting for the second).
+    #[serde(skip)]
+    game_pairs: PairBook,
+}
+
+/// The running match's book of game pairs for the SPRT: not part of a summary's value
+/// (a summary read back from JSON or a pickle has none, and equals the one written).
+#[derive(Debug, Clone, Default)]
+struct PairBook(GamePairs);
+
+impl PartialEq for PairBook {
+    fn eq(&self, _: &PairBook) -> bool {
+        true
+    }
 }
 
 impl Summary {
@@ -673,11 +699,13 @@ impl Summary {
         if let Some(s) = &self.sprt {
             let _ = writeln!(
                 out,
-                "SPRT elo0={} elo1={} alpha={} beta={}: LLR {:.2} [{:.2}, {:.2}] {}",
+                "SPRT elo0={} elo1={} alpha={} beta={}{}: LLR {:.2} [{:.2}, {:.2}] {}",
                 s.test.elo0,
                 s.test.elo1,
                 s.test.alpha,
                 s.test.beta,
+                s.pentanomial
+                    .map_or(String::new(), |p| format!(" ({} game pairs)", p.pairs())),
                 s.llr,
                 s.bounds.0,
                 s.bounds.1,
@@ -699,6 +727,29 @@ impl Summary {
             );
         }
         out
+    }
+
+    /// The SPRT after game `g`: on pairs of games (pentanomial) when each opening is
+    /// played twice with the colours reversed (`repeat`: games `2k` and `2k + 1` of the
+    /// schedule), else on games (trinomial); always from the first engine's side.
+    fn update_sprt(&mut self, test: Sprt, g: &GameResult, repeat: bool) {
+        let Some(p) = self.pairs.first() else {
+            return;
+        };
+        let (llr, pentanomial) = if repeat {
+            self.game_pairs.0.add(g.index / 2, g.score_of(0));
+            let pentanomial = self.game_pairs.0.pentanomial;
+            (test.llr_pairs(&pentanomial), Some(pentanomial))
+        } else {
+            (test.llr(&p.score), None)
+        };
+        self.sprt = Some(SprtSummary {
+            test,
+            llr,
+            bounds: test.bounds(),
+            decision: test.decide(llr),
+            pentanomial,
+        });
     }
 
     fn add(&mut self, g: &GameResult, options: &MatchOptions) {
@@ -727,13 +778,8 @@ impl Summary {
             }
         }
         self.add_to_pair(g, options);
-        if let (Some(test), Some(p)) = (options.sprt, self.pairs.first()) {
-            self.sprt = Some(SprtSummary {
-                test,
-                llr: test.llr(&p.score),
-                bounds: test.bounds(),
-                decision: test.decision(&p.score),
-            });
+        if let Some(test) = options.sprt {
+            self.update_sprt(test, g, options.repeat);
         }
         self.runner_us += g
             .wall_us

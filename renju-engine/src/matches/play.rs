@@ -596,7 +596,6 @@ impl Play<'_> {
         if self.act(seat, action, t) {
             brain.known = Some(n + 1);
             self.times.push(Some(elapsed_ms(elapsed)));
-            self.check_draw_after(seat);
         } else {
             brain.known = None;
         }
@@ -716,34 +715,6 @@ impl Play<'_> {
         Asked::Done
     }
 
-    /// `--draw-after N`: once N stones are on the board, the player who just moved
-    /// offers a draw and the other accepts.
-    fn check_draw_after(&mut self, mover: Seat) {
-        let Some(n) = self.options.draw_after else {
-            return;
-        };
-        if self.referee.outcome().is_some() || self.referee.position().board().stone_count() < n {
-            return;
-        }
-        let t = self.t;
-        let offer = Request {
-            action: Action::DrawOffer,
-            by: Some(mover),
-            t: Some(t),
-        };
-        let accept = Request {
-            action: Action::DrawAccept,
-            by: Some(mover.other()),
-            t: Some(t),
-        };
-        if self.referee.take(&offer).is_ok() && self.referee.take(&accept).is_ok() {
-            self.reason = Some(format!("draw after {n} stones (--draw-after)"));
-        } else {
-            self.notes
-                .push(format!("the referee refused the draw after {n} stones"));
-        }
-    }
-
     fn finish(mut self, started: Instant) -> GameResult {
         let job = self.job;
         let options = self.options;
@@ -769,6 +740,10 @@ impl Play<'_> {
         } else {
             add_time_left(&mut record, &validation);
         }
+        if let (Termination::DeclaredDraw, Some(n)) = (outcome.termination, options.draw_after) {
+            // The referee ended the game at the record's stone limit.
+            self.reason = Some(format!("draw declared after {n} stones (--draw-after)"));
+        }
         let reason = self.reason.take().unwrap_or_else(|| outcome.to_string());
         record.id = Some(format!("{}", job.index + 1));
         record.tags.extend([
@@ -778,6 +753,11 @@ impl Play<'_> {
             ("white".to_string(), options.engines[white].name.clone()),
             ("termination".to_string(), reason.clone()),
         ]);
+        if let Some(turn) = options.turn_limit_ms {
+            // The time control keeps the game's time; the limit per move beside it.
+            let seconds = renju_records::time_control::format_seconds(turn);
+            record.tags.push(("turn-limit".to_string(), seconds));
+        }
         let validated = record.validate(&validation).outcome == outcome;
         let wall = started.elapsed();
         GameResult {

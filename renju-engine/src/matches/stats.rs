@@ -11,13 +11,23 @@
 //!   mapped through the same curve (cutechess's error margin).
 //! * **LOS** (likelihood of superiority): `½ (1 + erf((W - L) / √(2 (W + L))))`, draws
 //!   left out (cutechess).
-//! * **SPRT**: the generalised SPRT with the asymptotic trinomial approximation
-//!   (Michel Van den Bergh's "GSPRT approximation", as c-gomoku-cli `src/sprt.cpp` and
-//!   fastchess's logistic model compute it): with `s0`, `s1` the score rates of `elo0`
-//!   and `elo1` on the logistic curve, `w`, `d` the win and draw rates, `s = w + d/2`
-//!   and `v = w + d/4 - s²`, `LLR = N (s1 - s0) (2s - s0 - s1) / (2v)`. The test accepts
-//!   H1 (`elo1`) when `LLR ≥ ln((1-β)/α)`, H0 (`elo0`) when `LLR ≤ ln(β/(1-α))`. The LLR
-//!   is 0 until two of W, L and D are non-zero (the variance is 0 before).
+//! * **SPRT**: Michel Van den Bergh's generalised SPRT (GSPRT) on the **logistic** Elo
+//!   model, exactly as fishtest computes it (`server/fishtest/stats/LLRcalc.py`,
+//!   `LLR_logistic`, the "expectation" statistic): `elo0` and `elo1` are logistic Elo
+//!   differences, mapped to the score rates `s0`, `s1` on the curve above. The results
+//!   are an empirical distribution over the scores of one game (0, ½, 1: the
+//!   **trinomial** model) or of one pair of games played from the same opening with the
+//!   colours reversed (0, ¼, ½, ¾, 1: the **pentanomial** model, used when the match
+//!   repeats each opening, [`crate::matches::MatchOptions::repeat`]). **Regularised**:
+//!   an outcome that never occurred counts as 0.001 of a game, so that the test decides
+//!   on a one-sided score too (100-0-0, all draws), where the variance is 0 and the
+//!   asymptotic formula `(s1 - s0) (2s - s0 - s1) / (2v/N)` (c-gomoku-cli, cutechess)
+//!   never leaves 0. For each hypothesis `s_h` the maximum-likelihood distribution with
+//!   mean `s_h` is `p_i / (1 + x (a_i - s_h))`, `x` the root of the secular equation
+//!   `Σ p_i (a_i - s_h) / (1 + x (a_i - s_h)) = 0` (found by bisection), and
+//!   `LLR = N Σ p_i ln(p1_i / p0_i)` (`N` the regularised count of games or pairs). The
+//!   test accepts H1 when `LLR ≥ ln((1-β)/α)`, H0 when `LLR ≤ ln(β/(1-α))`. fishtest's
+//!   other model, normalised Elo, is not offered.
 //!
 //! ```
 //! use renju_engine::matches::stats::{Score, Sprt, SprtDecision};
@@ -27,6 +37,8 @@
 //! let sprt = Sprt { elo0: 0.0, elo1: 10.0, alpha: 0.05, beta: 0.05 };
 //! assert_eq!(sprt.decision(&Score { wins: 0, losses: 0, draws: 0 }), SprtDecision::Continue);
 //! ```
+
+use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -254,30 +266,58 @@ impl Sprt {
         )
     }
 
-    /// The log-likelihood ratio of the score (0 until two of W, L, D are non-zero).
+    /// The log-likelihood ratio of the games' scores (trinomial model; 0 with no game).
+    ///
+    /// ```
+    /// use renju_engine::matches::stats::{Score, Sprt, SprtDecision};
+    /// let sprt: Sprt = "0,10".parse().unwrap();
+    /// // One-sided scores decide too: 110 wins and no loss accept H1.
+    /// let wins = Score { wins: 110, losses: 0, draws: 0 };
+    /// assert!(sprt.llr(&wins) > 3.0);
+    /// assert_eq!(sprt.decision(&wins), SprtDecision::H1);
+    /// ```
     pub fn llr(&self, score: &Score) -> f64 {
-        let nonzero = [score.wins, score.losses, score.draws]
-            .iter()
-            .filter(|&&x| x > 0)
-            .count();
-        if nonzero < 2 {
-            return 0.0;
-        }
-        let n = f64::from(score.games());
-        let w = f64::from(score.wins) / n;
-        let d = f64::from(score.draws) / n;
-        let s = w + d / 2.0;
-        let v = w + d / 4.0 - s * s;
-        if v <= 0.0 {
-            return 0.0;
-        }
-        let (s0, s1) = (score_of(self.elo0), score_of(self.elo1));
-        (s1 - s0) * (2.0 * s - s0 - s1) / (2.0 * v / n)
+        let counts = [score.losses, score.draws, score.wins];
+        self.gsprt(&counts)
     }
 
-    /// The decision the score gives.
+    /// The log-likelihood ratio of game pairs (pentanomial model; 0 with no pair).
+    pub fn llr_pairs(&self, pairs: &Pentanomial) -> f64 {
+        self.gsprt(&pairs.counts)
+    }
+
+    /// The regularised GSPRT on counts of evenly spaced scores from 0 to 1.
+    fn gsprt(&self, counts: &[u32]) -> f64 {
+        if counts.iter().all(|&c| c == 0) {
+            return 0.0;
+        }
+        let regularised: Vec<f64> = counts
+            .iter()
+            .map(|&c| if c == 0 { REGULARISATION } else { f64::from(c) })
+            .collect();
+        let n: f64 = regularised.iter().sum();
+        let last = (counts.len() - 1) as f64;
+        let pdf: Vec<(f64, f64)> = regularised
+            .iter()
+            .enumerate()
+            .map(|(i, c)| (i as f64 / last, c / n))
+            .collect();
+        let (s0, s1) = (score_of(self.elo0), score_of(self.elo1));
+        let (x0, x1) = (secular_root(&pdf, s0), secular_root(&pdf, s1));
+        let per_unit: f64 = pdf
+            .iter()
+            .map(|&(a, p)| p * ((1.0 + x0 * (a - s0)).ln() - (1.0 + x1 * (a - s1)).ln()))
+            .sum();
+        n * per_unit
+    }
+
+    /// The decision the score gives (trinomial model).
     pub fn decision(&self, score: &Score) -> SprtDecision {
-        let llr = self.llr(score);
+        self.decide(self.llr(score))
+    }
+
+    /// The decision a log-likelihood ratio gives.
+    pub fn decide(&self, llr: f64) -> SprtDecision {
         let (lower, upper) = self.bounds();
         if llr >= upper {
             SprtDecision::H1
@@ -285,6 +325,79 @@ impl Sprt {
             SprtDecision::H0
         } else {
             SprtDecision::Continue
+        }
+    }
+}
+
+/// The count given to an outcome that never occurred (fishtest's regularisation).
+const REGULARISATION: f64 = 1e-3;
+
+/// The root `x` of `Σ p_i (a_i - s) / (1 + x (a_i - s)) = 0` between `-1/max(a_i - s)`
+/// and `-1/min(a_i - s)` (the function decreases from +∞ to -∞ there), by bisection
+/// to the precision of `f64`. Needs every `p_i > 0` and `min a_i < s < max a_i`.
+fn secular_root(pdf: &[(f64, f64)], s: f64) -> f64 {
+    let f = |x: f64| -> f64 {
+        pdf.iter()
+            .map(|&(a, p)| p * (a - s) / (1.0 + x * (a - s)))
+            .sum()
+    };
+    let high_a = pdf.iter().map(|&(a, _)| a - s).fold(f64::MIN, f64::max);
+    let low_a = pdf.iter().map(|&(a, _)| a - s).fold(f64::MAX, f64::min);
+    let (mut lo, mut hi) = (-1.0 / high_a, -1.0 / low_a);
+    for _ in 0..200 {
+        let mid = lo + (hi - lo) / 2.0;
+        if mid <= lo || mid >= hi {
+            break;
+        }
+        if f(mid) > 0.0 {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    lo + (hi - lo) / 2.0
+}
+
+/// Game pairs by the first engine's total over the two games of a pair (one opening,
+/// colours reversed): 0, ½, 1, 1½, 2 points (losses both, a loss and a draw, a win
+/// and a loss or two draws, a win and a draw, wins both).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pentanomial {
+    /// Pairs per total, from 0 points to 2.
+    pub counts: [u32; 5],
+}
+
+impl Pentanomial {
+    /// Pairs counted.
+    pub fn pairs(&self) -> u32 {
+        self.counts.iter().sum()
+    }
+
+    /// Counts the pair of games whose scores (of the same engine) are `a` and `b`.
+    pub fn add_pair(&mut self, a: &Score, b: &Score) {
+        let half_points = |s: &Score| 2 * s.wins + s.draws;
+        let total = (half_points(a) + half_points(b)).min(4) as usize;
+        self.counts[total] += 1;
+    }
+}
+
+/// Games waiting for the other game of their pair, and the pairs completed.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct GamePairs {
+    waiting: BTreeMap<usize, Score>,
+    /// The pairs completed.
+    pub pentanomial: Pentanomial,
+}
+
+impl GamePairs {
+    /// Adds one game's score (of the first engine) under the pair it belongs to; the
+    /// pair is counted when its second game comes, in whichever order they end.
+    pub fn add(&mut self, pair: usize, score: Score) {
+        match self.waiting.remove(&pair) {
+            Some(first) => self.pentanomial.add_pair(&first, &score),
+            None => {
+                self.waiting.insert(pair, score);
+            }
         }
     }
 }
@@ -317,27 +430,100 @@ mod tests {
         assert!(all.los().unwrap() > 0.95);
     }
 
+    /// `(elo0, elo1, [L, D, W], LLR)`: the LLR computed by fishtest's
+    /// `server/fishtest/stats/LLRcalc.py` (`LLR_logistic`, commit of the fishtest
+    /// repository fetched in December 2026, run with Python 3 and SciPy 1.17).
+    const FISHTEST_TRINOMIAL: [(f64, f64, [u32; 3], f64); 11] = [
+        (0.0, 10.0, [0, 0, 100], 2.836815176110905),
+        (0.0, 10.0, [100, 0, 0], -2.91964755522231),
+        (0.0, 10.0, [0, 100, 0], -2.9114042321699793),
+        (0.0, 10.0, [0, 0, 1], 0.02836727254835322),
+        (0.0, 10.0, [0, 0, 20], 0.5673623697323652),
+        (0.0, 10.0, [200, 100, 300], 3.157421771950209),
+        (0.0, 10.0, [300, 100, 200], -3.7498210938759278),
+        (-5.0, 5.0, [40, 0, 60], 0.5756520293297637),
+        (0.0, 5.0, [1000, 50, 1100], 1.2454584988850117),
+        (0.0, 10.0, [3, 0, 0], -0.08759021149129816),
+        (0.0, 10.0, [0, 5, 7], 0.3403454849251242),
+    ];
+
+    /// `(elo0, elo1, [LL, LD, LW+DD, DW, WW], LLR)`, from the same function on pairs.
+    const FISHTEST_PENTANOMIAL: [(f64, f64, [u32; 5], f64); 6] = [
+        (0.0, 10.0, [0, 0, 0, 0, 50], 1.4184639053829764),
+        (0.0, 10.0, [50, 0, 0, 0, 0], -1.4598825801310658),
+        (0.0, 10.0, [0, 0, 50, 0, 0], -1.452044952441818),
+        (0.0, 10.0, [10, 20, 40, 25, 15], 0.518128245468272),
+        (-5.0, 5.0, [5, 0, 30, 0, 10], 0.4314762571607818),
+        (0.0, 10.0, [0, 0, 1, 0, 2], 0.08510183935702516),
+    ];
+
+    fn test(elo0: f64, elo1: f64) -> Sprt {
+        Sprt {
+            elo0,
+            elo1,
+            alpha: 0.05,
+            beta: 0.05,
+        }
+    }
+
     #[test]
-    fn sprt_matches_the_gsprt_approximation() {
+    fn sprt_reproduces_fishtest_on_one_and_two_sided_scores() {
+        for (elo0, elo1, [losses, draws, wins], expected) in FISHTEST_TRINOMIAL {
+            let score = Score {
+                wins,
+                losses,
+                draws,
+            };
+            let llr = test(elo0, elo1).llr(&score);
+            assert!(
+                (llr - expected).abs() < 1e-7,
+                "{score:?}: {llr} against fishtest's {expected}"
+            );
+        }
+        for (elo0, elo1, counts, expected) in FISHTEST_PENTANOMIAL {
+            let llr = test(elo0, elo1).llr_pairs(&Pentanomial { counts });
+            assert!(
+                (llr - expected).abs() < 1e-7,
+                "{counts:?}: {llr} against fishtest's {expected}"
+            );
+        }
+    }
+
+    #[test]
+    fn one_sided_scores_decide() {
+        let sprt = test(0.0, 10.0);
+        let score = |wins, losses, draws| Score {
+            wins,
+            losses,
+            draws,
+        };
+        assert_eq!(sprt.llr(&Score::default()), 0.0);
+        assert_eq!(sprt.decision(&score(100, 0, 0)), SprtDecision::Continue);
+        assert_eq!(sprt.decision(&score(110, 0, 0)), SprtDecision::H1);
+        assert_eq!(sprt.decision(&score(0, 110, 0)), SprtDecision::H0);
+        assert_eq!(sprt.decision(&score(0, 0, 110)), SprtDecision::H0);
+        assert_eq!(sprt.decision(&score(300, 200, 100)), SprtDecision::H1);
+        assert_eq!(sprt.decision(&score(200, 300, 100)), SprtDecision::H0);
+        let mut pairs = GamePairs::default();
+        for pair in 0..110 {
+            // The second game of a pair may end first.
+            pairs.add(pair, score(1, 0, 0));
+            pairs.add(pair, score(0, 0, 1));
+        }
+        pairs.add(99, score(1, 0, 0));
+        assert_eq!(pairs.pentanomial.counts, [0, 0, 0, 110, 0]);
+        assert_eq!(
+            sprt.decide(sprt.llr_pairs(&pairs.pentanomial)),
+            SprtDecision::H1
+        );
+    }
+
+    #[test]
+    fn sprt_parameters() {
         let sprt: Sprt = "0,10".parse().unwrap();
         assert_eq!((sprt.alpha, sprt.beta), (0.05, 0.05));
         let (lo, hi) = sprt.bounds();
         assert!((lo + 2.944_438_98).abs() < 1e-6 && (hi - 2.944_438_98).abs() < 1e-6);
-        // W 300, L 200, D 100: s = 0.5833..., v = w + d/4 - s^2.
-        let score = Score {
-            wins: 300,
-            losses: 200,
-            draws: 100,
-        };
-        let n = 600.0;
-        let (w, d) = (300.0 / n, 100.0 / n);
-        let s = w + d / 2.0;
-        let v = w + d / 4.0 - s * s;
-        let (s0, s1) = (0.5, 1.0 / (1.0 + 10f64.powf(-10.0 / 400.0)));
-        let expected = (s1 - s0) * (2.0 * s - s0 - s1) / (2.0 * v / n);
-        assert!((sprt.llr(&score) - expected).abs() < 1e-9);
-        assert_eq!(sprt.decision(&score), SprtDecision::H1);
-        assert_eq!(sprt.decision(&score.reversed()), SprtDecision::H0);
         for d in [SprtDecision::Continue, SprtDecision::H0, SprtDecision::H1] {
             assert_eq!(serde_json::to_value(d).unwrap(), d.name());
         }

@@ -496,6 +496,7 @@ class Termination(str, enum.Enum):
     DOUBLE_FORFEIT = "double-forfeit"
     VIOLATIONS = "violations"
     DECLARED = "declared"
+    DECLARED_DRAW = "declared-draw"
     UNFINISHED = "unfinished"
 
 class DrawReason(str, enum.Enum):

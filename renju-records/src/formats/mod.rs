@@ -499,31 +499,43 @@ impl Format {
     /// assert_eq!(err.to_string(), "cannot write as moves: game 1: a move list cannot hold a referee's decision; use RIF or SGF");
     /// ```
     pub fn write(self, games: &[Game]) -> Result<Vec<u8>, WriteError> {
-        self.check_claims(games)?;
+        self.check_rules_held(games)?;
         (self.info().write)(games)
     }
 
-    /// Only a move list holds a claim model (`# claims:`): no other format has a tag for
-    /// it, and a game with a lapsed foul would validate to another result. Such games
-    /// are refused, naming the game.
-    fn check_claims(self, games: &[Game]) -> Result<(), WriteError> {
-        if self == Format::MoveList {
-            return Ok(());
+    /// Refuses, naming the first, games whose rules this format has no tag for (see
+    /// [`Format::unheld_rule`]).
+    fn check_rules_held(self, games: &[Game]) -> Result<(), WriteError> {
+        for (i, game) in games.iter().enumerate() {
+            if let Some(why) = self.unheld_rule(game) {
+                return Err(WriteError::new(
+                    self,
+                    ParseError::new(why).in_record(format!("game {}", i + 1)),
+                ));
+            }
         }
-        let claimed = games.iter().enumerate().find_map(|(i, g)| {
-            g.claims
-                .filter(|c| *c != crate::game::ClaimModel::Automatic)
-                .map(|c| (i, c))
-        });
-        match claimed {
-            None => Ok(()),
-            Some((i, model)) => Err(WriteError::new(
-                self,
-                ParseError::new(format!(
-                    "{} has no tag for the claim model ({model}), under which this game's fouls are judged; use the move list (moves)",
-                    self.name()
-                ))
-                .in_record(format!("game {}", i + 1)),
+        Ok(())
+    }
+
+    /// A rule of the game this format has no tag for, and without which the game would
+    /// validate to another result: a claim model (only a move list holds one, `#
+    /// claims:`; a lapsed foul would count), a stone limit (a move list's `#
+    /// draw-after:` and SGF's `DA`; the referee's draw would read as unfinished).
+    fn unheld_rule(self, game: &Game) -> Option<String> {
+        let claims = game
+            .claims
+            .filter(|c| *c != crate::game::ClaimModel::Automatic);
+        if let (Some(model), false) = (claims, self == Format::MoveList) {
+            return Some(format!(
+                "{} has no tag for the claim model ({model}), under which this game's fouls are judged; use the move list (moves)",
+                self.name()
+            ));
+        }
+        match (game.draw_after, self) {
+            (None, _) | (_, Format::MoveList | Format::Sgf) => None,
+            (Some(n), _) => Some(format!(
+                "{} has no tag for the draw the referee declares after {n} stones; use the move list (moves) or SGF",
+                self.name()
             )),
         }
     }

@@ -29,6 +29,14 @@
 //! - `# time-control: TC` sets the time control of the games below (`default`: none);
 //!   `# claims: rif-claim` (or `chinese-claim`) how their fouls are claimed (`default`:
 //!   validation options decide).
+//! - `# draw-after: N`: the referee declares the games below drawn once a move that does
+//!   not win leaves N stones on the board (a match's `--draw-after`; `default`: no such
+//!   limit).
+//! - `# black: NAME`, `# white:`, `# event:`, `# round:`, `# date:`, `# place:`,
+//!   `# termination: REASON` (why the game ended, in words: a forfeit's reason) and
+//!   `# turn-limit: SECONDS` (a limit per move, beside the time control) set those tags
+//!   of the games below ([`TAG_DIRECTIVES`]); an empty value unsets one. The writer
+//!   writes them where they change; other tags are not written.
 //! - The opening protocol's events: `swap` and `stay` (colour decisions), `declare=N`
 //!   (the number of fifth-move offers), `offers=j8/k8>k8` (the offered fifth moves and
 //!   the one White chose, which is move 5); a declared result: `result=1-0`,
@@ -56,7 +64,25 @@ struct Directives {
     size: u8,
     time_control: Option<TimeControl>,
     claims: Option<ClaimModel>,
+    draw_after: Option<u16>,
+    /// The game-information tags the directives set, in [`TAG_DIRECTIVES`] order.
+    tags: Vec<(String, String)>,
 }
+
+/// The game-information tags a directive sets (`# black: NAME`; an empty value unsets
+/// it): the players, the event, its round, date and place, the reason the game ended
+/// (`termination`, as a match runner words it) and a turn limit (`turn-limit`, seconds,
+/// which a time control cannot say). Other tags are not written.
+pub const TAG_DIRECTIVES: [&str; 8] = [
+    "black",
+    "white",
+    "event",
+    "round",
+    "date",
+    "place",
+    "termination",
+    "turn-limit",
+];
 
 /// Reads a move-list file: one game per non-blank, non-comment line.
 ///
@@ -236,6 +262,8 @@ impl<R: BufRead> Stream<R> {
                 size: RENJU_SIZE,
                 time_control: None,
                 claims: None,
+                draw_after: None,
+                tags: Vec::new(),
             },
             bad: Vec::new(),
             kept: Vec::new(),
@@ -399,6 +427,8 @@ impl<R> Stream<R> {
             size: dir.size,
             time_control: dir.time_control,
             claims: dir.claims,
+            draw_after: dir.draw_after,
+            tags: dir.tags.clone(),
             events,
             source: Source {
                 line: Some(lineno),
@@ -416,10 +446,10 @@ impl<R> Stream<R> {
 fn directive_key(comment: &str) -> Option<String> {
     let (key, _) = comment.split_once(':')?;
     let key = key.trim().to_ascii_lowercase();
-    matches!(
+    (matches!(
         key.as_str(),
-        "rule" | "opening" | "size" | "time-control" | "claims"
-    )
+        "rule" | "opening" | "size" | "time-control" | "claims" | "draw-after"
+    ) || TAG_DIRECTIVES.contains(&key.as_str()))
     .then_some(key)
 }
 
@@ -435,6 +465,15 @@ fn directive(comment: &str, dir: &mut Directives) -> Result<(), ParseError> {
         "time-control" if value == "default" => dir.time_control = None,
         "claims" if value == "default" => dir.claims = None,
         "claims" => dir.claims = Some(value.parse()?),
+        "draw-after" if value == "default" => dir.draw_after = None,
+        "draw-after" => {
+            dir.draw_after = Some(value.parse().ok().filter(|&n| n > 0).ok_or_else(|| {
+                ParseError::new(format!(
+                    "`draw-after: {value}` is not a number of stones (1 to 65535)"
+                ))
+            })?)
+        }
+        key if TAG_DIRECTIVES.contains(&key) => set_tag(&mut dir.tags, key, value),
         "time-control" => {
             dir.time_control = Some(value.parse().map_err(
                 |e: crate::time_control::TimeControlError| ParseError::new(e.to_string()),
@@ -456,6 +495,44 @@ fn directive(comment: &str, dir: &mut Directives) -> Result<(), ParseError> {
     Ok(())
 }
 
+/// Sets (or with an empty value, removes) a tag, keeping [`TAG_DIRECTIVES`] order.
+fn set_tag(tags: &mut Vec<(String, String)>, key: &str, value: &str) {
+    tags.retain(|(k, _)| k != key);
+    if !value.is_empty() {
+        tags.push((key.to_string(), value.to_string()));
+        tags.sort_by_key(|(k, _)| TAG_DIRECTIVES.iter().position(|t| t == k));
+    }
+}
+
+/// The `# key: value` lines that take the tags of the game before (`current`) to
+/// those of `game`; a value a line cannot hold (a line break, a control character,
+/// spaces around it) is an error.
+fn tag_directives(game: &Game, current: &mut Vec<(String, String)>) -> Result<String, ParseError> {
+    let mut out = String::new();
+    for key in TAG_DIRECTIVES {
+        let wanted = game.tag(key).unwrap_or("");
+        let had = current
+            .iter()
+            .find(|(k, _)| k == key)
+            .map_or("", |(_, v)| v);
+        if wanted == had {
+            continue;
+        }
+        if wanted.chars().any(char::is_control) || wanted.trim() != wanted {
+            return Err(ParseError::new(format!(
+                "a move-list directive cannot hold the {key} `{}` (a control character, or spaces around it)",
+                wanted.escape_debug()
+            )));
+        }
+        match wanted {
+            "" => out.push_str(&format!("# {key}:\n")),
+            value => out.push_str(&format!("# {key}: {value}\n")),
+        }
+        set_tag(current, key, wanted);
+    }
+    Ok(out)
+}
+
 /// Writes games one per line, with `# rule:`, `# opening:` and `# size:` directives
 /// where they change. Only stones and passes can be written; a game with swap
 /// decisions, offers or a declared result, or without moves, is an error naming it.
@@ -468,6 +545,8 @@ fn write_games(games: &[Game]) -> Result<Vec<u8>, ParseError> {
     let mut current = (None, None, RENJU_SIZE);
     let mut current_control = None;
     let mut current_claims = None;
+    let mut current_tags = Vec::new();
+    let mut current_draw_after = None;
     for (i, game) in games.iter().enumerate() {
         let name = |said: Option<String>| said.unwrap_or_else(|| "default".to_string());
         let wanted = (game.rule_set, game.opening, game.size);
@@ -497,6 +576,15 @@ fn write_games(games: &[Game]) -> Result<Vec<u8>, ParseError> {
             ));
             current_claims = claims;
         }
+        if game.draw_after != current_draw_after {
+            let limit = game.draw_after.map(|n| n.to_string());
+            out.push_str(&format!("# draw-after: {}\n", name(limit)));
+            current_draw_after = game.draw_after;
+        }
+        out.push_str(
+            &tag_directives(game, &mut current_tags)
+                .map_err(|e| e.in_record(format!("game {}", i + 1)))?,
+        );
         let mut moves = Vec::new();
         for e in &game.events {
             match e {

@@ -19,8 +19,14 @@
 //!   names, and GBK when it names none or UTF-8.
 //! - **Game information** becomes tags: `PB` black, `PW` white, `DT` date, `EV` event,
 //!   `RO` round, `PC` place; `C` on the root is `comment`, on the node of move N
-//!   `comment N`; `GN` is the game's id. `RU` naming a rule set (`renju`, `freestyle`,
-//!   `standard`, `caro`, optionally followed by an opening protocol: `renju yamaguchi`)
+//!   `comment N`; `GN` is the game's id. On the root, `TE` is `termination` (why the
+//!   game ended, in words, as c-gomoku-cli writes it: a forfeit's reason) and `TL` is
+//!   `turn-limit` (a limit per move in seconds beside `TM`, this library's property);
+//!   `DA[N]` (this library's) is [`Game::draw_after`]: the referee declares the game
+//!   drawn once a move that does not win leaves N stones on the board, and its `RE` is
+//!   `0`.
+//!   `RU` naming a rule set (`renju`, `freestyle`, `standard`, `caro`, optionally
+//!   followed by an opening protocol: `renju yamaguchi`)
 //!   sets the rule set and opening, any other `RU` is the tag `rule`.
 //! - **RE** (`B+`, `W+R`, `W+T`, `B+5`, `0`, `Draw`, `B+DRAW`, ...) is an
 //!   [`Event::Result`] at the end of the tree's main line (its first variation); a value
@@ -30,6 +36,11 @@
 //!   [`Event::FifthOffers`]; the points are the offers in the order given, and the move
 //!   played is added last when it is not among them (Kurnik lists only the alternative).
 //!   Offers that no fifth move follows, or a value that is not points, are the tag `5A`.
+//! - **SW** (this library's property; SGF has none for it): the colour decisions of a
+//!   swap protocol (Swap, Swap2, RIF's swap after move 3, ...) taken after the node's
+//!   move, one value each, in order: `SW[1]` exchanges colours, `SW[0]` keeps them
+//!   ([`Event::Swap`]). `;B[hh]...;B[jj]SW[0]` is Swap2's first three stones and the
+//!   decision to stay. Other readers ignore the property and see the moves alone.
 //! - **Setup stones** (`AB`, `AW`, `AE`) are not supported: an error on their line.
 //! - Markup (`LB`, `TR`, ...) and other properties are ignored.
 //! - **Variations**: every root-to-leaf line of a game tree is one [`Game`], with
@@ -48,10 +59,11 @@
 //!
 //! Writing gives one `FF[4]` game tree per game, UTF-8 (`CA[UTF-8]`), with `GM[4]` (or the
 //! `gm` tag), `SZ`, `RU`, `GN` from the id, the tags above, `5A` on the root listing every
-//! offered point, and `RE` from a final [`Event::Result`]. SGF has no property for swap
-//! decisions or declared offer counts: such games are an error, as are offers for any
-//! move but the fifth and a result followed by more events. Tags other than those above,
-//! the claim model and Renju options are not written. Reading what the writer wrote gives
+//! offered point, `SW` for colour decisions (above) and `RE` from a final
+//! [`Event::Result`]. SGF has no property for declared offer counts: such games are an
+//! error, as are offers for any move but the fifth, a colour decision before the first
+//! move, a time reading after a colour decision and a result followed by more events.
+//! Tags other than those above, the claim model and Renju options are not written. Reading what the writer wrote gives
 //! the same games back (sources aside), with one difference of order: the writer puts
 //! every game-information property in the root node, and the reader lists a node's
 //! comment after its other properties, so tags of different keys may come back in
@@ -616,6 +628,7 @@ impl Line {
         }
         let mut stone = None;
         let mut comment = None;
+        let mut decisions = None;
         let mut left: Option<(Color, &Property)> = None;
         let mut moves_left: Option<(Color, &Property)> = None;
         let (mut tm, mut ot) = (None, None);
@@ -638,6 +651,7 @@ impl Line {
                     stone = Some(p);
                 }
                 "5A" => self.offer(p)?,
+                "SW" => decisions = Some(colour_decisions(p)?),
                 "AB" | "AW" | "AE" => {
                     return Err(ParseError::new(format!(
                         "setup stones ({}) are not supported: every stone must be a move",
@@ -651,6 +665,15 @@ impl Line {
                     )
                 }
                 "GM" if root && value != "4" => self.tag("gm", value),
+                "TE" if root => self.tag("termination", value),
+                "TL" if root => self.tag("turn-limit", value),
+                "DA" if root => {
+                    let limit = value.parse().ok().filter(|&n: &u16| n > 0);
+                    self.game.draw_after = Some(limit.ok_or_else(|| {
+                        ParseError::new(format!("DA[{value}] is not a number of stones"))
+                            .at_line(p.line)
+                    })?);
+                }
                 "GN" => self.name = Some(value.to_string()).filter(|n| !n.is_empty()),
                 "RE" => self.result = Some(parse_result(value).ok_or_else(|| value.to_string())),
                 // Rule names are read as RenjuNet's are; one not understood is
@@ -687,6 +710,9 @@ impl Line {
         if let Some(p) = stone {
             self.play(p)?;
             self.clock_reading(p, left, moves_left)?;
+        }
+        for swap in decisions.unwrap_or_default() {
+            self.game.events.push(Event::Swap { swap });
         }
         if let Some(text) = comment {
             self.tag(&comment_key(self.moves), text);
@@ -895,6 +921,22 @@ fn sgf_coord(point: Point, size: u8) -> Result<String, ParseError> {
         .collect())
 }
 
+/// `SW[1]` (colours exchanged) and `SW[0]` (kept), one value per decision, in order:
+/// the colour decisions taken after the node's move (this library's property).
+fn colour_decisions(p: &Property) -> Result<Vec<bool>, ParseError> {
+    p.values
+        .iter()
+        .map(|v| match v.trim() {
+            "1" => Ok(true),
+            "0" => Ok(false),
+            other => Err(ParseError::new(format!(
+                "SW[{other}] is not a colour decision (SW[1] swaps, SW[0] keeps colours)"
+            ))
+            .at_line(p.line)),
+        })
+        .collect()
+}
+
 /// The points of a `5A` property: each value one or more SGF points, optionally separated
 /// by commas or spaces. `None` when a value is not made of points.
 fn offer_points(values: &[String], size: u8) -> Result<Option<Vec<Point>>, ParseError> {
@@ -1082,6 +1124,8 @@ fn move_nodes(game: &Game) -> Result<MoveNodes<'_>, ParseError> {
     let mut side = Color::Black;
     let mut offers = None;
     let mut result = None;
+    // The colour decisions taken after the last node's move (its SW values).
+    let mut decisions: Vec<&str> = Vec::new();
     for event in &game.events {
         let number = nodes.len() + 1;
         if result.is_some() {
@@ -1107,19 +1151,24 @@ fn move_nodes(game: &Game) -> Result<MoveNodes<'_>, ParseError> {
                 result = Some(r);
                 continue;
             }
+            Event::Swap { swap } if !nodes.is_empty() => {
+                decisions.push(if *swap { "1" } else { "0" });
+                continue;
+            }
             // The mover's time left (BL/WL) and moves or periods left (OB/OW) go on the
             // node of the move just written.
             Event::MoveTime {
                 elapsed_ms: None,
                 left_ms,
                 moves_left,
-            } if !nodes.is_empty() => {
+            } if !nodes.is_empty() && decisions.is_empty() => {
                 let node = nodes.last_mut().expect("checked");
                 time_left(node, side.opponent(), *left_ms, *moves_left);
                 continue;
             }
             other => return Err(unwritable_event(other).at_move(number)),
         };
+        close_decisions(nodes.last_mut(), &mut decisions);
         let mut node = String::from(";");
         property(
             &mut node,
@@ -1129,11 +1178,22 @@ fn move_nodes(game: &Game) -> Result<MoveNodes<'_>, ParseError> {
         nodes.push(node);
         side = side.opponent();
     }
+    close_decisions(nodes.last_mut(), &mut decisions);
     Ok(MoveNodes {
         nodes,
         offers,
         result,
     })
+}
+
+/// Writes the colour decisions taken after a node's move as its `SW` values.
+fn close_decisions(node: Option<&mut String>, decisions: &mut Vec<&str>) {
+    if let (Some(node), false) = (node, decisions.is_empty()) {
+        node.push_str("SW");
+        for d in decisions.drain(..) {
+            node.push_str(&format!("[{d}]"));
+        }
+    }
 }
 
 /// Adds the mover's time left (BL/WL) and moves or periods left (OB/OW) to a node.
@@ -1154,8 +1214,11 @@ fn unwritable_event(event: &Event) -> ParseError {
         Event::MoveTime { .. } => ParseError::new(format!(
             "SGF keeps the time left after a move (BL/WL), not the time a move took, so {event} cannot be written"
         )),
-        Event::Swap { .. } | Event::DeclareOffers { .. } => ParseError::new(format!(
-            "SGF has no property for {event}; the RIF format keeps swap decisions"
+        Event::Swap { .. } => ParseError::new(format!(
+            "SGF keeps colour decisions after a move (SW), so {event} before the first move cannot be written"
+        )),
+        Event::DeclareOffers { .. } => ParseError::new(format!(
+            "SGF has no property for {event}; the RIF format and move lists keep it"
         )),
         other => ParseError::new(format!("SGF has no property for {other}")),
     }
@@ -1183,6 +1246,9 @@ fn root_node(game: &Game, moves: &mut MoveNodes<'_>) -> Result<String, ParseErro
     }
     if let Some(id) = &game.id {
         property(&mut root, "GN", id);
+    }
+    if let Some(limit) = game.draw_after {
+        property(&mut root, "DA", &limit.to_string());
     }
     if let Some(control) = &game.time_control {
         match control.to_sgf() {
@@ -1229,6 +1295,8 @@ fn write_tags(game: &Game, root: &mut String, moves: &mut MoveNodes<'_>) {
             "gm" => property(root, "GM", value),
             "rule" if game.rule_set.is_none() => property(root, "RU", value),
             "5A" if moves.offers.is_none() => property(root, "5A", value),
+            "termination" => property(root, "TE", value),
+            "turn-limit" => property(root, "TL", value),
             key => {
                 if let Some(n) = comment_move(key) {
                     match n.checked_sub(1) {

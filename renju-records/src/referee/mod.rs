@@ -129,6 +129,11 @@ pub struct RefereeOptions {
     /// running).
     #[serde(default)]
     pub start_ms: u64,
+    /// The number of stones at which the referee declares the game drawn (default
+    /// none): a match's draw after N stones. Written into the record
+    /// ([`Game::draw_after`]), so that it validates to the same draw.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub draw_after: Option<u16>,
 }
 
 impl Default for RefereeOptions {
@@ -143,6 +148,7 @@ impl Default for RefereeOptions {
             clock: ClockOptions::default(),
             fouls: FoulPolicy::default(),
             start_ms: 0,
+            draw_after: None,
         }
     }
 }
@@ -192,6 +198,7 @@ impl Referee {
             claims: Some(options.fouls.claims()),
             options: Some(options.renju),
             time_control: options.time_control.clone().filter(TimeControl::has_clock),
+            draw_after: options.draw_after,
             ..Game::new(options.size)
         };
         renju_core::Board::new(options.size)?;
@@ -234,6 +241,7 @@ impl Referee {
             renju: game.options.unwrap_or(options.renju),
             size: game.size,
             time_control: game.time_control.clone().or(options.time_control),
+            draw_after: game.draw_after.or(options.draw_after),
             fouls: match game.claims {
                 Some(ClaimModel::RifClaim) => FoulPolicy::RifClaim,
                 Some(ClaimModel::ChineseClaim) => FoulPolicy::ChineseClaim,

@@ -214,3 +214,51 @@ fn bad_times_and_events_name_the_move() {
         .unwrap_err();
     assert!(e.to_string().contains("300+a"), "{e}");
 }
+
+#[test]
+fn players_the_reason_and_the_turn_limit_are_directives_that_read_back() {
+    let tags = |pairs: &[(&str, &str)]| -> Vec<(String, String)> {
+        pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect()
+    };
+    let mut first = renju_records::Game::from_moves("h8 i9").unwrap();
+    first.events.push(renju_records::Event::Forfeit {
+        by: renju_core::Color::White,
+    });
+    first.time_control = Some("5".parse().unwrap());
+    first.tags = tags(&[
+        ("black", "rapfi a"),
+        ("white", "rapfi-b"),
+        ("event", "renju match"),
+        ("round", "1"),
+        ("termination", "rapfi-b crashed (exit status 3)"),
+        ("turn-limit", "0.5"),
+    ]);
+    // The next game: other players, no reason; then a game with no tag at all.
+    let mut second = first.clone();
+    second.tags = tags(&[("black", "rapfi-b"), ("white", "rapfi a"), ("round", "2")]);
+    let third = renju_records::Game::from_moves("h8").unwrap();
+    let games = vec![first, second, third];
+    let bytes = movelist::write(&games).unwrap();
+    let text = String::from_utf8(bytes.clone()).unwrap();
+    assert!(text.contains("# black: rapfi a\n"), "{text}");
+    assert!(text.contains("# turn-limit: 0.5\n"), "{text}");
+    assert!(text.contains("# termination:\n"), "{text}");
+    let back: Vec<_> = movelist::read(&bytes, None)
+        .into_iter()
+        .map(|g| g.unwrap())
+        .collect();
+    for (read, written) in back.iter().zip(&games) {
+        assert_eq!(read.tags, written.tags, "{text}");
+        assert_eq!(read.events, written.events);
+        assert_eq!(read.time_control, written.time_control);
+    }
+    // A value a line cannot hold is refused, naming the game.
+    let mut bad = games[2].clone();
+    bad.tags = tags(&[("black", "a\n# rule: freestyle")]);
+    let e = movelist::write(&[bad]).unwrap_err();
+    assert!(e.message.contains("cannot hold the black"), "{e}");
+    assert_eq!(e.record.as_deref(), Some("game 1"));
+}

@@ -425,16 +425,59 @@ fn round_trips() {
 }
 
 #[test]
+fn colour_decisions_are_written_as_sw_and_read_back() {
+    // Swap2: three stones, two more, then the first player swaps; a time reading on
+    // the move before the decisions, and two decisions after one move.
+    let mut game = Game::from_moves("h8 h9 i9 j10 k11").unwrap();
+    game.rule_set = Some(RuleSet::Renju);
+    game.opening = Some(OpeningRule::Swap2);
+    game.events.insert(
+        3,
+        Event::MoveTime {
+            elapsed_ms: None,
+            left_ms: Some(14_000),
+            moves_left: None,
+        },
+    );
+    game.events.push(Event::Swap { swap: false });
+    game.events.push(Event::Swap { swap: true });
+    game.events.push(Event::Stone { point: p("g7") });
+    game.events.push(Event::Result(DeclaredResult {
+        winner: Some(Color::White),
+        reason: Some(ResultReason::Resignation),
+    }));
+    let text = String::from_utf8(sgf::write(std::slice::from_ref(&game)).unwrap()).unwrap();
+    assert!(
+        text.contains(";B[ig]BL[14];W[jf];B[ke]SW[0][1];W[gi]"),
+        "{text}"
+    );
+    assert_eq!(
+        sourceless(&round_trip(std::slice::from_ref(&game))),
+        vec![game]
+    );
+    let bad = sgf::read(b"(;SZ[15];B[hh]SW[x])", None)
+        .remove(0)
+        .unwrap_err();
+    assert!(
+        bad.message.contains("SW[x] is not a colour decision"),
+        "{bad}"
+    );
+}
+
+#[test]
 fn the_writer_refuses_what_sgf_cannot_hold() {
-    let mut swap = Game::from_moves("h8 h9 i9").unwrap();
-    swap.events.push(Event::Swap { swap: true });
-    let e = sgf::write(&[swap]).unwrap_err();
+    let mut declared = Game::from_moves("h8 h9 i9").unwrap();
+    declared.events.push(Event::DeclareOffers { count: 2 });
+    let e = sgf::write(&[declared]).unwrap_err();
     assert!(
         e.message
-            .contains("SGF has no property for a swap of colours"),
+            .contains("SGF has no property for a declaration of 2 fifth-move offers"),
         "{e}"
     );
     assert_eq!(e.record.as_deref(), Some("game 1"));
+    let mut first = Game::new(15);
+    first.events.push(Event::Swap { swap: true });
+    assert!(sgf::write(&[first]).is_err());
 
     let mut early = Game::from_moves("h8").unwrap();
     early.events.push(Event::FifthOffers {
@@ -617,4 +660,29 @@ fn a_repeated_game_information_tag_is_written_once() {
     let back = read_ok(&text).remove(0);
     assert_eq!(back.tag("black"), Some("Ann"));
     assert_eq!(back.tag("event"), Some("Cup"));
+}
+
+#[test]
+fn the_termination_reason_and_the_turn_limit_read_back() {
+    let mut game = Game::from_moves("h8 i9").unwrap();
+    game.events.push(Event::Result(DeclaredResult {
+        winner: Some(Color::Black),
+        reason: Some(ResultReason::Forfeit),
+    }));
+    game.tags = vec![
+        ("black".into(), "rapfi-a".into()),
+        ("white".into(), "rapfi-b".into()),
+        ("termination".into(), "rapfi-b crashed [exit 3]".into()),
+        ("turn-limit".into(), "0.5".into()),
+    ];
+    let text = String::from_utf8(sgf::write(std::slice::from_ref(&game)).unwrap()).unwrap();
+    assert!(
+        text.contains("TE[rapfi-b crashed [exit 3\\]]TL[0.5]"),
+        "{text}"
+    );
+    assert!(text.contains("RE[B+F]"), "{text}");
+    assert_eq!(
+        sourceless(&round_trip(std::slice::from_ref(&game))),
+        vec![game]
+    );
 }
