@@ -63,7 +63,8 @@ pub struct MatchPair(pub PairSummary);
 #[derive(Debug, Clone, PartialEq)]
 pub struct MatchSprt(pub SprtSummary);
 
-/// One game of a match: the engines' names, how it ended, and its record.
+/// One game of a match: the engines' names, how it ended, and its record (kept in
+/// MatchResult.games only with keep_records=True).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct GameData {
     index: usize,
@@ -136,7 +137,7 @@ pub struct ResultData {
 
 /// The results of renju.match(): every engine's score by colour, each pair's Elo
 /// difference with its 95 % interval and LOS, the SPRT when one was run, and every
-/// game with its record. str() gives the summary as `renju match` prints it;
+/// game (with its record when keep_records=True). str() gives the summary as `renju match` prints it;
 /// to_dict() is `renju match --json`.
 #[pyclass(frozen, eq, module = "renju")]
 #[derive(Debug, Clone, PartialEq)]
@@ -315,7 +316,8 @@ py_methods! { MatchGame |g| pickle(Self) {
     /// the game was decided (YXSTOP and its answer, or the kill), in microseconds.
     stop_us -> u64 = g.0.stop_us;
 }
-    /// The game as plain data: the fields above, with the record in its JSON form.
+    /// The game as plain data: the fields above, with the record in its JSON form (null
+    /// when it was not kept).
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         to_py_data(py, &self.0)
     }

@@ -6,8 +6,11 @@
 //!   order of FIDE's Berger tables: [`crosstable::berger_rounds`]) or a
 //!   gauntlet (the first engine against each other one), [`MatchOptions::games`] games a
 //!   pair in each of [`MatchOptions::rounds`] rounds, the seats reversed every other
-//!   game of a pair. Openings are taken in turn from [`MatchOptions::openings`]; with
-//!   [`MatchOptions::repeat`] each opening is played twice (once from each seat), and with [`MatchOptions::transform`] each pass
+//!   game of a pair. Openings are taken in turn from [`MatchOptions::openings`], or
+//!   read from [`MatchOptions::openings_file`] as the schedule needs them (in random
+//!   order: a seeded sample as large as the schedule, drawn in one pass over the
+//!   file); with [`MatchOptions::repeat`] each opening is played twice (once from each
+//!   seat, by games `2k` and `2k + 1` of a pair of engines in a round), and with [`MatchOptions::transform`] each pass
 //!   through the list uses the next of the 8 board symmetries (c-gomoku-cli's
 //!   `-repeat` and `-transform`). [`MatchOptions::concurrency`] games run at once, each
 //!   on a thread of its own with its own engine processes.
@@ -38,9 +41,10 @@
 //!   or a point the referee refuses (occupied, off the board, outside the opening's
 //!   area), passed where passes are not allowed, exceeded a Gomocup turn limit, or
 //!   stayed silent in an untimed game loses by forfeit (the referee's `forfeit`
-//!   action), with the reason in the record's `termination` tag; `--draw-after N`
-//!   ends the game once N stones are on the board by a draw offer and its acceptance.
-//!   A dead or confused engine is killed with its process group and started again for
+//!   action), with the reason in the record's `termination` tag. `--draw-after N`
+//!   is the referee's own declared draw once N stones are on the board
+//!   (`declared-draw`; the record keeps the limit, [`Game::draw_after`]).
+//!   A dead, hung (silent in an untimed game) or confused engine is killed with its process group and started again for
 //!   its next game. An engine that only lost on time is kept: one that answered, late,
 //!   is healthy; one still thinking when its flag fell is sent `YXSTOP` (as
 //!   c-gomoku-cli does) and kept if its move comes within 500 ms, else killed.
@@ -239,7 +243,10 @@ pub struct MatchOptions {
     /// An openings file, read instead of `openings` as the schedule needs it: in
     /// sequential order only up to the last opening the schedule plays; in random order
     /// in one pass that keeps a seeded sample as large as the schedule needs (reservoir
-    /// sampling). Either way memory holds the openings played, not the file.
+    /// sampling). A file in a format that streams (Gomocup openings, and those that
+    /// [`renju_records::formats::Format::read_from`] streams) is read a record at a time,
+    /// so memory holds the openings played, not the file; a file in another format is
+    /// read whole first (within the readers' size limit), then taken the same way.
     pub openings_file: Option<OpeningsFile>,
     /// The order openings are taken in.
     pub opening_order: OpeningOrder,
@@ -730,14 +737,24 @@ impl Summary {
     }
 
     /// The SPRT after game `g`: on pairs of games (pentanomial) when each opening is
-    /// played twice with the colours reversed (`repeat`: games `2k` and `2k + 1` of the
-    /// schedule), else on games (trinomial); always from the first engine's side.
-    fn update_sprt(&mut self, test: Sprt, g: &GameResult, repeat: bool) {
+    /// played twice with the colours reversed (`repeat`: the games of one pair of
+    /// engines in one round, two by two; see [`repeat_pair`]), else on games
+    /// (trinomial); always from the first engine's side. Once the test has decided, games
+    /// still in flight no longer change it.
+    fn update_sprt(&mut self, test: Sprt, g: &GameResult, options: &MatchOptions) {
         let Some(p) = self.pairs.first() else {
             return;
         };
-        let (llr, pentanomial) = if repeat {
-            self.game_pairs.0.add(g.index / 2, g.score_of(0));
+        if self
+            .sprt
+            .as_ref()
+            .is_some_and(|s| s.decision != SprtDecision::Continue)
+        {
+            return;
+        }
+        let (llr, pentanomial) = if options.repeat {
+            let pair = repeat_pair(g.index, options.games);
+            self.game_pairs.0.add(pair, g.score_of(0));
             let pentanomial = self.game_pairs.0.pentanomial;
             (test.llr_pairs(&pentanomial), Some(pentanomial))
         } else {
@@ -779,7 +796,7 @@ impl Summary {
         }
         self.add_to_pair(g, options);
         if let Some(test) = options.sprt {
-            self.update_sprt(test, g, options.repeat);
+            self.update_sprt(test, g, options);
         }
         self.runner_us += g
             .wall_us
@@ -1115,6 +1132,15 @@ pub fn scheduled_games(options: &MatchOptions) -> Result<usize, MatchError> {
         .ok_or(MatchError::TooManyGames(total))
 }
 
+/// Under `repeat`, the number of the pair of game `index` of the schedule: games `2k` and
+/// `2k + 1` of one pair of engines in one round, which play one opening with the colours
+/// reversed (with an odd `games`, the last game of each pair of engines in a round has a
+/// pair of its own, never completed).
+fn repeat_pair(index: usize, games: u32) -> usize {
+    let games = (games as usize).max(1);
+    (index / games) * games.div_ceil(2) + (index % games) / 2
+}
+
 /// The schedule: every game in order (check its size first with [`scheduled_games`]).
 pub fn schedule(options: &MatchOptions, openings: usize) -> Vec<Job> {
     let n = options.engines.len();
@@ -1131,7 +1157,11 @@ pub fn schedule(options: &MatchOptions, openings: usize) -> Vec<Job> {
             for g in 0..options.games {
                 // As c-gomoku-cli: the seats alternate from game to game of a pair
                 // (`-repeat` only plays each opening twice).
-                let number = if options.repeat { slot / 2 } else { slot };
+                let number = if options.repeat {
+                    repeat_pair(slot, options.games)
+                } else {
+                    slot
+                };
                 let reversed = g % 2 == 1;
                 let (opening, symmetry) = match number.checked_div(openings) {
                     None => (None, Symmetry::Identity),
@@ -1312,7 +1342,9 @@ fn prepare(options: &MatchOptions) -> Result<Gathered, MatchError> {
 }
 
 /// Plays the match: `on_game` is called after every game, in the order games end,
-/// with the summary so far (for a progress line, or to write the record at once).
+/// with the summary so far (for a progress line, or to write the record at once: the
+/// report keeps each game's record only with [`MatchOptions::keep_records`]).
+/// [`run_observed`] also says when each game starts.
 /// Stops early when the SPRT decides (the games under way are finished and counted)
 /// or when the run is interrupted ([`crate::process::interrupted`]): every engine is
 /// ended before this returns.
@@ -1603,6 +1635,37 @@ mod tests {
         assert_eq!(seats, [[0, 1], [1, 0], [0, 1], [1, 0]]);
         let openings: Vec<Option<usize>> = jobs.iter().map(|j| j.opening).collect();
         assert_eq!(openings, [Some(0), Some(1), Some(2), Some(3)]);
+    }
+
+    #[test]
+    fn with_repeat_and_an_odd_number_of_games_each_opening_is_played_with_the_colours_reversed() {
+        let options = MatchOptions {
+            engines: engines(3),
+            games: 3,
+            rounds: 2,
+            repeat: true,
+            ..MatchOptions::default()
+        };
+        let jobs = schedule(&options, 100);
+        let mut by_opening: BTreeMap<usize, Vec<[usize; 2]>> = BTreeMap::new();
+        for j in &jobs {
+            by_opening
+                .entry(j.opening.unwrap())
+                .or_default()
+                .push(j.seats);
+            assert_eq!(Some(repeat_pair(j.index, 3)), j.opening);
+        }
+        for seats in by_opening.values() {
+            match seats[..] {
+                // A pair: one opening, the colours reversed.
+                [a, b] => assert_eq!(a, [b[1], b[0]], "{by_opening:?}"),
+                // The odd game of a pair of engines in a round: an opening of its own.
+                [_] => {}
+                _ => panic!("an opening played more than twice: {by_opening:?}"),
+            }
+        }
+        // Three pairs of engines, two rounds: six odd games, each alone.
+        assert_eq!(by_opening.values().filter(|s| s.len() == 1).count(), 6);
     }
 
     /// An opening file of `lines` two-stone openings in offset notation, line `i`

@@ -16,7 +16,7 @@ use crate::gomocup::{
     GomocupEngine, MoveLineError, Reply, Swap2Answer, UNLIMITED,
 };
 use crate::process::Stop;
-use crate::quote::shorten;
+use crate::quote::{printable, shorten};
 
 /// A game under way.
 struct Play<'a> {
@@ -124,8 +124,9 @@ pub(crate) fn play(
 
 /// Asks an engine still thinking to stop (`YXSTOP`) and waits up to [`STOP_WAIT`] for
 /// its move, which is dropped, then reads and drops what else it says (the `UNKNOWN`
-/// of an engine that does not know `YXSTOP`). Whether it answered with a move.
-fn stop_thinking(brain: &mut GomocupEngine) -> bool {
+/// of an engine that does not know `YXSTOP`). Whether it answered with a move (a line
+/// that is not one, or no line, says the engine is not sound).
+fn stop_thinking(brain: &mut GomocupEngine, size: u8) -> bool {
     let deadline = Instant::now() + STOP_WAIT;
     let mut lines = vec!["YXSTOP".to_string()];
     loop {
@@ -133,10 +134,12 @@ fn stop_thinking(brain: &mut GomocupEngine) -> bool {
         lines.clear();
         match reply {
             Reply::Line(line) if is_unsupported(&line) || is_error(&line) => continue,
-            Reply::Line(_) => {
+            // Its move, late: the engine is sound and is kept.
+            Reply::Line(line) if read_move(&line, size).is_ok() => {
                 brain.drain();
                 return true;
             }
+            // Anything else (a stray `OK`, garbage) is not the answer of a sound engine.
             _ => return false,
         }
     }
@@ -154,7 +157,7 @@ impl Play<'_> {
         let keep = match (self.afterwards.take(), brain.as_mut()) {
             (Some(Afterwards::Idle), Some(_)) => true,
             (Some(Afterwards::Thinking), Some(b)) => {
-                let stopped = stop_thinking(b);
+                let stopped = stop_thinking(b, self.options.size);
                 self.notes.push(if stopped {
                     format!("{name} stopped at YXSTOP after it lost on time, and is kept")
                 } else {
@@ -401,12 +404,12 @@ impl Play<'_> {
             Reply::Interrupted => return Asked::Interrupted,
             Reply::Crash(why) => self.forfeit(seat, format!("{name} crashed: {why}")),
             Reply::Timeout => {
-                // Silent past its deadline: still thinking.
-                self.afterwards = Some(Afterwards::Thinking);
                 let to_flag = Self::deadline(status).map(|d| d.saturating_sub(self.t));
                 let turn = self.options.turn_limit_ms;
                 match (to_flag, turn) {
                     (Some(f), t) if t.is_none_or(|t| f <= t) => {
+                        // Silent past its flag: still thinking, asked to stop.
+                        self.afterwards = Some(Afterwards::Thinking);
                         let d = Self::deadline(status).unwrap_or(self.t);
                         let tick = Request {
                             action: Action::Tick,
@@ -418,8 +421,10 @@ impl Play<'_> {
                         self.reason = Some(format!("{name} did not move before its flag fell"));
                     }
                     (_, Some(t)) => {
+                        self.afterwards = Some(Afterwards::Thinking);
                         self.forfeit(seat, format!("{name} exceeded the turn limit of {t} ms"))
                     }
+                    // Untimed and silent past --silence: not thinking but hung, ended.
                     _ => self.forfeit(
                         seat,
                         format!("{name} was silent for {} ms", waited.as_millis()),
@@ -746,13 +751,18 @@ impl Play<'_> {
         }
         let reason = self.reason.take().unwrap_or_else(|| outcome.to_string());
         record.id = Some(format!("{}", job.index + 1));
-        record.tags.extend([
-            ("event".to_string(), options.event.clone()),
-            ("round".to_string(), job.round.to_string()),
-            ("black".to_string(), options.engines[black].name.clone()),
-            ("white".to_string(), options.engines[white].name.clone()),
-            ("termination".to_string(), reason.clone()),
-        ]);
+        // One printable line each, as every record format's tags must be (an engine's
+        // garbage quoted in a reason included).
+        record.tags.extend(
+            [
+                ("event", options.event.as_str()),
+                ("round", job.round.to_string().as_str()),
+                ("black", options.engines[black].name.as_str()),
+                ("white", options.engines[white].name.as_str()),
+                ("termination", reason.as_str()),
+            ]
+            .map(|(key, value)| (key.to_string(), printable(value))),
+        );
         if let Some(turn) = options.turn_limit_ms {
             // The time control keeps the game's time; the limit per move beside it.
             let seconds = renju_records::time_control::format_seconds(turn);

@@ -188,10 +188,16 @@ pub enum SprtError {
     /// Not `elo0,elo1[,alpha,beta]` numbers.
     #[error("an SPRT is elo0,elo1[,alpha,beta] (numbers), not `{0}`")]
     Syntax(String),
-    /// `elo0` is not below `elo1`, or a rate is outside (0, 1).
-    #[error("an SPRT needs elo0 < elo1 and alpha, beta between 0 and 1 (exclusive): `{0}`")]
+    /// `elo0` is not below `elo1`, an Elo value is beyond ±[`MAX_SPRT_ELO`], or a rate is
+    /// outside (0, 1).
+    #[error("an SPRT needs elo0 < elo1, both within ±1000, and alpha, beta between 0 and 1 (exclusive): `{0}`")]
     Range(String),
 }
+
+/// The largest Elo difference an SPRT hypothesis may name (either sign): far beyond any
+/// real test, and small enough that its expected score stays apart from 0 and 1 in
+/// floating point (near 6,500 it rounds to them and the likelihood ratio is undefined).
+pub const MAX_SPRT_ELO: f64 = 1000.0;
 
 /// Where the test stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -249,8 +255,9 @@ impl std::str::FromStr for Sprt {
             beta: values[3].unwrap_or(0.05),
         };
         let rate = |r: f64| r > 0.0 && r < 1.0;
-        let valid = elo0 < elo1 && rate(sprt.alpha) && rate(sprt.beta);
-        if !valid || !elo0.is_finite() || !elo1.is_finite() {
+        let elo = |e: f64| e.abs() <= MAX_SPRT_ELO;
+        let valid = elo0 < elo1 && elo(elo0) && elo(elo1) && rate(sprt.alpha) && rate(sprt.beta);
+        if !valid {
             return Err(SprtError::Range(text.into()));
         }
         Ok(sprt)
@@ -537,5 +544,10 @@ mod tests {
         assert!("5,0".parse::<Sprt>().is_err());
         assert!("x".parse::<Sprt>().is_err());
         assert!("0,5,1.5,0.1".parse::<Sprt>().is_err());
+        // Hypotheses whose expected scores round to 0 or 1 have no likelihood ratio.
+        assert!("0,7000".parse::<Sprt>().is_err());
+        assert!("-7000,0".parse::<Sprt>().is_err());
+        assert!("nan,5".parse::<Sprt>().is_err());
+        assert!("-1000,1000".parse::<Sprt>().is_ok());
     }
 }

@@ -31,6 +31,7 @@
 //! assert_eq!(moves, ["h8 i8 i5", "h8 i9"]);
 //! ```
 
+use crate::formats::limits::{line_too_long, read_line, LineRead, ReadLimits};
 use crate::formats::{Format, WriteError};
 use crate::game::{Event, Game, Source};
 use renju_core::error::ParseError;
@@ -132,7 +133,8 @@ fn opening_of_line(
 
 /// Reads an opening file on a board of side `size` one line at a time, as
 /// [`read_with_size`] reads it whole: memory holds one line, whatever the file's
-/// length. A read error (a directory, a device that fails) is an error record, and
+/// length, and a line longer than [`ReadLimits::DEFAULT_LINE_BYTES`] (1 MiB) is skipped
+/// as an error record (no opening is that long). A read error (a directory, a device that fails) is an error record, and
 /// the last.
 ///
 /// ```
@@ -160,30 +162,33 @@ pub fn stream_with_size<R: std::io::BufRead>(
         if done {
             return None;
         }
-        chunk.clear();
-        match reader.read_until(b'\n', &mut chunk) {
-            Ok(0) => done = true,
-            Ok(_) => {
+        lineno += 1;
+        match read_line(
+            &mut reader,
+            &mut chunk,
+            ReadLimits::DEFAULT_LINE_BYTES,
+            true,
+        ) {
+            Ok(LineRead::Eof) => done = true,
+            Ok(LineRead::Line) => {
                 let text = String::from_utf8_lossy(&chunk);
-                let text = if lineno == 0 {
-                    text.strip_prefix(super::BOM).unwrap_or(&text)
-                } else {
-                    &text
+                let line = match lineno {
+                    1 => text.strip_prefix(super::BOM).unwrap_or(&text),
+                    _ => &text,
                 };
-                // One chunk ends at `\n`; a lone `\r` inside it ends a line too.
-                let text = text.strip_suffix('\n').unwrap_or(text);
-                let text = text.strip_suffix('\r').unwrap_or(text);
-                for line in text.split('\r') {
-                    lineno += 1;
-                    if let Some(record) = opening_of_line(line, lineno, index, size) {
-                        index += 1;
-                        pending.push_back(record);
-                    }
+                if let Some(record) = opening_of_line(line, lineno, index, size) {
+                    index += 1;
+                    pending.push_back(record);
                 }
+            }
+            Ok(LineRead::TooLong { bytes }) => {
+                let error = line_too_long(bytes, ReadLimits::DEFAULT_LINE_BYTES).at_line(lineno);
+                pending.push_back(Err(error.in_record(format!("opening {}", index + 1))));
+                index += 1;
             }
             Err(e) => {
                 done = true;
-                failed = Some(ParseError::new(format!("cannot be read: {e}")).at_line(lineno + 1));
+                failed = Some(ParseError::new(format!("cannot be read: {e}")).at_line(lineno));
             }
         }
     })
