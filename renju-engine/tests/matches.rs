@@ -723,6 +723,34 @@ fn pids_in(dir: &std::path::Path) -> Vec<u32> {
 }
 
 #[test]
+fn an_engine_silent_in_an_untimed_game_is_ended_and_started_again() {
+    let dir = std::env::temp_dir().join(format!("renju-match-hung-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // Untimed, silent for 2 s past a 0.2 s --silence: hung, not thinking on a clock.
+    let hung = format!(
+        "--mode slow --after 1 --delay 2000 --pid-dir {}",
+        dir.display()
+    );
+    let options = MatchOptions {
+        games: 2,
+        silence_ms: 200,
+        ..two(engine("hung", &hung), engine("quick", "--mode random"))
+    };
+    let report = play(options);
+    for g in &report.games {
+        assert_eq!(g.termination, Termination::Forfeit, "{}", g.reason);
+        assert!(g.reason.contains("was silent for"), "{}", g.reason);
+        assert!(
+            !g.notes.iter().any(|n| n.contains("YXSTOP")),
+            "{:?}",
+            g.notes
+        );
+    }
+    // Ended after each game, started again for the next: two processes.
+    assert_eq!(pids_in(&dir).len(), 2);
+}
+
+#[test]
 fn an_engine_that_only_lost_on_time_is_kept_for_its_next_game() {
     let base = std::env::temp_dir().join(format!("renju-match-kept-{}", std::process::id()));
     // Late by 0.2 s past a 0.1 s move, still thinking when its flag falls: YXSTOP, its
