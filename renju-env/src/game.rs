@@ -12,7 +12,7 @@ use thiserror::Error;
 
 use crate::ending::Ending;
 use crate::opening::Opening;
-use crate::options::{EnvOptions, FoulHandling, Layout, OptionsError, Plane};
+use crate::options::{ActionKind, EnvOptions, FoulHandling, Layout, OptionsError, Plane};
 use crate::phase::Phase;
 use crate::rng::Rng;
 
@@ -49,9 +49,10 @@ pub enum ActionError {
         /// The action.
         action: u32,
     },
-    /// The action is not one the opening phase allows now (a decision outside a colour
-    /// decision, a point that is not legal now, ...).
-    #[error("action {action} is not allowed in the {} phase of the opening", .phase.name())]
+    /// The action is not one the phase allows now: under an opening protocol, a decision
+    /// outside a colour decision, a point that is not legal now, ...; once the opening is
+    /// over (phase [`Phase::Place`]), any decision or declaration.
+    #[error("action {action} is not allowed in the {} phase", .phase.name())]
     NotInPhase {
         /// The action.
         action: u32,
@@ -340,12 +341,19 @@ impl GameState {
             let phase = self.phase();
             return Err(ActionError::NotInPhase { action: a, phase });
         }
-        Err(match self.point_of(a) {
-            None => ActionError::Pass { action: a },
-            Some(point) if self.cells[a as usize] != 0 => {
-                ActionError::Occupied { action: a, point }
-            }
-            Some(point) => ActionError::Forbidden { action: a, point },
+        let Some(point) = self.point_of(a) else {
+            return Err(match self.layout.action_kind(a) {
+                Some(ActionKind::Pass) => ActionError::Pass { action: a },
+                // A decision or a declaration once the opening is over.
+                _ => ActionError::NotInPhase {
+                    action: a,
+                    phase: Phase::Place,
+                },
+            });
+        };
+        Err(match self.cells[a as usize] != 0 {
+            true => ActionError::Occupied { action: a, point },
+            false => ActionError::Forbidden { action: a, point },
         })
     }
 

@@ -27,7 +27,9 @@
 //! (freestyle, standard, renju, caro) on boards of 5 to 26 (Renju: 15). Black's fouls are
 //! either masked out or played and lost ([`FoulHandling`]); a five beats a foul in both.
 //! Draws: the full board, two passes (when passing is allowed), and
-//! [`EnvOptions::draw_after`] stones.
+//! [`EnvOptions::draw_after`] stones (declared when a move that does not win leaves that
+//! many stones on the board, as a record's replay declares it; in the opening phases
+//! too).
 //!
 //! ## Actions
 //!
@@ -61,7 +63,9 @@
 //!
 //! A declaration that cannot be met (fewer pairwise non-equivalent points than offers
 //! owed when the offers begin) ends the game: the player who must offer forfeits
-//! ([`Ending::Forfeit`]). [`EnvOptions::draw_after`] is counted once the opening is over.
+//! ([`Ending::Forfeit`]). [`EnvOptions::draw_after`] counts every stone from the first:
+//! the referee declares the draw at the stone limit inside the opening phases too
+//! ([`Ending::DrawAfter`]), and the seats keep the colours they held then.
 //!
 //! Rewards and `terminated` belong to the players (seats), not colours: the reward goes
 //! to the seat that acted. [`GameState::to_act`] (the `seats` buffer: 0 the first
@@ -74,14 +78,19 @@
 //!
 //! `channels * size * size` bytes per game, plane after plane in the order of
 //! [`EnvOptions::planes`] (see [`Plane`]), each plane row-major like the actions; all
-//! values 0 or 1. Own and opponent are from the view of the player to move. In a batch,
+//! values 0 or 1. Own is the stones of the colour held by the seat that acts
+//! ([`GameState::acting_color`]: under the free opening and after any opening the colour
+//! to move; in an opening phase the colour of the seat the protocol names, the first
+//! player holding tentative Black while it places the first stones of both colours),
+//! opponent those of the other colour. In a batch,
 //! game `i`'s observation starts at byte `i * channels * size * size` (numpy: an
 //! `(N, channels, size, size)` uint8 array, indexed `[i, c, y, x]`).
 //!
 //! ## Rewards and endings
 //!
-//! The reward goes to the player (seat) who just acted: +1 when the action won (a five),
-//! -1 when it lost (a foul, [`FoulHandling::PlayedAndLost`]), 0 otherwise (draws
+//! The reward goes to the player (seat) who just acted: +1 when the action won (a five,
+//! or the other player's forfeit, [`Ending::Forfeit`]), -1 when it lost (a foul,
+//! [`FoulHandling::PlayedAndLost`], or a forfeit of the actor's own), 0 otherwise (draws
 //! included). The
 //! ending code ([`Ending`]) and the winner code (0 none, 1 Black, 2 White) say the rest;
 //! `truncated` is always 0, since every ending is a result under the rules.

@@ -32,6 +32,9 @@ pub(crate) struct Opening {
     classes: Vec<u32>,
     /// Per class, whether an offer already took it.
     taken: Vec<bool>,
+    /// The seat that held Black at the last status before the end (a draw or a
+    /// forfeit inside the opening names no colour's seat otherwise).
+    black_seat: Seat,
 }
 
 impl Opening {
@@ -61,7 +64,9 @@ impl Opening {
             offers: Vec::new(),
             classes: Vec::new(),
             taken: Vec::new(),
+            black_seat: Seat::First,
         };
+        opening.set_status(opening.referee.status());
         opening.begin_offers(layout);
         opening
     }
@@ -100,19 +105,24 @@ impl Opening {
         self.status.color.unwrap_or(self.status.stone)
     }
 
-    /// The seat that holds Black now (at the end: the one the result names).
+    /// The seat that holds Black now (once the game is over: the one that held it at
+    /// the last status before the end).
     pub(crate) fn black_seat(&self) -> Seat {
-        if let Some(ending) = &self.status.outcome {
-            return match (ending.winner, ending.winner_seat) {
-                (Some(Color::White), Some(seat)) => seat.other(),
-                (_, Some(seat)) => seat,
-                _ => Seat::First,
-            };
+        self.black_seat
+    }
+
+    /// Takes the referee's status; while the game goes on, the seat to act and its
+    /// colour say which seat holds Black.
+    fn set_status(&mut self, status: Status) {
+        if status.outcome.is_none() {
+            if let (Some(seat), Some(color)) = (status.to_act, status.color) {
+                self.black_seat = match color {
+                    Color::Black => seat,
+                    Color::White => seat.other(),
+                };
+            }
         }
-        match self.acting_color() {
-            Color::Black => self.to_act(),
-            Color::White => self.to_act().other(),
-        }
+        self.status = status;
     }
 
     /// The offered fifth moves on the table: those placed so far while offering, those
@@ -204,7 +214,7 @@ impl Opening {
         };
         let offers = matches!(request, Action::Offer { .. });
         match self.referee.act(request.into()) {
-            Ok(status) => self.status = status,
+            Ok(status) => self.set_status(status),
             Err(_) if offers => {
                 // The last offer stays off the table.
                 if let Some(p) = self.offers.pop() {
@@ -249,7 +259,7 @@ impl Opening {
         if count < usize::from(self.offering.unwrap_or(0)) {
             self.offering = None;
             let forfeit = self.referee.act(Action::Forfeit.into());
-            self.status = forfeit.unwrap_or_else(|_| self.referee.status());
+            self.set_status(forfeit.unwrap_or_else(|_| self.referee.status()));
         }
     }
 }

@@ -19,7 +19,9 @@ pub enum Phase {
     Offer = 3,
     /// White chooses one of the offered fifth moves, a point action.
     Choose = 4,
-    /// The game is over.
+    /// The game is over: the code a batch writes for a finished game not reset yet
+    /// ([`Autoreset::Disabled`](crate::Autoreset::Disabled), or the final observation of
+    /// [`Autoreset::NextStep`](crate::Autoreset::NextStep)), under any opening.
     Over = 5,
 }
 

@@ -83,7 +83,8 @@ pub struct Buffers<'a> {
     /// `N` winner codes: 0 none, 1 Black, 2 White.
     pub winners: &'a mut [u8],
     /// `N` [`Phase`](crate::Phase) codes of the observation written (what the player to
-    /// act must do), when given.
+    /// act must do; [`Phase::Over`](crate::Phase::Over), 5, for a finished game not reset
+    /// yet), when given.
     pub phases: Option<&'a mut [u8]>,
     /// `N` seats that act in the observation written (0 the first player, 1 the second),
     /// when given.

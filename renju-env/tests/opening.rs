@@ -252,6 +252,44 @@ fn swap2_place_two_then_swap_hands_black_to_the_second_player() {
     assert!(plane(8).iter().all(|&v| v == 1), "the first player acts");
     assert_eq!(plane(9)[point("j7") as usize], 1, "the last stone");
     assert_record_validates(&game);
+    assert_no_opening_actions_after_it(&game);
+}
+
+/// Once the opening is over, a decision or a declaration is no action of the place
+/// phase, a pass is refused as a pass, past the last action is out of range.
+fn assert_no_opening_actions_after_it(game: &GameState) {
+    let layout = game.layout();
+    assert!(game.referee().is_none() && !game.is_over());
+    let count = layout.action_count();
+    let mut opening_actions: Vec<u32> = Decision::ALL
+        .iter()
+        .filter_map(|&d| layout.decision_action(d))
+        .collect();
+    opening_actions.extend((1..=layout.declare_max()).filter_map(|c| layout.declare_action(c)));
+    assert!(!opening_actions.is_empty());
+    for a in opening_actions {
+        let err = game.check(i64::from(a)).unwrap_err();
+        assert_eq!(
+            err,
+            ActionError::NotInPhase {
+                action: a,
+                phase: Phase::Place
+            }
+        );
+        assert_eq!(
+            err.to_string(),
+            format!("action {a} is not allowed in the place phase")
+        );
+    }
+    let pass = layout.pass_action();
+    assert_eq!(
+        game.check(i64::from(pass)),
+        Err(ActionError::Pass { action: pass })
+    );
+    assert!(matches!(
+        game.check(count as i64),
+        Err(ActionError::OutOfRange { .. })
+    ));
 }
 
 #[test]
@@ -285,6 +323,7 @@ fn yamaguchi_declares_offers_and_white_chooses() {
     assert!(game.referee().is_none());
     assert_eq!(game.position().board().stone_count(), 5);
     assert_record_validates(&game);
+    assert_no_opening_actions_after_it(&game);
 }
 
 #[test]
@@ -304,6 +343,81 @@ fn a_declaration_that_cannot_be_met_is_a_forfeit() {
     assert_eq!(game.winner(), Some(Color::White));
     assert_eq!(game.winner_seat(), Some(Seat::Second));
     assert_record_validates(&game);
+}
+
+#[test]
+fn a_forfeit_after_a_swap_keeps_the_seats_of_the_colours() {
+    let mut game = GameState::new(options(OpeningRule::Yamaguchi)).unwrap();
+    let layout = game.layout().clone();
+    for p in ["h8", "h9", "h7"] {
+        game.step(point(p)).unwrap();
+    }
+    game.step(layout.declare_action(221).unwrap()).unwrap();
+    game.step(layout.decision_action(Decision::Swap).unwrap())
+        .unwrap();
+    assert_eq!(game.black_seat(), Seat::Second);
+    // White (now the first player) plays move 4: Black (the second) cannot offer.
+    assert_eq!(game.to_act(), Seat::First);
+    let result = game.step(point("h6")).unwrap();
+    assert_eq!(result.ending, Some(Ending::Forfeit));
+    assert_eq!(result.reward, 1.0);
+    assert_eq!(game.black_seat(), Seat::Second);
+    assert_eq!(game.winner(), Some(Color::White));
+    assert_eq!(game.winner_seat(), Some(Seat::First));
+    assert_record_validates(&game);
+}
+
+#[test]
+fn the_stone_limit_draws_inside_the_opening_and_keeps_the_seats() {
+    for draw_after in [3, 4] {
+        let o = EnvOptions {
+            draw_after: Some(draw_after),
+            ..options(OpeningRule::Swap2)
+        };
+        let mut game = GameState::new(o).unwrap();
+        let layout = game.layout().clone();
+        let mut last = None;
+        for p in ["h8", "h9", "j10"] {
+            last = Some(game.step(point(p)).unwrap());
+        }
+        if draw_after == 4 {
+            // The second player takes Black; White (the first player) plays move 4.
+            assert_eq!(game.phase(), Phase::Swap);
+            game.step(layout.decision_action(Decision::Swap).unwrap())
+                .unwrap();
+            assert_eq!(
+                (game.black_seat(), game.to_act()),
+                (Seat::Second, Seat::First)
+            );
+            last = Some(game.step(point("g9")).unwrap());
+        }
+        let result = last.unwrap();
+        assert_eq!(
+            result.ending,
+            Some(Ending::DrawAfter),
+            "draw_after {draw_after}"
+        );
+        assert_eq!((result.reward, result.winner), (0.0, None));
+        assert!(game.referee().is_some(), "ended inside the opening");
+        assert_eq!(game.phase(), Phase::Over);
+        assert_eq!(game.position().board().stone_count(), draw_after);
+        let black = [Seat::First, Seat::Second][usize::from(draw_after == 4)];
+        assert_eq!(game.black_seat(), black, "draw_after {draw_after}");
+        // The seat to act is the holder of the colour of the next stone.
+        let next = match game.to_move() {
+            Color::Black => black,
+            Color::White => black.other(),
+        };
+        assert_eq!(game.to_act(), next);
+        assert_eq!(game.winner_seat(), None);
+        let report = game.record().validate(&ValidationOptions::default());
+        assert_eq!(report.count(Severity::Error), 0, "{:?}", report.findings);
+        assert_eq!(Some(report.outcome), game.outcome());
+        assert_eq!(
+            report.outcome.to_string(),
+            "draw declared by the referee at the stone limit"
+        );
+    }
 }
 
 #[test]

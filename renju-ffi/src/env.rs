@@ -32,8 +32,10 @@ use crate::types::rule_set_arg;
 /// swap, place-two (Swap2) and offer (Taraguchi), then `size*size + 5 + (k - 1)`
 /// declares k fifth-move offers; fifth-move offers (one point action each) and White's
 /// choice among them are point actions. The `phases` buffer says what the player to act
-/// must do (0 place, 1 swap, 2 declare, 3 offer, 4 choose), the `seats` buffer who it
-/// is (0 the first player, 1 the second).
+/// must do (0 place, 1 swap, 2 declare, 3 offer, 4 choose; 5 over, for a finished game
+/// not reset yet: auto-reset disabled, or next-step's final observation; under the free
+/// opening only 0 and 5), the `seats` buffer who it is (0 the first player, 1 the
+/// second).
 ///
 /// Ownership: created by `renju_env_new` or `renju_env_copy`; freed with
 /// `renju_env_free`. Thread safety: every call locks the handle.
@@ -104,7 +106,8 @@ pub struct renju_env_buffers {
     /// `N` bytes: 0 no winner, 1 Black, 2 White.
     pub winners: *mut u8,
     /// `N` bytes, or NULL (not written): what the player to act must do, 0 place,
-    /// 1 swap, 2 declare, 3 offer, 4 choose.
+    /// 1 swap, 2 declare, 3 offer, 4 choose, 5 over (a finished game not reset yet:
+    /// auto-reset disabled, or next-step's final observation).
     pub phases: *mut u8,
     /// `N` bytes, or NULL (not written): the seat that acts, 0 the first player, 1 the
     /// second.

@@ -324,7 +324,7 @@ impl Arrays {
 ///
 /// N games stepped together, with the exact rules: step(actions) applies one action per
 /// game in one call with the GIL released (on every core for large N) and returns numpy
-/// arrays it owns: observations (N, C, size, size) uint8, masks (N, size*size+1) uint8,
+/// arrays it owns: observations (N, C, size, size) uint8, masks (N, action_count) uint8,
 /// rewards (N,) float32 (of the player, the seat, who acted: +1 win, -1 loss by a foul
 /// or a forfeit, 0), terminated and truncated (N,) bool. The same arrays are
 /// overwritten by every call: copy what you keep. Also endings (N,) uint8 (0 none,
@@ -460,7 +460,8 @@ impl VecEnv {
         self.arrays.observations.view.clone_ref(py)
     }
 
-    /// The legal-action masks (N, size*size+1) uint8.
+    /// The legal-action masks (N, action_count) uint8 (action_count is size*size+1 under
+    /// the free opening).
     #[getter]
     fn masks(&self, py: Python<'_>) -> Py<PyAny> {
         self.arrays.masks.view.clone_ref(py)
@@ -499,7 +500,9 @@ impl VecEnv {
     }
 
     /// What the player to act must do in each game (N,) uint8: 0 place, 1 swap,
-    /// 2 declare, 3 offer, 4 choose (always 0 under the free opening).
+    /// 2 declare, 3 offer, 4 choose, 5 over (a finished game not reset yet: autoreset
+    /// 'disabled', or the final observation under 'next-step'); only 0 and 5 under the
+    /// free opening.
     #[getter]
     fn phases(&self, py: Python<'_>) -> Py<PyAny> {
         self.arrays.phases.view.clone_ref(py)

@@ -319,6 +319,28 @@ static void test_env_opening(void) {
     }
     CHECK(ended > 0);
     EXPECT_OK(renju_env_free(env));
+    /* The stone limit draws inside the opening (4 stones: 3, a decision, 1 more); without
+       auto-reset the finished games stay, in phase 5 (over), until reset. */
+    renju_env_options limited = {RENJU_RULE_RENJU, 15, NULL, false, false, 4, 2, false, "swap2"};
+    EXPECT_OK(renju_env_new(&limited, N, 1, &env));
+    EXPECT_OK(renju_env_reset(env, true, 3, &out));
+    for (int step = 0; step < 5; step++) {
+        EXPECT_OK(renju_env_random_actions(env, actions, N));
+        EXPECT_OK(renju_env_step(env, actions, N, &out));
+    }
+    for (size_t i = 0; i < N; i++) {
+        CHECK(terminated[i] == 1 && endings[i] == 5 && winners[i] == 0 && phases[i] == 5);
+        renju_games *games = NULL;
+        char *json = NULL;
+        EXPECT_OK(renju_env_record(env, i, false, &games));
+        EXPECT_OK(renju_games_validate(games, NULL, &json));
+        CHECK(json != NULL && strstr(json, "\"errors\": 0,") != NULL);
+        CHECK(json != NULL && strstr(json, "declared-draw") != NULL);
+        renju_string_free(json);
+        renju_games_free(games);
+    }
+    EXPECT(renju_env_step(env, actions, N, &out), RENJU_ERROR_GAME_OVER);
+    EXPECT_OK(renju_env_free(env));
     free(obs);
     free(masks);
 }

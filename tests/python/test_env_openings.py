@@ -146,3 +146,58 @@ def test_pettingzoo_agents_are_the_seats_under_a_protocol(opening: str) -> None:
     if opening != "taraguchi-10":
         assert acted[:3] == ["first"] * 3
     assert env.record().validate().errors == 0
+
+
+@pytest.mark.parametrize("opening", [None, "FREE", "Free", "none"])
+def test_pettingzoo_agents_are_the_colours_under_the_free_opening(opening: str | None) -> None:
+    pytest.importorskip("pettingzoo")
+    from renju.env import RenjuAECEnv
+
+    env = RenjuAECEnv(opening=opening)
+    assert env.possible_agents == ["black", "white"]
+    assert env.agent_selection == "black"
+    assert RenjuAECEnv(opening="SWAP2").possible_agents == ["first", "second"]
+
+
+def test_opening_actions_after_the_opening_are_refused_as_out_of_phase() -> None:
+    game = renju.EnvGame(opening="swap2")
+    for point in ("h8", "h9", "j10"):
+        p = renju.Point(point)
+        game.step(p.y * 15 + p.x)
+    game.step(227)  # swap: the second player takes Black
+    for point in ("g9", "k11"):  # moves 4 and 5: the opening is over from move 6
+        p = renju.Point(point)
+        game.step(p.y * 15 + p.x)
+    for action in (226, 227, 228, 229):
+        with pytest.raises(renju.ActionError, match=f"action {action} is not allowed in the place phase"):
+            game.step(action)
+    with pytest.raises(renju.ActionError, match="is a pass"):
+        game.step(225)
+    with pytest.raises(renju.ActionError, match="out of range"):
+        game.step(230)
+    assert game.actions == [112, 127, 144, 227, 126, 160]
+
+
+def test_the_stone_limit_draws_inside_the_opening_and_keeps_the_seats() -> None:
+    game = renju.EnvGame(opening="swap2", draw_after=4)
+    for point in ("h8", "h9", "j10"):
+        p = renju.Point(point)
+        game.step(p.y * 15 + p.x)
+    game.step(227)  # swap: the second player takes Black
+    reward, terminated = game.step(renju.Point("g9").y * 15 + renju.Point("g9").x)
+    assert (reward, terminated) == (0.0, True)
+    assert (game.phase, game.black_seat, game.winner_seat) == ("over", "second", None)
+    assert game.to_act == "second"  # the holder of Black, whose stone is next
+    report = game.record().validate()
+    assert report.errors == 0
+    assert report.outcome == game.outcome
+    assert str(game.outcome) == "draw declared by the referee at the stone limit"
+
+
+@pytest.mark.parametrize("opening", ["free", "swap2"])
+def test_finished_games_not_reset_have_the_over_phase(opening: str) -> None:
+    env = renju.VecEnv(2, draw_after=1, autoreset="disabled", opening=opening)
+    env.reset()
+    _, masks, _, terminated, _ = env.step(np.array([112, 112]))
+    assert terminated.all() and not masks.any()
+    assert env.phases.tolist() == [5, 5]

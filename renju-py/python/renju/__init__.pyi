@@ -1968,7 +1968,8 @@ class MatchSprt:
 
 @final
 class MatchGame:
-    """One game of a match: the engines' names, how it ended, and its record."""
+    """One game of a match: the engines' names, how it ended, and its record (kept in
+    MatchResult.games only with keep_records=True)."""
 
     def __eq__(self, other: object, /) -> bool:
         """Same value (pickling and copies give equal objects)."""
@@ -2031,13 +2032,14 @@ class MatchGame:
         """Of which stopping or ending the engine that lost on time or by forfeit, once
         the game was decided (YXSTOP and its answer, or the kill), in microseconds."""
     def to_dict(self) -> dict[str, Any]:
-        """The game as plain data: the fields above, with the record in its JSON form."""
+        """The game as plain data: the fields above, with the record in its JSON form (null
+        when it was not kept)."""
 
 @final
 class MatchResult:
     """The results of match(): every engine's score by colour, each pair's Elo
     difference with its 95 % interval and LOS, the SPRT when one was run, and every
-    game with its record. str() gives the summary as `renju match` prints it."""
+    game (with its record when keep_records=True). str() gives the summary as `renju match` prints it."""
 
     def __eq__(self, other: object, /) -> bool:
         """Same value (pickling and copies give equal objects)."""
@@ -2440,7 +2442,7 @@ class VecEnv:
     """N games stepped together, with the exact rules: step(actions) applies one action
     per game in one call with the GIL released (on every core for large N) and returns
     numpy arrays it owns, overwritten by every call (copy what you keep):
-    observations (N, C, size, size) uint8, masks (N, size*size+1) uint8, rewards (N,)
+    observations (N, C, size, size) uint8, masks (N, action_count) uint8, rewards (N,)
     float32 of the player (seat) who acted (+1 win, -1 loss by a foul or a forfeit, 0),
     terminated and truncated (N,) bool; endings, winners, phases and seats (N,) uint8
     as attributes.
@@ -2497,7 +2499,8 @@ class VecEnv:
         """The observations (N, C, size, size) uint8, as the last call left them."""
     @property
     def masks(self) -> Any:
-        """The legal-action masks (N, size*size+1) uint8."""
+        """The legal-action masks (N, action_count) uint8 (action_count is size*size+1
+        under the free opening)."""
     @property
     def rewards(self) -> Any:
         """The rewards of the last step (N,) float32, of the player who moved."""
@@ -2517,7 +2520,9 @@ class VecEnv:
     @property
     def phases(self) -> Any:
         """(N,) uint8: what the player to act must do, 0 place, 1 swap, 2 declare,
-        3 offer, 4 choose."""
+        3 offer, 4 choose, 5 over (a finished game not reset yet: autoreset 'disabled',
+        or the final observation under 'next-step'); only 0 and 5 under the free
+        opening."""
     @property
     def seats(self) -> Any:
         """(N,) uint8: the seat that acts, 0 the first player, 1 the second."""

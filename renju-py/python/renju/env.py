@@ -238,7 +238,8 @@ class RenjuAECEnv(_AECEnv):  # type: ignore[misc]
         probe = VecEnv(1, **options)
         self._channels = probe.planes
         self._observation_space, self._action_space = _spaces(probe, channels_last=True)
-        free = str(options.get("opening", "free")) in ("free", "none")
+        # The native game's canonical name: None, "FREE" and "none" are all "free".
+        free = probe.opening == "free"
         self.possible_agents = ["black", "white"] if free else ["first", "second"]
         self.observation_spaces = {a: self._observation_space for a in self.possible_agents}
         self.action_spaces = {a: self._action_space for a in self.possible_agents}
