@@ -16,16 +16,18 @@ pub(crate) fn printable(text: &str) -> String {
     out
 }
 
-/// `text`, printable ([`printable`]) and cut to its first 200 characters (an ellipsis
-/// marks the cut).
+/// `text`, printable ([`printable`]) and cut to its first 200 characters, escapes
+/// counted (an ellipsis marks the cut).
 pub(crate) fn shorten(text: &str) -> String {
     const MAX: usize = 200;
-    let cut: String = text.trim().chars().take(MAX + 1).collect();
-    if cut.chars().count() <= MAX {
-        return printable(&cut);
+    // Each character escapes to at most 10 (`\u{10ffff}`): a bounded prefix suffices.
+    let head: String = text.trim_start().chars().take(MAX + 1).collect();
+    let quoted = printable(&head);
+    if quoted.chars().count() <= MAX && head.chars().count() <= MAX {
+        return quoted;
     }
-    let cut: String = cut.chars().take(MAX).collect();
-    format!("{}…", printable(&cut))
+    let cut: String = quoted.chars().take(MAX).collect();
+    format!("{cut}…")
 }
 
 #[cfg(test)]
@@ -39,5 +41,7 @@ mod tests {
         let long = "x".repeat(300);
         assert_eq!(shorten(&long).chars().count(), 201);
         assert!(!shorten(&"\n".repeat(300)).contains('\n'));
+        // Escapes count: 200 control characters do not give a 1,200-character quote.
+        assert_eq!(shorten(&"\u{11}".repeat(200)).chars().count(), 201);
     }
 }
