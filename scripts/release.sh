@@ -17,8 +17,16 @@
 #     checked complete); scripts/test-all.sh has run its examples before.
 #
 # Usage: bash scripts/release.sh        (scripts/test-all.sh runs it too)
-set -euo pipefail
+set -Eeuo pipefail
 cd "$(dirname "$0")/.."
+# No check reads a pipeline whose writer can die of SIGPIPE when its reader stops early
+# (`cmd | grep -q` under pipefail fails at random on a loaded machine): each check
+# captures the command's output first, then looks at it. A failing step is named.
+step_name="setting up"
+step() { step_name=$*; echo "== $*"; }
+trap 'echo "release: FAILED in step \"$step_name\" at line $LINENO: $BASH_COMMAND" >&2' ERR
+# has TEXT PATTERN...: the captured TEXT matches the grep PATTERN (options allowed).
+has() { local text=$1; shift; grep -q "$@" <<<"$text"; }
 root=$PWD
 dist=$root/dist
 version=$(python3 -c 'import tomllib; print(tomllib.load(open("Cargo.toml", "rb"))["workspace"]["package"]["version"])')
@@ -26,12 +34,12 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/renju-release.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 rm -rf "$dist"
 mkdir -p "$dist"
-echo "== release $version: artifacts into dist/, checks in $work"
+step "release $version: artifacts into dist/, checks in $work"
 
-echo "== Rust: minimum Rust version and version number"
+step "Rust: minimum Rust version and version number"
 python3 scripts/check_msrv.py
 
-echo "== Rust: cargo package, every published crate (builds the packaged sources)"
+step "Rust: cargo package, every published crate (builds the packaged sources)"
 dirty=()
 if [ -n "$(git status --porcelain 2>/dev/null)" ]; then
     echo "   (the work tree has uncommitted changes: packaging them as they are)"
@@ -48,12 +56,12 @@ for crate in "${crates[@]}"; do
     cp "target/package/$crate-$version.crate" "$dist/"
 done
 
-echo "== Rust: cargo install --path renju-cli into an empty root"
+step "Rust: cargo install --path renju-cli into an empty root"
 # Built in the workspace's target directory, so that the release builds after it (the
 # wheel, the C library) reuse its dependencies.
 cargo install --locked --quiet --path renju-cli --root "$work/cargo" --target-dir "$root/target"
 renju=$work/cargo/bin/renju
-"$renju" --version | grep -qx "renju $version"
+has "$("$renju" --version)" -x "renju $version"
 for command in validate forbidden clock show standings conform referee match; do
     "$renju" "$command" --help >/dev/null
 done
@@ -61,17 +69,18 @@ cp fixtures/games/sample.txt "$work/sample.txt"
 (cd "$work" && "$renju" validate sample.txt --html report.html >/dev/null)
 grep -q 'id="renju-data"' "$work/report.html"
 (cd "$work" && "$renju" show "f8 a1 g8 a2 h6 a3 h7 a4" --explain h8 -o why.png)
-head -c 8 "$work/why.png" | od -c | grep -q 'P   N   G'
+[ "$(head -c 4 "$work/why.png" | od -An -tx1 | tr -d ' \n')" = 89504e47 ] ||
+    { echo "why.png is not a PNG file"; exit 1; }
 echo "   renju $version installed; --version, --help, validate (--html) and show (PNG) work"
 
-echo "== the conformance pack (renju conform --write-pack), checked with renju forbidden"
+step "the conformance pack (renju conform --write-pack), checked with renju forbidden"
 pack=renju-conformance-pack-$version
 "$renju" conform --write-pack "$work/$pack" >/dev/null
 "$renju" conform --pack "$work/$pack" --batch --engine "$renju forbidden" >/dev/null
 tar -C "$work" -czf "$dist/$pack.tar.gz" "$pack"
 echo "   $pack.tar.gz: $(wc -l < "$work/$pack/positions.jsonl") positions, $(wc -l < "$work/$pack/results.jsonl") results; renju forbidden agrees with it"
 
-echo "== Python: wheel and sdist (maturin build --release --sdist)"
+step "Python: wheel and sdist (maturin build --release --sdist)"
 python3 -m venv "$work/build"
 "$work/build/bin/pip" install --quiet --disable-pip-version-check "maturin>=1.9.4,<2"
 (cd renju-py && "$work/build/bin/maturin" build --quiet --release --sdist --out "$dist")
@@ -85,7 +94,7 @@ for wanted in ("renju/__init__.pyi", "renju/py.typed"):
 print("   the wheel carries the stubs and py.typed")
 PY
 
-echo "== Python: the wheel alone in a fresh venv, outside the repository"
+step "Python: the wheel alone in a fresh venv, outside the repository"
 python3 -m venv "$work/clean"
 "$work/clean/bin/pip" install --quiet --disable-pip-version-check --no-index "$wheel"
 (cd "$work" && "$work/clean/bin/python" - "$version" <<'PY'
@@ -104,7 +113,7 @@ print(f"   renju {renju.__version__}: a forbidden map and {len(games)} games val
 PY
 )
 
-echo "== C: the release archive"
+step "C: the release archive"
 cargo build --locked --quiet --release -p renju-ffi
 name=renju-c-$version-$(uname -s | tr '[:upper:]' '[:lower:]')-$(uname -m)
 stage=$work/$name
@@ -127,7 +136,7 @@ build against it with pkg-config (PKG_CONFIG_PATH=PREFIX/lib/pkgconfig):
 EOF
 tar -C "$work" -czf "$dist/$name.tar.gz" "$name"
 
-echo "== C: unpacked into an empty prefix, the example built with pkg-config and run"
+step "C: unpacked into an empty prefix, the example built with pkg-config and run"
 prefix=$work/prefix
 mkdir -p "$prefix"
 tar -C "$prefix" --strip-components=1 -xzf "$dist/$name.tar.gz"
@@ -143,12 +152,15 @@ cc -std=c99 -Wall -Wextra -Werror "$prefix/share/renju/examples/c/example.c" \
     $(pkg-config --libs-only-l --static renju | sed 's/-lrenju//') -o example-static
 ./example-shared >/dev/null
 ./example-static >/dev/null
-ldd ./example-shared | grep -q "librenju.so.0 => $prefix/lib/librenju.so.0"
-! ldd ./example-static | grep -q librenju
+has "$(ldd ./example-shared)" -F "librenju.so.0 => $prefix/lib/librenju.so.0" ||
+    { echo "example-shared is not linked to $prefix/lib/librenju.so.0"; exit 1; }
+if has "$(ldd ./example-static)" librenju; then
+    echo "example-static is linked to a shared librenju"; exit 1
+fi
 cd "$root"
 echo "   the example runs against the shared library (librenju.so.0) and the static one"
 
-echo "== the user guide (scripts/guide.sh --build-only), as a folder and a tar.gz"
+step "the user guide (scripts/guide.sh --build-only), as a folder and a tar.gz"
 bash scripts/guide.sh --build-only
 guide=renju-guide-$version
 cp -r target/guide "$dist/$guide"
@@ -159,6 +171,6 @@ for page in index.html validating.html referee.html c-api-reference.html python/
 done
 echo "   $guide: $(find "$dist/$guide" -name '*.html' | wc -l) HTML files"
 
-echo "== dist/"
+step "dist/"
 ls -l "$dist"
 echo "release $version: every artifact built and checked"
