@@ -56,7 +56,7 @@
 //! declared offer counts (`alt` is opaque), a result with a reason, and swap decisions
 //! or a result anywhere the reader would not put them.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::{HashMap, HashSet, VecDeque};
 use std::io::BufRead;
 
 use quick_xml::escape::escape;
@@ -916,15 +916,26 @@ fn malformed(message: String) -> XmlError {
     }
 }
 
-/// The attributes of an element, unescaped as [`unescape`] does.
+/// The attributes of an element, unescaped as [`unescape`] does. A name given twice is
+/// an error, found with a set of the names seen (quick-xml's own check compares every
+/// pair: quadratic in the attributes of one element).
 fn attributes(
     element: &BytesStart,
     notes: &mut Vec<String>,
-) -> Result<Vec<(String, String)>, quick_xml::Error> {
+) -> Result<Vec<(String, String)>, String> {
+    let mut seen = HashSet::new();
     element
         .attributes()
+        .with_checks(false)
         .map(|attr| {
-            let attr = attr?;
+            let attr = attr.map_err(|e| quick_xml::Error::from(e).to_string())?;
+            if !seen.insert(attr.key.0) {
+                let name: String = String::from_utf8_lossy(attr.key.0)
+                    .chars()
+                    .take(40)
+                    .collect();
+                return Err(format!("the attribute `{name}` is given twice"));
+            }
             let key = String::from_utf8_lossy(attr.key.local_name().as_ref()).into_owned();
             let value = unescape(&String::from_utf8_lossy(&attr.value), notes);
             Ok((key, value))
