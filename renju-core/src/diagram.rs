@@ -160,8 +160,194 @@ impl Board {
     /// assert_eq!(Board::from_diagram(&board.to_diagram()).unwrap(), board);
     /// ```
     pub fn from_diagram(text: &str) -> Result<Board, ParseError> {
+        if let Some(board) = fast::parse(text.as_bytes()) {
+            return Ok(board);
+        }
+        // Anything the fast path does not take (an error to word, Unicode, a `+8` row
+        // number...) is read by the reference parser, which says exactly what is wrong.
         let lines: Vec<(usize, &str)> = text.lines().enumerate().map(|(i, l)| (i + 1, l)).collect();
         parse_lines(&lines)
+    }
+}
+
+/// A fast path for the common case, a well-formed ASCII diagram: bytes scanned once,
+/// cells written into a fixed buffer, no allocation before the board's own. It gives
+/// up (`None`) on anything else, and [`parse_lines`], the reference, reads the text
+/// then: the fast path only accepts what the reference reads the same way (a property
+/// test compares the two).
+mod fast {
+    use crate::board::Board;
+    use crate::geometry::{MAX_SIZE, MIN_SIZE};
+
+    const MAX: usize = MAX_SIZE as usize;
+
+    /// What a byte is to the fast path: a cell's value (0 empty, 1 black, 2 white), or
+    /// one of the classes below.
+    const SPACE: u8 = 3;
+    const DIGIT: u8 = 4;
+    const NEWLINE: u8 = 5;
+    const LETTER: u8 = 6;
+    const OTHER: u8 = 7;
+    const CLASS: [u8; 256] = {
+        let mut class = [OTHER; 256];
+        let mut b = 0;
+        while b < 256 {
+            let c = b as u8;
+            class[b] = match c {
+                b'X' | b'x' => 1,
+                b'O' | b'o' => 2,
+                b'.' | b'+' | b'?' | b'*' => 0,
+                b'\n' => NEWLINE,
+                // White space as `char::is_whitespace` has it in ASCII (vertical tab
+                // included).
+                b' ' | 0x09..=0x0D => SPACE,
+                b'0'..=b'9' => DIGIT,
+                _ if c.is_ascii_alphabetic() => LETTER,
+                _ => OTHER,
+            };
+            b += 1;
+        }
+        class
+    };
+
+    /// Where the scan is within a line.
+    #[derive(Clone, Copy, PartialEq)]
+    enum State {
+        /// Before the line's first word.
+        Start,
+        /// In the row number: its value so far and its digits.
+        Number(usize, u8),
+        /// Among the cells; after a space or not.
+        Cells(bool),
+        /// In the copy of the row number after the cells, or after it.
+        Copy(u8),
+        /// In a line of column letters: how many so far.
+        Letters(u8),
+    }
+
+    /// The rows read so far: cells from the top row down, each row's number and length.
+    struct Rows {
+        grid: [[u8; MAX]; MAX],
+        rows: [(usize, usize); MAX],
+        count: usize,
+    }
+
+    impl Rows {
+        /// The row under way.
+        fn current(&mut self) -> Option<&mut (usize, usize)> {
+            self.rows.get_mut(self.count)
+        }
+
+        /// A cell of the row under way.
+        fn push(&mut self, value: u8) -> Option<()> {
+            let (_, len) = *self.current()?;
+            *self.grid[self.count].get_mut(len)? = value;
+            self.rows[self.count].1 += 1;
+            Some(())
+        }
+
+        /// Reads the cells and spaces at the start of `bytes` into the row under way (the
+        /// inner loop of the scan): how many bytes it read, and whether the last was a
+        /// space.
+        fn cells(&mut self, bytes: &[u8], mut after_space: bool) -> Option<(usize, bool)> {
+            let (_, mut len) = *self.current()?;
+            let row = &mut self.grid[self.count];
+            let mut read = 0;
+            for &byte in bytes {
+                let class = CLASS[usize::from(byte)];
+                if class <= 2 {
+                    *row.get_mut(len)? = class;
+                    (len, after_space) = (len + 1, false);
+                } else if class == SPACE {
+                    after_space = true;
+                } else {
+                    break;
+                }
+                read += 1;
+            }
+            self.rows[self.count].1 = len;
+            Some((read, after_space))
+        }
+
+        /// The state after the end of a line in `state`.
+        fn end_line(&mut self, state: State) -> Option<State> {
+            match state {
+                State::Number(number, _) => self.rows.get_mut(self.count)?.0 = number,
+                State::Cells(_) | State::Copy(_) => {}
+                State::Start | State::Letters(_) => return Some(State::Start),
+            }
+            self.count += 1;
+            Some(State::Start)
+        }
+    }
+
+    /// The state after byte class `class` in `state`, or `None` for anything unusual.
+    fn step(rows: &mut Rows, state: State, class: u8, byte: u8) -> Option<State> {
+        Some(match (state, class) {
+            (_, NEWLINE) => rows.end_line(state)?,
+            (State::Start, SPACE) => State::Start,
+            (State::Start, DIGIT) => {
+                *rows.current()? = (0, 0);
+                State::Number(usize::from(byte - b'0'), 1)
+            }
+            (State::Start, LETTER) if byte.eq_ignore_ascii_case(&b'a') => State::Letters(1),
+            (State::Letters(n), SPACE) => State::Letters(n),
+            // Column letters may be cell letters too (`o`, `x`): the byte decides.
+            (State::Letters(n), _) if n < 26 && byte.to_ascii_lowercase() == b'a' + n => {
+                State::Letters(n + 1)
+            }
+            (State::Number(n, d), DIGIT) if d < 9 => {
+                State::Number(n * 10 + usize::from(byte - b'0'), d + 1)
+            }
+            (State::Number(n, _), SPACE) => {
+                rows.current()?.0 = n;
+                State::Cells(true)
+            }
+            (State::Cells(_), SPACE) => State::Cells(true),
+            (State::Cells(_), 0..=2) => {
+                rows.push(class)?;
+                State::Cells(false)
+            }
+            (State::Cells(true), DIGIT) => State::Copy(1),
+            (State::Copy(d), DIGIT) if d > 0 && d < 9 => State::Copy(d + 1),
+            (State::Copy(_), SPACE) => State::Copy(0),
+            _ => return None,
+        })
+    }
+
+    /// The whole board, or `None` when the text is not a plain, well-formed diagram.
+    pub(super) fn parse(text: &[u8]) -> Option<Board> {
+        let mut rows = Rows {
+            grid: [[0; MAX]; MAX],
+            rows: [(0, 0); MAX],
+            count: 0,
+        };
+        let (mut state, mut at) = (State::Start, 0);
+        while let Some(&byte) = text.get(at) {
+            if let State::Cells(after_space) = state {
+                let (read, after_space) = rows.cells(&text[at..], after_space)?;
+                (state, at) = (State::Cells(after_space), at + read);
+                let Some(&byte) = text.get(at) else { break };
+                state = step(&mut rows, state, CLASS[usize::from(byte)], byte)?;
+            } else {
+                state = step(&mut rows, state, CLASS[usize::from(byte)], byte)?;
+            }
+            at += 1;
+        }
+        rows.end_line(state)?;
+        let size = rows.count;
+        let well_formed = rows.rows[..size]
+            .iter()
+            .enumerate()
+            .all(|(i, &(number, len))| number == size - i && len == size);
+        if !well_formed || size < MIN_SIZE as usize {
+            return None;
+        }
+        let mut cells = [0u8; MAX * MAX];
+        for (i, row) in rows.grid[..size].iter().enumerate() {
+            cells[(size - 1 - i) * size..][..size].copy_from_slice(&row[..size]);
+        }
+        Board::from_cells(size as u8, &cells[..size * size]).ok()
     }
 }
 
@@ -185,5 +371,94 @@ impl<'de> serde::Deserialize<'de> for Board {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Board, D::Error> {
         let text = String::deserialize(d)?;
         Board::from_diagram(&text).map_err(serde::de::Error::custom)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// The reference parser alone.
+    fn reference(text: &str) -> Result<Board, ParseError> {
+        let lines: Vec<(usize, &str)> = text.lines().enumerate().map(|(i, l)| (i + 1, l)).collect();
+        parse_lines(&lines)
+    }
+
+    /// A diagram of a random board, written in one of the spellings the format allows:
+    /// spaces between cells or not, column letters or not, row numbers repeated or not,
+    /// any empty-cell mark, either case, CR LF line ends, padding.
+    fn diagram() -> impl Strategy<Value = String> {
+        (5usize..=26, any::<u64>(), any::<[bool; 5]>()).prop_map(|(size, seed, style)| {
+            let [spaced, letters, repeat, crlf, padded] = style;
+            let mut rng = seed;
+            let mut next = move || {
+                rng = rng
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                (rng >> 33) as usize
+            };
+            let end = if crlf { "\r\n" } else { "\n" };
+            let letter_line: String = (0..size).map(|x| (b'a' + x as u8) as char).collect();
+            let mut text = String::new();
+            if letters {
+                text += &format!("   {letter_line}{end}");
+            }
+            for y in (1..=size).rev() {
+                text += &format!("{}{y} ", if padded { " \t" } else { "" });
+                for _ in 0..size {
+                    text.push(b"XxOo.+?*.."[next() % 10] as char);
+                    if spaced {
+                        text.push(' ');
+                    }
+                }
+                if repeat {
+                    text += &format!(" {y}");
+                }
+                text += end;
+            }
+            text
+        })
+    }
+
+    /// A diagram with a few bytes changed, removed or inserted.
+    fn damaged() -> impl Strategy<Value = String> {
+        (
+            diagram(),
+            prop::collection::vec((any::<usize>(), any::<u8>(), 0u8..3), 1..4),
+        )
+            .prop_map(|(text, edits)| {
+                let mut bytes = text.into_bytes();
+                for (at, byte, kind) in edits {
+                    let at = at % (bytes.len() + 1);
+                    const BYTES: &[u8] = b"XO.+9 \n\r\x0ba+-0\xc3";
+                    let byte = BYTES[usize::from(byte) % BYTES.len()];
+                    match kind {
+                        0 if at < bytes.len() => bytes[at] = byte,
+                        1 if at < bytes.len() => drop(bytes.remove(at)),
+                        _ => bytes.insert(at, byte),
+                    }
+                }
+                String::from_utf8_lossy(&bytes).into_owned()
+            })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2_000))]
+
+        #[test]
+        fn the_fast_path_reads_diagrams_as_the_reference_does(text in diagram()) {
+            let fast = fast::parse(text.as_bytes());
+            prop_assert!(fast.is_some(), "a well-formed diagram left to the reference:\n{text}");
+            prop_assert_eq!(fast, Some(reference(&text).unwrap()));
+        }
+
+        #[test]
+        fn the_fast_path_takes_only_what_the_reference_reads_the_same(text in damaged()) {
+            if let Some(board) = fast::parse(text.as_bytes()) {
+                prop_assert_eq!(Ok(board), reference(&text), "{:?}", text);
+            }
+            prop_assert_eq!(Board::from_diagram(&text), reference(&text));
+        }
     }
 }
