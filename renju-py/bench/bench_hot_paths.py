@@ -214,6 +214,10 @@ def ratio_checks(t: dict[str, float], r: dict[str, float], peers: dict[str, floa
     check("forbidden_masks 1 core / all cores", one / alln, "> 1", one > alln)
     omok_us = next((v for k, v in peers.items() if k.startswith("omok")), None)
     if omok_us is not None:
+        # One position per call from Python (a diagram built, its forbidden points asked
+        # for), against the peer's call on one position: one core each.
+        check("omok / from_diagram+forbidden_points", omok_us / fd, ">= 3.5",
+              omok_us >= 3.5 * fd)
         check("omok / forbidden_masks (all cores)", omok_us / alln, ">= 20", omok_us >= 20 * alln)
         cli_us = t["cli forbidden (boards), all cores"]
         check("omok / cli forbidden (boards)", omok_us / cli_us, ">= 8", omok_us >= 8 * cli_us)
@@ -279,7 +283,8 @@ def main() -> int:
         subprocess.run(["cargo", "build", "--quiet", "--release", "-p", "renju-cli",
                         "--bin", "renju"], cwd=REPO, check=True)
         subprocess.run(["cargo", "build", "--quiet", "--release", "-p", "renju-core",
-                        "--example", "bench_hot"], cwd=REPO, check=True)
+                        "--features", "parallel", "--example", "bench_hot"], cwd=REPO,
+                       check=True)
         rust = child_json([str(REPO / "target" / "release" / "examples" / "bench_hot"),
                            str(moves_file), str(args.repeat)])
         cli = str(REPO / "target" / "release" / "renju")
