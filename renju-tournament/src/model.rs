@@ -1,10 +1,7 @@
-//! The data model: a tournament's players, teams, rounds and pairings (one [`Pairing`]
+//! The data model: a tournament's players, teams, rounds and pairings (one [`CrosstableCell`]
 //! per player, round and game, from that player's side), the results, the pairing
 //! system and the limits every reader checks. The other modules read it: [`crate::trf`]
 //! and [`crate::io`] fill it, [`crate::checks`] and [`crate::standings`] judge it.
-
-use std::fmt;
-use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
@@ -23,14 +20,38 @@ pub const MAX_ROUNDS: u32 = 1000;
 /// Player ids, as TRF start ranks, are at most this number when written as TRF.
 pub const MAX_PLAYERS: usize = 9999;
 
-/// A tournament past [`MAX_ROUNDS`] or [`MAX_PLAYERS`].
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct LimitError(pub String);
+/// A tournament past [`MAX_ROUNDS`] or [`MAX_PLAYERS`], found by
+/// [`Tournament::check_limits`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum LimitError {
+    /// More rounds declared than [`MAX_ROUNDS`].
+    #[error("{declared} rounds declared: a tournament has at most {MAX_ROUNDS} rounds")]
+    RoundsDeclared {
+        /// The number of rounds declared.
+        declared: u32,
+    },
+    /// A crosstable cell in a round past [`MAX_ROUNDS`].
+    #[error("a pairing in round {round}: a tournament has at most {MAX_ROUNDS} rounds")]
+    CellRound {
+        /// The cell's round.
+        round: u32,
+    },
+    /// Round dates past round [`MAX_ROUNDS`].
+    #[error("round dates past round {MAX_ROUNDS}: a tournament has at most {MAX_ROUNDS} rounds")]
+    RoundDates,
+    /// More players or teams than [`MAX_PLAYERS`].
+    #[error("{players} players and {teams} teams: a tournament has at most {MAX_PLAYERS} of each")]
+    Competitors {
+        /// The number of players.
+        players: usize,
+        /// The number of teams.
+        teams: usize,
+    },
+}
 
-/// How a tournament is paired.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+/// How a tournament is paired. Its names come from one table (below): adding a system
+/// is one row there and one file in [`crate::pairing`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum System {
     /// Everyone meets everyone (循环赛).
     RoundRobin,
@@ -40,43 +61,15 @@ pub enum System {
     Knockout,
 }
 
-impl System {
-    /// The name used on the command line and in JSON (`round-robin`, `swiss`, `knockout`).
-    pub fn name(self) -> &'static str {
-        match self {
-            System::RoundRobin => "round-robin",
-            System::Swiss => "swiss",
-            System::Knockout => "knockout",
-        }
-    }
-}
-
-impl fmt::Display for System {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// A system name that is not `round-robin`, `swiss` or `knockout`.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown tournament system {0:?} (round-robin, swiss, knockout)")]
-pub struct SystemError(pub String);
-
-impl FromStr for System {
-    type Err = SystemError;
-    fn from_str(s: &str) -> Result<System, SystemError> {
-        match s.trim().to_ascii_lowercase().replace('_', "-").as_str() {
-            "round-robin" | "roundrobin" | "rr" => Ok(System::RoundRobin),
-            "swiss" => Ok(System::Swiss),
-            "knockout" | "ko" => Ok(System::Knockout),
-            _ => Err(SystemError(s.to_string())),
-        }
-    }
-}
+// The name used on the command line, in JSON, C and Python, then other spellings read.
+renju_core::name_table!(System, "tournament system", {
+    RoundRobin => "round-robin" | "roundrobin" | "rr",
+    Swiss => "swiss",
+    Knockout => "knockout" | "ko",
+});
 
 /// The result of one player in one game (or unplayed round), from that player's side.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ResultKind {
     /// Won over the board.
     Win,
@@ -141,30 +134,21 @@ impl ResultKind {
             _ => return None,
         })
     }
-
-    /// The kebab-case name (`forfeit-win`).
-    pub fn name(self) -> &'static str {
-        use ResultKind::*;
-        match self {
-            Win => "win",
-            Draw => "draw",
-            Loss => "loss",
-            ForfeitWin => "forfeit-win",
-            ForfeitLoss => "forfeit-loss",
-            FullBye => "full-bye",
-            HalfBye => "half-bye",
-            ZeroBye => "zero-bye",
-            PairingBye => "pairing-bye",
-            Absent => "absent",
-        }
-    }
 }
 
-impl fmt::Display for ResultKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+// The name written in JSON, C and Python (kebab-case).
+renju_core::name_table!(ResultKind, "result", {
+    Win => "win",
+    Draw => "draw",
+    Loss => "loss",
+    ForfeitWin => "forfeit-win",
+    ForfeitLoss => "forfeit-loss",
+    FullBye => "full-bye",
+    HalfBye => "half-bye",
+    ZeroBye => "zero-bye",
+    PairingBye => "pairing-bye",
+    Absent => "absent",
+});
 
 /// A player (or, in a team event, one member of a team).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -248,11 +232,13 @@ pub struct Round {
     pub date: Option<String>,
 }
 
-/// One player's seat in one game (or unplayed round) of a round, from that player's side.
-/// A game against an opponent appears twice, once from each side; the games of a
-/// multi-game match are several pairings of the same two players in one round.
+/// One cell of the crosstable: one player's seat in one game (or unplayed round) of a
+/// round, from that player's side, with its result. A game against an opponent appears
+/// twice, once from each side; the games of a multi-game match are several cells of the
+/// same two players in one round. (A pairing system's output, one board with both
+/// players, is a [`crate::pairing::Pairing`].)
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Pairing {
+pub struct CrosstableCell {
     /// Round number, from 1.
     pub round: u32,
     /// The player.
@@ -311,8 +297,10 @@ pub struct Tournament {
     /// Teams (empty: an individual event).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub teams: Vec<Team>,
-    /// Every player's seat in every round.
-    pub pairings: Vec<Pairing>,
+    /// Every player's seat in every round: the crosstable's cells (named `pairings` in
+    /// JSON, as before).
+    #[serde(rename = "pairings")]
+    pub cells: Vec<CrosstableCell>,
     /// Players (teams) who left, with the round.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub withdrawals: Vec<Withdrawal>,
@@ -343,7 +331,7 @@ impl Tournament {
 
     /// The number of rounds: the scheduled number, or the last round that has pairings.
     pub fn round_count(&self) -> u32 {
-        let last = self.pairings.iter().map(|p| p.round).max().unwrap_or(0);
+        let last = self.cells.iter().map(|p| p.round).max().unwrap_or(0);
         self.rounds.max(last)
     }
 
@@ -385,7 +373,7 @@ impl Tournament {
             return System::RoundRobin;
         }
         let mut met = std::collections::HashSet::new();
-        for p in &self.pairings {
+        for p in &self.cells {
             if let Some(o) = p.opponent {
                 if o != p.player {
                     met.insert((p.player.min(o), p.player.max(o)));
@@ -420,10 +408,10 @@ impl Tournament {
         }
     }
 
-    /// Puts the pairings in the canonical order, by round then player (games of one
+    /// Puts the cells in the canonical order, by round then player (games of one
     /// match keep their order). The TRF reader returns them in this order.
-    pub fn sort_pairings(&mut self) {
-        self.pairings.sort_by_key(|p| (p.round, p.player));
+    pub fn sort_cells(&mut self) {
+        self.cells.sort_by_key(|p| (p.round, p.player));
     }
 
     /// Whether the tournament keeps to [`MAX_ROUNDS`] and [`MAX_PLAYERS`]: every
@@ -431,30 +419,23 @@ impl Tournament {
     /// round number is refused before anything is sized by it.
     pub fn check_limits(&self) -> Result<(), LimitError> {
         if self.rounds > MAX_ROUNDS {
-            return Err(LimitError(format!(
-                "{} rounds declared: a tournament has at most {MAX_ROUNDS} rounds",
-                self.rounds
-            )));
+            return Err(LimitError::RoundsDeclared {
+                declared: self.rounds,
+            });
         }
-        if let Some(p) = self.pairings.iter().find(|p| p.round > MAX_ROUNDS) {
-            return Err(LimitError(format!(
-                "a pairing in round {}: a tournament has at most {MAX_ROUNDS} rounds",
-                p.round
-            )));
+        if let Some(p) = self.cells.iter().find(|p| p.round > MAX_ROUNDS) {
+            return Err(LimitError::CellRound { round: p.round });
         }
         if self.round_info.len() > MAX_ROUNDS as usize
             || self.round_info.iter().any(|r| r.number > MAX_ROUNDS)
         {
-            return Err(LimitError(format!(
-                "round dates past round {MAX_ROUNDS}: a tournament has at most {MAX_ROUNDS} rounds"
-            )));
+            return Err(LimitError::RoundDates);
         }
         if self.players.len() > MAX_PLAYERS || self.teams.len() > MAX_PLAYERS {
-            return Err(LimitError(format!(
-                "{} players and {} teams: a tournament has at most {MAX_PLAYERS} of each",
-                self.players.len(),
-                self.teams.len()
-            )));
+            return Err(LimitError::Competitors {
+                players: self.players.len(),
+                teams: self.teams.len(),
+            });
         }
         Ok(())
     }

@@ -26,9 +26,11 @@
 //! assert_eq!(Tournament::from_trf(&t.to_trf().unwrap()).unwrap(), t);
 //! ```
 
-use super::score::HalfPoints;
-use super::tiebreak::TieBreak;
-use super::{Pairing, Player, ResultKind, Round, System, Team, Tournament, Withdrawal};
+use crate::model::{
+    CrosstableCell, Player, ResultKind, Round, System, Team, Tournament, Withdrawal,
+};
+use crate::score::HalfPoints;
+use crate::tiebreak::TieBreak;
 use renju_core::geometry::Color;
 
 /// A TRF file that cannot be read.
@@ -45,7 +47,7 @@ pub enum TrfError {
     /// No `001` player record.
     #[error("no player records (001): not a TRF file")]
     NoPlayers,
-    /// A tournament past the limits ([`super::MAX_ROUNDS`], [`super::MAX_PLAYERS`], four-digit
+    /// A tournament past the limits ([`crate::model::MAX_ROUNDS`], [`crate::model::MAX_PLAYERS`], four-digit
     /// start ranks), or a number that does not fit its TRF columns when writing (points
     /// of 100 or more that are not whole, or of 10,000 or more; a rating or rank of five
     /// digits).
@@ -146,7 +148,7 @@ pub fn read(text: &str) -> Result<Tournament, TrfError> {
     }
     t.check_limits()
         .map_err(|e| TrfError::TooLarge(e.to_string()))?;
-    t.sort_pairings();
+    t.sort_cells();
     // Team membership from the team records.
     for team in &t.teams {
         for &id in &team.boards {
@@ -181,10 +183,10 @@ fn read_record(
     let rest = cols(chars, 5, chars.len());
     match code.as_str() {
         "001" => {
-            if t.players.len() >= super::MAX_PLAYERS {
+            if t.players.len() >= crate::model::MAX_PLAYERS {
                 return Err(err(format!(
                     "001: more than {} players (TRF start ranks have four digits)",
-                    super::MAX_PLAYERS
+                    crate::model::MAX_PLAYERS
                 )));
             }
             read_player(chars, t, err)?
@@ -236,17 +238,17 @@ fn read_record(
 }
 
 /// The number of rounds of an `XXR` or `142` record (`rest`, after column 4), at most
-/// [`super::MAX_ROUNDS`].
+/// [`crate::model::MAX_ROUNDS`].
 fn read_rounds(code: &str, rest: &str, err: &dyn Fn(String) -> TrfError) -> Result<u32, TrfError> {
     let rounds: u32 = rest
         .split_whitespace()
         .next()
         .and_then(|w| w.parse().ok())
         .ok_or_else(|| err(format!("{code}: {rest:?} is not a number of rounds")))?;
-    if rounds > super::MAX_ROUNDS {
+    if rounds > crate::model::MAX_ROUNDS {
         return Err(err(format!(
             "{code}: {rounds} rounds: a tournament has at most {} rounds",
-            super::MAX_ROUNDS
+            crate::model::MAX_ROUNDS
         )));
     }
     Ok(rounds)
@@ -266,10 +268,10 @@ fn read_round_dates(
         if start > chars.len() {
             break;
         }
-        if k >= super::MAX_ROUNDS as usize {
+        if k >= crate::model::MAX_ROUNDS as usize {
             return Err(err(format!(
                 "132: dates past round {0}: a tournament has at most {0} rounds",
-                super::MAX_ROUNDS
+                crate::model::MAX_ROUNDS
             )));
         }
         t.round_info.push(Round {
@@ -347,7 +349,7 @@ fn read_team26(
 }
 
 /// A `001` player record: the player's fields, then one result every ten columns from
-/// column 92 (opponent, colour, result), up to [`super::MAX_ROUNDS`].
+/// column 92 (opponent, colour, result), up to [`crate::model::MAX_ROUNDS`].
 // Bounded: `k <= MAX_ROUNDS` (refused past it), so columns stay below 10,100.
 #[allow(clippy::arithmetic_side_effects)]
 fn read_player(
@@ -368,16 +370,16 @@ fn read_player(
         if start > chars.len() {
             break;
         }
-        if k >= super::MAX_ROUNDS as usize {
+        if k >= crate::model::MAX_ROUNDS as usize {
             return Err(err(format!(
                 "001: results past round {0}: a tournament has at most {0} rounds",
-                super::MAX_ROUNDS
+                crate::model::MAX_ROUNDS
             )));
         }
         let round = k as u32 + 1;
         k += 1;
         if let Some(pairing) = read_round_result(chars, id, round, start, err)? {
-            t.pairings.push(pairing);
+            t.cells.push(pairing);
         }
     }
     t.players.push(p);
@@ -394,7 +396,7 @@ fn read_start_rank(chars: &[char], err: &dyn Fn(String) -> TrfError) -> Result<u
             .collect();
         return Err(err(format!(
             "001: start rank {long:?} has more than four digits (columns 5-8): TRF holds at most {} players",
-            super::MAX_PLAYERS
+            crate::model::MAX_PLAYERS
         )));
     }
     id_text.parse().map_err(|_| {
@@ -454,7 +456,7 @@ fn read_round_result(
     round: u32,
     start: usize,
     err: &dyn Fn(String) -> TrfError,
-) -> Result<Option<Pairing>, TrfError> {
+) -> Result<Option<CrosstableCell>, TrfError> {
     let opp_text = cols(chars, start, start + 3);
     let colour = cols(chars, start + 5, start + 5);
     let result = cols(chars, start + 7, start + 7);
@@ -507,7 +509,7 @@ fn read_round_result(
         )))
         }
     };
-    Ok(Some(Pairing {
+    Ok(Some(CrosstableCell {
         round,
         player: id,
         opponent,
@@ -551,16 +553,22 @@ pub fn write(t: &Tournament) -> Result<String, TrfError> {
 
 /// Writes a TRF file with the points and ranks of computed standings; refused as
 /// [`write()`] refuses.
-pub fn write_with_standings(t: &Tournament, s: &super::Standings) -> Result<String, TrfError> {
+pub fn write_with_standings(
+    t: &Tournament,
+    s: &crate::standings::Standings,
+) -> Result<String, TrfError> {
     write_inner(t, Some(s))
 }
 
-fn write_inner(t: &Tournament, s: Option<&super::Standings>) -> Result<String, TrfError> {
+fn write_inner(
+    t: &Tournament,
+    s: Option<&crate::standings::Standings>,
+) -> Result<String, TrfError> {
     t.check_limits()
         .map_err(|e| TrfError::TooLarge(format!("cannot write TRF: {e}")))?;
-    let max_id = super::MAX_PLAYERS as u32;
+    let max_id = crate::model::MAX_PLAYERS as u32;
     let big = (t.players.iter().map(|p| p.id))
-        .chain(t.pairings.iter().flat_map(|q| q.opponent))
+        .chain(t.cells.iter().flat_map(|q| q.opponent))
         .find(|&id| id > max_id);
     if let Some(id) = big {
         return Err(TrfError::TooLarge(format!(
@@ -677,8 +685,8 @@ fn player_line(
         points,
         rank,
     );
-    let mut cells: Vec<Option<&Pairing>> = Vec::new();
-    for q in t.pairings.iter().filter(|q| q.player == p.id) {
+    let mut cells: Vec<Option<&CrosstableCell>> = Vec::new();
+    for q in t.cells.iter().filter(|q| q.player == p.id) {
         let i = (q.round.max(1) as usize).saturating_sub(1);
         if cells.len() <= i {
             // After `check_limits`: `i < MAX_ROUNDS`.

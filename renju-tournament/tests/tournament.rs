@@ -2,7 +2,7 @@
 
 use renju_core::Color;
 use renju_tournament::{
-    from_games, standings, HalfPoints, Pairing, Player, Rational, Regulation, ResultKind,
+    from_games, standings, CrosstableCell, HalfPoints, Player, Rational, Regulation, ResultKind,
     StandingsOptions, System, Team, TieBreak, TieBreakValue, Tournament, TournamentCode,
     Withdrawal,
 };
@@ -169,7 +169,7 @@ fn five_players() -> Tournament {
                     1 => ResultKind::Draw,
                     _ => ResultKind::Loss,
                 };
-                t.pairings.push(Pairing {
+                t.cells.push(CrosstableCell {
                     round: ((i + j) % 5) as u32 + 1,
                     player: i as u32 + 1,
                     opponent: Some(j as u32 + 1),
@@ -255,7 +255,7 @@ fn ties_share_the_place_unless_a_playoff_is_given() {
         for j in (i + 1)..=3 {
             round += 1;
             for (p, o) in [(i, j), (j, i)] {
-                t.pairings.push(Pairing {
+                t.cells.push(CrosstableCell {
                     round,
                     player: p,
                     opponent: Some(o),
@@ -295,7 +295,7 @@ fn knockout_later_elimination_ranks_higher() {
             (ResultKind::Win, ResultKind::Loss)
         };
         for (p, o, r) in [(w, l, rw), (l, w, rl)] {
-            t.pairings.push(Pairing {
+            t.cells.push(CrosstableCell {
                 round,
                 player: p,
                 opponent: Some(o),
@@ -321,8 +321,8 @@ fn knockout_later_elimination_ranks_higher() {
     assert!(ranks[4..].iter().all(|x| x.1 == 5));
 }
 
-fn seat(round: u32, player: u32, opponent: u32, result: ResultKind) -> Pairing {
-    Pairing {
+fn seat(round: u32, player: u32, opponent: u32, result: ResultKind) -> CrosstableCell {
+    CrosstableCell {
         round,
         player,
         opponent: Some(opponent),
@@ -333,9 +333,8 @@ fn seat(round: u32, player: u32, opponent: u32, result: ResultKind) -> Pairing {
 }
 
 fn game(t: &mut Tournament, round: u32, a: u32, b: u32, result_a: ResultKind) {
-    t.pairings.push(seat(round, a, b, result_a));
-    t.pairings
-        .push(seat(round, b, a, result_a.mirror().unwrap()));
+    t.cells.push(seat(round, a, b, result_a));
+    t.cells.push(seat(round, b, a, result_a.mirror().unwrap()));
 }
 
 #[test]
@@ -409,8 +408,8 @@ fn round_robin_withdrawal_after_half_is_forfeits() {
 #[test]
 fn contradictions_and_double_pairings_are_found() {
     let mut t = five_players();
-    t.pairings.push(seat(2, 1, 3, ResultKind::Win));
-    t.pairings.push(seat(2, 2, 2, ResultKind::Win));
+    t.cells.push(seat(2, 1, 3, ResultKind::Win));
+    t.cells.push(seat(2, 2, 2, ResultKind::Win));
     let codes: Vec<TournamentCode> = standings(&t, &StandingsOptions::default())
         .findings
         .iter()
@@ -455,11 +454,11 @@ fn colours_alternate_in_matches() {
     .enumerate()
     {
         let _ = k;
-        t.pairings.push(Pairing {
+        t.cells.push(CrosstableCell {
             color: Some(ca),
             ..seat(1, 1, 2, ra)
         });
-        t.pairings.push(Pairing {
+        t.cells.push(CrosstableCell {
             color: Some(ca.opponent()),
             ..seat(1, 2, 1, ra.mirror().unwrap())
         });
@@ -497,11 +496,11 @@ fn team_match(t: &mut Tournament, round: u32, a: u32, b: u32, results: [ResultKi
     for (k, r) in results.into_iter().enumerate() {
         let (pa, pb) = ((a - 1) * 2 + k as u32 + 1, (b - 1) * 2 + k as u32 + 1);
         let ca = if k == 0 { Color::Black } else { Color::White };
-        t.pairings.push(Pairing {
+        t.cells.push(CrosstableCell {
             color: Some(ca),
             ..seat(round, pa, pb, r)
         });
-        t.pairings.push(Pairing {
+        t.cells.push(CrosstableCell {
             color: Some(ca.opponent()),
             ..seat(round, pb, pa, r.mirror().unwrap())
         });
@@ -587,7 +586,7 @@ fn team_sb_and_board_by_board_decide_when_points_tie() {
 fn team_board_colours_follow_the_chinese_rules() {
     let mut t = team_round_robin();
     // Give team A White on board 1 in round 1 as well as on board 2.
-    for p in &mut t.pairings {
+    for p in &mut t.cells {
         if p.round == 1 && (p.player == 1 || p.player == 3) {
             p.color = Some(if p.player == 1 {
                 Color::White
@@ -803,7 +802,7 @@ fn team_withdrawal_before_half_voids_the_team() {
     });
     // Team D's matches from round 2 on must not be recorded; drop them, as the organiser
     // should have.
-    t.pairings
+    t.cells
         .retain(|p| p.round == 1 || (p.player <= 6 && p.opponent.unwrap() <= 6));
     let s = standings(&t, &StandingsOptions::default());
     assert!(s.findings.is_empty(), "{:?}", s.findings);

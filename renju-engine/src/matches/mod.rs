@@ -3,7 +3,7 @@
 //! ([`renju_records::referee::Referee`]), with the clock measured here.
 //!
 //! * **Schedule.** Two or more [`EngineSpec`]s play a round robin (every pair, in the
-//!   order of FIDE's Berger tables: [`crosstable::berger_rounds`]) or a
+//!   order of FIDE's Berger tables: [`crosstable::round_robin_games`]) or a
 //!   gauntlet (the first engine against each other one), [`MatchOptions::games`] games a
 //!   pair in each of [`MatchOptions::rounds`] rounds, the seats reversed every other
 //!   game of a pair. Openings are taken in turn from [`MatchOptions::openings`], or
@@ -88,7 +88,7 @@ use renju_records::time_control::{Overtime, Period, Schedule, TimeControl, TimeC
 
 use crate::gomocup::GomocupEngine;
 use crate::process::Stop;
-use crate::random::SplitMix64;
+use renju_records::random::SplitMix64;
 use stats::{GamePairs, Pentanomial, Score, Sprt, SprtDecision};
 
 /// One engine of a match.
@@ -1148,7 +1148,7 @@ pub fn schedule(options: &MatchOptions, openings: usize) -> Vec<Job> {
         (1..n).map(|j| (0, j)).collect()
     } else {
         // Round by round, so that every TRF round pairs every engine.
-        crosstable::berger_rounds(n).concat()
+        crosstable::round_robin_games(n)
     };
     let mut jobs = Vec::new();
     let mut slot = 0usize;
@@ -1263,7 +1263,7 @@ fn gather_openings(options: &MatchOptions, needed: usize) -> Result<Gathered, Ma
             // Algorithm R: the i-th kept opening replaces a random one of the sample
             // with probability needed / i.
             Some(rng) if out.kept.len() >= needed => {
-                let j = rng.below(kept_seen) as usize;
+                let j = rng.below_by_remainder(kept_seen) as usize;
                 if j < needed {
                     out.kept[j] = opening;
                 }
@@ -1273,7 +1273,7 @@ fn gather_openings(options: &MatchOptions, needed: usize) -> Result<Gathered, Ma
     }
     if let Some(rng) = rng.as_mut() {
         for i in (1..out.kept.len()).rev() {
-            let j = rng.below(i as u64 + 1) as usize;
+            let j = rng.below_by_remainder(i as u64 + 1) as usize;
             out.kept.swap(i, j);
         }
     }
@@ -1570,22 +1570,19 @@ mod tests {
             seen.dedup();
             assert_eq!(seen.len(), n * (n - 1) / 2);
         }
-        // FIDE's table for 6: 1-6 2-5 3-4, 6-4 5-3 1-2, 2-6 3-1 4-5, 6-5 1-4 2-3, 3-6 4-2 5-1.
-        let one = |v: &[(usize, usize)]| v.iter().map(|&(a, b)| (a + 1, b + 1)).collect::<Vec<_>>();
-        let six: Vec<_> = crosstable::berger_rounds(6)
-            .iter()
-            .map(|r| one(r))
-            .collect();
-        assert_eq!(
-            six,
-            [
-                vec![(1, 6), (2, 5), (3, 4)],
-                vec![(6, 4), (1, 2), (5, 3)],
-                vec![(2, 6), (3, 1), (4, 5)],
-                vec![(6, 5), (1, 4), (2, 3)],
-                vec![(3, 6), (5, 1), (4, 2)],
-            ]
-        );
+        // FIDE's table for 6 (the tables themselves are tested in renju-tournament).
+        let six: Vec<_> = schedule(
+            &MatchOptions {
+                engines: engines(6),
+                ..MatchOptions::default()
+            },
+            0,
+        )
+        .iter()
+        .map(|j| (j.seats[0], j.seats[1]))
+        .collect();
+        assert_eq!(six, crosstable::round_robin_games(6));
+        assert_eq!(&six[..3], [(0, 5), (1, 4), (2, 3)]);
     }
 
     #[test]
