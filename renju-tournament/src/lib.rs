@@ -48,8 +48,8 @@ pub mod trf;
 
 pub use checks::{check, TournamentCode, TournamentFinding, TournamentRead};
 pub use model::{
-    CrosstableCell, LimitError, Player, ResultKind, Round, System, Team, Tournament, Withdrawal,
-    MAX_PLAYERS, MAX_ROUNDS,
+    Acceleration, CrosstableCell, LimitError, PairingSetup, Player, PointValues, ResultKind, Round,
+    System, Team, Tournament, Withdrawal, MAX_PLAYERS, MAX_ROUNDS,
 };
 pub use score::{HalfPoints, PointsError, Rational};
 pub use standings::{

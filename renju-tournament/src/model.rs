@@ -277,6 +277,105 @@ impl Withdrawal {
     }
 }
 
+/// What a pairing program reads beside the crosstable, as TRF(x) files give it to
+/// JaVaFo and bbpPairings: the initial colour, accelerations, forbidden pairs and the
+/// points each result scores. Held for the pairing systems; the standings score 1, ½
+/// and 0 whatever [`PairingSetup::points`] says.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PairingSetup {
+    /// The colour of the first player in round 1 (`XXC white1` / `XXC black1`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub initial_color: Option<Color>,
+    /// Whether the pairing ids are the positions in the player list (`XXC rank`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub positional_ids: bool,
+    /// Fictitious points added to players' scores for pairing (`XXA`), one line each.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub accelerations: Vec<Acceleration>,
+    /// Groups of players who may not be paired with each other (`XXP`), one per line.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub forbidden: Vec<Vec<u32>>,
+    /// The points each result scores (`BBW`, `BBD`...).
+    #[serde(default, skip_serializing_if = "PointValues::is_empty")]
+    pub points: PointValues,
+}
+
+impl PairingSetup {
+    /// Whether nothing is set (a file without these records).
+    pub fn is_empty(&self) -> bool {
+        *self == PairingSetup::default()
+    }
+}
+
+/// One player's accelerated points (`XXA`): fictitious points per round, round 1 first.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Acceleration {
+    /// The player's id.
+    pub player: u32,
+    /// The points added in each round, round 1 first.
+    pub points: Vec<HalfPoints>,
+}
+
+/// The points of each result, as bbpPairings reads them (`BBW`, `BBD`, `BBL`, `BBZ`,
+/// `BBF`, `BBU`); `None`: not given (the usual 1, ½, 0, 0, 0 and a win's points for
+/// the pairing-allocated bye).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PointValues {
+    /// A win (`BBW`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub win: Option<HalfPoints>,
+    /// A draw (`BBD`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub draw: Option<HalfPoints>,
+    /// A loss (`BBL`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub loss: Option<HalfPoints>,
+    /// A zero-point bye (`BBZ`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub zero_bye: Option<HalfPoints>,
+    /// A forfeit loss (`BBF`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub forfeit_loss: Option<HalfPoints>,
+    /// The pairing-allocated bye (`BBU`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pairing_bye: Option<HalfPoints>,
+}
+
+impl PointValues {
+    /// Whether no value is given.
+    pub fn is_empty(&self) -> bool {
+        *self == PointValues::default()
+    }
+
+    /// The value a TRF point code names (`"BBW"`...), to read or set it.
+    pub fn by_code(&mut self, code: &str) -> Option<&mut Option<HalfPoints>> {
+        Some(match code {
+            "BBW" => &mut self.win,
+            "BBD" => &mut self.draw,
+            "BBL" => &mut self.loss,
+            "BBZ" => &mut self.zero_bye,
+            "BBF" => &mut self.forfeit_loss,
+            "BBU" => &mut self.pairing_bye,
+            _ => return None,
+        })
+    }
+
+    /// The values given, with their TRF codes, in the order `BBW BBD BBL BBZ BBF BBU`.
+    pub fn with_codes(&self) -> Vec<(&'static str, HalfPoints)> {
+        [
+            ("BBW", self.win),
+            ("BBD", self.draw),
+            ("BBL", self.loss),
+            ("BBZ", self.zero_bye),
+            ("BBF", self.forfeit_loss),
+            ("BBU", self.pairing_bye),
+        ]
+        .into_iter()
+        .filter_map(|(code, v)| Some((code, v?)))
+        .collect()
+    }
+}
+
 /// A tournament: the crosstable and what the organiser declared about it.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Tournament {
@@ -321,6 +420,10 @@ pub struct Tournament {
     /// `042` start date and so on).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tags: Vec<(String, String)>,
+    /// What a pairing program reads beside the crosstable (TRF(x) `XXC`, `XXA`,
+    /// `XXP`, `BBW`...).
+    #[serde(default, skip_serializing_if = "PairingSetup::is_empty")]
+    pub pairing_setup: PairingSetup,
 }
 
 impl Tournament {

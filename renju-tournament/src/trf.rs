@@ -8,7 +8,13 @@
 //! list, `222` encoded time control, `013` team records (name, then members in board
 //! order) and TRF-26 `310` team records (written back as `013`). Two records of this library, in the `XX` space TRF(x) leaves to programs:
 //! `XXW id round` (a withdrawal after a round) and `XXD id id ...` (the order a
-//! play-off or lot gave). Every other record is kept as it is and written back.
+//! play-off or lot gave). The TRF(x) records pairing programs read, into
+//! [`Tournament::pairing_setup`]: `XXC` (`rank`, `white1`, `black1`: positional ids and
+//! the first player's colour in round 1), `XXA` (accelerated points: the id in columns
+//! 5-8, round `r`'s points in columns `10 + 5 (r - 1)`), `XXP` (players forbidden to
+//! meet, any number of lines) and bbpPairings' points `BBW BBD BBL BBZ BBF BBU` (win,
+//! draw, loss, zero-point bye, forfeit loss, pairing-allocated bye). Every other record
+//! is kept as it is and written back.
 //!
 //! Result codes: `1 = 0` played, `W D L` played (read as `1 = 0`), `+ -` forfeit,
 //! `H` half-point bye, `F` full-point bye, `U` pairing-allocated bye, `Z` zero-point
@@ -27,9 +33,10 @@
 //! ```
 
 use crate::model::{
-    CrosstableCell, Player, ResultKind, Round, System, Team, Tournament, Withdrawal,
+    Acceleration, CrosstableCell, PairingSetup, Player, ResultKind, Round, System, Team,
+    Tournament, Withdrawal, MAX_ROUNDS,
 };
-use crate::score::HalfPoints;
+use crate::score::{HalfPoints, PointsError};
 use crate::tiebreak::TieBreak;
 use renju_core::geometry::Color;
 
@@ -204,6 +211,9 @@ fn read_record(
             t.tags.push((code, rest));
         }
         "XXR" | "142" => t.rounds = read_rounds(&code, &rest, err)?,
+        "XXC" | "XXA" | "XXP" | "BBW" | "BBD" | "BBL" | "BBZ" | "BBF" | "BBU" => {
+            read_pairing_record(&code, chars, t, err)?
+        }
         "132" => read_round_dates(chars, t, err)?,
         "162" => t.score_system = Some(rest),
         "202" | "212" => match TieBreak::parse_list(&rest) {
@@ -235,6 +245,99 @@ fn read_record(
         _ => t.tags.push((code, rest)),
     }
     Ok(())
+}
+
+/// One of the records a pairing program reads beside the crosstable, into
+/// [`Tournament::pairing_setup`]: `XXC` (initial colour; a line with other tokens is
+/// kept as written), `XXA` (accelerations), `XXP` (forbidden pairs), `BBW`... (points).
+fn read_pairing_record(
+    code: &str,
+    chars: &[char],
+    t: &mut Tournament,
+    err: &dyn Fn(String) -> TrfError,
+) -> Result<(), TrfError> {
+    let rest = cols(chars, 5, chars.len());
+    let setup = &mut t.pairing_setup;
+    match code {
+        "XXC" => {
+            if !read_initial_colour(&rest, setup) {
+                t.tags.push((code.to_string(), rest));
+            }
+        }
+        "XXA" => setup.accelerations.push(read_acceleration(chars, err)?),
+        "XXP" => setup.forbidden.push(read_ids(code, &rest, err)?),
+        _ => {
+            let points: HalfPoints = rest
+                .parse()
+                .map_err(|e: PointsError| err(format!("{code}: {e}")))?;
+            if let Some(value) = setup.points.by_code(code) {
+                *value = Some(points);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The tokens of an `XXC` record (`rank`, `white1`, `black1`), into `setup`; false,
+/// with nothing changed, when a token is not one of these.
+fn read_initial_colour(rest: &str, setup: &mut PairingSetup) -> bool {
+    let tokens: Vec<String> = rest.split_whitespace().map(str::to_lowercase).collect();
+    let known = ["rank", "white1", "black1"];
+    if !tokens.iter().all(|w| known.contains(&w.as_str())) {
+        return false;
+    }
+    for w in &tokens {
+        match w.as_str() {
+            "rank" => setup.positional_ids = true,
+            "white1" => setup.initial_color = Some(Color::White),
+            _ => setup.initial_color = Some(Color::Black),
+        }
+    }
+    true
+}
+
+/// An `XXA` record: the player's id in columns 5-8, then the points of round `r` in
+/// columns `10 + 5 (r - 1)` to `13 + 5 (r - 1)` (a blank is zero).
+fn read_acceleration(
+    chars: &[char],
+    err: &dyn Fn(String) -> TrfError,
+) -> Result<Acceleration, TrfError> {
+    let id = cols(chars, 5, 8);
+    let player = id
+        .parse()
+        .map_err(|_| err(format!("XXA: {id:?} is not a player id")))?;
+    let rounds = chars.len().saturating_sub(5) / 5;
+    if rounds > MAX_ROUNDS as usize {
+        return Err(err(format!(
+            "XXA: points past round {MAX_ROUNDS}: a tournament has at most {MAX_ROUNDS} rounds"
+        )));
+    }
+    let points = (0..rounds)
+        .map(|r| {
+            let from = r.saturating_mul(5).saturating_add(10);
+            let text = cols(chars, from, from.saturating_add(3));
+            if text.is_empty() {
+                return Ok(HalfPoints::ZERO);
+            }
+            text.parse()
+                .map_err(|e: PointsError| err(format!("XXA round {}: {e}", r.saturating_add(1))))
+        })
+        .collect::<Result<_, _>>()?;
+    Ok(Acceleration { player, points })
+}
+
+/// The ids of an `XXP` record (or any list of ids after the code).
+fn read_ids(
+    code: &str,
+    rest: &str,
+    err: &dyn Fn(String) -> TrfError,
+) -> Result<Vec<u32>, TrfError> {
+    rest.split_whitespace()
+        .map(|w| {
+            w.parse()
+                .map_err(|_| err(format!("{code}: {w:?} is not a player id")))
+        })
+        .collect()
 }
 
 /// The number of rounds of an `XXR` or `142` record (`rest`, after column 4), at most
@@ -627,6 +730,7 @@ fn write_header(t: &Tournament, out: &mut String) {
     if t.rounds > 0 {
         out.push_str(&format!("XXR {}\n", t.rounds));
     }
+    write_pairing_setup(&t.pairing_setup, out);
     if !t.round_info.is_empty() {
         let mut line = format!("{:<89}", "132");
         for r in &t.round_info {
@@ -643,6 +747,39 @@ fn write_header(t: &Tournament, out: &mut String) {
     if let Some(tc) = &t.time_control {
         out.push_str(&format!("222 {tc}\n"));
     }
+}
+
+/// The records of [`Tournament::pairing_setup`]: `XXC`, `XXA`, `XXP`, then the points.
+fn write_pairing_setup(setup: &PairingSetup, out: &mut String) {
+    let colour = setup.initial_color.map(|c| match c {
+        Color::White => "white1",
+        Color::Black => "black1",
+    });
+    let tokens: Vec<&str> = (setup.positional_ids.then_some("rank").into_iter())
+        .chain(colour)
+        .collect();
+    if !tokens.is_empty() {
+        out.push_str(&format!("XXC {}\n", tokens.join(" ")));
+    }
+    for a in &setup.accelerations {
+        let mut line = format!("XXA {:>4}", a.player);
+        for p in &a.points {
+            line.push_str(&format!(" {:>4}", points_text(*p)));
+        }
+        out.push_str(&format!("{line}\n"));
+    }
+    for ids in &setup.forbidden {
+        let ids: Vec<String> = ids.iter().map(u32::to_string).collect();
+        out.push_str(&format!("XXP {}\n", ids.join(" ")));
+    }
+    for (code, p) in setup.points.with_codes() {
+        out.push_str(&format!("{code} {:>4}\n", points_text(p)));
+    }
+}
+
+/// Points as a pairing record writes them: `1.0`, `0.5`, in four columns when they fit.
+fn points_text(p: HalfPoints) -> String {
+    format_points(p).unwrap_or_else(|| p.to_string())
 }
 
 /// The `001` line of player `p` with the given points and rank columns, before trimming:

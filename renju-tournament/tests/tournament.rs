@@ -949,3 +949,64 @@ fn a_zero_denominator_is_an_error_on_reading() {
     let e = serde_json::from_str::<TieBreakValue>(r#"{"Number": [3, 0]}"#).unwrap_err();
     assert!(e.to_string().contains("denominator 0"), "{e}");
 }
+
+#[test]
+fn the_records_pairing_programs_read_are_held_and_kept_through_a_round_trip() {
+    let trf = "\
+012 Paired
+XXR 5
+XXC rank white1
+XXA    1  1.0  1.0  0.5
+XXA    2  1.0
+XXP 1 2
+XXP 3 4 2
+BBW  3.0
+BBD  1.0
+BBL  0.0
+BBZ  0.0
+BBF  0.0
+BBU  1.5
+001    1      Ann                                                                0.0    1
+001    2      Bob                                                                0.0    2
+001    3      Cid                                                                0.0    3
+001    4      Dan                                                                0.0    4
+";
+    let t = Tournament::from_trf(trf).unwrap();
+    let setup = &t.pairing_setup;
+    assert_eq!(t.rounds, 5);
+    assert!(setup.positional_ids);
+    assert_eq!(setup.initial_color, Some(Color::White));
+    assert_eq!(setup.accelerations.len(), 2);
+    assert_eq!(setup.accelerations[0].player, 1);
+    assert_eq!(
+        setup.accelerations[0].points,
+        [HalfPoints::WIN, HalfPoints::WIN, HalfPoints::DRAW]
+    );
+    assert_eq!(setup.forbidden, [vec![1, 2], vec![3, 4, 2]]);
+    assert_eq!(setup.points.win, Some(HalfPoints(6)));
+    assert_eq!(setup.points.draw, Some(HalfPoints::WIN));
+    assert_eq!(setup.points.pairing_bye, Some(HalfPoints(3)));
+    assert!(t.tags.is_empty(), "{:?}", t.tags);
+    let written = t.to_trf().unwrap();
+    assert!(written.contains("XXA    1  1.0  1.0  0.5\n"), "{written}");
+    assert!(written.contains("BBU  1.5\n"), "{written}");
+    assert_eq!(Tournament::from_trf(&written).unwrap(), t);
+    // Through JSON too.
+    let json = serde_json::to_string(&t).unwrap();
+    assert_eq!(serde_json::from_str::<Tournament>(&json).unwrap(), t);
+}
+
+#[test]
+fn pairing_records_that_do_not_follow_their_format_are_refused_or_kept() {
+    let players = "001    1      Ann                                                                0.0    1\n";
+    for bad in ["BBW x\n", "XXP 1 two\n", "XXA    1  0.3\n", "XXA  one\n"] {
+        let err = Tournament::from_trf(&format!("{bad}{players}")).unwrap_err();
+        assert!(err.to_string().starts_with("line 1: "), "{bad}: {err}");
+    }
+    // An XXC with a token this library does not know is kept as written.
+    let t = Tournament::from_trf(&format!("XXC white1 other\n{players}")).unwrap();
+    assert_eq!(t.pairing_setup.initial_color, None);
+    assert_eq!(t.tag("XXC"), Some("white1 other"));
+    let again = Tournament::from_trf(&t.to_trf().unwrap()).unwrap();
+    assert_eq!(again, t);
+}
