@@ -122,15 +122,40 @@ pub struct GomocupLimits {
     pub increment_ms: u64,
 }
 
-/// Gomocup limits that cannot be read.
+/// Gomocup limits that cannot be read, by what is wrong with them.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("`{0}` is not a Gomocup time control `match/turn+increment` in seconds (`180/30`, `60+1`, `0/5`)")]
-pub struct LimitsError(pub String);
+pub enum LimitsError {
+    /// A part that is not a number of seconds.
+    #[error("`{text}` is not a Gomocup time control `match/turn+increment` in seconds (`180/30`, `60+1`, `0/5`): `{part}` is not a number")]
+    NotANumber {
+        /// The limits as written.
+        text: String,
+        /// The part that is not a number.
+        part: String,
+    },
+    /// A number of seconds below 0 or past a day (86,400).
+    #[error("`{text}` is not a Gomocup time control `match/turn+increment` in seconds (`180/30`, `60+1`, `0/5`): `{part}` is not between 0 and 86400 seconds")]
+    OutOfRange {
+        /// The limits as written.
+        text: String,
+        /// The part out of range.
+        part: String,
+    },
+    /// Neither a match time nor a turn limit.
+    #[error("`{text}` is not a Gomocup time control `match/turn+increment` in seconds (`180/30`, `60+1`, `0/5`): it limits nothing")]
+    NoLimit {
+        /// The limits as written.
+        text: String,
+    },
+}
 
-fn seconds_ms(text: &str, whole: &str) -> Result<u64, LimitsError> {
-    let s: f64 = text.trim().parse().map_err(|_| LimitsError(whole.into()))?;
+fn seconds_ms(part: &str, text: &str) -> Result<u64, LimitsError> {
+    let (text, part) = (text.to_string(), part.trim().to_string());
+    let Ok(s) = part.parse::<f64>() else {
+        return Err(LimitsError::NotANumber { text, part });
+    };
     if !(0.0..=86_400.0).contains(&s) {
-        return Err(LimitsError(whole.into()));
+        return Err(LimitsError::OutOfRange { text, part });
     }
     Ok((s * 1000.0).round() as u64)
 }
@@ -150,7 +175,7 @@ impl std::str::FromStr for GomocupLimits {
             None => (seconds_ms(rest, text)?, 0),
         };
         if m == 0 && turn == 0 {
-            return Err(LimitsError(text.into()));
+            return Err(LimitsError::NoLimit { text: text.into() });
         }
         Ok(GomocupLimits {
             match_ms: m,
