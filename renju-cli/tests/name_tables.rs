@@ -414,37 +414,32 @@ fn the_help_of_every_option_lists_every_name() {
     }
 }
 
+/// The names of the stubs' `Literal` type alias `alias` (`_Format = Literal["sgf", ...]`).
+fn stub_literal(alias: &str) -> Vec<String> {
+    let stubs = std::fs::read_to_string(root().join("renju-py/python/renju/__init__.pyi")).unwrap();
+    let start = format!("{alias} = Literal[");
+    let line = stubs
+        .lines()
+        .find(|l| l.starts_with(&start))
+        .unwrap_or_else(|| panic!("the stubs define {alias}"));
+    line[start.len()..]
+        .trim_end_matches(']')
+        .split(", ")
+        .map(|s| s.trim_matches('"').to_string())
+        .collect()
+}
+
 /// The stubs' `_Format` is exactly the table's names, in its order (the module's
 /// `FORMATS` is the table itself).
 #[test]
 fn the_python_stubs_list_every_format() {
-    let stubs = std::fs::read_to_string(root().join("renju-py/python/renju/__init__.pyi")).unwrap();
-    let line = stubs
-        .lines()
-        .find(|l| l.starts_with("_Format = Literal["))
-        .expect("the stubs define _Format");
-    let listed: Vec<&str> = line["_Format = Literal[".len()..]
-        .trim_end_matches(']')
-        .split(", ")
-        .map(|s| s.trim_matches('"'))
-        .collect();
-    assert_eq!(listed, Format::ALL.map(Format::name));
+    assert_eq!(stub_literal("_Format"), Format::ALL.map(Format::name));
 }
 
 /// The stubs' `_System` is exactly the name table's systems, in its order.
 #[test]
 fn the_python_stubs_list_every_system() {
-    let stubs = std::fs::read_to_string(root().join("renju-py/python/renju/__init__.pyi")).unwrap();
-    let line = stubs
-        .lines()
-        .find(|l| l.starts_with("_System = Literal["))
-        .expect("the stubs define _System");
-    let listed: Vec<&str> = line["_System = Literal[".len()..]
-        .trim_end_matches(']')
-        .split(", ")
-        .map(|s| s.trim_matches('"'))
-        .collect();
-    assert_eq!(listed, System::ALL.map(System::name));
+    assert_eq!(stub_literal("_System"), System::ALL.map(System::name));
 }
 
 /// The guide's table of formats has one row per format, with its title and its first
