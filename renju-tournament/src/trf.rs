@@ -279,11 +279,11 @@ fn read_pairing_record(
 }
 
 /// The tokens of an `XXC` record (`rank`, `white1`, `black1`), into `setup`; false,
-/// with nothing changed, when a token is not one of these.
+/// with nothing changed, when there is none or one is not one of these.
 fn read_initial_colour(rest: &str, setup: &mut PairingSetup) -> bool {
     let tokens: Vec<String> = rest.split_whitespace().map(str::to_lowercase).collect();
     let known = ["rank", "white1", "black1"];
-    if !tokens.iter().all(|w| known.contains(&w.as_str())) {
+    if tokens.is_empty() || !tokens.iter().all(|w| known.contains(&w.as_str())) {
         return false;
     }
     for w in &tokens {

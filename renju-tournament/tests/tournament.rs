@@ -1009,4 +1009,6 @@ fn pairing_records_that_do_not_follow_their_format_are_refused_or_kept() {
     assert_eq!(t.tag("XXC"), Some("white1 other"));
     let again = Tournament::from_trf(&t.to_trf().unwrap()).unwrap();
     assert_eq!(again, t);
+    let bare = Tournament::from_trf(&format!("XXC\n{players}")).unwrap();
+    assert_eq!(bare.tag("XXC"), Some(""));
 }
