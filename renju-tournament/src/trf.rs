@@ -54,7 +54,7 @@ pub enum TrfError {
     /// No `001` player record.
     #[error("no player records (001): not a TRF file")]
     NoPlayers,
-    /// A tournament past the limits ([`crate::model::MAX_ROUNDS`], [`crate::model::MAX_PLAYERS`], four-digit
+    /// A tournament past the limits ([`crate::MAX_ROUNDS`], [`crate::MAX_PLAYERS`], four-digit
     /// start ranks), or a number that does not fit its TRF columns when writing (points
     /// of 100 or more that are not whole, or of 10,000 or more; a rating or rank of five
     /// digits).
@@ -341,7 +341,7 @@ fn read_ids(
 }
 
 /// The number of rounds of an `XXR` or `142` record (`rest`, after column 4), at most
-/// [`crate::model::MAX_ROUNDS`].
+/// [`crate::MAX_ROUNDS`].
 fn read_rounds(code: &str, rest: &str, err: &dyn Fn(String) -> TrfError) -> Result<u32, TrfError> {
     let rounds: u32 = rest
         .split_whitespace()
@@ -452,7 +452,7 @@ fn read_team26(
 }
 
 /// A `001` player record: the player's fields, then one result every ten columns from
-/// column 92 (opponent, colour, result), up to [`crate::model::MAX_ROUNDS`].
+/// column 92 (opponent, colour, result), up to [`crate::MAX_ROUNDS`].
 // Bounded: `k <= MAX_ROUNDS` (refused past it), so columns stay below 10,100.
 #[allow(clippy::arithmetic_side_effects)]
 fn read_player(

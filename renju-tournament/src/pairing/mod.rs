@@ -14,7 +14,7 @@
 //! Swiss systems share, the Swiss systems themselves (Dutch, Burstein, Lim...), knockout
 //! and team pairing, the drawing of lots (from the workspace's one seeded generator,
 //! `renju_records::random::SplitMix64`) and a checker that replays a pairing
-//! program's rounds. Each system is one row of [`crate::model::System`]'s name table
+//! program's rounds. Each system is one row of [`crate::System`]'s name table
 //! and one file here (`docs/development.md`, "Adding a pairing system").
 
 pub mod round_robin;
