@@ -1,20 +1,22 @@
 //! Every front end knows every opening protocol and every file format of the two tables
 //! in renju-records (`OpeningRule::ALL` with `OpeningRule::info`, `Format::ALL` with
-//! `Format::info`): the command's help, the Python module's stubs and docstrings, the C
+//! `Format::info`), and every pairing system of renju-tournament's name table
+//! (`System::ALL`): the command's help, the Python module's stubs and docstrings, the C
 //! header and its reference, the guide and the READMEs.
 //!
 //! Whatever is not generated from the tables is found here: a list (in a page, a doc
 //! comment, a docstring, a message, a help screen: three or more names parted only by
 //! commas, quotes, `or`, parentheses and the like, two of them names no sentence uses
-//! otherwise) of protocols, formats, format titles or extensions must give them all. So
-//! when a protocol or a format is added to its table, this test names every list that
-//! does not know it yet (`docs/development.md`, "Adding an opening protocol or a file
-//! format").
+//! otherwise) of protocols, formats, format titles, extensions or systems must give them
+//! all. So when a protocol, a format or a system is added to its table, this test names
+//! every list that does not know it yet (`docs/development.md`, "Adding an opening
+//! protocol or a file format", "Adding a pairing system").
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use renju_records::{Format, OpeningRule};
+use renju_tournament::System;
 
 /// The repository's root.
 fn root() -> PathBuf {
@@ -84,6 +86,20 @@ fn titles() -> Names {
         what: "format title",
         or_only: Vec::new(),
         marks: names.clone(),
+        names,
+        numbered: false,
+        after_dot: false,
+    }
+}
+
+/// The pairing systems (`round-robin`, `swiss`, `knockout`): `swiss` is an everyday
+/// word of a paragraph on tie-breaks, the others mark a list.
+fn systems() -> Names {
+    let names: Vec<String> = System::ALL.iter().map(|s| s.name().to_string()).collect();
+    Names {
+        what: "pairing system",
+        or_only: Vec::new(),
+        marks: names.iter().filter(|n| *n != "swiss").cloned().collect(),
         names,
         numbered: false,
         after_dot: false,
@@ -359,8 +375,8 @@ fn help_screens() -> Vec<(String, String)> {
 }
 
 #[test]
-fn every_list_of_protocols_or_formats_names_them_all() {
-    let concepts = [protocols(), formats(), titles(), extensions()];
+fn every_list_of_protocols_formats_or_systems_names_them_all() {
+    let concepts = [protocols(), formats(), titles(), extensions(), systems()];
     let mut problems = Vec::new();
     for file in front_end_files() {
         let text = prose(&file, &std::fs::read_to_string(&file).unwrap());
@@ -377,11 +393,11 @@ fn every_list_of_protocols_or_formats_names_them_all() {
     assert!(problems.is_empty(), "\n{}", problems.join("\n"));
 }
 
-/// The options that take a protocol or a format list every one in their help.
+/// The options that take a protocol, a format or a system list every one in their help.
 #[test]
 fn the_help_of_every_option_lists_every_name() {
     let help: std::collections::HashMap<String, String> = help_screens().into_iter().collect();
-    let (protocols, formats) = (protocols(), formats());
+    let (protocols, formats, systems) = (protocols(), formats(), systems());
     for (command, n) in [
         ("validate", &protocols),
         ("referee", &protocols),
@@ -389,6 +405,7 @@ fn the_help_of_every_option_lists_every_name() {
         ("validate", &formats),
         ("standings", &formats),
         ("match", &formats),
+        ("standings", &systems),
     ] {
         let text = &help[&format!("renju {command} --help")];
         for name in &n.names {
@@ -397,21 +414,32 @@ fn the_help_of_every_option_lists_every_name() {
     }
 }
 
+/// The names of the stubs' `Literal` type alias `alias` (`_Format = Literal["sgf", ...]`).
+fn stub_literal(alias: &str) -> Vec<String> {
+    let stubs = std::fs::read_to_string(root().join("renju-py/python/renju/__init__.pyi")).unwrap();
+    let start = format!("{alias} = Literal[");
+    let line = stubs
+        .lines()
+        .find(|l| l.starts_with(&start))
+        .unwrap_or_else(|| panic!("the stubs define {alias}"));
+    line[start.len()..]
+        .trim_end_matches(']')
+        .split(", ")
+        .map(|s| s.trim_matches('"').to_string())
+        .collect()
+}
+
 /// The stubs' `_Format` is exactly the table's names, in its order (the module's
 /// `FORMATS` is the table itself).
 #[test]
 fn the_python_stubs_list_every_format() {
-    let stubs = std::fs::read_to_string(root().join("renju-py/python/renju/__init__.pyi")).unwrap();
-    let line = stubs
-        .lines()
-        .find(|l| l.starts_with("_Format = Literal["))
-        .expect("the stubs define _Format");
-    let listed: Vec<&str> = line["_Format = Literal[".len()..]
-        .trim_end_matches(']')
-        .split(", ")
-        .map(|s| s.trim_matches('"'))
-        .collect();
-    assert_eq!(listed, Format::ALL.map(Format::name));
+    assert_eq!(stub_literal("_Format"), Format::ALL.map(Format::name));
+}
+
+/// The stubs' `_System` is exactly the name table's systems, in its order.
+#[test]
+fn the_python_stubs_list_every_system() {
+    assert_eq!(stub_literal("_System"), System::ALL.map(System::name));
 }
 
 /// The guide's table of formats has one row per format, with its title and its first
@@ -453,6 +481,16 @@ fn lists_are_found_and_checked() {
     assert_eq!(
         incomplete_lists("x", "(sgf, rif, psq)", &formats()).len(),
         1
+    );
+    // Every list of the three systems fails once a fourth is added to the table.
+    let all_systems = "(round-robin, knockout, swiss)";
+    assert!(incomplete_lists("x", all_systems, &systems()).is_empty());
+    let mut one_more = systems();
+    one_more.names.push("ladder".into());
+    one_more.marks.push("ladder".into());
+    assert_eq!(
+        incomplete_lists("x", all_systems, &one_more),
+        ["x:1: a list of every pairing system misses ladder"]
     );
     let all = OpeningRule::ALL.map(|r| r.info().pattern()).join(", ");
     assert!(incomplete_lists("x", &all, &p).is_empty());

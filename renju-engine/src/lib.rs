@@ -37,4 +37,3 @@ pub mod gomocup;
 pub mod matches;
 pub mod process;
 mod quote;
-mod random;

@@ -700,7 +700,7 @@ fn the_report_keeps_a_row_per_game_and_each_record_only_while_it_is_written() {
     assert_eq!(report.games.len(), 4);
     assert!(report.games.iter().all(|g| g.record.is_none()));
     assert_eq!(report.summary.pairs[0].score.games(), 4);
-    assert_eq!(report.tournament(&options).pairings.len(), 8);
+    assert_eq!(report.tournament(&options).cells.len(), 8);
     let kept = run(
         &MatchOptions {
             keep_records: true,

@@ -546,12 +546,12 @@ impl GameState {
             None => self.layout.area() as u32 + 1,
         };
         for _ in 0..32 {
-            let a = self.rng.below(n);
+            let a = self.rng.below_by_multiply_shift(n);
             if self.legal[a as usize] != 0 {
                 return Some(a);
             }
         }
-        let k = self.rng.below(self.legal_count) as usize;
+        let k = self.rng.below_by_multiply_shift(self.legal_count) as usize;
         self.legal_actions().nth(k)
     }
 

@@ -297,7 +297,7 @@ impl VecEnv {
         }
         let layout = Layout::new(options)?;
         let games = (0..n)
-            .map(|i| GameState::with_layout(layout.clone(), Rng::for_game(seed, i)))
+            .map(|i| GameState::with_layout(layout.clone(), Rng::nth_stream(seed, i as u64)))
             .collect();
         Ok(VecEnv {
             layout,
@@ -359,7 +359,7 @@ impl VecEnv {
         out.check(&self.layout, self.len())?;
         for (i, game) in self.games.iter_mut().enumerate() {
             if let Some(seed) = seed {
-                game.reseed(Rng::for_game(seed, i));
+                game.reseed(Rng::nth_stream(seed, i as u64));
             }
             game.reset();
         }

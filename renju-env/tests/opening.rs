@@ -94,7 +94,7 @@ fn pick(game: &mut GameState, rng: &mut Rng) -> u32 {
             .legal_actions()
             .filter(|&a| a < layout.declare_action(6).unwrap_or(u32::MAX))
             .collect();
-        return small[rng.below(small.len() as u32) as usize];
+        return small[rng.below_by_multiply_shift(small.len() as u32) as usize];
     }
     game.random_action().unwrap()
 }

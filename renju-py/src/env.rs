@@ -781,7 +781,7 @@ impl EnvGame {
         )?;
         Ok(EnvGame(GameState::with_layout(
             layout,
-            Rng::for_game(seed, 0),
+            Rng::nth_stream(seed, 0),
         )))
     }
 

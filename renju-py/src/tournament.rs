@@ -452,12 +452,9 @@ py_methods! { Tournament |_x| pickle(Self) {}
             .map(str::parse::<System>)
             .transpose()
             .map_err(|e| PyValueError::new_err(e.to_string()))?;
-        let regulation: Regulation =
-            unplayed
-                .parse()
-                .map_err(|e: renju_tournament::RegulationError| {
-                    PyValueError::new_err(e.to_string())
-                })?;
+        let regulation: Regulation = unplayed
+            .parse()
+            .map_err(|e: renju_core::names::UnknownName| PyValueError::new_err(e.to_string()))?;
         let options = StandingsOptions {
             system,
             tiebreaks: tiebreaks_of(tiebreaks)?,

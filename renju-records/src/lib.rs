@@ -20,7 +20,8 @@
 //! its rules), [`findings`] (what validation finds), [`report`] (validation reports,
 //! mergeable), [`formats`] (readers and writers of every format), [`rows`] (games given as
 //! the rows of a table), [`time_control`] and [`clock`] (time controls and the game
-//! clock) and [`decisions`] (the clock and decisions beside the board during a replay).
+//! clock), [`decisions`] (the clock and decisions beside the board during a replay) and
+//! [`random`] (the one seeded random generator of the workspace).
 //!
 //! The rules, and every choice taken where the rule texts leave one, are in the
 //! repository's `docs/rules.md`.
@@ -42,6 +43,7 @@ pub mod formats;
 pub mod game;
 pub mod opening;
 mod protocol;
+pub mod random;
 pub mod referee;
 pub mod replay;
 pub mod report;

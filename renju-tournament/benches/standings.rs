@@ -7,8 +7,8 @@ use std::hint::black_box;
 use criterion::{criterion_group, criterion_main, Criterion};
 use renju_core::Color;
 use renju_tournament::{
-    standings, standings_unchecked, HalfPoints, Pairing, Player, ResultKind, StandingsOptions,
-    System, Tournament,
+    standings, standings_unchecked, CrosstableCell, HalfPoints, Player, ResultKind,
+    StandingsOptions, System, Tournament,
 };
 
 /// A deterministic Swiss: each round sorts by points and pairs neighbours; the last
@@ -40,7 +40,7 @@ fn swiss(n: u32, rounds: u32) -> Tournament {
             let a = pair[0];
             let Some(&b) = pair.get(1) else {
                 points[a as usize] += HalfPoints::WIN;
-                t.pairings.push(Pairing {
+                t.cells.push(CrosstableCell {
                     round,
                     player: a,
                     opponent: None,
@@ -61,7 +61,7 @@ fn swiss(n: u32, rounds: u32) -> Tournament {
                 (b, a, ra.mirror().unwrap(), Color::White),
             ] {
                 points[p as usize] += r.points();
-                t.pairings.push(Pairing {
+                t.cells.push(CrosstableCell {
                     round,
                     player: p,
                     opponent: Some(o),
@@ -78,7 +78,7 @@ fn swiss(n: u32, rounds: u32) -> Tournament {
 /// The baseline: points per player in one pass, then a sort.
 fn baseline(t: &Tournament) -> Vec<(HalfPoints, u32)> {
     let mut points = vec![HalfPoints::ZERO; t.players.len() + 1];
-    for p in &t.pairings {
+    for p in &t.cells {
         points[p.player as usize] += p.result.points();
     }
     let mut rows: Vec<(HalfPoints, u32)> = t

@@ -2,15 +2,15 @@
 //! style of the game validation reports.
 //!
 //! ```
-//! use renju_tournament::{check, Pairing, Player, ResultKind, Tournament, TournamentCode};
+//! use renju_tournament::{check, CrosstableCell, Player, ResultKind, Tournament, TournamentCode};
 //!
 //! let mut t = Tournament::default();
 //! t.players = vec![Player::new(1, "Ann"), Player::new(2, "Bob")];
-//! let seat = |player, opponent, result| Pairing {
+//! let seat = |player, opponent, result| CrosstableCell {
 //!     round: 1, player, opponent: Some(opponent), color: None, result, board: None,
 //! };
 //! // Both claim the win.
-//! t.pairings = vec![seat(1, 2, ResultKind::Win), seat(2, 1, ResultKind::Win)];
+//! t.cells = vec![seat(1, 2, ResultKind::Win), seat(2, 1, ResultKind::Win)];
 //! let findings = check(&t);
 //! assert!(findings.iter().any(|f| f.code == TournamentCode::ResultContradiction));
 //! ```
@@ -20,7 +20,8 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::{IdIndex, Pairing, ResultKind, System, Tournament};
+use crate::ids::IdIndex;
+use crate::model::{CrosstableCell, ResultKind, System, Tournament};
 use renju_core::geometry::Color;
 use renju_records::report::Severity;
 
@@ -157,7 +158,7 @@ pub fn check(t: &Tournament) -> Vec<TournamentFinding> {
         Some(n) if !n.is_empty() => format!("{n} ({id})"),
         _ => format!("player {id}"),
     };
-    for p in &t.pairings {
+    for p in &t.cells {
         check_pairing_ends(p, &known, &who, &mut out);
     }
     let seats = Seats::new(t);
@@ -202,7 +203,7 @@ fn index_players(t: &Tournament, out: &mut Vec<TournamentFinding>) -> (IdIndex, 
 /// The checks of one seat on its own: a known player, a known opponent other than the
 /// player, and an opponent exactly when the result needs one.
 fn check_pairing_ends(
-    p: &Pairing,
+    p: &CrosstableCell,
     known: &IdIndex,
     who: &dyn Fn(u32) -> String,
     out: &mut Vec<TournamentFinding>,
@@ -274,7 +275,7 @@ fn check_pairing_ends(
 /// dense table; otherwise a sort by key.
 struct Seats<'a> {
     /// The pairings the seats index.
-    pairings: &'a [Pairing],
+    cells: &'a [CrosstableCell],
     /// Dense indices of the players that have seats.
     dense: IdIndex,
     /// The number of players in `dense`: the width of a round in the table.
@@ -290,23 +291,23 @@ struct Seats<'a> {
 impl<'a> Seats<'a> {
     /// Groups the seats of `t`.
     fn new(t: &'a Tournament) -> Seats<'a> {
-        let dense = IdIndex::new(t.pairings.iter().map(|p| p.player));
+        let dense = IdIndex::new(t.cells.iter().map(|p| p.player));
         let rounds = t
-            .pairings
+            .cells
             .iter()
             .map(|p| (p.round as usize).saturating_add(1))
             .max()
             .unwrap_or(0);
         let width = dense.len();
         let mut seats = Seats {
-            pairings: &t.pairings,
+            cells: &t.cells,
             dense,
             width,
             order: Vec::new(),
             table: None,
             groups: Vec::new(),
         };
-        if rounds.saturating_mul(width) <= t.pairings.len().saturating_mul(4).saturating_add(64) {
+        if rounds.saturating_mul(width) <= t.cells.len().saturating_mul(4).saturating_add(64) {
             seats.counting_sort(rounds);
         } else {
             seats.sort_by_key();
@@ -316,7 +317,7 @@ impl<'a> Seats<'a> {
 
     /// The (round, player) key of seat `i`.
     fn key(&self, i: usize) -> (u32, u32) {
-        (self.pairings[i].round, self.pairings[i].player)
+        (self.cells[i].round, self.cells[i].player)
     }
 
     /// Groups by a counting sort into a dense table of `rounds` times `width` slots.
@@ -324,10 +325,10 @@ impl<'a> Seats<'a> {
     // index and count below fits.
     #[allow(clippy::arithmetic_side_effects)]
     fn counting_sort(&mut self, rounds: usize) {
-        let n = self.pairings.len();
+        let n = self.cells.len();
         let width = self.width;
         let slot = |i: usize| {
-            let p = &self.pairings[i];
+            let p = &self.cells[i];
             p.round as usize * width + self.dense.get(p.player).unwrap_or(0)
         };
         let mut start = vec![0usize; rounds * width + 1];
@@ -357,7 +358,7 @@ impl<'a> Seats<'a> {
 
     /// Groups by sorting the seats by key (file order inside a key).
     fn sort_by_key(&mut self) {
-        let mut order: Vec<usize> = (0..self.pairings.len()).collect();
+        let mut order: Vec<usize> = (0..self.cells.len()).collect();
         order.sort_unstable_by_key(|&i| (self.key(i), i));
         let mut groups = Vec::new();
         let mut start = 0;
@@ -410,12 +411,12 @@ fn check_seat_group(
 ) {
     // The usual case, one game a round: no lists to build.
     if let [a] = list {
-        let pa = &t.pairings[*a];
+        let pa = &t.cells[*a];
         let Some(o) = pa.opponent.filter(|&o| o != player) else {
             return;
         };
         if let [b] = seats.of(round, o) {
-            if t.pairings[*b].opponent == Some(player) {
+            if t.cells[*b].opponent == Some(player) {
                 if player < o {
                     two_sides(t, round, player, o, *a, *b, who, out);
                 }
@@ -426,7 +427,7 @@ fn check_seat_group(
     // Paired twice: different opponents (a bye counts as one) in a round.
     let mut opponents: Vec<Option<u32>> = list
         .iter()
-        .map(|&i| t.pairings[i].opponent)
+        .map(|&i| t.cells[i].opponent)
         .filter(|o| *o != Some(player))
         .collect();
     opponents.sort();
@@ -473,13 +474,13 @@ fn check_match(
     let mine: Vec<usize> = list
         .iter()
         .copied()
-        .filter(|&i| t.pairings[i].opponent == Some(o))
+        .filter(|&i| t.cells[i].opponent == Some(o))
         .collect();
     let theirs: Vec<usize> = seats
         .of(round, o)
         .iter()
         .copied()
-        .filter(|&i| t.pairings[i].opponent == Some(player))
+        .filter(|&i| t.cells[i].opponent == Some(player))
         .collect();
     if mine.len() != theirs.len() {
         out.push(TournamentFinding::new(
@@ -499,7 +500,7 @@ fn check_match(
         two_sides(t, round, player, o, a, b, who, out);
     }
     // Colours alternate in a match of two or more games.
-    let colours: Vec<Color> = mine.iter().filter_map(|&i| t.pairings[i].color).collect();
+    let colours: Vec<Color> = mine.iter().filter_map(|&i| t.cells[i].color).collect();
     if mine.len() >= 2 && colours.len() == mine.len() {
         if let Some(k) = colours.windows(2).position(|w| w[0] == w[1]) {
             out.push(TournamentFinding::new(
@@ -531,7 +532,7 @@ fn two_sides(
     who: &dyn Fn(u32) -> String,
     out: &mut Vec<TournamentFinding>,
 ) {
-    let (pa, pb) = (&t.pairings[a], &t.pairings[b]);
+    let (pa, pb) = (&t.cells[a], &t.cells[b]);
     // A double forfeit (both lose, 0-0) is a result of its own: each side records a
     // forfeit loss.
     let double_forfeit =
@@ -589,7 +590,7 @@ fn team_colours(t: &Tournament, out: &mut Vec<TournamentFinding>) {
     // (round, low team, high team) -> board -> (player's team, colour)
     type Boards = BTreeMap<u32, (u32, Color)>;
     let mut matches: BTreeMap<(u32, u32, u32), Boards> = BTreeMap::new();
-    for p in &t.pairings {
+    for p in &t.cells {
         let (Some(o), Some(c)) = (p.opponent, p.color) else {
             continue;
         };
@@ -647,7 +648,7 @@ fn withdrawals(t: &Tournament, out: &mut Vec<TournamentFinding>, who: &dyn Fn(u3
     for w in &t.withdrawals {
         let members = t.withdrawn_players(w);
         let void = w.voids_games(system, n);
-        for p in &t.pairings {
+        for p in &t.cells {
             if p.round <= w.after_round || !members.contains(&p.player) {
                 continue;
             }
@@ -678,7 +679,7 @@ fn withdrawals(t: &Tournament, out: &mut Vec<TournamentFinding>, who: &dyn Fn(u3
         if system == System::RoundRobin && !void && !t.is_team_event() {
             // Every opponent not met must be a forfeit.
             let met: std::collections::HashSet<u32> = t
-                .pairings
+                .cells
                 .iter()
                 .filter(|p| p.player == w.id)
                 .filter_map(|p| p.opponent)

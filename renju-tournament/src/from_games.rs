@@ -29,8 +29,9 @@
 
 use std::collections::HashMap;
 
-use super::checks::{TournamentCode, TournamentFinding};
-use super::{Pairing, Player, ResultKind, Tournament, TournamentRead};
+use crate::checks::TournamentRead;
+use crate::checks::{TournamentCode, TournamentFinding};
+use crate::model::{CrosstableCell, Player, ResultKind, Tournament};
 use renju_core::geometry::Color;
 use renju_records::game::{Event, Game};
 
@@ -74,7 +75,7 @@ pub fn tournaments(games: &[Game]) -> Vec<TournamentRead> {
         }
     }
     for (t, _) in &mut out {
-        t.pairings.sort_by_key(|p| p.round);
+        t.cells.sort_by_key(|p| p.round);
     }
     out.into_iter()
         .map(|(tournament, findings)| TournamentRead {
@@ -97,18 +98,18 @@ fn place(game: &Game, t: &mut Tournament, ids: &mut HashMap<String, u32>) -> Res
     let Some(round) = round else {
         return Err("the record has no round number".into());
     };
-    if round > super::MAX_ROUNDS {
+    if round > crate::model::MAX_ROUNDS {
         return Err(format!(
             "round {round} is past the limit of {} rounds",
-            super::MAX_ROUNDS
+            crate::model::MAX_ROUNDS
         ));
     }
-    if ids.len().saturating_add(2) > super::MAX_PLAYERS
+    if ids.len().saturating_add(2) > crate::model::MAX_PLAYERS
         && !(ids.contains_key(black) && ids.contains_key(white))
     {
         return Err(format!(
             "the tournament already has {} players, the limit",
-            super::MAX_PLAYERS
+            crate::model::MAX_PLAYERS
         ));
     }
     let declared = game.events.iter().rev().find_map(|e| match e {
@@ -133,7 +134,7 @@ fn place(game: &Game, t: &mut Tournament, ids: &mut HashMap<String, u32>) -> Res
         None => (ResultKind::Draw, ResultKind::Draw),
     };
     for (player, opponent, color, result) in [(b, w, Color::Black, rb), (w, b, Color::White, rw)] {
-        t.pairings.push(Pairing {
+        t.cells.push(CrosstableCell {
             round,
             player,
             opponent: Some(opponent),

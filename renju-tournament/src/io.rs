@@ -11,8 +11,11 @@
 
 use std::path::Path;
 
-use super::checks::{TournamentCode, TournamentFinding};
-use super::{from_games, trf, Tournament, TournamentRead, TrfError};
+use crate::checks::TournamentRead;
+use crate::checks::{TournamentCode, TournamentFinding};
+use crate::model::Tournament;
+use crate::trf::TrfError;
+use crate::{from_games, trf};
 use renju_records::formats::Format;
 
 /// A crosstable file that cannot be read.

@@ -1,13 +1,14 @@
 //! Tournaments: players, teams, rounds, pairings and results, and the standings a referee
 //! computes from them (`docs/rules.md`, Tournaments; the Chinese game rules, "成績和名次").
 //!
-//! The model is a crosstable: one [`Pairing`] per player, round and game, written from
+//! The model is a crosstable: one [`CrosstableCell`] per player, round and game, written from
 //! that player's side (as a FIDE TRF file holds it), so that two sides that contradict
 //! each other can be found and reported. [`standings()`] ranks players (or teams) by the
 //! Chinese rules' lists or an organiser's list of FIDE C.07 tie-breaks; [`check()`] reports what
 //! does not add up; [`trf`] reads and writes FIDE TRF; [`from_games`] builds tournaments
 //! from game records (RenjuNet `.rif` and other files whose records name players and
-//! rounds).
+//! rounds); [`pairing`] holds what pairs a round: FIDE's Berger tables now, the pairing
+//! systems next.
 //!
 //! ```
 //! use renju_tournament::{standings, StandingsOptions, Tournament};
@@ -32,27 +33,30 @@
 #![warn(clippy::arithmetic_side_effects)]
 
 pub mod checks;
+mod competitors;
 pub mod from_games;
 mod ids;
 pub mod io;
+mod knockout;
 mod model;
+pub mod pairing;
 pub mod score;
 pub mod standings;
 pub mod tiebreak;
+mod tiebreak_values;
 pub mod trf;
 
 pub use checks::{check, TournamentCode, TournamentFinding, TournamentRead};
-pub(crate) use ids::IdIndex;
 pub use model::{
-    LimitError, Pairing, Player, ResultKind, Round, System, SystemError, Team, Tournament,
-    Withdrawal, MAX_PLAYERS, MAX_ROUNDS,
+    Acceleration, CrosstableCell, LimitError, PairingSetup, Player, PointValues, ResultKind, Round,
+    System, Team, Tournament, Withdrawal, MAX_PLAYERS, MAX_ROUNDS,
 };
 pub use score::{HalfPoints, PointsError, Rational};
 pub use standings::{
     standings, standings_unchecked, StandingRow, Standings, StandingsJson, StandingsOptions,
     TieBreakValue,
 };
-pub use tiebreak::{Criterion, Regulation, RegulationError, TieBreak, TieBreakError};
+pub use tiebreak::{Criterion, Regulation, TieBreak, TieBreakError};
 pub use trf::TrfError;
 
 /// The user guide's Rust examples (`docs/*.md`), run as doctests: a guide page that

@@ -1,10 +1,7 @@
-//! The data model: a tournament's players, teams, rounds and pairings (one [`Pairing`]
+//! The data model: a tournament's players, teams, rounds and pairings (one [`CrosstableCell`]
 //! per player, round and game, from that player's side), the results, the pairing
 //! system and the limits every reader checks. The other modules read it: [`crate::trf`]
 //! and [`crate::io`] fill it, [`crate::checks`] and [`crate::standings`] judge it.
-
-use std::fmt;
-use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
@@ -23,14 +20,38 @@ pub const MAX_ROUNDS: u32 = 1000;
 /// Player ids, as TRF start ranks, are at most this number when written as TRF.
 pub const MAX_PLAYERS: usize = 9999;
 
-/// A tournament past [`MAX_ROUNDS`] or [`MAX_PLAYERS`].
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct LimitError(pub String);
+/// A tournament past [`MAX_ROUNDS`] or [`MAX_PLAYERS`], found by
+/// [`Tournament::check_limits`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum LimitError {
+    /// More rounds declared than [`MAX_ROUNDS`].
+    #[error("{declared} rounds declared: a tournament has at most {MAX_ROUNDS} rounds")]
+    RoundsDeclared {
+        /// The number of rounds declared.
+        declared: u32,
+    },
+    /// A crosstable cell in a round past [`MAX_ROUNDS`].
+    #[error("a pairing in round {round}: a tournament has at most {MAX_ROUNDS} rounds")]
+    CellRound {
+        /// The cell's round.
+        round: u32,
+    },
+    /// Round dates past round [`MAX_ROUNDS`].
+    #[error("round dates past round {MAX_ROUNDS}: a tournament has at most {MAX_ROUNDS} rounds")]
+    RoundDates,
+    /// More players or teams than [`MAX_PLAYERS`].
+    #[error("{players} players and {teams} teams: a tournament has at most {MAX_PLAYERS} of each")]
+    Competitors {
+        /// The number of players.
+        players: usize,
+        /// The number of teams.
+        teams: usize,
+    },
+}
 
-/// How a tournament is paired.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+/// How a tournament is paired. Its names come from one table (below): adding a system
+/// is one row there and one file in [`crate::pairing`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum System {
     /// Everyone meets everyone (循环赛).
     RoundRobin,
@@ -40,43 +61,15 @@ pub enum System {
     Knockout,
 }
 
-impl System {
-    /// The name used on the command line and in JSON (`round-robin`, `swiss`, `knockout`).
-    pub fn name(self) -> &'static str {
-        match self {
-            System::RoundRobin => "round-robin",
-            System::Swiss => "swiss",
-            System::Knockout => "knockout",
-        }
-    }
-}
-
-impl fmt::Display for System {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// A system name that is not `round-robin`, `swiss` or `knockout`.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown tournament system {0:?} (round-robin, swiss, knockout)")]
-pub struct SystemError(pub String);
-
-impl FromStr for System {
-    type Err = SystemError;
-    fn from_str(s: &str) -> Result<System, SystemError> {
-        match s.trim().to_ascii_lowercase().replace('_', "-").as_str() {
-            "round-robin" | "roundrobin" | "rr" => Ok(System::RoundRobin),
-            "swiss" => Ok(System::Swiss),
-            "knockout" | "ko" => Ok(System::Knockout),
-            _ => Err(SystemError(s.to_string())),
-        }
-    }
-}
+// The name used on the command line, in JSON, C and Python, then other spellings read.
+renju_core::name_table!(System, "tournament system", {
+    RoundRobin => "round-robin" | "roundrobin" | "rr",
+    Swiss => "swiss",
+    Knockout => "knockout" | "ko",
+});
 
 /// The result of one player in one game (or unplayed round), from that player's side.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ResultKind {
     /// Won over the board.
     Win,
@@ -141,30 +134,21 @@ impl ResultKind {
             _ => return None,
         })
     }
-
-    /// The kebab-case name (`forfeit-win`).
-    pub fn name(self) -> &'static str {
-        use ResultKind::*;
-        match self {
-            Win => "win",
-            Draw => "draw",
-            Loss => "loss",
-            ForfeitWin => "forfeit-win",
-            ForfeitLoss => "forfeit-loss",
-            FullBye => "full-bye",
-            HalfBye => "half-bye",
-            ZeroBye => "zero-bye",
-            PairingBye => "pairing-bye",
-            Absent => "absent",
-        }
-    }
 }
 
-impl fmt::Display for ResultKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+// The name written in JSON, C and Python (kebab-case).
+renju_core::name_table!(ResultKind, "result", {
+    Win => "win",
+    Draw => "draw",
+    Loss => "loss",
+    ForfeitWin => "forfeit-win",
+    ForfeitLoss => "forfeit-loss",
+    FullBye => "full-bye",
+    HalfBye => "half-bye",
+    ZeroBye => "zero-bye",
+    PairingBye => "pairing-bye",
+    Absent => "absent",
+});
 
 /// A player (or, in a team event, one member of a team).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -248,11 +232,13 @@ pub struct Round {
     pub date: Option<String>,
 }
 
-/// One player's seat in one game (or unplayed round) of a round, from that player's side.
-/// A game against an opponent appears twice, once from each side; the games of a
-/// multi-game match are several pairings of the same two players in one round.
+/// One cell of the crosstable: one player's seat in one game (or unplayed round) of a
+/// round, from that player's side, with its result. A game against an opponent appears
+/// twice, once from each side; the games of a multi-game match are several cells of the
+/// same two players in one round. (A pairing system's output, one board with both
+/// players, is a [`crate::pairing::Pairing`].)
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Pairing {
+pub struct CrosstableCell {
     /// Round number, from 1.
     pub round: u32,
     /// The player.
@@ -291,6 +277,105 @@ impl Withdrawal {
     }
 }
 
+/// What a pairing program reads beside the crosstable, as TRF(x) files give it to
+/// JaVaFo and bbpPairings: the initial colour, accelerations, forbidden pairs and the
+/// points each result scores. Held for the pairing systems; the standings score 1, ½
+/// and 0 whatever [`PairingSetup::points`] says.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PairingSetup {
+    /// The colour of the first player in round 1 (`XXC white1` / `XXC black1`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub initial_color: Option<Color>,
+    /// Whether the pairing ids are the positions in the player list (`XXC rank`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub positional_ids: bool,
+    /// Fictitious points added to players' scores for pairing (`XXA`), one line each.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub accelerations: Vec<Acceleration>,
+    /// Groups of players who may not be paired with each other (`XXP`), one per line.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub forbidden: Vec<Vec<u32>>,
+    /// The points each result scores (`BBW`, `BBD`...).
+    #[serde(default, skip_serializing_if = "PointValues::is_empty")]
+    pub points: PointValues,
+}
+
+impl PairingSetup {
+    /// Whether nothing is set (a file without these records).
+    pub fn is_empty(&self) -> bool {
+        *self == PairingSetup::default()
+    }
+}
+
+/// One player's accelerated points (`XXA`): fictitious points per round, round 1 first.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Acceleration {
+    /// The player's id.
+    pub player: u32,
+    /// The points added in each round, round 1 first.
+    pub points: Vec<HalfPoints>,
+}
+
+/// The points of each result, as bbpPairings reads them (`BBW`, `BBD`, `BBL`, `BBZ`,
+/// `BBF`, `BBU`); `None`: not given (the usual 1, ½, 0, 0, 0 and a win's points for
+/// the pairing-allocated bye).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PointValues {
+    /// A win (`BBW`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub win: Option<HalfPoints>,
+    /// A draw (`BBD`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub draw: Option<HalfPoints>,
+    /// A loss (`BBL`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub loss: Option<HalfPoints>,
+    /// A zero-point bye (`BBZ`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub zero_bye: Option<HalfPoints>,
+    /// A forfeit loss (`BBF`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub forfeit_loss: Option<HalfPoints>,
+    /// The pairing-allocated bye (`BBU`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pairing_bye: Option<HalfPoints>,
+}
+
+impl PointValues {
+    /// Whether no value is given.
+    pub fn is_empty(&self) -> bool {
+        *self == PointValues::default()
+    }
+
+    /// The value a TRF point code names (`"BBW"`...), to read or set it.
+    pub fn by_code(&mut self, code: &str) -> Option<&mut Option<HalfPoints>> {
+        Some(match code {
+            "BBW" => &mut self.win,
+            "BBD" => &mut self.draw,
+            "BBL" => &mut self.loss,
+            "BBZ" => &mut self.zero_bye,
+            "BBF" => &mut self.forfeit_loss,
+            "BBU" => &mut self.pairing_bye,
+            _ => return None,
+        })
+    }
+
+    /// The values given, with their TRF codes, in the order `BBW BBD BBL BBZ BBF BBU`.
+    pub fn with_codes(&self) -> Vec<(&'static str, HalfPoints)> {
+        [
+            ("BBW", self.win),
+            ("BBD", self.draw),
+            ("BBL", self.loss),
+            ("BBZ", self.zero_bye),
+            ("BBF", self.forfeit_loss),
+            ("BBU", self.pairing_bye),
+        ]
+        .into_iter()
+        .filter_map(|(code, v)| Some((code, v?)))
+        .collect()
+    }
+}
+
 /// A tournament: the crosstable and what the organiser declared about it.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Tournament {
@@ -311,8 +396,10 @@ pub struct Tournament {
     /// Teams (empty: an individual event).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub teams: Vec<Team>,
-    /// Every player's seat in every round.
-    pub pairings: Vec<Pairing>,
+    /// Every player's seat in every round: the crosstable's cells (named `pairings` in
+    /// JSON, as before).
+    #[serde(rename = "pairings")]
+    pub cells: Vec<CrosstableCell>,
     /// Players (teams) who left, with the round.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub withdrawals: Vec<Withdrawal>,
@@ -333,6 +420,10 @@ pub struct Tournament {
     /// `042` start date and so on).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tags: Vec<(String, String)>,
+    /// What a pairing program reads beside the crosstable (TRF(x) `XXC`, `XXA`,
+    /// `XXP`, `BBW`...).
+    #[serde(default, skip_serializing_if = "PairingSetup::is_empty")]
+    pub pairing_setup: PairingSetup,
 }
 
 impl Tournament {
@@ -343,7 +434,7 @@ impl Tournament {
 
     /// The number of rounds: the scheduled number, or the last round that has pairings.
     pub fn round_count(&self) -> u32 {
-        let last = self.pairings.iter().map(|p| p.round).max().unwrap_or(0);
+        let last = self.cells.iter().map(|p| p.round).max().unwrap_or(0);
         self.rounds.max(last)
     }
 
@@ -385,7 +476,7 @@ impl Tournament {
             return System::RoundRobin;
         }
         let mut met = std::collections::HashSet::new();
-        for p in &self.pairings {
+        for p in &self.cells {
             if let Some(o) = p.opponent {
                 if o != p.player {
                     met.insert((p.player.min(o), p.player.max(o)));
@@ -420,10 +511,10 @@ impl Tournament {
         }
     }
 
-    /// Puts the pairings in the canonical order, by round then player (games of one
+    /// Puts the cells in the canonical order, by round then player (games of one
     /// match keep their order). The TRF reader returns them in this order.
-    pub fn sort_pairings(&mut self) {
-        self.pairings.sort_by_key(|p| (p.round, p.player));
+    pub fn sort_cells(&mut self) {
+        self.cells.sort_by_key(|p| (p.round, p.player));
     }
 
     /// Whether the tournament keeps to [`MAX_ROUNDS`] and [`MAX_PLAYERS`]: every
@@ -431,30 +522,23 @@ impl Tournament {
     /// round number is refused before anything is sized by it.
     pub fn check_limits(&self) -> Result<(), LimitError> {
         if self.rounds > MAX_ROUNDS {
-            return Err(LimitError(format!(
-                "{} rounds declared: a tournament has at most {MAX_ROUNDS} rounds",
-                self.rounds
-            )));
+            return Err(LimitError::RoundsDeclared {
+                declared: self.rounds,
+            });
         }
-        if let Some(p) = self.pairings.iter().find(|p| p.round > MAX_ROUNDS) {
-            return Err(LimitError(format!(
-                "a pairing in round {}: a tournament has at most {MAX_ROUNDS} rounds",
-                p.round
-            )));
+        if let Some(p) = self.cells.iter().find(|p| p.round > MAX_ROUNDS) {
+            return Err(LimitError::CellRound { round: p.round });
         }
         if self.round_info.len() > MAX_ROUNDS as usize
             || self.round_info.iter().any(|r| r.number > MAX_ROUNDS)
         {
-            return Err(LimitError(format!(
-                "round dates past round {MAX_ROUNDS}: a tournament has at most {MAX_ROUNDS} rounds"
-            )));
+            return Err(LimitError::RoundDates);
         }
         if self.players.len() > MAX_PLAYERS || self.teams.len() > MAX_PLAYERS {
-            return Err(LimitError(format!(
-                "{} players and {} teams: a tournament has at most {MAX_PLAYERS} of each",
-                self.players.len(),
-                self.teams.len()
-            )));
+            return Err(LimitError::Competitors {
+                players: self.players.len(),
+                teams: self.teams.len(),
+            });
         }
         Ok(())
     }

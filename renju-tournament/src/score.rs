@@ -6,6 +6,7 @@
 use std::cmp::Ordering;
 use std::fmt;
 use std::iter::Sum;
+use std::num::IntErrorKind;
 use std::ops::{Add, AddAssign, Mul, Neg, Sub};
 use std::str::FromStr;
 
@@ -81,47 +82,67 @@ impl fmt::Display for HalfPoints {
     }
 }
 
-/// A points value that is not a whole number of half points.
+/// A points value that is not a whole number of half points, by what is wrong with it.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{0:?} is not a number of points in half points (such as 3, 3.5 or 3.0)")]
-pub struct PointsError(pub String);
+pub enum PointsError {
+    /// Not a decimal number (empty, or other characters than digits and one point).
+    #[error("{text:?} is not a number of points in half points (such as 3, 3.5 or 3.0)")]
+    NotANumber {
+        /// The text read.
+        text: String,
+    },
+    /// A number with a fraction that is not a half (`2.25`).
+    #[error("{text:?} is not a number of points in half points (such as 3, 3.5 or 3.0): the fraction is not a half")]
+    NotAHalf {
+        /// The text read.
+        text: String,
+    },
+    /// A number of half points past what an `i64` holds.
+    #[error(
+        "{text:?} is not a number of points in half points (such as 3, 3.5 or 3.0): too large"
+    )]
+    TooLarge {
+        /// The text read.
+        text: String,
+    },
+}
 
 impl FromStr for HalfPoints {
     type Err = PointsError;
     fn from_str(s: &str) -> Result<HalfPoints, PointsError> {
-        let err = || PointsError(s.to_string());
+        let text = || s.to_string();
+        let not_a_number = || PointsError::NotANumber { text: text() };
         let t = s.trim();
         let (neg, t) = match t.strip_prefix('-') {
             Some(rest) => (true, rest),
             None => (false, t),
         };
-        let (whole, frac) = match t.split_once(['.', ',']) {
-            Some((w, f)) => (w, f),
-            None => (t, ""),
-        };
-        if whole.is_empty() && frac.is_empty() {
-            return Err(err());
+        let (whole, frac) = t.split_once(['.', ',']).unwrap_or((t, ""));
+        if (whole.is_empty() && frac.is_empty()) || !frac.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(not_a_number());
         }
+        let half = match frac.trim_end_matches('0') {
+            "" => 0,
+            "5" => 1,
+            _ => return Err(PointsError::NotAHalf { text: text() }),
+        };
+        let too_large = || PointsError::TooLarge { text: text() };
         let whole: i64 = if whole.is_empty() {
             0
         } else {
-            whole.parse().map_err(|_| err())?
-        };
-        if !frac.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(err());
-        }
-        let frac = frac.trim_end_matches('0');
-        let half = match frac {
-            "" => 0,
-            "5" => 1,
-            _ => return Err(err()),
+            whole
+                .parse()
+                .map_err(|e: std::num::ParseIntError| match e.kind() {
+                    IntErrorKind::PosOverflow | IntErrorKind::NegOverflow => too_large(),
+                    _ => not_a_number(),
+                })?
         };
         let v = whole
             .checked_mul(2)
             .and_then(|v| v.checked_add(half))
-            .ok_or_else(err)?;
+            .ok_or_else(too_large)?;
         Ok(HalfPoints(if neg {
-            v.checked_neg().ok_or_else(err)?
+            v.checked_neg().ok_or_else(too_large)?
         } else {
             v
         }))

@@ -63,30 +63,31 @@ pub enum Criterion {
     Ko,
 }
 
-/// The one name table: code, criterion, whether cuts apply.
-const NAMES: &[(&str, Criterion, bool)] = &[
-    ("PTS", Criterion::Pts, false),
-    ("MP", Criterion::Mp, false),
-    ("GP", Criterion::Gp, false),
-    ("WIN", Criterion::Win, false),
-    ("WON", Criterion::Won, false),
-    ("SB", Criterion::Sb, false),
-    ("ARO", Criterion::Aro, false),
-    ("BH", Criterion::Bh, true),
-    ("DE", Criterion::De, false),
-    ("TSB", Criterion::Tsb, false),
-    ("TBR", Criterion::Tbr, false),
-    ("KO", Criterion::Ko, false),
-];
+// The one name table: the code in lower case (written in upper case, as FIDE does).
+renju_core::name_table!(Criterion, "tie-break criterion", {
+    Pts => "pts",
+    Mp => "mp",
+    Gp => "gp",
+    Win => "win",
+    Won => "won",
+    Sb => "sb",
+    Aro => "aro",
+    Bh => "bh",
+    De => "de",
+    Tsb => "tsb",
+    Tbr => "tbr",
+    Ko => "ko",
+});
 
 impl Criterion {
-    /// The code (`"BH"`).
-    pub fn code(self) -> &'static str {
-        NAMES
-            .iter()
-            .find(|(_, c, _)| *c == self)
-            .map(|(n, _, _)| *n)
-            .unwrap_or("?")
+    /// The FIDE C.07 code (`"BH"`): the name in upper case.
+    pub fn code(self) -> String {
+        self.name().to_ascii_uppercase()
+    }
+
+    /// Whether cut modifiers (`/Cn`, `/Mn`, `/Tn`) apply to it.
+    pub fn takes_cuts(self) -> bool {
+        self == Criterion::Bh
     }
 }
 
@@ -151,10 +152,10 @@ impl FromStr for TieBreak {
         // FIDE team codes qualify the score a criterion uses (`BH:MP`); the primary
         // score of a team event is its match points already.
         let base = base.strip_suffix(":MP").unwrap_or(base);
-        let &(_, criterion, cuts) = NAMES
-            .iter()
-            .find(|(n, _, _)| *n == base)
-            .ok_or_else(|| TieBreakError::Unknown(s.to_string()))?;
+        let criterion: Criterion = base
+            .parse()
+            .map_err(|_| TieBreakError::Unknown(s.to_string()))?;
+        let cuts = criterion.takes_cuts();
         let mut tb = TieBreak::plain(criterion);
         for m in parts {
             let bad = || TieBreakError::Modifier(s.to_string());
@@ -179,7 +180,7 @@ impl FromStr for TieBreak {
 
 impl fmt::Display for TieBreak {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.criterion.code())?;
+        f.write_str(&self.criterion.code())?;
         let (b, t) = (self.cut_bottom, self.cut_top);
         if b == t && b > 0 {
             return write!(f, "/M{b}");
@@ -208,7 +209,7 @@ impl<'de> Deserialize<'de> for TieBreak {
 }
 
 /// How unplayed rounds (byes, forfeits, absences) enter Buchholz and Sonneborn-Berger.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub enum Regulation {
     /// FIDE C.07 (2024) article 16, the "dummy opponent": an unplayed round counts as
     /// an opponent with the player's own final score; an opponent's requested byes
@@ -216,59 +217,27 @@ pub enum Regulation {
     /// (16.2.5, 16.3); cuts drop voluntarily unplayed rounds (requested byes, forfeit
     /// losses) first.
     #[default]
-    #[serde(rename = "fide-2024")]
     Fide2024,
     /// FIDE C.07 (2026), the "capped dummy": as 2024, but a forfeit counts as
     /// min(own score, the scheduled opponent's adjusted score) and any other unplayed
     /// round as min(own score, ½ × rounds).
-    #[serde(rename = "fide-2026")]
     Fide2026,
     /// FIDE 2009, the "virtual opponent": an unplayed round R counts as an opponent with
     /// (points before R) + (1 − points in R) + ½ × (rounds − R); opponents' unplayed
     /// rounds count as draws.
-    #[serde(rename = "fide-2009")]
     Fide2009,
     /// No adjustment: forfeits count the scheduled opponent's real score, byes count
     /// nothing.
-    #[serde(rename = "none")]
     None,
 }
 
-impl Regulation {
-    /// The name (`fide-2024`, `fide-2026`, `fide-2009`, `none`).
-    pub fn name(self) -> &'static str {
-        match self {
-            Regulation::Fide2024 => "fide-2024",
-            Regulation::Fide2026 => "fide-2026",
-            Regulation::Fide2009 => "fide-2009",
-            Regulation::None => "none",
-        }
-    }
-}
-
-impl fmt::Display for Regulation {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// A regulation name that is not known.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown regulation {0:?} (fide-2024, fide-2026, fide-2009, none)")]
-pub struct RegulationError(pub String);
-
-impl FromStr for Regulation {
-    type Err = RegulationError;
-    fn from_str(s: &str) -> Result<Regulation, RegulationError> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "fide-2024" | "2024" => Ok(Regulation::Fide2024),
-            "fide-2026" | "2026" => Ok(Regulation::Fide2026),
-            "fide-2009" | "2009" => Ok(Regulation::Fide2009),
-            "none" => Ok(Regulation::None),
-            _ => Err(RegulationError(s.to_string())),
-        }
-    }
-}
+// The name, then the years alone.
+renju_core::name_table!(Regulation, "regulation", {
+    Fide2024 => "fide-2024" | "2024",
+    Fide2026 => "fide-2026" | "2026",
+    Fide2009 => "fide-2009" | "2009",
+    None => "none",
+});
 
 #[cfg(test)]
 mod tests {

@@ -8,7 +8,13 @@
 //! list, `222` encoded time control, `013` team records (name, then members in board
 //! order) and TRF-26 `310` team records (written back as `013`). Two records of this library, in the `XX` space TRF(x) leaves to programs:
 //! `XXW id round` (a withdrawal after a round) and `XXD id id ...` (the order a
-//! play-off or lot gave). Every other record is kept as it is and written back.
+//! play-off or lot gave). The TRF(x) records pairing programs read, into
+//! [`Tournament::pairing_setup`]: `XXC` (`rank`, `white1`, `black1`: positional ids and
+//! the first player's colour in round 1), `XXA` (accelerated points: the id in columns
+//! 5-8, round `r`'s points in columns `10 + 5 (r - 1)`), `XXP` (players forbidden to
+//! meet, any number of lines) and bbpPairings' points `BBW BBD BBL BBZ BBF BBU` (win,
+//! draw, loss, zero-point bye, forfeit loss, pairing-allocated bye). Every other record
+//! is kept as it is and written back.
 //!
 //! Result codes: `1 = 0` played, `W D L` played (read as `1 = 0`), `+ -` forfeit,
 //! `H` half-point bye, `F` full-point bye, `U` pairing-allocated bye, `Z` zero-point
@@ -26,9 +32,12 @@
 //! assert_eq!(Tournament::from_trf(&t.to_trf().unwrap()).unwrap(), t);
 //! ```
 
-use super::score::HalfPoints;
-use super::tiebreak::TieBreak;
-use super::{Pairing, Player, ResultKind, Round, System, Team, Tournament, Withdrawal};
+use crate::model::{
+    Acceleration, CrosstableCell, PairingSetup, Player, ResultKind, Round, System, Team,
+    Tournament, Withdrawal, MAX_ROUNDS,
+};
+use crate::score::{HalfPoints, PointsError};
+use crate::tiebreak::TieBreak;
 use renju_core::geometry::Color;
 
 /// A TRF file that cannot be read.
@@ -45,7 +54,7 @@ pub enum TrfError {
     /// No `001` player record.
     #[error("no player records (001): not a TRF file")]
     NoPlayers,
-    /// A tournament past the limits ([`super::MAX_ROUNDS`], [`super::MAX_PLAYERS`], four-digit
+    /// A tournament past the limits ([`crate::MAX_ROUNDS`], [`crate::MAX_PLAYERS`], four-digit
     /// start ranks), or a number that does not fit its TRF columns when writing (points
     /// of 100 or more that are not whole, or of 10,000 or more; a rating or rank of five
     /// digits).
@@ -146,7 +155,7 @@ pub fn read(text: &str) -> Result<Tournament, TrfError> {
     }
     t.check_limits()
         .map_err(|e| TrfError::TooLarge(e.to_string()))?;
-    t.sort_pairings();
+    t.sort_cells();
     // Team membership from the team records.
     for team in &t.teams {
         for &id in &team.boards {
@@ -181,10 +190,10 @@ fn read_record(
     let rest = cols(chars, 5, chars.len());
     match code.as_str() {
         "001" => {
-            if t.players.len() >= super::MAX_PLAYERS {
+            if t.players.len() >= crate::model::MAX_PLAYERS {
                 return Err(err(format!(
                     "001: more than {} players (TRF start ranks have four digits)",
-                    super::MAX_PLAYERS
+                    crate::model::MAX_PLAYERS
                 )));
             }
             read_player(chars, t, err)?
@@ -202,6 +211,9 @@ fn read_record(
             t.tags.push((code, rest));
         }
         "XXR" | "142" => t.rounds = read_rounds(&code, &rest, err)?,
+        "XXC" | "XXA" | "XXP" | "BBW" | "BBD" | "BBL" | "BBZ" | "BBF" | "BBU" => {
+            read_pairing_record(&code, chars, t, err)?
+        }
         "132" => read_round_dates(chars, t, err)?,
         "162" => t.score_system = Some(rest),
         "202" | "212" => match TieBreak::parse_list(&rest) {
@@ -235,18 +247,111 @@ fn read_record(
     Ok(())
 }
 
+/// One of the records a pairing program reads beside the crosstable, into
+/// [`Tournament::pairing_setup`]: `XXC` (initial colour; a line with other tokens is
+/// kept as written), `XXA` (accelerations), `XXP` (forbidden pairs), `BBW`... (points).
+fn read_pairing_record(
+    code: &str,
+    chars: &[char],
+    t: &mut Tournament,
+    err: &dyn Fn(String) -> TrfError,
+) -> Result<(), TrfError> {
+    let rest = cols(chars, 5, chars.len());
+    let setup = &mut t.pairing_setup;
+    match code {
+        "XXC" => {
+            if !read_initial_colour(&rest, setup) {
+                t.tags.push((code.to_string(), rest));
+            }
+        }
+        "XXA" => setup.accelerations.push(read_acceleration(chars, err)?),
+        "XXP" => setup.forbidden.push(read_ids(code, &rest, err)?),
+        _ => {
+            let points: HalfPoints = rest
+                .parse()
+                .map_err(|e: PointsError| err(format!("{code}: {e}")))?;
+            if let Some(value) = setup.points.by_code(code) {
+                *value = Some(points);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The tokens of an `XXC` record (`rank`, `white1`, `black1`), into `setup`; false,
+/// with nothing changed, when there is none or one is not one of these.
+fn read_initial_colour(rest: &str, setup: &mut PairingSetup) -> bool {
+    let tokens: Vec<String> = rest.split_whitespace().map(str::to_lowercase).collect();
+    let known = ["rank", "white1", "black1"];
+    if tokens.is_empty() || !tokens.iter().all(|w| known.contains(&w.as_str())) {
+        return false;
+    }
+    for w in &tokens {
+        match w.as_str() {
+            "rank" => setup.positional_ids = true,
+            "white1" => setup.initial_color = Some(Color::White),
+            _ => setup.initial_color = Some(Color::Black),
+        }
+    }
+    true
+}
+
+/// An `XXA` record: the player's id in columns 5-8, then the points of round `r` in
+/// columns `10 + 5 (r - 1)` to `13 + 5 (r - 1)` (a blank is zero).
+fn read_acceleration(
+    chars: &[char],
+    err: &dyn Fn(String) -> TrfError,
+) -> Result<Acceleration, TrfError> {
+    let id = cols(chars, 5, 8);
+    let player = id
+        .parse()
+        .map_err(|_| err(format!("XXA: {id:?} is not a player id")))?;
+    let rounds = chars.len().saturating_sub(5) / 5;
+    if rounds > MAX_ROUNDS as usize {
+        return Err(err(format!(
+            "XXA: points past round {MAX_ROUNDS}: a tournament has at most {MAX_ROUNDS} rounds"
+        )));
+    }
+    let points = (0..rounds)
+        .map(|r| {
+            let from = r.saturating_mul(5).saturating_add(10);
+            let text = cols(chars, from, from.saturating_add(3));
+            if text.is_empty() {
+                return Ok(HalfPoints::ZERO);
+            }
+            text.parse()
+                .map_err(|e: PointsError| err(format!("XXA round {}: {e}", r.saturating_add(1))))
+        })
+        .collect::<Result<_, _>>()?;
+    Ok(Acceleration { player, points })
+}
+
+/// The ids of an `XXP` record (or any list of ids after the code).
+fn read_ids(
+    code: &str,
+    rest: &str,
+    err: &dyn Fn(String) -> TrfError,
+) -> Result<Vec<u32>, TrfError> {
+    rest.split_whitespace()
+        .map(|w| {
+            w.parse()
+                .map_err(|_| err(format!("{code}: {w:?} is not a player id")))
+        })
+        .collect()
+}
+
 /// The number of rounds of an `XXR` or `142` record (`rest`, after column 4), at most
-/// [`super::MAX_ROUNDS`].
+/// [`crate::MAX_ROUNDS`].
 fn read_rounds(code: &str, rest: &str, err: &dyn Fn(String) -> TrfError) -> Result<u32, TrfError> {
     let rounds: u32 = rest
         .split_whitespace()
         .next()
         .and_then(|w| w.parse().ok())
         .ok_or_else(|| err(format!("{code}: {rest:?} is not a number of rounds")))?;
-    if rounds > super::MAX_ROUNDS {
+    if rounds > crate::model::MAX_ROUNDS {
         return Err(err(format!(
             "{code}: {rounds} rounds: a tournament has at most {} rounds",
-            super::MAX_ROUNDS
+            crate::model::MAX_ROUNDS
         )));
     }
     Ok(rounds)
@@ -266,10 +371,10 @@ fn read_round_dates(
         if start > chars.len() {
             break;
         }
-        if k >= super::MAX_ROUNDS as usize {
+        if k >= crate::model::MAX_ROUNDS as usize {
             return Err(err(format!(
                 "132: dates past round {0}: a tournament has at most {0} rounds",
-                super::MAX_ROUNDS
+                crate::model::MAX_ROUNDS
             )));
         }
         t.round_info.push(Round {
@@ -347,7 +452,7 @@ fn read_team26(
 }
 
 /// A `001` player record: the player's fields, then one result every ten columns from
-/// column 92 (opponent, colour, result), up to [`super::MAX_ROUNDS`].
+/// column 92 (opponent, colour, result), up to [`crate::MAX_ROUNDS`].
 // Bounded: `k <= MAX_ROUNDS` (refused past it), so columns stay below 10,100.
 #[allow(clippy::arithmetic_side_effects)]
 fn read_player(
@@ -368,16 +473,16 @@ fn read_player(
         if start > chars.len() {
             break;
         }
-        if k >= super::MAX_ROUNDS as usize {
+        if k >= crate::model::MAX_ROUNDS as usize {
             return Err(err(format!(
                 "001: results past round {0}: a tournament has at most {0} rounds",
-                super::MAX_ROUNDS
+                crate::model::MAX_ROUNDS
             )));
         }
         let round = k as u32 + 1;
         k += 1;
         if let Some(pairing) = read_round_result(chars, id, round, start, err)? {
-            t.pairings.push(pairing);
+            t.cells.push(pairing);
         }
     }
     t.players.push(p);
@@ -394,7 +499,7 @@ fn read_start_rank(chars: &[char], err: &dyn Fn(String) -> TrfError) -> Result<u
             .collect();
         return Err(err(format!(
             "001: start rank {long:?} has more than four digits (columns 5-8): TRF holds at most {} players",
-            super::MAX_PLAYERS
+            crate::model::MAX_PLAYERS
         )));
     }
     id_text.parse().map_err(|_| {
@@ -454,7 +559,7 @@ fn read_round_result(
     round: u32,
     start: usize,
     err: &dyn Fn(String) -> TrfError,
-) -> Result<Option<Pairing>, TrfError> {
+) -> Result<Option<CrosstableCell>, TrfError> {
     let opp_text = cols(chars, start, start + 3);
     let colour = cols(chars, start + 5, start + 5);
     let result = cols(chars, start + 7, start + 7);
@@ -507,7 +612,7 @@ fn read_round_result(
         )))
         }
     };
-    Ok(Some(Pairing {
+    Ok(Some(CrosstableCell {
         round,
         player: id,
         opponent,
@@ -551,16 +656,22 @@ pub fn write(t: &Tournament) -> Result<String, TrfError> {
 
 /// Writes a TRF file with the points and ranks of computed standings; refused as
 /// [`write()`] refuses.
-pub fn write_with_standings(t: &Tournament, s: &super::Standings) -> Result<String, TrfError> {
+pub fn write_with_standings(
+    t: &Tournament,
+    s: &crate::standings::Standings,
+) -> Result<String, TrfError> {
     write_inner(t, Some(s))
 }
 
-fn write_inner(t: &Tournament, s: Option<&super::Standings>) -> Result<String, TrfError> {
+fn write_inner(
+    t: &Tournament,
+    s: Option<&crate::standings::Standings>,
+) -> Result<String, TrfError> {
     t.check_limits()
         .map_err(|e| TrfError::TooLarge(format!("cannot write TRF: {e}")))?;
-    let max_id = super::MAX_PLAYERS as u32;
+    let max_id = crate::model::MAX_PLAYERS as u32;
     let big = (t.players.iter().map(|p| p.id))
-        .chain(t.pairings.iter().flat_map(|q| q.opponent))
+        .chain(t.cells.iter().flat_map(|q| q.opponent))
         .find(|&id| id > max_id);
     if let Some(id) = big {
         return Err(TrfError::TooLarge(format!(
@@ -619,6 +730,7 @@ fn write_header(t: &Tournament, out: &mut String) {
     if t.rounds > 0 {
         out.push_str(&format!("XXR {}\n", t.rounds));
     }
+    write_pairing_setup(&t.pairing_setup, out);
     if !t.round_info.is_empty() {
         let mut line = format!("{:<89}", "132");
         for r in &t.round_info {
@@ -635,6 +747,39 @@ fn write_header(t: &Tournament, out: &mut String) {
     if let Some(tc) = &t.time_control {
         out.push_str(&format!("222 {tc}\n"));
     }
+}
+
+/// The records of [`Tournament::pairing_setup`]: `XXC`, `XXA`, `XXP`, then the points.
+fn write_pairing_setup(setup: &PairingSetup, out: &mut String) {
+    let colour = setup.initial_color.map(|c| match c {
+        Color::White => "white1",
+        Color::Black => "black1",
+    });
+    let tokens: Vec<&str> = (setup.positional_ids.then_some("rank").into_iter())
+        .chain(colour)
+        .collect();
+    if !tokens.is_empty() {
+        out.push_str(&format!("XXC {}\n", tokens.join(" ")));
+    }
+    for a in &setup.accelerations {
+        let mut line = format!("XXA {:>4}", a.player);
+        for p in &a.points {
+            line.push_str(&format!(" {:>4}", points_text(*p)));
+        }
+        out.push_str(&format!("{line}\n"));
+    }
+    for ids in &setup.forbidden {
+        let ids: Vec<String> = ids.iter().map(u32::to_string).collect();
+        out.push_str(&format!("XXP {}\n", ids.join(" ")));
+    }
+    for (code, p) in setup.points.with_codes() {
+        out.push_str(&format!("{code} {:>4}\n", points_text(p)));
+    }
+}
+
+/// Points as a pairing record writes them: `1.0`, `0.5`, in four columns when they fit.
+fn points_text(p: HalfPoints) -> String {
+    format_points(p).unwrap_or_else(|| p.to_string())
 }
 
 /// The `001` line of player `p` with the given points and rank columns, before trimming:
@@ -677,8 +822,8 @@ fn player_line(
         points,
         rank,
     );
-    let mut cells: Vec<Option<&Pairing>> = Vec::new();
-    for q in t.pairings.iter().filter(|q| q.player == p.id) {
+    let mut cells: Vec<Option<&CrosstableCell>> = Vec::new();
+    for q in t.cells.iter().filter(|q| q.player == p.id) {
         let i = (q.round.max(1) as usize).saturating_sub(1);
         if cells.len() <= i {
             // After `check_limits`: `i < MAX_ROUNDS`.

@@ -61,7 +61,7 @@ fn item12_aro_is_rounded() {
         p.rating = Some(rating);
         t.players.push(p);
     }
-    let seat = |round, player, opponent, result| renju_tournament::Pairing {
+    let seat = |round, player, opponent, result| renju_tournament::CrosstableCell {
         round,
         player,
         opponent: Some(opponent),
@@ -70,7 +70,7 @@ fn item12_aro_is_rounded() {
         board: None,
     };
     use renju_tournament::ResultKind::*;
-    t.pairings = vec![
+    t.cells = vec![
         seat(1, 1, 2, Draw),
         seat(1, 2, 1, Draw),
         seat(2, 1, 3, Draw),

@@ -2,7 +2,7 @@
 
 use renju_core::Color;
 use renju_tournament::{
-    from_games, standings, HalfPoints, Pairing, Player, Rational, Regulation, ResultKind,
+    from_games, standings, CrosstableCell, HalfPoints, Player, Rational, Regulation, ResultKind,
     StandingsOptions, System, Team, TieBreak, TieBreakValue, Tournament, TournamentCode,
     Withdrawal,
 };
@@ -169,7 +169,7 @@ fn five_players() -> Tournament {
                     1 => ResultKind::Draw,
                     _ => ResultKind::Loss,
                 };
-                t.pairings.push(Pairing {
+                t.cells.push(CrosstableCell {
                     round: ((i + j) % 5) as u32 + 1,
                     player: i as u32 + 1,
                     opponent: Some(j as u32 + 1),
@@ -255,7 +255,7 @@ fn ties_share_the_place_unless_a_playoff_is_given() {
         for j in (i + 1)..=3 {
             round += 1;
             for (p, o) in [(i, j), (j, i)] {
-                t.pairings.push(Pairing {
+                t.cells.push(CrosstableCell {
                     round,
                     player: p,
                     opponent: Some(o),
@@ -295,7 +295,7 @@ fn knockout_later_elimination_ranks_higher() {
             (ResultKind::Win, ResultKind::Loss)
         };
         for (p, o, r) in [(w, l, rw), (l, w, rl)] {
-            t.pairings.push(Pairing {
+            t.cells.push(CrosstableCell {
                 round,
                 player: p,
                 opponent: Some(o),
@@ -321,8 +321,8 @@ fn knockout_later_elimination_ranks_higher() {
     assert!(ranks[4..].iter().all(|x| x.1 == 5));
 }
 
-fn seat(round: u32, player: u32, opponent: u32, result: ResultKind) -> Pairing {
-    Pairing {
+fn seat(round: u32, player: u32, opponent: u32, result: ResultKind) -> CrosstableCell {
+    CrosstableCell {
         round,
         player,
         opponent: Some(opponent),
@@ -333,9 +333,8 @@ fn seat(round: u32, player: u32, opponent: u32, result: ResultKind) -> Pairing {
 }
 
 fn game(t: &mut Tournament, round: u32, a: u32, b: u32, result_a: ResultKind) {
-    t.pairings.push(seat(round, a, b, result_a));
-    t.pairings
-        .push(seat(round, b, a, result_a.mirror().unwrap()));
+    t.cells.push(seat(round, a, b, result_a));
+    t.cells.push(seat(round, b, a, result_a.mirror().unwrap()));
 }
 
 #[test]
@@ -409,8 +408,8 @@ fn round_robin_withdrawal_after_half_is_forfeits() {
 #[test]
 fn contradictions_and_double_pairings_are_found() {
     let mut t = five_players();
-    t.pairings.push(seat(2, 1, 3, ResultKind::Win));
-    t.pairings.push(seat(2, 2, 2, ResultKind::Win));
+    t.cells.push(seat(2, 1, 3, ResultKind::Win));
+    t.cells.push(seat(2, 2, 2, ResultKind::Win));
     let codes: Vec<TournamentCode> = standings(&t, &StandingsOptions::default())
         .findings
         .iter()
@@ -455,11 +454,11 @@ fn colours_alternate_in_matches() {
     .enumerate()
     {
         let _ = k;
-        t.pairings.push(Pairing {
+        t.cells.push(CrosstableCell {
             color: Some(ca),
             ..seat(1, 1, 2, ra)
         });
-        t.pairings.push(Pairing {
+        t.cells.push(CrosstableCell {
             color: Some(ca.opponent()),
             ..seat(1, 2, 1, ra.mirror().unwrap())
         });
@@ -497,11 +496,11 @@ fn team_match(t: &mut Tournament, round: u32, a: u32, b: u32, results: [ResultKi
     for (k, r) in results.into_iter().enumerate() {
         let (pa, pb) = ((a - 1) * 2 + k as u32 + 1, (b - 1) * 2 + k as u32 + 1);
         let ca = if k == 0 { Color::Black } else { Color::White };
-        t.pairings.push(Pairing {
+        t.cells.push(CrosstableCell {
             color: Some(ca),
             ..seat(round, pa, pb, r)
         });
-        t.pairings.push(Pairing {
+        t.cells.push(CrosstableCell {
             color: Some(ca.opponent()),
             ..seat(round, pb, pa, r.mirror().unwrap())
         });
@@ -587,7 +586,7 @@ fn team_sb_and_board_by_board_decide_when_points_tie() {
 fn team_board_colours_follow_the_chinese_rules() {
     let mut t = team_round_robin();
     // Give team A White on board 1 in round 1 as well as on board 2.
-    for p in &mut t.pairings {
+    for p in &mut t.cells {
         if p.round == 1 && (p.player == 1 || p.player == 3) {
             p.color = Some(if p.player == 1 {
                 Color::White
@@ -803,7 +802,7 @@ fn team_withdrawal_before_half_voids_the_team() {
     });
     // Team D's matches from round 2 on must not be recorded; drop them, as the organiser
     // should have.
-    t.pairings
+    t.cells
         .retain(|p| p.round == 1 || (p.player <= 6 && p.opponent.unwrap() <= 6));
     let s = standings(&t, &StandingsOptions::default());
     assert!(s.findings.is_empty(), "{:?}", s.findings);
@@ -949,4 +948,67 @@ fn a_zero_denominator_is_an_error_on_reading() {
     assert!(serde_json::from_str::<Rational>("[-9223372036854775808, -1]").is_err());
     let e = serde_json::from_str::<TieBreakValue>(r#"{"Number": [3, 0]}"#).unwrap_err();
     assert!(e.to_string().contains("denominator 0"), "{e}");
+}
+
+#[test]
+fn the_records_pairing_programs_read_are_held_and_kept_through_a_round_trip() {
+    let trf = "\
+012 Paired
+XXR 5
+XXC rank white1
+XXA    1  1.0  1.0  0.5
+XXA    2  1.0
+XXP 1 2
+XXP 3 4 2
+BBW  3.0
+BBD  1.0
+BBL  0.0
+BBZ  0.0
+BBF  0.0
+BBU  1.5
+001    1      Ann                                                                0.0    1
+001    2      Bob                                                                0.0    2
+001    3      Cid                                                                0.0    3
+001    4      Dan                                                                0.0    4
+";
+    let t = Tournament::from_trf(trf).unwrap();
+    let setup = &t.pairing_setup;
+    assert_eq!(t.rounds, 5);
+    assert!(setup.positional_ids);
+    assert_eq!(setup.initial_color, Some(Color::White));
+    assert_eq!(setup.accelerations.len(), 2);
+    assert_eq!(setup.accelerations[0].player, 1);
+    assert_eq!(
+        setup.accelerations[0].points,
+        [HalfPoints::WIN, HalfPoints::WIN, HalfPoints::DRAW]
+    );
+    assert_eq!(setup.forbidden, [vec![1, 2], vec![3, 4, 2]]);
+    assert_eq!(setup.points.win, Some(HalfPoints(6)));
+    assert_eq!(setup.points.draw, Some(HalfPoints::WIN));
+    assert_eq!(setup.points.pairing_bye, Some(HalfPoints(3)));
+    assert!(t.tags.is_empty(), "{:?}", t.tags);
+    let written = t.to_trf().unwrap();
+    assert!(written.contains("XXA    1  1.0  1.0  0.5\n"), "{written}");
+    assert!(written.contains("BBU  1.5\n"), "{written}");
+    assert_eq!(Tournament::from_trf(&written).unwrap(), t);
+    // Through JSON too.
+    let json = serde_json::to_string(&t).unwrap();
+    assert_eq!(serde_json::from_str::<Tournament>(&json).unwrap(), t);
+}
+
+#[test]
+fn pairing_records_that_do_not_follow_their_format_are_refused_or_kept() {
+    let players = "001    1      Ann                                                                0.0    1\n";
+    for bad in ["BBW x\n", "XXP 1 two\n", "XXA    1  0.3\n", "XXA  one\n"] {
+        let err = Tournament::from_trf(&format!("{bad}{players}")).unwrap_err();
+        assert!(err.to_string().starts_with("line 1: "), "{bad}: {err}");
+    }
+    // An XXC with a token this library does not know is kept as written.
+    let t = Tournament::from_trf(&format!("XXC white1 other\n{players}")).unwrap();
+    assert_eq!(t.pairing_setup.initial_color, None);
+    assert_eq!(t.tag("XXC"), Some("white1 other"));
+    let again = Tournament::from_trf(&t.to_trf().unwrap()).unwrap();
+    assert_eq!(again, t);
+    let bare = Tournament::from_trf(&format!("XXC\n{players}")).unwrap();
+    assert_eq!(bare.tag("XXC"), Some(""));
 }

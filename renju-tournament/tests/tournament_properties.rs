@@ -3,8 +3,8 @@
 use proptest::prelude::*;
 use renju_core::Color;
 use renju_tournament::{
-    standings, HalfPoints, Pairing, Player, Rational, Regulation, ResultKind, StandingsOptions,
-    System, TieBreak, TieBreakValue, Tournament,
+    standings, CrosstableCell, HalfPoints, Player, Rational, Regulation, ResultKind,
+    StandingsOptions, System, TieBreak, TieBreakValue, Tournament,
 };
 
 /// A Swiss-like tournament: each round pairs a shuffled list, the odd one out gets a
@@ -37,7 +37,7 @@ fn build(n: usize, orders: &[Vec<usize>], codes: &[u8], ratings: &[u32]) -> Tour
                     1 => ResultKind::HalfBye,
                     _ => ResultKind::Absent,
                 };
-                t.pairings.push(Pairing {
+                t.cells.push(CrosstableCell {
                     round,
                     player: a,
                     opponent: None,
@@ -59,7 +59,7 @@ fn build(n: usize, orders: &[Vec<usize>], codes: &[u8], ratings: &[u32]) -> Tour
                 (a, b, ra, Color::Black),
                 (b, a, ra.mirror().unwrap(), Color::White),
             ] {
-                t.pairings.push(Pairing {
+                t.cells.push(CrosstableCell {
                     round,
                     player: p,
                     opponent: Some(o),
@@ -114,7 +114,7 @@ proptest! {
             p.id = map(p.id);
         }
         u.players.reverse();
-        for q in &mut u.pairings {
+        for q in &mut u.cells {
             q.player = map(q.player);
             q.opponent = q.opponent.map(map);
         }
@@ -134,7 +134,7 @@ proptest! {
     fn points_add_up_to_the_results(t in tournament()) {
         let s = standings(&t, &StandingsOptions::default());
         let total: HalfPoints = s.rows.iter().map(|r| r.points).sum();
-        let expected: HalfPoints = t.pairings.iter().map(|p| p.result.points()).sum();
+        let expected: HalfPoints = t.cells.iter().map(|p| p.result.points()).sum();
         prop_assert_eq!(total, expected);
         // Cuts never raise Buchholz.
         let s = standings(&t, &options(Regulation::Fide2024));
@@ -165,7 +165,7 @@ proptest! {
         }
         let text = t.to_trf().unwrap();
         let back = Tournament::from_trf(&text).unwrap();
-        t.sort_pairings();
+        t.sort_cells();
         prop_assert_eq!(back, t);
     }
 
@@ -182,7 +182,7 @@ proptest! {
                 k += 1;
                 let round = ((i + j) % n as u32) + 1;
                 for (p, o, r) in [(i, j, ra), (j, i, ra.mirror().unwrap())] {
-                    t.pairings.push(Pairing { round, player: p, opponent: Some(o), color: None, result: r, board: None });
+                    t.cells.push(CrosstableCell { round, player: p, opponent: Some(o), color: None, result: r, board: None });
                 }
             }
         }
@@ -195,7 +195,7 @@ proptest! {
         for row in &s.rows {
             let mut sb = Rational::ZERO;
             let mut bh = Rational::ZERO;
-            for p in t.pairings.iter().filter(|p| p.player == row.id) {
+            for p in t.cells.iter().filter(|p| p.player == row.id) {
                 let o = score(p.opponent.unwrap()).to_rational();
                 bh += o;
                 sb += o * p.result.points().to_rational();

@@ -55,7 +55,7 @@ pub fn check_tournament(t: &Tournament, regulation: Regulation, from_trf: bool) 
     if !t.is_team_event() && t.withdrawals.is_empty() {
         for row in &s.rows {
             let sum: HalfPoints = t
-                .pairings
+                .cells
                 .iter()
                 .filter(|p| p.player == row.id)
                 .map(|p| p.result.points())

@@ -43,7 +43,7 @@ use renju_core::rules::RuleSet;
 use renju_core::Board;
 
 use super::{random_positions, ConformPosition, Reading, MAX_RANDOM_POSITIONS};
-use crate::random::SplitMix64;
+use renju_records::random::SplitMix64;
 
 /// A family of positions.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -430,7 +430,8 @@ impl Pattern {
             board.set(q, Some(c)).ok()?;
         }
         for &q in &self.not_black {
-            if board.get(q).is_none() && !self.empty.contains(&q) && rng.below(2) == 0 {
+            if board.get(q).is_none() && !self.empty.contains(&q) && rng.below_by_remainder(2) == 0
+            {
                 board.set(q, Some(Color::White)).ok()?;
             }
         }
@@ -448,7 +449,7 @@ impl Pattern {
 
     /// Four black stones that a stone at `p` makes an exact five.
     fn five(&mut self, rng: &mut SplitMix64, p: Point, dir: Direction) {
-        let s = rng.below(5) as i32;
+        let s = rng.below_by_remainder(5) as i32;
         self.blacks(p, dir, -s..=4 - s);
         self.end(p, dir, -s - 1);
         self.end(p, dir, 5 - s);
@@ -458,8 +459,8 @@ impl Pattern {
     fn overline(&mut self, rng: &mut SplitMix64, p: Point, dir: Direction) {
         // No run of five or more on the board before the stone: `p` is not at an end
         // of a line of six, nor within two of the ends of a line of seven.
-        let len = 6 + rng.below(2) as i32;
-        let s = len - 5 + rng.below(10 - len as u64) as i32;
+        let len = 6 + rng.below_by_remainder(2) as i32;
+        let s = len - 5 + rng.below_by_remainder(10 - len as u64) as i32;
         self.blacks(p, dir, -s..len - s);
         self.end(p, dir, -s - 1);
         self.end(p, dir, len - s);
@@ -468,9 +469,9 @@ impl Pattern {
     /// Three black stones that a stone at `p` makes a four (not a five), its fifth
     /// point kept empty.
     fn four(&mut self, rng: &mut SplitMix64, p: Point, dir: Direction) {
-        let s = rng.below(5) as i32;
+        let s = rng.below_by_remainder(5) as i32;
         let window: Vec<i32> = (-s..=4 - s).filter(|&k| k != 0).collect();
-        let gap = window[rng.below(4) as usize];
+        let gap = window[rng.below_by_remainder(4) as usize];
         self.blacks(p, dir, window.iter().copied().filter(|&k| k != gap));
         self.put(p, dir, gap, None);
         self.end(p, dir, -s - 1);
@@ -488,11 +489,11 @@ impl Pattern {
         dir: Direction,
         interior: bool,
     ) -> Option<Point> {
-        let a = -(rng.below(4) as i32);
+        let a = -(rng.below_by_remainder(4) as i32);
         let cells: Vec<i32> = (a..a + 4)
             .filter(|&k| k != 0 && (!interior || (k != a && k != a + 3)))
             .collect();
-        let gap = *cells.get(rng.below(cells.len().max(1) as u64) as usize)?;
+        let gap = *cells.get(rng.below_by_remainder(cells.len().max(1) as u64) as usize)?;
         self.blacks(p, dir, (a..a + 4).filter(|&k| k != gap));
         self.put(p, dir, gap, None);
         self.put(p, dir, a - 1, None);
@@ -512,7 +513,7 @@ impl Pattern {
             (&[-4, -3, -1, 2, 3], [-2, 1], [-5, 4]),
             (&[-4, -3, -2, 2, 3, 4], [-1, 1], [-5, 5]),
         ];
-        let (blacks, gaps, ends) = SHAPES[rng.below(4) as usize];
+        let (blacks, gaps, ends) = SHAPES[rng.below_by_remainder(4) as usize];
         self.blacks(p, dir, blacks.iter().copied());
         for g in gaps {
             self.put(p, dir, g, None);
@@ -527,7 +528,7 @@ impl Pattern {
 fn directions(rng: &mut SplitMix64) -> [Direction; 4] {
     let mut dirs = Direction::ALL;
     for i in (1..4).rev() {
-        let j = rng.below(i as u64 + 1) as usize;
+        let j = rng.below_by_remainder(i as u64 + 1) as usize;
         dirs.swap(i, j);
     }
     dirs
@@ -560,7 +561,7 @@ fn pattern(family: Family, rng: &mut SplitMix64, p: Point) -> Pattern {
         }
         Family::OverlinePlusDoubleFour => {
             pat.overline(rng, p, d[0]);
-            if rng.below(3) == 0 {
+            if rng.below_by_remainder(3) == 0 {
                 pat.one_line_double_four(rng, p, d[1]);
             } else {
                 pat.four(rng, p, d[1]);
@@ -568,7 +569,7 @@ fn pattern(family: Family, rng: &mut SplitMix64, p: Point) -> Pattern {
             }
         }
         Family::DoubleFourPlusDoubleThree => {
-            if rng.below(2) == 0 {
+            if rng.below_by_remainder(2) == 0 {
                 pat.one_line_double_four(rng, p, d[0]);
             } else {
                 pat.four(rng, p, d[0]);
@@ -579,7 +580,7 @@ fn pattern(family: Family, rng: &mut SplitMix64, p: Point) -> Pattern {
         }
         Family::DoubleFourOneLine => pat.one_line_double_four(rng, p, d[0]),
         Family::DeepRecursion => {
-            let levels = 3 + rng.below(3) as usize;
+            let levels = 3 + rng.below_by_remainder(3) as usize;
             chain(&mut pat, rng, p, levels);
         }
         Family::Disputed => {
@@ -615,7 +616,7 @@ fn chain(pat: &mut Pattern, rng: &mut SplitMix64, p: Point, levels: usize) {
         incoming = Some(dirs[1]);
         at = next;
     }
-    if rng.below(2) == 0 {
+    if rng.below_by_remainder(2) == 0 {
         let dirs: Vec<Direction> = directions(rng)
             .into_iter()
             .filter(|&d| Some(d) != incoming)
@@ -655,8 +656,8 @@ fn add_noise(
     let (x0, x1, y0, y1) = (lo(p.x()), hi(p.x()), lo(p.y()), hi(p.y()));
     let place = |board: &mut Board, color: Color, rng: &mut SplitMix64| {
         for _ in 0..200 {
-            let x = x0 + rng.below(u64::from(x1 - x0 + 1)) as u8;
-            let y = y0 + rng.below(u64::from(y1 - y0 + 1)) as u8;
+            let x = x0 + rng.below_by_remainder(u64::from(x1 - x0 + 1)) as u8;
+            let y = y0 + rng.below_by_remainder(u64::from(y1 - y0 + 1)) as u8;
             let Some(q) = Point::new(x, y) else { continue };
             if board.get(q).is_none() && !pat.empty.contains(&q) && !makes_five(board, q, color) {
                 return board.set(q, Some(color)).is_ok();
@@ -699,8 +700,8 @@ fn build_case(family: Family, rng: &mut SplitMix64) -> Option<FamilyPosition> {
     };
     for _ in 0..MAX_ATTEMPTS {
         let p = Point::new(
-            lo + rng.below(u64::from(side)) as u8,
-            lo + rng.below(u64::from(side)) as u8,
+            lo + rng.below_by_remainder(u64::from(side)) as u8,
+            lo + rng.below_by_remainder(u64::from(side)) as u8,
         )?;
         let pat = pattern(family, rng, p);
         if pat.failed {
@@ -715,7 +716,11 @@ fn build_case(family: Family, rng: &mut SplitMix64) -> Option<FamilyPosition> {
         if !families_at(&base, p).contains(&family) {
             continue;
         }
-        for noise in [rng.below(20) as usize, rng.below(8) as usize, 0] {
+        for noise in [
+            rng.below_by_remainder(20) as usize,
+            rng.below_by_remainder(8) as usize,
+            0,
+        ] {
             let mut board = base.clone();
             if add_noise(&mut board, &pat, rng, p, noise)
                 && families_at(&board, p).contains(&family)
@@ -744,7 +749,7 @@ fn near_miss(case: &FamilyPosition, rng: &mut SplitMix64) -> Option<FamilyPositi
         .map(|(q, _)| q)
         .collect();
     for i in (1..near.len()).rev() {
-        let j = rng.below(i as u64 + 1) as usize;
+        let j = rng.below_by_remainder(i as u64 + 1) as usize;
         near.swap(i, j);
     }
     for q in near {

@@ -34,7 +34,7 @@ use std::fmt::Write as _;
 
 use serde::{Deserialize, Serialize};
 
-use crate::random::SplitMix64;
+use renju_records::random::SplitMix64;
 
 use renju_core::fixture;
 use renju_core::forbidden::FoulKind;
@@ -196,17 +196,20 @@ fn random_position(rng: &mut SplitMix64) -> Board {
 
 fn random_attempt(rng: &mut SplitMix64) -> Board {
     const SIDE: u64 = 9;
-    let x0 = rng.below(RENJU_SIZE as u64 - SIDE + 1) as u8;
-    let y0 = rng.below(RENJU_SIZE as u64 - SIDE + 1) as u8;
-    let pairs = 8 + rng.below(15) as usize;
+    let x0 = rng.below_by_remainder(RENJU_SIZE as u64 - SIDE + 1) as u8;
+    let y0 = rng.below_by_remainder(RENJU_SIZE as u64 - SIDE + 1) as u8;
+    let pairs = 8 + rng.below_by_remainder(15) as usize;
     // Freestyle: a five (or more) of either colour is a win and is skipped.
     let mut pos = Position::new(RuleSet::Freestyle);
     let mut placed = 0;
     let mut tries = 0;
     while placed < 2 * pairs && tries < 400 {
         tries += 1;
-        let p = Point::new(x0 + rng.below(SIDE) as u8, y0 + rng.below(SIDE) as u8)
-            .expect("on the board");
+        let p = Point::new(
+            x0 + rng.below_by_remainder(SIDE) as u8,
+            y0 + rng.below_by_remainder(SIDE) as u8,
+        )
+        .expect("on the board");
         match pos.verdict(Move::Stone(p)) {
             Ok(Verdict::Continues) => {
                 pos.play(Move::Stone(p)).expect("checked");

@@ -5,7 +5,8 @@
 //! standings are those of `renju standings`.
 
 use renju_core::geometry::Color;
-use renju_tournament::{Pairing, Player, ResultKind, System, Tournament, MAX_ROUNDS};
+use renju_tournament::pairing::round_robin::berger_rounds;
+use renju_tournament::{CrosstableCell, Player, ResultKind, System, Tournament, MAX_ROUNDS};
 use thiserror::Error;
 
 use super::{schedule, MatchOptions, MatchReport};
@@ -35,51 +36,28 @@ pub fn trf_rounds(games: impl IntoIterator<Item = (usize, usize)>, engines: usiz
         .collect()
 }
 
-/// The pairs of a round robin of `n` players (0-based), round by round as FIDE's Berger
-/// tables give them (Handbook C.05, Annex 1), each pair with the player who moves first
-/// first (the tables' White, Black in Renju): every round pairs every player (but one,
-/// the bye, when `n` is odd).
+/// The games of a round robin of `n` engines (0-based), round by round in the order of
+/// FIDE's Berger tables ([`renju_tournament::pairing::round_robin::berger_rounds`]),
+/// each with the engine that moves first first: every round pairs every engine (but
+/// one, the bye, when `n` is odd).
 ///
 /// ```
-/// use renju_engine::matches::crosstable::berger_rounds;
+/// use renju_engine::matches::crosstable::round_robin_games;
 /// // FIDE's table for 4 players: 1-4 2-3, 4-3 1-2, 2-4 3-1.
 /// assert_eq!(
-///     berger_rounds(4),
-///     [vec![(0, 3), (1, 2)], vec![(3, 2), (0, 1)], vec![(1, 3), (2, 0)]]
+///     round_robin_games(4),
+///     [(0, 3), (1, 2), (3, 2), (0, 1), (1, 3), (2, 0)]
 /// );
-/// assert_eq!(berger_rounds(3).len(), 3); // a bye each round
+/// assert_eq!(round_robin_games(3).len(), 3); // a bye each round
 /// ```
-pub fn berger_rounds(n: usize) -> Vec<Vec<(usize, usize)>> {
-    if n < 2 {
-        return Vec::new();
-    }
-    // Players 1..=m numbered as in the tables, m even (a bye added to an odd count).
-    let m = n + n % 2;
-    let rest = m - 1;
-    let residue = |v: usize| (v - 1) % rest + 1;
-    (1..m)
-        .map(|r| {
-            let mut round = Vec::new();
-            // The player who meets player m: 2a = r + 1 (mod m - 1); m has White in
-            // even rounds.
-            let a = (1..m)
-                .find(|&a| residue(2 * a) == residue(r + 1))
-                .unwrap_or(1);
-            round.push(if r % 2 == 0 { (m, a) } else { (a, m) });
-            // The others: a + b = r + 1 (mod m - 1); the lower has White when they are
-            // an odd number apart.
-            for a in 1..m {
-                let b = (1..m).find(|&b| b != a && residue(a + b) == residue(r + 1));
-                if let Some(b) = b.filter(|&b| a < b) {
-                    round.push(if (b - a) % 2 == 1 { (a, b) } else { (b, a) });
-                }
-            }
-            round
-                .into_iter()
-                .filter(|&(x, y)| x <= n && y <= n)
-                .map(|(x, y)| (x - 1, y - 1))
-                .collect()
-        })
+pub fn round_robin_games(n: usize) -> Vec<(usize, usize)> {
+    let players = u32::try_from(n).unwrap_or(u32::MAX);
+    let index = |number: u32| number as usize - 1;
+    berger_rounds(players)
+        .iter()
+        .flatten()
+        .filter_map(|board| board.game())
+        .map(|(first, second)| (index(first), index(second)))
         .collect()
 }
 
@@ -124,7 +102,7 @@ impl MatchReport {
                 } else {
                     ResultKind::Draw
                 };
-                t.pairings.push(Pairing {
+                t.cells.push(CrosstableCell {
                     round,
                     player: player_id(me),
                     opponent: Some(player_id(other)),
@@ -135,7 +113,7 @@ impl MatchReport {
             }
         }
         t.rounds = rounds.iter().copied().max().unwrap_or(0);
-        t.sort_pairings();
+        t.sort_cells();
         t
     }
 }

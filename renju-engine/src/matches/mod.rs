@@ -3,7 +3,7 @@
 //! ([`renju_records::referee::Referee`]), with the clock measured here.
 //!
 //! * **Schedule.** Two or more [`EngineSpec`]s play a round robin (every pair, in the
-//!   order of FIDE's Berger tables: [`crosstable::berger_rounds`]) or a
+//!   order of FIDE's Berger tables: [`crosstable::round_robin_games`]) or a
 //!   gauntlet (the first engine against each other one), [`MatchOptions::games`] games a
 //!   pair in each of [`MatchOptions::rounds`] rounds, the seats reversed every other
 //!   game of a pair. Openings are taken in turn from [`MatchOptions::openings`], or
@@ -88,7 +88,7 @@ use renju_records::time_control::{Overtime, Period, Schedule, TimeControl, TimeC
 
 use crate::gomocup::GomocupEngine;
 use crate::process::Stop;
-use crate::random::SplitMix64;
+use renju_records::random::SplitMix64;
 use stats::{GamePairs, Pentanomial, Score, Sprt, SprtDecision};
 
 /// One engine of a match.
@@ -122,15 +122,40 @@ pub struct GomocupLimits {
     pub increment_ms: u64,
 }
 
-/// Gomocup limits that cannot be read.
+/// Gomocup limits that cannot be read, by what is wrong with them.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("`{0}` is not a Gomocup time control `match/turn+increment` in seconds (`180/30`, `60+1`, `0/5`)")]
-pub struct LimitsError(pub String);
+pub enum LimitsError {
+    /// A part that is not a number of seconds.
+    #[error("`{text}` is not a Gomocup time control `match/turn+increment` in seconds (`180/30`, `60+1`, `0/5`): `{part}` is not a number")]
+    NotANumber {
+        /// The limits as written.
+        text: String,
+        /// The part that is not a number.
+        part: String,
+    },
+    /// A number of seconds below 0 or past a day (86,400).
+    #[error("`{text}` is not a Gomocup time control `match/turn+increment` in seconds (`180/30`, `60+1`, `0/5`): `{part}` is not between 0 and 86400 seconds")]
+    OutOfRange {
+        /// The limits as written.
+        text: String,
+        /// The part out of range.
+        part: String,
+    },
+    /// Neither a match time nor a turn limit.
+    #[error("`{text}` is not a Gomocup time control `match/turn+increment` in seconds (`180/30`, `60+1`, `0/5`): it limits nothing")]
+    NoLimit {
+        /// The limits as written.
+        text: String,
+    },
+}
 
-fn seconds_ms(text: &str, whole: &str) -> Result<u64, LimitsError> {
-    let s: f64 = text.trim().parse().map_err(|_| LimitsError(whole.into()))?;
+fn seconds_ms(part: &str, text: &str) -> Result<u64, LimitsError> {
+    let (text, part) = (text.to_string(), part.trim().to_string());
+    let Ok(s) = part.parse::<f64>() else {
+        return Err(LimitsError::NotANumber { text, part });
+    };
     if !(0.0..=86_400.0).contains(&s) {
-        return Err(LimitsError(whole.into()));
+        return Err(LimitsError::OutOfRange { text, part });
     }
     Ok((s * 1000.0).round() as u64)
 }
@@ -150,7 +175,7 @@ impl std::str::FromStr for GomocupLimits {
             None => (seconds_ms(rest, text)?, 0),
         };
         if m == 0 && turn == 0 {
-            return Err(LimitsError(text.into()));
+            return Err(LimitsError::NoLimit { text: text.into() });
         }
         Ok(GomocupLimits {
             match_ms: m,
@@ -1148,7 +1173,7 @@ pub fn schedule(options: &MatchOptions, openings: usize) -> Vec<Job> {
         (1..n).map(|j| (0, j)).collect()
     } else {
         // Round by round, so that every TRF round pairs every engine.
-        crosstable::berger_rounds(n).concat()
+        crosstable::round_robin_games(n)
     };
     let mut jobs = Vec::new();
     let mut slot = 0usize;
@@ -1263,7 +1288,7 @@ fn gather_openings(options: &MatchOptions, needed: usize) -> Result<Gathered, Ma
             // Algorithm R: the i-th kept opening replaces a random one of the sample
             // with probability needed / i.
             Some(rng) if out.kept.len() >= needed => {
-                let j = rng.below(kept_seen) as usize;
+                let j = rng.below_by_remainder(kept_seen) as usize;
                 if j < needed {
                     out.kept[j] = opening;
                 }
@@ -1273,7 +1298,7 @@ fn gather_openings(options: &MatchOptions, needed: usize) -> Result<Gathered, Ma
     }
     if let Some(rng) = rng.as_mut() {
         for i in (1..out.kept.len()).rev() {
-            let j = rng.below(i as u64 + 1) as usize;
+            let j = rng.below_by_remainder(i as u64 + 1) as usize;
             out.kept.swap(i, j);
         }
     }
@@ -1570,22 +1595,19 @@ mod tests {
             seen.dedup();
             assert_eq!(seen.len(), n * (n - 1) / 2);
         }
-        // FIDE's table for 6: 1-6 2-5 3-4, 6-4 5-3 1-2, 2-6 3-1 4-5, 6-5 1-4 2-3, 3-6 4-2 5-1.
-        let one = |v: &[(usize, usize)]| v.iter().map(|&(a, b)| (a + 1, b + 1)).collect::<Vec<_>>();
-        let six: Vec<_> = crosstable::berger_rounds(6)
-            .iter()
-            .map(|r| one(r))
-            .collect();
-        assert_eq!(
-            six,
-            [
-                vec![(1, 6), (2, 5), (3, 4)],
-                vec![(6, 4), (1, 2), (5, 3)],
-                vec![(2, 6), (3, 1), (4, 5)],
-                vec![(6, 5), (1, 4), (2, 3)],
-                vec![(3, 6), (5, 1), (4, 2)],
-            ]
-        );
+        // FIDE's table for 6 (the tables themselves are tested in renju-tournament).
+        let six: Vec<_> = schedule(
+            &MatchOptions {
+                engines: engines(6),
+                ..MatchOptions::default()
+            },
+            0,
+        )
+        .iter()
+        .map(|j| (j.seats[0], j.seats[1]))
+        .collect();
+        assert_eq!(six, crosstable::round_robin_games(6));
+        assert_eq!(&six[..3], [(0, 5), (1, 4), (2, 3)]);
     }
 
     #[test]

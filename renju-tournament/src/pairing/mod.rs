@@ -1,0 +1,64 @@
+//! Pairing: who plays whom, with which colour, in the next round.
+//!
+//! A pairing system draws a round as a list of [`Pairing`]s, one per board: two
+//! players with their colours, or the one player left with a bye. The generators
+//! number players by their pairing numbers (TRF start ranks, from 1), and colours are
+//! Renju's: Black moves first, where the FIDE texts' White does.
+//!
+//! What the module holds, one file per concern:
+//!
+//! * [`round_robin`]: FIDE's Berger tables (Handbook C.05, Annex 1), the order in which
+//!   a round robin is played (also the engine match runner's schedule).
+//!
+//! What the pairing systems will add beside it, each in its own file: the matching the
+//! Swiss systems share, the Swiss systems themselves (Dutch, Burstein, Lim...), knockout
+//! and team pairing, the drawing of lots (from the workspace's one seeded generator,
+//! `renju_records::random::SplitMix64`) and a checker that replays a pairing
+//! program's rounds. Each system is one row of [`crate::System`]'s name table
+//! and one file here (`docs/development.md`, "Adding a pairing system").
+
+pub mod round_robin;
+
+/// One board of a round as a pairing system draws it.
+///
+/// ```
+/// use renju_tournament::pairing::Pairing;
+///
+/// let board = Pairing::Game { black: 1, white: 4 };
+/// assert_eq!(board.players(), (1, Some(4)));
+/// assert_eq!(Pairing::Bye { player: 3 }.game(), None);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Pairing {
+    /// A game between two players, by their pairing numbers.
+    Game {
+        /// The player who moves first (Black; the FIDE tables' White).
+        black: u32,
+        /// The player who moves second (White; the FIDE tables' Black).
+        white: u32,
+    },
+    /// The player left without an opponent in the round (an odd number of players).
+    Bye {
+        /// The player's pairing number.
+        player: u32,
+    },
+}
+
+impl Pairing {
+    /// The game's players, first mover first, or `None` for a bye.
+    pub fn game(self) -> Option<(u32, u32)> {
+        match self {
+            Pairing::Game { black, white } => Some((black, white)),
+            Pairing::Bye { .. } => None,
+        }
+    }
+
+    /// The players on the board: the first mover (or the player with the bye), and the
+    /// opponent if there is one.
+    pub fn players(self) -> (u32, Option<u32>) {
+        match self {
+            Pairing::Game { black, white } => (black, Some(white)),
+            Pairing::Bye { player } => (player, None),
+        }
+    }
+}
