@@ -256,17 +256,14 @@ fn incomplete_lists(place: &str, text: &str, n: &Names) -> Vec<String> {
 }
 
 /// The files whose text lists protocols or formats: the front ends' sources (doc
-/// comments, help texts, docstrings), the stubs, the C header, the guide and the READMEs.
+/// comments, help texts, docstrings), the Python package and its stubs (one per module),
+/// the C header, the guide and the READMEs.
 fn front_end_files() -> Vec<PathBuf> {
     let root = root();
-    let mut files = vec![
-        root.join("README.md"),
-        root.join("include/renju.h"),
-        root.join("renju-py/python/renju/__init__.pyi"),
-        root.join("renju-py/python/renju/__init__.py"),
-    ];
+    let mut files = vec![root.join("README.md"), root.join("include/renju.h")];
     for dir in [
         "docs",
+        "renju-py/python/renju",
         "renju-cli/src",
         "renju-py/src",
         "renju-ffi/src",

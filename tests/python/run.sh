@@ -9,7 +9,7 @@
 # The venv is .venv at the repository root (git-ignored); it is created when missing.
 # The debug build of the renju CLI is made too (RENJU_CLI): one test compares reports.
 # So is the Gomocup test engine of `renju match` (RENJU_TEST_ENGINE), which the tests of
-# renju.match play with (tests/python/match_engine.py).
+# renju.engine.match play with (tests/python/match_engine.py).
 # gymnasium and pettingzoo are required: the environment checkers run in test_env.py.
 # numpy is optional: it is installed when the package index has it, and the numpy test
 # skips without it. pyarrow, pandas, polars and dask[distributed] are required: the Arrow
@@ -75,7 +75,7 @@ echo "== Python: mypy --strict (stubs; tests and benchmark)"
 "$venv/bin/mypy" --strict --cache-dir "$venv/.mypy_cache" renju-py/python/renju
 "$venv/bin/mypy" --strict --cache-dir "$venv/.mypy_cache" tests/python renju-py/bench
 
-echo "== Python: mypy.stubtest (python/renju/__init__.pyi against the compiled module)"
+echo "== Python: mypy.stubtest (the stubs of python/renju/, one per module, against the compiled module)"
 # The allowlist holds only what stubtest cannot see, each entry with its reason.
 MYPY_CACHE_DIR="$venv/.mypy_cache" "$py" -m mypy.stubtest renju \
     --allowlist tests/python/stubtest-allowlist.txt
