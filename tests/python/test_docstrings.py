@@ -33,7 +33,11 @@ MODULES = [
 def public_names(module: ModuleType = renju) -> list[str]:
     """The module's public names (renju.env's wrappers, loaded on first use, included)."""
     names = {n for n in dir(module) if not n.startswith("_")} | set(module.__all__)
-    return sorted(n for n in names if not inspect.ismodule(getattr(module, n)))
+    return sorted(
+        n for n in names
+        if not inspect.ismodule(getattr(module, n))
+        and (n in module.__all__ or getattr(getattr(module, n), "__module__", "renju") == "renju")
+    )
 
 
 @pytest.mark.parametrize("module", [m for m, _ in MODULES], ids=lambda m: m.__name__)

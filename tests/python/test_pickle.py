@@ -216,12 +216,14 @@ MODULES = [renju, renju.referee, renju.engine, renju.tournament, renju.env]
 
 def classes() -> list[str]:
     """The compiled classes of the modules' __all__, exceptions aside."""
+    compiled = vars(importlib.import_module("renju._renju"))
     return [
         name
         for module in MODULES
         for name in module.__all__
-        if isinstance(vars(module).get(name), type)
-        and not issubclass(vars(module)[name], BaseException)
+        if isinstance(compiled.get(name), type)
+        and compiled[name] is getattr(module, name)
+        and not issubclass(compiled[name], BaseException)
     ]
 
 
@@ -230,7 +232,7 @@ def test_pickles_name_the_public_module() -> None:
     that module, never the private compiled one."""
     for module in MODULES:
         for name in module.__all__:
-            obj = vars(module).get(name)
+            obj = getattr(module, name)
             if isinstance(obj, type):
                 assert obj.__module__ == module.__name__, (module.__name__, name)
     for name, objects in samples().items():

@@ -613,7 +613,7 @@ def test_wrong_constructor_arguments(kwargs: dict[str, Any], error: type[Excepti
 
 def test_refusal_error_is_in_the_hierarchy() -> None:
     assert issubclass(RefusalError, renju.Error) and issubclass(RefusalError, ValueError)
-    assert RefusalError.__module__ == "renju" and RefusalError.__doc__
+    assert RefusalError.__module__ == "renju.referee" and RefusalError.__doc__
     r = Referee()
     with pytest.raises(renju.Error):
         r.swap()

@@ -84,6 +84,7 @@ class RenjuEnv(gymnasium.Env[_ObsDict, np.int64]):
     metadata: dict[str, Any] = {"render_modes": ["ansi"]}
 
     def __init__(self, render_mode: Optional[str] = None, illegal: str = "raise", **options: Any) -> None:
+        """A new game; the keyword options are those of ``renju.env.VecEnv``."""
         options.pop("autoreset", None)
         self._env = VecEnv(1, autoreset="disabled", **options)
         self._illegal = _check_illegal(illegal)
@@ -100,12 +101,15 @@ class RenjuEnv(gymnasium.Env[_ObsDict, np.int64]):
     def reset(
         self, *, seed: Optional[int] = None, options: Optional[dict[str, Any]] = None
     ) -> tuple[_ObsDict, dict[str, Any]]:
+        """Starts a new game: its observation and info (Gymnasium's ``reset``)."""
         super().reset(seed=seed)
         self._env.reset(seed=seed)
         self._lost = False
         return self._observe()
 
     def step(self, action: Any) -> tuple[_ObsDict, SupportsFloat, bool, bool, dict[str, Any]]:
+        """Plays an action for the player to act: observation, reward, terminated, truncated
+        and info (Gymnasium's ``step``)."""
         a = int(action)
         if self._illegal == "lose" and not self._lost and (
             not 0 <= a < self._env.action_count or self._env.masks[0][a] == 0
@@ -154,6 +158,7 @@ class RenjuVectorEnv(gymnasium.vector.VectorEnv[_ObsDict, NDArray[np.int64], NDA
     metadata: dict[str, Any] = {"autoreset_mode": gymnasium.vector.AutoresetMode.SAME_STEP}
 
     def __init__(self, num_envs: int, **options: Any) -> None:
+        """num_envs games; the keyword options are those of ``renju.env.VecEnv``."""
         options.pop("autoreset", None)
         self.env = VecEnv(num_envs, autoreset="same-step", **options)
         self.num_envs = num_envs
@@ -167,6 +172,7 @@ class RenjuVectorEnv(gymnasium.vector.VectorEnv[_ObsDict, NDArray[np.int64], NDA
     def reset(
         self, *, seed: Optional[int | list[int]] = None, options: Optional[dict[str, Any]] = None
     ) -> tuple[_ObsDict, dict[str, Any]]:
+        """Starts every game anew: the observations and info (Gymnasium's ``reset``)."""
         if isinstance(seed, list):
             seed = seed[0] if seed else None
         self.env.reset(seed=seed)
@@ -175,6 +181,8 @@ class RenjuVectorEnv(gymnasium.vector.VectorEnv[_ObsDict, NDArray[np.int64], NDA
     def step(
         self, actions: NDArray[np.int64]
     ) -> tuple[_ObsDict, NDArray[Any], NDArray[Any], NDArray[Any], dict[str, Any]]:
+        """One action per game: observations, rewards, terminated, truncated and info;
+        the games that ended start again at once (``SAME_STEP``)."""
         _, _, rewards, terminated, truncated = self.env.step(actions)
         info: dict[str, Any] = {
             "ending": self.env.endings,
@@ -231,6 +239,7 @@ class RenjuAECEnv(_AECEnv):  # type: ignore[misc]
     metadata: dict[str, Any] = {"name": "renju_v0", "render_modes": ["ansi"], "is_parallelizable": False}
 
     def __init__(self, render_mode: Optional[str] = None, illegal: str = "raise", **options: Any) -> None:
+        """A new game; the keyword options are those of ``renju.env.EnvGame``."""
         if _AECEnv is object:
             raise ImportError("RenjuAECEnv needs pettingzoo (pip install pettingzoo)")
         super().__init__()
@@ -249,12 +258,15 @@ class RenjuAECEnv(_AECEnv):  # type: ignore[misc]
         self.reset()
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The observation space of an agent."""
         return self._observation_space
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
+        """The action space of an agent."""
         return self._action_space
 
     def reset(self, seed: Optional[int] = None, options: Optional[dict[str, Any]] = None) -> None:
+        """Starts a new game (PettingZoo's ``reset``)."""
         kw = dict(self._options)
         if seed is not None:
             kw["seed"] = seed
@@ -272,6 +284,7 @@ class RenjuAECEnv(_AECEnv):  # type: ignore[misc]
         return self.possible_agents[_SEATS.index(self.game.to_act)]
 
     def observe(self, agent: str) -> _ObsDict:
+        """What an agent sees: its own view of the board and its action mask."""
         obs = self.game.observation()
         if agent != self._acting():
             # The planes are the mover's: swap own and opponent for the other agent.
@@ -286,6 +299,7 @@ class RenjuAECEnv(_AECEnv):  # type: ignore[misc]
         return {"observation": np.moveaxis(obs, 0, -1).astype(np.int8), "action_mask": mask}
 
     def step(self, action: Any) -> None:
+        """Plays an action for the agent to act (PettingZoo's ``step``)."""
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -319,6 +333,7 @@ class RenjuAECEnv(_AECEnv):  # type: ignore[misc]
         return _diagram(self.game.record())
 
     def close(self) -> None:
+        """Nothing to release: the game is native memory freed with the object."""
         pass
 
 
