@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the Python bindings (renju-py) into a virtual environment and runs the Python
-# checks: mypy --strict on the type stubs and on the tests, mypy.stubtest (the stubs
-# against the compiled module, signature by signature), then pytest.
+# checks: mypy --strict on the type stubs, on the tests and on the guide's Python
+# examples, mypy.stubtest (the stubs against the compiled module, signature by
+# signature), then pytest.
 #
 #   bash tests/python/run.sh            # from anywhere; extra arguments go to pytest
 #   RENJU_NUMPY=0 bash tests/python/run.sh   # do not install numpy (its test then skips)
@@ -74,6 +75,19 @@ export RENJU_TEST_ENGINE=$root/target/debug/examples/test_engine
 echo "== Python: mypy --strict (stubs; tests and benchmark)"
 "$venv/bin/mypy" --strict --cache-dir "$venv/.mypy_cache" renju-py/python/renju
 "$venv/bin/mypy" --strict --cache-dir "$venv/.mypy_cache" tests/python renju-py/bench
+
+echo "== Python: mypy --strict on the guide's Python (the examples of docs/*.md and the README)"
+# scripts/check_guide.py --write-python writes each page's pycon examples as one module
+# (and its Python files); the stubs must type them. Relaxed only where a doctest's style
+# is not a program's: a name reused for another value (--allow-redefinition), an Optional
+# the page shows to be set (union-attr), and the untyped libraries some pages use
+# (pyarrow, dask: import-untyped, no-untyped-call).
+guide_python=$venv/guide-python
+rm -rf "$guide_python"
+"$py" scripts/check_guide.py --write-python "$guide_python"
+"$venv/bin/mypy" --strict --allow-redefinition --disable-error-code=union-attr \
+    --disable-error-code=import-untyped --disable-error-code=no-untyped-call \
+    --cache-dir "$venv/.mypy_cache" "$guide_python"
 
 echo "== Python: mypy.stubtest (the stubs of python/renju/, one per module, against the compiled module)"
 # The allowlist holds only what stubtest cannot see, each entry with its reason.
