@@ -21,9 +21,8 @@ game) need numpy only; these wrap them for the usual trainers.
   the agent's own view and the ``action_mask`` in the observation, as PettingZoo's
   classic games have it.
 
-Every class takes ``opening=`` (``"swap2"``, ``"rif1996"``, ``"yamaguchi"``,
-``"soosorv-8"``, ...): the live referee then judges the opening phases (see
-``renju.env.VecEnv``); ``info["phase"]`` and ``info["seat"]`` say what the player to act
+Every class takes ``opening=`` (an opening protocol's name, ``"swap2"`` for one): the
+live referee then judges the opening phases (see ``renju.env.VecEnv``); ``info["phase"]`` and ``info["seat"]`` say what the player to act
 must do and who it is.
 
 An illegal action raises ``renju.env.ActionError`` by default; with ``illegal="lose"`` it
