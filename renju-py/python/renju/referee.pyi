@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any, ClassVar, Literal, final
+from typing import Any, ClassVar, Literal, Union, final
 
 from renju import (
     Board,
@@ -35,14 +35,17 @@ from renju import (
     TimeControl,
 )
 
-if TYPE_CHECKING:
-    from renju import _Format, _PointLike
-
 __all__ = [
     "Referee", "Status", "ClockStatus", "Ending", "Seat", "Required", "SwapOption",
     "RefusalCode", "FoulPolicy", "RefusalError",
 ]
 """The public names."""
+
+_Format = Literal["moves", "rif", "renlib", "psq", "sgf", "openings"]
+"""(Stub only, not importable.) A format name (as renju's)."""
+
+_PointLike = Union["Point", str, tuple[int, int]]
+"""(Stub only, not importable.) A point (as renju's): a Point, a string in h8 notation, or an (x, y) tuple of 0-based column and row."""
 
 # ---------------------------------------------------------------------------
 # The refusal

@@ -14,18 +14,18 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any, Literal, final
+from typing import Any, Literal, final
 
 from renju import Severity
-
-if TYPE_CHECKING:
-    from renju import _Format
 
 __all__ = [
     "Tournament", "Standings", "StandingRow", "TournamentFinding", "read_tournament",
     "read_tournaments", "read_tournaments_bytes",
 ]
 """The public names."""
+
+_Format = Literal["moves", "rif", "renlib", "psq", "sgf", "openings"]
+"""(Stub only, not importable.) A format name (as renju's)."""
 
 # ---------------------------------------------------------------------------
 # Tournaments
