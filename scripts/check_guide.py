@@ -36,6 +36,10 @@ The blocks of a page run in their order:
   commands, file contents, output shown elsewhere). A block after a line
   `<!-- guide: not run (REASON) -->` is not run, and is counted.
 
+`--write-python DIR` runs nothing: it writes the Python of every page (its pycon
+examples in order, one module per page, and its ```python files) into DIR, for
+`mypy --strict` to check them against the stubs (tests/python/run.sh does).
+
 Pages whose first line is `<!-- generated` (the C reference) hold no examples. Exit code
 0 when every example gives what the page says, 1 otherwise (each difference printed).
 """
@@ -274,13 +278,44 @@ def check_page(path: Path, tmp_root: Path, lib_dir: Path, rust_included: set[str
     return result
 
 
+def write_python(pages: list[Path], out: Path) -> int:
+    """Writes the Python of each page into `out`: its pycon examples as one module (the
+    page's blocks share one namespace), and each ```python file it names."""
+    out.mkdir(parents=True, exist_ok=True)
+    written = 0
+    for path in pages:
+        text = path.read_text()
+        if text.startswith("<!-- generated"):
+            continue
+        source: list[str] = []
+        for block in blocks(text):
+            if block.lang == "pycon":
+                test = doctest.DocTestParser().get_examples("\n".join(block.lines))
+                source += [example.source for example in test]
+            elif block.lang == "python" and block.lines and not block.not_run:
+                name = FILE_NAME.match(block.lines[0])
+                if name:
+                    (out / f"{path.stem}_{name.group(1)}").write_text("\n".join(block.lines) + "\n")
+                    written += 1
+        if source:
+            (out / f"{path.stem.replace('-', '_')}_examples.py").write_text("".join(source))
+            written += 1
+    print(f"guide: the Python of {len(pages)} pages written to {out} ({written} files)")
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--renju", type=Path, default=ROOT / "target" / "debug" / "renju")
     parser.add_argument("--lib-dir", type=Path, default=ROOT / "target" / "debug",
                         help="where librenju.so was built (default target/debug)")
+    parser.add_argument("--write-python", type=Path, metavar="DIR",
+                        help="run nothing: write the pages' Python into DIR (for mypy)")
     parser.add_argument("pages", nargs="*", type=Path)
     args = parser.parse_args()
+    if args.write_python:
+        return write_python(args.pages or [*sorted(DOCS.glob("*.md")), ROOT / "README.md"],
+                            args.write_python)
     if not args.renju.exists():
         print(f"{args.renju} is missing: build it first (cargo build -p renju-cli)")
         return 1

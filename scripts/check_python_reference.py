@@ -2,7 +2,8 @@
 """Checks the Python API reference that pdoc generated (docs/python/): every public name
 of the `renju` module (its `__all__`), and every public method and property of its
 classes, has a docstring in the module and a documented entry in the reference; so does
-every public name of `renju.dask`.
+every public name of its modules by job (`renju.referee`, `renju.engine`,
+`renju.tournament`, `renju.env`) and of `renju.dask`, each on its own page.
 
     .venv/bin/python scripts/check_python_reference.py [DIR]   # DIR: docs/python by default
 
@@ -19,6 +20,10 @@ from types import ModuleType
 
 import renju
 import renju.dask
+import renju.engine
+import renju.env
+import renju.referee
+import renju.tournament
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -75,15 +80,22 @@ def check(module: ModuleType, names: list[str], page: Path) -> tuple[list[str], 
 
 def main() -> int:
     out = Path(sys.argv[1]).resolve() if len(sys.argv) > 1 else ROOT / "docs" / "python"
-    names = list(renju.__all__)
-    dask_names = list(renju.dask.__all__)
-    problems, checked = check(renju, names, out / "renju.html")
-    more, checked_dask = check(renju.dask, dask_names, out / "renju" / "dask.html")
-    problems += more
+    modules: list[ModuleType] = [
+        renju, renju.referee, renju.engine, renju.tournament, renju.env, renju.dask,
+    ]
+    problems: list[str] = []
+    checked = 0
+    counts = []
+    for module in modules:
+        page = out.joinpath(*module.__name__.split(".")).with_suffix(".html")
+        more, entries_checked = check(module, list(module.__all__), page)
+        problems += more
+        checked += entries_checked
+        counts.append(f"{len(module.__all__)} of {module.__name__}")
     for p in problems:
         print(p)
-    print(f"Python reference: {len(names)} names of renju and {len(dask_names)} of renju.dask "
-          f"({checked + checked_dask} entries with their members); {len(problems)} problems")
+    print(f"Python reference: names {', '.join(counts)} ({checked} entries with their "
+          f"members); {len(problems)} problems")
     return 1 if problems else 0
 
 

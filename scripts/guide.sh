@@ -56,7 +56,8 @@ fi
 
 echo "== Guide: the Python API reference (pdoc into docs/python)"
 rm -rf docs/python
-"$venv/bin/pdoc" --output-directory docs/python --docformat markdown renju renju.dask
+"$venv/bin/pdoc" --output-directory docs/python --docformat markdown renju renju.referee \
+    renju.engine renju.tournament renju.env renju.dask
 "$py" scripts/check_python_reference.py docs/python
 
 echo "== Guide: the Rust API reference (cargo doc --no-deps, as the test command builds it, into docs/rust-api)"

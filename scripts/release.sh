@@ -89,7 +89,8 @@ ls "$dist"/renju_referee-"$version".tar.gz >/dev/null
 python3 - "$wheel" <<'PY'
 import sys, zipfile
 names = zipfile.ZipFile(sys.argv[1]).namelist()
-for wanted in ("renju/__init__.pyi", "renju/py.typed"):
+for wanted in ("renju/__init__.pyi", "renju/referee.pyi", "renju/engine.pyi",
+               "renju/tournament.pyi", "renju/env.pyi", "renju/py.typed"):
     assert wanted in names, f"{wanted} is not in the wheel: {names}"
 print("   the wheel carries the stubs and py.typed")
 PY
@@ -100,6 +101,7 @@ python3 -m venv "$work/clean"
 (cd "$work" && "$work/clean/bin/python" - "$version" <<'PY'
 import sys
 import renju
+import renju.engine, renju.env, renju.referee, renju.tournament  # no gymnasium needed
 
 assert renju.__version__ == sys.argv[1], renju.__version__
 assert "site-packages" in renju.__file__, renju.__file__
@@ -109,6 +111,7 @@ assert str(fouls[renju.Point("h8")].kind) == "double-three", fouls
 games = list(renju.read("sample.txt"))
 report = renju.validate(games)
 assert report.summary.games == len(games) > 0 and report.summary.errors == 0
+assert renju.referee.Referee().place("h8").required == "place"
 print(f"   renju {renju.__version__}: a forbidden map and {len(games)} games validated")
 PY
 )

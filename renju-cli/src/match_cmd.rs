@@ -427,7 +427,7 @@ fn progress_line(g: &GameResult, s: &Summary, options: &MatchOptions) -> String 
 }
 
 /// The match options the arguments give (the profile filling what is not given):
-/// [`MatchSettings`], as Python's `renju.match` reads its keywords.
+/// [`MatchSettings`], as Python's `renju.engine.match` reads its keywords.
 fn options(args: &MatchArgs) -> Result<MatchOptions, String> {
     let engines = args
         .engines

@@ -272,17 +272,14 @@ fn incomplete_lists(place: &str, text: &str, n: &Names) -> Vec<String> {
 }
 
 /// The files whose text lists protocols or formats: the front ends' sources (doc
-/// comments, help texts, docstrings), the stubs, the C header, the guide and the READMEs.
+/// comments, help texts, docstrings), the Python package and its stubs (one per module),
+/// the C header, the guide and the READMEs.
 fn front_end_files() -> Vec<PathBuf> {
     let root = root();
-    let mut files = vec![
-        root.join("README.md"),
-        root.join("include/renju.h"),
-        root.join("renju-py/python/renju/__init__.pyi"),
-        root.join("renju-py/python/renju/__init__.py"),
-    ];
+    let mut files = vec![root.join("README.md"), root.join("include/renju.h")];
     for dir in [
         "docs",
+        "renju-py/python/renju",
         "renju-cli/src",
         "renju-py/src",
         "renju-ffi/src",
@@ -414,9 +411,17 @@ fn the_help_of_every_option_lists_every_name() {
     }
 }
 
-/// The names of the stubs' `Literal` type alias `alias` (`_Format = Literal["sgf", ...]`).
+/// The names of the stubs' `Literal` type alias `alias` (`_Format = Literal["sgf", ...]`),
+/// in whichever module's stubs define it.
 fn stub_literal(alias: &str) -> Vec<String> {
-    let stubs = std::fs::read_to_string(root().join("renju-py/python/renju/__init__.pyi")).unwrap();
+    let dir = root().join("renju-py/python/renju");
+    let mut stubs = String::new();
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "pyi") {
+            stubs += &std::fs::read_to_string(path).unwrap();
+        }
+    }
     let start = format!("{alias} = Literal[");
     let line = stubs
         .lines()

@@ -1,7 +1,7 @@
 """Benchmark: the batched self-play stepper from Python against OpenSpiel's gomoku, in
 one run.
 
-renju.VecEnv on 15x15, N games (default 1024), random legal actions drawn by the stepper
+renju.env.VecEnv on 15x15, N games (default 1024), random legal actions drawn by the stepper
 itself (``random_actions()``), the observation planes and masks written every step:
 steps per second for renju (default planes, the forbidden plane included) and
 freestyle, renju without the forbidden plane, and renju under the Swap2 and Soosorv-8
@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 import renju
+import renju.env
 
 REPO = Path(__file__).resolve().parents[2]
 PEERS = REPO / ".venv" / "peers"
@@ -42,7 +43,7 @@ def timed(steps: int, run: Any) -> tuple[float, float]:
 
 def bench_renju(envs: int, steps: int, **options: Any) -> tuple[float, float]:
     """Steps per second (wall and per CPU second)."""
-    env = renju.VecEnv(envs, seed=1, **options)
+    env = renju.env.VecEnv(envs, seed=1, **options)
     env.reset()
 
     def run() -> None:

@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Callable
 
 import renju
+import renju.referee
 
 REPO = Path(__file__).resolve().parents[2]
 POSITIONS = REPO / "fixtures" / "bench" / "midgame_positions.txt"
@@ -49,14 +50,14 @@ def best_of(repeat: int, n: int, run: Callable[[], object]) -> float:
 
 def playable(line: str) -> list[renju.Point]:
     """The moves of a game the referee accepts, in order (up to the end of the game)."""
-    referee = renju.Referee()
+    referee = renju.referee.Referee()
     points: list[renju.Point] = []
     for move in [renju.Move(m) for m in line.split()]:
         if move.point is None:
             break
         try:
             status = referee.place(move.point)
-        except renju.RefusalError:
+        except renju.referee.RefusalError:
             break
         points.append(move.point)
         if status.outcome is not None:
@@ -64,7 +65,7 @@ def playable(line: str) -> list[renju.Point]:
     return points
 
 
-def read_everything(status: renju.Status) -> object:
+def read_everything(status: renju.referee.Status) -> object:
     """Every attribute of a status, as Python objects."""
     return (status.required, status.to_act, status.color, status.move_number, status.stone,
             status.options, status.range, status.count, status.offered, status.legal,
@@ -90,19 +91,19 @@ def main() -> int:
 
     def place() -> None:
         for game in games:
-            referee = renju.Referee()
+            referee = renju.referee.Referee()
             for p in game:
                 referee.place(p)
 
     def place_and_read() -> None:
         for game in games:
-            referee = renju.Referee()
+            referee = renju.referee.Referee()
             for p in game:
                 read_everything(referee.place(p))
 
     def apply() -> None:
         for game in commands:
-            referee = renju.Referee()
+            referee = renju.referee.Referee()
             for command in game:
                 referee.apply(command)
 

@@ -1,5 +1,5 @@
 """A small pure Monte Carlo tree search (UCT, random rollouts) over copied
-renju.EnvGame games, playing against the random policy: prints the score.
+renju.env.EnvGame games, playing against the random policy: prints the score.
 
     python renju-py/examples/mcts.py [GAMES] [ROLLOUTS]   (env RENJU_EXAMPLE_GAMES)
 """
@@ -13,6 +13,7 @@ import sys
 from typing import Optional
 
 import renju
+import renju.env
 
 OPTIONS = {"rule": "freestyle", "size": 7}
 
@@ -30,7 +31,7 @@ class Node:
         return max(self.children, key=lambda c: c.wins / c.visits + 1.4 * math.sqrt(log / c.visits))
 
 
-def search(root_game: renju.EnvGame, rollouts: int) -> int:
+def search(root_game: renju.env.EnvGame, rollouts: int) -> int:
     root = Node(None, None, root_game.legal_actions())
     for _ in range(rollouts):
         node, game = root, root_game.copy()
@@ -60,7 +61,7 @@ def search(root_game: renju.EnvGame, rollouts: int) -> int:
 
 def play(mcts_black: bool, rollouts: int, seed: int) -> float:
     """MCTS's score in one game: 1 win, 0.5 draw, 0 loss."""
-    game = renju.EnvGame(seed=seed, **OPTIONS)
+    game = renju.env.EnvGame(seed=seed, **OPTIONS)
     while not game.is_over:
         mcts_turn = (str(game.to_move) == "black") == mcts_black
         game.step(search(game, rollouts) if mcts_turn else game.random_action() or 0)

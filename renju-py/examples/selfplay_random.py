@@ -1,4 +1,4 @@
-"""Random self-play of renju games with renju.VecEnv, every finished game's record
+"""Random self-play of renju games with renju.env.VecEnv, every finished game's record
 validated: prints the games played and the errors found (0).
 
     python renju-py/examples/selfplay_random.py [GAMES]   (default 10000; env RENJU_EXAMPLE_GAMES)
@@ -12,10 +12,11 @@ import sys
 import numpy as np
 
 import renju
+import renju.env
 
 
 def main(games: int) -> tuple[int, int]:
-    env = renju.VecEnv(256, seed=1)
+    env = renju.env.VecEnv(256, seed=1)
     env.reset()
     finished, errors = 0, 0
     while finished < games:

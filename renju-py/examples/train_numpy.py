@@ -1,4 +1,4 @@
-"""A short policy-gradient (REINFORCE) training loop with numpy alone over renju.VecEnv:
+"""A short policy-gradient (REINFORCE) training loop with numpy alone over renju.env.VecEnv:
 a linear softmax policy over the observation planes, masked by the legal actions,
 playing both colours of freestyle 9x9 games; prints the mean game length per round.
 
@@ -13,10 +13,11 @@ import sys
 import numpy as np
 
 import renju
+import renju.env
 
 
 def main(rounds: int, envs: int = 64) -> list[float]:
-    env = renju.VecEnv(envs, rule="freestyle", size=9, planes=["own", "opponent"], seed=0)
+    env = renju.env.VecEnv(envs, rule="freestyle", size=9, planes=["own", "opponent"], seed=0)
     obs, masks = env.reset()
     features = int(np.prod(obs.shape[1:]))
     weights = np.zeros((features, env.action_count), dtype=np.float64)

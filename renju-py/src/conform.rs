@@ -1,4 +1,4 @@
-//! Conformance testing of other engines (`renju.conform`, `renju.random_positions`):
+//! Conformance testing of other engines (`renju.engine.conform`, `renju.engine.random_positions`):
 //! the core's driver and report (`renju_engine::conform`), as `renju conform` uses them.
 
 use std::time::Duration;
@@ -19,9 +19,9 @@ use crate::board::Board;
 use crate::convert::type_name;
 use crate::interrupt::run_interruptible;
 
-/// The report of renju.conform(): positions checked, agreements, and every
+/// The report of renju.engine.conform(): positions checked, agreements, and every
 /// disagreement (kind, position, point, diagram, answer, expected, explanation).
-#[pyclass(frozen, eq, module = "renju")]
+#[pyclass(frozen, eq, module = "renju.engine")]
 #[derive(Debug, Clone, PartialEq)]
 pub struct ConformReport(pub CReport);
 

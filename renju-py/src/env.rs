@@ -116,7 +116,7 @@ fn options_kwargs<'py>(py: Python<'py>, layout: &Layout) -> PyResult<Bound<'py, 
     Ok(kw)
 }
 
-/// `renju.ActionError` for a refused action.
+/// `renju.env.ActionError` for a refused action.
 fn action_error(py: Python<'_>, game: Option<usize>, e: &ActionError) -> PyErr {
     let message = match game {
         Some(g) => format!("game {g}: {e}"),
@@ -147,7 +147,7 @@ fn step_error(py: Python<'_>, e: &StepError) -> PyErr {
 
 /// The actions of a call: an integer array-like of shape (N,), read as int64.
 fn read_actions(py: Python<'_>, actions: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<i64>> {
-    let np = numpy(py, "renju.VecEnv.step()")?;
+    let np = numpy(py, "renju.env.VecEnv.step()")?;
     let arr = np.call_method1("asarray", (actions,))?;
     let shape: Vec<usize> = arr.getattr("shape")?.extract()?;
     if shape != [n] {
@@ -271,7 +271,7 @@ impl Raw {
 
 impl Arrays {
     fn new(py: Python<'_>, layout: &Layout, n: usize) -> PyResult<Arrays> {
-        let np = numpy(py, "renju.VecEnv")?;
+        let np = numpy(py, "renju.env.VecEnv")?;
         let s = layout.size() as usize;
         let arrays = Arrays {
             observations: Array::new(
@@ -346,7 +346,7 @@ impl Arrays {
 /// play them and lose. draw_after=N draws once N stones are on the board. autoreset:
 /// 'same-step' (Gymnasium SAME_STEP: the step that ends a game returns the next game's
 /// first observation), 'next-step' or 'disabled'. Needs numpy.
-#[pyclass(module = "renju")]
+#[pyclass(module = "renju.env")]
 pub struct VecEnv {
     env: CVecEnv,
     arrays: Arrays,
@@ -530,7 +530,7 @@ impl VecEnv {
         &self,
         py: Python<'py>,
     ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
-        let np = numpy(py, "renju.VecEnv.final_observations()")?;
+        let np = numpy(py, "renju.env.VecEnv.final_observations()")?;
         let terminated = self.arrays.terminated.bytes.bind(py).to_vec();
         let l = self.env.layout();
         let same_step = l.options().autoreset == Autoreset::SameStep;
@@ -577,7 +577,7 @@ impl VecEnv {
     /// step(actions) -> (observations, masks, rewards, terminated, truncated)
     ///
     /// Applies one action per game (an integer array of shape (N,)). An illegal action
-    /// raises renju.ActionError (with game and action) and changes nothing.
+    /// raises renju.env.ActionError (with game and action) and changes nothing.
     fn step(&mut self, py: Python<'_>, actions: &Bound<'_, PyAny>) -> PyResult<StepArrays> {
         let actions = read_actions(py, actions, self.env.len())?;
         let raw = self.arrays.raw(py);
@@ -746,7 +746,7 @@ impl VecEnv {
 /// One game of an environment, with the options of VecEnv: step() an action, copy()
 /// to search (the copy goes on independently, random numbers included), record() to
 /// validate. Needs no numpy but for observation().
-#[pyclass(module = "renju")]
+#[pyclass(module = "renju.env")]
 #[derive(Clone)]
 pub struct EnvGame(GameState);
 
@@ -786,7 +786,7 @@ impl EnvGame {
     }
 
     /// step(action) -> (reward, terminated): the reward of the player (seat) who acted.
-    /// An illegal action raises renju.ActionError and changes nothing.
+    /// An illegal action raises renju.env.ActionError and changes nothing.
     fn step(&mut self, py: Python<'_>, action: i64) -> PyResult<(f32, bool)> {
         let a = self
             .0
@@ -814,7 +814,7 @@ impl EnvGame {
 
     /// The observation planes now, a (C, size, size) uint8 numpy array. Needs numpy.
     fn observation<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let np = numpy(py, "renju.EnvGame.observation()")?;
+        let np = numpy(py, "renju.env.EnvGame.observation()")?;
         let l = self.0.layout();
         let mut buf = vec![0u8; l.observation_len()];
         self.0.write_observation(&mut buf);

@@ -8,12 +8,15 @@
 //!     ├── renju.IllegalMoveError (also a ValueError)   reason, move, point, outcome, move_number
 //!     ├── renju.SetupError       (also a ValueError)
 //!     ├── renju.PointError       (also a ValueError)   text
-//!     ├── renju.RefusalError     (also a ValueError)   code, message
-//!     └── renju.ActionError      (also a ValueError)   game, action
+//!     ├── renju.referee.RefusalError (also a ValueError)   code, message
+//!     └── renju.env.ActionError  (also a ValueError)   game, action
 //! ```
 //!
 //! The classes are made with `type(name, bases, namespace)` when the module is
-//! initialised, so that each can derive from both `renju.Error` and `ValueError`.
+//! initialised, so that each can derive from both `renju.Error` and `ValueError`. Each
+//! names the public module that holds it (`__module__`), so that pickles and reprs name
+//! it: the referee's refusal is `renju.referee.RefusalError`, the environments' action
+//! error `renju.env.ActionError`, the others are in `renju`.
 
 use pyo3::exceptions::{PyException, PyValueError};
 use pyo3::prelude::*;
@@ -33,15 +36,17 @@ const POINT: usize = 5;
 const REFUSAL: usize = 6;
 const ACTION: usize = 7;
 
-/// Each class: name, docstring, attributes (None until set). Every class but `Error`
-/// derives from `Error` and `ValueError`.
-const CLASSES: [(&str, &str, &[&str]); 8] = [
+/// Each class: public module, name, docstring, attributes (None until set). Every
+/// class but `Error` derives from `Error` and `ValueError`.
+const CLASSES: [(&str, &str, &str, &[&str]); 8] = [
     (
+        "renju",
         "Error",
         "Base class of every error the renju module raises.",
         &[],
     ),
     (
+        "renju",
         "ParseError",
         "Text or bytes that could not be read: a move list, a diagram, a fixture file or a \
          game record.\n\nAttributes: message, file, line, byte_offset, game (the record or \
@@ -56,6 +61,7 @@ const CLASSES: [(&str, &str, &[&str]); 8] = [
         ],
     ),
     (
+        "renju",
         "WriteError",
         "Games that a format cannot hold (a swap decision in a move list, two games in a \
          .psq file, ...).\n\nAttributes: message, format, game and move_number; each is \
@@ -63,6 +69,7 @@ const CLASSES: [(&str, &str, &[&str]); 8] = [
         &["message", "format", "game", "move_number"],
     ),
     (
+        "renju",
         "IllegalMoveError",
         "A move that cannot be played: the point is occupied or off the board, or the game \
          is over.\n\nAttributes: reason ('occupied', 'off-board' or 'game-over'), move, \
@@ -72,6 +79,7 @@ const CLASSES: [(&str, &str, &[&str]); 8] = [
         &["point", "outcome", "move_number"], // reason and move are always set
     ),
     (
+        "renju",
         "SetupError",
         "A board, position or match that cannot be set up (board size, a size the rule \
          set does not allow, a stone off the board; a match with fewer than two engines, \
@@ -79,14 +87,16 @@ const CLASSES: [(&str, &str, &[&str]); 8] = [
         &[],
     ),
     (
+        "renju",
         "PointError",
         "Text that is not a point in h8 notation, or a point off the board.\n\n\
          Attributes: text (the text read, when there was one).",
         &["text"],
     ),
     (
+        "renju.referee",
         "RefusalError",
-        "An action the live referee (renju.Referee) refused: nothing changed, except that \
+        "An action the live referee (renju.referee.Referee) refused: nothing changed, except that \
          a flag that fell before the action's time stamp has fallen.\n\nAttributes: code \
          (a RefusalCode, equal to its stable name: 'not-your-turn', 'wrong-action', \
          'occupied', 'off-board', 'outside-area', 'forbidden', 'offer-count', \
@@ -95,6 +105,7 @@ const CLASSES: [(&str, &str, &[&str]); 8] = [
         &[], // code and message are always set
     ),
     (
+        "renju.env",
         "ActionError",
         "An action a self-play environment (VecEnv, EnvGame) cannot take: out of range, \
          an occupied point, a point forbidden to Black while fouls are masked, a pass not \
@@ -111,14 +122,14 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     let types = TYPES.get_or_try_init(py, || -> PyResult<_> {
         let mut types: Vec<Py<PyType>> = Vec::new();
-        for (name, doc, attrs) in CLASSES {
+        for (module, name, doc, attrs) in CLASSES {
             let bases = match types.first() {
                 None => PyTuple::new(py, [py.get_type::<PyException>()])?,
                 Some(error) => PyTuple::new(py, [error.bind(py), &py.get_type::<PyValueError>()])?,
             };
             let ns = PyDict::new(py);
             ns.set_item("__doc__", doc)?;
-            ns.set_item("__module__", "renju")?;
+            ns.set_item("__module__", module)?;
             for a in attrs {
                 ns.set_item(*a, py.None())?;
             }
@@ -127,7 +138,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
         }
         Ok(types)
     })?;
-    for ((name, _, _), class) in CLASSES.iter().zip(types) {
+    for ((_, name, _, _), class) in CLASSES.iter().zip(types) {
         m.add(*name, class.bind(py))?;
     }
     Ok(())
@@ -222,13 +233,13 @@ pub fn point_message(py: Python<'_>, message: String) -> PyErr {
     raise(py, POINT, message, &[])
 }
 
-/// A `renju.RefusalError` with `message` and its attributes (`code`, `message`);
+/// A `renju.referee.RefusalError` with `message` and its attributes (`code`, `message`);
 /// `referee::refusal_error` builds them from the core's refusal.
 pub fn refusal_error(py: Python<'_>, message: String, attrs: &[(&str, Bound<'_, PyAny>)]) -> PyErr {
     raise(py, REFUSAL, message, attrs)
 }
 
-/// A `renju.ActionError` with `message` and its attributes (`game`, `action`).
+/// A `renju.env.ActionError` with `message` and its attributes (`game`, `action`).
 pub fn action_error(py: Python<'_>, message: String, attrs: &[(&str, Bound<'_, PyAny>)]) -> PyErr {
     raise(py, ACTION, message, attrs)
 }

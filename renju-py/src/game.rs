@@ -19,7 +19,7 @@ use crate::convert::{self, name_of, named};
 use crate::errors;
 use crate::findings::{Finding, GameReport};
 use crate::names::Name;
-use crate::options::{Keywords, ValidationOptions};
+use crate::options::{options_of, ValidationOptions};
 use crate::types::{
     self, stone, Color, Move, Opening, OpeningRule, Outcome, Point, RuleSet, Verdict,
 };
@@ -319,61 +319,28 @@ py_methods! { Game |g| pickle(Self)
         self.0.tag(key).map(str::to_string)
     }
 
-    /// Replays the game under its rules, with the keyword arguments as defaults for what
-    /// the record does not say: the verdict of every move, the outcome, the findings and
-    /// the opening.
-    /// time_control (a TimeControl or its text) replays the record's times on that
-    /// control when the record names none.
-    /// options= (a ValidationOptions) gives all of these at once instead of the
-    /// keywords (passing both is a TypeError).
-    #[pyo3(signature = (*, options = None, rule = None, opening = None, claims = None, five_completion_counts = None, offer_equivalence = None, time_control = None))]
-    #[allow(clippy::too_many_arguments)]
+    /// Replays the game under its rules, with options= (a ValidationOptions; None: the
+    /// library's defaults) as defaults for what the record does not say: the verdict of
+    /// every move, the outcome, the findings and the opening. The options' time control
+    /// replays the record's times on that control when the record names none.
+    #[pyo3(signature = (*, options = None))]
     fn replay(
         &self,
         py: Python<'_>,
         options: Option<&Bound<'_, ValidationOptions>>,
-        rule: Option<&Bound<'_, PyAny>>,
-        opening: Option<&Bound<'_, PyAny>>,
-        claims: Option<&Bound<'_, PyAny>>,
-        five_completion_counts: Option<bool>,
-        offer_equivalence: Option<&Bound<'_, PyAny>>,
-        time_control: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Replay> {
-        let keywords = Keywords {
-            rule,
-            opening,
-            claims,
-            five_completion_counts,
-            offer_equivalence,
-            time_control,
-        };
-        let o = keywords.with(options, "Game.replay")?;
+        let o = options_of(options);
         Ok(Replay(py.detach(|| self.0.replay(&o))))
     }
 
-    /// Replays the game and reports on it (same keyword arguments as replay()).
-    #[pyo3(signature = (*, options = None, rule = None, opening = None, claims = None, five_completion_counts = None, offer_equivalence = None, time_control = None))]
-    #[allow(clippy::too_many_arguments)]
+    /// Replays the game and reports on it (options= as in replay()).
+    #[pyo3(signature = (*, options = None))]
     fn validate(
         &self,
         py: Python<'_>,
         options: Option<&Bound<'_, ValidationOptions>>,
-        rule: Option<&Bound<'_, PyAny>>,
-        opening: Option<&Bound<'_, PyAny>>,
-        claims: Option<&Bound<'_, PyAny>>,
-        five_completion_counts: Option<bool>,
-        offer_equivalence: Option<&Bound<'_, PyAny>>,
-        time_control: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<GameReport> {
-        let keywords = Keywords {
-            rule,
-            opening,
-            claims,
-            five_completion_counts,
-            offer_equivalence,
-            time_control,
-        };
-        let o = keywords.with(options, "Game.validate")?;
+        let o = options_of(options);
         Ok(GameReport(py.detach(|| self.0.validate(&o))))
     }
 

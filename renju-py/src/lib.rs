@@ -1,12 +1,15 @@
 //! Python bindings of the renju library: the private compiled module `renju._renju`,
-//! whose public names the package `renju` (python/renju/__init__.py) imports
-//! (distribution `renju-referee`).
+//! whose public names the package's modules by job import (distribution
+//! `renju-referee`): `renju` (python/renju/__init__.py: positions, rules and records),
+//! `renju.referee`, `renju.engine`, `renju.tournament` and `renju.env`. The module stays
+//! flat; each class names its public module (`#[pyclass(module = "renju.referee")]`),
+//! so that pickles and reprs do.
 //!
 //! A lean translation layer in the style of python-chess: every rule, verdict, reader,
 //! report, name and drawing comes from `renju-core` and its sister crates; this crate
 //! only converts arguments and results and maps the core's errors to Python exceptions.
-//! See `README.md` and `python/renju/__init__.pyi` (the stubs, checked against the
-//! module by `mypy.stubtest`).
+//! See `README.md` and `python/renju/*.pyi` (the stubs, one per module, checked against
+//! the module by `mypy.stubtest`).
 //!
 //! Modules and the modules each names (`crate::other`); there is no cycle, and a
 //! class's argument readers live beside the class:

@@ -1,4 +1,4 @@
-//! Engine matches (`renju.match`): the runner of `renju match`
+//! Engine matches (`renju.engine.match`): the runner of `renju match`
 //! (`renju_engine::matches`), its settings read by the same `MatchSettings`, and its
 //! report as `MatchResult` (with `MatchGame`, `MatchEngine`, `MatchPair`, `MatchScore`
 //! and `MatchSprt`); `MatchResult.to_dict()` is `renju match --json`.
@@ -43,23 +43,23 @@ fn match_error(py: Python<'_>, e: &MatchError) -> PyErr {
 // ------------------------------------------------------------------ results
 
 /// Wins, losses and draws of one side.
-#[pyclass(frozen, eq, module = "renju")]
+#[pyclass(frozen, eq, module = "renju.engine")]
 #[derive(Debug, Clone, PartialEq)]
 pub struct MatchScore(pub Score);
 
 /// One engine's totals: as Black, as White, both, and its losses by forfeit.
-#[pyclass(frozen, eq, module = "renju")]
+#[pyclass(frozen, eq, module = "renju.engine")]
 #[derive(Debug, Clone, PartialEq)]
 pub struct MatchEngine(pub EngineTotals);
 
 /// One pair's games, from the first engine's side: its score (also by colour), the
 /// Elo difference with its 95 % interval, and the likelihood of superiority.
-#[pyclass(frozen, eq, module = "renju")]
+#[pyclass(frozen, eq, module = "renju.engine")]
 #[derive(Debug, Clone, PartialEq)]
 pub struct MatchPair(pub PairSummary);
 
 /// The sequential probability ratio test of a two-engine match.
-#[pyclass(frozen, eq, module = "renju")]
+#[pyclass(frozen, eq, module = "renju.engine")]
 #[derive(Debug, Clone, PartialEq)]
 pub struct MatchSprt(pub SprtSummary);
 
@@ -118,7 +118,7 @@ impl GameData {
 }
 
 /// One game of a match.
-#[pyclass(frozen, eq, module = "renju")]
+#[pyclass(frozen, eq, module = "renju.engine")]
 #[derive(Debug, Clone, PartialEq)]
 pub struct MatchGame(pub GameData);
 
@@ -135,11 +135,11 @@ pub struct ResultData {
     tournament: renju_tournament::Tournament,
 }
 
-/// The results of renju.match(): every engine's score by colour, each pair's Elo
+/// The results of renju.engine.match(): every engine's score by colour, each pair's Elo
 /// difference with its 95 % interval and LOS, the SPRT when one was run, and every
 /// game (with its record when keep_records=True). str() gives the summary as `renju match` prints it;
 /// to_dict() is `renju match --json`.
-#[pyclass(frozen, eq, module = "renju")]
+#[pyclass(frozen, eq, module = "renju.engine")]
 #[derive(Debug, Clone, PartialEq)]
 pub struct MatchResult(pub ResultData);
 
@@ -302,7 +302,7 @@ py_methods! { MatchGame |g| pickle(Self) {
     validated -> bool = g.0.validated;
     /// The record: every event, each move's time taken and time left, the players
     /// and the runner's reason ('termination' tag). Always there in on_game; in
-    /// MatchResult.games only with renju.match(..., keep_records=True), else None.
+    /// MatchResult.games only with renju.engine.match(..., keep_records=True), else None.
     record -> Option<Game> = g.0.record.clone().map(Game::from);
     /// Moves asked of the engines.
     engine_moves -> u32 = g.0.engine_moves;
@@ -506,7 +506,7 @@ fn value<'py, T: pyo3::conversion::FromPyObjectOwned<'py>>(
     }
 }
 
-/// How a match is played, for renju.match(engines, settings): every setting of
+/// How a match is played, for renju.engine.match(engines, settings): every setting of
 /// `renju match` but the engines and their names. Each keyword left out keeps the
 /// default (profile='gomocup' sets Gomocup's tournament settings; keywords given
 /// explicitly win over it). time_control is a TimeControl or its text; tc takes
@@ -515,7 +515,7 @@ fn value<'py, T: pyo3::conversion::FromPyObjectOwned<'py>>(
 /// SWAP2BOARD's stones as x,y,field lines to every engine (one engine's: 'cmd=...
 /// swap2board=fields'). Unknown names and bad texts (rule, opening, time_control, tc,
 /// sprt, profile, openings_order) raise ValueError. Frozen, comparable and picklable.
-#[pyclass(frozen, module = "renju")]
+#[pyclass(frozen, module = "renju.engine")]
 pub struct MatchSettings {
     settings: CoreSettings,
     given: Py<pyo3::types::PyDict>,

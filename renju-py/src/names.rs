@@ -1,14 +1,16 @@
 //! The library's names that Python receives as `enum.Enum` members: `renju.Termination`,
 //! `renju.DrawReason`, `renju.Severity`, `renju.FindingCode`, `renju.ClaimModel`,
-//! `renju.OfferEquivalence`, and the live referee's `renju.Seat`, `renju.Required`,
-//! `renju.SwapOption`, `renju.RefusalCode` and `renju.FoulPolicy`.
+//! `renju.OfferEquivalence`, and the live referee's `renju.referee.Seat`,
+//! `renju.referee.Required`, `renju.referee.SwapOption`, `renju.referee.RefusalCode` and
+//! `renju.referee.FoulPolicy`.
 //!
 //! Each class is made when the module is initialised, with the functional API of
 //! `enum.Enum` and `str` as mixin type (`class Termination(str, enum.Enum)`), from the
 //! core's name table (`ALL` and `name()`), so that names are written in one place. A
 //! member's value is the library's name (`Termination.FIVE.value == 'five'`); members
 //! compare and hash as their names (`outcome.termination == 'five'`) and `str()` and
-//! f-strings give the name, as before the enums. Members pickle as `renju.Termination`.
+//! f-strings give the name, as before the enums. Members pickle as their public module's
+//! class (`renju.Termination`, `renju.referee.Seat`).
 
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
@@ -22,6 +24,8 @@ use renju_records::{ClaimModel, FindingCode, OfferEquivalence, Seat, Severity};
 pub trait NameEnum: Copy + PartialEq + Sized + 'static {
     /// The Python class name.
     const CLASS: &'static str;
+    /// The public module that holds the class (its `__module__`).
+    const MODULE: &'static str;
     /// The class's docstring.
     const DOC: &'static str;
     /// Every value, in the core's order.
@@ -60,7 +64,7 @@ fn make<T: NameEnum>(py: Python<'_>) -> PyResult<EnumClass> {
         .map(|v| (member_name(v.name()), v.name()))
         .collect();
     let kwargs = PyDict::new(py);
-    kwargs.set_item("module", "renju")?;
+    kwargs.set_item("module", T::MODULE)?;
     kwargs.set_item("qualname", T::CLASS)?;
     kwargs.set_item("type", &str_type)?;
     let args = (T::CLASS, names);
@@ -106,9 +110,10 @@ macro_rules! all_of {
 }
 
 macro_rules! name_enums {
-    ($($ty:ident $([$($v:path),+])?: $doc:literal;)+) => {
+    ($($ty:ident $([$($v:path),+])? in $module:literal: $doc:literal;)+) => {
         $(impl NameEnum for $ty {
             const CLASS: &'static str = stringify!($ty);
+            const MODULE: &'static str = $module;
             const DOC: &'static str = $doc;
             fn all() -> &'static [$ty] {
                 all_of!($ty $([$($v),+])?)
@@ -131,40 +136,40 @@ macro_rules! name_enums {
 }
 
 name_enums! {
-    Termination: "How a game ended: Termination.FIVE ('five'), FORBIDDEN, TWO_PASSES, \
+    Termination in "renju": "How a game ended: Termination.FIVE ('five'), FORBIDDEN, TWO_PASSES, \
         FULL_BOARD, and for game records also TIME, RESIGNATION, AGREED_DRAW, FORFEIT, \
         DOUBLE_FORFEIT, VIOLATIONS, DECLARED, DECLARED_DRAW (the referee's draw at a stone \
         limit) and UNFINISHED.\n\nA str enum: each member's value is the library's \
         name, and members compare equal to it (Outcome.termination == 'five').";
-    DrawReason: "Why a drawing move draws: DrawReason.FULL_BOARD ('full-board') or \
+    DrawReason in "renju": "Why a drawing move draws: DrawReason.FULL_BOARD ('full-board') or \
         DrawReason.TWO_PASSES ('two-passes').\n\nA str enum: members compare equal to \
         their names.";
-    Severity: "How serious a finding is: Severity.ERROR ('error': the record cannot be \
+    Severity in "renju": "How serious a finding is: Severity.ERROR ('error': the record cannot be \
         a legal game), WARNING or INFO.\n\nA str enum: members compare equal to their \
         names.";
-    FindingCode: "The stable machine code of a finding (FindingCode.OCCUPIED_POINT is \
+    FindingCode in "renju": "The stable machine code of a finding (FindingCode.OCCUPIED_POINT is \
         'occupied-point', ...).\n\nA str enum: members compare equal to their names.";
-    ClaimModel: "How wins and draws are claimed: ClaimModel.AUTOMATIC ('automatic'), \
+    ClaimModel in "renju": "How wins and draws are claimed: ClaimModel.AUTOMATIC ('automatic'), \
         RIF_CLAIM ('rif-claim') or CHINESE_CLAIM ('chinese-claim').\n\nA str enum: \
         members compare equal to their names.";
-    OfferEquivalence: "How offered fifth moves are compared when deciding whether two \
+    OfferEquivalence in "renju": "How offered fifth moves are compared when deciding whether two \
         offers are the same (see docs/rules.md).\n\nA str enum: members compare equal \
         to their names.";
-    Seat [Seat::First, Seat::Second]: "A player's seat in a live game: Seat.FIRST \
+    Seat [Seat::First, Seat::Second] in "renju.referee": "A player's seat in a live game: Seat.FIRST \
         ('first', the player who starts as tentative Black) or Seat.SECOND. Swaps \
         exchange colours, never seats.\n\nA str enum: members compare equal to their \
         names.";
-    Required: "What the referee asks for now (Status.required): Required.PLACE, SWAP \
+    Required in "renju.referee": "What the referee asks for now (Status.required): Required.PLACE, SWAP \
         (a colour decision), DECLARE (the number of fifth-move offers), OFFER, CHOOSE, or \
         NONE once the game is over.\n\nA str enum: members compare equal to their names.";
-    SwapOption: "An answer a colour decision allows (Status.options): SwapOption.STAY, \
+    SwapOption in "renju.referee": "An answer a colour decision allows (Status.options): SwapOption.STAY, \
         SWAP, PLACE_TWO (Swap2) or OFFER (Taraguchi).\n\nA str enum: members compare \
         equal to their names.";
-    RefusalCode: "Why the referee refused an action (RefusalError.code): a stable name \
+    RefusalCode in "renju.referee": "Why the referee refused an action (RefusalError.code): a stable name \
         shared with the JSON-lines protocol and the C library ('not-your-turn', \
         'wrong-action', 'occupied', ...).\n\nA str enum: members compare equal to their \
         names.";
-    FoulPolicy: "What happens to a forbidden move of Black's in a live game (Referee's \
+    FoulPolicy in "renju.referee": "What happens to a forbidden move of Black's in a live game (Referee's \
         fouls=): FoulPolicy.AUTOMATIC (White wins at once), RIF_CLAIM and CHINESE_CLAIM \
         (White may claim it before playing on) or REFUSE (the move is refused).\n\nA \
         str enum: members compare equal to their names.";

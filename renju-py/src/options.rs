@@ -1,12 +1,12 @@
-//! Validation options: the `renju.ValidationOptions` class and the reading of the six
+//! Validation options: the `renju.ValidationOptions` class, built from the six
 //! validation keywords (`rule`, `opening`, `claims`, `five_completion_counts`,
-//! `offer_equivalence`, `time_control`) that `Game.replay`, `Game.validate`,
-//! `renju.validate`, `renju.validate_bytes` and `renju.validate_arrow` take, either as
-//! one `options=` object or as the keywords themselves (a shorthand), never both.
+//! `offer_equivalence`, `time_control`), and [`options_of`], the one reader of the
+//! `options=` argument that `Game.replay`, `Game.validate`, `renju.validate`,
+//! `renju.validate_bytes` and `renju.validate_arrow` take (the keywords themselves are
+//! taken by `ValidationOptions` alone).
 
 use std::hash::{Hash, Hasher};
 
-use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 
 use renju_core::RenjuOptions;
@@ -21,9 +21,9 @@ use crate::types::{OpeningRule, RuleSet};
 /// opening protocol, claim model, the reading of the disputed double-three case, time
 /// control) and how offered fifth moves are compared.
 ///
-/// ValidationOptions(rule='renju', opening='rif1996') takes the keywords of
-/// renju.validate() (each keyword left out keeps the library's default) and may be
-/// passed as options= wherever those keywords are taken. Frozen, hashable, comparable
+/// ValidationOptions(rule='renju', opening='rif1996') (each keyword left out keeps the
+/// library's default) is passed as options= to renju.validate(), validate_bytes(),
+/// validate_arrow(), Game.replay() and Game.validate(). Frozen, hashable, comparable
 /// (==) and picklable.
 #[pyclass(frozen, eq, module = "renju")]
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -112,26 +112,6 @@ pub struct Keywords<'a, 'py> {
 }
 
 impl Keywords<'_, '_> {
-    /// The names of the keywords given.
-    fn given(&self) -> Vec<&'static str> {
-        let given = [
-            ("rule", self.rule.is_some()),
-            ("opening", self.opening.is_some()),
-            ("claims", self.claims.is_some()),
-            (
-                "five_completion_counts",
-                self.five_completion_counts.is_some(),
-            ),
-            ("offer_equivalence", self.offer_equivalence.is_some()),
-            ("time_control", self.time_control.is_some()),
-        ];
-        given
-            .into_iter()
-            .filter(|(_, g)| *g)
-            .map(|(k, _)| k)
-            .collect()
-    }
-
     /// The options the keywords give (each keyword left out keeps the core's default).
     pub fn read(&self) -> PyResult<COptions> {
         let mut o = COptions::default();
@@ -157,25 +137,9 @@ impl Keywords<'_, '_> {
         }
         Ok(o)
     }
+}
 
-    /// The options of a call: `options=` or the keywords (a TypeError when both are
-    /// given; `function` names the call in the message).
-    pub fn with(
-        &self,
-        options: Option<&Bound<'_, ValidationOptions>>,
-        function: &str,
-    ) -> PyResult<COptions> {
-        let Some(options) = options else {
-            return self.read();
-        };
-        let given = self.given();
-        if given.is_empty() {
-            return Ok(options.get().0.clone());
-        }
-        Err(PyTypeError::new_err(format!(
-            "{function}() takes options= or the keywords it stands for, not both \
-             (also given: {})",
-            given.join(", ")
-        )))
-    }
+/// The options of a call's `options=` (None: the library's defaults).
+pub fn options_of(options: Option<&Bound<'_, ValidationOptions>>) -> COptions {
+    options.map_or_else(COptions::default, |o| o.get().0.clone())
 }

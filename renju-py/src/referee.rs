@@ -1,6 +1,6 @@
-//! The live referee: `renju.Referee` (`renju_records::referee::Referee`), the `Status` it
+//! The live referee: `renju.referee.Referee` (`renju_records::referee::Referee`), the `Status` it
 //! answers after every action, the parts of a status (`ClockStatus`, `Ending`) and
-//! `renju.RefusalError`. Every rule, step and refusal is the core's; the JSON-lines
+//! `renju.referee.RefusalError`. Every rule, step and refusal is the core's; the JSON-lines
 //! protocol of `Referee.apply` is the core's `handle_json`.
 
 use std::sync::Arc;
@@ -76,7 +76,8 @@ fn millis_of(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<u64> {
 fn seat_of(obj: &Bound<'_, PyAny>) -> PyResult<Seat> {
     let Ok(text) = obj.cast::<PyString>() else {
         let t = convert::type_name(obj);
-        let msg = format!("by must be a renju.Seat or its name ('first' or 'second'), not {t}");
+        let msg =
+            format!("by must be a renju.referee.Seat or its name ('first' or 'second'), not {t}");
         return Err(PyTypeError::new_err(msg));
     };
     match renju_core::names::normalize(&text.to_cow()?).as_str() {
@@ -141,7 +142,8 @@ impl Keywords<'_, '_> {
             o.time_control = Some(control_of(tc)?);
         }
         if let Some(f) = self.fouls {
-            o.fouls = name_of::<FoulPolicy>(f, "fouls must be a renju.FoulPolicy or its name")?;
+            o.fouls =
+                name_of::<FoulPolicy>(f, "fouls must be a renju.referee.FoulPolicy or its name")?;
         }
         if let Some(b) = self.both_flags {
             o.clock.both_flags = name_of::<BothFlags>(b, "both_flags must be a name")?;
@@ -165,7 +167,7 @@ fn referee_error(py: Python<'_>, e: &RefereeError) -> PyErr {
     }
 }
 
-/// A `renju.RefusalError` from the core's refusal.
+/// A `renju.referee.RefusalError` from the core's refusal.
 fn refusal_error(py: Python<'_>, refusal: &Refusal) -> PyErr {
     let attrs = [
         ("code", errors::any(py, Name(refusal.code))),
@@ -190,7 +192,7 @@ fn refusal_error(py: Python<'_>, refusal: &Refusal) -> PyErr {
 /// Referees pickle and copy exactly (pending offers included) through their options and
 /// the actions taken; two referees are equal when they started alike and took the same
 /// actions. Every rule comes from the Rust library; the binding only translates.
-#[pyclass(eq, module = "renju")]
+#[pyclass(eq, module = "renju.referee")]
 #[derive(Debug, Clone)]
 pub struct Referee {
     inner: CReferee,
@@ -604,7 +606,7 @@ py_methods! { Referee |r| pickle(Self) {
 ///
 /// The attributes are the JSON fields of the protocol (move_number is 'move', pass_ is
 /// 'pass'); to_dict() gives that JSON form. Frozen, comparable and picklable.
-#[pyclass(frozen, eq, module = "renju")]
+#[pyclass(frozen, eq, module = "renju.referee")]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Status(pub CStatus);
 
@@ -814,7 +816,7 @@ py_methods! { Status |s| pickle(Self)
 /// time left net of the time already used on the current action, ...), the colour whose
 /// clock runs (None once the game is over) and the deadline, the time stamp at which
 /// the running clock's flag falls (on the caller's timeline).
-#[pyclass(frozen, eq, hash, module = "renju")]
+#[pyclass(frozen, eq, hash, module = "renju.referee")]
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct ClockStatus(pub CClockStatus);
 
@@ -847,7 +849,7 @@ py_methods! { ClockStatus |c| pickle(Self)
 
 /// How a live game ended: result ('1-0' Black won, '0-1', '1/2-1/2' or '0-0'),
 /// termination (a Termination), the winning colour and the winning seat.
-#[pyclass(frozen, eq, hash, module = "renju")]
+#[pyclass(frozen, eq, hash, module = "renju.referee")]
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Ending(pub CEnding);
 

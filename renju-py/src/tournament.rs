@@ -1,4 +1,4 @@
-//! Tournaments (`renju.read_tournament`, `renju.Tournament`): crosstables from TRF, JSON
+//! Tournaments (`renju.tournament.read_tournament`, `renju.tournament.Tournament`): crosstables from TRF, JSON
 //! or game files, standings with the Chinese rules' or an organiser's tie-breaks, findings.
 //! `to_dict()` has the field names of `renju standings --json`.
 
@@ -52,7 +52,7 @@ fn read_error(py: Python<'_>, e: ReadError) -> PyErr {
 /// One finding about a tournament: severity ('error', 'warning', 'info'), a stable code
 /// ('paired-twice', 'result-contradiction', 'points-mismatch', ...), the round and the
 /// player (or team) it concerns, and a message.
-#[pyclass(frozen, eq, module = "renju")]
+#[pyclass(frozen, eq, module = "renju.tournament")]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TournamentFinding(pub CFinding);
 
@@ -111,7 +111,7 @@ fn value_to_py<'py>(py: Python<'py>, v: &TieBreakValue) -> PyResult<Bound<'py, P
 }
 
 /// One line of the standings.
-#[pyclass(frozen, eq, module = "renju")]
+#[pyclass(frozen, eq, module = "renju.tournament")]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StandingRow {
     row: CRow,
@@ -184,7 +184,7 @@ py_methods! { StandingRow |_x| pickle(Self) {}
 
 /// Standings of one tournament: the rows best first, the tie-breaks used, the
 /// regulation for unplayed rounds, and the findings.
-#[pyclass(frozen, eq, module = "renju")]
+#[pyclass(frozen, eq, module = "renju.tournament")]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Standings(pub CStandings);
 
@@ -339,7 +339,7 @@ impl crate::pickle::Pickled for StandingRow {
 }
 
 /// A tournament crosstable: players, teams, rounds, pairings and results.
-#[pyclass(eq, module = "renju")]
+#[pyclass(eq, module = "renju.tournament")]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Tournament {
     pub inner: CTournament,

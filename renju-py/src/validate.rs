@@ -19,7 +19,7 @@ use crate::convert::type_name;
 use crate::errors;
 use crate::game::Game;
 use crate::io::{self, GameReader, Records};
-use crate::options::{Keywords, ValidationOptions};
+use crate::options::{options_of, ValidationOptions};
 use crate::report::{Report, Shown, NOTEBOOK_FINDINGS};
 #[cfg(feature = "arrow")]
 use renju_records::rows::{validate_rows, Row};
@@ -124,10 +124,9 @@ fn limits_of(max_line_bytes: Option<usize>) -> ReadLimits {
 /// reports, merged in order (Report.merge, +, sum()), are the whole file's report.
 /// `source` names the file in the report; the format is `format`, or else `source`'s
 /// extension. Validates in parallel on all cores without
-/// holding the GIL. The other keyword arguments are validate()'s.
+/// holding the GIL. options= (a ValidationOptions) is validate()'s.
 #[pyfunction]
-#[pyo3(signature = (data, *, format = None, source = None, chunk = None, options = None, rule = None, opening = None, claims = None, five_completion_counts = None, offer_equivalence = None, time_control = None, max_line_bytes = None))]
-#[allow(clippy::too_many_arguments)]
+#[pyo3(signature = (data, *, format = None, source = None, chunk = None, options = None, max_line_bytes = None))]
 pub fn validate_bytes(
     py: Python<'_>,
     data: &Bound<'_, PyBytes>,
@@ -135,23 +134,9 @@ pub fn validate_bytes(
     source: Option<&str>,
     chunk: Option<&Chunk>,
     options: Option<&Bound<'_, ValidationOptions>>,
-    rule: Option<&Bound<'_, PyAny>>,
-    opening: Option<&Bound<'_, PyAny>>,
-    claims: Option<&Bound<'_, PyAny>>,
-    five_completion_counts: Option<bool>,
-    offer_equivalence: Option<&Bound<'_, PyAny>>,
-    time_control: Option<&Bound<'_, PyAny>>,
     max_line_bytes: Option<usize>,
 ) -> PyResult<Report> {
-    let keywords = Keywords {
-        rule,
-        opening,
-        claims,
-        five_completion_counts,
-        offer_equivalence,
-        time_control,
-    };
-    let o = keywords.with(options, "validate_bytes")?;
+    let o = options_of(options);
     let format = match (format, source) {
         (None, Some(path)) => io::format_for(std::path::Path::new(path), None)?,
         (Some(name), _) => io::format_of(name)?,
@@ -235,34 +220,18 @@ const BATCH: usize = 4096;
 /// games: a path (str or os.PathLike; the format comes from its extension unless
 /// format= is given), a reader from renju.read() / renju.read_bytes() (its remaining
 /// records, unreadable ones included), or an iterable of Game (and ParseError, reported
-/// as unreadable records). The keyword arguments are defaults for what a record does not
-/// say; options= (a ValidationOptions) gives them all at once instead (passing both is a
-/// TypeError). The games are read and replayed in batches, in parallel on all cores, without
+/// as unreadable records). options= (a ValidationOptions; None: the library's defaults)
+/// gives the defaults for what a record does not say. The games are read and replayed in batches, in parallel on all cores, without
 /// holding the GIL; Ctrl-C (KeyboardInterrupt) stops it between two batches.
 #[pyfunction]
-#[pyo3(signature = (games, *, options = None, rule = None, opening = None, claims = None, five_completion_counts = None, offer_equivalence = None, format = None, time_control = None))]
-#[allow(clippy::too_many_arguments)]
+#[pyo3(signature = (games, *, options = None, format = None))]
 pub fn validate(
     py: Python<'_>,
     games: &Bound<'_, PyAny>,
     options: Option<&Bound<'_, ValidationOptions>>,
-    rule: Option<&Bound<'_, PyAny>>,
-    opening: Option<&Bound<'_, PyAny>>,
-    claims: Option<&Bound<'_, PyAny>>,
-    five_completion_counts: Option<bool>,
-    offer_equivalence: Option<&Bound<'_, PyAny>>,
     format: Option<&str>,
-    time_control: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Report> {
-    let keywords = Keywords {
-        rule,
-        opening,
-        claims,
-        five_completion_counts,
-        offer_equivalence,
-        time_control,
-    };
-    let o = keywords.with(options, "validate")?;
+    let o = options_of(options);
     let mut records = records_of(py, games, format)?;
     let mut reports = Vec::new();
     let mut shown = Shown {
@@ -303,12 +272,12 @@ const ARROW_BATCH: usize = 1 << 16;
 /// protocol names) and ids columns: Arrow arrays of strings (pyarrow Array or
 /// ChunkedArray, a table's column, a polars Series, or any object with
 /// __arrow_c_stream__ or __arrow_c_array__; plain or dictionary-encoded), of one length; a null is "not said" (a null
-/// move string is an unreadable record). The other keyword arguments are the defaults
-/// of renju.validate() for what a row does not say. The columns are read without copying
+/// move string is an unreadable record). options= (a ValidationOptions) gives the
+/// defaults of renju.validate() for what a row does not say. The columns are read without copying
 /// and the games replayed in parallel on all cores without holding the GIL.
 #[cfg(feature = "arrow")]
 #[pyfunction]
-#[pyo3(signature = (moves, *, rules = None, openings = None, ids = None, source = None, first_index = 0, size = 15, options = None, rule = None, opening = None, claims = None, five_completion_counts = None, offer_equivalence = None, time_control = None))]
+#[pyo3(signature = (moves, *, rules = None, openings = None, ids = None, source = None, first_index = 0, size = 15, options = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn validate_arrow(
     py: Python<'_>,
@@ -320,22 +289,8 @@ pub fn validate_arrow(
     first_index: usize,
     size: i64,
     options: Option<&Bound<'_, ValidationOptions>>,
-    rule: Option<&Bound<'_, PyAny>>,
-    opening: Option<&Bound<'_, PyAny>>,
-    claims: Option<&Bound<'_, PyAny>>,
-    five_completion_counts: Option<bool>,
-    offer_equivalence: Option<&Bound<'_, PyAny>>,
-    time_control: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Report> {
-    let keywords = Keywords {
-        rule,
-        opening,
-        claims,
-        five_completion_counts,
-        offer_equivalence,
-        time_control,
-    };
-    let o = keywords.with(options, "validate_arrow")?;
+    let o = options_of(options);
     let size = crate::convert::size_of(py, size)?;
     let chunks = |obj: Option<&Bound<'_, PyAny>>, what| obj.map(|o| arrow::arrow_chunks(o, what));
     let move_chunks = arrow::arrow_chunks(moves, "moves")?;

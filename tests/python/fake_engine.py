@@ -1,4 +1,4 @@
-"""A jsonl test engine for renju.conform, backed by the renju module itself.
+"""A jsonl test engine for renju.engine.conform, backed by the renju module itself.
 
     python fake_engine.py [none|other-reading|garbage|slow PID_DIR]
 

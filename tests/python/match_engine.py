@@ -1,5 +1,5 @@
 """The Gomocup test engine of `renju match` (renju-engine/examples/test_engine.rs, one
-behaviour per --mode) for the Python tests of renju.match: RENJU_TEST_ENGINE names it
+behaviour per --mode) for the Python tests of renju.engine.match: RENJU_TEST_ENGINE names it
 (tests/python/run.sh builds it and sets it), else the debug build in the repository's
 target directory."""
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the Python bindings (renju-py) into a virtual environment and runs the Python
-# checks: mypy --strict on the type stubs and on the tests, mypy.stubtest (the stubs
-# against the compiled module, signature by signature), then pytest.
+# checks: mypy --strict on the type stubs, on the tests and on the guide's Python
+# examples, mypy.stubtest (the stubs against the compiled module, signature by
+# signature), then pytest.
 #
 #   bash tests/python/run.sh            # from anywhere; extra arguments go to pytest
 #   RENJU_NUMPY=0 bash tests/python/run.sh   # do not install numpy (its test then skips)
@@ -9,7 +10,7 @@
 # The venv is .venv at the repository root (git-ignored); it is created when missing.
 # The debug build of the renju CLI is made too (RENJU_CLI): one test compares reports.
 # So is the Gomocup test engine of `renju match` (RENJU_TEST_ENGINE), which the tests of
-# renju.match play with (tests/python/match_engine.py).
+# renju.engine.match play with (tests/python/match_engine.py).
 # gymnasium and pettingzoo are required: the environment checkers run in test_env.py.
 # numpy is optional: it is installed when the package index has it, and the numpy test
 # skips without it. pyarrow, pandas, polars and dask[distributed] are required: the Arrow
@@ -75,7 +76,20 @@ echo "== Python: mypy --strict (stubs; tests and benchmark)"
 "$venv/bin/mypy" --strict --cache-dir "$venv/.mypy_cache" renju-py/python/renju
 "$venv/bin/mypy" --strict --cache-dir "$venv/.mypy_cache" tests/python renju-py/bench
 
-echo "== Python: mypy.stubtest (python/renju/__init__.pyi against the compiled module)"
+echo "== Python: mypy --strict on the guide's Python (the examples of docs/*.md and the README)"
+# scripts/check_guide.py --write-python writes each page's pycon examples as one module
+# (and its Python files); the stubs must type them. Relaxed only where a doctest's style
+# is not a program's: a name reused for another value (--allow-redefinition), an Optional
+# the page shows to be set (union-attr), and the untyped libraries some pages use
+# (pyarrow, dask: import-untyped, no-untyped-call).
+guide_python=$venv/guide-python
+rm -rf "$guide_python"
+"$py" scripts/check_guide.py --write-python "$guide_python"
+"$venv/bin/mypy" --strict --allow-redefinition --disable-error-code=union-attr \
+    --disable-error-code=import-untyped --disable-error-code=no-untyped-call \
+    --cache-dir "$venv/.mypy_cache" "$guide_python"
+
+echo "== Python: mypy.stubtest (the stubs of python/renju/, one per module, against the compiled module)"
 # The allowlist holds only what stubtest cannot see, each entry with its reason.
 MYPY_CACHE_DIR="$venv/.mypy_cache" "$py" -m mypy.stubtest renju \
     --allowlist tests/python/stubtest-allowlist.txt

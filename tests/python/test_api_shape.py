@@ -14,6 +14,8 @@ from pathlib import Path
 import pytest
 
 import renju
+import renju.referee
+import renju.tournament
 
 REPO = Path(__file__).resolve().parents[2]
 SRC = REPO / "renju-py" / "src"
@@ -25,11 +27,11 @@ ENUMS = [
     renju.FindingCode,
     renju.ClaimModel,
     renju.OfferEquivalence,
-    renju.Seat,
-    renju.Required,
-    renju.SwapOption,
-    renju.RefusalCode,
-    renju.FoulPolicy,
+    renju.referee.Seat,
+    renju.referee.Required,
+    renju.referee.SwapOption,
+    renju.referee.RefusalCode,
+    renju.referee.FoulPolicy,
 ]
 
 
@@ -50,10 +52,34 @@ def test_all_lists_exactly_the_public_names() -> None:
     assert len(renju.__all__) == len(set(renju.__all__))
     for name in renju.__all__:
         assert hasattr(renju, name), name
-    public = {n for n in vars(renju) if not n.startswith("_")} - {"dask"}
+    modules = {"dask", "referee", "engine", "tournament", "env"}
+    public = {n for n in vars(renju) if not n.startswith("_")} - modules
     assert public <= set(renju.__all__), public - set(renju.__all__)
     for name in ["Termination", "ValidationOptions", "Game", "validate", "FORMATS"]:
         assert name in renju.__all__
+
+
+#: The modules by job (issue 42), as python-chess has chess.pgn and chess.engine, with
+#: names each holds.
+MODULES_BY_JOB = {
+    "renju.referee": ["Referee", "Status", "RefusalError", "Seat", "FoulPolicy", "Ending"],
+    "renju.engine": ["match", "conform", "MatchSettings", "MatchResult", "ConformReport"],
+    "renju.tournament": ["Tournament", "Standings", "read_tournament"],
+    "renju.env": ["VecEnv", "EnvGame", "ActionError"],
+}
+
+
+@pytest.mark.parametrize("name", sorted(MODULES_BY_JOB))
+def test_modules_by_job(name: str) -> None:
+    module = importlib.import_module(name)
+    assert module.__doc__ and len(module.__all__) == len(set(module.__all__))
+    for held in MODULES_BY_JOB[name]:
+        assert held in module.__all__ and hasattr(module, held), held
+        assert not hasattr(renju, held), f"renju.{held} is {name}.{held} now"
+    compiled = importlib.import_module("renju._renju")
+    for held in module.__all__:
+        if held not in ("RenjuEnv", "RenjuVectorEnv", "RenjuAECEnv", "aec_env"):
+            assert getattr(module, held) is getattr(compiled, held), held
 
 
 def test_the_package_does_not_star_import() -> None:
@@ -66,6 +92,8 @@ def test_classes_and_pickles_name_the_package() -> None:
         obj = getattr(renju, name)
         if isinstance(obj, type):
             assert obj.__module__ == "renju", name
+    seat = pickle.dumps(renju.referee.Seat.FIRST, protocol=4)
+    assert b"renju.referee" in seat and pickle.loads(seat) is renju.referee.Seat.FIRST
     game = renju.Game("h8 i9 j10")
     data = pickle.dumps(game, protocol=2)
     assert b"renju._renju" not in data and b"renju.renju" not in data
@@ -117,7 +145,7 @@ def test_no_import_cycle_in_the_bindings() -> None:
 @pytest.mark.parametrize("cls", ENUMS, ids=lambda c: c.__name__)
 def test_name_enums_are_str_enums(cls: type[enum.Enum]) -> None:
     assert issubclass(cls, enum.Enum) and issubclass(cls, str)
-    assert cls.__module__ == "renju" and cls.__doc__
+    assert cls.__module__ in ("renju", "renju.referee") and cls.__doc__
     for member in cls:
         value = member.value
         assert isinstance(value, str)
@@ -161,9 +189,7 @@ def test_attributes_give_enum_members() -> None:
 def test_members_are_accepted_where_names_are() -> None:
     game = renju.Game("h8", claims=renju.ClaimModel.CHINESE_CLAIM)
     assert game.claims == "chinese-claim"
-    replay = game.replay(
-        claims=renju.ClaimModel.AUTOMATIC, offer_equivalence=renju.OfferEquivalence.BOARD
-    )
+    replay = game.replay(options=renju.ValidationOptions(claims=renju.ClaimModel.AUTOMATIC, offer_equivalence=renju.OfferEquivalence.BOARD))
     assert replay.outcome.termination is renju.Termination.UNFINISHED
 
 
@@ -268,60 +294,55 @@ def test_validation_options_value_semantics() -> None:
 GAME = renju.Game("h8 i9 h9 i8 h10 i10 h11 i11 h12")
 
 
-def test_options_object_equals_keywords_everywhere() -> None:
+def test_options_object_is_taken_everywhere() -> None:
     o = renju.ValidationOptions(rule="freestyle", claims="rif-claim")
-    assert GAME.replay(options=o) == GAME.replay(rule="freestyle", claims="rif-claim")
-    assert GAME.validate(options=o) == GAME.validate(rule="freestyle", claims="rif-claim")
-    assert renju.validate([GAME], options=o) == renju.validate(
-        [GAME], rule="freestyle", claims="rif-claim"
+    assert GAME.replay(options=o) == GAME.replay(
+        options=renju.ValidationOptions(rule="freestyle", claims="rif-claim")
     )
+    assert GAME.validate(options=o).rule == "freestyle"
+    assert renju.validate([GAME], options=o).games[0].rule == "freestyle"
     data = b"h8 i9 h9 i8 h10 i10 h11 i11 h12\n"
-    assert renju.validate_bytes(data, format="moves", options=o) == renju.validate_bytes(
-        data, format="moves", rule="freestyle", claims="rif-claim"
-    )
+    by_bytes = renju.validate_bytes(data, format="moves", options=o)
+    assert by_bytes.games[0].rule == "freestyle"
     pyarrow = pytest.importorskip("pyarrow")
     column = pyarrow.array([data.decode().strip()])
-    assert renju.validate_arrow(column, options=o) == renju.validate_arrow(
-        column, rule="freestyle", claims="rif-claim"
-    )
+    assert renju.validate_arrow(column, options=o).games[0].rule == "freestyle"
 
 
-def test_options_and_keywords_together_are_a_type_error() -> None:
+def test_the_loose_validation_keywords_are_retired() -> None:
+    """options= is the one way to give validation options (issue 42): the six keywords
+    are ValidationOptions' alone."""
     o = renju.ValidationOptions()
-    with pytest.raises(TypeError, match="not both.*rule"):
-        GAME.replay(options=o, rule="renju")
-    with pytest.raises(TypeError, match="five_completion_counts"):
-        GAME.validate(options=o, five_completion_counts=False)
-    with pytest.raises(TypeError, match="validate"):
-        renju.validate([GAME], options=o, claims="automatic")
-    with pytest.raises(TypeError, match="time_control"):
-        renju.validate_bytes(b"h8\n", format="moves", options=o, time_control="60")
+    with pytest.raises(TypeError):
+        GAME.replay(rule="renju")  # type: ignore[call-arg]
+    with pytest.raises(TypeError):
+        GAME.validate(options=o, five_completion_counts=False)  # type: ignore[call-arg]
+    with pytest.raises(TypeError):
+        renju.validate([GAME], claims="automatic")  # type: ignore[call-arg]
+    with pytest.raises(TypeError):
+        renju.validate_bytes(b"h8\n", format="moves", time_control="60")  # type: ignore[call-arg]
     with pytest.raises(TypeError):
         GAME.replay(options="renju")  # type: ignore[arg-type]
+    assert GAME.replay(options=renju.ValidationOptions(five_completion_counts=False)) == GAME.replay()
+    assert GAME.replay(options=None) == GAME.replay()
 
 
-def test_keywords_stay_a_shorthand() -> None:
-    assert GAME.replay(five_completion_counts=False) == GAME.replay()
-    assert GAME.replay(options=renju.ValidationOptions()) == GAME.replay()
-
-
-def test_dask_takes_options_too() -> None:
+def test_dask_takes_options_only() -> None:
     pytest.importorskip("dask")
+    import inspect
+
     import renju.dask
 
-    o = renju.ValidationOptions(rule="freestyle")
-    assert renju.dask._options("validate_files", o) == {"options": o}
-    assert renju.dask._options("validate_files", None, rule="renju", claims=None) == {
-        "rule": "renju"
-    }
-    with pytest.raises(TypeError, match="not both"):
-        renju.dask._options("validate_files", o, rule="renju")
+    for function in (renju.dask.validate_files, renju.dask.validate_parquet):
+        keywords = set(inspect.signature(function).parameters)
+        assert "options" in keywords
+        assert not keywords & {"rule", "opening", "claims", "time_control"}, keywords
 
 
 def test_tournament_findings_give_severity_members() -> None:
     findings = []
     for name in ["club.rif", "fide_tec_exercise.trf"]:
-        t = renju.read_tournament(REPO / "fixtures" / "tournaments" / name)
+        t = renju.tournament.read_tournament(REPO / "fixtures" / "tournaments" / name)
         findings += t.check() + t.standings().findings
     assert findings
     for f in findings:

@@ -145,7 +145,7 @@ def test_validate_arrow_columns_and_errors() -> None:
     with pytest.raises(TypeError, match="must be an Arrow array"):
         renju.validate_arrow(moves)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="opening"):
-        renju.validate_arrow(pa.array(moves), opening="nonsense")
+        renju.validate_arrow(pa.array(moves), options=renju.ValidationOptions(opening="nonsense"))
 
 
 def test_validate_from_a_parquet_column(tmp_path: Path) -> None:

@@ -64,7 +64,7 @@ def test_the_replayed_clock_of_a_record(repo: Path) -> None:
     assert replay.time is None and replay.clock == []
     # A .psq file has times but no control: one is given.
     (psq,) = list(renju.read(fixtures / "games" / "timed.psq"))
-    replay = psq.replay(rule="freestyle", time_control="30")
+    replay = psq.replay(options=renju.ValidationOptions(rule="freestyle", time_control="30"))
     assert replay.outcome.termination == "time" and replay.outcome.winner == renju.Color.BLACK
     assert replay.time is not None and replay.time["flag"] == {"color": "white", "move": 4}
     number, state = replay.clock[0]
@@ -76,4 +76,4 @@ def test_the_replayed_clock_of_a_record(repo: Path) -> None:
     assert terminations == ["resignation", "time", "unfinished", "unfinished"]
     assert report.to_dict()["games"][0]["time"]["control"] == "300+5"
     with pytest.raises(ValueError, match="not a number of seconds"):
-        psq.replay(time_control="30+x")
+        psq.replay(options=renju.ValidationOptions(time_control="30+x"))

@@ -1,29 +1,54 @@
-"""Every public class, function, method and property of the module has a docstring, and
-the module's names match its type stubs."""
+"""Every public class, function, method and property of the package's modules (renju,
+renju.referee, renju.engine, renju.tournament, renju.env) has a docstring, and each
+module's names match its type stubs."""
 
 from __future__ import annotations
 
 import enum
 import inspect
 from pathlib import Path
+from types import ModuleType
+
+import pytest
 
 import renju
+import renju.engine
+import renju.env
+import renju.referee
+import renju.tournament
 
-STUBS = Path(__file__).resolve().parents[2] / "renju-py" / "python" / "renju" / "__init__.pyi"
+PACKAGE = Path(__file__).resolve().parents[2] / "renju-py" / "python" / "renju"
+STUBS = PACKAGE / "__init__.pyi"
+
+#: Each module and its stub file.
+MODULES = [
+    (renju, STUBS),
+    (renju.referee, PACKAGE / "referee.pyi"),
+    (renju.engine, PACKAGE / "engine.pyi"),
+    (renju.tournament, PACKAGE / "tournament.pyi"),
+    (renju.env, PACKAGE / "env.pyi"),
+]
 
 
-def public_names() -> list[str]:
-    """The module's public names."""
-    names = [n for n in dir(renju) if not n.startswith("_")]
-    return [n for n in names if not inspect.ismodule(getattr(renju, n))]
+def public_names(module: ModuleType = renju) -> list[str]:
+    """The module's public names (renju.env's wrappers, loaded on first use, included)."""
+    names = {n for n in dir(module) if not n.startswith("_")} | set(module.__all__)
+    return sorted(
+        n for n in names
+        if not inspect.ismodule(getattr(module, n))
+        and (n in module.__all__ or getattr(getattr(module, n), "__module__", "renju") == "renju")
+    )
 
 
-def test_everything_has_a_docstring() -> None:
+@pytest.mark.parametrize("module", [m for m, _ in MODULES], ids=lambda m: m.__name__)
+def test_everything_has_a_docstring(module: ModuleType) -> None:
     """Classes, their methods and properties, and functions are documented."""
-    assert renju.__doc__
+    if module is renju.env:
+        pytest.importorskip("gymnasium")  # its wrappers are loaded on first use
+    assert module.__doc__
     missing = []
-    for name in public_names():
-        obj = getattr(renju, name)
+    for name in public_names(module):
+        obj = getattr(module, name)
         if inspect.isclass(obj):
             if not (obj.__doc__ or "").strip():
                 missing.append(name)
@@ -44,16 +69,24 @@ def test_everything_has_a_docstring() -> None:
     assert missing == []
 
 
-def test_stubs_cover_the_module() -> None:
-    """Every public name is in the stubs (__init__.pyi) (and every stub name but the aliases exists)."""
-    text = STUBS.read_text()
-    for name in public_names():
-        assert (f"class {name}" in text or f"def {name}(" in text or f"\n{name}:" in text), name
+@pytest.mark.parametrize("module, stubs", MODULES, ids=[m.__name__ for m, _ in MODULES])
+def test_stubs_cover_the_module(module: ModuleType, stubs: Path) -> None:
+    """Every public name is in the module's stubs (and every stub name but the aliases
+    exists); a name lives in one module: no other module's stubs define it."""
+    if module is renju.env:
+        pytest.importorskip("gymnasium")  # its wrappers are loaded on first use
+    text = stubs.read_text()
+    for name in public_names(module):
+        assert (f"class {name}" in text or f"def {name}(" in text or f"\n{name}:" in text
+                or f" as {name}\n" in text), name
     for line in text.splitlines():
         for prefix in ("class ", "def "):
             if line.startswith(prefix):
                 name = line[len(prefix):].split("(")[0].split(":")[0]
-                assert name.startswith("_") or hasattr(renju, name), name
+                assert name.startswith("_") or hasattr(module, name), name
+                for other, _ in MODULES:
+                    if other is not module and not name.startswith("_"):
+                        assert name not in other.__all__, f"{name} in {other.__name__} too"
 
 
 def test_signatures_shown() -> None:

@@ -1,4 +1,4 @@
-"""Self-play environments: renju.VecEnv and renju.EnvGame, and the Gymnasium and
+"""Self-play environments: renju.env.VecEnv and renju.env.EnvGame, and the Gymnasium and
 PettingZoo wrappers of renju.env, checked by those libraries' own checkers."""
 
 from __future__ import annotations
@@ -11,10 +11,11 @@ import numpy as np
 import pytest
 
 import renju
+import renju.env
 
 
 def test_vecenv_steps_random_games_whose_records_validate() -> None:
-    env = renju.VecEnv(16, seed=3)
+    env = renju.env.VecEnv(16, seed=3)
     obs, masks = env.reset()
     assert obs.shape == (16, 5, 15, 15) and obs.dtype == np.uint8
     assert masks.shape == (16, 226) and masks.dtype == np.uint8
@@ -38,7 +39,7 @@ def test_vecenv_steps_random_games_whose_records_validate() -> None:
 
 
 def test_planes_follow_the_board_and_forbidden_masks() -> None:
-    game = renju.EnvGame()
+    game = renju.env.EnvGame()
     for m in ["f8", "a1", "g8", "a2", "h6", "a3", "h7", "a4"]:
         p = renju.Point(m)
         game.step(p.y * 15 + p.x)
@@ -51,10 +52,10 @@ def test_planes_follow_the_board_and_forbidden_masks() -> None:
     assert (obs[3] == planes[2]).all() and obs[3][7, 7] == 1  # h8 double-three
     assert obs[4][3, 0] == 1  # the last move, a4
     assert game.legal_mask()[7 * 15 + 7] == 0
-    with pytest.raises(renju.ActionError, match="forbidden to Black") as e:
+    with pytest.raises(renju.env.ActionError, match="forbidden to Black") as e:
         game.step(7 * 15 + 7)
     assert e.value.action == 112
-    played = renju.EnvGame(fouls="played")
+    played = renju.env.EnvGame(fouls="played")
     for m in ["f8", "a1", "g8", "a2", "h6", "a3", "h7", "a4"]:
         p = renju.Point(m)
         played.step(p.y * 15 + p.x)
@@ -64,52 +65,52 @@ def test_planes_follow_the_board_and_forbidden_masks() -> None:
 
 
 def test_bad_actions_raise_clear_errors_and_change_nothing() -> None:
-    env = renju.VecEnv(2)
+    env = renju.env.VecEnv(2)
     env.step([112, 0])
     before = env.observations.copy()
-    with pytest.raises(renju.ActionError, match="game 1: action 0 .a1. is occupied") as e:
+    with pytest.raises(renju.env.ActionError, match="game 1: action 0 .a1. is occupied") as e:
         env.step([1, 0])
     assert (e.value.game, e.value.action) == (1, 0)
     assert (env.observations == before).all()
-    with pytest.raises(renju.ActionError, match="out of range"):
+    with pytest.raises(renju.env.ActionError, match="out of range"):
         env.step(np.array([226, 1]))
-    with pytest.raises(renju.ActionError, match="pass"):
+    with pytest.raises(renju.env.ActionError, match="pass"):
         env.step(np.array([225, 1]))
     with pytest.raises(ValueError, match=r"shape \(2,\)"):
         env.step([1, 2, 3])
     with pytest.raises(TypeError, match="integers"):
         env.step(np.array([1.0, 2.0]))
-    done = renju.VecEnv(1, draw_after=2, autoreset="disabled")
+    done = renju.env.VecEnv(1, draw_after=2, autoreset="disabled")
     done.step([0])
     done.step([1])
-    with pytest.raises(renju.ActionError, match="the game is over"):
+    with pytest.raises(renju.env.ActionError, match="the game is over"):
         done.step([2])
     with pytest.raises(ValueError, match="unknown plane"):
-        renju.VecEnv(1, planes=["stones"])
+        renju.env.VecEnv(1, planes=["stones"])
     with pytest.raises(renju.SetupError):
-        renju.VecEnv(1, size=19)
+        renju.env.VecEnv(1, size=19)
     with pytest.raises(ValueError, match="num_envs"):
-        renju.VecEnv(1 << 40)
-    empty = renju.VecEnv(0)
+        renju.env.VecEnv(1 << 40)
+    empty = renju.env.VecEnv(0)
     empty.step([])
     assert empty.random_actions().shape == (0,)
 
 
 def test_same_seed_same_games_and_pickles_go_on_alike() -> None:
-    def play(env: renju.VecEnv, steps: int) -> list[bytes]:
+    def play(env: renju.env.VecEnv, steps: int) -> list[bytes]:
         out = []
         for _ in range(steps):
             env.step(env.random_actions())
             out.append(env.observations.tobytes())
         return out
 
-    a, b = renju.VecEnv(4, seed=9, rule="freestyle", size=9), renju.VecEnv(4, seed=9, rule="freestyle", size=9)
+    a, b = renju.env.VecEnv(4, seed=9, rule="freestyle", size=9), renju.env.VecEnv(4, seed=9, rule="freestyle", size=9)
     assert play(a, 20) == play(b, 20)
     c = pickle.loads(pickle.dumps(a))
     assert c.options() == a.options()
     assert (c.observations == a.observations).all()
     assert play(c, 30) == play(a, 30)
-    g = renju.EnvGame(seed=1)
+    g = renju.env.EnvGame(seed=1)
     for _ in range(5):
         g.step(g.random_action() or 0)
     h = pickle.loads(pickle.dumps(g))

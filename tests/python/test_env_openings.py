@@ -1,5 +1,5 @@
-"""Opening protocols as action phases in the self-play environments: renju.VecEnv and
-renju.EnvGame with opening=..., the Gymnasium and PettingZoo wrappers under their own
+"""Opening protocols as action phases in the self-play environments: renju.env.VecEnv and
+renju.env.EnvGame with opening=..., the Gymnasium and PettingZoo wrappers under their own
 checkers, pickling, and Gymnasium's final_obs / final_info under SAME_STEP."""
 
 from __future__ import annotations
@@ -11,13 +11,14 @@ import numpy as np
 import pytest
 
 import renju
+import renju.env
 
 PROTOCOLS = ["swap2", "rif1996", "soosorv-8", "taraguchi-10", "swap", "gomoku-swap"]
 
 
 @pytest.mark.parametrize("opening", PROTOCOLS)
 def test_random_games_under_a_protocol_validate_to_their_outcome(opening: str) -> None:
-    env = renju.VecEnv(8, seed=5, opening=opening, planes=["own", "opponent", "phase", "offered", "first-to-act"])
+    env = renju.env.VecEnv(8, seed=5, opening=opening, planes=["own", "opponent", "phase", "offered", "first-to-act"])
     obs, masks = env.reset()
     assert env.opening == str(renju.OpeningRule(opening))
     assert masks.shape == (8, env.action_count) and env.action_count > 226
@@ -43,14 +44,14 @@ def test_random_games_under_a_protocol_validate_to_their_outcome(opening: str) -
 
 
 def test_swap2_decisions_are_actions_after_pass() -> None:
-    game = renju.EnvGame(opening="swap2")
+    game = renju.env.EnvGame(opening="swap2")
     for point in ("h8", "h9", "j10"):
         assert (game.phase, game.to_act) == ("place", "first")
         p = renju.Point(point)
         game.step(p.y * 15 + p.x)
     assert (game.phase, game.to_act) == ("swap", "second")
     assert game.legal_actions() == [226, 227, 228]  # stay, swap, place-two
-    with pytest.raises(renju.ActionError):
+    with pytest.raises(renju.env.ActionError):
         game.step(0)
     game.step(227)  # swap: the second player takes Black
     assert (game.phase, game.to_act, game.black_seat) == ("place", "first", "second")
@@ -60,7 +61,7 @@ def test_swap2_decisions_are_actions_after_pass() -> None:
 
 
 def test_pickled_env_with_an_opening_goes_on_alike() -> None:
-    a = renju.VecEnv(4, seed=2, opening="yamaguchi")
+    a = renju.env.VecEnv(4, seed=2, opening="yamaguchi")
     for _ in range(6):
         a.step(a.random_actions())
     b = pickle.loads(pickle.dumps(a))
@@ -160,7 +161,7 @@ def test_pettingzoo_agents_are_the_colours_under_the_free_opening(opening: str |
 
 
 def test_opening_actions_after_the_opening_are_refused_as_out_of_phase() -> None:
-    game = renju.EnvGame(opening="swap2")
+    game = renju.env.EnvGame(opening="swap2")
     for point in ("h8", "h9", "j10"):
         p = renju.Point(point)
         game.step(p.y * 15 + p.x)
@@ -169,17 +170,17 @@ def test_opening_actions_after_the_opening_are_refused_as_out_of_phase() -> None
         p = renju.Point(point)
         game.step(p.y * 15 + p.x)
     for action in (226, 227, 228, 229):
-        with pytest.raises(renju.ActionError, match=f"action {action} is not allowed in the place phase"):
+        with pytest.raises(renju.env.ActionError, match=f"action {action} is not allowed in the place phase"):
             game.step(action)
-    with pytest.raises(renju.ActionError, match="is a pass"):
+    with pytest.raises(renju.env.ActionError, match="is a pass"):
         game.step(225)
-    with pytest.raises(renju.ActionError, match="out of range"):
+    with pytest.raises(renju.env.ActionError, match="out of range"):
         game.step(230)
     assert game.actions == [112, 127, 144, 227, 126, 160]
 
 
 def test_the_stone_limit_draws_inside_the_opening_and_keeps_the_seats() -> None:
-    game = renju.EnvGame(opening="swap2", draw_after=4)
+    game = renju.env.EnvGame(opening="swap2", draw_after=4)
     for point in ("h8", "h9", "j10"):
         p = renju.Point(point)
         game.step(p.y * 15 + p.x)
@@ -196,7 +197,7 @@ def test_the_stone_limit_draws_inside_the_opening_and_keeps_the_seats() -> None:
 
 @pytest.mark.parametrize("opening", ["free", "swap2"])
 def test_finished_games_not_reset_have_the_over_phase(opening: str) -> None:
-    env = renju.VecEnv(2, draw_after=1, autoreset="disabled", opening=opening)
+    env = renju.env.VecEnv(2, draw_after=1, autoreset="disabled", opening=opening)
     env.reset()
     _, masks, _, terminated, _ = env.step(np.array([112, 112]))
     assert terminated.all() and not masks.any()

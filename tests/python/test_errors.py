@@ -7,14 +7,20 @@ from pathlib import Path
 import pytest
 
 import renju
+import renju.env
+import renju.referee
 
 
 def test_hierarchy() -> None:
-    """Every error derives from renju.Error and ValueError."""
-    for cls in (renju.ParseError, renju.IllegalMoveError, renju.SetupError, renju.PointError,
-                renju.RefusalError):
+    """Every error derives from renju.Error and ValueError; each names the module that
+    holds it (the referee's refusal and the environments' action error in theirs)."""
+    for cls in (renju.ParseError, renju.WriteError, renju.IllegalMoveError, renju.SetupError,
+                renju.PointError, renju.referee.RefusalError, renju.env.ActionError):
         assert issubclass(cls, renju.Error) and issubclass(cls, ValueError)
-        assert cls.__module__ == "renju" and cls.__doc__
+        assert cls.__module__.startswith("renju") and cls.__doc__
+        assert getattr(__import__(cls.__module__, fromlist=["_"]), cls.__name__) is cls
+    assert renju.referee.RefusalError.__module__ == "renju.referee"
+    assert renju.env.ActionError.__module__ == "renju.env"
     assert issubclass(renju.Error, Exception) and not issubclass(renju.Error, ValueError)
     assert renju.Error.__doc__
 

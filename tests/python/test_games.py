@@ -81,15 +81,15 @@ def test_replay_forbidden_win() -> None:
 def test_replay_options() -> None:
     """Keyword arguments are defaults for what the record does not say."""
     g = renju.Game("f8 a1 g8 c1 h6 e1 h7 g1 h8")
-    assert g.replay(rule="freestyle").outcome.termination == "unfinished"
-    claimed = g.replay(claims="rif-claim")
+    assert g.replay(options=renju.ValidationOptions(rule="freestyle")).outcome.termination == "unfinished"
+    claimed = g.replay(options=renju.ValidationOptions(claims="rif-claim"))
     assert claimed.outcome.termination == "forbidden"  # the record ends on the foul
     named = renju.Game("f8 a1 g8 c1 h6 e1 h7 g1 h8", rule="freestyle")
-    assert named.replay(rule="renju").outcome.termination == "unfinished"  # the record wins
+    assert named.replay(options=renju.ValidationOptions(rule="renju")).outcome.termination == "unfinished"  # the record wins
     with pytest.raises(ValueError, match="offer equivalence"):
-        g.replay(offer_equivalence="vibes")  # type: ignore[arg-type]
+        g.replay(options=renju.ValidationOptions(offer_equivalence="vibes"))  # type: ignore[arg-type]
     with pytest.raises(TypeError):
-        g.replay(rule=15)  # type: ignore[arg-type]
+        g.replay(options=renju.ValidationOptions(rule=15))  # type: ignore[arg-type]
 
 
 def test_opening_name() -> None:

@@ -1,4 +1,4 @@
-"""renju.match: engine matches from Python, with the test engine of `renju match`
+"""renju.engine.match: engine matches from Python, with the test engine of `renju match`
 (renju-engine/examples/test_engine.rs; see match_engine.py). Records that validate to
 the runner's results, forfeits and fouls with their reasons, bad input, the same
 results at any concurrency, the CLI's --json, pickling, and no engine process left
@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 
 import renju
+import renju.engine
 from match_engine import alive, engine
 
 #: Two-stone openings around the centre, so that games differ.
@@ -31,7 +32,7 @@ def pids(directory: Path) -> list[int]:
     return [int(p.name) for p in directory.iterdir()]
 
 
-def check_records(result: renju.MatchResult) -> None:
+def check_records(result: renju.engine.MatchResult) -> None:
     """Every record, validated again from the record alone, gives the runner's result."""
     assert result.disagreements == 0
     for g in result.games:
@@ -48,8 +49,8 @@ def check_records(result: renju.MatchResult) -> None:
 def test_random_engines_give_records_that_validate_to_their_results(tmp_path: Path) -> None:
     a = engine(f"--mode random --seed 1 --pid-dir {tmp_path} --child")
     b = engine(f"--mode random --seed 2 --pid-dir {tmp_path} --child")
-    result = renju.match([a, b], renju.MatchSettings(repeat=True, openings=OPENINGS, draw_after=60), names=["alpha", "beta"], games=4, keep_records=True)
-    assert isinstance(result, renju.MatchResult)
+    result = renju.engine.match([a, b], renju.engine.MatchSettings(repeat=True, openings=OPENINGS, draw_after=60), names=["alpha", "beta"], games=4, keep_records=True)
+    assert isinstance(result, renju.engine.MatchResult)
     assert len(result.games) == result.scheduled == 4
     check_records(result)
     assert [g.seats for g in result.games] == [("alpha", "beta"), ("beta", "alpha")] * 2
@@ -82,7 +83,7 @@ def test_random_engines_give_records_that_validate_to_their_results(tmp_path: Pa
 
 
 def test_a_crashing_engine_loses_by_forfeit_with_the_reason() -> None:
-    result = renju.match([engine("--mode crash --after 2"), engine("--mode random")], renju.MatchSettings(repeat=True), names=["crashy", "good"], games=2, keep_records=True)
+    result = renju.engine.match([engine("--mode crash --after 2"), engine("--mode random")], renju.engine.MatchSettings(repeat=True), names=["crashy", "good"], games=2, keep_records=True)
     check_records(result)
     for g in result.games:
         assert g.termination is renju.Termination.FORFEIT
@@ -94,12 +95,12 @@ def test_a_crashing_engine_loses_by_forfeit_with_the_reason() -> None:
 
 
 def test_a_forbidden_move_loses_under_renju() -> None:
-    result = renju.match([engine("--mode foul"), engine("--mode sparse")], names=["foul", "sparse"], keep_records=True)
+    result = renju.engine.match([engine("--mode foul"), engine("--mode sparse")], names=["foul", "sparse"], keep_records=True)
     (g,) = result.games
     assert (g.termination, g.result, g.winner) == ("forbidden", "0-1", "sparse")
     check_records(result)
     # Freestyle has no fouls: the same stones make no forbidden move.
-    free = renju.match([engine("--mode foul"), engine("--mode sparse")], renju.MatchSettings(rule="freestyle", draw_after=30), names=["foul", "sparse"])
+    free = renju.engine.match([engine("--mode foul"), engine("--mode sparse")], renju.engine.MatchSettings(rule="freestyle", draw_after=30), names=["foul", "sparse"])
     assert free.games[0].termination != "forbidden"
     assert free.to_dict()["settings"]["rule"] == "freestyle"
 
@@ -107,45 +108,45 @@ def test_a_forbidden_move_loses_under_renju() -> None:
 def test_bad_input_raises_typed_errors(tmp_path: Path) -> None:
     a, b = engine("--mode random"), engine("--mode sparse")
     with pytest.raises(renju.SetupError, match="at least two engines, 1 given"):
-        renju.match([a])
+        renju.engine.match([a])
     with pytest.raises(ValueError, match="rule"):
-        renju.match([a, b], renju.MatchSettings(rule="chess"))
+        renju.engine.match([a, b], renju.engine.MatchSettings(rule="chess"))
     with pytest.raises(ValueError, match="time control"):
-        renju.match([a, b], renju.MatchSettings(time_control="soon"))
+        renju.engine.match([a, b], renju.engine.MatchSettings(time_control="soon"))
     with pytest.raises(ValueError, match="Gomocup time control"):
-        renju.match([a, b], renju.MatchSettings(tc="x/5"))
+        renju.engine.match([a, b], renju.engine.MatchSettings(tc="x/5"))
     with pytest.raises(ValueError, match="SPRT"):
-        renju.match([a, b], renju.MatchSettings(sprt="nonsense"))
+        renju.engine.match([a, b], renju.engine.MatchSettings(sprt="nonsense"))
     unknown: Any = "worldcup"
     with pytest.raises(ValueError, match="profile"):
-        renju.match([a, b], renju.MatchSettings(profile=unknown))
+        renju.engine.match([a, b], renju.engine.MatchSettings(profile=unknown))
     with pytest.raises(ValueError, match="openings order"):
-        renju.match([a, b], renju.MatchSettings(openings_order=unknown))
+        renju.engine.match([a, b], renju.engine.MatchSettings(openings_order=unknown))
     missing = tmp_path / "no-such-engine"
     with pytest.raises(renju.SetupError, match="cannot be started") as info:
-        renju.match([a, [str(missing), "--x"]])
+        renju.engine.match([a, [str(missing), "--x"]])
     assert str(missing) in str(info.value)
     with pytest.raises(renju.SetupError, match="not found on PATH"):
-        renju.match([a, "no-such-engine-on-any-path"])
+        renju.engine.match([a, "no-such-engine-on-any-path"])
     with pytest.raises(renju.SetupError, match="exactly two engines"):
-        renju.match([a, b, a], renju.MatchSettings(sprt="0,10"))
+        renju.engine.match([a, b, a], renju.engine.MatchSettings(sprt="0,10"))
     with pytest.raises(renju.SetupError, match="games must be at least 1"):
-        renju.match([a, b], games=0)
+        renju.engine.match([a, b], games=0)
     with pytest.raises(renju.SetupError, match="named `x`"):
-        renju.match([a, b], names=["x", "x"])
+        renju.engine.match([a, b], names=["x", "x"])
     with pytest.raises(renju.SetupError, match="3 names for 2 engines"):
-        renju.match([a, b], names=["x", "y", "z"])
+        renju.engine.match([a, b], names=["x", "y", "z"])
     with pytest.raises(renju.SetupError, match="no-openings.txt"):
-        renju.match([a, b], renju.MatchSettings(openings=tmp_path / "no-openings.txt"))
+        renju.engine.match([a, b], renju.engine.MatchSettings(openings=tmp_path / "no-openings.txt"))
     with pytest.raises(renju.SetupError, match="board size"):
-        renju.match([a, b], renju.MatchSettings(size=99))
+        renju.engine.match([a, b], renju.engine.MatchSettings(size=99))
     with pytest.raises(renju.SetupError, match="not key=value"):
-        renju.match([a, "cmd=x nonsense"])
+        renju.engine.match([a, "cmd=x nonsense"])
     with pytest.raises(TypeError, match="engines must be a list"):
-        renju.match("./pbrain-a ./pbrain-b")
+        renju.engine.match("./pbrain-a ./pbrain-b")
     moves: Any = ["h8 h9"]
     with pytest.raises(TypeError, match="openings must be"):
-        renju.match([a, b], renju.MatchSettings(openings=moves))
+        renju.engine.match([a, b], renju.engine.MatchSettings(openings=moves))
     # Every error is one of the package's: renju.Error or ValueError.
     assert issubclass(renju.SetupError, renju.Error) and issubclass(renju.SetupError, ValueError)
 
@@ -153,12 +154,12 @@ def test_bad_input_raises_typed_errors(tmp_path: Path) -> None:
 def test_concurrency_changes_no_result() -> None:
     engines = [engine(f"--mode random --seed {s}") for s in (1, 2, 3)]
 
-    def play(concurrency: int) -> renju.MatchResult:
-        return renju.match(engines, renju.MatchSettings(concurrency=concurrency, repeat=True, transform=True, openings=OPENINGS[:2], draw_after=60), games=2, keep_records=True)
+    def play(concurrency: int) -> renju.engine.MatchResult:
+        return renju.engine.match(engines, renju.engine.MatchSettings(concurrency=concurrency, repeat=True, transform=True, openings=OPENINGS[:2], draw_after=60), games=2, keep_records=True)
 
     one, two = play(1), play(2)
 
-    def key(r: renju.MatchResult) -> list[tuple[object, ...]]:
+    def key(r: renju.engine.MatchResult) -> list[tuple[object, ...]]:
         return [(g.index, g.seats, g.result, g.termination, g.record and g.record.move_string) for g in r.games]
 
     assert len(one.games) == 6
@@ -170,7 +171,7 @@ def test_concurrency_changes_no_result() -> None:
 
 
 def test_elo_los_and_the_sprt() -> None:
-    result = renju.match([engine("--mode random --seed 5"), engine("--mode sparse")], renju.MatchSettings(repeat=True, sprt="0,10"), games=4)
+    result = renju.engine.match([engine("--mode random --seed 5"), engine("--mode sparse")], renju.engine.MatchSettings(repeat=True, sprt="0,10"), games=4)
     pair = result.pairs[0]
     assert str(pair.score) == "4-0-0" and pair.score.points == 4.0
     assert pair.elo is None and pair.elo_95 is None  # a 100 % score
@@ -183,7 +184,7 @@ def test_elo_los_and_the_sprt() -> None:
     assert sprt.lower < 0 < sprt.upper
     assert "SPRT elo0=0 elo1=10" in str(result)
     # Wins and losses: the Elo difference and its interval.
-    even = renju.match([engine("--mode random --seed 11"), engine("--mode random --seed 12")], renju.MatchSettings(repeat=True, openings=OPENINGS, draw_after=80, sprt="0,200,0.3,0.3"), games=6)
+    even = renju.engine.match([engine("--mode random --seed 11"), engine("--mode random --seed 12")], renju.engine.MatchSettings(repeat=True, openings=OPENINGS, draw_after=80, sprt="0,200,0.3,0.3"), games=6)
     p = even.pairs[0]
     if p.elo is not None and p.elo_95 is not None:
         assert p.elo_95[0] <= p.elo <= p.elo_95[1]
@@ -202,7 +203,7 @@ def test_to_dict_is_the_clis_json(tmp_path: Path) -> None:
     openings.write_text("0,0, 0,7, 1,0, 1,7, 2,0, 2,7, 3,0, 3,7, 4,0\n0,0, 1,0, 1,3\n0,0, -1,1\n")
     a = " ".join(engine("--mode random --seed 5"))
     b = " ".join(engine("--mode random --seed 6 --swap2 two"))
-    result = renju.match([a, b], renju.MatchSettings(repeat=True, openings=openings, tc="20/5", draw_after=100), names=["alpha", "beta"], games=2)
+    result = renju.engine.match([a, b], renju.engine.MatchSettings(repeat=True, openings=openings, tc="20/5", draw_after=100), names=["alpha", "beta"], games=2)
     out = subprocess.run(
         [cli, "match", "--engine", a, "--engine", b, "--name", "alpha", "--name", "beta",
          "--games", "2", "--repeat", "--openings", str(openings), "--tc", "20/5",
@@ -252,37 +253,37 @@ def test_to_dict_is_the_clis_json(tmp_path: Path) -> None:
 
 
 def test_the_gomocup_profile() -> None:
-    result = renju.match([engine("--mode random --seed 5 --swap2 stay"), engine("--mode pass --after 2")], renju.MatchSettings(profile="gomocup"))
+    result = renju.engine.match([engine("--mode random --seed 5 --swap2 stay"), engine("--mode pass --after 2")], renju.engine.MatchSettings(profile="gomocup"))
     settings = result.to_dict()["settings"]
     assert (settings["draw_after"], settings["no_pass"], settings["opening"]) == (200, True, "swap2")
     assert (settings["tolerance_ms"], settings["turn_limit_ms"]) == (1000, 30000)
     assert "passes are not allowed" in result.games[0].reason
     # An explicit keyword wins over the profile.
-    again = renju.match([engine("--mode random --seed 5 --swap2 stay"), engine("--mode random --seed 6")], renju.MatchSettings(profile="gomocup", draw_after=20, time_control="60+1"))
+    again = renju.engine.match([engine("--mode random --seed 5 --swap2 stay"), engine("--mode random --seed 6")], renju.engine.MatchSettings(profile="gomocup", draw_after=20, time_control="60+1"))
     settings = again.to_dict()["settings"]
     assert (settings["draw_after"], settings["time_control"]) == (20, "60+1")
 
 
 def test_on_game_sees_each_game_and_its_exception_stops_the_match() -> None:
-    seen: list[renju.MatchGame] = []
-    result = renju.match([engine("--mode random --seed 1"), engine("--mode random --seed 2")], renju.MatchSettings(openings=OPENINGS, draw_after=40), games=3, on_game=seen.append)
+    seen: list[renju.engine.MatchGame] = []
+    result = renju.engine.match([engine("--mode random --seed 1"), engine("--mode random --seed 2")], renju.engine.MatchSettings(openings=OPENINGS, draw_after=40), games=3, on_game=seen.append)
     # on_game sees each record; the result keeps only the rows unless asked.
     assert [g.index for g in sorted(seen, key=lambda g: g.index)] == [g.index for g in result.games]
     assert all(g.record is not None for g in seen)
     assert all(g.record is None for g in result.games)
     assert result.to_dict()["summary"]["games"] == 3
 
-    def fail(game: renju.MatchGame) -> None:
+    def fail(game: renju.engine.MatchGame) -> None:
         raise RuntimeError(f"stop at game {game.index}")
 
     with pytest.raises(RuntimeError, match="stop at game 0"):
-        renju.match([engine("--mode random --seed 1"), engine("--mode random --seed 2")], renju.MatchSettings(draw_after=40), games=5, on_game=fail)
+        renju.engine.match([engine("--mode random --seed 1"), engine("--mode random --seed 2")], renju.engine.MatchSettings(draw_after=40), games=5, on_game=fail)
 
 
 def test_engines_as_command_lines_paths_and_the_cmd_form() -> None:
     program = engine()[0]
-    result = renju.match([f"{program} --mode random --seed 3", Path(program),
-         f"cmd='{program} --mode sparse' name=sparse option.threads=2 swap2board=fields"], renju.MatchSettings(gauntlet=True, draw_after=30))
+    result = renju.engine.match([f"{program} --mode random --seed 3", Path(program),
+         f"cmd='{program} --mode sparse' name=sparse option.threads=2 swap2board=fields"], renju.engine.MatchSettings(gauntlet=True, draw_after=30))
     names = [e.name for e in result.engines]
     assert names == ["test_engine-1", "test_engine-2", "sparse"]
     assert [g.seats for g in result.games] == [
@@ -290,14 +291,14 @@ def test_engines_as_command_lines_paths_and_the_cmd_form() -> None:
     engines = result.to_dict()["engines"]
     assert engines[2]["info"] == [["threads", "2"]] and engines[2]["swap2board_fields"]
     assert "swap2board_fields" not in engines[0]
-    every = renju.match([engine("--mode random --seed 1"), engine("--mode sparse")], renju.MatchSettings(swap2board_fields=True, draw_after=10))
+    every = renju.engine.match([engine("--mode random --seed 1"), engine("--mode sparse")], renju.engine.MatchSettings(swap2board_fields=True, draw_after=10))
     assert all(e["swap2board_fields"] for e in every.to_dict()["engines"])
     with pytest.raises(renju.SetupError, match="swap2board is `bare`"):
-        renju.match([f"cmd={program} swap2board=yes", program])
+        renju.engine.match([f"cmd={program} swap2board=yes", program])
 
 
 def test_results_pickle_and_compare() -> None:
-    result = renju.match([engine("--mode random --seed 1"), engine("--mode sparse")], renju.MatchSettings(repeat=True, sprt="0,10"), games=2, keep_records=True)
+    result = renju.engine.match([engine("--mode random --seed 1"), engine("--mode sparse")], renju.engine.MatchSettings(repeat=True, sprt="0,10"), games=2, keep_records=True)
     for obj in [result, *result.games, *result.engines, *result.pairs, result.sprt,
                 result.engines[0].black]:
         back = pickle.loads(pickle.dumps(obj))
@@ -318,7 +319,7 @@ def test_ctrl_c_stops_the_match_and_ends_every_engine(tmp_path: Path) -> None:
     timer.start()
     try:
         with pytest.raises(KeyboardInterrupt):
-            renju.match(slow, renju.MatchSettings(concurrency=2, silence_ms=60_000), games=4)
+            renju.engine.match(slow, renju.engine.MatchSettings(concurrency=2, silence_ms=60_000), games=4)
     finally:
         timer.cancel()
     assert time.monotonic() - started < 20
@@ -326,23 +327,23 @@ def test_ctrl_c_stops_the_match_and_ends_every_engine(tmp_path: Path) -> None:
     assert len(started_pids) >= 4
     assert [p for p in started_pids if alive(p)] == []
     # A later match is not interrupted.
-    result = renju.match([engine("--mode random"), engine("--mode sparse")])
+    result = renju.engine.match([engine("--mode random"), engine("--mode sparse")])
     assert not result.interrupted and len(result.games) == 1
 
 
 def test_settings_are_one_object() -> None:
     """MatchSettings holds every setting but the engines: it compares, prints and
     pickles by the keywords given; match() keeps names, games and on_game."""
-    settings = renju.MatchSettings(tc="20/5", draw_after=100, openings=iter(OPENINGS[:2]))
+    settings = renju.engine.MatchSettings(tc="20/5", draw_after=100, openings=iter(OPENINGS[:2]))
     assert settings.to_dict()["tc"] == "20/5"
     assert len(settings.to_dict()["openings"]) == 2  # the iterator is read once
     assert settings == pickle.loads(pickle.dumps(settings))
-    assert repr(renju.MatchSettings(games=3)) == "MatchSettings(games=3)"
-    assert renju.MatchSettings() == renju.MatchSettings(games=1)
-    assert renju.MatchSettings() != renju.MatchSettings(games=2)
+    assert repr(renju.engine.MatchSettings(games=3)) == "MatchSettings(games=3)"
+    assert renju.engine.MatchSettings() == renju.engine.MatchSettings(games=1)
+    assert renju.engine.MatchSettings() != renju.engine.MatchSettings(games=2)
     a, b = engine("--mode random --seed 1"), engine("--mode sparse")
-    by_keyword = renju.match([a, b], renju.MatchSettings(draw_after=20, games=1), games=2)
-    by_settings = renju.match([a, b], renju.MatchSettings(draw_after=20, games=2))
+    by_keyword = renju.engine.match([a, b], renju.engine.MatchSettings(draw_after=20, games=1), games=2)
+    by_settings = renju.engine.match([a, b], renju.engine.MatchSettings(draw_after=20, games=2))
     assert len(by_keyword.games) == len(by_settings.games) == 2
     with pytest.raises(TypeError):
-        renju.match([a, b], draw_after=20)  # type: ignore[call-arg]
+        renju.engine.match([a, b], draw_after=20)  # type: ignore[call-arg]

@@ -142,7 +142,7 @@ def test_summaries_add_up() -> None:
 
 def test_validate_bytes_takes_validate_options() -> None:
     data = b"h8 i9 j10\n"
-    assert renju.validate_bytes(data, format="moves", rule="freestyle").games[0].rule == "freestyle"
+    assert renju.validate_bytes(data, format="moves", options=renju.ValidationOptions(rule="freestyle")).games[0].rule == "freestyle"
     with pytest.raises(ValueError):
         renju.validate_bytes(data, format="nope")  # type: ignore[arg-type]
     with pytest.raises(TypeError):

@@ -1,7 +1,8 @@
 """Every class of the module pickles (all protocols), copies and deep-copies to an equal
 object, and crosses process boundaries (multiprocessing with spawn,
-concurrent.futures.ProcessPoolExecutor). The classes are enumerated from renju.__all__,
-so that a new class without pickling fails here."""
+concurrent.futures.ProcessPoolExecutor). The classes are enumerated from the __all__ of
+renju and its modules (renju.referee, renju.engine, renju.tournament, renju.env), so that
+a new class without pickling fails here."""
 
 from __future__ import annotations
 
@@ -18,6 +19,10 @@ from typing import Any
 import pytest
 
 import renju
+import renju.engine
+import renju.env
+import renju.referee
+import renju.tournament
 from match_engine import BUILD, program
 
 REPO = Path(__file__).resolve().parents[2]
@@ -40,8 +45,8 @@ def match_samples() -> dict[str, list[Any]]:
     if engine is None:
         return {}
     results = [
-        renju.match([f"{engine} --mode random --seed 1", f"{engine} --mode sparse"], renju.MatchSettings(repeat=True, sprt="0,10"), games=2),
-        renju.match([f"{engine} --mode crash --after 1", f"{engine} --mode random"],
+        renju.engine.match([f"{engine} --mode random --seed 1", f"{engine} --mode sparse"], renju.engine.MatchSettings(repeat=True, sprt="0,10"), games=2),
+        renju.engine.match([f"{engine} --mode crash --after 1", f"{engine} --mode random"],
                     names=["crashy", "good"]),
     ]
     return {
@@ -56,17 +61,17 @@ def match_samples() -> dict[str, list[Any]]:
 
 def env_samples() -> dict[str, list[Any]]:
     """Self-play environments part-way through (VecEnv needs numpy: none without it)."""
-    game = renju.EnvGame(rule="freestyle", size=9, allow_pass=True, seed=5)
+    game = renju.env.EnvGame(rule="freestyle", size=9, allow_pass=True, seed=5)
     for _ in range(6):
         game.step(game.random_action() or 0)
-    samples: dict[str, list[Any]] = {"EnvGame": [renju.EnvGame(), game]}
+    samples: dict[str, list[Any]] = {"EnvGame": [renju.env.EnvGame(), game]}
     try:
         import numpy  # noqa: F401
     except ImportError:
         return samples
     envs = [
-        renju.VecEnv(3, seed=2),
-        renju.VecEnv(2, rule="standard", size=7, planes=["own", "previous-3"], fouls="played",
+        renju.env.VecEnv(3, seed=2),
+        renju.env.VecEnv(2, rule="standard", size=7, planes=["own", "previous-3"], fouls="played",
                      allow_pass=True, draw_after=30, autoreset="next-step", seed=4),
     ]
     for env in envs:
@@ -98,16 +103,16 @@ def samples() -> dict[str, list[Any]]:
     clock = renju.Clock("60+1")
     clock.press(1500)
     fixtures = renju.read_fixtures(REPO / "fixtures" / "positions" / "rules_reference.txt")
-    tournament = renju.read_tournament(REPO / "fixtures" / "tournaments" / "fide_tec_exercise.trf")
-    club = renju.read_tournament(REPO / "fixtures" / "tournaments" / "club.rif")
+    tournament = renju.tournament.read_tournament(REPO / "fixtures" / "tournaments" / "fide_tec_exercise.trf")
+    club = renju.tournament.read_tournament(REPO / "fixtures" / "tournaments" / "club.rif")
     verdict = foul_board.verdict("h8")
-    referees = [renju.Referee(), renju.Referee(opening="rif1996", time_control="600+5")]
+    referees = [renju.referee.Referee(), renju.referee.Referee(opening="rif1996", time_control="600+5")]
     for p in ["h8", "h9", "j10"]:
         referees[1].place(p, t=100)
     referees[1].stay(by="second")
     referees[1].place("g10")
     referees[1].offer(["k8", "f7"])  # pending: White has not chosen
-    resigned = renju.Referee.resume(renju.Game("h8 h9 i8"), fouls="rif-claim")
+    resigned = renju.referee.Referee.resume(renju.Game("h8 h9 i8"), fouls="rif-claim")
     resigned.resign()
     referees.append(resigned)
     statuses = [r.status for r in referees]
@@ -155,8 +160,8 @@ def samples() -> dict[str, list[Any]]:
         "Standings": [tournament.standings(), club.standings(), tournament.standings(unplayed="none")],
         "StandingRow": tournament.standings().rows + club.standings().rows,
         "ConformReport": [
-            renju.conform(ENGINE, random=3, seed=2),
-            renju.conform([*ENGINE, "other-reading"]),
+            renju.engine.conform(ENGINE, random=3, seed=2),
+            renju.engine.conform([*ENGINE, "other-reading"]),
         ],
         "Termination": list(renju.Termination),
         "DrawReason": list(renju.DrawReason),
@@ -164,11 +169,11 @@ def samples() -> dict[str, list[Any]]:
         "FindingCode": list(renju.FindingCode),
         "ClaimModel": list(renju.ClaimModel),
         "OfferEquivalence": list(renju.OfferEquivalence),
-        "Seat": list(renju.Seat),
-        "Required": list(renju.Required),
-        "SwapOption": list(renju.SwapOption),
-        "RefusalCode": list(renju.RefusalCode),
-        "FoulPolicy": list(renju.FoulPolicy),
+        "Seat": list(renju.referee.Seat),
+        "Required": list(renju.referee.Required),
+        "SwapOption": list(renju.referee.SwapOption),
+        "RefusalCode": list(renju.referee.RefusalCode),
+        "FoulPolicy": list(renju.referee.FoulPolicy),
         "Referee": referees,
         "Status": statuses,
         "ClockStatus": [s.clock for s in statuses if s.clock is not None],
@@ -183,12 +188,12 @@ def option_samples() -> dict[str, list[Any]]:
     """Objects of the option classes."""
     return {
         "MatchSettings": [
-            renju.MatchSettings(),
-            renju.MatchSettings(
+            renju.engine.MatchSettings(),
+            renju.engine.MatchSettings(
                 rule="freestyle", tc="20/5", draw_after=100, repeat=True, sprt="0,10",
                 openings=[renju.Game("h8 h9"), renju.Game("h8 i9")], event="club",
             ),
-            renju.MatchSettings(profile="gomocup", openings="openings.txt", openings_order="random"),
+            renju.engine.MatchSettings(profile="gomocup", openings="openings.txt", openings_order="random"),
         ],
         "ValidationOptions": [
             renju.ValidationOptions(),
@@ -204,14 +209,35 @@ def option_samples() -> dict[str, list[Any]]:
     }
 
 
+#: The package's modules whose classes are compiled (renju.env's wrappers are
+#: Gymnasium's environments, not values).
+MODULES = [renju, renju.referee, renju.engine, renju.tournament, renju.env]
+
+
 def classes() -> list[str]:
-    """The classes of renju.__all__, exceptions aside."""
+    """The compiled classes of the modules' __all__, exceptions aside."""
+    compiled = vars(importlib.import_module("renju._renju"))
     return [
         name
-        for name in renju.__all__
-        if isinstance(getattr(renju, name), type)
-        and not issubclass(getattr(renju, name), BaseException)
+        for module in MODULES
+        for name in module.__all__
+        if isinstance(compiled.get(name), type)
+        and compiled[name] is getattr(module, name)
+        and not issubclass(compiled[name], BaseException)
     ]
+
+
+def test_pickles_name_the_public_module() -> None:
+    """A class's __module__ is the public module that holds it, and its pickles name
+    that module, never the private compiled one."""
+    for module in MODULES:
+        for name in module.__all__:
+            obj = getattr(module, name)
+            if isinstance(obj, type):
+                assert obj.__module__ == module.__name__, (module.__name__, name)
+    for name, objects in samples().items():
+        data = pickle.dumps(objects[0], protocol=4)
+        assert b"_renju" not in data, name
 
 
 def test_every_class_is_covered() -> None:
@@ -271,7 +297,7 @@ def errors() -> list[renju.Error]:
         lambda: renju.Board(size=99),
         lambda: renju.Point("zz"),
         lambda: renju.Board("h8 a1 i8 a2 j8 a3 k8 a4 l8 a5"),
-        lambda: renju.Referee().place("h8", by="second"),
+        lambda: renju.referee.Referee().place("h8", by="second"),
     ):
         try:
             attempt()

@@ -187,7 +187,7 @@ def test_psq_record(shared_data: Path) -> None:
     assert game.moves[0] == renju.Move("j11")  # 10,10 from the top-left on 20x20
     assert game.moves[1] == renju.Move("k9")  # 11,12
     assert game.tag("black") == "pisq7.exe" and game.tag("white") == "renjusolver.ZIP"
-    replay = game.replay(rule="freestyle")
+    replay = game.replay(options=renju.ValidationOptions(rule="freestyle"))
     assert replay.outcome.winner == renju.Color.WHITE and replay.outcome.termination == "five"
     # Renju is 15x15 only: under the default rule set the game cannot be replayed.
     assert [f.code for f in game.replay().findings] == ["board-size"]

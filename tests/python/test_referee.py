@@ -1,4 +1,4 @@
-"""renju.Referee: the live referee of renju_records::referee from Python. Whole games step
+"""renju.referee.Referee: the live referee of renju_records::referee from Python. Whole games step
 by step (Yamaguchi, Swap2, a five that beats a foul, a timed game whose flag falls on a
 tick), every refusal code with the state unchanged after it, the JSON-lines protocol of
 apply() (hostile dicts included), pickling mid-offer and argument errors."""
@@ -13,7 +13,9 @@ from typing import Any, Callable
 import pytest
 
 import renju
-from renju import Referee, RefusalCode, RefusalError, Required, Seat, Termination
+import renju.referee
+from renju import Termination
+from renju.referee import Referee, RefusalCode, RefusalError, Required, Seat
 
 
 def snapshot(referee: Referee) -> tuple[Any, ...]:
@@ -59,7 +61,7 @@ def test_a_yamaguchi_game() -> None:
     assert s.required is Required.DECLARE and s.range == (1, 221) and s.to_act is Seat.FIRST
     s = r.declare(2)
     assert s.required is Required.SWAP and s.to_act is Seat.SECOND
-    assert s.options == [renju.SwapOption.STAY, renju.SwapOption.SWAP]
+    assert s.options == [renju.referee.SwapOption.STAY, renju.referee.SwapOption.SWAP]
     s = r.swap(by="second")
     # The second player now holds Black: White's fourth move is the first player's.
     assert (s.required, s.to_act, s.color, s.move_number) == (Required.PLACE, Seat.FIRST, renju.Color.WHITE, 4)
@@ -100,7 +102,7 @@ def test_a_swap2_game_with_place_two() -> None:
     assert (s.to_act, s.stone) == (Seat.SECOND, renju.Color.BLACK)
     s = r.place("k11", by="second")
     assert s.required is Required.SWAP and s.to_act is Seat.FIRST
-    assert s.options == [renju.SwapOption.STAY, renju.SwapOption.SWAP]
+    assert s.options == [renju.referee.SwapOption.STAY, renju.referee.SwapOption.SWAP]
     s = r.swap(by="first")
     # The first player took White: move 6 is theirs.
     assert (s.required, s.to_act, s.color, s.move_number) == (Required.PLACE, Seat.FIRST, renju.Color.WHITE, 6)
@@ -157,7 +159,7 @@ def test_forbidden_points_and_foul_policies() -> None:
     assert s.outcome is None and s.claimable and "a foul to claim" in repr(s)
     s = claim.claim()
     assert s.outcome is not None and s.outcome.winner == renju.Color.WHITE
-    refuse = Referee(fouls=renju.FoulPolicy.REFUSE)
+    refuse = Referee(fouls=renju.referee.FoulPolicy.REFUSE)
     for m in moves:
         s = refuse.place(m)
     assert renju.Point("h8") not in s.legal
@@ -553,7 +555,7 @@ def test_defaults_and_options() -> None:
     [
         (lambda r: r.place(5), TypeError, "expected a point"),
         (lambda r: r.place("zz"), renju.PointError, "zz"),
-        (lambda r: r.place("h8", by=1), TypeError, "by must be a renju.Seat"),
+        (lambda r: r.place("h8", by=1), TypeError, "by must be a renju.referee.Seat"),
         (lambda r: r.place("h8", by="black"), ValueError, "'first' or 'second'"),
         (lambda r: r.place("h8", t=-1), ValueError, "t must be milliseconds"),
         (lambda r: r.place("h8", t=2**64), ValueError, "t must be milliseconds"),
@@ -611,7 +613,7 @@ def test_wrong_constructor_arguments(kwargs: dict[str, Any], error: type[Excepti
 
 def test_refusal_error_is_in_the_hierarchy() -> None:
     assert issubclass(RefusalError, renju.Error) and issubclass(RefusalError, ValueError)
-    assert RefusalError.__module__ == "renju" and RefusalError.__doc__
+    assert RefusalError.__module__ == "renju.referee" and RefusalError.__doc__
     r = Referee()
     with pytest.raises(renju.Error):
         r.swap()

@@ -8,13 +8,14 @@ from pathlib import Path
 import pytest
 
 import renju
+import renju.tournament
 
 EXERCISE = Path("fixtures") / "tournaments" / "fide_tec_exercise.trf"
 
 
 def test_fide_exercise_published_values(repo: Path) -> None:
     """BH and BH/C1 of the FIDE TEC exercise under the 2024 and 2026 rules."""
-    t = renju.read_tournament(repo / EXERCISE)
+    t = renju.tournament.read_tournament(repo / EXERCISE)
     assert t.rounds == 5 and len(t.players) == 16 and t.system == "swiss"
     for unplayed, bh4, bh11 in [("fide-2024", 15.0, 13.5), ("fide-2026", 14.0, 12.5)]:
         s = t.standings(tiebreaks="BH,BH/C1", unplayed=unplayed)  # type: ignore[arg-type]
@@ -28,13 +29,13 @@ def test_fide_exercise_published_values(repo: Path) -> None:
 
 def test_default_lists_and_shared_places(repo: Path) -> None:
     """The Chinese rules' lists per system, shared places, to_dict shaped as the CLI's JSON."""
-    s = renju.read_tournament(repo / "fixtures/tournaments/knockout.trf").standings()
+    s = renju.tournament.read_tournament(repo / "fixtures/tournaments/knockout.trf").standings()
     assert s.system == "knockout" and len(s) == 8
     assert [r.rank for r in s.rows] == [1, 2, 3, 3, 5, 5, 5, 5]
     assert [r.id for r in s] == [r.id for r in s.rows]
     assert s.rows[2].shared and not s.rows[0].shared
     assert s.tiebreaks == ["KO"] and s.rows[0].tiebreaks["KO"] == [4.0]
-    t = renju.read_tournament(repo / "fixtures/tournaments/team_round_robin.trf")
+    t = renju.tournament.read_tournament(repo / "fixtures/tournaments/team_round_robin.trf")
     assert t.team
     s = t.standings()
     assert s.tiebreaks == ["GP", "TSB", "TBR"]
@@ -49,7 +50,7 @@ def test_default_lists_and_shared_places(repo: Path) -> None:
 
 def test_options_and_errors(repo: Path) -> None:
     """System, list and regulation options; bad values raise ValueError."""
-    t = renju.read_tournament(repo / "fixtures/tournaments/round_robin.trf")
+    t = renju.tournament.read_tournament(repo / "fixtures/tournaments/round_robin.trf")
     assert t.standings().tiebreaks == ["SB", "WON"]
     assert t.standings(system="swiss").tiebreaks == ["ARO", "BH", "BH/M1", "WON"]
     assert t.standings(tiebreaks=["WON", "SB"]).tiebreaks == ["WON", "SB"]
@@ -58,32 +59,32 @@ def test_options_and_errors(repo: Path) -> None:
     with pytest.raises(ValueError):
         t.standings(unplayed="fide-1999")  # type: ignore[arg-type]
     with pytest.raises(renju.ParseError) as e:
-        renju.Tournament.from_trf("012 x\n001 abcd      Ann\n")
+        renju.tournament.Tournament.from_trf("012 x\n001 abcd      Ann\n")
     assert e.value.line == 2
     with pytest.raises(OSError):
-        renju.read_tournament(repo / "no" / "such.trf")
+        renju.tournament.read_tournament(repo / "no" / "such.trf")
 
 
 def test_findings_and_round_trips(repo: Path) -> None:
     """Contradictions are found; TRF and JSON round trips give the same model."""
     text = (repo / "fixtures/tournaments/round_robin.trf").read_text()
-    t = renju.Tournament.from_trf(text.replace("   1 w 0", "   1 w 1"))
+    t = renju.tournament.Tournament.from_trf(text.replace("   1 w 0", "   1 w 1"))
     codes = {f.code for f in t.check()}
     assert "result-contradiction" in codes
     s = t.standings()
     assert s.has_errors()
     assert any(f.code == "points-mismatch" and f.player == 2 for f in s.findings)
     assert all(f.to_dict()["severity"] in ("error", "warning", "info") for f in s.findings)
-    t = renju.read_tournament(repo / EXERCISE)
-    assert renju.Tournament.from_trf(t.to_trf()).to_dict() == t.to_dict()
-    assert renju.Tournament.from_json(t.to_json()).to_dict() == t.to_dict()
+    t = renju.tournament.read_tournament(repo / EXERCISE)
+    assert renju.tournament.Tournament.from_trf(t.to_trf()).to_dict() == t.to_dict()
+    assert renju.tournament.Tournament.from_json(t.to_json()).to_dict() == t.to_dict()
 
 
 def test_rif_database(repo: Path) -> None:
     """A RenjuNet database gives one tournament per tournament name."""
     path = repo / "fixtures/tournaments/club.rif"
-    ts = renju.read_tournaments(path)
+    ts = renju.tournament.read_tournaments(path)
     assert [t.name for t in ts] == ["Spring club round robin", "Autumn club round robin"]
-    assert renju.read_tournaments_bytes(path.read_bytes(), "club.rif")[0].name == ts[0].name
+    assert renju.tournament.read_tournaments_bytes(path.read_bytes(), "club.rif")[0].name == ts[0].name
     s = ts[0].standings()
     assert s.rows[0].name == "Ann Smith" and s.rows[0].points == 2.5

@@ -81,13 +81,13 @@ def test_options(repo: Path) -> None:
     games = [renju.Game("h8 i9 j10 k11 g9 l12"), renju.Game("h8 h10 j10")]
     free = renju.validate(games)
     assert free.errors == 0
-    rif = renju.validate(games, opening="rif1996")
+    rif = renju.validate(games, options=renju.ValidationOptions(opening="rif1996"))
     assert rif.summary.findings.get("opening-area", 0) >= 1
-    freestyle = renju.validate([renju.Game("f8 a1 g8 c1 h6 e1 h7 g1 h8")], rule="freestyle")
+    freestyle = renju.validate([renju.Game("f8 a1 g8 c1 h6 e1 h7 g1 h8")], options=renju.ValidationOptions(rule="freestyle"))
     assert freestyle.games[0].rule == "freestyle"
     assert freestyle.games[0].outcome.termination == "unfinished"
     with pytest.raises(ValueError, match="claim model"):
-        renju.validate(games, claims="loudly")
+        renju.validate(games, options=renju.ValidationOptions(claims="loudly"))
     with pytest.raises(TypeError, match="format= only applies"):
         renju.validate(games, format="moves")
     with pytest.raises(TypeError, match="renju.Game"):

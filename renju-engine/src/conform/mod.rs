@@ -1,6 +1,6 @@
 //! Conformance testing of other engines and rule libraries against this judge.
 //!
-//! The protocol-independent parts of `renju conform` (and of Python's `renju.conform`):
+//! The protocol-independent parts of `renju conform` (and of Python's `renju.engine.conform`):
 //!
 //! * position sources: the fixture corpus built into the library
 //!   ([`fixture_positions`]), dense random positions from a seed ([`random_positions`])
@@ -178,7 +178,7 @@ pub fn random_positions(n: usize, seed: u64) -> Vec<Board> {
 }
 
 /// The most random positions one call makes (`renju conform --random N`,
-/// `renju.random_positions(n)`): 100,000.
+/// `renju.engine.random_positions(n)`): 100,000.
 pub const MAX_RANDOM_POSITIONS: usize = 100_000;
 
 fn random_position(rng: &mut SplitMix64) -> Board {

@@ -1,5 +1,5 @@
 //! A match's settings as a user gives them (`renju match`'s options, the keywords of
-//! Python's `renju.match`): engines as command lines, names, a profile, a time control
+//! Python's `renju.engine.match`): engines as command lines, names, a profile, a time control
 //! or Gomocup limits, an openings file. [`MatchSettings::options`] resolves them into
 //! the runner's [`MatchOptions`], the profile filling what is not given, so that every
 //! front end reads them the same way.

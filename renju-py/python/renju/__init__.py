@@ -1,30 +1,30 @@
-"""Exact Renju and Gomoku rules as a referee applies them.
+"""Exact Renju and Gomoku rules as a referee applies them: positions, rules and records.
 
 Positions (Board), forbidden moves, verdicts, game records in every supported format
-(read, read_bytes), replays and validation reports (validate), the live referee of a
-game played one action at a time (Referee), and matches between engines (match). Every
-rule comes from the Rust library renju-core, through the private compiled module
-renju._renju; this package imports from it what it exposes (typed by __init__.pyi).
-renju.dask is the optional Dask layer (pip install renju-referee[dask]). Self-play and
-training: VecEnv (N games stepped in one native call) and EnvGame (one game), with the
-Gymnasium and PettingZoo wrappers in renju.env (pip install renju-referee[gymnasium]).
+(read, read_bytes, write), replays and validation reports (validate), clocks and time
+controls, and the test fixtures. Every rule comes from the Rust library renju-core,
+through the private compiled module renju._renju; this package imports from it what it
+exposes (typed by __init__.pyi). The other jobs have their own modules, as python-chess
+has chess.pgn and chess.engine:
+
+- renju.referee: the live referee of a game played one action at a time (Referee).
+- renju.engine: matches between engines (match) and engine conformance (conform).
+- renju.tournament: tournament records and standings (Tournament, read_tournament).
+- renju.env: self-play and training (VecEnv, EnvGame; Gymnasium and PettingZoo
+  wrappers with pip install renju-referee[gymnasium]).
+- renju.dask: the optional Dask layer (pip install renju-referee[dask]).
 """
 
 from ._renju import (
     FORMATS,
-    ActionError,
     ArrowTable,
     Board,
     Chunk,
     ClaimModel,
     Clock,
     ClockState,
-    ClockStatus,
     Color,
-    ConformReport,
     DrawReason,
-    Ending,
-    EnvGame,
     Error,
     Event,
     Explanation,
@@ -35,18 +35,10 @@ from ._renju import (
     FixtureQuery,
     Foul,
     FoulKind,
-    FoulPolicy,
     Game,
     GameReader,
     GameReport,
     IllegalMoveError,
-    MatchEngine,
-    MatchGame,
-    MatchPair,
-    MatchResult,
-    MatchScore,
-    MatchSettings,
-    MatchSprt,
     Move,
     MoveVerdict,
     OfferEquivalence,
@@ -56,44 +48,26 @@ from ._renju import (
     ParseError,
     Point,
     PointError,
-    Referee,
-    RefusalCode,
-    RefusalError,
     Replay,
     Report,
-    Required,
     RuleSet,
-    Seat,
     SetupError,
     Severity,
     SideClock,
-    StandingRow,
-    Standings,
-    Status,
     Summary,
-    SwapOption,
     Symmetry,
     Termination,
     TimeControl,
-    Tournament,
-    TournamentFinding,
     ValidationOptions,
-    VecEnv,
     Verdict,
     WriteError,
     __version__,
     chunks,
-    conform,
     forbidden_masks,
-    match,
     parse_fixtures,
-    random_positions,
     read,
     read_bytes,
     read_fixtures,
-    read_tournament,
-    read_tournaments,
-    read_tournaments_bytes,
     validate,
     validate_arrow,
     validate_bytes,
@@ -106,16 +80,10 @@ __all__ = [
     "SetupError", "PointError", "Color", "RuleSet", "FoulKind", "Symmetry", "Point",
     "Move", "Foul", "Verdict", "Outcome", "Explanation", "OpeningRule", "Opening",
     "Termination", "DrawReason", "Severity", "FindingCode", "ClaimModel",
-    "OfferEquivalence", "ValidationOptions",
-    "Board", "Event", "Game", "MoveVerdict", "Replay", "Finding", "GameReport",
-    "Summary", "Report", "GameReader", "Fixture", "FixtureQuery", "FixtureMap", "read",
-    "read_bytes", "write", "write_bytes", "parse_fixtures", "read_fixtures", "validate",
-    "TimeControl", "Clock", "ClockState", "SideClock", "Tournament", "Standings",
-    "StandingRow", "TournamentFinding", "read_tournament", "read_tournaments",
-    "read_tournaments_bytes", "forbidden_masks", "ArrowTable", "validate_arrow",
-    "ConformReport", "conform", "random_positions", "Chunk", "chunks", "validate_bytes",
-    "RefusalError", "Seat", "Required", "SwapOption", "RefusalCode", "FoulPolicy",
-    "Referee", "Status", "ClockStatus", "Ending", "MatchScore", "MatchEngine",
-    "MatchPair", "MatchSprt", "MatchGame", "MatchResult", "MatchSettings", "match",
-    "ActionError", "VecEnv", "EnvGame",
+    "OfferEquivalence", "ValidationOptions", "Board", "Event", "Game", "MoveVerdict",
+    "Replay", "Finding", "GameReport", "Summary", "Report", "GameReader", "Fixture",
+    "FixtureQuery", "FixtureMap", "read", "read_bytes", "write", "write_bytes",
+    "parse_fixtures", "read_fixtures", "validate", "TimeControl", "Clock", "ClockState",
+    "SideClock", "forbidden_masks", "ArrowTable", "validate_arrow", "Chunk", "chunks",
+    "validate_bytes",
 ]

@@ -213,21 +213,13 @@ def _merge_in_order(client: distributed.Client, reports: Sequence[Any]) -> DaskR
     return DaskReport(summary=summary, findings=findings, parts=len(frames), client=client)
 
 
-def _options(
-    function: str, options: Optional[renju.ValidationOptions], **keywords: Any
-) -> dict[str, Any]:
-    """The validation keyword arguments that were given (None: the default), or
-    options= alone (a TypeError when both are given, as renju.validate says)."""
-    given = {k: v for k, v in keywords.items() if v is not None and v is not False}
-    if options is None:
-        return given
-    both = sorted(k for k in given if k != "size")
-    if both:
-        raise TypeError(
-            f"{function}() takes options= or the keywords it stands for, not both "
-            f"(also given: {', '.join(both)})"
-        )
-    return {**given, "options": options}
+def _options(options: Optional[renju.ValidationOptions], **keywords: Any) -> dict[str, Any]:
+    """The keyword arguments of the validation calls: those given (None: the default)
+    and options= when given."""
+    given = {k: v for k, v in keywords.items() if v is not None}
+    if options is not None:
+        given["options"] = options
+    return given
 
 
 def _plan_file(path: str, format: Optional[str], part_bytes: int) -> list[renju.Chunk]:
@@ -254,19 +246,12 @@ def validate_files(
     format: Optional[str] = None,
     part_bytes: int = PART_BYTES,
     options: Optional[renju.ValidationOptions] = None,
-    rule: Optional[str] = None,
-    opening: Optional[str] = None,
-    claims: Optional[str] = None,
-    five_completion_counts: bool = False,
-    offer_equivalence: Optional[str] = None,
-    time_control: Optional[str] = None,
 ) -> DaskReport:
     """Validates game files on a Dask cluster: each file is a part, except move lists,
     which are cut at line ends into parts of about ``part_bytes`` bytes (the cut points
     are found on the workers, in one pass over each file without parsing it). The format
-    comes from each file's extension unless ``format`` is given; the other keyword
-    arguments are ``renju.validate``'s (``options``, a ``renju.ValidationOptions``, or
-    the keywords it stands for). RenjuNet databases (``.rif``) are cut between
+    comes from each file's extension unless ``format`` is given; ``options`` (a
+    ``renju.ValidationOptions``) is ``renju.validate``'s. RenjuNet databases (``.rif``) are cut between
     two games in the same way. The result is what ``renju.validate`` of each
     file, merged in order, and ``renju validate FILES...`` give."""
     c = _client(client)
@@ -274,11 +259,7 @@ def validate_files(
         [os.fspath(p) for p in paths]
     planned = c.map(_plan_file, files, format=format, part_bytes=part_bytes, pure=False)
     plans: list[list[renju.Chunk]] = c.gather(planned)  # type: ignore[no-untyped-call]
-    given = _options(
-        "validate_files", options, rule=rule, opening=opening, claims=claims,
-        five_completion_counts=five_completion_counts,
-        offer_equivalence=offer_equivalence, time_control=time_control,
-    )
+    given = _options(options)
     reports = []
     for file, chunks in zip(files, plans):
         parts: list[Optional[renju.Chunk]] = list(chunks) if len(chunks) > 1 else [None]
@@ -340,33 +321,21 @@ def validate_parquet(
     part_rows: int = PART_ROWS,
     size: int = 15,
     options: Optional[renju.ValidationOptions] = None,
-    rule: Optional[str] = None,
-    opening: Optional[str] = None,
-    claims: Optional[str] = None,
-    five_completion_counts: bool = False,
-    offer_equivalence: Optional[str] = None,
-    time_control: Optional[str] = None,
 ) -> DaskReport:
     """Validates the games of a Parquet file, dataset directory or list of files on a
     Dask cluster: one game per row, its moves in the column ``moves`` (a move-list
     line), and optionally its rules, opening protocol and id in the columns named by
-    ``rules``, ``openings`` and ``ids`` (``options``: a ``renju.ValidationOptions``
-    instead of the keywords it stands for). A game's ``source`` is its file and its
+    ``rules``, ``openings`` and ``ids``; ``options`` (a ``renju.ValidationOptions``) gives
+    the defaults for what a row does not say. A game's ``source`` is its file and its
     ``index`` its row in that file; each file is cut into parts of whole row groups of
-    about ``part_rows`` rows. The other keyword arguments are ``renju.validate_arrow``'s
-    defaults. The result is the one ``renju.validate_arrow`` gives on each file's
+    about ``part_rows`` rows. The result is the one ``renju.validate_arrow`` gives on each file's
     columns, the files' reports merged in order."""
     c = _client(client)
     files = _parquet_files(path)
     planned = c.map(_plan_parquet, files, pure=False)
     plans: list[list[int]] = c.gather(planned)  # type: ignore[no-untyped-call]
     columns = {"moves": moves, "rules": rules, "openings": openings, "ids": ids}
-    given = _options(
-        "validate_parquet", options, size=None if size == 15 else size, rule=rule,
-        opening=opening, claims=claims,
-        five_completion_counts=five_completion_counts,
-        offer_equivalence=offer_equivalence, time_control=time_control,
-    )
+    given = _options(options, size=None if size == 15 else size)
     reports = []
     for file, groups in zip(files, plans):
         first = 0

@@ -1,0 +1,185 @@
+"""Tournaments: tournament records and their standings.
+
+read_tournament(), read_tournaments() and read_tournaments_bytes() read tournaments
+(FIDE TRF, tournament JSON, or the games of a game file); a Tournament gives its
+Standings (a StandingRow per competitor, with tie-breaks) and its TournamentFinding
+list. The pairing of rounds comes next.
+
+Type stubs of renju.tournament (renju-py/python/renju/tournament.pyi), whose
+tournament.py imports these names from the private compiled module renju._renju.
+"""
+
+# Annotations are not evaluated: the stub also runs as Python, for pdoc's reference.
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from typing import Any, Literal, final
+
+from renju import Severity
+
+__all__ = [
+    "Tournament", "Standings", "StandingRow", "TournamentFinding", "read_tournament",
+    "read_tournaments", "read_tournaments_bytes",
+]
+"""The public names."""
+
+_Format = Literal["moves", "rif", "renlib", "psq", "sgf", "openings"]
+"""(Stub only, not importable.) A format name (as renju's)."""
+
+# ---------------------------------------------------------------------------
+# Tournaments
+# ---------------------------------------------------------------------------
+
+_System = Literal["round-robin", "swiss", "knockout"]
+"""(Stub only, not importable.) A pairing system."""
+
+_Regulation = Literal["fide-2024", "fide-2026", "fide-2009", "none"]
+"""(Stub only, not importable.) How unplayed rounds count in Buchholz and Sonneborn-Berger."""
+
+@final
+class TournamentFinding:
+    """One finding about a tournament."""
+
+    @property
+    def severity(self) -> Severity:
+        """How serious it is (a str enum: equal to 'error', 'warning' or 'info')."""
+    @property
+    def code(self) -> str:
+        """The stable machine code ('paired-twice', 'result-contradiction', ...)."""
+    @property
+    def round(self) -> int | None:
+        """The round it concerns."""
+    @property
+    def player(self) -> int | None:
+        """The player (or team) id it concerns."""
+    @property
+    def message(self) -> str:
+        """A sentence for people."""
+    def to_dict(self) -> dict[str, Any]:
+        """The finding as plain data."""
+    def __eq__(self, other: object, /) -> bool:
+        """Same finding."""
+
+@final
+class StandingRow:
+    """One line of the standings."""
+
+    def __eq__(self, other: object, /) -> bool:
+        """Same value (pickling and copies give equal objects)."""
+
+    @property
+    def rank(self) -> int:
+        """The place, from 1; shared places have the same rank."""
+    @property
+    def shared(self) -> bool:
+        """Whether the place is shared."""
+    @property
+    def id(self) -> int:
+        """The player's (team's) id."""
+    @property
+    def name(self) -> str:
+        """Name."""
+    @property
+    def points(self) -> float:
+        """Points (team events: match points)."""
+    @property
+    def tiebreaks(self) -> dict[str, float | list[float]]:
+        """Tie-break values by code; 'TBR' is a list of board points, board 1 first."""
+    def to_dict(self) -> dict[str, Any]:
+        """The row as plain data."""
+
+@final
+class Standings:
+    """Standings of one tournament."""
+
+    def __eq__(self, other: object, /) -> bool:
+        """Same value (pickling and copies give equal objects)."""
+
+    @property
+    def name(self) -> str:
+        """The tournament's name."""
+    @property
+    def system(self) -> _System:
+        """The system ranked by."""
+    @property
+    def regulation(self) -> _Regulation:
+        """How unplayed rounds were counted."""
+    @property
+    def team(self) -> bool:
+        """Whether the rows are teams."""
+    @property
+    def tiebreaks(self) -> list[str]:
+        """The tie-break codes after the points, in order."""
+    @property
+    def rows(self) -> list[StandingRow]:
+        """The rows, best first."""
+    @property
+    def findings(self) -> list[TournamentFinding]:
+        """What the checks found."""
+    def has_errors(self) -> bool:
+        """Whether a finding has severity 'error'."""
+    def to_dict(self) -> dict[str, Any]:
+        """The standings as plain data (one tournament of `renju standings --json`)."""
+    def to_json(self) -> str:
+        """The standings as JSON."""
+    def __len__(self) -> int:
+        """The number of rows."""
+    def __iter__(self) -> Iterator[StandingRow]:
+        """The rows, best first."""
+
+@final
+class Tournament:
+    """A tournament crosstable: players, teams, rounds, pairings and results."""
+
+    def __eq__(self, other: object, /) -> bool:
+        """Same value (pickling and copies give equal objects)."""
+
+    @staticmethod
+    def from_trf(text: str) -> Tournament:
+        """Reads a FIDE TRF text (TRF16 or TRF-26)."""
+    @staticmethod
+    def from_json(text: str) -> Tournament:
+        """Reads the JSON of a tournament."""
+    def to_trf(self) -> str:
+        """The tournament as a FIDE TRF text. Raises ValueError past the limits (1000
+        rounds, 9999 players, player ids over 9999)."""
+    def to_json(self) -> str:
+        """The whole model as JSON."""
+    def to_dict(self) -> dict[str, Any]:
+        """The whole model as plain data."""
+    @property
+    def name(self) -> str:
+        """Name."""
+    @property
+    def system(self) -> _System | None:
+        """The system the file declares."""
+    @property
+    def rounds(self) -> int:
+        """The number of rounds."""
+    @property
+    def players(self) -> list[dict[str, Any]]:
+        """Players as plain data."""
+    @property
+    def team(self) -> bool:
+        """Whether this is a team event."""
+    def check(self) -> list[TournamentFinding]:
+        """The crosstable's findings."""
+    def standings(
+        self,
+        system: _System | None = None,
+        tiebreaks: str | list[str] | None = None,
+        unplayed: _Regulation = "fide-2024",
+    ) -> Standings:
+        """Computes the standings."""
+
+def read_tournament(path: str | os.PathLike[str], format: _Format | None = None) -> Tournament:
+    """Reads the one tournament of a file (the first, when it holds several)."""
+
+def read_tournaments(path: str | os.PathLike[str], format: _Format | None = None) -> list[Tournament]:
+    """Reads every tournament of a file: TRF, tournament JSON, or game files."""
+
+def read_tournaments_bytes(
+    data: bytes, name: str | None = None, format: _Format | None = None
+) -> list[Tournament]:
+    """Reads every tournament of a file's bytes."""
