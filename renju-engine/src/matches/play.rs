@@ -12,8 +12,8 @@ use renju_records::replay::ValidationOptions;
 
 use super::{greeting_wait, opening_requests, seat_index, GameResult, Job, MatchOptions};
 use crate::gomocup::{
-    board_lines, info, is_error, is_unsupported, read_move, read_swap2, xy, EngineMove,
-    GomocupEngine, MoveLineError, Reply, Swap2Answer, UNLIMITED,
+    is_error, is_unsupported, read_move, read_swap2, EngineMove, GomocupEngine, MoveLineError,
+    Reply, Swap2Answer, TurnLimits,
 };
 use crate::process::Stop;
 use crate::quote::{printable, shorten};
@@ -122,29 +122,6 @@ pub(crate) fn play(
     Some(game.finish(started))
 }
 
-/// Asks an engine still thinking to stop (`YXSTOP`) and waits up to [`STOP_WAIT`] for
-/// its move, which is dropped, then reads and drops what else it says (the `UNKNOWN`
-/// of an engine that does not know `YXSTOP`). Whether it answered with a move (a line
-/// that is not one, or no line, says the engine is not sound).
-fn stop_thinking(brain: &mut GomocupEngine, size: u8) -> bool {
-    let deadline = Instant::now() + STOP_WAIT;
-    let mut lines = vec!["YXSTOP".to_string()];
-    loop {
-        let (reply, _) = brain.ask(&lines, deadline);
-        lines.clear();
-        match reply {
-            Reply::Line(line) if is_unsupported(&line) || is_error(&line) => continue,
-            // Its move, late: the engine is sound and is kept.
-            Reply::Line(line) if read_move(&line, size).is_ok() => {
-                brain.drain();
-                return true;
-            }
-            // Anything else (a stray `OK`, garbage) is not the answer of a sound engine.
-            _ => return false,
-        }
-    }
-}
-
 impl Play<'_> {
     /// After a loss on time or by forfeit of the engine of `seat`: an engine that had
     /// answered (late) is kept as it is; one still thinking is asked to stop and kept
@@ -157,7 +134,7 @@ impl Play<'_> {
         let keep = match (self.afterwards.take(), brain.as_mut()) {
             (Some(Afterwards::Idle), Some(_)) => true,
             (Some(Afterwards::Thinking), Some(b)) => {
-                let stopped = stop_thinking(b, self.options.size);
+                let stopped = b.stop(STOP_WAIT);
                 self.notes.push(if stopped {
                     format!("{name} stopped at YXSTOP after it lost on time, and is kept")
                 } else {
@@ -218,21 +195,21 @@ impl Play<'_> {
             }
             if let Some(brain) = slot.as_mut() {
                 brain.known = Some(0);
-                let mut settings = vec![
-                    info("timeout_turn", self.timeout_turn()),
-                    info("timeout_match", self.timeout_match()),
-                    info("max_memory", options.max_memory),
-                    info("game_type", 1),
-                    info("rule", options.rule_number()),
+                let settings = [
+                    ("timeout_turn", self.timeout_turn()),
+                    ("timeout_match", self.timeout_match()),
+                    ("max_memory", options.max_memory),
+                    ("game_type", 1),
+                    ("rule", u64::from(options.rule_number())),
                 ];
-                settings.extend(spec.info.iter().map(|(k, v)| info(k, v)));
-                brain.tell(&settings);
-                // A fresh engine may set itself up after the INFO lines (Rapfi
-                // allocates its hash after `INFO max_memory`): its answer to ABOUT ends
-                // that start-up, untimed, before its first move is timed.
+                let own = spec.info.iter().map(|(k, v)| (k.as_str(), v.as_str()));
+                brain.tell_settings(settings);
+                brain.tell_settings(own);
+                // A fresh engine may set itself up after its settings (Rapfi allocates
+                // its hash after `max_memory`): its answer about itself ends that
+                // start-up, untimed, before its first move is timed.
                 if fresh {
-                    let deadline = Instant::now() + greeting_wait(options);
-                    if let Reply::Interrupted = brain.ask(&["ABOUT".into()], deadline).0 {
+                    if let Reply::Interrupted = brain.about(greeting_wait(options)) {
                         return Asked::Interrupted;
                     }
                 }
@@ -351,9 +328,12 @@ impl Play<'_> {
         Duration::from_millis(limit.saturating_add(self.options.tolerance_ms))
     }
 
-    fn time_left_line(&self, status: &Status) -> String {
-        let left = Self::deadline(status).map_or(UNLIMITED, |d| d.saturating_sub(self.t));
-        info("time_left", left)
+    /// The time left the engine to act is told, and how long it is waited for.
+    fn limits(&self, status: &Status) -> TurnLimits {
+        TurnLimits {
+            time_left_ms: Self::deadline(status).map(|d| d.saturating_sub(self.t)),
+            wait: self.wait(status),
+        }
     }
 
     /// The time stamp of the answer of `seat` that took `elapsed`: an answer late by no
@@ -489,14 +469,9 @@ impl Play<'_> {
         name: &str,
     ) -> Option<Asked> {
         let size = self.options.size;
-        let lines = vec![
-            self.time_left_line(status),
-            "SWAP2BOARD".to_string(),
-            "DONE".to_string(),
-        ];
-        let wait = self.wait(status);
-        let (answer, elapsed) = brain.ask(&lines, Instant::now() + wait);
-        match answer {
+        let asked = brain.swap2board(&[], false, self.limits(status));
+        let elapsed = asked.elapsed;
+        match asked.reply {
             Reply::Line(line) if is_unsupported(&line) => {
                 self.engine_time += elapsed;
                 brain.swap2board = Some(false);
@@ -554,20 +529,10 @@ impl Play<'_> {
                 return asked;
             }
         }
-        let own = status.stone;
-        let mut lines = vec![self.time_left_line(status)];
-        match (n, brain.known, moves.last()) {
-            (0, _, _) => lines.push("BEGIN".into()),
-            (_, Some(k), Some(Move::Stone(p))) if k + 1 == n => {
-                lines.push(format!("TURN {}", xy(*p, size)));
-            }
-            _ => lines.extend(board_lines("BOARD", &moves, own, size, true)),
-        }
-        let wait = self.wait(status);
-        let (answer, elapsed) = brain.ask(&lines, Instant::now() + wait);
-        let Reply::Line(line) = answer else {
-            brain.known = None;
-            return self.no_answer(seat, status, answer, elapsed);
+        let asked = brain.play(&moves, status.stone, self.limits(status));
+        let elapsed = asked.elapsed;
+        let Reply::Line(line) = asked.reply else {
+            return self.no_answer(seat, status, asked.reply, elapsed);
         };
         let t = self.stamp(seat, status, elapsed);
         if let Some(turn) = self.options.turn_limit_ms {
@@ -620,17 +585,9 @@ impl Play<'_> {
         let moves: Vec<Move> = self.referee.position().moves().collect();
         let n = moves.len();
         let fields = self.options.engines[self.job.seats[seat_index(seat)]].swap2board_fields;
-        let mut lines = vec![self.time_left_line(status)];
-        lines.extend(board_lines(
-            "SWAP2BOARD",
-            &moves,
-            Color::White,
-            size,
-            fields,
-        ));
-        let wait = self.wait(status);
-        let (answer, elapsed) = brain.ask(&lines, Instant::now() + wait);
-        match answer {
+        let asked = brain.swap2board(&moves, fields, self.limits(status));
+        let elapsed = asked.elapsed;
+        match asked.reply {
             // An engine that knows the command but refuses the stones (Rapfi reads
             // them as `BOARD` lines and says `ERROR` for each bare `x,y`) may go on
             // to answer for another position: it loses (and is ended) rather than
