@@ -5,18 +5,18 @@ use std::time::{Duration, Instant};
 use renju_core::geometry::Color;
 use renju_core::notation::Move;
 use renju_core::outcome::Termination;
-use renju_records::game::{Event, Game, Seat};
+use renju_records::game::{Game, Seat};
 use renju_records::opening::OpeningRule;
 use renju_records::referee::{Action, Referee, RefusalCode, Request, Required, Status};
-use renju_records::replay::ValidationOptions;
 
+use super::record::{complete_record, Completion};
 use super::{greeting_wait, opening_requests, seat_index, GameResult, Job, MatchOptions};
 use crate::gomocup::{
     is_error, is_unsupported, read_move, read_swap2, EngineMove, GomocupEngine, MoveLineError,
     Reply, Swap2Answer, TurnLimits,
 };
 use crate::process::Stop;
-use crate::quote::{printable, shorten};
+use crate::quote::shorten;
 
 /// A game under way.
 struct Play<'a> {
@@ -689,43 +689,20 @@ impl Play<'_> {
             });
         let black = job.seats[seat_index(self.black_seat)];
         let white = job.seats[seat_index(self.black_seat.other())];
-        let mut record = self.referee.game();
-        let validation = ValidationOptions {
-            rule_set: options.rule_set,
-            opening: options.opening,
-            renju: options.renju,
-            time_control: options.time_control.clone(),
-            ..ValidationOptions::default()
-        };
-        if options.time_control.is_none() {
-            add_times(&mut record, &self.times);
-        } else {
-            add_time_left(&mut record, &validation);
-        }
         if let (Termination::DeclaredDraw, Some(n)) = (outcome.termination, options.draw_after) {
             // The referee ended the game at the record's stone limit.
             self.reason = Some(format!("draw declared after {n} stones (--draw-after)"));
         }
         let reason = self.reason.take().unwrap_or_else(|| outcome.to_string());
-        record.id = Some(format!("{}", job.index + 1));
-        // One printable line each, as every record format's tags must be (an engine's
-        // garbage quoted in a reason included).
-        record.tags.extend(
-            [
-                ("event", options.event.as_str()),
-                ("round", job.round.to_string().as_str()),
-                ("black", options.engines[black].name.as_str()),
-                ("white", options.engines[white].name.as_str()),
-                ("termination", reason.as_str()),
-            ]
-            .map(|(key, value)| (key.to_string(), printable(value))),
-        );
-        if let Some(turn) = options.turn_limit_ms {
-            // The time control keeps the game's time; the limit per move beside it.
-            let seconds = renju_records::time_control::format_seconds(turn);
-            record.tags.push(("turn-limit".to_string(), seconds));
-        }
-        let validated = record.validate(&validation).outcome == outcome;
+        let completion = Completion {
+            job,
+            black: &options.engines[black].name,
+            white: &options.engines[white].name,
+            reason: &reason,
+            times: &self.times,
+        };
+        let (record, validated) =
+            complete_record(self.referee.game(), options, &completion, outcome);
         let wall = started.elapsed();
         GameResult {
             index: job.index,
@@ -775,58 +752,4 @@ fn swap2_plan(n: usize, answer: Result<Swap2Answer, MoveLineError>) -> Option<Ve
 
 fn elapsed_ms(d: Duration) -> u64 {
     u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
-}
-
-/// Writes the thinking time of every move into an untimed record (a timed record has
-/// the referee's own).
-fn add_times(record: &mut Game, times: &[Option<u64>]) {
-    let mut out = Vec::with_capacity(record.events.len() + times.len());
-    let mut k = 0;
-    for event in record.events.drain(..) {
-        let is_move = matches!(
-            event,
-            Event::Stone { .. } | Event::Pass | Event::FifthOffers { .. }
-        );
-        out.push(event);
-        if is_move {
-            if let Some(Some(ms)) = times.get(k) {
-                out.push(Event::MoveTime {
-                    elapsed_ms: Some(*ms),
-                    left_ms: None,
-                    moves_left: None,
-                });
-            }
-            k += 1;
-        }
-    }
-    record.events = out;
-}
-
-/// Writes the time left after every move of a timed record beside the time it took
-/// (formats such as SGF keep only the time left), from the record's own replayed
-/// clock.
-fn add_time_left(record: &mut Game, validation: &ValidationOptions) {
-    let replay = record.replay(validation);
-    let mut number = 0usize;
-    // A swap's time (a move of the swapper's clock) has no reading of its own.
-    let mut after_swap = false;
-    for event in &mut record.events {
-        match event {
-            Event::Stone { .. } | Event::Pass | Event::FifthOffers { .. } => {
-                number += 1;
-                after_swap = false;
-            }
-            Event::Swap { swap: true } => after_swap = true,
-            Event::MoveTime { left_ms, .. } if !after_swap => {
-                let Some(clock) = replay.clock.iter().find(|c| c.move_number == number) else {
-                    continue;
-                };
-                // Clocks belong to players: the reading is the clock of the player who
-                // placed the stone (whose clock was just pressed), whatever its colour.
-                let state = &clock.state;
-                *left_ms = Some(state.side(state.to_move.opponent()).time_left_ms);
-            }
-            _ => {}
-        }
-    }
 }
