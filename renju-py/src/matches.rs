@@ -1,5 +1,5 @@
 //! Engine matches (`renju.match`): the runner of `renju match`
-//! (`renju_engine::matches`), its settings read by the same `MatchSettings`, and its
+//! (`renju_engine::matches`), its settings read into the same `MatchOptions`, and its
 //! report as `MatchResult` (with `MatchGame`, `MatchEngine`, `MatchPair`, `MatchScore`
 //! and `MatchSprt`); `MatchResult.to_dict()` is `renju match --json`.
 //!
@@ -20,8 +20,7 @@ use renju_core::{Color as CColor, Termination};
 use renju_engine::matches::stats::{Score, Sprt};
 use renju_engine::matches::{
     run_until, EngineSpec, EngineTotals, GameResult, GomocupLimits, MatchError, MatchOptions,
-    MatchReport, MatchSettings as CoreSettings, Openings, OrderName, PairSummary, Profile,
-    SprtSummary, Summary,
+    MatchReport, OpeningsFile, OrderName, PairSummary, Profile, SprtSummary, Summary,
 };
 use renju_engine::process::Stop;
 use renju_records::formats::Format;
@@ -441,6 +440,16 @@ fn engines_of(py: Python<'_>, engines: &Bound<'_, PyAny>) -> PyResult<Vec<Engine
     Ok(out)
 }
 
+/// Where the openings given come from.
+enum Openings {
+    /// None: every game starts on the empty board.
+    None,
+    /// A file, opened when the match runs (by the runner's reader).
+    File(PathBuf, Option<Format>),
+    /// Records already read.
+    Games(Vec<CGame>),
+}
+
 /// The openings: a path (read by the runner's reader) or an iterable of Games.
 fn openings_of(
     openings: Option<&Bound<'_, PyAny>>,
@@ -453,10 +462,7 @@ fn openings_of(
         return Ok(Openings::None);
     };
     if openings.is_instance_of::<PyString>() || openings.hasattr("__fspath__")? {
-        return Ok(Openings::File {
-            path: openings.extract()?,
-            format,
-        });
+        return Ok(Openings::File(openings.extract()?, format));
     }
     let expected = "openings must be a path or an iterable of renju.Game";
     let iter = openings
@@ -517,12 +523,18 @@ fn value<'py, T: pyo3::conversion::FromPyObjectOwned<'py>>(
 /// sprt, profile, openings_order) raise ValueError. Frozen, comparable and picklable.
 #[pyclass(frozen, module = "renju")]
 pub struct MatchSettings {
-    settings: CoreSettings,
+    /// The options of the keywords given (no engines yet, no openings file opened).
+    options: MatchOptions,
+    /// An openings file, opened when the match runs.
+    openings_file: Option<(PathBuf, Option<Format>)>,
+    /// SWAP2BOARD's stones as x,y,field lines to every engine.
+    swap2board_fields: bool,
     given: Py<pyo3::types::PyDict>,
 }
 
 impl MatchSettings {
-    /// The settings of the keywords given (as `given!` collects them).
+    /// The settings of the keywords given (as `given!` collects them): the profile's
+    /// options ([`MatchOptions::preset`]), then the keywords given.
     fn from_given(py: Python<'_>, given: Bound<'_, pyo3::types::PyDict>) -> PyResult<Self> {
         let g = &given;
         let order: OrderName = value(g, "openings_order", "sequential".to_string())?
@@ -539,51 +551,81 @@ impl MatchSettings {
             let list: Vec<Game> = games.iter().cloned().map(Game::from).collect();
             given.set_item("openings", list)?;
         }
-        let settings = CoreSettings {
-            engines: Vec::new(),
-            names: Vec::new(),
-            profile: (item(g, "profile")?)
+        let preset = MatchOptions::preset(
+            (item(g, "profile")?)
                 .map(|p| name_of::<Profile>(&p, "profile must be a name"))
                 .transpose()?,
-            rule_set: item(g, "rule")?
-                .map(|r| named::<RuleSet, _>(&r, "rule"))
-                .transpose()?,
-            size: (value::<Option<i64>>(g, "size", None)?)
+            (value::<Option<i64>>(g, "size", None)?)
                 .map(|s| convert::size_of(py, s))
-                .transpose()?,
-            opening: (item(g, "opening")?)
-                .map(|o| named::<OpeningRule, _>(&o, "opening"))
-                .transpose()?,
-            time_control: item(g, "time_control")?
+                .transpose()?
+                .unwrap_or(15),
+            !matches!(openings, Openings::None),
+            item(g, "time_control")?
                 .map(|t| control_of(&t))
                 .transpose()?,
-            limits: (item(g, "tc")?)
+            (item(g, "tc")?)
                 .map(|t| name_of::<GomocupLimits>(&t, "tc must be a text 'match/turn+inc'"))
                 .transpose()?,
-            tolerance_ms: value(g, "tolerance_ms", None)?,
+        )
+        .map_err(|e| match_error(py, &e))?;
+        let (games, openings_file) = match openings {
+            Openings::None => (Vec::new(), None),
+            Openings::File(path, format) => (Vec::new(), Some((path, format))),
+            Openings::Games(games) => (games, None),
+        };
+        let options = MatchOptions {
+            rule_set: (item(g, "rule")?)
+                .map(|r| named::<RuleSet, _>(&r, "rule"))
+                .transpose()?
+                .unwrap_or(preset.rule_set),
+            opening: (item(g, "opening")?)
+                .map(|o| named::<OpeningRule, _>(&o, "opening"))
+                .transpose()?
+                .unwrap_or(preset.opening),
+            tolerance_ms: value(g, "tolerance_ms", None)?.unwrap_or(preset.tolerance_ms),
             silence_ms: value(g, "silence_ms", 30_000)?,
             games: value(g, "games", 1)?,
             rounds: value(g, "rounds", 1)?,
             concurrency: value(g, "concurrency", 1)?,
             gauntlet: value(g, "gauntlet", false)?,
-            openings,
+            openings: games,
             opening_order: order.with_seed(value(g, "srand", 0)?),
             repeat: value(g, "repeat", false)?,
             transform: value(g, "transform", false)?,
-            draw_after: value(g, "draw_after", None)?,
-            no_pass: value(g, "no_pass", false)?,
+            draw_after: value(g, "draw_after", None)?.or(preset.draw_after),
+            no_pass: value(g, "no_pass", false)? || preset.no_pass,
             swap2board: value(g, "swap2board", true)?,
-            swap2board_fields: value(g, "swap2board_fields", false)?,
             gomocup_rule: value(g, "gomocup_rule", None)?,
             max_memory: value(g, "max_memory", 367_001_600)?,
             sprt: (item(g, "sprt")?)
                 .map(|s| name_of::<Sprt>(&s, "sprt must be a text 'elo0,elo1[,alpha,beta]'"))
                 .transpose()?,
             event: value(g, "event", "renju match".to_string())?,
+            ..preset
         };
         Ok(MatchSettings {
-            settings,
+            options,
+            openings_file,
+            swap2board_fields: value(g, "swap2board_fields", false)?,
             given: given.unbind(),
+        })
+    }
+
+    /// The options of a match of `engines` named by `names` under these settings, the
+    /// openings file opened.
+    fn options(
+        &self,
+        engines: &[EngineSpec],
+        names: &[String],
+    ) -> Result<MatchOptions, MatchError> {
+        let options =
+            (self.options.clone()).with_engines(engines, names, self.swap2board_fields)?;
+        let openings_file = (self.openings_file.as_ref())
+            .map(|(path, format)| OpeningsFile::open(path, *format))
+            .transpose()?;
+        Ok(MatchOptions {
+            openings_file,
+            ..options
         })
     }
 }
@@ -705,16 +747,20 @@ pub fn play_match(
     on_game: Option<Py<PyAny>>,
     keep_records: bool,
 ) -> PyResult<MatchResult> {
-    let mut core = match settings {
-        Some(s) => s.get().settings.clone(),
-        None => MatchSettings::from_given(py, pyo3::types::PyDict::new(py))?.settings,
+    let defaults;
+    let settings = match settings {
+        Some(s) => s.get(),
+        None => {
+            defaults = MatchSettings::from_given(py, pyo3::types::PyDict::new(py))?;
+            &defaults
+        }
     };
-    core.engines = engines_of(py, engines)?;
-    core.names = names.unwrap_or_default();
+    let engines = engines_of(py, engines)?;
+    let mut options = (settings.options(&engines, &names.unwrap_or_default()))
+        .map_err(|e| match_error(py, &e))?;
     if let Some(games) = games {
-        core.games = games;
+        options.games = games;
     }
-    let mut options = core.options().map_err(|e| match_error(py, &e))?;
     options.keep_records = keep_records;
     let names: Vec<String> = options.engines.iter().map(|e| e.name.clone()).collect();
     let report = run_with_signals(py, &options, &names, on_game.as_ref())?;

@@ -65,7 +65,6 @@ mod play;
 mod record;
 mod report;
 mod schedule;
-mod settings;
 pub mod stats;
 mod summary;
 
@@ -73,10 +72,9 @@ pub use engines::{name_engines, EngineSpec, ProgramError, ProgramProblem};
 pub use openings::{
     check_opening, read_openings, OpeningRefusal, OpeningsFile, MAX_REFUSED_LISTED,
 };
-pub use options::{GomocupLimits, LimitsError, MatchOptions, OpeningOrder};
+pub use options::{GomocupLimits, LimitsError, MatchOptions, OpeningOrder, OrderName, Profile};
 pub use report::{GameResult, MatchReport, RefusedJson, ReportJson, SettingsJson};
 pub use schedule::{schedule, scheduled_games, Job, MAX_GAMES};
-pub use settings::{MatchSettings, Openings, OrderName, Profile};
 pub use summary::{EngineTotals, PairSummary, SprtSummary, Summary};
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};

@@ -352,6 +352,14 @@ mod tests {
     use super::*;
     use crate::matches::engines::test_engines as engines;
 
+    #[test]
+    fn an_openings_file_that_cannot_be_opened_is_an_error() {
+        assert!(matches!(
+            OpeningsFile::open(Path::new("/no/such/openings.txt"), None),
+            Err(MatchError::Openings(m)) if m.contains("openings.txt")
+        ));
+    }
+
     /// An opening file of `lines` two-stone openings in offset notation, line `i`
     /// saying `i` in its second stone's place, one of them (line 3) a stone on a stone.
     fn openings_file(name: &str, lines: usize) -> OpeningsFile {

@@ -1,6 +1,25 @@
 //! How a match is run ([`MatchOptions`]): the rules, the clock (the referee's time
 //! control, or Gomocup's limits read by [`GomocupLimits`]), the schedule's size, the
-//! openings and the protocol's settings.
+//! openings and the protocol's settings. Every front end (`renju match`'s options, the
+//! keywords of Python's `renju.MatchSettings`) starts from [`MatchOptions::preset`],
+//! where a profile fills what is not given, then sets what is given, so that they all
+//! read a match's settings the same way.
+//!
+//! ```
+//! use renju_engine::matches::{MatchOptions, Profile};
+//! let options = MatchOptions::preset(Some(Profile::Gomocup), 15, false, None, None)
+//!     .unwrap()
+//!     .with_engines(
+//!         &["./pbrain-a --threads 2".parse().unwrap(), "./pbrain-a".parse().unwrap()],
+//!         &[],
+//!         false,
+//!     )
+//!     .unwrap();
+//! // One program twice: numbered names.
+//! assert_eq!(options.engines[0].name, "pbrain-a-1");
+//! assert_eq!(options.draw_after, Some(200));
+//! assert_eq!(options.turn_limit_ms, Some(30_000));
+//! ```
 
 use serde::Serialize;
 use thiserror::Error;
@@ -12,7 +31,52 @@ use renju_records::referee::RefereeOptions;
 use renju_records::time_control::{Overtime, Period, Schedule, TimeControl, TimeControlError};
 
 use super::stats::Sprt;
-use super::{EngineSpec, OpeningsFile};
+use super::{name_engines, EngineSpec, MatchError, OpeningsFile};
+
+/// A preset of settings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Profile {
+    /// Gomocup's tournament settings: renju rule number 4, no pass, a draw at
+    /// size² − 25 stones, Swap2 through `SWAP2BOARD` unless openings are given, a 1 s
+    /// tolerance, and 180 s a game with 30 s a move unless a time control is given.
+    Gomocup,
+}
+
+renju_core::name_table!(Profile, "profile", {
+    Gomocup => "gomocup",
+});
+
+/// The order openings are taken in, by name (the seed of `random` is given apart).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum OrderName {
+    /// As in the file.
+    #[default]
+    Sequential,
+    /// Shuffled once with a seed.
+    Random,
+}
+
+renju_core::name_table!(OrderName, "openings order", {
+    Sequential => "sequential",
+    Random => "random",
+});
+
+impl OrderName {
+    /// The order, with `seed` for `random`.
+    pub fn with_seed(self, seed: u64) -> OpeningOrder {
+        match self {
+            OrderName::Sequential => OpeningOrder::Sequential,
+            OrderName::Random => OpeningOrder::Random(seed),
+        }
+    }
+}
+
+/// Gomocup's tournament time: 180 s a game, 30 s a move.
+const GOMOCUP_TIME: GomocupLimits = GomocupLimits {
+    match_ms: 180_000,
+    turn_ms: 30_000,
+    increment_ms: 0,
+};
 
 /// Gomocup's time limits (c-gomoku-cli's `tc=match/turn+inc`), in milliseconds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
@@ -212,6 +276,73 @@ impl Default for MatchOptions {
 }
 
 impl MatchOptions {
+    /// The options a front end starts from, before it sets the settings given
+    /// explicitly: [`MatchOptions::default`] on a board of `size`, under `profile`,
+    /// with or without openings given (`openings_given`), and with the clock given:
+    /// `time_control` in the library's syntax, which wins over Gomocup `limits`
+    /// (`match/turn+inc`, the turn limit kept by the runner below the match time, and
+    /// c-gomoku-cli's 3 s tolerance). The Gomocup profile ([`Profile::Gomocup`]) sets
+    /// renju's rule number, no pass, a draw at size² − 25 stones, Swap2 (through
+    /// `SWAP2BOARD`) unless openings are given, a 1 s tolerance, and Gomocup's
+    /// 180 s a game with 30 s a move unless a clock is given.
+    pub fn preset(
+        profile: Option<Profile>,
+        size: u8,
+        openings_given: bool,
+        time_control: Option<TimeControl>,
+        limits: Option<GomocupLimits>,
+    ) -> Result<MatchOptions, MatchError> {
+        let gomocup = profile == Some(Profile::Gomocup);
+        let limits = match (&time_control, limits) {
+            (Some(_), _) => None,
+            (None, Some(limits)) => Some(limits),
+            (None, None) => gomocup.then_some(GOMOCUP_TIME),
+        };
+        let (time_control, turn_limit_ms) = match limits {
+            Some(limits) => {
+                let (control, turn) = limits.clock()?;
+                (Some(control), turn)
+            }
+            None => (time_control, None),
+        };
+        let area = usize::from(size) * usize::from(size);
+        Ok(MatchOptions {
+            size,
+            opening: if gomocup && !openings_given {
+                OpeningRule::Swap2
+            } else {
+                OpeningRule::Free
+            },
+            time_control,
+            turn_limit_ms,
+            tolerance_ms: match (gomocup, limits) {
+                (true, _) => 1000,
+                (false, Some(_)) => 3000,
+                (false, None) => 0,
+            },
+            draw_after: gomocup.then(|| area.saturating_sub(25)),
+            no_pass: gomocup,
+            ..MatchOptions::default()
+        })
+    }
+
+    /// These options with `engines` named ([`name_engines`]: the N-th of `names` for
+    /// the N-th engine, else the program's file name, numbered when two are alike),
+    /// every one sending `SWAP2BOARD`'s stones as `x,y,field` lines when
+    /// `swap2board_fields` (one engine's: [`EngineSpec::swap2board_fields`]).
+    pub fn with_engines(
+        self,
+        engines: &[EngineSpec],
+        names: &[String],
+        swap2board_fields: bool,
+    ) -> Result<MatchOptions, MatchError> {
+        let mut engines = name_engines(engines, names)?;
+        for e in &mut engines {
+            e.swap2board_fields |= swap2board_fields;
+        }
+        Ok(MatchOptions { engines, ..self })
+    }
+
     /// The number `INFO rule` sends.
     pub fn rule_number(&self) -> u32 {
         self.gomocup_rule.unwrap_or(match self.rule_set {
@@ -242,6 +373,37 @@ impl MatchOptions {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_profile_fills_what_is_not_given() {
+        let control = Some("300+5".parse().unwrap());
+        let gomocup = |openings, control| {
+            MatchOptions::preset(Some(Profile::Gomocup), 15, openings, control, None).unwrap()
+        };
+        let o = gomocup(false, control.clone());
+        assert_eq!(
+            (o.tolerance_ms, o.draw_after, o.turn_limit_ms),
+            (1000, Some(200), None)
+        );
+        assert_eq!(o.time_control, control);
+        assert_eq!(o.opening, OpeningRule::Swap2);
+        assert!(o.no_pass);
+        assert_eq!(gomocup(true, None).opening, OpeningRule::Free);
+        assert_eq!(gomocup(true, None).turn_limit_ms, Some(30_000));
+        let plain = MatchOptions::preset(None, 15, false, None, None).unwrap();
+        assert_eq!(
+            (plain.tolerance_ms, plain.draw_after, plain.no_pass),
+            (0, None, false)
+        );
+        assert_eq!(plain.time_control, None);
+        // Under Gomocup limits, c-gomoku-cli's default tolerance (3 s); a time control
+        // given wins over them.
+        let limits = Some("10/1".parse().unwrap());
+        let o = MatchOptions::preset(None, 15, false, None, limits).unwrap();
+        assert_eq!((o.tolerance_ms, o.turn_limit_ms), (3000, Some(1000)));
+        let o = MatchOptions::preset(None, 15, false, control.clone(), limits).unwrap();
+        assert_eq!((o.tolerance_ms, o.time_control), (0, control));
+    }
 
     #[test]
     fn limits_are_read() {
