@@ -33,8 +33,6 @@ struct Play<'a> {
     /// Thinking time of each move in play order (`None`: not an engine's).
     times: Vec<Option<u64>>,
     engine_moves: u32,
-    /// Stones and passes of each seat's engine that the referee took.
-    moves_played: [u32; 2],
     engine_time: Duration,
     /// Waiting for the engines to start or restart (their `OK`).
     startup_time: Duration,
@@ -89,7 +87,6 @@ pub(crate) fn play(
         reason: None,
         times: Vec::new(),
         engine_moves: 0,
-        moves_played: [0; 2],
         engine_time: Duration::ZERO,
         startup_time: Duration::ZERO,
         stop_time: Duration::ZERO,
@@ -426,7 +423,6 @@ impl Play<'_> {
             other => other.name().to_string(),
         };
         let swap = action == Action::Swap;
-        let is_move = matches!(action, Action::Place { .. } | Action::Pass);
         let request = Request {
             action,
             by: Some(seat),
@@ -435,9 +431,6 @@ impl Play<'_> {
         match self.referee.take(&request) {
             Ok(()) => {
                 self.t = self.t.max(t);
-                if is_move {
-                    self.moves_played[seat_index(seat)] += 1;
-                }
                 if swap {
                     self.black_seat = self.black_seat.other();
                 }
@@ -719,7 +712,7 @@ impl Play<'_> {
             record: Some(record),
             validated,
             engine_moves: self.engine_moves,
-            moves_played: self.moves_played,
+            moves_played: moves_played(&self.referee),
             wall_us: u64::try_from(wall.as_micros()).unwrap_or(u64::MAX),
             engine_us: u64::try_from(self.engine_time.as_micros()).unwrap_or(u64::MAX),
             startup_us: u64::try_from(self.startup_time.as_micros()).unwrap_or(u64::MAX),
@@ -748,6 +741,19 @@ fn swap2_plan(n: usize, answer: Result<Swap2Answer, MoveLineError>) -> Option<Ve
         }
         _ => None,
     }
+}
+
+/// The stones and passes the engine of each seat played: the referee's actions taken
+/// in the seat's name (the opening's are taken in no one's).
+fn moves_played(referee: &Referee) -> [u32; 2] {
+    let mut played = [0; 2];
+    for request in referee.actions() {
+        let is_move = matches!(request.action, Action::Place { .. } | Action::Pass);
+        if let (true, Some(seat)) = (is_move, request.by) {
+            played[seat_index(seat)] += 1;
+        }
+    }
+    played
 }
 
 fn elapsed_ms(d: Duration) -> u64 {
