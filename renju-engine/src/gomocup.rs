@@ -1,11 +1,16 @@
 //! The Gomocup (Piskvork) protocol, in one place: its coordinates, the commands a
-//! manager sends (`START`, `INFO`, `BEGIN`, `TURN`, `BOARD`, `RESTART`, `END`, and the
-//! Yixin and Swap2 extensions `YXBOARD`, `YXSHOWFORBID`, `SWAP2BOARD`), the readers of
-//! the engine's replies (the move line, `SWAP2BOARD`'s answer, `FORBID`), and
-//! [`GomocupEngine`], an engine process spoken to in it (as python-chess's
-//! `UciProtocol` speaks UCI over a transport). `renju match` ([`crate::matches`]) and
-//! `renju conform` ([`crate::conform`]) both speak it through this module; the process
-//! underneath is [`crate::process`].
+//! manager sends (`START`, `INFO`, `ABOUT`, `BEGIN`, `TURN`, `BOARD`, `RESTART`, `END`,
+//! and the Yixin and Swap2 extensions `YXSTOP`, `YXBOARD`, `YXSHOWFORBID`,
+//! `SWAP2BOARD`), the readers of the engine's replies (the move line, `SWAP2BOARD`'s
+//! answer, `FORBID`), and [`GomocupEngine`], an engine process spoken to in it (as
+//! python-chess's `UciProtocol` speaks UCI over a transport). Its calls say what is
+//! wanted and write the commands themselves: [`GomocupEngine::play`] asks for a move
+//! (choosing `BEGIN`, `TURN` or `BOARD`) and returns a [`PlayResult`],
+//! [`GomocupEngine::swap2board`] asks for an opening step, [`GomocupEngine::stop`]
+//! stops a search, [`GomocupEngine::tell_settings`] and [`GomocupEngine::about`] set
+//! the engine up. `renju match` ([`crate::matches`]) and `renju conform`
+//! ([`crate::conform`]) both speak it through this module; the process underneath is
+//! [`crate::process`].
 //!
 //! The protocol is Petr Laštovička's "New protocol"
 //! (<https://plastovicka.github.io/protocl2en.htm>). Coordinates are 0-based `x,y`

@@ -236,9 +236,10 @@ pub struct MatchOptions {
     pub sprt: Option<Sprt>,
     /// The event tag of the records.
     pub event: String,
-    /// Keep every game's record in the [`MatchReport`] (`false`: each record is handed
-    /// to `on_game` as its game ends and then dropped, so that a match's memory does
-    /// not grow with its records; the report keeps one small row per game).
+    /// Keep every game's record in the [`MatchReport`](super::MatchReport) (`false`:
+    /// each record is handed to `on_game` as its game ends and then dropped, so that a
+    /// match's memory does not grow with its records; the report keeps one small row
+    /// per game).
     pub keep_records: bool,
 }
 

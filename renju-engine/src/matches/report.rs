@@ -37,8 +37,9 @@ pub struct GameResult {
     /// What the runner had to do for an engine (fallbacks, restarts).
     pub notes: Vec<String>,
     /// The record: always there when the game is handed to `on_game` as it ends
-    /// ([`run`]); in the [`MatchReport`] only with [`MatchOptions::keep_records`] (a
-    /// match's memory then grows with its games' records, some kilobytes each).
+    /// ([`run`](super::run)); in the [`MatchReport`] only with
+    /// [`MatchOptions::keep_records`] (a match's memory then grows with its games'
+    /// records, some kilobytes each).
     #[serde(skip)]
     pub record: Option<Game>,
     /// Whether the record validates to the same outcome.
@@ -119,7 +120,8 @@ pub struct MatchReport {
     /// [`MatchOptions::keep_records`].
     pub games: Vec<GameResult>,
     /// Openings refused before play: `(line or number, why)` (the first
-    /// [`MAX_REFUSED_LISTED`], then one line that counts the others).
+    /// [`MAX_REFUSED_LISTED`](super::MAX_REFUSED_LISTED), then one line that counts the
+    /// others).
     pub refused_openings: Vec<(String, String)>,
     /// Openings read (refused ones included): from a file, those up to the last one
     /// the schedule needs in sequential order, every one in random order.
