@@ -417,7 +417,7 @@ pub fn run_until(
         }
     }
     if let Some(Engine::Gomocup(engine)) = session.engine.as_mut() {
-        engine.tell(&["END".into()]);
+        engine.end();
     }
     report.restarts = session.restarts;
     let crashes = report.summary.crash;
