@@ -12,8 +12,7 @@ use renju_core::RuleSet;
 use renju_engine::matches::stats::Sprt;
 use renju_engine::matches::{
     crosstable, run_observed, scheduled_games, EngineSpec, GameResult, GomocupLimits, Job,
-    MatchError, MatchObserver, MatchOptions, MatchReport, MatchSettings, Openings, OrderName,
-    Summary,
+    MatchError, MatchObserver, MatchOptions, MatchReport, OpeningsFile, OrderName, Summary,
 };
 use renju_engine::process::Stop;
 use renju_records::formats::Format;
@@ -426,8 +425,8 @@ fn progress_line(g: &GameResult, s: &Summary, options: &MatchOptions) -> String 
     )
 }
 
-/// The match options the arguments give (the profile filling what is not given):
-/// [`MatchSettings`], as Python's `renju.engine.match` reads its keywords.
+/// The match options the arguments give: the profile's ([`MatchOptions::preset`]),
+/// then those given, as Python's `renju.engine.MatchSettings` reads its keywords.
 fn options(args: &MatchArgs) -> Result<MatchOptions, String> {
     let engines = args
         .engines
@@ -435,30 +434,29 @@ fn options(args: &MatchArgs) -> Result<MatchOptions, String> {
         .map(|text| EngineSpec::from_text(text))
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| format!("--{e}"))?;
-    let settings = MatchSettings {
-        engines,
-        names: args.names.clone(),
-        profile: args.profile.map(|p| match p {
-            Profile::Gomocup => renju_engine::matches::Profile::Gomocup,
-        }),
-        rule_set: args.rule,
-        size: args.size,
-        opening: args.opening,
-        time_control: args.time_control.clone(),
-        limits: args.tc,
-        tolerance_ms: args.tolerance,
+    let profile = args.profile.map(|p| match p {
+        Profile::Gomocup => renju_engine::matches::Profile::Gomocup,
+    });
+    let size = args.size.unwrap_or(15);
+    let openings_file = (args.openings.as_deref())
+        .map(|path| OpeningsFile::open(path, args.openings_format))
+        .transpose();
+    let preset = MatchOptions::preset(
+        profile,
+        size,
+        args.openings.is_some(),
+        args.time_control.clone(),
+        args.tc,
+    );
+    let given = |o: MatchOptions| MatchOptions {
+        rule_set: args.rule.unwrap_or(o.rule_set),
+        opening: args.opening.unwrap_or(o.opening),
+        tolerance_ms: args.tolerance.unwrap_or(o.tolerance_ms),
         silence_ms: args.silence,
         games: args.games,
         rounds: args.rounds,
         concurrency: args.concurrency,
         gauntlet: args.gauntlet,
-        openings: match &args.openings {
-            Some(path) => Openings::File {
-                path: path.clone(),
-                format: args.openings_format,
-            },
-            None => Openings::None,
-        },
         opening_order: match args.openings_order {
             Order::Sequential => OrderName::Sequential,
             Order::Random => OrderName::Random,
@@ -466,16 +464,23 @@ fn options(args: &MatchArgs) -> Result<MatchOptions, String> {
         .with_seed(args.srand),
         repeat: args.repeat,
         transform: args.transform,
-        draw_after: args.draw_after,
-        no_pass: args.no_pass,
+        draw_after: args.draw_after.or(o.draw_after),
+        no_pass: args.no_pass || o.no_pass,
         swap2board: !args.no_swap2board,
-        swap2board_fields: args.swap2board_fields,
         gomocup_rule: args.gomocup_rule,
         max_memory: args.max_memory,
         sprt: args.sprt,
         event: args.event.clone(),
+        ..o
     };
-    settings.options().map_err(|e| match e {
+    let options = preset.and_then(|o| {
+        let o = o.with_engines(&engines, &args.names, args.swap2board_fields)?;
+        Ok(MatchOptions {
+            openings_file: openings_file?,
+            ..given(o)
+        })
+    });
+    options.map_err(|e| match e {
         MatchError::Names { names, engines } => format!("{names} --name for {engines} --engine"),
         e => e.to_string(),
     })

@@ -1,11 +1,16 @@
 //! The Gomocup (Piskvork) protocol, in one place: its coordinates, the commands a
-//! manager sends (`START`, `INFO`, `BEGIN`, `TURN`, `BOARD`, `RESTART`, `END`, and the
-//! Yixin and Swap2 extensions `YXBOARD`, `YXSHOWFORBID`, `SWAP2BOARD`), the readers of
-//! the engine's replies (the move line, `SWAP2BOARD`'s answer, `FORBID`), and
-//! [`GomocupEngine`], an engine process spoken to in it (as python-chess's
-//! `UciProtocol` speaks UCI over a transport). `renju match` ([`crate::matches`]) and
-//! `renju conform` ([`crate::conform`]) both speak it through this module; the process
-//! underneath is [`crate::process`].
+//! manager sends (`START`, `INFO`, `ABOUT`, `BEGIN`, `TURN`, `BOARD`, `RESTART`, `END`,
+//! and the Yixin and Swap2 extensions `YXSTOP`, `YXBOARD`, `YXSHOWFORBID`,
+//! `SWAP2BOARD`), the readers of the engine's replies (the move line, `SWAP2BOARD`'s
+//! answer, `FORBID`), and [`GomocupEngine`], an engine process spoken to in it (as
+//! python-chess's `UciProtocol` speaks UCI over a transport). Its calls say what is
+//! wanted and write the commands themselves: [`GomocupEngine::play`] asks for a move
+//! (choosing `BEGIN`, `TURN` or `BOARD`) and returns a [`PlayResult`],
+//! [`GomocupEngine::swap2board`] asks for an opening step, [`GomocupEngine::stop`]
+//! stops a search, [`GomocupEngine::tell_settings`] and [`GomocupEngine::about`] set
+//! the engine up. `renju match` ([`crate::matches`]) and `renju conform`
+//! ([`crate::conform`]) both speak it through this module; the process underneath is
+//! [`crate::process`].
 //!
 //! The protocol is Petr Laštovička's "New protocol"
 //! (<https://plastovicka.github.io/protocl2en.htm>). Coordinates are 0-based `x,y`
@@ -340,6 +345,30 @@ pub struct GomocupEngine {
     pub known: Option<usize>,
     /// Whether the engine answered `SWAP2BOARD` (None: not asked yet).
     pub swap2board: Option<bool>,
+    /// The board side it was started on.
+    size: u8,
+}
+
+/// What an engine is told of its clock with a question, and how long its answer is
+/// waited for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TurnLimits {
+    /// The time left on its clock, in milliseconds (`None`: no clock, told as
+    /// [`UNLIMITED`]).
+    pub time_left_ms: Option<u64>,
+    /// How long its answer is waited for.
+    pub wait: Duration,
+}
+
+/// What an engine answered to a question ([`GomocupEngine::play`],
+/// [`GomocupEngine::swap2board`]) and how long it took, as python-chess's
+/// `Protocol.play` returns a `PlayResult`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlayResult {
+    /// The answer (or why there is none).
+    pub reply: Reply,
+    /// From the first line of the question written to the answer read.
+    pub elapsed: Duration,
 }
 
 impl GomocupEngine {
@@ -358,6 +387,7 @@ impl GomocupEngine {
             process,
             known: None,
             swap2board: None,
+            size,
         };
         let command = format!("START {size}");
         match engine
@@ -443,6 +473,98 @@ impl GomocupEngine {
     pub fn end(&mut self) {
         self.process.end("END", Duration::from_millis(500));
     }
+
+    /// Tells the engine the settings of a game (`INFO key value` lines, which take no
+    /// answer); `false` when it no longer reads.
+    pub fn tell_settings<K, V>(&mut self, settings: impl IntoIterator<Item = (K, V)>) -> bool
+    where
+        K: std::fmt::Display,
+        V: std::fmt::Display,
+    {
+        let lines: Vec<String> = settings
+            .into_iter()
+            .map(|(k, v)| info(&k.to_string(), v))
+            .collect();
+        self.tell(&lines)
+    }
+
+    /// Asks the engine about itself (`ABOUT`) and waits up to `wait` for its answer:
+    /// a fresh engine's answer also ends its start-up (Rapfi allocates its hash after
+    /// `INFO max_memory`).
+    pub fn about(&mut self, wait: Duration) -> Reply {
+        self.ask(&["ABOUT".into()], Instant::now() + wait).0
+    }
+
+    /// Asks for a move in the game of `moves` (the engine plays `own`): `BEGIN` on the
+    /// empty board, `TURN x,y` when the engine holds every move but the opponent's last
+    /// ([`GomocupEngine::known`]), `BOARD` otherwise; `INFO time_left` first. An engine
+    /// that gives no answer is no longer taken to hold the game.
+    pub fn play(&mut self, moves: &[Move], own: Color, limits: TurnLimits) -> PlayResult {
+        let size = self.size;
+        let mut lines = vec![time_left_line(limits)];
+        match (moves.len(), self.known, moves.last()) {
+            (0, _, _) => lines.push("BEGIN".into()),
+            (n, Some(k), Some(Move::Stone(p))) if k + 1 == n => {
+                lines.push(format!("TURN {}", xy(*p, size)));
+            }
+            _ => lines.extend(board_lines("BOARD", moves, own, size, true)),
+        }
+        let result = self.question(&lines, limits.wait);
+        if !matches!(result.reply, Reply::Line(_)) {
+            self.known = None;
+        }
+        result
+    }
+
+    /// Asks for an opening step of Swap2 (`SWAP2BOARD`): the first three stones on the
+    /// empty board, a colour decision (or stones) after three or five; the stones as
+    /// bare `x,y` lines, or `x,y,field` lines when `fields` (field 1 for White's, the
+    /// side to move). `INFO time_left` first.
+    pub fn swap2board(&mut self, moves: &[Move], fields: bool, limits: TurnLimits) -> PlayResult {
+        let mut lines = vec![time_left_line(limits)];
+        lines.extend(board_lines(
+            "SWAP2BOARD",
+            moves,
+            Color::White,
+            self.size,
+            fields,
+        ));
+        self.question(&lines, limits.wait)
+    }
+
+    /// Asks an engine still thinking to stop (`YXSTOP`) and waits up to `wait` for its
+    /// move, which is dropped, then reads and drops what else it says (the `UNKNOWN` of
+    /// an engine that does not know `YXSTOP`). Whether it answered with a move (a line
+    /// that is not one, or no line, says the engine is not sound).
+    pub fn stop(&mut self, wait: Duration) -> bool {
+        let deadline = Instant::now() + wait;
+        let mut lines = vec!["YXSTOP".to_string()];
+        loop {
+            let (reply, _) = self.ask(&lines, deadline);
+            lines.clear();
+            match reply {
+                Reply::Line(line) if is_unsupported(&line) || is_error(&line) => continue,
+                // Its move, late: the engine is sound.
+                Reply::Line(line) if read_move(&line, self.size).is_ok() => {
+                    self.drain();
+                    return true;
+                }
+                // Anything else (a stray `OK`, garbage) is not the answer of a sound engine.
+                _ => return false,
+            }
+        }
+    }
+
+    /// Sends a question and waits up to `wait` for its answer.
+    fn question(&mut self, lines: &[String], wait: Duration) -> PlayResult {
+        let (reply, elapsed) = self.ask(lines, Instant::now() + wait);
+        PlayResult { reply, elapsed }
+    }
+}
+
+/// The `INFO time_left` line of a question.
+fn time_left_line(limits: TurnLimits) -> String {
+    info("time_left", limits.time_left_ms.unwrap_or(UNLIMITED))
 }
 
 #[cfg(test)]
@@ -475,6 +597,30 @@ mod tests {
             board_lines("SWAP2BOARD", &moves[..1], Color::White, 15, false),
             ["SWAP2BOARD", "7,7", "DONE"]
         );
+    }
+
+    /// The match runner's game ([`crate::matches`]) asks this module's calls and
+    /// writes no command of the protocol itself.
+    #[test]
+    fn the_match_runner_writes_no_command_word() {
+        let source = include_str!("matches/play.rs");
+        let words = [
+            "BEGIN",
+            "TURN",
+            "BOARD",
+            "SWAP2BOARD",
+            "DONE",
+            "YXSTOP",
+            "ABOUT",
+            "INFO",
+            "START",
+            "RESTART",
+            "END",
+        ];
+        for word in words {
+            let quoted = format!("\"{word}");
+            assert!(!source.contains(&quoted), "play.rs writes {word}");
+        }
     }
 
     #[test]

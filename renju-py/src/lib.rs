@@ -138,6 +138,7 @@ mod findings;
 mod game;
 mod interrupt;
 mod io;
+mod match_settings;
 mod matches;
 mod names;
 mod options;
@@ -169,9 +170,9 @@ mod renju_module {
     #[pymodule_export]
     use crate::io::{read, read_bytes, write, write_bytes, GameReader};
     #[pymodule_export]
-    use crate::matches::{
-        play_match, MatchEngine, MatchGame, MatchPair, MatchResult, MatchSettings,
-    };
+    use crate::match_settings::MatchSettings;
+    #[pymodule_export]
+    use crate::matches::{play_match, MatchEngine, MatchGame, MatchPair, MatchResult};
     #[pymodule_export]
     use crate::matches::{MatchScore, MatchSprt};
     #[pymodule_export]

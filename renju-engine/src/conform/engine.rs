@@ -65,8 +65,8 @@ use super::{
 };
 use crate::forbidden_jsonl::{parse_verdicts, ForbiddenQuery, ReplyError};
 use crate::gomocup::{
-    self, info, is_unsupported, position_commands, read_forbid, read_move, EngineMove,
-    GomocupEngine, StartError,
+    self, is_unsupported, position_commands, read_forbid, read_move, EngineMove, GomocupEngine,
+    StartError,
 };
 use crate::process::{EngineProcess, Line, Stop};
 use crate::quote::shorten;
@@ -259,10 +259,10 @@ fn greet(options: &ConformOptions, stop: &Stop) -> Result<GomocupEngine, Conform
         Err(e) => return Err(cannot(e.to_string())),
     };
     let settings = [
-        info("rule", options.gomocup_rule),
-        info("timeout_turn", options.timeout.as_millis()),
+        ("rule", options.gomocup_rule.to_string()),
+        ("timeout_turn", options.timeout.as_millis().to_string()),
     ];
-    if !engine.tell(&settings) {
+    if !engine.tell_settings(settings) {
         return Err(cannot("does not read its input".into()));
     }
     Ok(engine)
@@ -417,7 +417,7 @@ pub fn run_until(
         }
     }
     if let Some(Engine::Gomocup(engine)) = session.engine.as_mut() {
-        engine.tell(&["END".into()]);
+        engine.end();
     }
     report.restarts = session.restarts;
     let crashes = report.summary.crash;

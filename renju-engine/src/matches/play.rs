@@ -5,18 +5,18 @@ use std::time::{Duration, Instant};
 use renju_core::geometry::Color;
 use renju_core::notation::Move;
 use renju_core::outcome::Termination;
-use renju_records::game::{Event, Game, Seat};
+use renju_records::game::{Game, Seat};
 use renju_records::opening::OpeningRule;
 use renju_records::referee::{Action, Referee, RefusalCode, Request, Required, Status};
-use renju_records::replay::ValidationOptions;
 
+use super::record::{complete_record, Completion};
 use super::{greeting_wait, opening_requests, seat_index, GameResult, Job, MatchOptions};
 use crate::gomocup::{
-    board_lines, info, is_error, is_unsupported, read_move, read_swap2, xy, EngineMove,
-    GomocupEngine, MoveLineError, Reply, Swap2Answer, UNLIMITED,
+    is_error, is_unsupported, read_move, read_swap2, EngineMove, GomocupEngine, MoveLineError,
+    Reply, Swap2Answer, TurnLimits,
 };
 use crate::process::Stop;
-use crate::quote::{printable, shorten};
+use crate::quote::shorten;
 
 /// A game under way.
 struct Play<'a> {
@@ -33,8 +33,6 @@ struct Play<'a> {
     /// Thinking time of each move in play order (`None`: not an engine's).
     times: Vec<Option<u64>>,
     engine_moves: u32,
-    /// Stones and passes of each seat's engine that the referee took.
-    moves_played: [u32; 2],
     engine_time: Duration,
     /// Waiting for the engines to start or restart (their `OK`).
     startup_time: Duration,
@@ -89,7 +87,6 @@ pub(crate) fn play(
         reason: None,
         times: Vec::new(),
         engine_moves: 0,
-        moves_played: [0; 2],
         engine_time: Duration::ZERO,
         startup_time: Duration::ZERO,
         stop_time: Duration::ZERO,
@@ -122,29 +119,6 @@ pub(crate) fn play(
     Some(game.finish(started))
 }
 
-/// Asks an engine still thinking to stop (`YXSTOP`) and waits up to [`STOP_WAIT`] for
-/// its move, which is dropped, then reads and drops what else it says (the `UNKNOWN`
-/// of an engine that does not know `YXSTOP`). Whether it answered with a move (a line
-/// that is not one, or no line, says the engine is not sound).
-fn stop_thinking(brain: &mut GomocupEngine, size: u8) -> bool {
-    let deadline = Instant::now() + STOP_WAIT;
-    let mut lines = vec!["YXSTOP".to_string()];
-    loop {
-        let (reply, _) = brain.ask(&lines, deadline);
-        lines.clear();
-        match reply {
-            Reply::Line(line) if is_unsupported(&line) || is_error(&line) => continue,
-            // Its move, late: the engine is sound and is kept.
-            Reply::Line(line) if read_move(&line, size).is_ok() => {
-                brain.drain();
-                return true;
-            }
-            // Anything else (a stray `OK`, garbage) is not the answer of a sound engine.
-            _ => return false,
-        }
-    }
-}
-
 impl Play<'_> {
     /// After a loss on time or by forfeit of the engine of `seat`: an engine that had
     /// answered (late) is kept as it is; one still thinking is asked to stop and kept
@@ -157,7 +131,7 @@ impl Play<'_> {
         let keep = match (self.afterwards.take(), brain.as_mut()) {
             (Some(Afterwards::Idle), Some(_)) => true,
             (Some(Afterwards::Thinking), Some(b)) => {
-                let stopped = stop_thinking(b, self.options.size);
+                let stopped = b.stop(STOP_WAIT);
                 self.notes.push(if stopped {
                     format!("{name} stopped at YXSTOP after it lost on time, and is kept")
                 } else {
@@ -218,21 +192,21 @@ impl Play<'_> {
             }
             if let Some(brain) = slot.as_mut() {
                 brain.known = Some(0);
-                let mut settings = vec![
-                    info("timeout_turn", self.timeout_turn()),
-                    info("timeout_match", self.timeout_match()),
-                    info("max_memory", options.max_memory),
-                    info("game_type", 1),
-                    info("rule", options.rule_number()),
+                let settings = [
+                    ("timeout_turn", self.timeout_turn()),
+                    ("timeout_match", self.timeout_match()),
+                    ("max_memory", options.max_memory),
+                    ("game_type", 1),
+                    ("rule", u64::from(options.rule_number())),
                 ];
-                settings.extend(spec.info.iter().map(|(k, v)| info(k, v)));
-                brain.tell(&settings);
-                // A fresh engine may set itself up after the INFO lines (Rapfi
-                // allocates its hash after `INFO max_memory`): its answer to ABOUT ends
-                // that start-up, untimed, before its first move is timed.
+                let own = spec.info.iter().map(|(k, v)| (k.as_str(), v.as_str()));
+                brain.tell_settings(settings);
+                brain.tell_settings(own);
+                // A fresh engine may set itself up after its settings (Rapfi allocates
+                // its hash after `max_memory`): its answer about itself ends that
+                // start-up, untimed, before its first move is timed.
                 if fresh {
-                    let deadline = Instant::now() + greeting_wait(options);
-                    if let Reply::Interrupted = brain.ask(&["ABOUT".into()], deadline).0 {
+                    if let Reply::Interrupted = brain.about(greeting_wait(options)) {
                         return Asked::Interrupted;
                     }
                 }
@@ -351,9 +325,12 @@ impl Play<'_> {
         Duration::from_millis(limit.saturating_add(self.options.tolerance_ms))
     }
 
-    fn time_left_line(&self, status: &Status) -> String {
-        let left = Self::deadline(status).map_or(UNLIMITED, |d| d.saturating_sub(self.t));
-        info("time_left", left)
+    /// The time left the engine to act is told, and how long it is waited for.
+    fn limits(&self, status: &Status) -> TurnLimits {
+        TurnLimits {
+            time_left_ms: Self::deadline(status).map(|d| d.saturating_sub(self.t)),
+            wait: self.wait(status),
+        }
     }
 
     /// The time stamp of the answer of `seat` that took `elapsed`: an answer late by no
@@ -446,7 +423,6 @@ impl Play<'_> {
             other => other.name().to_string(),
         };
         let swap = action == Action::Swap;
-        let is_move = matches!(action, Action::Place { .. } | Action::Pass);
         let request = Request {
             action,
             by: Some(seat),
@@ -455,9 +431,6 @@ impl Play<'_> {
         match self.referee.take(&request) {
             Ok(()) => {
                 self.t = self.t.max(t);
-                if is_move {
-                    self.moves_played[seat_index(seat)] += 1;
-                }
                 if swap {
                     self.black_seat = self.black_seat.other();
                 }
@@ -489,14 +462,9 @@ impl Play<'_> {
         name: &str,
     ) -> Option<Asked> {
         let size = self.options.size;
-        let lines = vec![
-            self.time_left_line(status),
-            "SWAP2BOARD".to_string(),
-            "DONE".to_string(),
-        ];
-        let wait = self.wait(status);
-        let (answer, elapsed) = brain.ask(&lines, Instant::now() + wait);
-        match answer {
+        let asked = brain.swap2board(&[], false, self.limits(status));
+        let elapsed = asked.elapsed;
+        match asked.reply {
             Reply::Line(line) if is_unsupported(&line) => {
                 self.engine_time += elapsed;
                 brain.swap2board = Some(false);
@@ -554,20 +522,10 @@ impl Play<'_> {
                 return asked;
             }
         }
-        let own = status.stone;
-        let mut lines = vec![self.time_left_line(status)];
-        match (n, brain.known, moves.last()) {
-            (0, _, _) => lines.push("BEGIN".into()),
-            (_, Some(k), Some(Move::Stone(p))) if k + 1 == n => {
-                lines.push(format!("TURN {}", xy(*p, size)));
-            }
-            _ => lines.extend(board_lines("BOARD", &moves, own, size, true)),
-        }
-        let wait = self.wait(status);
-        let (answer, elapsed) = brain.ask(&lines, Instant::now() + wait);
-        let Reply::Line(line) = answer else {
-            brain.known = None;
-            return self.no_answer(seat, status, answer, elapsed);
+        let asked = brain.play(&moves, status.stone, self.limits(status));
+        let elapsed = asked.elapsed;
+        let Reply::Line(line) = asked.reply else {
+            return self.no_answer(seat, status, asked.reply, elapsed);
         };
         let t = self.stamp(seat, status, elapsed);
         if let Some(turn) = self.options.turn_limit_ms {
@@ -620,17 +578,9 @@ impl Play<'_> {
         let moves: Vec<Move> = self.referee.position().moves().collect();
         let n = moves.len();
         let fields = self.options.engines[self.job.seats[seat_index(seat)]].swap2board_fields;
-        let mut lines = vec![self.time_left_line(status)];
-        lines.extend(board_lines(
-            "SWAP2BOARD",
-            &moves,
-            Color::White,
-            size,
-            fields,
-        ));
-        let wait = self.wait(status);
-        let (answer, elapsed) = brain.ask(&lines, Instant::now() + wait);
-        match answer {
+        let asked = brain.swap2board(&moves, fields, self.limits(status));
+        let elapsed = asked.elapsed;
+        match asked.reply {
             // An engine that knows the command but refuses the stones (Rapfi reads
             // them as `BOARD` lines and says `ERROR` for each bare `x,y`) may go on
             // to answer for another position: it loses (and is ended) rather than
@@ -732,43 +682,20 @@ impl Play<'_> {
             });
         let black = job.seats[seat_index(self.black_seat)];
         let white = job.seats[seat_index(self.black_seat.other())];
-        let mut record = self.referee.game();
-        let validation = ValidationOptions {
-            rule_set: options.rule_set,
-            opening: options.opening,
-            renju: options.renju,
-            time_control: options.time_control.clone(),
-            ..ValidationOptions::default()
-        };
-        if options.time_control.is_none() {
-            add_times(&mut record, &self.times);
-        } else {
-            add_time_left(&mut record, &validation);
-        }
         if let (Termination::DeclaredDraw, Some(n)) = (outcome.termination, options.draw_after) {
             // The referee ended the game at the record's stone limit.
             self.reason = Some(format!("draw declared after {n} stones (--draw-after)"));
         }
         let reason = self.reason.take().unwrap_or_else(|| outcome.to_string());
-        record.id = Some(format!("{}", job.index + 1));
-        // One printable line each, as every record format's tags must be (an engine's
-        // garbage quoted in a reason included).
-        record.tags.extend(
-            [
-                ("event", options.event.as_str()),
-                ("round", job.round.to_string().as_str()),
-                ("black", options.engines[black].name.as_str()),
-                ("white", options.engines[white].name.as_str()),
-                ("termination", reason.as_str()),
-            ]
-            .map(|(key, value)| (key.to_string(), printable(value))),
-        );
-        if let Some(turn) = options.turn_limit_ms {
-            // The time control keeps the game's time; the limit per move beside it.
-            let seconds = renju_records::time_control::format_seconds(turn);
-            record.tags.push(("turn-limit".to_string(), seconds));
-        }
-        let validated = record.validate(&validation).outcome == outcome;
+        let completion = Completion {
+            job,
+            black: &options.engines[black].name,
+            white: &options.engines[white].name,
+            reason: &reason,
+            times: &self.times,
+        };
+        let (record, validated) =
+            complete_record(self.referee.game(), options, &completion, outcome);
         let wall = started.elapsed();
         GameResult {
             index: job.index,
@@ -785,7 +712,7 @@ impl Play<'_> {
             record: Some(record),
             validated,
             engine_moves: self.engine_moves,
-            moves_played: self.moves_played,
+            moves_played: moves_played(&self.referee),
             wall_us: u64::try_from(wall.as_micros()).unwrap_or(u64::MAX),
             engine_us: u64::try_from(self.engine_time.as_micros()).unwrap_or(u64::MAX),
             startup_us: u64::try_from(self.startup_time.as_micros()).unwrap_or(u64::MAX),
@@ -816,60 +743,19 @@ fn swap2_plan(n: usize, answer: Result<Swap2Answer, MoveLineError>) -> Option<Ve
     }
 }
 
+/// The stones and passes the engine of each seat played: the referee's actions taken
+/// in the seat's name (the opening's are taken in no one's).
+fn moves_played(referee: &Referee) -> [u32; 2] {
+    let mut played = [0; 2];
+    for request in referee.actions() {
+        let is_move = matches!(request.action, Action::Place { .. } | Action::Pass);
+        if let (true, Some(seat)) = (is_move, request.by) {
+            played[seat_index(seat)] += 1;
+        }
+    }
+    played
+}
+
 fn elapsed_ms(d: Duration) -> u64 {
     u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
-}
-
-/// Writes the thinking time of every move into an untimed record (a timed record has
-/// the referee's own).
-fn add_times(record: &mut Game, times: &[Option<u64>]) {
-    let mut out = Vec::with_capacity(record.events.len() + times.len());
-    let mut k = 0;
-    for event in record.events.drain(..) {
-        let is_move = matches!(
-            event,
-            Event::Stone { .. } | Event::Pass | Event::FifthOffers { .. }
-        );
-        out.push(event);
-        if is_move {
-            if let Some(Some(ms)) = times.get(k) {
-                out.push(Event::MoveTime {
-                    elapsed_ms: Some(*ms),
-                    left_ms: None,
-                    moves_left: None,
-                });
-            }
-            k += 1;
-        }
-    }
-    record.events = out;
-}
-
-/// Writes the time left after every move of a timed record beside the time it took
-/// (formats such as SGF keep only the time left), from the record's own replayed
-/// clock.
-fn add_time_left(record: &mut Game, validation: &ValidationOptions) {
-    let replay = record.replay(validation);
-    let mut number = 0usize;
-    // A swap's time (a move of the swapper's clock) has no reading of its own.
-    let mut after_swap = false;
-    for event in &mut record.events {
-        match event {
-            Event::Stone { .. } | Event::Pass | Event::FifthOffers { .. } => {
-                number += 1;
-                after_swap = false;
-            }
-            Event::Swap { swap: true } => after_swap = true,
-            Event::MoveTime { left_ms, .. } if !after_swap => {
-                let Some(clock) = replay.clock.iter().find(|c| c.move_number == number) else {
-                    continue;
-                };
-                // Clocks belong to players: the reading is the clock of the player who
-                // placed the stone (whose clock was just pressed), whatever its colour.
-                let state = &clock.state;
-                *left_ms = Some(state.side(state.to_move.opponent()).time_left_ms);
-            }
-            _ => {}
-        }
-    }
 }
