@@ -52,7 +52,7 @@ mod wire;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-pub use action::{Action, Request};
+pub use action::{Action, ActionError, ActionKind, Request};
 pub use refusal::{Refusal, RefusalCode};
 pub use status::{ClockStatus, Ending, ForbiddenSpot, Required, Status, SwapOption};
 pub use wire::{Command, CommandError, Reply};
