@@ -266,6 +266,73 @@ impl From<Request> for ActionLine {
     }
 }
 
+/// Who acts: a player, by seat, or the arbiter (whose acts, such as declaring a
+/// player's forfeit, are no player's). Written `first`, `second` or `arbiter`.
+///
+/// ```
+/// use renju_records::referee::Party;
+/// use renju_records::Seat;
+/// assert_eq!("arbiter".parse::<Party>().unwrap(), Party::Arbiter);
+/// assert_eq!(Party::from(Seat::Second).to_string(), "second");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Party {
+    /// The player in this seat.
+    Seat(Seat),
+    /// The arbiter.
+    Arbiter,
+}
+
+impl Party {
+    /// Every party, in the order of their names.
+    pub const ALL: [Party; 3] = [
+        Party::Seat(Seat::First),
+        Party::Seat(Seat::Second),
+        Party::Arbiter,
+    ];
+
+    /// The name written in every output: `first`, `second` or `arbiter`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Party::Seat(seat) => seat.name(),
+            Party::Arbiter => "arbiter",
+        }
+    }
+
+    /// The player's seat (`None`: the arbiter).
+    pub fn seat(self) -> Option<Seat> {
+        match self {
+            Party::Seat(seat) => Some(seat),
+            Party::Arbiter => None,
+        }
+    }
+}
+
+impl From<Seat> for Party {
+    fn from(seat: Seat) -> Party {
+        Party::Seat(seat)
+    }
+}
+
+impl std::fmt::Display for Party {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Party {
+    type Err = renju_core::names::UnknownName;
+    fn from_str(text: &str) -> Result<Party, Self::Err> {
+        let names = Party::ALL.map(Party::name);
+        Party::ALL
+            .into_iter()
+            .find(|p| p.name() == renju_core::names::normalize(text))
+            .ok_or_else(|| renju_core::names::UnknownName::new("party", text, &names))
+    }
+}
+
+renju_core::name_table_serde!(Party);
+
 /// An action with who takes it and when.
 ///
 /// ```

@@ -45,6 +45,7 @@
 
 mod action;
 mod check;
+mod record;
 mod refusal;
 mod status;
 mod wire;
@@ -52,7 +53,8 @@ mod wire;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-pub use action::{Action, ActionError, ActionKind, Request};
+pub use action::{Action, ActionError, ActionKind, Party, Request};
+pub use record::{Forfeiture, MoveReading};
 pub use refusal::{Refusal, RefusalCode};
 pub use status::{ClockStatus, Ending, ForbiddenSpot, Required, Status, SwapOption};
 pub use wire::{Command, CommandError, Reply};
@@ -181,6 +183,8 @@ pub struct Referee {
     /// Time used by each player (first, second) since their last completed move.
     pending: [u64; 2],
     actions: Vec<Request>,
+    /// What the record carries beside the events of play.
+    scorer: record::Scorer,
 }
 
 fn idx(seat: Seat) -> usize {
@@ -220,6 +224,7 @@ impl Referee {
             offers: None,
             pending: [0; 2],
             actions: Vec::new(),
+            scorer: record::Scorer::default(),
         })
     }
 
@@ -303,13 +308,6 @@ impl Referee {
     /// action kept as a `tick`).
     pub fn actions(&self) -> &[Request] {
         &self.actions
-    }
-
-    /// The game so far as a record: the events (with the times of the moves, in a timed
-    /// game) and the result once there is one. Offers still waiting for White's choice
-    /// are not in it.
-    pub fn game(&self) -> Game {
-        self.log.clone()
     }
 
     /// Everything the rules noted along the way that did not stop an action (a foul
@@ -419,12 +417,18 @@ impl Referee {
     /// can be refused any more.
     fn apply(&mut self, plan: Plan) {
         let mut events = plan.events;
-        if let Some(seat) = plan.clock_of {
-            self.press(&mut events, seat);
-        }
+        let is_move = matches!(
+            events.first(),
+            Some(Event::Stone { .. } | Event::Pass | Event::FifthOffers { .. })
+        );
+        let time = plan.clock_of.and_then(|seat| self.move_time(seat, is_move));
+        events.extend(time);
         let seen = self.run.findings.len();
         for event in &events {
             self.run.event(event);
+        }
+        if let (Some(last), true) = (events.last_mut(), is_move) {
+            self.read_time_left(last);
         }
         debug_assert!(
             check::refusal_of(&self.run.findings[seen..]).is_none(),
@@ -527,20 +531,6 @@ impl Referee {
             .decisions
             .clock()
             .map_or(u64::MAX, |c| c.time_to_flag(color))
-    }
-
-    /// A move of the player in `seat` completes (a stone of either colour, a swap, a set
-    /// of offers): their clock is pressed with the time they used since their last one.
-    fn press(&mut self, events: &mut Vec<Event>, seat: Seat) {
-        if !self.timed() {
-            return;
-        }
-        events.push(Event::MoveTime {
-            elapsed_ms: Some(self.pending[idx(seat)]),
-            left_ms: None,
-            moves_left: None,
-        });
-        self.pending[idx(seat)] = 0;
     }
 
     // ---------------------------------------------------------------- the status
