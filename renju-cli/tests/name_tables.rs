@@ -14,6 +14,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use renju_records::referee::{ActionKind, Command as Line};
 use renju_records::{Format, OpeningRule};
 
 /// The repository's root.
@@ -85,6 +86,27 @@ fn titles() -> Names {
         or_only: Vec::new(),
         marks: names.clone(),
         names,
+        numbered: false,
+        after_dot: false,
+    }
+}
+
+/// The live referee's actions (`ActionKind::ALL`). Only the names no other list uses
+/// mark a list of actions: the colour decisions (`stay`, `swap`, `place-two`, `offer`),
+/// the required steps (`place`, `declare`, `choose`) and the record's events
+/// (`draw-offer`, `resign`, `forfeit`) are listed on their own too.
+fn actions() -> Names {
+    let names: Vec<String> = ActionKind::ALL
+        .iter()
+        .map(|a| a.name().to_string())
+        .collect();
+    Names {
+        what: "referee action",
+        marks: ["draw-accept", "draw-decline", "tick"]
+            .map(String::from)
+            .to_vec(),
+        names,
+        or_only: Vec::new(),
         numbered: false,
         after_dot: false,
     }
@@ -360,7 +382,7 @@ fn help_screens() -> Vec<(String, String)> {
 
 #[test]
 fn every_list_of_protocols_or_formats_names_them_all() {
-    let concepts = [protocols(), formats(), titles(), extensions()];
+    let concepts = [protocols(), formats(), titles(), extensions(), actions()];
     let mut problems = Vec::new();
     for file in front_end_files() {
         let text = prose(&file, &std::fs::read_to_string(&file).unwrap());
@@ -395,6 +417,38 @@ fn the_help_of_every_option_lists_every_name() {
             assert!(names(text, name, n), "renju {command} --help: no {name}");
         }
     }
+}
+
+/// Every referee action has its method in the Python stubs (`pass_` for `pass`), its
+/// function or `RENJU_ACTION_*` value in the C header, and its word in the error text of
+/// the JSON-lines protocol (which comes from the table).
+#[test]
+fn every_referee_action_is_in_every_front_end() {
+    let stubs = std::fs::read_to_string(root().join("renju-py/python/renju/__init__.pyi")).unwrap();
+    let header = std::fs::read_to_string(root().join("include/renju.h")).unwrap();
+    let words = Line::words();
+    let mut missing = Vec::new();
+    for kind in ActionKind::ALL {
+        let snake = kind.name().replace('-', "_");
+        let method = match kind {
+            ActionKind::Pass => "pass_".to_string(),
+            _ => snake.clone(),
+        };
+        if !stubs.contains(&format!("    def {method}(")) {
+            missing.push(format!("the Python stubs have no `Referee.{method}`"));
+        }
+        let function = format!("renju_referee_{snake}(");
+        let constant = format!("RENJU_ACTION_{} =", snake.to_uppercase());
+        if !header.contains(&function) && !header.contains(&constant) {
+            missing.push(format!(
+                "the C header has neither `{function}` nor `{constant}`"
+            ));
+        }
+        if !words.contains(&kind.name()) {
+            missing.push(format!("the JSON lines do not read `{kind}`"));
+        }
+    }
+    assert!(missing.is_empty(), "\n{}", missing.join("\n"));
 }
 
 /// The stubs' `_Format` is exactly the table's names, in its order (the module's
