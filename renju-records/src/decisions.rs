@@ -295,27 +295,12 @@ impl Decisions {
                 ));
                 self.violation(*by, at, findings);
             }
-            Event::Penalty {
-                offender,
-                taken_ms,
-                given_ms,
-            } => self.clock_event(
-                ClockEvent::Penalty {
-                    offender: *offender,
-                    taken_ms: *taken_ms,
-                    given_ms: *given_ms,
-                },
-                at,
-                findings,
-            ),
-            Event::LateArrival { color, late_ms } => self.clock_event(
-                ClockEvent::LateArrival {
-                    color: *color,
-                    late_ms: *late_ms,
-                },
-                at,
-                findings,
-            ),
+            Event::Penalty(penalty) => {
+                self.clock_event(ClockEvent::Penalty(*penalty), at, findings)
+            }
+            Event::LateArrival(late) => {
+                self.clock_event(ClockEvent::LateArrival(*late), at, findings)
+            }
             Event::SplitTime => self.clock_event(ClockEvent::Split, at, findings),
             Event::BothFlagsDown => {
                 if self.clock.is_some() {
