@@ -10,10 +10,14 @@
 //!
 //! The referee is the replay of [`Game::replay`] played forwards: every action becomes
 //! the events of a record, followed by the same code that validates records (the
-//! opening protocol, the board, the claims, the clock and the decisions), and an action
-//! is refused when that code would report an error about it. Its event log is a record
-//! ([`Referee::game`]) that validates to the same outcome, and a referee resumes from
-//! any record ([`Referee::resume`]).
+//! opening protocol, the board, the claims, the clock and the decisions). An action is
+//! checked, then applied: the check (the referee's own, then the replay's on the events
+//! the action would add) says whether it is acceptable and changes nothing; applying an
+//! accepted action cannot be refused. Its event log is a record ([`Referee::game`]) that
+//! validates to the same outcome, with the players' names, the readings of the moves'
+//! times and the reason of a forfeit when the caller gives them as play goes
+//! ([`Referee::name_players`], [`Referee::take_read`], [`Referee::forfeit`]); a referee
+//! resumes from any record ([`Referee::resume`]).
 //!
 //! Seats act, colours move: `first` is the player who starts (tentative Black); swaps
 //! exchange colours, never seats. Time stamps are milliseconds on the caller's
