@@ -55,6 +55,7 @@ fn an_untimed_game_carries_names_thinking_times_and_the_forfeit_reason() {
     let mut referee = Referee::new(options.clone()).unwrap();
     referee.name_players("Alpha", "Beta");
     referee.set_tag("event", "Test match");
+    referee.set_id("7");
     let opening = ["h8", "h9", "j10"].map(place);
     for (i, request) in opening.iter().enumerate() {
         referee
@@ -73,6 +74,7 @@ fn an_untimed_game_carries_names_thinking_times_and_the_forfeit_reason() {
     assert_eq!(tag(&game, "black"), Some("Beta"));
     assert_eq!(tag(&game, "white"), Some("Alpha"));
     assert_eq!(tag(&game, "event"), Some("Test match"));
+    assert_eq!(game.id.as_deref(), Some("7"));
     assert_eq!(tag(&game, "termination"), Some("Beta answered garbage"));
     let times: Vec<_> = move_times(&game).into_iter().map(|(e, _)| e).collect();
     assert_eq!(times, [Some(100), Some(200), Some(300), Some(400)]);

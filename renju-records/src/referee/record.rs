@@ -109,6 +109,11 @@ impl Referee {
         set_tag(&mut self.log, key, value);
     }
 
+    /// Sets the record's id (a match's game number, ...).
+    pub fn set_id(&mut self, id: impl Into<String>) {
+        self.log.id = Some(id.into());
+    }
+
     /// Takes one action as [`Referee::take`] does, with the caller's reading of the
     /// move's time: when the action completes a move (a stone, a pass, the chosen
     /// offers), the record's time of the move carries the reading (in a timed game the
