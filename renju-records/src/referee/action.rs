@@ -167,6 +167,7 @@ pub enum ActionError {
 #[derive(Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ActionLine {
+    #[serde(deserialize_with = "action_kind")]
     action: ActionKind,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     point: Option<Point>,
@@ -178,6 +179,16 @@ struct ActionLine {
     by: Option<Seat>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     t: Option<u64>,
+}
+
+/// An action's name: its exact spelling on the wire first (no copy of the text, once a
+/// line), else as [`ActionKind`]'s parser reads it.
+fn action_kind<'de, D: serde::Deserializer<'de>>(d: D) -> Result<ActionKind, D::Error> {
+    let text = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+    match ActionKind::ALL.into_iter().find(|k| k.name() == text) {
+        Some(kind) => Ok(kind),
+        None => text.parse().map_err(serde::de::Error::custom),
+    }
 }
 
 impl ActionLine {

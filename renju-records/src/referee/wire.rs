@@ -90,11 +90,16 @@ impl Command {
     /// assert!(Command::from_json(r#"{"action":"fly"}"#).unwrap_err().to_string().contains("draw-offer"));
     /// ```
     pub fn from_json(line: &str) -> Result<Command, CommandError> {
-        let bad = |e: serde_json::Error| CommandError(e.to_string());
+        // Most lines are actions: read once, as a request; the rest are told apart after.
+        let refused = match serde_json::from_str::<Request>(line) {
+            Ok(request) => return Ok(Command::Act(request)),
+            Err(e) => CommandError(e.to_string()),
+        };
         let word: Word = serde_json::from_str(line)
             .map_err(|e| CommandError(format!("not a command line: {e}")))?;
         if let Ok(query) = word.action.parse::<Query>() {
-            let line: QueryLine = serde_json::from_str(line).map_err(bad)?;
+            let line: QueryLine =
+                serde_json::from_str(line).map_err(|e| CommandError(e.to_string()))?;
             return line.command(query);
         }
         if word.action.parse::<ActionKind>().is_err() {
@@ -104,9 +109,7 @@ impl Command {
                 Command::words().join(", ")
             )));
         }
-        serde_json::from_str::<Request>(line)
-            .map(Command::Act)
-            .map_err(bad)
+        Err(refused)
     }
 
     /// Every word a line's `action` may be: the actions, then the queries.
