@@ -15,6 +15,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use renju_records::referee::{ActionKind, Command as Line};
 use renju_records::{Format, OpeningRule};
 use renju_tournament::System;
 
@@ -101,6 +102,27 @@ fn systems() -> Names {
         or_only: Vec::new(),
         marks: names.iter().filter(|n| *n != "swiss").cloned().collect(),
         names,
+        numbered: false,
+        after_dot: false,
+    }
+}
+
+/// The live referee's actions (`ActionKind::ALL`). Only the names no other list uses
+/// mark a list of actions: the colour decisions (`stay`, `swap`, `place-two`, `offer`),
+/// the required steps (`place`, `declare`, `choose`) and the record's events
+/// (`draw-offer`, `resign`, `forfeit`) are listed on their own too.
+fn actions() -> Names {
+    let names: Vec<String> = ActionKind::ALL
+        .iter()
+        .map(|a| a.name().to_string())
+        .collect();
+    Names {
+        what: "referee action",
+        marks: ["draw-accept", "draw-decline", "tick"]
+            .map(String::from)
+            .to_vec(),
+        names,
+        or_only: Vec::new(),
         numbered: false,
         after_dot: false,
     }
@@ -372,8 +394,15 @@ fn help_screens() -> Vec<(String, String)> {
 }
 
 #[test]
-fn every_list_of_protocols_formats_or_systems_names_them_all() {
-    let concepts = [protocols(), formats(), titles(), extensions(), systems()];
+fn every_list_of_protocols_formats_systems_or_actions_names_them_all() {
+    let concepts = [
+        protocols(),
+        formats(),
+        titles(),
+        extensions(),
+        systems(),
+        actions(),
+    ];
     let mut problems = Vec::new();
     for file in front_end_files() {
         let text = prose(&file, &std::fs::read_to_string(&file).unwrap());
@@ -411,17 +440,25 @@ fn the_help_of_every_option_lists_every_name() {
     }
 }
 
+/// The stubs of every module of the Python package, one after the other.
+fn all_stubs() -> String {
+    let dir = root().join("renju-py/python/renju");
+    let mut paths: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|e| e == "pyi"))
+        .collect();
+    paths.sort();
+    paths
+        .iter()
+        .map(|path| std::fs::read_to_string(path).unwrap())
+        .collect()
+}
+
 /// The names of the stubs' `Literal` type alias `alias` (`_Format = Literal["sgf", ...]`),
 /// in whichever module's stubs define it.
 fn stub_literal(alias: &str) -> Vec<String> {
-    let dir = root().join("renju-py/python/renju");
-    let mut stubs = String::new();
-    for entry in std::fs::read_dir(&dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.extension().is_some_and(|e| e == "pyi") {
-            stubs += &std::fs::read_to_string(path).unwrap();
-        }
-    }
+    let stubs = all_stubs();
     let start = format!("{alias} = Literal[");
     let line = stubs
         .lines()
@@ -432,6 +469,38 @@ fn stub_literal(alias: &str) -> Vec<String> {
         .split(", ")
         .map(|s| s.trim_matches('"').to_string())
         .collect()
+}
+
+/// Every referee action has its method in the Python stubs (`pass_` for `pass`), its
+/// function or `RENJU_ACTION_*` value in the C header, and its word in the error text of
+/// the JSON-lines protocol (which comes from the table).
+#[test]
+fn every_referee_action_is_in_every_front_end() {
+    let stubs = all_stubs();
+    let header = std::fs::read_to_string(root().join("include/renju.h")).unwrap();
+    let words = Line::words();
+    let mut missing = Vec::new();
+    for kind in ActionKind::ALL {
+        let snake = kind.name().replace('-', "_");
+        let method = match kind {
+            ActionKind::Pass => "pass_".to_string(),
+            _ => snake.clone(),
+        };
+        if !stubs.contains(&format!("    def {method}(")) {
+            missing.push(format!("the Python stubs have no `Referee.{method}`"));
+        }
+        let function = format!("renju_referee_{snake}(");
+        let constant = format!("RENJU_ACTION_{} =", snake.to_uppercase());
+        if !header.contains(&function) && !header.contains(&constant) {
+            missing.push(format!(
+                "the C header has neither `{function}` nor `{constant}`"
+            ));
+        }
+        if !words.contains(&kind.name()) {
+            missing.push(format!("the JSON lines do not read `{kind}`"));
+        }
+    }
+    assert!(missing.is_empty(), "\n{}", missing.join("\n"));
 }
 
 /// The stubs' `_Format` is exactly the table's names, in its order (the module's

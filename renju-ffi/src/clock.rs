@@ -5,7 +5,9 @@
 use std::ffi::c_char;
 use std::sync::{Mutex, MutexGuard};
 
-use renju_records::clock::{BothFlags, Clock, ClockError, ClockEvent, ClockOptions, ClockResult};
+use renju_records::clock::{
+    BothFlags, Clock, ClockError, ClockEvent, ClockOptions, ClockResult, LateArrival, Penalty,
+};
 use renju_records::clock::{ClockState, SideState};
 use renju_records::TimeControl;
 
@@ -376,11 +378,11 @@ pub unsafe extern "C" fn renju_clock_penalty(
         Ok(c) => c,
         Err(e) => return guard(|| Err(e)),
     };
-    let event = ClockEvent::Penalty {
+    let event = ClockEvent::Penalty(Penalty {
         offender,
         taken_ms,
         given_ms,
-    };
+    });
     // SAFETY: forwarded.
     unsafe { apply(clock, Some(event), state) }
 }
@@ -405,7 +407,7 @@ pub unsafe extern "C" fn renju_clock_late_arrival(
     unsafe {
         apply(
             clock,
-            Some(ClockEvent::LateArrival { color, late_ms }),
+            Some(ClockEvent::LateArrival(LateArrival { color, late_ms })),
             state,
         )
     }

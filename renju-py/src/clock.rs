@@ -6,7 +6,7 @@ use pyo3::prelude::*;
 
 use renju_records::clock::{
     BothFlags, Clock as CClock, ClockEvent, ClockOptions, ClockResult, ClockState as CState,
-    SideState,
+    LateArrival, Penalty, SideState,
 };
 use renju_records::TimeControl as CTimeControl;
 
@@ -268,17 +268,17 @@ py_methods! { Clock |_x| pickle(Self) {}
         given_ms: u64,
     ) -> PyResult<ClockState> {
         let offender = convert::named::<Color, _>(offender, "offender")?;
-        self.apply(ClockEvent::Penalty {
+        self.apply(ClockEvent::Penalty(Penalty {
             offender,
             taken_ms,
             given_ms,
-        })
+        }))
     }
 
     /// A player arrived late_ms late (before their first move).
     fn late_arrival(&mut self, color: &Bound<'_, PyAny>, late_ms: u64) -> PyResult<ClockState> {
         let color = convert::named::<Color, _>(color, "color")?;
-        self.apply(ClockEvent::LateArrival { color, late_ms })
+        self.apply(ClockEvent::LateArrival(LateArrival { color, late_ms }))
     }
 
     /// The referee splits a shared pool.

@@ -90,6 +90,30 @@ impl Default for ClockOptions {
     }
 }
 
+/// A time penalty: `taken_ms` off the offender's clock, `given_ms` onto the opponent's
+/// (each at most five minutes). One act, told to the clock ([`ClockEvent::Penalty`]) and
+/// written in the record ([`Event::Penalty`](crate::Event::Penalty)) as the same value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Penalty {
+    /// Who is penalised.
+    pub offender: Color,
+    /// Taken from the offender, in milliseconds.
+    pub taken_ms: u64,
+    /// Given to the opponent, in milliseconds.
+    pub given_ms: u64,
+}
+
+/// A player arrived `late_ms` after the start (before their first move). One act, told
+/// to the clock ([`ClockEvent::LateArrival`]) and written in the record
+/// ([`Event::LateArrival`](crate::Event::LateArrival)) as the same value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct LateArrival {
+    /// Who was late.
+    pub color: Color,
+    /// By how long, in milliseconds.
+    pub late_ms: u64,
+}
+
 /// What a clock is told, besides moves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "event", rename_all = "kebab-case")]
@@ -111,23 +135,10 @@ pub enum ClockEvent {
     /// The players exchange colours; each keeps their own clock (the sides called Black
     /// and White exchange, the running clock stays the same player's).
     Swap,
-    /// A time penalty: `taken_ms` off the offender's clock, `given_ms` onto the
-    /// opponent's (each at most five minutes).
-    Penalty {
-        /// Who is penalised.
-        offender: Color,
-        /// Taken from the offender.
-        taken_ms: u64,
-        /// Given to the opponent.
-        given_ms: u64,
-    },
-    /// A player arrived `late_ms` after the start (before their first move).
-    LateArrival {
-        /// Who was late.
-        color: Color,
-        /// By how long.
-        late_ms: u64,
-    },
+    /// A time penalty.
+    Penalty(Penalty),
+    /// A player arrived late.
+    LateArrival(LateArrival),
     /// The referee splits a shared pool: each side gets half of what is left.
     Split,
     /// Both flags are down and nobody can tell which fell first.
@@ -650,11 +661,11 @@ impl Clock {
             ClockEvent::Move { elapsed_ms } => self.move_made(self.to_move, elapsed_ms),
             ClockEvent::MoveBy { color, elapsed_ms } => self.move_made(color, elapsed_ms),
             ClockEvent::Swap => self.swap_players(),
-            ClockEvent::Penalty {
+            ClockEvent::Penalty(Penalty {
                 offender,
                 taken_ms,
                 given_ms,
-            } => {
+            }) => {
                 for ms in [taken_ms, given_ms] {
                     if ms > MAX_PENALTY_MS {
                         return Err(ClockError::PenaltyTooLarge(ms));
@@ -679,7 +690,7 @@ impl Clock {
                     };
                 }
             }
-            ClockEvent::LateArrival { color, late_ms } => {
+            ClockEvent::LateArrival(LateArrival { color, late_ms }) => {
                 if self.side_mut(color).moves > 0 {
                     return Err(ClockError::LateAfterMove(color));
                 }
@@ -1019,17 +1030,17 @@ mod tests {
     #[test]
     fn penalties_and_lateness_act_on_a_shared_pool() {
         let mut c = clock("shared 100");
-        c.apply(ClockEvent::LateArrival {
+        c.apply(ClockEvent::LateArrival(LateArrival {
             color: Color::Black,
             late_ms: 10 * S,
-        })
+        }))
         .unwrap();
         let s = c
-            .apply(ClockEvent::Penalty {
+            .apply(ClockEvent::Penalty(Penalty {
                 offender: Color::White,
                 taken_ms: 20 * S,
                 given_ms: 60 * S,
-            })
+            }))
             .unwrap();
         assert_eq!(
             (s.shared_ms, s.result),
@@ -1062,11 +1073,11 @@ mod tests {
 
     fn c_shared_penalty(pool_ms: u64, taken_ms: u64) -> ClockState {
         let mut c = clock(&format!("shared {}", pool_ms / S));
-        c.apply(ClockEvent::Penalty {
+        c.apply(ClockEvent::Penalty(Penalty {
             offender: Color::White,
             taken_ms,
             given_ms: 0,
-        })
+        }))
         .unwrap()
     }
 
@@ -1074,18 +1085,18 @@ mod tests {
     fn late_arrival_inside_and_past_the_default_time() {
         let mut c = clock("3600");
         let s = c
-            .apply(ClockEvent::LateArrival {
+            .apply(ClockEvent::LateArrival(LateArrival {
                 color: Color::Black,
                 late_ms: 600 * S,
-            })
+            }))
             .unwrap();
         assert_eq!(s.black.time_left_ms, 3000 * S);
         let mut c = clock("7200");
         let s = c
-            .apply(ClockEvent::LateArrival {
+            .apply(ClockEvent::LateArrival(LateArrival {
                 color: Color::White,
                 late_ms: 3601 * S,
-            })
+            }))
             .unwrap();
         assert_eq!(
             s.result,
@@ -1101,16 +1112,16 @@ mod tests {
             },
         )
         .unwrap();
-        c.apply(ClockEvent::LateArrival {
+        c.apply(ClockEvent::LateArrival(LateArrival {
             color: Color::White,
             late_ms: 30 * S,
-        })
+        }))
         .unwrap();
         let s = c
-            .apply(ClockEvent::LateArrival {
+            .apply(ClockEvent::LateArrival(LateArrival {
                 color: Color::Black,
                 late_ms: 61 * S,
-            })
+            }))
             .unwrap();
         assert_eq!(
             s.result,
@@ -1124,10 +1135,10 @@ mod tests {
     fn double_forfeit() {
         let mut c = clock("7200");
         for color in [Color::Black, Color::White] {
-            let _ = c.apply(ClockEvent::LateArrival {
+            let _ = c.apply(ClockEvent::LateArrival(LateArrival {
                 color,
                 late_ms: 4000 * S,
-            });
+            }));
         }
         // The first forfeit stops the clock; a session that knows both were late
         // reports both together.
@@ -1138,16 +1149,17 @@ mod tests {
             }
         );
         let mut c = clock("7200");
-        c.apply(ClockEvent::LateArrival {
+        c.apply(ClockEvent::LateArrival(LateArrival {
             color: Color::Black,
             late_ms: 10 * S,
-        })
+        }))
         .unwrap();
         assert!(matches!(
-            c.press(1).and_then(|_| c.apply(ClockEvent::LateArrival {
-                color: Color::Black,
-                late_ms: 1
-            })),
+            c.press(1)
+                .and_then(|_| c.apply(ClockEvent::LateArrival(LateArrival {
+                    color: Color::Black,
+                    late_ms: 1
+                }))),
             Err(ClockError::LateAfterMove(Color::Black))
         ));
     }
@@ -1156,22 +1168,22 @@ mod tests {
     fn penalties() {
         let mut c = clock("600");
         let s = c
-            .apply(ClockEvent::Penalty {
+            .apply(ClockEvent::Penalty(Penalty {
                 offender: Color::White,
                 taken_ms: 120 * S,
                 given_ms: 60 * S,
-            })
+            }))
             .unwrap();
         assert_eq!(
             (s.black.time_left_ms, s.white.time_left_ms),
             (660 * S, 480 * S)
         );
         assert!(matches!(
-            c.apply(ClockEvent::Penalty {
+            c.apply(ClockEvent::Penalty(Penalty {
                 offender: Color::White,
                 taken_ms: 301 * S,
                 given_ms: 0
-            }),
+            })),
             Err(ClockError::PenaltyTooLarge(_))
         ));
     }

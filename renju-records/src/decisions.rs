@@ -295,27 +295,12 @@ impl Decisions {
                 ));
                 self.violation(*by, at, findings);
             }
-            Event::Penalty {
-                offender,
-                taken_ms,
-                given_ms,
-            } => self.clock_event(
-                ClockEvent::Penalty {
-                    offender: *offender,
-                    taken_ms: *taken_ms,
-                    given_ms: *given_ms,
-                },
-                at,
-                findings,
-            ),
-            Event::LateArrival { color, late_ms } => self.clock_event(
-                ClockEvent::LateArrival {
-                    color: *color,
-                    late_ms: *late_ms,
-                },
-                at,
-                findings,
-            ),
+            Event::Penalty(penalty) => {
+                self.clock_event(ClockEvent::Penalty(*penalty), at, findings)
+            }
+            Event::LateArrival(late) => {
+                self.clock_event(ClockEvent::LateArrival(*late), at, findings)
+            }
             Event::SplitTime => self.clock_event(ClockEvent::Split, at, findings),
             Event::BothFlagsDown => {
                 if self.clock.is_some() {
@@ -345,30 +330,45 @@ impl Decisions {
     }
 
     fn draw_offer(&mut self, by: Color, at: Option<usize>, findings: &mut Vec<Finding>) {
-        let right_after_own_move = matches!(self.last_move, Some((_, c)) if c == by);
+        let problem = self.draw_offer_problem(by, at);
         self.offers[idx(by)] = self.offers[idx(by)].saturating_add(1);
-        if !right_after_own_move {
-            findings.push(Finding::new(
-                FindingCode::DrawOfferOutOfTurn,
-                at,
-                format!("{by} offered a draw, but not right after their own move (a violation)"),
-            ));
-            self.violation(by, at, findings);
-        } else if self.offers[idx(by)] > self.offers[idx(by.opponent())].saturating_add(2) {
-            findings.push(Finding::new(
-                FindingCode::TooManyDrawOffers,
-                at,
-                format!(
-                    "{by}'s draw offer number {} exceeds the opponent's {} by more than two (a violation)",
-                    self.offers[idx(by)],
-                    self.offers[idx(by.opponent())]
-                ),
-            ));
+        if let Some(problem) = problem {
+            findings.push(problem);
             self.violation(by, at, findings);
         }
         if self.decided.is_none() {
             self.pending_offer = Some(by);
         }
+    }
+
+    /// The violation a draw offer by `by` would be now (not right after their own
+    /// move, or more than two offers ahead of the opponent), changing nothing.
+    pub(crate) fn draw_offer_problem(&self, by: Color, at: Option<usize>) -> Option<Finding> {
+        let right_after_own_move = matches!(self.last_move, Some((_, c)) if c == by);
+        let made = self.offers[idx(by)].saturating_add(1);
+        let theirs = self.offers[idx(by.opponent())];
+        if !right_after_own_move {
+            Some(Finding::new(
+                FindingCode::DrawOfferOutOfTurn,
+                at,
+                format!("{by} offered a draw, but not right after their own move (a violation)"),
+            ))
+        } else if made > theirs.saturating_add(2) {
+            Some(Finding::new(
+                FindingCode::TooManyDrawOffers,
+                at,
+                format!(
+                    "{by}'s draw offer number {made} exceeds the opponent's {theirs} by more than two (a violation)"
+                ),
+            ))
+        } else {
+            None
+        }
+    }
+
+    /// Where the decisions' findings about the next event are placed: the last move.
+    pub(crate) fn at(&self) -> Option<usize> {
+        self.last_move.map(|(n, _)| n)
     }
 
     fn violation(&mut self, by: Color, at: Option<usize>, findings: &mut Vec<Finding>) {

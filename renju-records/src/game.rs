@@ -12,6 +12,7 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
+use crate::clock::{LateArrival, Penalty};
 use crate::opening::OpeningRule;
 pub use crate::seat::Seat;
 use crate::time_control::TimeControl;
@@ -153,22 +154,11 @@ pub enum Event {
         reason: String,
     },
     /// A time penalty: taken from the offender, given to the opponent (each at most
-    /// five minutes).
-    Penalty {
-        /// Who is penalised.
-        offender: Color,
-        /// Taken from the offender, in milliseconds.
-        taken_ms: u64,
-        /// Given to the opponent, in milliseconds.
-        given_ms: u64,
-    },
-    /// A player arrived late (before their first move).
-    LateArrival {
-        /// Who was late.
-        color: Color,
-        /// By how long, in milliseconds.
-        late_ms: u64,
-    },
+    /// five minutes); the clock is told the same value.
+    Penalty(Penalty),
+    /// A player arrived late (before their first move); the clock is told the same
+    /// value.
+    LateArrival(LateArrival),
     /// The referee splits a shared time pool.
     SplitTime,
     /// Both flags are down and nobody can tell which fell first.
@@ -303,8 +293,8 @@ impl Event {
             Event::DrawOffer { .. } => "draw-offer",
             Event::DrawAnswer { .. } => "draw-answer",
             Event::Violation { .. } => "violation",
-            Event::Penalty { .. } => "penalty",
-            Event::LateArrival { .. } => "late-arrival",
+            Event::Penalty(Penalty { .. }) => "penalty",
+            Event::LateArrival(LateArrival { .. }) => "late-arrival",
             Event::SplitTime => "split-time",
             Event::BothFlagsDown => "both-flags-down",
             Event::Resign { .. } => "resign",
@@ -350,8 +340,10 @@ impl fmt::Display for Event {
             Event::DrawAnswer { accepted: true } => f.write_str("the acceptance of a draw"),
             Event::DrawAnswer { accepted: false } => f.write_str("the refusal of a draw"),
             Event::Violation { by, reason } => write!(f, "a violation by {by} ({reason})"),
-            Event::Penalty { offender, .. } => write!(f, "a time penalty for {offender}"),
-            Event::LateArrival { color, .. } => write!(f, "the late arrival of {color}"),
+            Event::Penalty(Penalty { offender, .. }) => write!(f, "a time penalty for {offender}"),
+            Event::LateArrival(LateArrival { color, .. }) => {
+                write!(f, "the late arrival of {color}")
+            }
             Event::SplitTime => f.write_str("the split of the shared time"),
             Event::BothFlagsDown => f.write_str("both flags down"),
             Event::Resign { by } => write!(f, "the resignation of {by}"),

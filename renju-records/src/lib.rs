@@ -51,7 +51,7 @@ pub mod rows;
 pub mod seat;
 pub mod time_control;
 
-pub use clock::{Clock, ClockEvent, ClockOptions, ClockResult, ClockState};
+pub use clock::{Clock, ClockEvent, ClockOptions, ClockResult, ClockState, LateArrival, Penalty};
 pub use findings::{Finding, FindingCode, Severity};
 pub use formats::{Format, FormatInfo, WriteError};
 pub use game::{ClaimModel, DeclaredResult, Event, Game, ResultReason, Seat, Source};

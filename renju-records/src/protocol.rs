@@ -207,6 +207,12 @@ impl ProtocolState {
     }
 
     pub(crate) fn swap(&mut self, played: usize, swap: bool, findings: &mut Vec<Finding>) {
+        findings.extend(self.swap_problem(played));
+        self.swaps_at.push((played, swap));
+    }
+
+    /// A colour decision after move `played`, where the protocol gives none.
+    pub(crate) fn swap_problem(&self, played: usize) -> Option<Finding> {
         // Swap2: a choice after move 5 exists only when the second player placed two
         // more stones instead of choosing (or swapping) after move 3.
         let swap2_chosen =
@@ -217,49 +223,51 @@ impl ProtocolState {
             && !self.swaps_at.iter().any(|&(at, _)| at == played)
             && !swap2_chosen
             && !offer_branch;
-        if !allowed {
-            findings.push(Finding::new(
+        (!allowed).then(|| {
+            Finding::new(
                 FindingCode::SwapNotAllowed,
                 Some(played),
                 format!("{} gives no swap decision after move {played}", self.rule),
-            ));
-        }
-        self.swaps_at.push((played, swap));
+            )
+        })
     }
 
     pub(crate) fn declare(&mut self, played: usize, count: u8, findings: &mut Vec<Finding>) {
-        match self.declaration() {
-            Some((when, min, max))
-                if when.contains(&played)
-                    && (min..=max).contains(&count)
-                    && self.declared.is_none() =>
-            {
-                self.declared = Some(count);
-            }
-            Some((when, min, max)) => {
-                let why = if self.declared.is_some() {
-                    "the number of offers was already declared".to_string()
-                } else if !when.contains(&played) {
-                    format!(
-                        "it is declared after move {played}, not when {} says",
-                        self.rule
-                    )
-                } else {
-                    format!("{} allows {min} to {max}", self.rule)
-                };
-                findings.push(Finding::new(
-                    FindingCode::OfferDeclaration,
-                    Some(played),
-                    format!("{count} fifth-move offers cannot be declared: {why}"),
-                ));
-                self.declared.get_or_insert(count);
-            }
-            None => findings.push(Finding::new(
+        let problem = self.declare_problem(played, count);
+        if problem.is_none() || self.spec.declare.is_some() {
+            self.declared.get_or_insert(count);
+        }
+        findings.extend(problem);
+    }
+
+    /// A declaration of `count` offers after move `played`, where the protocol does not
+    /// allow it.
+    pub(crate) fn declare_problem(&self, played: usize, count: u8) -> Option<Finding> {
+        let Some((when, min, max)) = self.declaration() else {
+            return Some(Finding::new(
                 FindingCode::OfferDeclaration,
                 Some(played),
                 format!("{} has no declared number of fifth-move offers", self.rule),
-            )),
+            ));
+        };
+        if when.contains(&played) && (min..=max).contains(&count) && self.declared.is_none() {
+            return None;
         }
+        let why = if self.declared.is_some() {
+            "the number of offers was already declared".to_string()
+        } else if !when.contains(&played) {
+            format!(
+                "it is declared after move {played}, not when {} says",
+                self.rule
+            )
+        } else {
+            format!("{} allows {min} to {max}", self.rule)
+        };
+        Some(Finding::new(
+            FindingCode::OfferDeclaration,
+            Some(played),
+            format!("{count} fifth-move offers cannot be declared: {why}"),
+        ))
     }
 
     /// When the number of offers is declared and its range: the protocol's, its top
@@ -288,6 +296,20 @@ impl ProtocolState {
         findings: &mut Vec<Finding>,
     ) {
         self.offers_seen = true;
+        findings.extend(self.offer_findings(pos, number, offered, chosen));
+    }
+
+    /// What is wrong with Black's offers `offered` of move `number` and White's choice
+    /// `chosen` (nothing changes: [`ProtocolState::offers`] records them).
+    pub(crate) fn offer_findings(
+        &self,
+        pos: &Position,
+        number: usize,
+        offered: &[Point],
+        chosen: Point,
+    ) -> Vec<Finding> {
+        let mut found = Vec::new();
+        let findings = &mut found;
         // Taraguchi: the swap after move 4 belongs to the branch without offers.
         if matches!(self.spec.offers, Some(Offers::Optional(_)))
             && self.swaps_at.iter().any(|&(at, _)| at == 4)
@@ -312,7 +334,7 @@ impl ProtocolState {
                 Some(number),
                 why,
             ));
-            return;
+            return found;
         }
         let counted = self.offer_count(number, offered.len(), findings);
         self.offered_points(pos, number, offered, chosen, findings);
@@ -322,6 +344,7 @@ impl ProtocolState {
         if counted {
             self.symmetric_offers(pos, number, offered, findings);
         }
+        found
     }
 
     /// The number of offers made against the number required or declared: whether it
@@ -420,11 +443,16 @@ impl ProtocolState {
     }
 
     pub(crate) fn before_move(&mut self, number: usize, mv: Move, findings: &mut Vec<Finding>) {
-        let problem = match mv {
+        findings.extend(self.move_problem(number, mv, false));
+    }
+
+    /// What the protocol finds wrong with `mv` as move `number` (`offered`: the move is
+    /// a fifth move chosen among offers), changing nothing.
+    pub(crate) fn move_problem(&self, number: usize, mv: Move, offered: bool) -> Option<Finding> {
+        match mv {
             Move::Pass => self.pass_problem(number),
-            Move::Stone(p) => self.area_problem(number, p),
-        };
-        findings.extend(problem);
+            Move::Stone(p) => self.area_problem(number, p, offered || self.offers_seen),
+        }
     }
 
     /// A pass as move `number`, where the protocol does not allow one.
@@ -440,7 +468,7 @@ impl ProtocolState {
 
     /// The largest Chebyshev distance from the centre the protocol allows move `number`
     /// (`None`: anywhere) and the smallest (Pro's move 3).
-    fn area_bounds(&self, number: usize) -> (Option<u8>, Option<u8>) {
+    fn area_bounds(&self, number: usize, offered: bool) -> (Option<u8>, Option<u8>) {
         let mut area = self
             .spec
             .areas
@@ -448,8 +476,7 @@ impl ProtocolState {
             .copied()
             .flatten();
         // Taraguchi: move 5 is in the 9x9 only in the branch without offers.
-        if number == 5 && self.offers_seen && matches!(self.spec.offers, Some(Offers::Optional(_)))
-        {
+        if number == 5 && offered && matches!(self.spec.offers, Some(Offers::Optional(_))) {
             area = None;
         }
         let min = self.spec.min_distance_move3.filter(|_| number == 3);
@@ -460,14 +487,14 @@ impl ProtocolState {
     /// [`ProtocolState::area_problem`] finds no problem with, without its message).
     pub(crate) fn area_allows(&self, number: usize, p: Point) -> bool {
         let distance = p.chebyshev(Point::center(self.size));
-        let (max, min) = self.area_bounds(number);
+        let (max, min) = self.area_bounds(number, self.offers_seen);
         max.is_none_or(|l| distance <= l) && min.is_none_or(|m| distance >= m)
     }
 
     /// A stone on `p` as move `number`, where the protocol's areas do not allow it.
-    pub(crate) fn area_problem(&self, number: usize, p: Point) -> Option<Finding> {
+    fn area_problem(&self, number: usize, p: Point, offered: bool) -> Option<Finding> {
         let center = Point::center(self.size);
-        let (area, min_distance) = self.area_bounds(number);
+        let (area, min_distance) = self.area_bounds(number, offered);
         if let Some(limit) = area.filter(|&l| p.chebyshev(center) > l) {
             let zone = match limit {
                 0 => format!("on the centre {center}"),

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::clock::ClockOptions;
 use crate::decisions::{Decisions, MoveClock, TimeReport};
-use crate::findings::{Finding, FindingCode};
+use crate::findings::{Finding, FindingCode, Severity};
 use crate::game::{ClaimModel, DeclaredResult, Event, Game, ResultReason, Seat};
 use crate::opening::{OfferEquivalence, Opening, OpeningRule};
 use crate::protocol::{Actor, ProtocolState, Step};
@@ -341,6 +341,70 @@ impl Run {
         }
     }
 
+    /// The first error the replay would report about `event` if it came next, changing
+    /// nothing: a move after the end, a move or a decision the opening protocol does not
+    /// allow, a stone the board cannot take, offers that break the protocol, a decision
+    /// after the game was decided, a draw offer the rules count as a violation. What
+    /// [`Run::event`] then does cannot be refused. Events that only the clock can judge
+    /// (penalties, late arrivals, a split) are judged by [`Run::event`] alone.
+    pub(crate) fn check(&self, event: &Event) -> Option<Finding> {
+        let number = self.played() + 1;
+        match event {
+            Event::Stone { point } => self.check_move(number, Move::Stone(*point), None),
+            Event::Pass => self.check_move(number, Move::Pass, None),
+            Event::FifthOffers { offered, chosen } => {
+                self.check_move(number, Move::Stone(*chosen), Some(offered))
+            }
+            Event::Swap { .. } => self.protocol.swap_problem(self.played()),
+            Event::DeclareOffers { count } => self.protocol.declare_problem(self.played(), *count),
+            Event::Result(_) | Event::MoveTime { .. } => None,
+            _ if self.ended || self.decisions.decided.is_some() => Some(Finding::new(
+                FindingCode::DecisionOutOfOrder,
+                self.decisions.at(),
+                format!("{event} comes after the game ended"),
+            )),
+            Event::DrawOffer { by } => self.decisions.draw_offer_problem(*by, self.decisions.at()),
+            _ => None,
+        }
+    }
+
+    /// The first error about `mv` as move `number` (`offered`: chosen among these
+    /// offers), in the order [`Run::play`] reports them.
+    fn check_move(&self, number: usize, mv: Move, offered: Option<&[Point]>) -> Option<Finding> {
+        if self.ended {
+            return (!self.after_end_reported).then(|| self.after_end_finding(number, mv));
+        }
+        if let (Some(offered), Move::Stone(chosen)) = (offered, mv) {
+            let findings = self
+                .protocol
+                .offer_findings(&self.pos, number, offered, chosen);
+            if let Some(error) = findings
+                .into_iter()
+                .find(|f| f.code.severity() == Severity::Error)
+            {
+                return Some(error);
+            }
+        }
+        if let Some(problem) = self.protocol.move_problem(number, mv, offered.is_some()) {
+            return Some(problem);
+        }
+        let Move::Stone(p) = mv else {
+            return None;
+        };
+        let board = self.pos.board();
+        let illegal = if !p.is_on(board.size()) {
+            IllegalMove::OffBoard {
+                point: p,
+                size: board.size(),
+            }
+        } else if board.get(p).is_some() {
+            IllegalMove::Occupied { point: p }
+        } else {
+            return None;
+        };
+        Some(self.impossible_finding(number, illegal))
+    }
+
     /// One move: after the end it is reported once; otherwise a pending foul is settled,
     /// the protocol checks the move, and the position judges it.
     fn play(&mut self, mv: Move, offered: Option<&[Point]>) {
@@ -366,18 +430,23 @@ impl Run {
     /// A move after the game ended: reported once, not played.
     fn after_end(&mut self, number: usize, mv: Move) {
         if !self.after_end_reported {
-            let (code, why) = if self.decisions.ended_by_flag {
-                (FindingCode::PlayAfterFlag, "after a flag fell")
-            } else {
-                (FindingCode::MoveAfterGameEnd, "after the game ended")
-            };
-            self.findings.push(Finding::new(
-                code,
-                Some(number),
-                format!("move {number} ({mv}) comes {why}"),
-            ));
+            let finding = self.after_end_finding(number, mv);
+            self.findings.push(finding);
             self.after_end_reported = true;
         }
+    }
+
+    fn after_end_finding(&self, number: usize, mv: Move) -> Finding {
+        let (code, why) = if self.decisions.ended_by_flag {
+            (FindingCode::PlayAfterFlag, "after a flag fell")
+        } else {
+            (FindingCode::MoveAfterGameEnd, "after the game ended")
+        };
+        Finding::new(
+            code,
+            Some(number),
+            format!("move {number} ({mv}) comes {why}"),
+        )
     }
 
     /// A foul left on the board lapses (or stays claimable) once White plays on.
@@ -406,18 +475,19 @@ impl Run {
 
     /// A move the position refused: the record cannot go on from it.
     fn impossible(&mut self, number: usize, e: IllegalMove) {
+        let finding = self.impossible_finding(number, e);
+        self.findings.push(finding);
+        self.ended = true;
+        self.after_end_reported = true;
+    }
+
+    fn impossible_finding(&self, number: usize, e: IllegalMove) -> Finding {
         let code = match e {
             IllegalMove::Occupied { .. } => FindingCode::OccupiedPoint,
             IllegalMove::OffBoard { .. } => FindingCode::OffBoard,
             IllegalMove::GameOver { .. } => FindingCode::MoveAfterGameEnd,
         };
-        self.findings.push(Finding::new(
-            code,
-            Some(number),
-            format!("move {number}: {e}"),
-        ));
-        self.ended = true;
-        self.after_end_reported = true;
+        Finding::new(code, Some(number), format!("move {number}: {e}"))
     }
 
     /// A played move: a foul is reported, and under a claim model play may go on.

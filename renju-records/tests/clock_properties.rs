@@ -4,7 +4,7 @@
 
 use proptest::prelude::*;
 use renju_core::Color;
-use renju_records::clock::{Clock, ClockEvent, ClockOptions, ClockResult};
+use renju_records::clock::{Clock, ClockEvent, ClockOptions, ClockResult, Penalty};
 use renju_records::formats::sgf;
 use renju_records::game::{Event, Game};
 use renju_records::time_control::TimeControl;
@@ -29,11 +29,11 @@ fn event() -> impl Strategy<Value = ClockEvent> {
     prop_oneof![
         8 => (0u64..90_000).prop_map(|elapsed_ms| ClockEvent::Move { elapsed_ms }),
         1 => (any::<bool>(), 0u64..=300_000, 0u64..=300_000).prop_map(|(b, taken_ms, given_ms)| {
-            ClockEvent::Penalty {
+            ClockEvent::Penalty(Penalty {
                 offender: if b { Color::Black } else { Color::White },
                 taken_ms,
                 given_ms,
-            }
+            })
         }),
     ]
 }

@@ -2,6 +2,7 @@
 //! resignation, forfeits and referee decisions, with the findings each gives.
 
 use renju_core::{Color, Outcome, Termination};
+use renju_records::clock::LateArrival;
 use renju_records::game::{DeclaredResult, Event, Game, ResultReason};
 use renju_records::{FindingCode, ValidationOptions};
 
@@ -50,10 +51,10 @@ fn game(control: Option<&str>, tokens: &str) -> Game {
                 left_ms: Some(t[2..].parse().unwrap()),
                 moves_left: None,
             },
-            t if t.starts_with("late-b=") => Event::LateArrival {
+            t if t.starts_with("late-b=") => Event::LateArrival(LateArrival {
                 color: B,
                 late_ms: t[7..].parse().unwrap(),
-            },
+            }),
             t => Event::Stone {
                 point: t.parse().unwrap(),
             },

@@ -3,6 +3,7 @@
 
 use renju_core::Termination;
 use renju_core::{Color, RuleSet};
+use renju_records::clock::Penalty;
 use renju_records::formats::Format;
 use renju_records::game::{DeclaredResult, Event, Game, ResultReason};
 use renju_records::opening::{OfferEquivalence, OpeningRule};
@@ -617,11 +618,11 @@ fn record_giving(code: FindingCode) -> Option<Vec<Result<Game, renju_core::Parse
         }
         InvalidClockEvent => timed(
             "h8",
-            vec![Event::Penalty {
+            vec![Event::Penalty(Penalty {
                 offender: Color::Black,
                 taken_ms: 400_000,
                 given_ms: 0,
-            }],
+            })],
         ),
         DrawOfferOutOfTurn => timed("h8 h9", vec![Event::DrawOffer { by: Color::Black }]),
         TooManyDrawOffers => {

@@ -13,7 +13,9 @@
 //! policy; then events, each an opcode byte and its operands.
 
 use renju_core::Color;
-use renju_records::clock::{BothFlags, Clock, ClockError, ClockEvent, ClockOptions, ClockResult};
+use renju_records::clock::{
+    BothFlags, Clock, ClockError, ClockEvent, ClockOptions, ClockResult, LateArrival, Penalty,
+};
 use renju_records::time_control::TimeControl;
 
 use super::split_line;
@@ -110,16 +112,16 @@ fn next_event(op: u8, input: &mut Bytes<'_>) -> Option<ClockEvent> {
         0..=3 => ClockEvent::Move {
             elapsed_ms: input.ms(op)?,
         },
-        4 => ClockEvent::Penalty {
+        4 => ClockEvent::Penalty(Penalty {
             offender: color(op),
             // Up to a little more than the five minutes allowed.
             taken_ms: input.int(2)? * 5,
             given_ms: input.int(2)? * 5,
-        },
-        5 => ClockEvent::LateArrival {
+        }),
+        5 => ClockEvent::LateArrival(LateArrival {
             color: color(op),
             late_ms: input.ms(op)?,
-        },
+        }),
         6 => ClockEvent::Split,
         _ => ClockEvent::BothFlagsDown,
     })

@@ -46,6 +46,7 @@
 use std::collections::VecDeque;
 use std::io::BufRead;
 
+use crate::clock::{LateArrival, Penalty};
 use crate::formats::limits::{line_too_long, read_line, LineRead, ReadLimits};
 use crate::formats::{Chunk, ChunkDirective, Format, WriteError};
 use crate::game::{ClaimModel, DeclaredResult, Event, Game, ResultReason, Source};
@@ -764,7 +765,7 @@ fn event_word(word: &str) -> Result<Option<Event>, ParseError> {
             reason: value.unwrap_or("noted by the referee").replace('-', " "),
         },
         (Some(color), "late") => match secs(value) {
-            Some(late_ms) => Event::LateArrival { color, late_ms },
+            Some(late_ms) => Event::LateArrival(LateArrival { color, late_ms }),
             None => return bad("late=SECONDS"),
         },
         (Some(offender), "penalty") => {
@@ -772,11 +773,11 @@ fn event_word(word: &str) -> Result<Option<Event>, ParseError> {
                 .and_then(|v| v.split_once('/'))
                 .map(|(t, g)| (duration(t), duration(g)))
             {
-                Some((Some(taken_ms), Some(given_ms))) => Event::Penalty {
+                Some((Some(taken_ms), Some(given_ms))) => Event::Penalty(Penalty {
                     offender,
                     taken_ms,
                     given_ms,
-                },
+                }),
                 _ => return bad("penalty=TAKEN/GIVEN (seconds)"),
             }
         }
@@ -893,14 +894,14 @@ fn event_text(event: &Event) -> Option<String> {
         {
             format!("{}:violation={}", c(by), reason.replace(' ', "-"))
         }
-        Event::LateArrival { color, late_ms } => {
+        Event::LateArrival(LateArrival { color, late_ms }) => {
             format!("{}:late={}", c(color), format_seconds(*late_ms))
         }
-        Event::Penalty {
+        Event::Penalty(Penalty {
             offender,
             taken_ms,
             given_ms,
-        } => format!(
+        }) => format!(
             "{}:penalty={}/{}",
             c(offender),
             format_seconds(*taken_ms),

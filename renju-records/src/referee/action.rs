@@ -2,13 +2,22 @@
 //! the acting seat and a time stamp.
 
 use serde::{Deserialize, Serialize};
+use thiserror::Error;
 
 use crate::game::Seat;
 use renju_core::geometry::Point;
 
-/// One action of a live game.
+/// One action of a live game. On the wire (JSON) it is an object whose `action` field
+/// is its [`ActionKind`]'s name, with `point`, `points` or `count` where it takes one.
+///
+/// ```
+/// use renju_records::referee::{Action, ActionKind};
+/// let place: Action = serde_json::from_str(r#"{"action":"place","point":"h8"}"#).unwrap();
+/// assert_eq!(place.kind(), ActionKind::Place);
+/// assert_eq!(serde_json::to_string(&Action::DrawOffer).unwrap(), r#"{"action":"draw-offer"}"#);
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(tag = "action", rename_all = "kebab-case")]
+#[serde(try_from = "ActionLine", into = "ActionLine")]
 pub enum Action {
     /// A stone on `point` (the next move, or one of the opening player's stones).
     Place {
@@ -56,30 +65,284 @@ pub enum Action {
     Tick,
 }
 
+/// The kinds of [`Action`], named once: the JSON `action` field, [`Action::name`], the
+/// front ends' names and the error text listing the actions all come from this table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ActionKind {
+    /// [`Action::Place`].
+    Place,
+    /// [`Action::Pass`].
+    Pass,
+    /// [`Action::Swap`].
+    Swap,
+    /// [`Action::Stay`].
+    Stay,
+    /// [`Action::PlaceTwo`].
+    PlaceTwo,
+    /// [`Action::Declare`].
+    Declare,
+    /// [`Action::Offer`].
+    Offer,
+    /// [`Action::Choose`].
+    Choose,
+    /// [`Action::Claim`].
+    Claim,
+    /// [`Action::DrawOffer`].
+    DrawOffer,
+    /// [`Action::DrawAccept`].
+    DrawAccept,
+    /// [`Action::DrawDecline`].
+    DrawDecline,
+    /// [`Action::Resign`].
+    Resign,
+    /// [`Action::Forfeit`].
+    Forfeit,
+    /// [`Action::Tick`].
+    Tick,
+}
+
+renju_core::name_table!(ActionKind, "action", {
+    Place => "place",
+    Pass => "pass",
+    Swap => "swap",
+    Stay => "stay",
+    PlaceTwo => "place-two",
+    Declare => "declare",
+    Offer => "offer",
+    Choose => "choose",
+    Claim => "claim",
+    DrawOffer => "draw-offer",
+    DrawAccept => "draw-accept",
+    DrawDecline => "draw-decline",
+    Resign => "resign",
+    Forfeit => "forfeit",
+    Tick => "tick",
+});
+
 impl Action {
-    /// The action's name, as the JSON `action` field writes it (`place`, `pass`, `swap`,
-    /// `stay`, `place-two`, `declare`, `offer`, `choose`, `claim`, `draw-offer`,
-    /// `draw-accept`, `draw-decline`, `resign`, `forfeit`, `tick`).
-    pub fn name(&self) -> &'static str {
+    /// The action's kind.
+    pub fn kind(&self) -> ActionKind {
         match self {
-            Action::Place { .. } => "place",
-            Action::Pass => "pass",
-            Action::Swap => "swap",
-            Action::Stay => "stay",
-            Action::PlaceTwo => "place-two",
-            Action::Declare { .. } => "declare",
-            Action::Offer { .. } => "offer",
-            Action::Choose { .. } => "choose",
-            Action::Claim => "claim",
-            Action::DrawOffer => "draw-offer",
-            Action::DrawAccept => "draw-accept",
-            Action::DrawDecline => "draw-decline",
-            Action::Resign => "resign",
-            Action::Forfeit => "forfeit",
-            Action::Tick => "tick",
+            Action::Place { .. } => ActionKind::Place,
+            Action::Pass => ActionKind::Pass,
+            Action::Swap => ActionKind::Swap,
+            Action::Stay => ActionKind::Stay,
+            Action::PlaceTwo => ActionKind::PlaceTwo,
+            Action::Declare { .. } => ActionKind::Declare,
+            Action::Offer { .. } => ActionKind::Offer,
+            Action::Choose { .. } => ActionKind::Choose,
+            Action::Claim => ActionKind::Claim,
+            Action::DrawOffer => ActionKind::DrawOffer,
+            Action::DrawAccept => ActionKind::DrawAccept,
+            Action::DrawDecline => ActionKind::DrawDecline,
+            Action::Resign => ActionKind::Resign,
+            Action::Forfeit => ActionKind::Forfeit,
+            Action::Tick => ActionKind::Tick,
+        }
+    }
+
+    /// The action's name, as the JSON `action` field writes it ([`ActionKind::name`]).
+    pub fn name(&self) -> &'static str {
+        self.kind().name()
+    }
+}
+
+/// Why a JSON object is not an action.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ActionError {
+    /// The action needs a field the object does not have.
+    #[error("`{kind}` needs `{field}`")]
+    Missing {
+        /// The action.
+        kind: ActionKind,
+        /// The field.
+        field: &'static str,
+    },
+    /// A field that belongs to a request, on an action alone.
+    #[error("an action alone has no `by` or `t` (a request has)")]
+    RequestField,
+}
+
+/// An action or a request as one JSON object (the serde form of both).
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ActionLine {
+    #[serde(deserialize_with = "action_kind")]
+    action: ActionKind,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    point: Option<Point>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    points: Option<Vec<Point>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    count: Option<u8>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    by: Option<Seat>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    t: Option<u64>,
+}
+
+/// An action's name: its exact spelling on the wire first (no copy of the text, once a
+/// line), else as [`ActionKind`]'s parser reads it.
+fn action_kind<'de, D: serde::Deserializer<'de>>(d: D) -> Result<ActionKind, D::Error> {
+    let text = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+    match ActionKind::ALL.into_iter().find(|k| k.name() == text) {
+        Some(kind) => Ok(kind),
+        None => text.parse().map_err(serde::de::Error::custom),
+    }
+}
+
+impl ActionLine {
+    fn new(action: Action, by: Option<Seat>, t: Option<u64>) -> ActionLine {
+        let mut line = ActionLine {
+            action: action.kind(),
+            point: None,
+            points: None,
+            count: None,
+            by,
+            t,
+        };
+        match action {
+            Action::Place { point } | Action::Choose { point } => line.point = Some(point),
+            Action::Offer { points } => line.points = Some(points),
+            Action::Declare { count } => line.count = Some(count),
+            _ => {}
+        }
+        line
+    }
+
+    /// The action the line names, with its fields; which of them it needs is checked
+    /// here.
+    fn action(self) -> Result<Action, ActionError> {
+        let kind = self.action;
+        let needs = |field| ActionError::Missing { kind, field };
+        Ok(match kind {
+            ActionKind::Place => Action::Place {
+                point: self.point.ok_or(needs("point"))?,
+            },
+            ActionKind::Choose => Action::Choose {
+                point: self.point.ok_or(needs("point"))?,
+            },
+            ActionKind::Offer => Action::Offer {
+                points: self.points.ok_or(needs("points"))?,
+            },
+            ActionKind::Declare => Action::Declare {
+                count: self.count.ok_or(needs("count"))?,
+            },
+            ActionKind::Pass => Action::Pass,
+            ActionKind::Swap => Action::Swap,
+            ActionKind::Stay => Action::Stay,
+            ActionKind::PlaceTwo => Action::PlaceTwo,
+            ActionKind::Claim => Action::Claim,
+            ActionKind::DrawOffer => Action::DrawOffer,
+            ActionKind::DrawAccept => Action::DrawAccept,
+            ActionKind::DrawDecline => Action::DrawDecline,
+            ActionKind::Resign => Action::Resign,
+            ActionKind::Forfeit => Action::Forfeit,
+            ActionKind::Tick => Action::Tick,
+        })
+    }
+}
+
+impl TryFrom<ActionLine> for Action {
+    type Error = ActionError;
+    fn try_from(line: ActionLine) -> Result<Action, ActionError> {
+        if line.by.is_some() || line.t.is_some() {
+            return Err(ActionError::RequestField);
+        }
+        line.action()
+    }
+}
+
+impl From<Action> for ActionLine {
+    fn from(action: Action) -> ActionLine {
+        ActionLine::new(action, None, None)
+    }
+}
+
+impl TryFrom<ActionLine> for Request {
+    type Error = ActionError;
+    fn try_from(line: ActionLine) -> Result<Request, ActionError> {
+        let (by, t) = (line.by, line.t);
+        Ok(Request {
+            action: line.action()?,
+            by,
+            t,
+        })
+    }
+}
+
+impl From<Request> for ActionLine {
+    fn from(request: Request) -> ActionLine {
+        ActionLine::new(request.action, request.by, request.t)
+    }
+}
+
+/// Who acts: a player, by seat, or the arbiter (whose acts, such as declaring a
+/// player's forfeit, are no player's). Written `first`, `second` or `arbiter`.
+///
+/// ```
+/// use renju_records::referee::Party;
+/// use renju_records::Seat;
+/// assert_eq!("arbiter".parse::<Party>().unwrap(), Party::Arbiter);
+/// assert_eq!(Party::from(Seat::Second).to_string(), "second");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Party {
+    /// The player in this seat.
+    Seat(Seat),
+    /// The arbiter.
+    Arbiter,
+}
+
+impl Party {
+    /// Every party, in the order of their names.
+    pub const ALL: [Party; 3] = [
+        Party::Seat(Seat::First),
+        Party::Seat(Seat::Second),
+        Party::Arbiter,
+    ];
+
+    /// The name written in every output: `first`, `second` or `arbiter`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Party::Seat(seat) => seat.name(),
+            Party::Arbiter => "arbiter",
+        }
+    }
+
+    /// The player's seat (`None`: the arbiter).
+    pub fn seat(self) -> Option<Seat> {
+        match self {
+            Party::Seat(seat) => Some(seat),
+            Party::Arbiter => None,
         }
     }
 }
+
+impl From<Seat> for Party {
+    fn from(seat: Seat) -> Party {
+        Party::Seat(seat)
+    }
+}
+
+impl std::fmt::Display for Party {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Party {
+    type Err = renju_core::names::UnknownName;
+    fn from_str(text: &str) -> Result<Party, Self::Err> {
+        let names = Party::ALL.map(Party::name);
+        Party::ALL
+            .into_iter()
+            .find(|p| p.name() == renju_core::names::normalize(text))
+            .ok_or_else(|| renju_core::names::UnknownName::new("party", text, &names))
+    }
+}
+
+renju_core::name_table_serde!(Party);
 
 /// An action with who takes it and when.
 ///
@@ -90,17 +353,15 @@ impl Action {
 /// assert_eq!((r.by, r.t), (Some(Seat::Second), Some(1500)));
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "ActionLine", into = "ActionLine")]
 pub struct Request {
     /// What is done.
-    #[serde(flatten)]
     pub action: Action,
     /// The seat acting, when the caller says (checked: an action out of turn is
     /// refused); `None` takes the seat the action belongs to.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub by: Option<Seat>,
     /// When, in milliseconds on the caller's timeline (never earlier than the action
     /// before); `None`: no time passed since the action before.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub t: Option<u64>,
 }
 

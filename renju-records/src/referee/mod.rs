@@ -10,10 +10,14 @@
 //!
 //! The referee is the replay of [`Game::replay`] played forwards: every action becomes
 //! the events of a record, followed by the same code that validates records (the
-//! opening protocol, the board, the claims, the clock and the decisions), and an action
-//! is refused when that code would report an error about it. Its event log is a record
-//! ([`Referee::game`]) that validates to the same outcome, and a referee resumes from
-//! any record ([`Referee::resume`]).
+//! opening protocol, the board, the claims, the clock and the decisions). An action is
+//! checked, then applied: the check (the referee's own, then the replay's on the events
+//! the action would add) says whether it is acceptable and changes nothing; applying an
+//! accepted action cannot be refused. Its event log is a record ([`Referee::game`]) that
+//! validates to the same outcome, with the players' names, the readings of the moves'
+//! times and the reason of a forfeit when the caller gives them as play goes
+//! ([`Referee::name_players`], [`Referee::take_read`], [`Referee::forfeit`]); a referee
+//! resumes from any record ([`Referee::resume`]).
 //!
 //! Seats act, colours move: `first` is the player who starts (tentative Black); swaps
 //! exchange colours, never seats. Time stamps are milliseconds on the caller's
@@ -44,6 +48,8 @@
 //! ```
 
 mod action;
+mod check;
+mod record;
 mod refusal;
 mod status;
 mod wire;
@@ -51,7 +57,8 @@ mod wire;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-pub use action::{Action, Request};
+pub use action::{Action, ActionError, ActionKind, Party, Request};
+pub use record::{Forfeiture, MoveReading};
 pub use refusal::{Refusal, RefusalCode};
 pub use status::{ClockStatus, Ending, ForbiddenSpot, Required, Status, SwapOption};
 pub use wire::{Command, CommandError, Reply};
@@ -63,9 +70,9 @@ use crate::opening::{OfferEquivalence, OpeningRule};
 use crate::protocol::{Actor, Step};
 use crate::replay::{Run, ValidationOptions};
 use crate::time_control::TimeControl;
+use check::{After, Plan};
 use renju_core::forbidden::Explanation;
 use renju_core::geometry::{Color, Point};
-use renju_core::notation::Move;
 use renju_core::outcome::{Outcome, Termination};
 use renju_core::position::IllegalMove;
 use renju_core::rules::{RenjuOptions, RuleSet};
@@ -180,6 +187,8 @@ pub struct Referee {
     /// Time used by each player (first, second) since their last completed move.
     pending: [u64; 2],
     actions: Vec<Request>,
+    /// What the record carries beside the events of play.
+    scorer: record::Scorer,
 }
 
 fn idx(seat: Seat) -> usize {
@@ -219,6 +228,7 @@ impl Referee {
             offers: None,
             pending: [0; 2],
             actions: Vec::new(),
+            scorer: record::Scorer::default(),
         })
     }
 
@@ -304,13 +314,6 @@ impl Referee {
         &self.actions
     }
 
-    /// The game so far as a record: the events (with the times of the moves, in a timed
-    /// game) and the result once there is one. Offers still waiting for White's choice
-    /// are not in it.
-    pub fn game(&self) -> Game {
-        self.log.clone()
-    }
-
     /// Everything the rules noted along the way that did not stop an action (a foul
     /// played on, a lapsed claim, ...).
     pub fn findings(&self) -> &[Finding] {
@@ -379,24 +382,27 @@ impl Referee {
                 ));
             }
         }
-        let clock_before = (self.last_t, self.pending);
-        let flag_fell = match request.t {
-            Some(t) => self.advance(t)?,
-            None => false,
-        };
-        let result = self.dispatch(request);
-        match (&result, flag_fell) {
-            (Ok(()), _) => self.remember(request.clone()),
-            // The flag fell before the action: that stays, as a tick.
-            (Err(_), true) => self.remember(Request {
-                action: Action::Tick,
-                by: None,
-                t: request.t,
-            }),
-            // Refused: the time did not pass either.
-            (Err(_), false) => (self.last_t, self.pending) = clock_before,
+        if let Some(t) = request.t {
+            self.check_time(t)?;
+            if self.flag_falls_by(t) {
+                // The flag fell before the action: that stays, as a tick, and the
+                // action (but a tick) is refused, the game being over.
+                self.advance(t);
+                self.remember(Request {
+                    action: Action::Tick,
+                    by: None,
+                    t: Some(t),
+                });
+                return self.plan(request).map(|_| ());
+            }
         }
-        result
+        let plan = self.plan(request)?;
+        if let Some(t) = request.t {
+            self.advance(t);
+        }
+        self.apply(plan);
+        self.remember(request.clone());
+        Ok(())
     }
 
     /// Keeps an accepted action. Ticks in a row are one tick, the last: a tick only
@@ -410,426 +416,43 @@ impl Referee {
         }
     }
 
-    fn dispatch(&mut self, request: &Request) -> Result<(), Refusal> {
-        if request.action == Action::Tick {
-            return match request.t {
-                Some(_) => Ok(()),
-                None => Err(Refusal::new(
-                    RefusalCode::BadRequest,
-                    "a tick needs a time stamp `t`",
-                )),
-            };
-        }
-        if let Some(outcome) = self.outcome() {
-            return Err(Refusal::new(
-                RefusalCode::GameOver,
-                format!("the game is over: {outcome}"),
-            ));
-        }
-        let by = request.by;
-        match &request.action {
-            Action::Place { point } => self.place(Move::Stone(*point), by),
-            Action::Pass => self.place(Move::Pass, by),
-            Action::Swap => self.decide_colours(true, by),
-            Action::Stay => self.decide_colours(false, by),
-            Action::PlaceTwo => self.place_two(by),
-            Action::Declare { count } => self.declare(*count, by),
-            Action::Offer { points } => self.offer(points, by),
-            Action::Choose { point } => self.choose(*point, by),
-            Action::Claim => self.claim(by),
-            Action::DrawOffer => self.draw_offer(by),
-            Action::DrawAccept => self.draw_answer(true, by),
-            Action::DrawDecline => self.draw_answer(false, by),
-            Action::Resign => {
-                let seat = by.unwrap_or_else(|| self.seat(self.step().actor()));
-                let color = self.color_of(seat);
-                self.transact(vec![Event::Resign { by: color }])
-            }
-            Action::Forfeit => {
-                let seat = by.unwrap_or_else(|| self.seat(self.step().actor()));
-                let color = self.color_of(seat);
-                self.transact(vec![Event::Forfeit { by: color }])
-            }
-            Action::Tick => Ok(()),
-        }
-    }
-
-    // ---------------------------------------------------------------- the protocol
-
-    fn played(&self) -> usize {
-        self.run.pos.moves().len()
-    }
-
-    fn step(&self) -> Step {
-        self.run
-            .protocol
-            .next_step(self.played(), self.offers.is_some())
-    }
-
-    fn seat(&self, actor: Actor) -> Seat {
-        match actor {
-            Actor::Seat(seat) => seat,
-            Actor::Holder(Color::Black) => self.run.black_seat,
-            Actor::Holder(Color::White) => self.run.black_seat.other(),
-        }
-    }
-
-    fn color_of(&self, seat: Seat) -> Color {
-        if seat == self.run.black_seat {
-            Color::Black
-        } else {
-            Color::White
-        }
-    }
-
-    /// The seat that must act now must be `by`, when `by` is given.
-    fn check_seat(&self, actor: Actor, by: Option<Seat>, what: &str) -> Result<(), Refusal> {
-        let seat = self.seat(actor);
-        match by {
-            Some(by) if by != seat => Err(Refusal::new(
-                RefusalCode::NotYourTurn,
-                format!(
-                    "it is the {} player's turn ({}) to {what}, not the {} player's",
-                    seat.name(),
-                    self.color_of(seat),
-                    by.name()
-                ),
-            )),
-            _ => Ok(()),
-        }
-    }
-
-    /// The refusal of an action the protocol does not ask for now.
-    fn wrong_action(&self, step: Step, tried: &str) -> Refusal {
-        let seat = self.seat(step.actor());
-        let wanted = match step {
-            Step::Place(_) => "place a stone".to_string(),
-            Step::Swap { .. } => "decide colours".to_string(),
-            Step::Declare { min, max, .. } => {
-                format!("declare the number of fifth-move offers ({min} to {max})")
-            }
-            Step::Offer { count: Some(n), .. } => format!("offer {n} fifth moves"),
-            Step::Offer { .. } => "offer fifth moves".to_string(),
-            Step::Choose(_) => "choose one of the offered fifth moves".to_string(),
-        };
-        Refusal::new(
-            RefusalCode::WrongAction,
-            format!(
-                "{} now asks the {} player ({}) to {wanted}, not to {tried}",
-                self.options.opening,
-                seat.name(),
-                self.color_of(seat)
-            ),
-        )
-    }
-
-    fn place(&mut self, mv: Move, by: Option<Seat>) -> Result<(), Refusal> {
-        let step = self.step();
-        let what = if mv == Move::Pass {
-            "pass"
-        } else {
-            "place a stone"
-        };
-        let Step::Place(actor) = step else {
-            return Err(self.wrong_action(step, what));
-        };
-        self.check_seat(actor, by, what)?;
-        if mv == Move::Pass && self.placing_two() {
-            return Err(Refusal::new(
-                RefusalCode::WrongAction,
-                "swap2: the second player chose to place two more stones, a white one and a black one; a pass is neither",
-            ));
-        }
-        if let Move::Stone(p) = mv {
-            self.check_point(p)?;
-            if self.options.fouls == FoulPolicy::Refuse && self.run.pos.to_move() == Color::Black {
-                self.check_not_forbidden(p)?;
-            }
-        }
-        let mut events = vec![Event::from(mv)];
-        self.press(&mut events, self.seat(actor));
-        self.transact(events)
-    }
-
-    /// Swap2: the second player is placing the two more stones of their third option.
-    fn placing_two(&self) -> bool {
-        self.run.protocol.place_two && (3..5).contains(&self.played())
-    }
-
-    fn check_point(&self, p: Point) -> Result<(), Refusal> {
-        if !p.is_on(self.options.size) {
-            return Err(Refusal::new(
-                RefusalCode::OffBoard,
-                format!("{p} is off the {0}x{0} board", self.options.size),
-            ));
-        }
-        if self.run.pos.board().get(p).is_some() {
-            return Err(Refusal::new(
-                RefusalCode::Occupied,
-                format!("{p} is occupied"),
-            ));
-        }
-        Ok(())
-    }
-
-    fn check_not_forbidden(&self, p: Point) -> Result<(), Refusal> {
-        let Ok(verdict) = self.run.pos.verdict(Move::Stone(p)) else {
-            return Ok(());
-        };
-        match verdict {
-            renju_core::Verdict::Forbidden(foul) => Err(Refusal::new(
-                RefusalCode::Forbidden,
-                format!(
-                    "{p} is a forbidden {} for Black, and forbidden moves are refused here",
-                    foul.primary
-                ),
-            )),
-            _ => Ok(()),
-        }
-    }
-
-    fn decide_colours(&mut self, swap: bool, by: Option<Seat>) -> Result<(), Refusal> {
-        let step = self.step();
-        let what = if swap { "swap" } else { "stay" };
-        let Step::Swap { actor, .. } = step else {
-            return Err(self.wrong_action(step, what));
-        };
-        self.check_seat(actor, by, what)?;
-        let mut events = vec![Event::Swap { swap }];
-        if swap {
-            // A swap is one of the swapper's moves (the Chinese rules).
-            self.press(&mut events, self.seat(actor));
-        }
-        self.transact(events)
-    }
-
-    fn place_two(&mut self, by: Option<Seat>) -> Result<(), Refusal> {
-        let step = self.step();
-        let Step::Swap {
-            actor,
-            place_two: true,
-            ..
-        } = step
-        else {
-            return Err(self.wrong_action(step, "place two more stones"));
-        };
-        self.check_seat(actor, by, "place two more stones")?;
-        self.transact(vec![Event::Swap { swap: false }])?;
-        self.run.protocol.place_two = true;
-        Ok(())
-    }
-
-    fn declare(&mut self, count: u8, by: Option<Seat>) -> Result<(), Refusal> {
-        let step = self.step();
-        let actor = match step {
-            Step::Declare { actor, .. } => actor,
-            _ => match self.run.protocol.may_declare(self.played()) {
-                Some(actor) => actor,
-                None => return Err(self.wrong_action(step, "declare a number of offers")),
-            },
-        };
-        self.check_seat(actor, by, "declare the number of offers")?;
-        self.transact(vec![Event::DeclareOffers { count }])
-    }
-
-    fn offer(&mut self, points: &[Point], by: Option<Seat>) -> Result<(), Refusal> {
-        let step = self.step();
-        let (actor, count, min, max) = match step {
-            Step::Offer {
-                actor,
-                count,
-                min,
-                max,
-            } => (actor, count, min, max),
-            Step::Swap {
-                actor,
-                offer: Some(n),
-                ..
-            } => (actor, Some(n), n, n),
-            _ => return Err(self.wrong_action(step, "offer fifth moves")),
-        };
-        self.check_seat(actor, by, "offer fifth moves")?;
-        let n = points.len();
-        let wrong_count = match count {
-            Some(c) => n != usize::from(c),
-            None => n < usize::from(min) || n > usize::from(max),
-        };
-        if wrong_count {
-            let wanted = match count {
-                Some(c) => format!("{c}"),
-                None => format!("{min} to {max}"),
-            };
-            return Err(Refusal::new(
-                RefusalCode::OfferCount,
-                format!(
-                    "{} asks for {wanted} fifth-move offers, not {n}",
-                    self.options.opening
-                ),
-            ));
-        }
-        for (i, &p) in points.iter().enumerate() {
-            self.check_point(p)?;
-            if points[..i].contains(&p) {
-                return Err(Refusal::new(
-                    RefusalCode::BadRequest,
-                    format!("{p} is offered twice"),
-                ));
-            }
-        }
-        // The protocol's own checks of the offers (symmetry), on a scratch copy.
-        let mut probe = self.run.protocol.clone();
-        let mut findings = Vec::new();
-        let number = self.played() + 1;
-        probe.offers(&self.run.pos, number, points, points[0], &mut findings);
-        if let Some(refusal) = refusal_of(&findings) {
-            return Err(refusal);
-        }
-        self.offers = Some(points.to_vec());
-        Ok(())
-    }
-
-    fn choose(&mut self, point: Point, by: Option<Seat>) -> Result<(), Refusal> {
-        let step = self.step();
-        let Step::Choose(actor) = step else {
-            return Err(self.wrong_action(step, "choose a fifth move"));
-        };
-        self.check_seat(actor, by, "choose a fifth move")?;
-        let offered = self.offers.clone().unwrap_or_default();
-        if !offered.contains(&point) {
-            return Err(Refusal::new(
-                RefusalCode::NotOffered,
-                format!(
-                    "{point} was not offered (the offers are {})",
-                    offered
-                        .iter()
-                        .map(Point::to_string)
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ),
-            ));
-        }
-        let mut events = vec![Event::FifthOffers {
-            offered,
-            chosen: point,
-        }];
-        // The offers are one move of the player holding Black, on their clock.
-        self.press(&mut events, self.seat(Actor::Holder(Color::Black)));
-        self.transact(events)?;
-        self.offers = None;
-        Ok(())
-    }
-
-    fn claim(&mut self, by: Option<Seat>) -> Result<(), Refusal> {
-        if !self.claimable() {
-            return Err(Refusal::new(
-                RefusalCode::WrongAction,
-                match self.options.fouls {
-                    FoulPolicy::RifClaim | FoulPolicy::ChineseClaim => {
-                        "there is no foul of Black's to claim now".to_string()
-                    }
-                    policy => format!("fouls are not claimed under the {policy} foul policy"),
-                },
-            ));
-        }
-        self.check_seat(Actor::Holder(Color::White), by, "claim a foul")?;
-        self.transact(vec![Event::Result(DeclaredResult {
-            winner: Some(Color::White),
-            reason: Some(ResultReason::Forbidden),
-        })])
-    }
-
-    fn claimable(&self) -> bool {
-        matches!(
-            self.options.fouls,
-            FoulPolicy::RifClaim | FoulPolicy::ChineseClaim
-        ) && (self.run.pending_foul.is_some() || self.run.claimable_overline.is_some())
-            && self.run.declared.is_none()
-    }
-
-    fn draw_offer(&mut self, by: Option<Seat>) -> Result<(), Refusal> {
-        let seat = match (by, self.run.decisions.last_mover()) {
-            (Some(seat), _) => seat,
-            (None, Some(color)) => self.seat(Actor::Holder(color)),
-            (None, None) => self.seat(self.step().actor()),
-        };
-        let color = self.color_of(seat);
-        self.transact(vec![Event::DrawOffer { by: color }])
-    }
-
-    fn draw_answer(&mut self, accepted: bool, by: Option<Seat>) -> Result<(), Refusal> {
-        let what = if accepted { "accept" } else { "decline" };
-        let Some(offerer) = self.run.decisions.pending_draw_offer() else {
-            return Err(Refusal::new(
-                RefusalCode::WrongAction,
-                format!("there is no draw offer to {what}"),
-            ));
-        };
-        let answerer = self.seat(Actor::Holder(offerer.opponent()));
-        if by.is_some_and(|by| by != answerer) {
-            return Err(Refusal::new(
-                RefusalCode::NotYourTurn,
-                format!(
-                    "the draw offer was made by the {} player; only the {} player can {what} it",
-                    answerer.other().name(),
-                    answerer.name()
-                ),
-            ));
-        }
-        self.transact(vec![Event::DrawAnswer { accepted }])
-    }
-
-    /// Follows `events` as a replay does; refuses them (and restores everything) when
-    /// the replay finds an error about them.
-    fn transact(&mut self, events: Vec<Event>) -> Result<(), Refusal> {
-        if self.beyond_the_opening(&events) {
-            // Nothing about a checked stone or a pass after the opening can be refused:
-            // no copy to restore is needed.
-            for event in &events {
-                self.run.event(event);
-            }
-            return self.logged(events);
-        }
-        let findings = std::mem::take(&mut self.run.findings);
-        let verdicts = std::mem::take(&mut self.run.verdicts);
-        let backup = self.run.clone();
-        self.run.findings = findings;
-        self.run.verdicts = verdicts;
-        let (seen, judged) = (self.run.findings.len(), self.run.verdicts.len());
+    /// Applies an accepted action ([`Referee::plan`] checked it): the replay follows
+    /// its events (with the clock reading of the move it completes), and nothing of it
+    /// can be refused any more.
+    fn apply(&mut self, plan: Plan) {
+        let mut events = plan.events;
+        let is_move = matches!(
+            events.first(),
+            Some(Event::Stone { .. } | Event::Pass | Event::FifthOffers { .. })
+        );
+        let time = plan.clock_of.and_then(|seat| self.move_time(seat, is_move));
+        events.extend(time);
+        let seen = self.run.findings.len();
         for event in &events {
             self.run.event(event);
         }
-        if let Some(refusal) = refusal_of(&self.run.findings[seen..]) {
-            let mut findings = std::mem::take(&mut self.run.findings);
-            let mut verdicts = std::mem::take(&mut self.run.verdicts);
-            findings.truncate(seen);
-            verdicts.truncate(judged);
-            self.run = backup;
-            self.run.findings = findings;
-            self.run.verdicts = verdicts;
-            return Err(refusal);
+        if let (Some(last), true) = (events.last_mut(), is_move) {
+            self.read_time_left(last);
         }
-        self.logged(events)
+        debug_assert!(
+            check::refusal_of(&self.run.findings[seen..]).is_none(),
+            "the check let through what the replay refuses: {:?}",
+            &self.run.findings[seen..]
+        );
+        match plan.after {
+            After::Nothing => {}
+            After::PlaceTwo => self.run.protocol.place_two = true,
+            After::Offered(points) => self.offers = Some(points),
+            After::Chosen => self.offers = None,
+        }
+        self.logged(events);
     }
 
-    /// Whether `events` are a move (and its time) past every step of the opening
-    /// protocol, its point already checked: the replay has no error to find about them.
-    fn beyond_the_opening(&self, events: &[Event]) -> bool {
-        let number = self.played() + 1;
-        number > 5
-            && events.iter().all(|e| {
-                matches!(
-                    e,
-                    Event::Stone { .. } | Event::Pass | Event::MoveTime { .. }
-                )
-            })
-    }
-
-    fn logged(&mut self, events: Vec<Event>) -> Result<(), Refusal> {
+    fn logged(&mut self, events: Vec<Event>) {
         self.log.events.extend(events);
         if let Some(outcome) = self.outcome() {
             self.log_result(outcome);
         }
-        Ok(())
     }
 
     /// The record's result, once the game is over (unless an event of the record
@@ -860,9 +483,8 @@ impl Referee {
         Some((seat, self.color_of(seat)))
     }
 
-    /// Moves the time to `t`: the running clock uses it, and its flag may fall.
-    /// Returns whether it fell.
-    fn advance(&mut self, t: u64) -> Result<bool, Refusal> {
+    /// A time stamp must not go backwards.
+    fn check_time(&self, t: u64) -> Result<(), Refusal> {
         if t < self.last_t {
             return Err(Refusal::new(
                 RefusalCode::BadRequest,
@@ -872,23 +494,40 @@ impl Referee {
                 ),
             ));
         }
-        let elapsed = t - self.last_t;
+        Ok(())
+    }
+
+    /// The running clock (of a timed game) and the time it would have used by `t`,
+    /// with the time it may use before its flag falls.
+    fn used_by(&self, t: u64) -> Option<(Seat, Color, u64, u64)> {
+        let (seat, color) = self.running().filter(|_| self.timed())?;
+        let used = self.pending[idx(seat)].saturating_add(t.saturating_sub(self.last_t));
+        Some((seat, color, used, self.time_to_flag(color)))
+    }
+
+    /// Whether the running clock's flag falls by `t`.
+    fn flag_falls_by(&self, t: u64) -> bool {
+        self.used_by(t)
+            .is_some_and(|(_, _, used, allowed)| used > allowed)
+    }
+
+    /// Moves the time to `t` (checked: not backwards): the running clock uses it, and
+    /// its flag may fall.
+    fn advance(&mut self, t: u64) {
+        let used = self.used_by(t);
         self.last_t = t;
-        let Some((seat, color)) = self.running().filter(|_| self.timed()) else {
-            return Ok(false);
+        let Some((seat, color, used, allowed)) = used else {
+            return;
         };
-        let used = self.pending[idx(seat)].saturating_add(elapsed);
-        let allowed = self.time_to_flag(color);
         self.pending[idx(seat)] = used.min(allowed);
         if used <= allowed {
-            return Ok(false);
+            return;
         }
         let number = self.played() + 1;
         self.run
             .decisions
             .flag_fell(color, number, &mut self.run.findings);
         self.log_result(Outcome::win(color.opponent(), Termination::Time));
-        Ok(true)
     }
 
     fn time_to_flag(&self, color: Color) -> u64 {
@@ -896,20 +535,6 @@ impl Referee {
             .decisions
             .clock()
             .map_or(u64::MAX, |c| c.time_to_flag(color))
-    }
-
-    /// A move of the player in `seat` completes (a stone of either colour, a swap, a set
-    /// of offers): their clock is pressed with the time they used since their last one.
-    fn press(&mut self, events: &mut Vec<Event>, seat: Seat) {
-        if !self.timed() {
-            return;
-        }
-        events.push(Event::MoveTime {
-            elapsed_ms: Some(self.pending[idx(seat)]),
-            left_ms: None,
-            moves_left: None,
-        });
-        self.pending[idx(seat)] = 0;
     }
 
     // ---------------------------------------------------------------- the status
@@ -1061,11 +686,4 @@ impl Referee {
             deadline,
         })
     }
-}
-
-/// The refusal the first error among `findings` stands for.
-fn refusal_of(findings: &[Finding]) -> Option<Refusal> {
-    findings.iter().find_map(|f| {
-        RefusalCode::of_finding(f.code).map(|code| Refusal::new(code, f.message.clone()))
-    })
 }

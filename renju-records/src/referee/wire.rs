@@ -13,9 +13,10 @@
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use super::{Action, Referee, Refusal, RefusalCode, Request, Status};
+use std::borrow::Cow;
+
+use super::{ActionKind, Referee, Refusal, RefusalCode, Request, Status};
 use crate::formats::Format;
-use crate::game::Seat;
 use renju_core::geometry::Point;
 
 /// One line of the JSON-lines protocol.
@@ -42,27 +43,43 @@ pub enum Command {
 #[error("{0}")]
 pub struct CommandError(String);
 
-/// Every field a line may carry; which ones an action needs is checked after reading.
+/// The queries a line may make besides the actions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Query {
+    /// [`Command::Status`].
+    Status,
+    /// [`Command::Record`].
+    Record,
+    /// [`Command::Explain`].
+    Explain,
+}
+
+renju_core::name_table!(Query, "query", {
+    Status => "status",
+    Record => "record",
+    Explain => "explain",
+});
+
+/// A line's `action` word, read before the rest of the line.
+#[derive(Deserialize)]
+struct Word<'a> {
+    #[serde(borrow)]
+    action: Cow<'a, str>,
+}
+
+/// A query line.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct Line {
-    action: String,
+struct QueryLine {
+    action: Query,
     #[serde(default)]
-    point: Option<String>,
+    point: Option<Point>,
     #[serde(default)]
-    points: Option<Vec<String>>,
-    #[serde(default)]
-    count: Option<u64>,
-    #[serde(default)]
-    by: Option<String>,
-    #[serde(default)]
-    t: Option<u64>,
-    #[serde(default)]
-    format: Option<String>,
+    format: Option<Format>,
 }
 
 impl Command {
-    /// Reads one line.
+    /// Reads one line: a query, or a [`Request`] as its serde form reads it.
     ///
     /// ```
     /// use renju_records::referee::{Action, Command};
@@ -70,103 +87,52 @@ impl Command {
     /// let Command::Act(request) = c else { panic!() };
     /// assert_eq!(request.action, Action::Place { point: "h8".parse().unwrap() });
     /// assert!(Command::from_json(r#"{"action":"place"}"#).unwrap_err().to_string().contains("`point`"));
+    /// assert!(Command::from_json(r#"{"action":"fly"}"#).unwrap_err().to_string().contains("draw-offer"));
     /// ```
     pub fn from_json(line: &str) -> Result<Command, CommandError> {
-        let line: Line = serde_json::from_str(line)
+        // Most lines are actions: read once, as a request; the rest are told apart after.
+        let refused = match serde_json::from_str::<Request>(line) {
+            Ok(request) => return Ok(Command::Act(request)),
+            Err(e) => CommandError(e.to_string()),
+        };
+        let word: Word = serde_json::from_str(line)
             .map_err(|e| CommandError(format!("not a command line: {e}")))?;
-        let name = line.action.as_str();
-        let point = |field: &Option<String>| -> Result<Point, CommandError> {
-            let text = field
-                .as_deref()
-                .ok_or_else(|| CommandError(format!("`{name}` needs a `point`")))?;
-            parse_point(text)
-        };
-        let action = match name {
-            "status" => return Ok(Command::Status),
-            "explain" => {
-                return Ok(Command::Explain {
-                    point: point(&line.point)?,
-                })
-            }
-            "record" => {
-                let text = line.format.as_deref().unwrap_or("moves");
-                let format = text
-                    .parse::<Format>()
-                    .map_err(|e| CommandError(e.to_string()))?;
-                return Ok(Command::Record { format });
-            }
-            "place" => Action::Place {
-                point: point(&line.point)?,
-            },
-            "choose" => Action::Choose {
-                point: point(&line.point)?,
-            },
-            "offer" => {
-                let texts = line
-                    .points
-                    .as_ref()
-                    .ok_or_else(|| CommandError("`offer` needs `points`".into()))?;
-                let points = texts
-                    .iter()
-                    .map(|t| parse_point(t))
-                    .collect::<Result<Vec<_>, _>>()?;
-                Action::Offer { points }
-            }
-            "declare" => {
-                let count = line
-                    .count
-                    .ok_or_else(|| CommandError("`declare` needs a `count`".into()))?;
-                let count = u8::try_from(count).map_err(|_| {
-                    CommandError(format!(
-                        "{count} fifth-move offers is more than any protocol allows"
-                    ))
-                })?;
-                Action::Declare { count }
-            }
-            other => simple_action(other)?,
-        };
-        let by = match line.by.as_deref() {
-            None => None,
-            Some("first") => Some(Seat::First),
-            Some("second") => Some(Seat::Second),
-            Some(other) => {
-                return Err(CommandError(format!(
-                    "`by` is `first` or `second`, not `{other}`"
-                )))
-            }
-        };
-        Ok(Command::Act(Request {
-            action,
-            by,
-            t: line.t,
-        }))
+        if let Ok(query) = word.action.parse::<Query>() {
+            let line: QueryLine =
+                serde_json::from_str(line).map_err(|e| CommandError(e.to_string()))?;
+            return line.command(query);
+        }
+        if word.action.parse::<ActionKind>().is_err() {
+            return Err(CommandError(format!(
+                "`{}` is not an action ({})",
+                word.action,
+                Command::words().join(", ")
+            )));
+        }
+        Err(refused)
+    }
+
+    /// Every word a line's `action` may be: the actions, then the queries.
+    pub fn words() -> Vec<&'static str> {
+        let actions = ActionKind::ALL.iter().map(|k| k.name());
+        actions.chain(Query::ALL.iter().map(|q| q.name())).collect()
     }
 }
 
-fn parse_point(text: &str) -> Result<Point, CommandError> {
-    text.parse::<Point>()
-        .map_err(|e| CommandError(e.to_string()))
-}
-
-fn simple_action(name: &str) -> Result<Action, CommandError> {
-    Ok(match name {
-        "pass" => Action::Pass,
-        "swap" => Action::Swap,
-        "stay" => Action::Stay,
-        "place-two" => Action::PlaceTwo,
-        "claim" => Action::Claim,
-        "draw-offer" => Action::DrawOffer,
-        "draw-accept" => Action::DrawAccept,
-        "draw-decline" => Action::DrawDecline,
-        "resign" => Action::Resign,
-        "forfeit" => Action::Forfeit,
-        "tick" => Action::Tick,
-        other => {
-            return Err(CommandError(format!(
-                "`{other}` is not an action (place, pass, swap, stay, place-two, declare, offer, choose, claim, draw-offer, draw-accept, draw-decline, resign, forfeit, tick, status, record, explain)"
-            )))
-        }
-    })
+impl QueryLine {
+    fn command(self, query: Query) -> Result<Command, CommandError> {
+        Ok(match query {
+            Query::Status => Command::Status,
+            Query::Record => Command::Record {
+                format: self.format.unwrap_or(Format::MoveList),
+            },
+            Query::Explain => Command::Explain {
+                point: self
+                    .point
+                    .ok_or_else(|| CommandError(format!("`{}` needs `point`", self.action)))?,
+            },
+        })
+    }
 }
 
 /// The answer to one line.
@@ -338,7 +304,6 @@ mod tests {
         ] {
             assert!(Command::from_json(line).is_err(), "{line}");
         }
-        let _ = Action::Pass;
     }
 
     #[test]
