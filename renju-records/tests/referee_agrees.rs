@@ -10,6 +10,7 @@ mod shared_data;
 use std::path::Path;
 
 use renju_core::{Color, Outcome, Point, Termination};
+use renju_records::random::SplitMix64;
 use renju_records::referee::{
     Action, FoulPolicy, Referee, RefereeOptions, Refusal, RefusalCode, Request, Required,
     SwapOption,
@@ -20,20 +21,12 @@ use renju_records::{
 };
 use shared_data::{data_dir, skipped};
 
-/// SplitMix64: a small deterministic generator for the random games.
-struct Rng(u64);
+/// The workspace's generator, with the draws the random games need.
+struct Rng(SplitMix64);
 
 impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
     fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
+        self.0.below_by_remainder(n as u64) as usize
     }
 
     fn pick<T: Copy>(&mut self, items: &[T]) -> T {
@@ -89,7 +82,7 @@ fn random_game(opening: OpeningRule, fouls: FoulPolicy, seed: u64) -> Referee {
         ..RefereeOptions::default()
     })
     .unwrap();
-    let mut rng = Rng(seed);
+    let mut rng = Rng(SplitMix64::new(seed));
     while r.outcome().is_none() {
         if r.status().claimable && rng.below(2) == 0 {
             r.act(Action::Claim.into()).unwrap();
