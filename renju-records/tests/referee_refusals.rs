@@ -2,6 +2,7 @@
 //! same bytes before and after it, for every refusal code (each produced at least once,
 //! by a chosen case and by random play under every opening protocol and foul policy).
 
+use renju_records::random::SplitMix64;
 use std::collections::BTreeSet;
 
 use renju_core::Point;
@@ -168,15 +169,12 @@ fn every_refusal_code_leaves_the_referee_byte_identical() {
     assert_eq!(seen, all, "a refusal code without a case");
 }
 
-/// A small xorshift generator: the same games on every run.
-struct Lots(u64);
+/// The workspace's generator: the same games on every run.
+struct Lots(SplitMix64);
 
 impl Lots {
     fn next(&mut self, below: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % below as u64) as usize
+        self.0.below_by_remainder(below as u64) as usize
     }
 }
 
@@ -222,7 +220,7 @@ fn random_request(referee: &Referee, lots: &mut Lots) -> Request {
 
 #[test]
 fn random_refused_actions_change_nothing() {
-    let mut lots = Lots(0x9E37_79B9_7F4A_7C15);
+    let mut lots = Lots(SplitMix64::new(42));
     let mut seen = BTreeSet::new();
     let control: TimeControl = "300+5".parse().unwrap();
     for game in 0..240 {
