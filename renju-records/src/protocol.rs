@@ -3,9 +3,11 @@
 //! checks a record against it, event by event ([`ProtocolState`]), reporting every step
 //! the protocol does not allow as a [`Finding`].
 
+use std::collections::HashMap;
+
 use crate::findings::{Finding, FindingCode};
 use crate::game::Seat;
-use crate::opening::{offers_equivalent, OfferEquivalence, OpeningRule};
+use crate::opening::{offer_classes, OfferEquivalence, OpeningRule};
 use renju_core::geometry::{Color, Point};
 use renju_core::notation::Move;
 use renju_core::position::Position;
@@ -425,10 +427,17 @@ impl ProtocolState {
         findings: &mut Vec<Finding>,
     ) {
         let stones: Vec<(Point, Color)> = pos.board().stones().collect();
-        for i in 0..offered.len() {
-            for j in i + 1..offered.len() {
-                let (a, b) = (offered[i], offered[j]);
-                if a != b && offers_equivalent(&stones, a, b, self.equivalence, self.size) {
+        // Each offer's class of equivalent points ([`offer_classes`]: near-linear), then
+        // every pair within a class, in the order of the offers.
+        let classes = offer_classes(&stones, offered, self.equivalence, self.size);
+        let mut members: HashMap<u32, Vec<usize>> = HashMap::new();
+        for (j, &class) in classes.iter().enumerate() {
+            members.entry(class).or_default().push(j);
+        }
+        for (i, &a) in offered.iter().enumerate() {
+            for &j in members[&classes[i]].iter().filter(|&&j| j > i) {
+                let b = offered[j];
+                if a != b {
                     findings.push(Finding::new(
                         FindingCode::SymmetricFifthOffers,
                         Some(number),
