@@ -22,8 +22,23 @@ cd "$(dirname "$0")/.."
 # Everything the tests print also goes to a log, to count the skipped tests at the end.
 log=$(mktemp "${TMPDIR:-/tmp}/renju-test-all.XXXXXX")
 exec > >(tee "$log") 2>&1
-# Each stage's heading says how long the run has taken so far.
-stage() { echo "== [$((SECONDS / 60))m$((SECONDS % 60))s] $*"; }
+# Each stage's heading says how long the run has taken so far; the last lines list
+# every stage with its own duration, slowest first.
+stages=()
+starts=()
+stage() {
+    echo "== [$((SECONDS / 60))m$((SECONDS % 60))s] $*"
+    stages+=("${1%% (*}")
+    starts+=("$SECONDS")
+}
+stage_times() {
+    local i end took
+    for i in "${!stages[@]}"; do
+        end=${starts[i + 1]:-$SECONDS}
+        took=$((end - starts[i]))
+        printf '%5d s  %s\n' "$took" "${stages[i]}"
+    done | sort -rn | sed 's/^/   /'
+}
 summarise_skips() {
     local rust python shared fuzz
     fuzz=$(grep -c '^SKIPPED fuzzing' "$log" || true)
@@ -31,7 +46,9 @@ summarise_skips() {
     rust=$(grep 'SKIPPED' "$log" | grep -v '^SKIPPED fuzzing' | grep -vc '^SKIPPED \[' || true)
     python=$(grep -c '^SKIPPED \[' "$log" || true)
     shared=$(grep 'SKIPPED' "$log" | grep -ic 'shared' || true)
-    stage "Skipped: $rust Rust test(s), $python pytest line(s), $fuzz fuzzing run(s); $shared of them for missing ../shared/data (see the SKIPPED lines above)"
+    echo "== [$((SECONDS / 60))m$((SECONDS % 60))s] Skipped: $rust Rust test(s), $python pytest line(s), $fuzz fuzzing run(s); $shared of them for missing ../shared/data (see the SKIPPED lines above)"
+    echo "== Time per stage, slowest first (total $((SECONDS / 60))m$((SECONDS % 60))s):"
+    stage_times
     rm -f "$log"
 }
 trap summarise_skips EXIT
