@@ -64,6 +64,7 @@ fn decode(bytes: &[u8]) -> String {
 }
 
 fn looks_like_trf(text: &str) -> bool {
+    let text = crate::trf::with_lf_line_ends(text);
     text.lines().any(|l| l.starts_with("001 "))
         && text.lines().all(|l| {
             let l = l.trim_end();

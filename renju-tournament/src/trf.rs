@@ -32,6 +32,8 @@
 //! assert_eq!(Tournament::from_trf(&t.to_trf().unwrap()).unwrap(), t);
 //! ```
 
+use std::borrow::Cow;
+
 use crate::model::{
     Acceleration, CrosstableCell, PairingSetup, Player, ResultKind, Round, System, Team,
     Tournament, Withdrawal, MAX_ROUNDS,
@@ -124,10 +126,21 @@ impl Tournament {
     }
 }
 
-/// Reads a TRF file.
+/// The text with every line ending a line feed: TRF files come with LF, CR LF, or CR
+/// alone (bbpPairings writes its tournaments so), and each ends a line.
+pub(crate) fn with_lf_line_ends(text: &str) -> Cow<'_, str> {
+    if text.contains('\r') {
+        Cow::Owned(text.replace("\r\n", "\n").replace('\r', "\n"))
+    } else {
+        Cow::Borrowed(text)
+    }
+}
+
+/// Reads a TRF file (lines ended by LF, CR LF or CR).
 pub fn read(text: &str) -> Result<Tournament, TrfError> {
     let mut t = Tournament::default();
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let text = with_lf_line_ends(text);
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
     for (n, raw) in text.lines().enumerate() {
         let line_no = n.saturating_add(1);
         let err = |message: String| TrfError::Line {
@@ -136,7 +149,9 @@ pub fn read(text: &str) -> Result<Tournament, TrfError> {
         };
         // A byte-order mark starts a file, or a line of files put together: not a record;
         // nor is the end-of-file mark (Ctrl-Z) of old DOS files.
-        let line = (raw.trim_end_matches(['\r', '\u{1a}'])).trim_start_matches('\u{feff}');
+        let line = raw
+            .trim_end_matches('\u{1a}')
+            .trim_start_matches('\u{feff}');
         if line.trim().is_empty() {
             continue;
         }

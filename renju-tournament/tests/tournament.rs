@@ -1012,3 +1012,23 @@ fn pairing_records_that_do_not_follow_their_format_are_refused_or_kept() {
     let bare = Tournament::from_trf(&format!("XXC\n{players}")).unwrap();
     assert_eq!(bare.tag("XXC"), Some(""));
 }
+
+/// TRF files read the same with LF, CR LF or CR line ends (bbpPairings writes CR), by
+/// name (`.trf`) and by content alike; a CR file's line numbers count its CR lines.
+#[test]
+fn trf_reads_with_every_line_end() {
+    let text = fixture("fide_tec_exercise.trf");
+    let lf = text.replace("\r\n", "\n");
+    let expected = Tournament::from_trf(&lf).unwrap();
+    for ends in ["\r\n", "\r"] {
+        let other = lf.replace('\n', ends);
+        assert_eq!(Tournament::from_trf(&other).unwrap(), expected, "{ends:?}");
+        for name in [Some("t.trf"), None] {
+            let list = renju_tournament::io::read_bytes(other.as_bytes(), name, None).unwrap();
+            assert_eq!(list.len(), 1, "{ends:?} {name:?}");
+        }
+    }
+    let broken = "012 Cup\r001 \u{7}\r";
+    let error = Tournament::from_trf(broken).unwrap_err().to_string();
+    assert!(error.contains("line 2"), "{error}");
+}
