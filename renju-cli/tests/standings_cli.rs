@@ -121,3 +121,22 @@ fn findings_of_severity_error_exit_1() {
     assert!(codes.contains(&"points-mismatch"), "{codes:?}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// A TRF file with CR line ends (as bbpPairings writes them) ranks as the same file with
+/// LF line ends.
+#[test]
+fn a_trf_with_cr_line_ends_ranks_as_with_lf() {
+    let text = std::fs::read_to_string(repo().join(EXERCISE)).unwrap();
+    let dir = std::env::temp_dir().join(format!("renju-standings-cr-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let cr = dir.join("cr.trf");
+    std::fs::write(&cr, text.replace("\r\n", "\n").replace('\n', "\r")).unwrap();
+    let (code, from_cr, err) = renju(&["standings", "--json", cr.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let (_, from_lf, _) = renju(&["standings", "--json", EXERCISE]);
+    let ranks = |out: &str| {
+        serde_json::from_str::<Value>(out).unwrap()["tournaments"][0]["standings"].clone()
+    };
+    assert_eq!(ranks(&from_cr), ranks(&from_lf));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -27,6 +27,15 @@ def test_fide_exercise_published_values(repo: Path) -> None:
         assert rows[2].rank == 1 and rows[2].points == 4.0
 
 
+def test_trf_with_cr_line_ends(repo: Path) -> None:
+    """A TRF file with CR line ends (as bbpPairings writes them) reads and ranks as with LF."""
+    lf = (repo / EXERCISE).read_bytes().replace(b"\r\n", b"\n")
+    (from_lf,) = renju.tournament.read_tournaments_bytes(lf, "lf.trf")
+    for name in ("cr.trf", None):
+        (from_cr,) = renju.tournament.read_tournaments_bytes(lf.replace(b"\n", b"\r"), name)
+        assert [r.id for r in from_cr.standings().rows] == [r.id for r in from_lf.standings().rows]
+
+
 def test_default_lists_and_shared_places(repo: Path) -> None:
     """The Chinese rules' lists per system, shared places, to_dict shaped as the CLI's JSON."""
     s = renju.tournament.read_tournament(repo / "fixtures/tournaments/knockout.trf").standings()
