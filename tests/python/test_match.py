@@ -347,3 +347,10 @@ def test_settings_are_one_object() -> None:
     assert len(by_keyword.games) == len(by_settings.games) == 2
     with pytest.raises(TypeError):
         renju.engine.match([a, b], draw_after=20)  # type: ignore[call-arg]
+
+
+@pytest.mark.parametrize("sprt", ["0,10,0.5,0.5", "0,10,0.99,0.99", "0,10,0.05"])
+def test_sprt_rates_are_checked(sprt: str) -> None:
+    """Error rates whose bounds do not lie either side of 0, or one rate alone, are refused."""
+    with pytest.raises(ValueError, match="alpha"):
+        renju.engine.MatchSettings(sprt=sprt)

@@ -192,6 +192,13 @@ pub enum SprtError {
     /// outside (0, 1).
     #[error("an SPRT needs elo0 < elo1, both within ±1000, and alpha, beta between 0 and 1 (exclusive): `{0}`")]
     Range(String),
+    /// `alpha + beta` is 1 or more: the lower bound is not below the upper one, and the
+    /// test would decide before any game, or never.
+    #[error("an SPRT needs alpha + beta below 1 (the bounds ln(beta/(1-alpha)) and ln((1-beta)/alpha) must lie either side of 0): `{0}`")]
+    Rates(String),
+    /// One error rate given without the other.
+    #[error("an SPRT takes both alpha and beta, or neither (both then 0.05): `{0}`")]
+    OneRate(String),
 }
 
 /// The largest Elo difference an SPRT hypothesis may name (either sign): far beyond any
@@ -236,7 +243,7 @@ impl std::str::FromStr for Sprt {
                 None => (Some(i), part),
             };
             let slot = slot
-                .filter(|&s| s < 4)
+                .filter(|&s| s < 4 && values[s].is_none())
                 .ok_or_else(|| SprtError::Syntax(text.into()))?;
             values[slot] = Some(
                 value
@@ -248,17 +255,25 @@ impl std::str::FromStr for Sprt {
         let (Some(elo0), Some(elo1)) = (values[0], values[1]) else {
             return Err(SprtError::Syntax(text.into()));
         };
+        let (alpha, beta) = match (values[2], values[3]) {
+            (Some(alpha), Some(beta)) => (alpha, beta),
+            (None, None) => (0.05, 0.05),
+            _ => return Err(SprtError::OneRate(text.into())),
+        };
         let sprt = Sprt {
             elo0,
             elo1,
-            alpha: values[2].unwrap_or(0.05),
-            beta: values[3].unwrap_or(0.05),
+            alpha,
+            beta,
         };
         let rate = |r: f64| r > 0.0 && r < 1.0;
         let elo = |e: f64| e.abs() <= MAX_SPRT_ELO;
         let valid = elo0 < elo1 && elo(elo0) && elo(elo1) && rate(sprt.alpha) && rate(sprt.beta);
         if !valid {
             return Err(SprtError::Range(text.into()));
+        }
+        if alpha + beta >= 1.0 {
+            return Err(SprtError::Rates(text.into()));
         }
         Ok(sprt)
     }
@@ -549,5 +564,23 @@ mod tests {
         assert!("-7000,0".parse::<Sprt>().is_err());
         assert!("nan,5".parse::<Sprt>().is_err());
         assert!("-1000,1000".parse::<Sprt>().is_ok());
+        // The bounds must lie either side of 0; both rates or neither; no key twice.
+        for (text, error) in [
+            ("0,10,0.5,0.5", SprtError::Rates("0,10,0.5,0.5".into())),
+            ("0,10,0.99,0.99", SprtError::Rates("0,10,0.99,0.99".into())),
+            ("0,10,0.05", SprtError::OneRate("0,10,0.05".into())),
+            (
+                "elo0=0 elo1=5 beta=0.1",
+                SprtError::OneRate("elo0=0 elo1=5 beta=0.1".into()),
+            ),
+            (
+                "elo0=0 elo0=1 elo1=5",
+                SprtError::Syntax("elo0=0 elo0=1 elo1=5".into()),
+            ),
+        ] {
+            assert_eq!(text.parse::<Sprt>(), Err(error), "{text}");
+        }
+        let (lo, hi) = "0,10,0.4,0.5".parse::<Sprt>().unwrap().bounds();
+        assert!(lo < 0.0 && hi > 0.0);
     }
 }

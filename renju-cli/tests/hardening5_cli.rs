@@ -1,0 +1,20 @@
+//! Regression tests of the fifth hardening round, through the `renju` binary. Each test is
+//! named after the item it covers.
+
+mod run_cli;
+use run_cli::renju;
+
+/// `--sprt` refuses error rates whose bounds do not lie either side of 0, and a lone
+/// error rate, before any engine starts.
+#[test]
+fn sprt_rates_are_checked() {
+    for (sprt, said) in [
+        ("0,10,0.5,0.5", "alpha + beta below 1"),
+        ("0,10,0.99,0.99", "alpha + beta below 1"),
+        ("0,10,0.05", "both alpha and beta, or neither"),
+    ] {
+        let (code, _, err) = renju(&["match", "--engine", "a", "--engine", "b", "--sprt", sprt]);
+        assert_eq!(code, 2, "{sprt}: {err}");
+        assert!(err.contains(said), "{sprt}: {err}");
+    }
+}
