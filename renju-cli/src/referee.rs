@@ -45,9 +45,27 @@ pub struct RefereeArgs {
     /// The record's format, when its extension does not say.
     #[arg(long)]
     format: Option<Format>,
-    /// The most bytes of one input line; a longer one gets a bad-request reply.
-    #[arg(long, value_name = "BYTES", default_value_t = ReadLimits::DEFAULT_LINE_BYTES)]
+    /// The most bytes of one input line (at least 64); a longer one gets a bad-request
+    /// reply.
+    #[arg(long, value_name = "BYTES", default_value_t = ReadLimits::DEFAULT_LINE_BYTES, value_parser = line_limit)]
     max_line_bytes: usize,
+}
+
+/// The smallest line limit taken: below it every request would be refused (the shortest,
+/// `{"action":"pass"}`, has 17 bytes; a placement with its time about 50).
+const MIN_LINE_BYTES: usize = 64;
+
+/// A `--max-line-bytes` value: a whole number of bytes, at least [`MIN_LINE_BYTES`].
+fn line_limit(text: &str) -> Result<usize, String> {
+    let bytes: usize = text
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number of bytes"))?;
+    if bytes < MIN_LINE_BYTES {
+        return Err(format!(
+            "a line limit of {bytes} bytes would refuse every request: give at least {MIN_LINE_BYTES}"
+        ));
+    }
+    Ok(bytes)
 }
 
 /// Runs the pipe until the input ends: exit code 0, or 2 when the options or the

@@ -18,3 +18,14 @@ fn sprt_rates_are_checked() {
         assert!(err.contains(said), "{sprt}: {err}");
     }
 }
+
+/// `renju referee --max-line-bytes` below 64 is refused at once (0 was taken, then every
+/// line was refused).
+#[test]
+fn referee_line_limit_has_a_floor() {
+    for limit in ["0", "63"] {
+        let (code, _, err) = renju(&["referee", "--max-line-bytes", limit]);
+        assert_eq!(code, 2, "{limit}: {err}");
+        assert!(err.contains("would refuse every request"), "{limit}: {err}");
+    }
+}
