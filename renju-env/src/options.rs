@@ -113,7 +113,14 @@ impl FromStr for Plane {
             "phase" => Plane::Phase,
             "offered" => Plane::Offered,
             "first-to-act" => Plane::FirstToAct,
-            _ => match name.strip_prefix("previous-").and_then(|k| k.parse().ok()) {
+            // The count in plain digits, as `Display` writes it (not `+5` or `05`).
+            _ => match name
+                .strip_prefix("previous-")
+                .filter(|k| {
+                    *k == "0" || (!k.starts_with('0') && k.bytes().all(|b| b.is_ascii_digit()))
+                })
+                .and_then(|k| k.parse().ok())
+            {
                 Some(count) => Plane::Previous { count },
                 None => return Err(PlaneNameError { name: name.into() }),
             },
@@ -223,6 +230,13 @@ pub enum OptionsError {
         /// The count asked for.
         count: u8,
     },
+    /// A plane named twice (two `previous-K` planes count as one plane named twice): the
+    /// observation would hold the same plane again.
+    #[error("the plane {plane} is asked for twice")]
+    RepeatedPlane {
+        /// The plane given again (its first spelling).
+        plane: Plane,
+    },
     /// More games than [`MAX_GAMES`] in one batch.
     #[error("{count} games: a batch holds at most {}", MAX_GAMES)]
     TooManyGames {
@@ -261,11 +275,19 @@ impl Layout {
             }
             .into());
         }
-        for plane in &options.planes {
+        for (i, plane) in options.planes.iter().enumerate() {
             if let Plane::Previous { count } = *plane {
                 if count == 0 || count > MAX_PREVIOUS {
                     return Err(OptionsError::PreviousCount { count });
                 }
+            }
+            // At most nine planes: comparing each with those before it is cheap.
+            let kind = std::mem::discriminant(plane);
+            if let Some(first) = options.planes[..i]
+                .iter()
+                .find(|p| std::mem::discriminant(*p) == kind)
+            {
+                return Err(OptionsError::RepeatedPlane { plane: *first });
             }
         }
         if let Some(stones) = options.draw_after {

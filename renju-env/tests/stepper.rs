@@ -339,3 +339,44 @@ fn next_step_autoreset_returns_the_final_observation_then_resets() {
     assert!(env.game(0).unwrap().actions().is_empty());
     assert_eq!(env.finished_game(0).unwrap().actions(), &[0, 1]);
 }
+
+/// A plane asked for twice is refused at once, however long the list (a list of 300,000
+/// `previous-64` planes was taken, and aborted when the observation was made); plane
+/// names are read only as they are written (`previous-05`, `previous-+5` are not planes).
+#[test]
+fn planes_are_named_once_and_spelled_as_written() {
+    use renju_env::{EnvOptions, Layout, OptionsError, Plane};
+    let many = EnvOptions {
+        planes: vec![Plane::Previous { count: 64 }; 300_000],
+        ..EnvOptions::default()
+    };
+    assert_eq!(
+        Layout::new(many).unwrap_err(),
+        OptionsError::RepeatedPlane {
+            plane: Plane::Previous { count: 64 }
+        }
+    );
+    let two_histories = EnvOptions {
+        planes: vec![
+            Plane::Own,
+            Plane::Previous { count: 2 },
+            Plane::Previous { count: 3 },
+        ],
+        ..EnvOptions::default()
+    };
+    assert!(matches!(
+        Layout::new(two_histories),
+        Err(OptionsError::RepeatedPlane { .. })
+    ));
+    for name in ["previous-05", "previous-+5", "previous-", "previous-5x"] {
+        assert!(name.parse::<Plane>().is_err(), "{name}");
+    }
+    assert_eq!(
+        "previous-12".parse::<Plane>(),
+        Ok(Plane::Previous { count: 12 })
+    );
+    assert_eq!(
+        "previous-0".parse::<Plane>(),
+        Ok(Plane::Previous { count: 0 })
+    );
+}

@@ -87,6 +87,13 @@ def test_bad_actions_raise_clear_errors_and_change_nothing() -> None:
         done.step([2])
     with pytest.raises(ValueError, match="unknown plane"):
         renju.env.VecEnv(1, planes=["stones"])
+    for spelling in ("previous-05", "previous-+5"):
+        with pytest.raises(ValueError, match="unknown plane"):
+            renju.env.VecEnv(1, planes=[spelling])
+    with pytest.raises(ValueError, match="asked for twice"):
+        renju.env.EnvGame(planes=["previous-64"] * 300_000)
+    with pytest.raises(ValueError, match="asked for twice"):
+        renju.env.VecEnv(1, planes=["own", "previous-2", "previous-3"])
     with pytest.raises(renju.SetupError):
         renju.env.VecEnv(1, size=19)
     with pytest.raises(ValueError, match="num_envs"):
