@@ -29,3 +29,20 @@ fn referee_line_limit_has_a_floor() {
         assert!(err.contains("would refuse every request"), "{limit}: {err}");
     }
 }
+
+/// An event name with a newline is refused before any engine starts (it wrote extra
+/// player records into the TRF file).
+#[test]
+fn match_event_has_no_control_character() {
+    let (code, _, err) = renju(&[
+        "match",
+        "--engine",
+        "a",
+        "--engine",
+        "b",
+        "--event",
+        "Cup\n001    9 x",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("control character"), "{err}");
+}

@@ -354,3 +354,11 @@ def test_sprt_rates_are_checked(sprt: str) -> None:
     """Error rates whose bounds do not lie either side of 0, or one rate alone, are refused."""
     with pytest.raises(ValueError, match="alpha"):
         renju.engine.MatchSettings(sprt=sprt)
+
+
+def test_event_has_no_control_character() -> None:
+    """An event name with a newline is refused before any engine starts (it wrote extra
+    player records into the TRF file)."""
+    settings = renju.engine.MatchSettings(event="Cup\n001    9 x")
+    with pytest.raises(renju.SetupError, match="control character"):
+        renju.engine.match(["no-such-engine-a", "no-such-engine-b"], settings)

@@ -106,6 +106,9 @@ pub enum MatchError {
     /// own in a TRF file or a record).
     #[error("the engine name {0:?} has a control character: names go into records and TRF files, one line each")]
     ControlInName(String),
+    /// An event name with a control character, for the same reason.
+    #[error("the event name {0:?} has a control character: it goes into records and TRF files, on one line")]
+    ControlInEvent(String),
     /// An engine that cannot be read (`cmd=...` form, quoting, no command).
     #[error("{0}")]
     Engine(String),
@@ -166,6 +169,9 @@ fn prepare(options: &MatchOptions) -> Result<Gathered, MatchError> {
         if e.name.chars().any(char::is_control) {
             return Err(MatchError::ControlInName(e.name.clone()));
         }
+    }
+    if options.event.chars().any(char::is_control) {
+        return Err(MatchError::ControlInEvent(options.event.clone()));
     }
     if options.sprt.is_some() && n != 2 {
         return Err(MatchError::SprtEngines(n));
