@@ -178,7 +178,7 @@ mod renju_module {
     #[pymodule_export]
     use crate::options::ValidationOptions;
     #[pymodule_export]
-    use crate::referee::{ClockStatus, Ending, Referee, Status};
+    use crate::referee::{ClockStatus, Ending, Referee, RefereeOptions, Status};
     #[pymodule_export]
     use crate::report::{Report, Summary};
     #[pymodule_export]
