@@ -515,7 +515,7 @@ def test_resume_goes_on_from_a_record() -> None:
     with pytest.raises(TypeError):
         Referee.resume(game, fouls="refuse")  # type: ignore[call-arg]
     with pytest.raises(TypeError):
-        Referee.resume(game, RefereeOptions())  # type: ignore[misc]
+        Referee.resume(game, RefereeOptions())  # type: ignore[call-arg]
 
 
 def test_from_actions() -> None:
@@ -654,7 +654,7 @@ def test_referee_options() -> None:
     with pytest.raises(TypeError):
         Referee(opening="rif1996")  # type: ignore[call-arg]
     with pytest.raises(TypeError):
-        Referee(o)  # type: ignore[misc]
+        Referee(o)  # type: ignore[call-arg]
     with pytest.raises(TypeError):
         Referee(options={"opening": "rif1996"})  # type: ignore[arg-type]
     with pytest.raises(TypeError):
