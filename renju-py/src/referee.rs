@@ -1,9 +1,9 @@
-//! The live referee: `renju.referee.Referee` (`renju_records::referee::Referee`), the `Status` it
-//! answers after every action, the parts of a status (`ClockStatus`, `Ending`) and
+//! The live referee: `renju.referee.Referee` (`renju_records::referee::Referee`), its
+//! `RefereeOptions` (`renju_records::referee::RefereeOptions`), the `Status` it answers
+//! after every action, the parts of a status (`ClockStatus`, `Ending`) and
 //! `renju.referee.RefusalError`. Every rule, step and refusal is the core's; the JSON-lines
 //! protocol of `Referee.apply` is the core's `handle_json`.
 
-use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
 use pyo3::exceptions::{PyException, PyOverflowError, PyTypeError, PyValueError};
@@ -23,7 +23,7 @@ use renju_records::{Game as CGame, OfferEquivalence, Seat};
 
 use crate::board::Board;
 use crate::clock::{control_of, SideClock, TimeControl};
-use crate::convert::{self, name_of, named, to_json, to_py_data};
+use crate::convert::{self, json_hash, name_of, named, repr_bool, repr_text, to_py_data};
 use crate::errors;
 use crate::findings::Finding;
 use crate::game::Game;
@@ -101,64 +101,6 @@ fn points_of(obj: &Bound<'_, PyAny>) -> PyResult<Vec<CPoint>> {
         .try_iter()
         .map_err(|_| PyTypeError::new_err(msg(convert::type_name(obj))))?;
     items.map(|p| types::point_of(&p?)).collect()
-}
-
-/// The keyword arguments of `RefereeOptions(...)` (None: the library's default).
-struct Keywords<'a, 'py> {
-    rule: Arg<'a, 'py>,
-    opening: Arg<'a, 'py>,
-    size: Arg<'a, 'py>,
-    five_completion_counts: bool,
-    offer_equivalence: Arg<'a, 'py>,
-    time_control: Arg<'a, 'py>,
-    fouls: Arg<'a, 'py>,
-    both_flags: Arg<'a, 'py>,
-    default_time_ms: Arg<'a, 'py>,
-    start_ms: Arg<'a, 'py>,
-}
-
-impl Keywords<'_, '_> {
-    /// The options the keywords give (each keyword left out keeps the core's default):
-    /// the one reader of a referee's options.
-    fn read(&self, py: Python<'_>) -> PyResult<COptions> {
-        let size = match self.size {
-            Some(s) => int_of(s, "size", "a board side, 5 to 26", u64::MAX)?,
-            None => u64::from(renju_core::geometry::RENJU_SIZE),
-        };
-        let mut o = COptions {
-            size: convert::size_of(py, i64::try_from(size).unwrap_or(i64::MAX))?,
-            renju: RenjuOptions {
-                five_completion_counts: self.five_completion_counts,
-            },
-            ..COptions::default()
-        };
-        if let Some(r) = self.rule {
-            o.rule_set = named::<RuleSet, _>(r, "rule")?;
-        }
-        if let Some(r) = self.opening {
-            o.opening = named::<OpeningRule, _>(r, "opening")?;
-        }
-        if let Some(e) = self.offer_equivalence {
-            o.offer_equivalence = name_of(e, "offer_equivalence must be a name")?;
-        }
-        if let Some(tc) = self.time_control {
-            o.time_control = Some(control_of(tc)?);
-        }
-        if let Some(f) = self.fouls {
-            o.fouls =
-                name_of::<FoulPolicy>(f, "fouls must be a renju.referee.FoulPolicy or its name")?;
-        }
-        if let Some(b) = self.both_flags {
-            o.clock.both_flags = name_of::<BothFlags>(b, "both_flags must be a name")?;
-        }
-        if let Some(d) = self.default_time_ms {
-            o.clock.default_time_ms = millis_of(d, "default_time_ms")?;
-        }
-        if let Some(s) = self.start_ms {
-            o.start_ms = millis_of(s, "start_ms")?;
-        }
-        Ok(o)
-    }
 }
 
 /// How a live game is refereed: the rule set, the opening protocol, the board, the
@@ -241,26 +183,50 @@ py_methods! { RefereeOptions |o| pickle(Self)
         default_time_ms: Arg<'_, '_>,
         start_ms: Arg<'_, '_>,
     ) -> PyResult<RefereeOptions> {
-        let keywords = Keywords {
-            rule,
-            opening,
-            size,
-            five_completion_counts,
-            offer_equivalence,
-            time_control,
-            fouls,
-            both_flags,
-            default_time_ms,
-            start_ms,
+        // The one reader of a referee's options: each keyword left out keeps the core's
+        // default.
+        let size = match size {
+            Some(s) => int_of(s, "size", "a board side, 5 to 26", u64::MAX)?,
+            None => u64::from(renju_core::geometry::RENJU_SIZE),
         };
-        keywords.read(py).map(RefereeOptions)
+        let mut o = COptions {
+            size: convert::size_of(py, i64::try_from(size).unwrap_or(i64::MAX))?,
+            renju: RenjuOptions {
+                five_completion_counts,
+            },
+            ..COptions::default()
+        };
+        if let Some(r) = rule {
+            o.rule_set = named::<RuleSet, _>(r, "rule")?;
+        }
+        if let Some(r) = opening {
+            o.opening = named::<OpeningRule, _>(r, "opening")?;
+        }
+        if let Some(e) = offer_equivalence {
+            o.offer_equivalence = name_of(e, "offer_equivalence must be a name")?;
+        }
+        if let Some(tc) = time_control {
+            o.time_control = Some(control_of(tc)?);
+        }
+        if let Some(f) = fouls {
+            o.fouls =
+                name_of::<FoulPolicy>(f, "fouls must be a renju.referee.FoulPolicy or its name")?;
+        }
+        if let Some(b) = both_flags {
+            o.clock.both_flags = name_of::<BothFlags>(b, "both_flags must be a name")?;
+        }
+        if let Some(d) = default_time_ms {
+            o.clock.default_time_ms = millis_of(d, "default_time_ms")?;
+        }
+        if let Some(s) = start_ms {
+            o.start_ms = millis_of(s, "start_ms")?;
+        }
+        Ok(RefereeOptions(o))
     }
 
     /// The hash of the options' JSON form.
     fn __hash__(&self) -> PyResult<u64> {
-        let mut h = std::collections::hash_map::DefaultHasher::new();
-        to_json(&self.0)?.hash(&mut h);
-        Ok(h.finish())
+        json_hash(&self.0)
     }
 
     /// RefereeOptions(rule='renju', opening='rif1996', size=15, five_completion_counts=False,
@@ -268,7 +234,7 @@ py_methods! { RefereeOptions |o| pickle(Self)
     /// default_time_ms=3600000, start_ms=0).
     fn __repr__(&self) -> String {
         let o = &self.0;
-        let tc = o.time_control.as_ref().map_or("None".to_string(), |t| format!("'{t}'"));
+        let tc = repr_text(o.time_control.as_ref());
         format!(
             "RefereeOptions(rule='{}', opening='{}', size={}, five_completion_counts={}, \
              offer_equivalence='{}', time_control={tc}, fouls='{}', both_flags='{}', \
@@ -276,7 +242,7 @@ py_methods! { RefereeOptions |o| pickle(Self)
             o.rule_set,
             o.opening,
             o.size,
-            if o.renju.five_completion_counts { "True" } else { "False" },
+            repr_bool(o.renju.five_completion_counts),
             o.offer_equivalence,
             o.fouls.name(),
             o.clock.both_flags.name(),
