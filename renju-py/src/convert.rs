@@ -90,6 +90,28 @@ pub fn to_json<T: Serialize>(value: &T) -> PyResult<String> {
         .map_err(|e| PyValueError::new_err(format!("cannot serialise: {e}")))
 }
 
+/// The hash of a value's JSON form (the option classes hash by it).
+pub fn json_hash<T: Serialize>(value: &T) -> PyResult<u64> {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    to_json(value)?.hash(&mut h);
+    Ok(h.finish())
+}
+
+/// An optional value as a repr writes it: `'text'` or `None`.
+pub fn repr_text<T: Display>(value: Option<&T>) -> String {
+    value.map_or("None".to_string(), |v| format!("'{v}'"))
+}
+
+/// A bool as a repr writes it: `True` or `False`.
+pub fn repr_bool(value: bool) -> &'static str {
+    if value {
+        "True"
+    } else {
+        "False"
+    }
+}
+
 /// `pixels` if a picture may be that wide ([`renju_display::svg::PIXELS`]).
 pub(crate) fn check_pixels(pixels: u32) -> PyResult<()> {
     let range = renju_display::svg::PIXELS;

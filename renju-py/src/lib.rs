@@ -34,7 +34,8 @@
 //! conform      board convert pickle         engine conformance
 //! matches      clock convert errors game names pickle types   engine matches
 //! referee      board clock convert errors findings game io names pickle types
-//!                                           the live referee: Referee, Status, ...
+//!                                           the live referee: Referee, RefereeOptions,
+//!                                           Status, ...
 //! ```
 
 use pyo3::prelude::*;
@@ -178,7 +179,7 @@ mod renju_module {
     #[pymodule_export]
     use crate::options::ValidationOptions;
     #[pymodule_export]
-    use crate::referee::{ClockStatus, Ending, Referee, Status};
+    use crate::referee::{ClockStatus, Ending, Referee, RefereeOptions, Status};
     #[pymodule_export]
     use crate::report::{Report, Summary};
     #[pymodule_export]

@@ -169,7 +169,7 @@ name_enums! {
         shared with the JSON-lines protocol and the C library ('not-your-turn', \
         'wrong-action', 'occupied', ...).\n\nA str enum: members compare equal to their \
         names.";
-    FoulPolicy in "renju.referee": "What happens to a forbidden move of Black's in a live game (Referee's \
+    FoulPolicy in "renju.referee": "What happens to a forbidden move of Black's in a live game (RefereeOptions' \
         fouls=): FoulPolicy.AUTOMATIC (White wins at once), RIF_CLAIM and CHINESE_CLAIM \
         (White may claim it before playing on) or REFUSE (the move is refused).\n\nA \
         str enum: members compare equal to their names.";

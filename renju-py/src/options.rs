@@ -5,15 +5,13 @@
 //! `renju.validate_bytes` and `renju.validate_arrow` take (the keywords themselves are
 //! taken by `ValidationOptions` alone).
 
-use std::hash::{Hash, Hasher};
-
 use pyo3::prelude::*;
 
 use renju_core::RenjuOptions;
 use renju_records::ValidationOptions as COptions;
 
 use crate::clock::{control_of, TimeControl};
-use crate::convert::{name_of, named, to_json};
+use crate::convert::{json_hash, name_of, named, repr_bool, repr_text};
 use crate::names::Name;
 use crate::types::{OpeningRule, RuleSet};
 
@@ -72,23 +70,21 @@ py_methods! { ValidationOptions |o| pickle(Self)
 
     /// The hash of the options' JSON form.
     fn __hash__(&self) -> PyResult<u64> {
-        let mut h = std::collections::hash_map::DefaultHasher::new();
-        to_json(&self.0)?.hash(&mut h);
-        Ok(h.finish())
+        json_hash(&self.0)
     }
 
     /// ValidationOptions(rule=RuleSet.RENJU, opening='rif1996', claims='automatic',
     /// five_completion_counts=False, offer_equivalence='shape', time_control=None).
     fn __repr__(&self) -> String {
         let o = &self.0;
-        let tc = o.time_control.as_ref().map_or("None".to_string(), |t| format!("'{t}'"));
+        let tc = repr_text(o.time_control.as_ref());
         format!(
             "ValidationOptions(rule='{}', opening='{}', claims='{}', \
              five_completion_counts={}, offer_equivalence='{}', time_control={tc})",
             o.rule_set,
             o.opening,
             o.claims,
-            if o.renju.five_completion_counts { "True" } else { "False" },
+            repr_bool(o.renju.five_completion_counts),
             o.offer_equivalence,
         )
     }

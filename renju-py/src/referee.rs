@@ -1,5 +1,6 @@
-//! The live referee: `renju.referee.Referee` (`renju_records::referee::Referee`), the `Status` it
-//! answers after every action, the parts of a status (`ClockStatus`, `Ending`) and
+//! The live referee: `renju.referee.Referee` (`renju_records::referee::Referee`), its
+//! `RefereeOptions` (`renju_records::referee::RefereeOptions`), the `Status` it answers
+//! after every action, the parts of a status (`ClockStatus`, `Ending`) and
 //! `renju.referee.RefusalError`. Every rule, step and refusal is the core's; the JSON-lines
 //! protocol of `Referee.apply` is the core's `handle_json`.
 
@@ -7,7 +8,7 @@ use std::sync::Arc;
 
 use pyo3::exceptions::{PyException, PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyDict, PyString};
+use pyo3::types::{PyBool, PyString};
 use serde::{Deserialize, Serialize};
 
 use renju_core::{Color as CColor, Move as CMove, Outcome as COutcome, Point as CPoint};
@@ -15,14 +16,14 @@ use renju_core::{RenjuOptions, Termination};
 use renju_records::clock::BothFlags;
 use renju_records::referee::{
     Action, ClockStatus as CClockStatus, Command, Ending as CEnding, ForbiddenSpot, FoulPolicy,
-    Referee as CReferee, RefereeError, RefereeOptions, Refusal, RefusalCode, Reply, Request,
-    Required, Status as CStatus, SwapOption,
+    Referee as CReferee, RefereeError, RefereeOptions as COptions, Refusal, RefusalCode, Reply,
+    Request, Required, Status as CStatus, SwapOption,
 };
-use renju_records::{Game as CGame, Seat};
+use renju_records::{Game as CGame, OfferEquivalence, Seat};
 
 use crate::board::Board;
-use crate::clock::{control_of, SideClock};
-use crate::convert::{self, name_of, named, to_py_data};
+use crate::clock::{control_of, SideClock, TimeControl};
+use crate::convert::{self, json_hash, name_of, named, repr_bool, repr_text, to_py_data};
 use crate::errors;
 use crate::findings::Finding;
 use crate::game::Game;
@@ -102,59 +103,152 @@ fn points_of(obj: &Bound<'_, PyAny>) -> PyResult<Vec<CPoint>> {
     items.map(|p| types::point_of(&p?)).collect()
 }
 
-/// The keyword arguments that make a referee (None: the library's default).
-struct Keywords<'a, 'py> {
-    rule: Arg<'a, 'py>,
-    opening: Arg<'a, 'py>,
-    size: Arg<'a, 'py>,
-    five_completion_counts: bool,
-    offer_equivalence: Arg<'a, 'py>,
-    time_control: Arg<'a, 'py>,
-    fouls: Arg<'a, 'py>,
-    both_flags: Arg<'a, 'py>,
-    default_time_ms: Arg<'a, 'py>,
-    start_ms: Arg<'a, 'py>,
+/// How a live game is refereed: the rule set, the opening protocol, the board, the
+/// reading of the disputed double-three case, how offered fifth moves are compared, the
+/// time control and the clock's choices, the foul policy and the time stamp at which
+/// the game starts.
+///
+/// RefereeOptions(rule='renju', opening='rif1996') (each keyword left out keeps the
+/// library's default) is passed as options= to Referee(), Referee.resume() and
+/// Referee.from_actions(). Frozen, hashable, comparable (==) and picklable.
+#[pyclass(frozen, eq, module = "renju.referee")]
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RefereeOptions(pub COptions);
+
+crate::pickle::json_pickled!(RefereeOptions);
+
+/// The options of a call's `options=` (None: the library's defaults).
+fn options_of(options: Option<&Bound<'_, RefereeOptions>>) -> COptions {
+    options.map_or_else(COptions::default, |o| o.get().0.clone())
 }
 
-impl Keywords<'_, '_> {
-    fn read(&self, py: Python<'_>) -> PyResult<RefereeOptions> {
-        let size = match self.size {
+py_methods! { RefereeOptions |o| pickle(Self)
+    /// The options as plain data (the core's JSON form, as Referee.options gives it).
+    to_dict {
+    /// The rule set.
+    rule -> RuleSet = o.0.rule_set.into();
+    /// The opening protocol.
+    opening -> OpeningRule = OpeningRule(o.0.opening);
+    /// The board side.
+    size -> u8 = o.0.size;
+    /// The reading of the disputed double-three case (see docs/rules.md).
+    five_completion_counts -> bool = o.0.renju.five_completion_counts;
+    /// How offered fifth moves are compared.
+    offer_equivalence -> Name<OfferEquivalence> = Name(o.0.offer_equivalence);
+    /// The time control (None: untimed).
+    time_control -> Option<TimeControl> = o.0.time_control.clone().map(TimeControl);
+    /// What happens to a forbidden move of Black's (a FoulPolicy).
+    fouls -> Name<FoulPolicy> = Name(o.0.fouls);
+    /// What happens when both flags are down and nobody can tell which fell first
+    /// ('draw' or 'continue-unless-last-period').
+    both_flags -> &'static str = o.0.clock.both_flags.name();
+    /// The lateness past which a player loses by forfeit, in milliseconds.
+    default_time_ms -> u64 = o.0.clock.default_time_ms;
+    /// The time stamp (milliseconds) at which the game starts (Black's clock starts
+    /// running).
+    start_ms -> u64 = o.0.start_ms;
+}
+    /// RefereeOptions(*, rule='renju', opening='free', size=15,
+    /// five_completion_counts=False, offer_equivalence='shape', time_control=None,
+    /// fouls='automatic', both_flags='draw', default_time_ms=3600000, start_ms=0).
+    ///
+    /// rule: a RuleSet or its name. opening: an OpeningRule or its name ('free',
+    /// 'rif1996', 'swap', 'yamaguchi', 'soosorv-N', 'taraguchi-N', 'chinese', 'swap2',
+    /// 'gomoku-swap' or 'pro').
+    /// size: the board side. five_completion_counts: the other reading of the disputed
+    /// double-three case. offer_equivalence: how offered fifth moves are compared.
+    /// time_control: a TimeControl or its text (None: untimed). fouls: a FoulPolicy or
+    /// its name ('automatic', 'rif-claim', 'chinese-claim', 'refuse'). both_flags and
+    /// default_time_ms: the clock's choices (as Clock takes them). start_ms: the time
+    /// stamp at which the game starts (Black's clock starts running).
+    ///
+    /// Raises SetupError for a board that cannot be set up, TypeError/ValueError for
+    /// bad arguments.
+    #[new]
+    #[pyo3(
+        signature = (*, rule = None, opening = None, size = None, five_completion_counts = false, offer_equivalence = None, time_control = None, fouls = None, both_flags = None, default_time_ms = None, start_ms = None),
+        text_signature = "(*, rule='renju', opening='free', size=15, five_completion_counts=False, offer_equivalence='shape', time_control=None, fouls='automatic', both_flags='draw', default_time_ms=3600000, start_ms=0)"
+    )]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        py: Python<'_>,
+        rule: Arg<'_, '_>,
+        opening: Arg<'_, '_>,
+        size: Arg<'_, '_>,
+        five_completion_counts: bool,
+        offer_equivalence: Arg<'_, '_>,
+        time_control: Arg<'_, '_>,
+        fouls: Arg<'_, '_>,
+        both_flags: Arg<'_, '_>,
+        default_time_ms: Arg<'_, '_>,
+        start_ms: Arg<'_, '_>,
+    ) -> PyResult<RefereeOptions> {
+        // The one reader of a referee's options: each keyword left out keeps the core's
+        // default.
+        let size = match size {
             Some(s) => int_of(s, "size", "a board side, 5 to 26", u64::MAX)?,
             None => u64::from(renju_core::geometry::RENJU_SIZE),
         };
-        let mut o = RefereeOptions {
+        let mut o = COptions {
             size: convert::size_of(py, i64::try_from(size).unwrap_or(i64::MAX))?,
             renju: RenjuOptions {
-                five_completion_counts: self.five_completion_counts,
+                five_completion_counts,
             },
-            ..RefereeOptions::default()
+            ..COptions::default()
         };
-        if let Some(r) = self.rule {
+        if let Some(r) = rule {
             o.rule_set = named::<RuleSet, _>(r, "rule")?;
         }
-        if let Some(r) = self.opening {
+        if let Some(r) = opening {
             o.opening = named::<OpeningRule, _>(r, "opening")?;
         }
-        if let Some(e) = self.offer_equivalence {
+        if let Some(e) = offer_equivalence {
             o.offer_equivalence = name_of(e, "offer_equivalence must be a name")?;
         }
-        if let Some(tc) = self.time_control {
+        if let Some(tc) = time_control {
             o.time_control = Some(control_of(tc)?);
         }
-        if let Some(f) = self.fouls {
+        if let Some(f) = fouls {
             o.fouls =
                 name_of::<FoulPolicy>(f, "fouls must be a renju.referee.FoulPolicy or its name")?;
         }
-        if let Some(b) = self.both_flags {
+        if let Some(b) = both_flags {
             o.clock.both_flags = name_of::<BothFlags>(b, "both_flags must be a name")?;
         }
-        if let Some(d) = self.default_time_ms {
+        if let Some(d) = default_time_ms {
             o.clock.default_time_ms = millis_of(d, "default_time_ms")?;
         }
-        if let Some(s) = self.start_ms {
+        if let Some(s) = start_ms {
             o.start_ms = millis_of(s, "start_ms")?;
         }
-        Ok(o)
+        Ok(RefereeOptions(o))
+    }
+
+    /// The hash of the options' JSON form.
+    fn __hash__(&self) -> PyResult<u64> {
+        json_hash(&self.0)
+    }
+
+    /// RefereeOptions(rule='renju', opening='rif1996', size=15, five_completion_counts=False,
+    /// offer_equivalence='shape', time_control=None, fouls='automatic', both_flags='draw',
+    /// default_time_ms=3600000, start_ms=0).
+    fn __repr__(&self) -> String {
+        let o = &self.0;
+        let tc = repr_text(o.time_control.as_ref());
+        format!(
+            "RefereeOptions(rule='{}', opening='{}', size={}, five_completion_counts={}, \
+             offer_equivalence='{}', time_control={tc}, fouls='{}', both_flags='{}', \
+             default_time_ms={}, start_ms={})",
+            o.rule_set,
+            o.opening,
+            o.size,
+            repr_bool(o.renju.five_completion_counts),
+            o.offer_equivalence,
+            o.fouls.name(),
+            o.clock.both_flags.name(),
+            o.clock.default_time_ms,
+            o.start_ms,
+        )
     }
 }
 
@@ -181,8 +275,8 @@ fn refusal_error(py: Python<'_>, refusal: &Refusal) -> PyErr {
 /// A live game's referee: Renju or Gomoku played one action at a time, with the opening
 /// protocol, the foul policy, draw offers, resignations and the clock.
 ///
-/// Referee(rule='renju', opening='rif1996') starts a game. Each action is a method
-/// (place, pass_, swap, stay, place_two, declare, offer, choose, claim, draw_offer,
+/// Referee(options=RefereeOptions(rule='renju', opening='rif1996')) starts a game. Each
+/// action is a method (place, pass_, swap, stay, place_two, declare, offer, choose, claim, draw_offer,
 /// draw_accept, draw_decline, resign, forfeit, tick) that returns the new Status, or raises
 /// RefusalError (with its code) and changes nothing. by= names the seat acting ('first'
 /// or 'second': seats act, colours change with swaps; checked when given) and t= the
@@ -213,7 +307,7 @@ impl PartialEq for Referee {
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RefereeState {
-    options: RefereeOptions,
+    options: COptions,
     #[serde(default)]
     resumed: Option<CGame>,
     actions: Vec<Request>,
@@ -309,89 +403,49 @@ py_methods! { Referee |r| pickle(Self) {
     /// Whether the game is over.
     is_game_over -> bool = r.inner.outcome().is_some();
 }
-    /// Referee(*, rule='renju', opening='free', size=15, five_completion_counts=False,
-    /// offer_equivalence='shape', time_control=None, fouls='automatic',
-    /// both_flags='draw', default_time_ms=3600000, start_ms=0).
-    ///
-    /// rule: a RuleSet or its name. opening: an OpeningRule or its name ('free',
-    /// 'rif1996', 'swap', 'yamaguchi', 'soosorv-N', 'taraguchi-N', 'chinese', 'swap2',
-    /// 'gomoku-swap' or 'pro').
-    /// size: the board side. five_completion_counts: the other reading of the disputed
-    /// double-three case. offer_equivalence: how offered fifth moves are compared.
-    /// time_control: a TimeControl or its text (None: untimed). fouls: a FoulPolicy or
-    /// its name ('automatic', 'rif-claim', 'chinese-claim', 'refuse'). both_flags and
-    /// default_time_ms: the clock's choices (as Clock takes them). start_ms: the time
-    /// stamp at which the game starts (Black's clock starts running).
+    /// Referee(*, options=None): a new game under options= (a RefereeOptions; None: the
+    /// library's defaults, RefereeOptions()).
     ///
     /// Raises SetupError for a board or rules that cannot be set up, ValueError for a
-    /// time control whose clock cannot run, TypeError/ValueError for bad arguments.
+    /// time control whose clock cannot run.
     #[new]
-    #[pyo3(
-        signature = (*, rule = None, opening = None, size = None, five_completion_counts = false, offer_equivalence = None, time_control = None, fouls = None, both_flags = None, default_time_ms = None, start_ms = None),
-        text_signature = "(*, rule='renju', opening='free', size=15, five_completion_counts=False, offer_equivalence='shape', time_control=None, fouls='automatic', both_flags='draw', default_time_ms=3600000, start_ms=0)"
-    )]
-    #[allow(clippy::too_many_arguments)]
-    fn new(
-        py: Python<'_>,
-        rule: Arg<'_, '_>,
-        opening: Arg<'_, '_>,
-        size: Arg<'_, '_>,
-        five_completion_counts: bool,
-        offer_equivalence: Arg<'_, '_>,
-        time_control: Arg<'_, '_>,
-        fouls: Arg<'_, '_>,
-        both_flags: Arg<'_, '_>,
-        default_time_ms: Arg<'_, '_>,
-        start_ms: Arg<'_, '_>,
-    ) -> PyResult<Referee> {
-        let keywords = Keywords {
-            rule,
-            opening,
-            size,
-            five_completion_counts,
-            offer_equivalence,
-            time_control,
-            fouls,
-            both_flags,
-            default_time_ms,
-            start_ms,
-        };
-        let inner = CReferee::new(keywords.read(py)?).map_err(|e| referee_error(py, &e))?;
+    #[pyo3(signature = (*, options = None), text_signature = "(*, options=None)")]
+    fn new(py: Python<'_>, options: Option<&Bound<'_, RefereeOptions>>) -> PyResult<Referee> {
+        let inner = CReferee::new(options_of(options)).map_err(|e| referee_error(py, &e))?;
         Ok(Referee { inner, resumed: None })
     }
 
     /// A referee that goes on from a record (a Game): its events are followed as a
-    /// replay follows them, and the record must be a legal game so far. The keywords
-    /// are Referee()'s; the record's own rules (where it names them) override them.
-    /// Raises SetupError when the record cannot be resumed (it says why).
+    /// replay follows them, and the record must be a legal game so far. options= (a
+    /// RefereeOptions) as Referee() takes it; the record's own rules (where it names
+    /// them) override them. Raises SetupError when the record cannot be resumed (it says
+    /// why).
     #[staticmethod]
-    #[pyo3(signature = (game, **options))]
+    #[pyo3(signature = (game, *, options = None))]
     fn resume(
         py: Python<'_>,
         game: &Bound<'_, Game>,
-        options: Option<&Bound<'_, PyDict>>,
+        options: Option<&Bound<'_, RefereeOptions>>,
     ) -> PyResult<Referee> {
-        let start = py.get_type::<Referee>().call((), options)?;
-        let start = start.cast::<Referee>()?.borrow();
         let game = game.get().0.clone();
-        let inner = CReferee::resume(&game, start.inner.options().clone())
+        let inner = CReferee::resume(&game, options_of(options))
             .map_err(|e| referee_error(py, &e))?;
         Ok(Referee { inner, resumed: Some(game) })
     }
 
     /// A referee that takes `actions` (dicts of the JSON-lines protocol, as the actions
-    /// property gives them) from the start; the keywords are Referee()'s. Raises
-    /// RefusalError when one is refused (its message says which) and ValueError for a
-    /// dict that is not an action.
+    /// property gives them) from the start; options= (a RefereeOptions) as Referee()
+    /// takes it. Raises RefusalError when one is refused (its message says which) and
+    /// ValueError for a dict that is not an action.
     #[staticmethod]
-    #[pyo3(signature = (actions, **options))]
+    #[pyo3(signature = (actions, *, options = None))]
     fn from_actions(
         py: Python<'_>,
         actions: &Bound<'_, PyAny>,
-        options: Option<&Bound<'_, PyDict>>,
+        options: Option<&Bound<'_, RefereeOptions>>,
     ) -> PyResult<Referee> {
-        let start = py.get_type::<Referee>().call((), options)?;
-        let mut referee = start.cast::<Referee>()?.borrow().clone();
+        let inner = CReferee::new(options_of(options)).map_err(|e| referee_error(py, &e))?;
+        let mut referee = Referee { inner, resumed: None };
         let dumps = py.import("json")?.getattr("dumps")?;
         for (i, item) in actions.try_iter()?.enumerate() {
             let line: String = dumps.call1((item?,))?.extract()?;

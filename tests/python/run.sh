@@ -66,11 +66,13 @@ echo "== Python: building the extension (maturin develop --release)"
 
 echo "== Python: building the CLI, to compare reports with it (cargo build -p renju-cli)"
 cargo build --quiet -p renju-cli
-export RENJU_CLI=$root/target/debug/renju
+# Cargo builds into $CARGO_TARGET_DIR when it is set (a shared target directory).
+target=${CARGO_TARGET_DIR:-$root/target}
+export RENJU_CLI=$target/debug/renju
 
 echo "== Python: building the test engine of renju match (cargo build -p renju-engine --example test_engine)"
 cargo build --quiet -p renju-engine --example test_engine
-export RENJU_TEST_ENGINE=$root/target/debug/examples/test_engine
+export RENJU_TEST_ENGINE=$target/debug/examples/test_engine
 
 echo "== Python: mypy --strict (stubs; tests and benchmark)"
 "$venv/bin/mypy" --strict --cache-dir "$venv/.mypy_cache" renju-py/python/renju

@@ -106,13 +106,15 @@ def samples() -> dict[str, list[Any]]:
     tournament = renju.tournament.read_tournament(REPO / "fixtures" / "tournaments" / "fide_tec_exercise.trf")
     club = renju.tournament.read_tournament(REPO / "fixtures" / "tournaments" / "club.rif")
     verdict = foul_board.verdict("h8")
-    referees = [renju.referee.Referee(), renju.referee.Referee(opening="rif1996", time_control="600+5")]
+    timed = renju.referee.RefereeOptions(opening="rif1996", time_control="600+5")
+    referees = [renju.referee.Referee(), renju.referee.Referee(options=timed)]
     for p in ["h8", "h9", "j10"]:
         referees[1].place(p, t=100)
     referees[1].stay(by="second")
     referees[1].place("g10")
     referees[1].offer(["k8", "f7"])  # pending: White has not chosen
-    resigned = renju.referee.Referee.resume(renju.Game("h8 h9 i8"), fouls="rif-claim")
+    claims = renju.referee.RefereeOptions(fouls="rif-claim")
+    resigned = renju.referee.Referee.resume(renju.Game("h8 h9 i8"), options=claims)
     resigned.resign()
     referees.append(resigned)
     statuses = [r.status for r in referees]
@@ -204,6 +206,21 @@ def option_samples() -> dict[str, list[Any]]:
                 five_completion_counts=True,
                 offer_equivalence="board",
                 time_control="5400+30",
+            ),
+        ],
+        "RefereeOptions": [
+            renju.referee.RefereeOptions(),
+            renju.referee.RefereeOptions(
+                rule="freestyle",
+                opening="soosorv-8",
+                size=19,
+                five_completion_counts=True,
+                offer_equivalence="board",
+                time_control="5400+30",
+                fouls="refuse",
+                both_flags="continue-unless-last-period",
+                default_time_ms=5,
+                start_ms=10,
             ),
         ],
     }

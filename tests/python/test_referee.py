@@ -15,7 +15,7 @@ import pytest
 import renju
 import renju.referee
 from renju import Termination
-from renju.referee import Referee, RefusalCode, RefusalError, Required, Seat
+from renju.referee import Referee, RefereeOptions, RefusalCode, RefusalError, Required, Seat
 
 
 def snapshot(referee: Referee) -> tuple[Any, ...]:
@@ -49,7 +49,7 @@ def refused(referee: Referee, action: Callable[[], object], code: RefusalCode) -
 
 
 def test_a_yamaguchi_game() -> None:
-    r = Referee(opening="yamaguchi")
+    r = Referee(options=RefereeOptions(opening="yamaguchi"))
     s = r.status
     assert (s.required, s.to_act, s.color, s.move_number) == (Required.PLACE, Seat.FIRST, renju.Color.BLACK, 1)
     assert s.legal == [renju.Point("h8")] and not s.pass_ and s.outcome is None
@@ -91,7 +91,7 @@ def test_a_yamaguchi_game() -> None:
 
 
 def test_a_swap2_game_with_place_two() -> None:
-    r = Referee(opening="swap2", rule="freestyle")
+    r = Referee(options=RefereeOptions(opening="swap2", rule="freestyle"))
     for p in ["h8", "h9", "j10"]:
         s = r.place(p, by="first")
     assert s.required is Required.SWAP and s.to_act is Seat.SECOND
@@ -152,14 +152,14 @@ def test_forbidden_points_and_foul_policies() -> None:
     assert auto.explain("h8").is_forbidden
     s = auto.place("h8")
     assert s.outcome is not None and s.outcome.termination is Termination.FORBIDDEN
-    claim = Referee(fouls="rif-claim")
+    claim = Referee(options=RefereeOptions(fouls="rif-claim"))
     for m in moves:
         claim.place(m)
     s = claim.place("h8")
     assert s.outcome is None and s.claimable and "a foul to claim" in repr(s)
     s = claim.claim()
     assert s.outcome is not None and s.outcome.winner == renju.Color.WHITE
-    refuse = Referee(fouls=renju.referee.FoulPolicy.REFUSE)
+    refuse = Referee(options=RefereeOptions(fouls=renju.referee.FoulPolicy.REFUSE))
     for m in moves:
         s = refuse.place(m)
     assert renju.Point("h8") not in s.legal
@@ -167,7 +167,7 @@ def test_forbidden_points_and_foul_policies() -> None:
 
 
 def test_a_timed_game_whose_flag_falls_on_a_tick() -> None:
-    r = Referee(time_control="60+0", start_ms=1000)
+    r = Referee(options=RefereeOptions(time_control="60+0", start_ms=1000))
     s = r.status
     assert s.clock is not None and s.clock.running == renju.Color.BLACK
     assert s.clock.deadline == 61000 and s.clock.black.time_left_ms == 60000
@@ -194,7 +194,7 @@ def test_a_timed_game_whose_flag_falls_on_a_tick() -> None:
 def test_the_player_who_swaps_keeps_their_own_clock(opening: str) -> None:
     # One minute each: the second player thinks 55 s and swaps, taking Black with their
     # own 5 s (clocks belong to players), and loses on time at move 5.
-    r = Referee(opening=opening, time_control="60")
+    r = Referee(options=RefereeOptions(opening=opening, time_control="60"))
     for i, point in enumerate(["h8", "h9", "j10"]):
         r.place(point, t=1000 * (i + 1))
     if opening == "yamaguchi":
@@ -219,7 +219,7 @@ def test_the_player_who_swaps_keeps_their_own_clock(opening: str) -> None:
 
 
 def test_a_late_action_is_refused_and_its_flag_falls() -> None:
-    r = Referee(time_control="60+0")
+    r = Referee(options=RefereeOptions(time_control="60+0"))
     r.place("h8", t=1000)
     with pytest.raises(RefusalError) as info:
         r.place("i9", t=500_000)
@@ -227,11 +227,11 @@ def test_a_late_action_is_refused_and_its_flag_falls() -> None:
     s = r.status
     assert s.outcome is not None and s.outcome.termination == "time"
     assert r.actions[-1] == {"action": "tick", "t": 500000}
-    assert Referee.from_actions(r.actions, time_control="60+0") == r
+    assert Referee.from_actions(r.actions, options=RefereeOptions(time_control="60+0")) == r
 
 
 def test_a_refused_timed_action_changes_nothing() -> None:
-    r = Referee(time_control="60+0")
+    r = Referee(options=RefereeOptions(time_control="60+0"))
     r.place("h8", t=1000)
     before = snapshot(r)
     with pytest.raises(RefusalError):
@@ -280,7 +280,7 @@ def test_every_refusal_code() -> None:
     r.resign()
     check(r, lambda: r.place("j10"), RefusalCode.GAME_OVER)
 
-    rif = Referee(opening="rif1996")
+    rif = Referee(options=RefereeOptions(opening="rif1996"))
     rif.place("h8")
     check(rif, lambda: rif.place("a1"), RefusalCode.OUTSIDE_AREA)
     for p in ["h9", "h10"]:
@@ -293,7 +293,7 @@ def test_every_refusal_code() -> None:
     rif.offer(["g11", "k12"])
     check(rif, lambda: rif.choose("j11"), RefusalCode.NOT_OFFERED)
 
-    refuse = Referee(fouls="refuse")
+    refuse = Referee(options=RefereeOptions(fouls="refuse"))
     for m in ["f8", "a1", "g8", "a2", "h6", "a3", "h7", "a4"]:
         refuse.place(m)
     check(refuse, lambda: refuse.place("h8"), RefusalCode.FORBIDDEN)
@@ -302,7 +302,7 @@ def test_every_refusal_code() -> None:
 
 
 def test_refusals_through_the_protocol_change_nothing() -> None:
-    r = Referee(opening="yamaguchi")
+    r = Referee(options=RefereeOptions(opening="yamaguchi"))
     for p in ["h8", "h9", "j10"]:
         r.place(p)
     before = snapshot(r)
@@ -325,7 +325,7 @@ def test_refusals_through_the_protocol_change_nothing() -> None:
 
 
 def test_apply_is_the_pipe() -> None:
-    r, twin = Referee(opening="rif1996"), Referee(opening="rif1996")
+    r, twin = Referee(options=RefereeOptions(opening="rif1996")), Referee(options=RefereeOptions(opening="rif1996"))
     lines: list[dict[str, Any]] = [
         {"action": "place", "point": "h8", "by": "first", "t": 1500},
         {"action": "status"},
@@ -418,7 +418,7 @@ def test_apply_answers_hostile_dicts_with_bad_requests() -> None:
 
 def offering() -> Referee:
     """A RIF 1996 game whose fifth-move offers wait for White's choice."""
-    r = Referee(opening="rif1996", time_control="600+5", start_ms=10)
+    r = Referee(options=RefereeOptions(opening="rif1996", time_control="600+5", start_ms=10))
     for p in ["h8", "h9", "j10"]:
         r.place(p, t=100)
     r.swap(t=200)
@@ -504,7 +504,7 @@ def test_resume_goes_on_from_a_record() -> None:
     r.place("g8")
     back = pickle.loads(pickle.dumps(r))
     assert back == r and back.game.move_string == "h8 h9 i8 g8"
-    timed = Referee.resume(renju.Game("h8 h9"), time_control="60+0", fouls="refuse")
+    timed = Referee.resume(renju.Game("h8 h9"), options=RefereeOptions(time_control="60+0", fouls="refuse"))
     assert timed.status.clock is not None and timed.options["fouls"] == "refuse"
     with pytest.raises(renju.SetupError, match="cannot be resumed"):
         Referee.resume(renju.Game("h8 h8"))
@@ -512,11 +512,15 @@ def test_resume_goes_on_from_a_record() -> None:
         Referee.resume("h8 h9")  # type: ignore[arg-type]
     with pytest.raises(TypeError):
         Referee.resume(game, colour="black")  # type: ignore[call-arg]
+    with pytest.raises(TypeError):
+        Referee.resume(game, fouls="refuse")  # type: ignore[call-arg]
+    with pytest.raises(TypeError):
+        Referee.resume(game, RefereeOptions())  # type: ignore[call-arg]
 
 
 def test_from_actions() -> None:
     r = offering()
-    back = Referee.from_actions(r.actions, opening="rif1996", time_control="600+5", start_ms=10)
+    back = Referee.from_actions(r.actions, options=RefereeOptions(opening="rif1996", time_control="600+5", start_ms=10))
     assert back == r
     with pytest.raises(RefusalError, match="action 2") as info:
         Referee.from_actions([{"action": "place", "point": "h8"}] * 2)
@@ -539,13 +543,16 @@ def test_defaults_and_options() -> None:
         "renju", "free", 15, "automatic", 0)
     assert o["time_control"] is None and o["offer_equivalence"] == "shape"
     assert o["clock"] == {"both_flags": "draw", "default_time_ms": 3600000}
-    assert Referee.__text_signature__ == (
+    assert Referee.__text_signature__ == "(*, options=None)"
+    assert RefereeOptions.__text_signature__ == (
         "(*, rule='renju', opening='free', size=15, five_completion_counts=False, "
         "offer_equivalence='shape', time_control=None, fouls='automatic', both_flags='draw', "
         "default_time_ms=3600000, start_ms=0)")
-    g = Referee(rule=renju.RuleSet.FREESTYLE, opening=renju.OpeningRule("soosorv-8"), size=19,
-                fouls="refuse", both_flags="continue-unless-last-period", default_time_ms=5,
-                five_completion_counts=True, offer_equivalence="board")
+    assert Referee(options=RefereeOptions()) == r and Referee(options=None) == r
+    g = Referee(options=RefereeOptions(
+        rule=renju.RuleSet.FREESTYLE, opening=renju.OpeningRule("soosorv-8"), size=19,
+        fouls="refuse", both_flags="continue-unless-last-period", default_time_ms=5,
+        five_completion_counts=True, offer_equivalence="board"))
     assert g.options["size"] == 19 and g.board.size == 19 and g.options["renju"] == {"five_completion_counts": True}
     assert repr(g).startswith("<Referee freestyle soosorv-8 19x19: move 1: first (black) to place")
 
@@ -608,7 +615,54 @@ def test_wrong_arguments(call: Callable[[Any], object], error: type[Exception], 
 )
 def test_wrong_constructor_arguments(kwargs: dict[str, Any], error: type[Exception], match: str) -> None:
     with pytest.raises(error, match=match):
-        Referee(**kwargs)
+        Referee(options=RefereeOptions(**kwargs))
+
+
+def test_referee_options() -> None:
+    default = RefereeOptions()
+    assert (default.rule, default.opening, default.size, default.five_completion_counts) == (
+        renju.RuleSet.RENJU, renju.OpeningRule("free"), 15, False)
+    assert (default.offer_equivalence, default.time_control, default.fouls) == ("shape", None, "automatic")
+    assert isinstance(default.fouls, renju.referee.FoulPolicy)
+    assert isinstance(default.offer_equivalence, renju.OfferEquivalence)
+    assert (default.both_flags, default.default_time_ms, default.start_ms) == ("draw", 3600000, 0)
+    assert default.to_dict() == Referee().options
+    o = RefereeOptions(rule="freestyle", opening="soosorv-8", size=19, five_completion_counts=True,
+                       offer_equivalence="board", time_control="600+5", fouls="refuse",
+                       both_flags="continue-unless-last-period", default_time_ms=5, start_ms=10)
+    assert (o.rule, o.opening, o.size, o.five_completion_counts) == (
+        renju.RuleSet.FREESTYLE, renju.OpeningRule("soosorv-8"), 19, True)
+    assert (o.offer_equivalence, o.time_control, o.fouls) == ("board", renju.TimeControl("600+5"), "refuse")
+    assert (o.both_flags, o.default_time_ms, o.start_ms) == ("continue-unless-last-period", 5, 10)
+    assert Referee(options=o).options == o.to_dict()
+    assert repr(o) == (
+        "RefereeOptions(rule='freestyle', opening='soosorv-8', size=19, five_completion_counts=True, "
+        "offer_equivalence='board', time_control='600+5', fouls='refuse', "
+        "both_flags='continue-unless-last-period', default_time_ms=5, start_ms=10)")
+    assert repr(default).startswith("RefereeOptions(rule='renju', opening='free', size=15,")
+    # Frozen, hashable, comparable and picklable.
+    same = RefereeOptions(opening="soosorv-8", rule=renju.RuleSet.FREESTYLE, size=19, start_ms=10,
+                          five_completion_counts=True, offer_equivalence="board", time_control="600+5",
+                          fouls=renju.referee.FoulPolicy.REFUSE, both_flags="continue-unless-last-period",
+                          default_time_ms=5)
+    assert o == same and hash(o) == hash(same) and o != default and len({o, same, default}) == 2
+    assert o != o.to_dict()
+    assert pickle.loads(pickle.dumps(o)) == o and copy.deepcopy(o) == o
+    with pytest.raises(AttributeError):
+        o.size = 15  # type: ignore[misc]
+    # The referee's old keywords are gone: options= only, keyword-only.
+    with pytest.raises(TypeError):
+        Referee(opening="rif1996")  # type: ignore[call-arg]
+    with pytest.raises(TypeError):
+        Referee(o)  # type: ignore[call-arg]
+    with pytest.raises(TypeError):
+        Referee(options={"opening": "rif1996"})  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        Referee.from_actions([], time_control="60+0")  # type: ignore[call-arg]
+    # The same options, the same start, however the referee is made.
+    r = Referee(options=RefereeOptions(opening="rif1996", time_control="600+5", start_ms=10))
+    r.place("h8", t=20)
+    assert Referee.from_actions(r.actions, options=RefereeOptions(opening="rif1996", time_control="600+5", start_ms=10)) == r
 
 
 def test_refusal_error_is_in_the_hierarchy() -> None:
@@ -624,12 +678,12 @@ def test_refusal_error_is_in_the_hierarchy() -> None:
 
 
 def test_status_attributes_are_typed() -> None:
-    s = Referee(opening="rif1996").status
+    s = Referee(options=RefereeOptions(opening="rif1996")).status
     assert isinstance(s.required, Required) and isinstance(s.to_act, Seat)
     assert s.to_dict() == {"required": "place", "to_act": "first", "color": "black", "move": 1,
                            "stone": "black", "legal": ["h8"], "pass": False, "outcome": None}
     assert repr(s) == "<Status move 1: first (black) to place>"
-    assert s == Referee(opening="rif1996").status and s != Referee().status
+    assert s == Referee(options=RefereeOptions(opening="rif1996")).status and s != Referee().status
     with pytest.raises(AttributeError):
         s.required = Required.NONE  # type: ignore[misc]
     with pytest.raises(TypeError):

@@ -12,6 +12,7 @@ from ._renju import (
     Ending,
     FoulPolicy,
     Referee,
+    RefereeOptions,
     RefusalCode,
     RefusalError,
     Required,
@@ -21,6 +22,6 @@ from ._renju import (
 )
 
 __all__ = [
-    "Referee", "Status", "ClockStatus", "Ending", "Seat", "Required", "SwapOption",
+    "Referee", "RefereeOptions", "Status", "ClockStatus", "Ending", "Seat", "Required", "SwapOption",
     "RefusalCode", "FoulPolicy", "RefusalError",
 ]

@@ -36,7 +36,7 @@ from renju import (
 )
 
 __all__ = [
-    "Referee", "Status", "ClockStatus", "Ending", "Seat", "Required", "SwapOption",
+    "Referee", "RefereeOptions", "Status", "ClockStatus", "Ending", "Seat", "Required", "SwapOption",
     "RefusalCode", "FoulPolicy", "RefusalError",
 ]
 """The public names."""
@@ -107,8 +107,8 @@ class RefusalCode(str, enum.Enum):
     BAD_REQUEST = "bad-request"
 
 class FoulPolicy(str, enum.Enum):
-    """What happens to a forbidden move of Black's in a live game (Referee(fouls=)).
-    A str enum."""
+    """What happens to a forbidden move of Black's in a live game
+    (RefereeOptions(fouls=)). A str enum."""
 
     AUTOMATIC = "automatic"
     RIF_CLAIM = "rif-claim"
@@ -246,11 +246,12 @@ class Status:
         """Same status."""
 
 @final
-class Referee:
-    """A live game's referee: one action at a time, each returning the new Status or
-    raising RefusalError (and changing nothing). by= names the seat acting (checked when
-    given); t= is the time stamp in milliseconds (timed games). Picklable and copyable
-    exactly (pending offers included); mutable, so not hashable."""
+class RefereeOptions:
+    """How a live game is refereed: the rule set, the opening protocol, the board, the
+    reading of the disputed double-three case, how offered fifth moves are compared, the
+    time control and the clock's choices, the foul policy and the time stamp at which the
+    game starts. The options= of Referee(), Referee.resume() and Referee.from_actions().
+    Frozen, hashable, comparable and picklable."""
 
     def __new__(
         cls,
@@ -265,38 +266,62 @@ class Referee:
         both_flags: Literal["draw", "continue-unless-last-period"] = "draw",
         default_time_ms: int = 3600000,
         start_ms: int = 0,
-    ) -> Referee:
-        """A referee at the start of a game."""
+    ) -> RefereeOptions:
+        """Each keyword left out keeps the library's default."""
+    @property
+    def rule(self) -> RuleSet:
+        """The rule set."""
+    @property
+    def opening(self) -> OpeningRule:
+        """The opening protocol."""
+    @property
+    def size(self) -> int:
+        """The board side."""
+    @property
+    def five_completion_counts(self) -> bool:
+        """The reading of the disputed double-three case."""
+    @property
+    def offer_equivalence(self) -> OfferEquivalence:
+        """How offered fifth moves are compared."""
+    @property
+    def time_control(self) -> TimeControl | None:
+        """The time control, else None (untimed)."""
+    @property
+    def fouls(self) -> FoulPolicy:
+        """What happens to a forbidden move of Black's."""
+    @property
+    def both_flags(self) -> Literal["draw", "continue-unless-last-period"]:
+        """What happens when both flags are down and nobody can tell which fell first."""
+    @property
+    def default_time_ms(self) -> int:
+        """The lateness past which a player loses by forfeit, in milliseconds."""
+    @property
+    def start_ms(self) -> int:
+        """The time stamp (milliseconds) at which the game starts."""
+    def to_dict(self) -> dict[str, Any]:
+        """The options as plain data (as Referee.options gives them)."""
+    def __eq__(self, other: object, /) -> bool:
+        """Same options."""
+    def __hash__(self) -> int:
+        """Hash."""
+
+@final
+class Referee:
+    """A live game's referee: one action at a time, each returning the new Status or
+    raising RefusalError (and changing nothing). by= names the seat acting (checked when
+    given); t= is the time stamp in milliseconds (timed games). Picklable and copyable
+    exactly (pending offers included); mutable, so not hashable."""
+
+    def __new__(cls, *, options: RefereeOptions | None = None) -> Referee:
+        """A referee at the start of a game, under options (None: RefereeOptions())."""
     @staticmethod
     def resume(
-        game: Game,
-        *,
-        rule: RuleSet | str = "renju",
-        opening: OpeningRule | str = "free",
-        size: int = 15,
-        five_completion_counts: bool = False,
-        offer_equivalence: OfferEquivalence | Literal["shape", "board"] = "shape",
-        time_control: TimeControl | str | None = None,
-        fouls: _FoulPolicyLike = "automatic",
-        both_flags: Literal["draw", "continue-unless-last-period"] = "draw",
-        default_time_ms: int = 3600000,
-        start_ms: int = 0,
+        game: Game, *, options: RefereeOptions | None = None
     ) -> Referee:
-        """A referee that goes on from a record (its own rules override the keywords)."""
+        """A referee that goes on from a record (its own rules override the options)."""
     @staticmethod
     def from_actions(
-        actions: Iterable[_Command],
-        *,
-        rule: RuleSet | str = "renju",
-        opening: OpeningRule | str = "free",
-        size: int = 15,
-        five_completion_counts: bool = False,
-        offer_equivalence: OfferEquivalence | Literal["shape", "board"] = "shape",
-        time_control: TimeControl | str | None = None,
-        fouls: _FoulPolicyLike = "automatic",
-        both_flags: Literal["draw", "continue-unless-last-period"] = "draw",
-        default_time_ms: int = 3600000,
-        start_ms: int = 0,
+        actions: Iterable[_Command], *, options: RefereeOptions | None = None
     ) -> Referee:
         """A referee that takes actions (protocol dicts, as Referee.actions gives them)."""
     @property
