@@ -55,7 +55,7 @@ fn matches() -> Vec<(&'static str, MatchOptions)> {
         (
             "timed",
             MatchOptions {
-                time_control: Some(timed_seeded.0),
+                time_control: Some(timed_seeded.0.clone()),
                 turn_limit_ms: timed_seeded.1,
                 ..two(engine("t1", &random(3)), engine("t2", &random(4)), 2)
             },
@@ -101,6 +101,30 @@ fn matches() -> Vec<(&'static str, MatchOptions)> {
             },
         ),
         (
+            "timed-swap2",
+            MatchOptions {
+                opening: OpeningRule::Swap2,
+                rule_set: renju_core::RuleSet::Freestyle,
+                time_control: Some(timed_seeded.0.clone()),
+                ..two(
+                    engine("s1", &format!("{} --swap2 two", random(12))),
+                    engine("s2", &format!("{} --swap2 stay", random(13))),
+                    2,
+                )
+            },
+        ),
+        (
+            "timed-openings",
+            MatchOptions {
+                time_control: Some(timed_seeded.0.clone()),
+                openings: ["h8 h9 i8", "h8 i9 j8"]
+                    .iter()
+                    .map(|m| Game::from_moves(m).unwrap())
+                    .collect(),
+                ..two(engine("o1", &random(14)), engine("o2", &random(15)), 2)
+            },
+        ),
+        (
             "draw-after",
             MatchOptions {
                 draw_after: Some(20),
@@ -125,6 +149,45 @@ fn masked(game: &Game) -> Game {
         }
     }
     game
+}
+
+/// The time-left readings of a record's moves.
+fn time_left(record: &Game) -> Vec<Option<u64>> {
+    let times = record.events.iter().filter_map(|e| match e {
+        Event::MoveTime { left_ms, .. } => Some(*left_ms),
+        _ => None,
+    });
+    times.collect()
+}
+
+/// The time-left readings a replay of the record's clock gives, at every move but a
+/// swap (which has no reading of its own): what a timed record carries.
+fn replayed_time_left(record: &Game, validation: &ValidationOptions) -> Vec<Option<u64>> {
+    let replay = record.replay(validation);
+    let mut number = 0usize;
+    let mut after_swap = false;
+    let mut out = Vec::new();
+    for event in &record.events {
+        match event {
+            Event::Stone { .. } | Event::Pass | Event::FifthOffers { .. } => {
+                number += 1;
+                after_swap = false;
+            }
+            Event::Swap { swap: true } => after_swap = true,
+            Event::MoveTime { left_ms, .. } => {
+                let clock = replay.clock.iter().find(|c| c.move_number == number);
+                out.push(match clock {
+                    Some(c) if !after_swap && validation.time_control.is_some() => {
+                        let state = &c.state;
+                        Some(state.side(state.to_move.opponent()).time_left_ms)
+                    }
+                    _ => *left_ms,
+                });
+            }
+            _ => {}
+        }
+    }
+    out
 }
 
 fn dump(dir: &std::path::Path, name: &str, report: &MatchReport) {
@@ -159,6 +222,12 @@ fn validating_a_matchs_record_gives_the_same_outcome() {
             };
             let again = record.validate(&validation);
             assert_eq!(again.outcome, g.outcome, "{name} game {}", g.index);
+            assert_eq!(
+                time_left(record),
+                replayed_time_left(record, &validation),
+                "{name} game {}",
+                g.index
+            );
         }
         if let Some(dir) = &dir {
             std::fs::create_dir_all(dir).unwrap();
