@@ -62,7 +62,6 @@ mod engines;
 mod openings;
 mod options;
 mod play;
-mod record;
 mod report;
 mod schedule;
 pub mod stats;
