@@ -423,7 +423,7 @@ impl Play<'_> {
         };
         let request = Request {
             action,
-            by: Some(seat),
+            by: Some(seat.into()),
             t: Some(t),
         };
         match self.referee.take_read(&request, reading) {
@@ -746,7 +746,8 @@ fn moves_played(referee: &Referee) -> [u32; 2] {
     let mut played = [0; 2];
     for request in referee.actions() {
         let is_move = matches!(request.action, Action::Place { .. } | Action::Pass);
-        if let (true, Some(seat)) = (is_move, request.by) {
+        let seat = request.by.and_then(Party::seat);
+        if let (true, Some(seat)) = (is_move, seat) {
             played[seat_index(seat)] += 1;
         }
     }

@@ -158,7 +158,7 @@ impl Referee {
         }
         self.take(&Request {
             action: Action::Forfeit,
-            by: Some(seat),
+            by: Some(seat.into()),
             t,
         })?;
         let reason = reason.into();
