@@ -2907,8 +2907,9 @@ renju_status renju_referee_forbidden_points(const struct renju_referee *referee,
  * object with an `action` field: an action (`place`, `pass`, `swap`, `stay`,
  * `place-two`, `declare`, `offer`, `choose`, `claim`, `draw-offer`, `draw-accept`,
  * `draw-decline`, `resign`, `forfeit`, `tick`, with `point`, `points` or `count` where it takes
- * one, and optionally `by` (`"first"` or `"second"`) and `t` (milliseconds)), or a
- * query: `status`, `record` (with `format`) or `explain` (with `point`). The reply is
+ * one, and optionally `by` (`"first"` or `"second"`, or `"arbiter"` to declare the
+ * forfeit of the player to act) and `t` (milliseconds)), or a query: `status`,
+ * `record` (with `format`) or `explain` (with `point`). The reply is
  * `{"ok":true,"status":{...}}` or `{"ok":false,"error":{"code":...,"message":...},
  * "status":{...}}`, with `record` or `explanation` beside the status for those queries;
  * `code` is the name `renju_refusal_name` gives.

@@ -189,7 +189,7 @@ enum Command {
     /// output line.
     ///
     /// Each line is {"action": ...} with "point", "points" or "count" where the action
-    /// takes one, and optional "by" ("first"/"second") and "t" (milliseconds): place,
+    /// takes one, and optional "by" ("first"/"second", or "arbiter" for a forfeit) and "t" (milliseconds): place,
     /// pass, swap, stay, place-two, declare, offer, choose, claim, draw-offer,
     /// draw-accept, draw-decline, resign, forfeit, tick; or a query: status, record (with
     /// "format", default "moves"), explain (with "point"). Each reply is {"ok": true, "status": {...}}

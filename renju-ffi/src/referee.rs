@@ -14,8 +14,8 @@ use renju_records::clock::BothFlags;
 use renju_records::formats::Format;
 use renju_records::opening::OfferEquivalence;
 use renju_records::referee::{
-    Action, FoulPolicy, RefereeError, Refusal, RefusalCode, Reply, Request, Required, Status,
-    SwapOption,
+    Action, FoulPolicy, Party, RefereeError, Refusal, RefusalCode, Reply, Request, Required,
+    Status, SwapOption,
 };
 use renju_records::{Game, OpeningRule, Referee, RefereeOptions, Seat, TimeControl};
 
@@ -506,7 +506,7 @@ fn creation_error(e: RefereeError) -> Error {
 
 /// Takes one request on a referee handle.
 fn take(ptr: *mut renju_referee, action: Action, seat: i32, t_ms: *const u64) -> Result<()> {
-    let by = seat_arg(seat)?;
+    let by = seat_arg(seat)?.map(Party::from);
     // SAFETY: NULL or a readable uint64_t, the caller says.
     let t = unsafe { t_ms.as_ref() }.copied();
     let handle = referee(ptr)?;
@@ -1036,8 +1036,9 @@ pub unsafe extern "C" fn renju_referee_forbidden_points(
 /// object with an `action` field: an action (`place`, `pass`, `swap`, `stay`,
 /// `place-two`, `declare`, `offer`, `choose`, `claim`, `draw-offer`, `draw-accept`,
 /// `draw-decline`, `resign`, `forfeit`, `tick`, with `point`, `points` or `count` where it takes
-/// one, and optionally `by` (`"first"` or `"second"`) and `t` (milliseconds)), or a
-/// query: `status`, `record` (with `format`) or `explain` (with `point`). The reply is
+/// one, and optionally `by` (`"first"` or `"second"`, or `"arbiter"` to declare the
+/// forfeit of the player to act) and `t` (milliseconds)), or a query: `status`,
+/// `record` (with `format`) or `explain` (with `point`). The reply is
 /// `{"ok":true,"status":{...}}` or `{"ok":false,"error":{"code":...,"message":...},
 /// "status":{...}}`, with `record` or `explanation` beside the status for those queries;
 /// `code` is the name `renju_refusal_name` gives.

@@ -16,8 +16,8 @@ use renju_core::{RenjuOptions, Termination};
 use renju_records::clock::BothFlags;
 use renju_records::referee::{
     Action, ClockStatus as CClockStatus, Command, Ending as CEnding, ForbiddenSpot, FoulPolicy,
-    Referee as CReferee, RefereeError, RefereeOptions as COptions, Refusal, RefusalCode, Reply,
-    Request, Required, Status as CStatus, SwapOption,
+    Party, Referee as CReferee, RefereeError, RefereeOptions as COptions, Refusal, RefusalCode,
+    Reply, Request, Required, Status as CStatus, SwapOption,
 };
 use renju_records::{Game as CGame, OfferEquivalence, Seat};
 
@@ -360,7 +360,7 @@ impl Referee {
     ) -> PyResult<Status> {
         let request = Request {
             action,
-            by: by.map(seat_of).transpose()?,
+            by: by.map(|by| seat_of(by).map(Party::from)).transpose()?,
             t: t.map(|t| millis_of(t, "t")).transpose()?,
         };
         match self.inner.act(request) {

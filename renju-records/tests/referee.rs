@@ -3,8 +3,8 @@
 
 use renju_core::{Color, FoulKind, Outcome, Point, Termination};
 use renju_records::referee::{
-    Action, Command, FoulPolicy, Referee, RefereeOptions, Refusal, RefusalCode, Request, Required,
-    Status, SwapOption,
+    Action, Command, FoulPolicy, Party, Referee, RefereeOptions, Refusal, RefusalCode, Request,
+    Required, Status, SwapOption,
 };
 use renju_records::{Event, Format, Game, OpeningRule, Seat, ValidationOptions};
 
@@ -58,7 +58,7 @@ fn play(referee: &mut Referee, script: &str) -> Status {
         };
         let request = Request {
             action: action(word),
-            by,
+            by: by.map(Party::from),
             t: None,
         };
         status = referee
@@ -74,7 +74,7 @@ fn refused(referee: &mut Referee, word: &str, by: Option<Seat>, code: RefusalCod
     let game = referee.game();
     let request = Request {
         action: action(word),
-        by,
+        by: by.map(Party::from),
         t: None,
     };
     let refusal = referee
@@ -668,7 +668,7 @@ fn a_refusal_changes_nothing_in_every_protocol() {
                     let before = (probe.status(), probe.game());
                     let request = Request {
                         action: action(attempt),
-                        by,
+                        by: by.map(Party::from),
                         t: None,
                     };
                     if probe.act(request).is_err() {

@@ -248,3 +248,38 @@ fn random_refused_actions_change_nothing() {
         .collect();
     assert!(missing.is_empty(), "random play never met {missing:?}");
 }
+
+#[test]
+fn the_arbiter_declares_a_forfeit_and_takes_no_players_act() {
+    use renju_records::referee::Party;
+    let mut referee = Referee::new(RefereeOptions::default()).unwrap();
+    let h8: Point = "h8".parse().unwrap();
+    let players_acts = [
+        Action::Place { point: h8 },
+        Action::Pass,
+        Action::Resign,
+        Action::Claim,
+        Action::DrawOffer,
+    ];
+    for action in players_acts {
+        let request = Request::new(action).by(Party::Arbiter);
+        assert_eq!(
+            try_act(&mut referee, request),
+            Some(RefusalCode::BadRequest)
+        );
+    }
+    let reply = referee.handle_json(r#"{"action":"place","point":"h8","by":"arbiter"}"#);
+    assert!(reply.contains("the arbiter cannot place"), "{reply}");
+    // A seat on the wire reads as before.
+    let line = r#"{"action":"place","point":"h8","by":"first"}"#;
+    let by_seat: Request = serde_json::from_str(line).unwrap();
+    assert_eq!(by_seat.by, Some(Party::Seat(Seat::First)));
+    // The arbiter declares the forfeit of the player to act (Black, the first player).
+    let line = r#"{"action":"forfeit","by":"arbiter","t":5}"#;
+    let forfeit: Request = serde_json::from_str(line).unwrap();
+    assert_eq!(forfeit.by, Some(Party::Arbiter));
+    referee.act(forfeit).unwrap();
+    let outcome = referee.outcome().unwrap();
+    assert_eq!(outcome.termination, renju_core::Termination::Forfeit);
+    assert_eq!(outcome.winner, Some(renju_core::Color::White));
+}

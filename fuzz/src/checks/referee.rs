@@ -14,7 +14,7 @@
 //! JSON protocol.
 
 use renju_core::{Point, Termination};
-use renju_records::referee::{Action, FoulPolicy, Referee, RefereeOptions, Request};
+use renju_records::referee::{Action, FoulPolicy, Party, Referee, RefereeOptions, Request};
 use renju_records::{Format, OpeningRule, Seat, Severity, ValidationOptions};
 
 /// One name a protocol (small offer counts, to reach the offers in few bytes): as long
@@ -77,6 +77,7 @@ fn next_action(data: &mut &[u8]) -> Option<Request> {
         _ => Some(Seat::Second),
     };
     let t = (op >= 0xc0).then(|| u64::from(byte()) * 1000);
+    let by = by.map(Party::from);
     Some(Request { action, by, t })
 }
 

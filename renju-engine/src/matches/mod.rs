@@ -41,17 +41,20 @@
 //!   or a point the referee refuses (occupied, off the board, outside the opening's
 //!   area), passed where passes are not allowed, exceeded a Gomocup turn limit, or
 //!   stayed silent in an untimed game loses by forfeit (the referee's `forfeit`
-//!   action), with the reason in the record's `termination` tag. `--draw-after N`
+//!   action, declared by the runner as arbiter), with the reason in the record's
+//!   `termination` tag. `--draw-after N`
 //!   is the referee's own declared draw once N stones are on the board
 //!   (`declared-draw`; the record keeps the limit, [`Game::draw_after`]).
 //!   A dead, hung (silent in an untimed game) or confused engine is killed with its process group and started again for
 //!   its next game. An engine that only lost on time is kept: one that answered, late,
 //!   is healthy; one still thinking when its flag fell is sent `YXSTOP` (as
 //!   c-gomoku-cli does) and kept if its move comes within 500 ms, else killed.
-//! * **Records.** The referee's record of each game ([`Referee::game`]) with the
-//!   players, round and event tags, every move's time, and the runner's reason; each
-//!   is validated ([`Game::validate`]) and must give the runner's result
-//!   ([`GameResult::validated`]).
+//! * **Records.** The referee writes each game's whole record as play goes
+//!   ([`Referee::game`]): the game's number, the players, round and event tags, every
+//!   engine move's time (the thinking time, or the referee's clock reading of the time
+//!   left in a timed game), and the runner's reason; the runner adds nothing after the
+//!   game. Each record is validated once ([`Game::validate`]) and must give the
+//!   runner's result ([`GameResult::validated`]).
 //! * **Statistics** ([`stats`]): wins, losses and draws per engine and colour, Elo with
 //!   its 95 % interval, LOS, and the SPRT, which stops the match early once it decides.
 //! * **Tournament** ([`crosstable`]): the results as a round-robin crosstable
@@ -62,7 +65,6 @@ mod engines;
 mod openings;
 mod options;
 mod play;
-mod record;
 mod report;
 mod schedule;
 pub mod stats;

@@ -4,19 +4,21 @@ use std::time::{Duration, Instant};
 
 use renju_core::geometry::Color;
 use renju_core::notation::Move;
-use renju_core::outcome::Termination;
+use renju_core::outcome::{Outcome, Termination};
 use renju_records::game::{Game, Seat};
 use renju_records::opening::OpeningRule;
-use renju_records::referee::{Action, Referee, RefusalCode, Request, Required, Status};
+use renju_records::referee::{
+    Action, MoveReading, Party, Referee, RefusalCode, Request, Required, Status,
+};
+use renju_records::replay::ValidationOptions;
 
-use super::record::{complete_record, Completion};
 use super::{greeting_wait, opening_requests, seat_index, GameResult, Job, MatchOptions};
 use crate::gomocup::{
     is_error, is_unsupported, read_move, read_swap2, EngineMove, GomocupEngine, MoveLineError,
     Reply, Swap2Answer, TurnLimits,
 };
 use crate::process::Stop;
-use crate::quote::shorten;
+use crate::quote::{printable, shorten};
 
 /// A game under way.
 struct Play<'a> {
@@ -25,13 +27,7 @@ struct Play<'a> {
     referee: Referee,
     /// The runner's timeline: the engines' thinking so far, in milliseconds.
     t: u64,
-    /// The seat holding Black.
-    black_seat: Seat,
     notes: Vec<String>,
-    /// The runner's reason for ending the game.
-    reason: Option<String>,
-    /// Thinking time of each move in play order (`None`: not an engine's).
-    times: Vec<Option<u64>>,
     engine_moves: u32,
     engine_time: Duration,
     /// Waiting for the engines to start or restart (their `OK`).
@@ -76,16 +72,13 @@ pub(crate) fn play(
     stop: &Stop,
 ) -> Option<GameResult> {
     let started = Instant::now();
-    let referee = Referee::new(options.referee_options()).ok()?;
+    let referee = new_referee(job, options)?;
     let mut game = Play {
         options,
         job,
         referee,
         t: 0,
-        black_seat: Seat::First,
         notes: Vec::new(),
-        reason: None,
-        times: Vec::new(),
         engine_moves: 0,
         engine_time: Duration::ZERO,
         startup_time: Duration::ZERO,
@@ -117,6 +110,19 @@ pub(crate) fn play(
         }
     }
     Some(game.finish(started))
+}
+
+/// The referee of game `job`, its record named and tagged as the match's: the game's
+/// number, the event, the round and the engines by seat.
+fn new_referee(job: &Job, options: &MatchOptions) -> Option<Referee> {
+    let mut referee = Referee::new(options.referee_options()).ok()?;
+    referee.set_id((job.index + 1).to_string());
+    // One printable line each, as every record format's tags must be.
+    referee.set_tag("event", &printable(&options.event));
+    referee.set_tag("round", &job.round.to_string());
+    let name = |i: usize| printable(&options.engines[job.seats[i]].name);
+    referee.name_players(name(0), name(1));
+    Some(referee)
 }
 
 impl Play<'_> {
@@ -224,19 +230,14 @@ impl Play<'_> {
         let mut placed = false;
         for event in &opening.events {
             for request in opening_requests(event) {
-                let swap = request.action == Action::Swap;
                 let stone = matches!(
                     request.action,
                     Action::Place { .. } | Action::Choose { .. } | Action::Pass
                 );
-                if self.referee.take(&request.at(self.t)).is_ok() {
-                    if swap {
-                        self.black_seat = self.black_seat.other();
-                    }
-                    if stone {
-                        self.times.push(None);
-                        placed = true;
-                    }
+                // No engine's thinking: a timed game's record reads the clock.
+                let reading = MoveReading::default();
+                if self.referee.take_read(&request.at(self.t), reading).is_ok() {
+                    placed |= stone;
                 }
             }
         }
@@ -356,19 +357,16 @@ impl Play<'_> {
         }
     }
 
-    /// Ends the game: `seat` loses by forfeit, for `reason`.
+    /// Ends the game, declared by the runner as arbiter: `seat` loses by forfeit, for
+    /// `reason` (the record's `termination`). A game already over stays as it ended.
     fn forfeit(&mut self, seat: Seat, reason: String) {
-        if self.referee.outcome().is_some() {
-            return;
-        }
-        let request = Request {
-            action: Action::Forfeit,
-            by: Some(seat),
-            t: Some(self.t),
-        };
-        if self.referee.take(&request).is_ok() {
-            self.reason = Some(reason);
-        }
+        let by = Party::Arbiter;
+        let _ = (self.referee).forfeit(seat, by, printable(&reason), Some(self.t));
+    }
+
+    /// Why the game ended, in words, when the referee's outcome does not say it.
+    fn terminate(&mut self, reason: &str) {
+        self.referee.set_tag("termination", &printable(reason));
     }
 
     /// What happens to an answer that is no answer: the flag falls at the deadline
@@ -395,7 +393,7 @@ impl Play<'_> {
                         };
                         let _ = self.referee.take(&tick);
                         self.t = d.saturating_add(1);
-                        self.reason = Some(format!("{name} did not move before its flag fell"));
+                        self.terminate(&format!("{name} did not move before its flag fell"));
                     }
                     (_, Some(t)) => {
                         self.afterwards = Some(Afterwards::Thinking);
@@ -416,31 +414,28 @@ impl Play<'_> {
         Asked::Done
     }
 
-    /// Takes one action of an engine's at `t`; a refusal is a forfeit.
-    fn act(&mut self, seat: Seat, action: Action, t: u64) -> bool {
+    /// Takes one action of an engine's at `t`, with the `reading` of its time; a
+    /// refusal is a forfeit.
+    fn act(&mut self, seat: Seat, action: Action, t: u64, reading: MoveReading) -> bool {
         let shown = match &action {
             Action::Place { point } => format!("{point}"),
             other => other.name().to_string(),
         };
-        let swap = action == Action::Swap;
         let request = Request {
             action,
-            by: Some(seat),
+            by: Some(seat.into()),
             t: Some(t),
         };
-        match self.referee.take(&request) {
+        match self.referee.take_read(&request, reading) {
             Ok(()) => {
                 self.t = self.t.max(t);
-                if swap {
-                    self.black_seat = self.black_seat.other();
-                }
                 true
             }
             // The flag fell before the answer arrived: the referee ended the game.
             Err(refusal) if refusal.code == RefusalCode::GameOver => {
                 self.t = self.t.max(t);
                 let name = self.name(seat).to_string();
-                self.reason = Some(format!("{name} answered after its flag fell"));
+                self.terminate(&format!("{name} answered after its flag fell"));
                 self.afterwards = Some(Afterwards::Idle);
                 false
             }
@@ -480,10 +475,10 @@ impl Play<'_> {
                 match read_swap2(&line, size) {
                     Ok(Swap2Answer::Points(points)) if points.len() == 3 => {
                         for (k, p) in points.into_iter().enumerate() {
-                            if !self.act(seat, Action::Place { point: p }, t) {
+                            let reading = first_reading(k == 0, elapsed);
+                            if !self.act(seat, Action::Place { point: p }, t, reading) {
                                 return Some(Asked::Done);
                             }
-                            self.times.push((k == 0).then_some(elapsed_ms(elapsed)));
                         }
                         brain.known = None;
                     }
@@ -556,9 +551,8 @@ impl Play<'_> {
                 return Asked::Done;
             }
         };
-        if self.act(seat, action, t) {
+        if self.act(seat, action, t, first_reading(true, elapsed)) {
             brain.known = Some(n + 1);
-            self.times.push(Some(elapsed_ms(elapsed)));
         } else {
             brain.known = None;
         }
@@ -618,13 +612,11 @@ impl Play<'_> {
                         let mut first_stone = true;
                         for action in actions {
                             let stone = matches!(action, Action::Place { .. });
-                            if !self.act(seat, action, t) {
+                            let reading = first_reading(stone && first_stone, elapsed);
+                            if !self.act(seat, action, t, reading) {
                                 return Some(Asked::Done);
                             }
-                            if stone {
-                                self.times.push(first_stone.then_some(elapsed_ms(elapsed)));
-                                first_stone = false;
-                            }
+                            first_stone &= !stone;
                         }
                     }
                     None => self.forfeit(
@@ -666,36 +658,41 @@ impl Play<'_> {
             ));
         }
         let t = self.t;
-        self.act(seat, Action::Stay, t);
+        self.act(seat, Action::Stay, t, MoveReading::default());
         Asked::Done
     }
 
+    /// The game's result, its record taken from the referee (the runner's reason of
+    /// the ending and the turn limit written in last) and validated once.
     fn finish(mut self, started: Instant) -> GameResult {
         let job = self.job;
         let options = self.options;
-        let outcome = self
-            .referee
-            .outcome()
-            .unwrap_or(renju_core::outcome::Outcome {
-                winner: None,
-                termination: Termination::Unfinished,
-            });
-        let black = job.seats[seat_index(self.black_seat)];
-        let white = job.seats[seat_index(self.black_seat.other())];
+        let outcome = self.referee.outcome().unwrap_or(Outcome {
+            winner: None,
+            termination: Termination::Unfinished,
+        });
         if let (Termination::DeclaredDraw, Some(n)) = (outcome.termination, options.draw_after) {
             // The referee ended the game at the record's stone limit.
-            self.reason = Some(format!("draw declared after {n} stones (--draw-after)"));
+            self.terminate(&format!("draw declared after {n} stones (--draw-after)"));
         }
-        let reason = self.reason.take().unwrap_or_else(|| outcome.to_string());
-        let completion = Completion {
-            job,
-            black: &options.engines[black].name,
-            white: &options.engines[white].name,
-            reason: &reason,
-            times: &self.times,
-        };
-        let (record, validated) =
-            complete_record(self.referee.game(), options, &completion, outcome);
+        if self.referee.tag("termination").is_none() {
+            self.terminate(&outcome.to_string());
+        }
+        if let Some(turn) = options.turn_limit_ms {
+            // The time control keeps the game's time; the limit per move beside it.
+            let seconds = renju_records::time_control::format_seconds(turn);
+            self.referee.set_tag("turn-limit", &seconds);
+        }
+        let record = self.referee.game();
+        let validated = record.validate(&validation(options)).outcome == outcome;
+        let reason = self
+            .referee
+            .tag("termination")
+            .unwrap_or_default()
+            .to_string();
+        let black_seat = self.referee.black_seat();
+        let black = job.seats[seat_index(black_seat)];
+        let white = job.seats[seat_index(black_seat.other())];
         let wall = started.elapsed();
         GameResult {
             index: job.index,
@@ -749,11 +746,32 @@ fn moves_played(referee: &Referee) -> [u32; 2] {
     let mut played = [0; 2];
     for request in referee.actions() {
         let is_move = matches!(request.action, Action::Place { .. } | Action::Pass);
-        if let (true, Some(seat)) = (is_move, request.by) {
+        let seat = request.by.and_then(Party::seat);
+        if let (true, Some(seat)) = (is_move, seat) {
             played[seat_index(seat)] += 1;
         }
     }
     played
+}
+
+/// The options a match's record is validated with: the match's rules and clock.
+fn validation(options: &MatchOptions) -> ValidationOptions {
+    ValidationOptions {
+        rule_set: options.rule_set,
+        opening: options.opening,
+        renju: options.renju,
+        time_control: options.time_control.clone(),
+        ..ValidationOptions::default()
+    }
+}
+
+/// The reading of an engine's action that took `elapsed`: its thinking time when it
+/// is the `first` move of the answer, none for the others (their time is the first's).
+fn first_reading(first: bool, elapsed: Duration) -> MoveReading {
+    match first {
+        true => MoveReading::thought(elapsed_ms(elapsed)),
+        false => MoveReading::default(),
+    }
 }
 
 fn elapsed_ms(d: Duration) -> u64 {

@@ -176,7 +176,7 @@ struct ActionLine {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     count: Option<u8>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    by: Option<Seat>,
+    by: Option<Party>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     t: Option<u64>,
 }
@@ -192,7 +192,7 @@ fn action_kind<'de, D: serde::Deserializer<'de>>(d: D) -> Result<ActionKind, D::
 }
 
 impl ActionLine {
-    fn new(action: Action, by: Option<Seat>, t: Option<u64>) -> ActionLine {
+    fn new(action: Action, by: Option<Party>, t: Option<u64>) -> ActionLine {
         let mut line = ActionLine {
             action: action.kind(),
             point: None,
@@ -350,16 +350,17 @@ renju_core::name_table_serde!(Party);
 /// use renju_records::referee::{Action, Request};
 /// use renju_records::Seat;
 /// let r = Request::new(Action::Pass).by(Seat::Second).at(1500);
-/// assert_eq!((r.by, r.t), (Some(Seat::Second), Some(1500)));
+/// assert_eq!((r.by, r.t), (Some(Seat::Second.into()), Some(1500)));
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(try_from = "ActionLine", into = "ActionLine")]
 pub struct Request {
     /// What is done.
     pub action: Action,
-    /// The seat acting, when the caller says (checked: an action out of turn is
-    /// refused); `None` takes the seat the action belongs to.
-    pub by: Option<Seat>,
+    /// The party acting, when the caller says (checked: an action out of turn is
+    /// refused, and the arbiter may only declare the forfeit of the player to act);
+    /// `None` takes the seat the action belongs to.
+    pub by: Option<Party>,
     /// When, in milliseconds on the caller's timeline (never earlier than the action
     /// before); `None`: no time passed since the action before.
     pub t: Option<u64>,
@@ -375,9 +376,9 @@ impl Request {
         }
     }
 
-    /// The same request, taken by `seat`.
-    pub fn by(mut self, seat: Seat) -> Request {
-        self.by = Some(seat);
+    /// The same request, taken by `party` (a seat or the arbiter).
+    pub fn by(mut self, party: impl Into<Party>) -> Request {
+        self.by = Some(party.into());
         self
     }
 

@@ -4,7 +4,7 @@
 //! whether the events the action would add are acceptable ([`Run::check`]); applying
 //! the plan afterwards cannot be refused.
 
-use super::{Action, FoulPolicy, Referee, Refusal, RefusalCode, Request};
+use super::{Action, FoulPolicy, Party, Referee, Refusal, RefusalCode, Request};
 use crate::findings::Finding;
 use crate::game::{DeclaredResult, Event, ResultReason, Seat};
 use crate::protocol::{Actor, Step};
@@ -54,6 +54,24 @@ impl Plan {
     }
 }
 
+/// The seat `request` is taken by (`None`: the seat the action belongs to). The
+/// arbiter may only declare the forfeit of the player to act (and tick the clock,
+/// which no seat takes): any other act of the arbiter's is refused.
+fn acting_seat(request: &Request) -> Result<Option<Seat>, Refusal> {
+    match request.by {
+        None => Ok(None),
+        Some(Party::Seat(seat)) => Ok(Some(seat)),
+        Some(Party::Arbiter) if request.action == Action::Forfeit => Ok(None),
+        Some(Party::Arbiter) => Err(Refusal::new(
+            RefusalCode::BadRequest,
+            format!(
+                "the arbiter cannot {}: only a player can",
+                request.action.name()
+            ),
+        )),
+    }
+}
+
 impl Referee {
     /// What `request` would do, or why it is refused: the referee's own checks (the
     /// turn, the protocol's step, the point), then the replay's ([`Run::check`]) on the
@@ -84,7 +102,7 @@ impl Referee {
                 format!("the game is over: {outcome}"),
             ));
         }
-        let by = request.by;
+        let by = acting_seat(request)?;
         match &request.action {
             Action::Place { point } => self.place(Move::Stone(*point), by),
             Action::Pass => self.place(Move::Pass, by),

@@ -72,9 +72,9 @@ pub(super) struct Scorer {
 }
 
 impl Scorer {
-    /// Writes the names and the forfeit's reason into `game`, Black's player being the
-    /// one in `black_seat` now.
-    fn finish(&self, game: &mut Game, black_seat: Seat) {
+    /// Writes the names into `game`'s `black` and `white` tags (where they stand, or
+    /// at the end), Black's player being the one in `black_seat` now.
+    fn write_names(&self, game: &mut Game, black_seat: Seat) {
         if let Some([first, second]) = &self.names {
             let (black, white) = match black_seat {
                 Seat::First => (first, second),
@@ -82,9 +82,6 @@ impl Scorer {
             };
             set_tag(game, "black", black);
             set_tag(game, "white", white);
-        }
-        if let Some(forfeiture) = &self.forfeiture {
-            set_tag(game, "termination", &forfeiture.reason);
         }
     }
 }
@@ -98,13 +95,27 @@ fn set_tag(game: &mut Game, key: &str, value: &str) {
 }
 
 impl Referee {
-    /// Names the players by seat: the record's `black` and `white` tags follow the
-    /// colours they hold when the record is taken (swaps included).
+    /// Names the players by seat: the record's `black` and `white` tags, written now
+    /// after the tags set so far, follow the colours the players hold when the record
+    /// is taken (swaps included).
     pub fn name_players(&mut self, first: impl Into<String>, second: impl Into<String>) {
         self.scorer.names = Some([first.into(), second.into()]);
+        self.scorer.write_names(&mut self.log, self.run.black_seat);
     }
 
-    /// Sets a tag of the record (`event`, `round`, ...), replacing one of the same key.
+    /// The seat of the player holding Black now (swaps included).
+    pub fn black_seat(&self) -> Seat {
+        self.run.black_seat
+    }
+
+    /// The record's tag `key`, when set.
+    pub fn tag(&self, key: &str) -> Option<&str> {
+        let mut tags = self.log.tags.iter();
+        tags.find(|(k, _)| k == key).map(|(_, v)| v.as_str())
+    }
+
+    /// Sets a tag of the record (`event`, `round`, ...), replacing one of the same key
+    /// where it stands; a new key goes after the tags set so far.
     pub fn set_tag(&mut self, key: &str, value: &str) {
         set_tag(&mut self.log, key, value);
     }
@@ -127,8 +138,8 @@ impl Referee {
     }
 
     /// Ends the game: the player in `seat` loses by forfeit, declared by `by` (the
-    /// player themself or the arbiter), for `reason` (the record's `termination` tag).
-    /// Refused as [`Action::Forfeit`] is, and when a player declares another's forfeit.
+    /// player themself or the arbiter), for `reason` (the record's `termination` tag,
+    /// written now after the tags set so far). Refused as [`Action::Forfeit`] is, and when a player declares another's forfeit.
     pub fn forfeit(
         &mut self,
         seat: Seat,
@@ -147,14 +158,12 @@ impl Referee {
         }
         self.take(&Request {
             action: Action::Forfeit,
-            by: Some(seat),
+            by: Some(seat.into()),
             t,
         })?;
-        self.scorer.forfeiture = Some(Forfeiture {
-            seat,
-            by,
-            reason: reason.into(),
-        });
+        let reason = reason.into();
+        set_tag(&mut self.log, "termination", &reason);
+        self.scorer.forfeiture = Some(Forfeiture { seat, by, reason });
         Ok(())
     }
 
@@ -169,7 +178,7 @@ impl Referee {
     /// waiting for White's choice are not in it.
     pub fn game(&self) -> Game {
         let mut game = self.log.clone();
-        self.scorer.finish(&mut game, self.run.black_seat);
+        self.scorer.write_names(&mut game, self.run.black_seat);
         game
     }
 
