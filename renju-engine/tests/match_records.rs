@@ -11,24 +11,8 @@ use renju_engine::matches::{run, EngineSpec, GomocupLimits, MatchOptions, MatchR
 use renju_records::formats::Format;
 use renju_records::{Event, Game, OpeningRule, ValidationOptions};
 
-fn engine_path() -> PathBuf {
-    let exe = std::env::current_exe().unwrap();
-    let dir = exe.parent().unwrap().parent().unwrap();
-    dir.join("examples")
-        .join(format!("test_engine{}", std::env::consts::EXE_SUFFIX))
-}
-
-fn engine(name: &str, args: &str) -> EngineSpec {
-    let mut command = vec![engine_path().display().to_string()];
-    command.extend(args.split_whitespace().map(String::from));
-    EngineSpec {
-        name: name.into(),
-        command,
-        dir: None,
-        info: vec![],
-        swap2board_fields: false,
-    }
-}
+mod test_engine;
+use test_engine::engine;
 
 fn two(a: EngineSpec, b: EngineSpec, games: u32) -> MatchOptions {
     MatchOptions {

@@ -2,8 +2,6 @@
 //! ending reached and judged right, records that validate to the runner's results, no
 //! engine process left behind, and the same results at any concurrency.
 
-use std::path::PathBuf;
-
 use renju_core::{Color, Termination};
 use renju_engine::matches::stats::SprtDecision;
 use renju_engine::matches::{
@@ -12,25 +10,8 @@ use renju_engine::matches::{
 use renju_engine::process::Stop;
 use renju_records::{Event, Game, OpeningRule};
 
-/// The test engine, built with the tests (`cargo test` builds examples).
-fn engine_path() -> PathBuf {
-    let exe = std::env::current_exe().unwrap();
-    let dir = exe.parent().unwrap().parent().unwrap();
-    dir.join("examples")
-        .join(format!("test_engine{}", std::env::consts::EXE_SUFFIX))
-}
-
-fn engine(name: &str, args: &str) -> EngineSpec {
-    let mut command = vec![engine_path().display().to_string()];
-    command.extend(args.split_whitespace().map(String::from));
-    EngineSpec {
-        name: name.into(),
-        command,
-        dir: None,
-        info: vec![],
-        swap2board_fields: false,
-    }
-}
+mod test_engine;
+use test_engine::engine;
 
 fn play(options: MatchOptions) -> MatchReport {
     let options = MatchOptions {
