@@ -3,8 +3,6 @@
 //! checks a record against it, event by event ([`ProtocolState`]), reporting every step
 //! the protocol does not allow as a [`Finding`].
 
-use std::collections::HashMap;
-
 use crate::findings::{Finding, FindingCode};
 use crate::game::Seat;
 use crate::opening::{offer_classes, OfferEquivalence, OpeningRule};
@@ -429,13 +427,18 @@ impl ProtocolState {
         let stones: Vec<(Point, Color)> = pos.board().stones().collect();
         // Each offer's class of equivalent points ([`offer_classes`]: near-linear), then
         // every pair within a class, in the order of the offers.
+        // Classes are numbered from 0 in the order of their first offers.
         let classes = offer_classes(&stones, offered, self.equivalence, self.size);
-        let mut members: HashMap<u32, Vec<usize>> = HashMap::new();
+        let mut members: Vec<Vec<usize>> = Vec::new();
         for (j, &class) in classes.iter().enumerate() {
-            members.entry(class).or_default().push(j);
+            let class = class as usize;
+            if class == members.len() {
+                members.push(Vec::new());
+            }
+            members[class].push(j);
         }
         for (i, &a) in offered.iter().enumerate() {
-            for &j in members[&classes[i]].iter().filter(|&&j| j > i) {
+            for &j in members[classes[i] as usize].iter().filter(|&&j| j > i) {
                 let b = offered[j];
                 if a != b {
                     findings.push(Finding::new(
