@@ -100,6 +100,18 @@ pub fn run(
                             number += 1;
                             batch.push((number, Err(bytes)));
                         }
+                        Ok(LineRead::Endless { bytes }) => {
+                            // The lines read before are answered first; this one ends the input.
+                            let _ = tx.send(Ok(std::mem::take(&mut batch)));
+                            let _ = tx.send(Err(io::Error::new(
+                                io::ErrorKind::InvalidData,
+                                format!(
+                                    "line {}: no line end in its first {bytes} bytes",
+                                    number + 1
+                                ),
+                            )));
+                            return;
+                        }
                         Err(e) => {
                             // The lines read before the error are answered first.
                             let _ = tx.send(Ok(std::mem::take(&mut batch)));

@@ -295,6 +295,10 @@ pub fn run_command(args: MatchArgs) -> ExitCode {
     };
     let report = match run_observed(&options, &Stop::new(), &mut observer) {
         Ok(r) => r,
+        Err(e @ MatchError::Interrupted(_)) => {
+            eprintln!("renju match: {e}");
+            return ExitCode::from(130);
+        }
         Err(e) => {
             eprintln!("renju match: {e}");
             return ExitCode::from(2);

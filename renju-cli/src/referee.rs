@@ -142,6 +142,12 @@ pub fn pipe<R: Read>(
         }
         match read_line(input, &mut buf, max_line, false)? {
             LineRead::Eof => break,
+            LineRead::Endless { bytes } => {
+                return Err(io::Error::new(
+                    io::ErrorKind::InvalidData,
+                    format!("no line end in the first {bytes} bytes of a request"),
+                ))
+            }
             LineRead::Line => {
                 let line = match buf.strip_prefix(UTF8_BOM) {
                     Some(rest) if first => rest,

@@ -8,6 +8,7 @@ use renju_engine::matches::{
     run, run_until, EngineSpec, GameResult, GomocupLimits, MatchError, MatchOptions, MatchReport,
 };
 use renju_engine::process::Stop;
+use renju_records::text::TextError;
 use renju_records::{Event, Game, OpeningRule};
 
 mod test_engine;
@@ -626,7 +627,7 @@ fn zero_limits_and_names_with_control_characters_are_refused_before_play() {
     injected.engines[0].name = "a\n001 forged".into();
     assert!(matches!(
         run(&injected, &mut |_, _| {}),
-        Err(MatchError::ControlInName(_))
+        Err(MatchError::Text(TextError::Control { .. }))
     ));
 }
 

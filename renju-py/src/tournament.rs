@@ -34,7 +34,9 @@ fn read_error(py: Python<'_>, e: ReadError) -> PyErr {
         ReadError::Trf { file, source } => {
             let mut p = match &source {
                 TrfError::Line { line, message } => ParseError::new(message.clone()).at_line(*line),
-                TrfError::NoPlayers | TrfError::TooLarge(_) => ParseError::new(source.to_string()),
+                TrfError::NoPlayers | TrfError::TooLarge(_) | TrfError::Text(_) => {
+                    ParseError::new(source.to_string())
+                }
             };
             p.location.file = Some(file.into());
             errors::parse_error(py, &p)

@@ -49,6 +49,7 @@ pub mod replay;
 pub mod report;
 pub mod rows;
 pub mod seat;
+pub mod text;
 pub mod time_control;
 
 pub use clock::{Clock, ClockEvent, ClockOptions, ClockResult, ClockState, LateArrival, Penalty};

@@ -34,6 +34,7 @@ use crate::checks::{TournamentCode, TournamentFinding};
 use crate::model::{CrosstableCell, Player, ResultKind, Tournament};
 use renju_core::geometry::Color;
 use renju_records::game::{Event, Game};
+use renju_records::text::check_text;
 
 /// One tournament per distinct `tournament` (or `event`) tag (records without one form a
 /// tournament named `""`), in the order they first appear, each with the findings
@@ -91,6 +92,8 @@ fn place(game: &Game, t: &mut Tournament, ids: &mut HashMap<String, u32>) -> Res
     let (Some(black), Some(white)) = (game.tag("black"), game.tag("white")) else {
         return Err("the record does not name both players".into());
     };
+    check_text("black player's name", black).map_err(|e| e.to_string())?;
+    check_text("white player's name", white).map_err(|e| e.to_string())?;
     let round = game.tag("round").and_then(|r| {
         let digits: String = r.trim().chars().take_while(char::is_ascii_digit).collect();
         digits.parse::<u32>().ok().filter(|&n| n > 0)

@@ -41,6 +41,7 @@ use crate::model::{
 use crate::score::{HalfPoints, PointsError};
 use crate::tiebreak::TieBreak;
 use renju_core::geometry::Color;
+use renju_records::text::{check_text, TextError};
 
 /// A TRF file that cannot be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -62,6 +63,10 @@ pub enum TrfError {
     /// digits).
     #[error("{0}")]
     TooLarge(String),
+    /// When writing: a name (of the tournament, a player or a team) that a TRF line
+    /// cannot hold, by the check every free-text field gets.
+    #[error("cannot write TRF: {0}")]
+    Text(#[from] TextError),
 }
 
 fn cols(chars: &[char], from: usize, to: usize) -> String {
@@ -693,6 +698,7 @@ fn write_inner(
             "cannot write TRF: player id {id} is over {max_id} (TRF start ranks have four digits)"
         )));
     }
+    check_names(t)?;
     let mut out = String::new();
     write_header(t, &mut out);
     let computed = |id: u32| s.filter(|s| !s.team_event).and_then(|s| s.row(id));
@@ -717,6 +723,24 @@ fn write_inner(
         out.push_str(&format!("XXD {}\n", ids.join(" ")));
     }
     Ok(out)
+}
+
+/// The names a TRF file writes, checked as free text: the tournament's, the players'
+/// and the teams', and the other header texts. Spaces at the ends are column padding
+/// in TRF, not part of the text: they are not held against it.
+fn check_names(t: &Tournament) -> Result<(), TrfError> {
+    let check = |field: &str, text: &str| check_text(field, text.trim_matches(' '));
+    check("tournament name", &t.name)?;
+    for (code, text) in &t.tags {
+        check(&format!("text of record {code}"), text)?;
+    }
+    for p in &t.players {
+        check(&format!("name of player {}", p.id), &p.name)?;
+    }
+    for team in &t.teams {
+        check("team name", &team.name)?;
+    }
+    Ok(())
 }
 
 /// The records before the players: name, system, other tags, rounds, round dates,

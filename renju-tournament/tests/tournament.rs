@@ -651,21 +651,29 @@ fn team_swiss_by_the_chinese_rules() {
     assert_eq!(s.row(5).unwrap().rank, 3);
 }
 
-#[test]
-fn standings_from_game_records() {
-    let mut g1 = renju_records::Game::from_moves("h8 h9 i8").unwrap();
-    g1.tags = vec![
-        ("tournament".into(), "Cup".into()),
-        ("round".into(), "1".into()),
-        ("black".into(), "Ann".into()),
-        ("white".into(), "Bob".into()),
-    ];
-    g1.events.push(renju_records::Event::Result(
+/// A three-move record with `tags`, declared won by White.
+fn won_by_white(tags: &[(&str, &str)]) -> renju_records::Game {
+    let mut g = renju_records::Game::from_moves("h8 h9 i8").unwrap();
+    g.tags = (tags.iter())
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    g.events.push(renju_records::Event::Result(
         renju_records::game::DeclaredResult {
             winner: Some(Color::White),
             reason: None,
         },
     ));
+    g
+}
+
+#[test]
+fn standings_from_game_records() {
+    let g1 = won_by_white(&[
+        ("tournament", "Cup"),
+        ("round", "1"),
+        ("black", "Ann"),
+        ("white", "Bob"),
+    ]);
     let mut g2 = g1.clone();
     g2.tags[1].1 = "x".into();
     let list = from_games::tournaments(&[g1, g2]);
@@ -675,6 +683,29 @@ fn standings_from_game_records() {
     assert_eq!(findings[0].code, TournamentCode::UnusableGame);
     let s = standings(t, &StandingsOptions::default());
     assert_eq!(s.rows[0].name, "Bob");
+}
+
+/// A player's name that a TRF line cannot hold (a newline would forge a player record)
+/// keeps its game out of the crosstable with a finding, and a tournament holding one
+/// (built in JSON, say) is refused by the TRF writer.
+#[test]
+fn names_are_checked_as_free_text() {
+    let g = won_by_white(&[("round", "1"), ("black", "Ann\n001    9 x"), ("white", "Bob")]);
+    let list = from_games::tournaments(&[g]);
+    let findings = &list[0].findings;
+    assert_eq!(findings.len(), 1);
+    assert_eq!(findings[0].code, TournamentCode::UnusableGame);
+    assert!(
+        findings[0].message.contains("black player's name"),
+        "{:?}",
+        findings[0]
+    );
+    assert!(list[0].tournament.players.is_empty());
+    let mut t = exercise();
+    t.players[0].name = "Ann\n001    9 x".into();
+    let e = renju_tournament::trf::write(&t).unwrap_err();
+    assert!(e.to_string().contains("name of player 1"), "{e}");
+    assert!(e.to_string().contains("control character"), "{e}");
 }
 
 #[test]

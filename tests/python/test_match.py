@@ -138,6 +138,11 @@ def test_bad_input_raises_typed_errors(tmp_path: Path) -> None:
         renju.engine.match([a, b], names=["x", "y", "z"])
     with pytest.raises(renju.SetupError, match="no-openings.txt"):
         renju.engine.match([a, b], renju.engine.MatchSettings(openings=tmp_path / "no-openings.txt"))
+    if Path("/dev/zero").exists():
+        # No line end: given up after 256 MiB, naming no option the match does not have.
+        with pytest.raises(renju.SetupError, match="no line end") as endless:
+            renju.engine.match([a, b], renju.engine.MatchSettings(openings="/dev/zero"))
+        assert "--max-record-bytes" not in str(endless.value)
     with pytest.raises(renju.SetupError, match="board size"):
         renju.engine.match([a, b], renju.engine.MatchSettings(size=99))
     with pytest.raises(renju.SetupError, match="not key=value"):
@@ -362,3 +367,17 @@ def test_event_has_no_control_character() -> None:
     settings = renju.engine.MatchSettings(event="Cup\n001    9 x")
     with pytest.raises(renju.SetupError, match="control character"):
         renju.engine.match(["no-such-engine-a", "no-such-engine-b"], settings)
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "said"),
+    [("event", " Cup", "spaces at an end"), ("event", "x" * 1025, "more than 1024"), ("names", ["a\tb", "b"], "control character")],
+)
+def test_free_text_is_checked_as_everywhere(field: str, value: object, said: str) -> None:
+    """Engine names and the event get the one check every free-text field gets."""
+    engines = ["no-such-engine-a", "no-such-engine-b"]
+    with pytest.raises(renju.SetupError, match=said):
+        if field == "names":
+            renju.engine.match(engines, names=value)  # type: ignore[arg-type]
+        else:
+            renju.engine.match(engines, renju.engine.MatchSettings(event=value))  # type: ignore[arg-type]

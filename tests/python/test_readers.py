@@ -234,3 +234,13 @@ def test_move_list_files_are_read_as_the_reader_advances(tmp_path: Path) -> None
     path.write_text("")  # truncate: only what was already buffered remains
     rest = sum(1 for _ in reader)
     assert 0 <= rest < 19_999
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")
+def test_an_endless_line_is_given_up() -> None:
+    """/dev/zero has no line end: reading gives up after 256 MiB with one error instead
+    of reading forever."""
+    reader = renju.read("/dev/zero", "moves", errors="skip")
+    assert list(reader) == []
+    assert len(reader.errors) == 1
+    assert "no line end in the first" in str(reader.errors[0])

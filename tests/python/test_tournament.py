@@ -97,3 +97,15 @@ def test_rif_database(repo: Path) -> None:
     assert renju.tournament.read_tournaments_bytes(path.read_bytes(), "club.rif")[0].name == ts[0].name
     s = ts[0].standings()
     assert s.rows[0].name == "Ann Smith" and s.rows[0].points == 2.5
+
+
+def test_a_name_with_a_newline_keeps_its_game_out() -> None:
+    """A player's name a TRF line cannot hold: the game is left out with a finding."""
+    sgf = (
+        b"(;GM[4]FF[4]SZ[15]EV[Cup]PB[Ann\n001    9 x]PW[Bob]RO[1]RE[W+R];B[hh];W[hi])\n"
+        b"(;GM[4]FF[4]SZ[15]EV[Cup]PB[Cid]PW[Bob]RO[1]RE[W+R];B[hh];W[hi])\n"
+    )
+    (t,) = renju.tournament.read_tournaments_bytes(sgf, "names.sgf")
+    assert [p["name"] for p in t.players] == ["Cid", "Bob"]
+    standings = t.standings()
+    assert any("black player's name" in f.message for f in standings.findings), standings.findings

@@ -88,6 +88,7 @@ use thiserror::Error;
 use renju_records::game::{Game, Seat};
 use renju_records::opening::OpeningRule;
 use renju_records::referee::{Referee, RefereeError};
+use renju_records::text::{check_text, TextError};
 use renju_records::time_control::TimeControlError;
 
 use crate::gomocup::GomocupEngine;
@@ -104,13 +105,10 @@ pub enum MatchError {
     /// Two engines with one name.
     #[error("two engines are named `{0}`: give each a name of its own")]
     DuplicateName(String),
-    /// An engine name with a control character (a newline would start a line of its
-    /// own in a TRF file or a record).
-    #[error("the engine name {0:?} has a control character: names go into records and TRF files, one line each")]
-    ControlInName(String),
-    /// An event name with a control character, for the same reason.
-    #[error("the event name {0:?} has a control character: it goes into records and TRF files, on one line")]
-    ControlInEvent(String),
+    /// An engine name or the event name that records and TRF files cannot hold (a
+    /// newline would start a line of its own), checked as every free-text field is.
+    #[error(transparent)]
+    Text(#[from] TextError),
     /// An engine that cannot be read (`cmd=...` form, quoting, no command).
     #[error("{0}")]
     Engine(String),
@@ -133,6 +131,9 @@ pub enum MatchError {
     /// The openings file cannot be read.
     #[error("{0}")]
     Openings(String),
+    /// The stop flag was raised (Ctrl-C, SIGTERM) before play began.
+    #[error("interrupted {0}")]
+    Interrupted(String),
     /// Gomocup limits that make no time control.
     #[error(transparent)]
     TimeControl(#[from] TimeControlError),
@@ -159,7 +160,7 @@ pub enum MatchError {
 }
 
 /// Checks the options; the openings kept (the refused ones listed).
-fn prepare(options: &MatchOptions) -> Result<Gathered, MatchError> {
+fn prepare(options: &MatchOptions, stop: &Stop) -> Result<Gathered, MatchError> {
     let n = options.engines.len();
     if n < 2 {
         return Err(MatchError::TooFewEngines(n));
@@ -168,13 +169,9 @@ fn prepare(options: &MatchOptions) -> Result<Gathered, MatchError> {
         if options.engines[..i].iter().any(|o| o.name == e.name) {
             return Err(MatchError::DuplicateName(e.name.clone()));
         }
-        if e.name.chars().any(char::is_control) {
-            return Err(MatchError::ControlInName(e.name.clone()));
-        }
+        check_text("engine name", &e.name)?;
     }
-    if options.event.chars().any(char::is_control) {
-        return Err(MatchError::ControlInEvent(options.event.clone()));
-    }
+    check_text("event name", &options.event)?;
     if options.sprt.is_some() && n != 2 {
         return Err(MatchError::SprtEngines(n));
     }
@@ -197,7 +194,7 @@ fn prepare(options: &MatchOptions) -> Result<Gathered, MatchError> {
         })?;
     }
     Referee::new(options.referee_options())?;
-    let gathered = gather_openings(options, openings_needed(options, games))?;
+    let gathered = gather_openings(options, openings_needed(options, games), stop)?;
     if gathered.kept.is_empty() {
         if let Some((label, why)) = gathered.refused.first() {
             return Err(MatchError::NoOpenings(format!("{label}: {why}")));
@@ -269,7 +266,7 @@ pub fn run_observed(
         refused,
         read: openings_read,
         ..
-    } = prepare(options)?;
+    } = prepare(options, stop)?;
     let jobs = schedule(options, openings.len());
     let mut summary = Summary::new(options, jobs.len());
     let next = AtomicUsize::new(0);

@@ -3,6 +3,7 @@
 //! ([`check_opening`]), gathered in sequential or seeded random order, and played
 //! under the symmetry of their pass.
 
+use std::collections::BinaryHeap;
 use std::fs;
 use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
@@ -18,6 +19,7 @@ use renju_records::opening::OpeningRule;
 use renju_records::referee::{Action, Referee, RefereeError, Refusal, Request, Required};
 
 use super::{MatchError, MatchOptions, OpeningOrder};
+use crate::process::Stop;
 use renju_records::random::SplitMix64;
 
 /// An openings file, read as the match needs it ([`OpeningsFile::records`]): one
@@ -243,6 +245,7 @@ pub(super) fn transformed(opening: &Game, symmetry: Symmetry) -> Game {
 pub const MAX_REFUSED_LISTED: usize = 1000;
 
 /// The openings a match plays, gathered before play.
+#[derive(Default)]
 pub(super) struct Gathered {
     /// The openings kept, in the order they are taken.
     pub(super) kept: Vec<Game>,
@@ -252,6 +255,9 @@ pub(super) struct Gathered {
     pub(super) unlisted: usize,
     /// Openings read.
     pub(super) read: usize,
+    /// Openings checked (replayed): all those read in sequential order, the candidates
+    /// to the sample in random order.
+    pub(super) checked: usize,
 }
 
 impl Gathered {
@@ -275,12 +281,18 @@ pub(super) fn openings_needed(options: &MatchOptions, games: usize) -> usize {
 }
 
 /// Reads and checks the openings the schedule needs, from `options.openings` or the
-/// openings file, one at a time: in sequential order up to the `needed`-th kept one;
-/// in random order all of them, keeping a seeded uniform sample of `needed` (reservoir
-/// sampling), shuffled. A record that cannot be read is an error.
+/// openings file, one at a time, giving up with [`MatchError::Interrupted`] as soon as
+/// `stop` is raised. In sequential order up to the `needed`-th kept one. In random order
+/// a seeded uniform sample of `needed` among the openings that pass the check, found
+/// in one pass without checking them all: each opening draws a random key, the sample
+/// is the kept openings with the smallest keys, and an opening is checked (replayed)
+/// only when its key would take it into the sample so far, about
+/// `needed x (1 + ln(read / needed))` of them. The sample is played in key order.
+/// A record that cannot be read is an error.
 pub(super) fn gather_openings(
     options: &MatchOptions,
     needed: usize,
+    stop: &Stop,
 ) -> Result<Gathered, MatchError> {
     let records: Box<dyn Iterator<Item = Result<Game, String>>> = match &options.openings_file {
         Some(file) => Box::new(
@@ -289,47 +301,55 @@ pub(super) fn gather_openings(
         ),
         None => Box::new(options.openings.iter().cloned().map(Ok)),
     };
-    let mut out = Gathered {
-        kept: Vec::new(),
-        refused: Vec::new(),
-        unlisted: 0,
-        read: 0,
-    };
+    let mut out = Gathered::default();
     let mut rng = match options.opening_order {
         OpeningOrder::Random(seed) => Some(SplitMix64::new(seed)),
         OpeningOrder::Sequential => None,
     };
-    let mut kept_seen = 0u64;
+    // Random order: the sample so far, a max-heap on the keys.
+    let mut sample: BinaryHeap<Keyed> = BinaryHeap::new();
     for record in records {
+        if stop.is_raised() {
+            return Err(MatchError::Interrupted(format!(
+                "while reading the openings, after {}",
+                out.read
+            )));
+        }
         if rng.is_none() && out.kept.len() >= needed {
             break;
         }
         let opening = record.map_err(MatchError::Openings)?;
         out.read += 1;
+        let key = rng.as_mut().map(SplitMix64::next_u64);
+        if let Some(key) = key {
+            let full = sample.len() >= needed;
+            if needed == 0 || (full && sample.peek().is_some_and(|top| key >= top.key)) {
+                continue;
+            }
+        }
         let label = (opening.source.line)
             .map_or_else(|| format!("opening {}", out.read), |l| format!("line {l}"));
+        out.checked += 1;
         if let Err(why) = check_opening(&opening, options) {
             out.refuse(label, why.to_string());
             continue;
         }
-        kept_seen += 1;
-        match rng.as_mut() {
-            // Algorithm R: the i-th kept opening replaces a random one of the sample
-            // with probability needed / i.
-            Some(rng) if out.kept.len() >= needed => {
-                let j = rng.below_by_remainder(kept_seen) as usize;
-                if j < needed {
-                    out.kept[j] = opening;
+        match key {
+            Some(key) => {
+                sample.push(Keyed { key, opening });
+                if sample.len() > needed {
+                    sample.pop();
                 }
             }
-            _ => out.kept.push(opening),
+            None => out.kept.push(opening),
         }
     }
-    if let Some(rng) = rng.as_mut() {
-        for i in (1..out.kept.len()).rev() {
-            let j = rng.below_by_remainder(i as u64 + 1) as usize;
-            out.kept.swap(i, j);
-        }
+    if rng.is_some() {
+        out.kept = sample
+            .into_sorted_vec()
+            .into_iter()
+            .map(|k| k.opening)
+            .collect();
     }
     if out.unlisted > 0 {
         let more = format!("{} more openings", out.unlisted);
@@ -345,6 +365,32 @@ pub(super) fn gather_openings(
         }
     }
     Ok(out)
+}
+
+/// An opening of a random sample with its key, ordered by the key alone.
+struct Keyed {
+    key: u64,
+    opening: Game,
+}
+
+impl PartialEq for Keyed {
+    fn eq(&self, other: &Self) -> bool {
+        self.key == other.key
+    }
+}
+
+impl Eq for Keyed {}
+
+impl PartialOrd for Keyed {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Keyed {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.key.cmp(&other.key)
+    }
 }
 
 #[cfg(test)]
@@ -395,7 +441,7 @@ mod tests {
         };
         // Sequential: the four openings played and the refused one before them, not
         // the 200,000 lines.
-        let g = gather_openings(&options, 4).unwrap();
+        let g = gather_openings(&options, 4, &Stop::new()).unwrap();
         assert_eq!((g.read, g.kept.len()), (5, 4));
         assert_eq!(g.refused.len(), 1);
         assert_eq!(g.refused[0].0, "line 3");
@@ -410,13 +456,18 @@ mod tests {
             ..options.clone()
         };
         let lines = |g: &Gathered| g.kept.iter().map(|o| o.source.line).collect::<Vec<_>>();
-        let a = gather_openings(&random(7), 4).unwrap();
+        let a = gather_openings(&random(7), 4, &Stop::new()).unwrap();
         assert_eq!((a.read, a.kept.len(), a.refused.len()), (2_000, 4, 1));
-        assert_eq!(lines(&a), lines(&gather_openings(&random(7), 4).unwrap()));
+        // Only the candidates to the sample are replayed: about 4 x (1 + ln 500).
+        assert!(a.checked < 80, "{} checked", a.checked);
+        assert_eq!(
+            lines(&a),
+            lines(&gather_openings(&random(7), 4, &Stop::new()).unwrap())
+        );
         let mut seen = std::collections::BTreeSet::new();
         for seed in 0..50 {
             seen.extend(
-                lines(&gather_openings(&random(seed), 4).unwrap())
+                lines(&gather_openings(&random(seed), 4, &Stop::new()).unwrap())
                     .into_iter()
                     .flatten(),
             );
@@ -424,6 +475,39 @@ mod tests {
         assert!(seen.iter().any(|&l| l > 1_000), "{seen:?}");
         assert!(seen.len() > 100, "{}", seen.len());
         let _ = std::fs::remove_file(&file.path);
+    }
+
+    #[test]
+    fn gathering_heeds_the_stop_flag_and_an_endless_line_is_an_error() {
+        let file = openings_file("stop", 100);
+        let options = MatchOptions {
+            engines: engines(2),
+            openings_file: Some(file.clone()),
+            opening_order: OpeningOrder::Random(1),
+            ..MatchOptions::default()
+        };
+        let stop = Stop::new();
+        stop.raise();
+        let Err(e) = gather_openings(&options, 4, &stop) else {
+            panic!("a raised stop flag must end the gathering");
+        };
+        assert!(matches!(e, MatchError::Interrupted(_)), "{e}");
+        let _ = std::fs::remove_file(&file.path);
+        #[cfg(unix)]
+        {
+            let zero = OpeningsFile {
+                path: "/dev/zero".into(),
+                format: Format::GomocupOpenings,
+            };
+            let options = MatchOptions {
+                openings_file: Some(zero),
+                ..options
+            };
+            let Err(e) = gather_openings(&options, 4, &Stop::new()) else {
+                panic!("/dev/zero holds no opening");
+            };
+            assert!(e.to_string().contains("no line end"), "{e}");
+        }
     }
 
     #[test]

@@ -31,7 +31,7 @@
 //! assert_eq!(moves, ["h8 i8 i5", "h8 i9"]);
 //! ```
 
-use crate::formats::limits::{line_too_long, read_line, LineRead, ReadLimits};
+use crate::formats::limits::{line_too_long, line_without_end, read_line, LineRead, ReadLimits};
 use crate::formats::{Format, WriteError};
 use crate::game::{Event, Game, Source};
 use renju_core::error::ParseError;
@@ -185,6 +185,11 @@ pub fn stream_with_size<R: std::io::BufRead>(
                 let error = line_too_long(bytes, ReadLimits::DEFAULT_LINE_BYTES).at_line(lineno);
                 pending.push_back(Err(error.in_record(format!("opening {}", index + 1))));
                 index += 1;
+            }
+            Ok(LineRead::Endless { bytes }) => {
+                done = true;
+                let error = line_without_end(bytes).at_line(lineno);
+                pending.push_back(Err(error.in_record(format!("opening {}", index + 1))));
             }
             Err(e) => {
                 done = true;

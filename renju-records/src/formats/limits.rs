@@ -81,13 +81,27 @@ pub enum LineRead {
         /// The line's length in bytes, its end not counted.
         bytes: u64,
     },
+    /// A line still going after [`MAX_SKIPPED_LINE_BYTES`] (or the line limit, if
+    /// larger): it was given up without its end being found (`/dev/zero` has none), the
+    /// buffer is empty, and the input cannot be read further.
+    Endless {
+        /// The bytes of the line read before giving up.
+        bytes: u64,
+    },
 }
+
+/// How far [`read_line`] skips a line past its limit looking for its end, 256 MiB:
+/// past this (or past the line limit, if larger) the line is [`LineRead::Endless`],
+/// so that an input without line ends is given up in well under a second rather than
+/// read forever.
+pub const MAX_SKIPPED_LINE_BYTES: u64 = 256 << 20;
 
 /// Reads one line into `buf` (cleared first), without its line end. A line ends at
 /// `\n`, at `\r\n`, and when `cr_ends_line`, at a lone `\r` (old Mac files; off for
 /// interactive input, where a `\r` at the end of what has arrived would wait for the
 /// next byte). A line longer than `max_bytes` is consumed to its end without being
-/// kept: memory stays at `max_bytes` whatever the input.
+/// kept: memory stays at `max_bytes` whatever the input. A line with no end in sight
+/// after [`MAX_SKIPPED_LINE_BYTES`] is [`LineRead::Endless`]: the caller stops reading.
 ///
 /// ```
 /// use renju_records::formats::{read_line, LineRead};
@@ -114,6 +128,7 @@ pub fn read_line<R: BufRead + ?Sized>(
     let mut any = false;
     let mut too_long = false;
     let mut after_cr = false;
+    let give_up = MAX_SKIPPED_LINE_BYTES.max(max_bytes as u64);
     loop {
         let available = match reader.fill_buf() {
             Ok(a) => a,
@@ -157,7 +172,12 @@ pub fn read_line<R: BufRead + ?Sized>(
                     break;
                 }
             }
-            None => reader.consume(take),
+            None => {
+                reader.consume(take);
+                if length > give_up {
+                    return Ok(LineRead::Endless { bytes: length });
+                }
+            }
         }
     }
     if !cr_ends_line && buf.last() == Some(&b'\r') {
@@ -173,7 +193,13 @@ pub fn read_line<R: BufRead + ?Sized>(
 /// The error record of a line past the limit.
 pub(crate) fn line_too_long(bytes: u64, max_bytes: usize) -> renju_core::error::ParseError {
     renju_core::error::ParseError::new(format!(
-        "the line is {bytes} bytes long, longer than {max_bytes} bytes (the limit per line, \
-         --max-record-bytes); it was skipped"
+        "the line is {bytes} bytes long, longer than {max_bytes} bytes (the limit per line)"
+    ))
+}
+
+/// The error record of a line given up without its end ([`LineRead::Endless`]).
+pub(crate) fn line_without_end(bytes: u64) -> renju_core::error::ParseError {
+    renju_core::error::ParseError::new(format!(
+        "no line end in the first {bytes} bytes of the line: the input was read no further"
     ))
 }

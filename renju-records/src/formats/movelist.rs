@@ -47,10 +47,11 @@ use std::collections::VecDeque;
 use std::io::BufRead;
 
 use crate::clock::{LateArrival, Penalty};
-use crate::formats::limits::{line_too_long, read_line, LineRead, ReadLimits};
+use crate::formats::limits::{line_too_long, line_without_end, read_line, LineRead, ReadLimits};
 use crate::formats::{Chunk, ChunkDirective, Format, WriteError};
 use crate::game::{ClaimModel, DeclaredResult, Event, Game, ResultReason, Source};
 use crate::opening::OpeningRule;
+use crate::text::check_text;
 use crate::time_control::{format_seconds, TimeControl};
 use renju_core::error::ParseError;
 use renju_core::geometry::Color;
@@ -146,6 +147,7 @@ pub fn stream_chunk<'a, R: BufRead + 'a>(
     s.lineno = chunk.lines;
     s.records = chunk.games;
     s.last = chunk.end.is_none() || chunk.last;
+    s.replaying = true;
     for d in &chunk.directives {
         s.line.clear();
         s.line.extend_from_slice(d.text.as_bytes());
@@ -153,7 +155,11 @@ pub fn stream_chunk<'a, R: BufRead + 'a>(
         if let Some(bad) = s.bad.last_mut() {
             bad.used |= d.used && bad.error.location.line == Some(d.line);
         }
+        if d.used {
+            s.unused.retain(|&(_, line)| line != d.line);
+        }
     }
+    s.replaying = false;
     s
 }
 
@@ -238,6 +244,12 @@ struct Stream<R> {
     /// The directive lines in force (the last of each key that could be read), for
     /// [`Chunk`]: line number and text.
     kept: Vec<(String, usize, String)>,
+    /// The directives read since the last game (key and line): one replaced before a
+    /// game is under it is an error.
+    unused: Vec<(String, usize)>,
+    /// Replaying a part's directives in force ([`stream_chunk`]): their errors were
+    /// given with the part before.
+    replaying: bool,
     queue: VecDeque<Result<Game, ParseError>>,
     line: Vec<u8>,
     lineno: usize,
@@ -268,6 +280,8 @@ impl<R: BufRead> Stream<R> {
             },
             bad: Vec::new(),
             kept: Vec::new(),
+            unused: Vec::new(),
+            replaying: false,
             queue: VecDeque::new(),
             line: Vec::new(),
             lineno: 0,
@@ -285,10 +299,10 @@ impl<R: BufRead> Stream<R> {
         let mut directives: Vec<ChunkDirective> = self
             .kept
             .iter()
-            .map(|(_, line, text)| ChunkDirective {
+            .map(|(key, line, text)| ChunkDirective {
                 line: *line,
                 text: text.clone(),
-                used: false,
+                used: !self.unused.iter().any(|(k, _)| k == key),
             })
             .collect();
         directives.extend(self.bad.iter().map(|b| ChunkDirective {
@@ -332,6 +346,14 @@ impl<R: BufRead> Stream<R> {
                 let index = self.records;
                 self.records += 1;
                 self.queue.push_back(Err(line_too_long(bytes, self.max_line)
+                    .at_line(lineno)
+                    .in_record(format!("game {}", index + 1))));
+            }
+            Ok(LineRead::Endless { bytes }) => {
+                self.done = true;
+                let index = self.records;
+                self.records += 1;
+                self.queue.push_back(Err(line_without_end(bytes)
                     .at_line(lineno)
                     .in_record(format!("game {}", index + 1))));
             }
@@ -380,6 +402,10 @@ impl<R> Stream<R> {
                 return;
             };
             let result = directive(comment, &mut self.dir);
+            let replaced = replace_unused(&mut self.unused, &key, lineno);
+            if let Some(error) = replaced.filter(|_| !self.replaying) {
+                self.queue.push_back(Err(error));
+            }
             // A directive of this key replaces any earlier bad one.
             if let Some(i) = self.bad.iter().position(|b| b.key == key) {
                 let old = self.bad.remove(i);
@@ -396,13 +422,15 @@ impl<R> Stream<R> {
                 }),
                 Ok(()) => {
                     self.kept.retain(|(k, _, _)| *k != key);
-                    self.kept.push((key, lineno, raw.to_string()));
+                    self.kept.push((key.clone(), lineno, raw.to_string()));
+                    self.unused.push((key, lineno));
                 }
             }
             return;
         }
         let index = self.records;
         self.records += 1;
+        self.unused.clear();
         let record = format!("game {}", index + 1);
         if let Some(bad) = self.bad.first_mut() {
             bad.used = true;
@@ -421,6 +449,11 @@ impl<R> Stream<R> {
             return;
         }
         let dir = self.dir.clone();
+        if let Err(e) = check_draw_after(&dir) {
+            self.queue
+                .push_back(Err(e.at_line(lineno).in_record(record)));
+            return;
+        }
         let parsed = parse_events(content).map(|events| Game {
             id: None,
             rule_set: dir.rule_set,
@@ -440,6 +473,48 @@ impl<R> Stream<R> {
         });
         self.queue
             .push_back(parsed.map_err(|e| e.at_line(lineno).in_record(record)));
+    }
+}
+
+/// The error when a directive of `key` read since the last game (in `unused`, which
+/// loses it) is replaced at line `lineno` before any game is under it: which of the
+/// two was meant?
+fn replace_unused(
+    unused: &mut Vec<(String, usize)>,
+    key: &str,
+    lineno: usize,
+) -> Option<ParseError> {
+    let i = unused.iter().position(|(k, _)| k == key)?;
+    let (_, line) = unused.remove(i);
+    Some(
+        ParseError::new(format!(
+            "the `# {key}:` directive is replaced at line {lineno} before any game is under it"
+        ))
+        .at_line(line),
+    )
+}
+
+/// A game's stone limit must leave room on its board: `draw-after: 226` on 15x15
+/// could never apply.
+fn check_draw_after(dir: &Directives) -> Result<(), ParseError> {
+    let points = u32::from(dir.size) * u32::from(dir.size);
+    match dir.draw_after {
+        Some(n) if u32::from(n) > points => Err(ParseError::new(format!(
+            "`draw-after: {n}` is more stones than a {0}x{0} board holds ({points})",
+            dir.size
+        ))),
+        _ => Ok(()),
+    }
+}
+
+/// A turn limit's value: seconds (`30`, `2.5`) or `m:ss`, above zero and at most a
+/// day.
+fn check_turn_limit(value: &str) -> Result<(), ParseError> {
+    match duration(value) {
+        Some(ms) if ms > 0 && ms <= 24 * 3600 * 1000 => Ok(()),
+        _ => Err(ParseError::new(format!(
+            "`turn-limit: {value}` is not a time per move (seconds or m:ss, above 0 and at most a day)"
+        ))),
     }
 }
 
@@ -474,7 +549,14 @@ fn directive(comment: &str, dir: &mut Directives) -> Result<(), ParseError> {
                 ))
             })?)
         }
-        key if TAG_DIRECTIVES.contains(&key) => set_tag(&mut dir.tags, key, value),
+        "turn-limit" if !value.is_empty() => {
+            check_turn_limit(value)?;
+            set_tag(&mut dir.tags, "turn-limit", value)
+        }
+        key if TAG_DIRECTIVES.contains(&key) => {
+            check_text(key, value).map_err(|e| ParseError::new(e.to_string()))?;
+            set_tag(&mut dir.tags, key, value)
+        }
         "time-control" => {
             dir.time_control = Some(value.parse().map_err(
                 |e: crate::time_control::TimeControlError| ParseError::new(e.to_string()),
@@ -519,12 +601,8 @@ fn tag_directives(game: &Game, current: &mut Vec<(String, String)>) -> Result<St
         if wanted == had {
             continue;
         }
-        if wanted.chars().any(char::is_control) || wanted.trim() != wanted {
-            return Err(ParseError::new(format!(
-                "a move-list directive cannot hold the {key} `{}` (a control character, or spaces around it)",
-                wanted.escape_debug()
-            )));
-        }
+        check_text(key, wanted)
+            .map_err(|e| ParseError::new(format!("a move-list directive cannot hold it: {e}")))?;
         match wanted {
             "" => out.push_str(&format!("# {key}:\n")),
             value => out.push_str(&format!("# {key}: {value}\n")),

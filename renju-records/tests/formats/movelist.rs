@@ -22,6 +22,43 @@ fn directives_apply_to_the_lines_after_them() {
     assert_eq!(games[1].source.file.as_deref(), Some("d.txt"));
 }
 
+/// A directive replaced before any game is under it, a stone limit past the board's
+/// points and a turn limit that is no time per move are errors with their lines (they
+/// were kept or ignored without a word); the games still read with the directives in
+/// force.
+#[test]
+fn doubtful_directives_are_errors() {
+    let text = b"# draw-after: 100\n# draw-after: 50\nh8 h9\n# draw-after: 226\nh8\n\
+# draw-after: 225\n# turn-limit: -5\n# turn-limit: 30\nh8\n# turn-limit: 0\nh8\n\
+# turn-limit: 123456789012345678901\n";
+    let records = movelist::read(text, None);
+    let errors: Vec<(Option<usize>, String)> = (records.iter())
+        .filter_map(|r| r.as_ref().err())
+        .map(|e| (e.location.line, e.message.clone()))
+        .collect();
+    let lines: Vec<Option<usize>> = errors.iter().map(|e| e.0).collect();
+    assert_eq!(
+        lines,
+        [Some(1), Some(5), Some(7), Some(11), Some(12)],
+        "{errors:?}"
+    );
+    assert!(
+        errors[0].1.contains("replaced at line 2 before any game"),
+        "{errors:?}"
+    );
+    assert!(
+        errors[1]
+            .1
+            .contains("more stones than a 15x15 board holds (225)"),
+        "{errors:?}"
+    );
+    assert!(errors[2].1.contains("not a time per move"), "{errors:?}");
+    let games: Vec<_> = records.iter().filter_map(|r| r.as_ref().ok()).collect();
+    assert_eq!(games[0].draw_after, Some(50));
+    assert_eq!(games[1].draw_after, Some(225));
+    assert_eq!(games[1].tag("turn-limit"), Some("30"));
+}
+
 #[test]
 fn bad_lines_and_directives_are_located() {
     let records = movelist::read(b"h8 i9\nh8 @\n# size: 99\n", Some("bad.txt"));
@@ -259,6 +296,10 @@ fn players_the_reason_and_the_turn_limit_are_directives_that_read_back() {
     let mut bad = games[2].clone();
     bad.tags = tags(&[("black", "a\n# rule: freestyle")]);
     let e = movelist::write(&[bad]).unwrap_err();
-    assert!(e.message.contains("cannot hold the black"), "{e}");
+    assert!(
+        e.message
+            .contains("the black \"a\\n# rule: freestyle\" has a control character"),
+        "{e}"
+    );
     assert_eq!(e.record.as_deref(), Some("game 1"));
 }
