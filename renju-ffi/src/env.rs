@@ -5,8 +5,8 @@ use std::ffi::c_char;
 use std::sync::{Mutex, MutexGuard};
 
 use ::renju_env::{
-    ActionError, Autoreset, Buffers, EnvOptions, FoulHandling, Plane, PlaneNameError, StepError,
-    VecEnv,
+    ActionError, Autoreset, Buffers, EnvOptions, FoulHandling, OptionsError, Plane, PlaneNameError,
+    StepError, VecEnv, MAX_PLANES,
 };
 use renju_core::RenjuOptions;
 
@@ -122,7 +122,10 @@ fn planes_arg(text: Option<&str>) -> Result<Vec<Plane>> {
     let Some(text) = text else {
         return Ok(Plane::defaults());
     };
+    // A list longer than MAX_PLANES names a plane twice, among its first MAX_PLANES + 1
+    // names: the options refuse it without reading the rest.
     text.split(',')
+        .take(MAX_PLANES + 1)
         .map(|name| {
             name.trim()
                 .parse()
@@ -170,6 +173,16 @@ unsafe fn options_arg(raw: &renju_env_options) -> Result<EnvOptions> {
             }
         },
     })
+}
+
+impl From<OptionsError> for Error {
+    fn from(e: OptionsError) -> Error {
+        let status = match &e {
+            OptionsError::OutOfMemory { .. } => RENJU_ERROR_OUT_OF_MEMORY,
+            _ => RENJU_ERROR_INVALID_ARGUMENT,
+        };
+        Error::new(status, e.to_string())
+    }
 }
 
 fn action_status(e: &ActionError) -> renju_status {
@@ -238,7 +251,10 @@ unsafe fn buffers_arg<'a>(raw: &renju_env_buffers, env: &VecEnv) -> Result<Buffe
 /// gets the new handle (NULL on error).
 ///
 /// Returns `RENJU_ERROR_INVALID_ARGUMENT` for an unknown rule set, plane, opening
-/// protocol or autoreset mode, or a size the rule set does not allow.
+/// protocol or autoreset mode, a size the rule set does not allow, a plane named twice
+/// or more games than 2^20; `RENJU_ERROR_OUT_OF_MEMORY` when
+/// the games' peak memory (about 12 KB a 15x15 game, measured; the finished game kept
+/// beside it included) cannot be allocated.
 ///
 /// Ownership: the caller owns `*out` (free it with `renju_env_free`). Thread safety:
 /// safe from any thread.
@@ -262,8 +278,7 @@ pub unsafe extern "C" fn renju_env_new(
             // SAFETY: the caller's guarantees.
             false => unsafe { options_arg(&read(options, "options")?) }?,
         };
-        let vec =
-            VecEnv::new(options, num_envs, seed).map_err(|e| Error::invalid(e.to_string()))?;
+        let vec = VecEnv::new(options, num_envs, seed)?;
         let ptr = new_handle(renju_env {
             inner: Mutex::new(vec),
         });
@@ -413,6 +428,9 @@ pub unsafe extern "C" fn renju_env_random_actions(
 /// An independent copy of the whole environment (random numbers included), for tree
 /// search. `*out` gets the new handle.
 ///
+/// Returns `RENJU_ERROR_OUT_OF_MEMORY` when the copy's peak memory cannot be allocated
+/// (as `renju_env_new`).
+///
 /// # Safety
 /// `out` must be NULL or valid for writes of a pointer.
 #[no_mangle]
@@ -423,7 +441,7 @@ pub unsafe extern "C" fn renju_env_copy(
     guard(|| {
         // SAFETY: the caller's guarantees.
         let out = unsafe { clear_out(out, "out") }?;
-        let copy = self::env(env)?.lock()?.clone();
+        let copy = self::env(env)?.lock()?.try_clone()?;
         let ptr = new_handle(renju_env {
             inner: Mutex::new(copy),
         });

@@ -5,6 +5,7 @@
  * Usage: test_renju GAMES_DIR FIXTURE_FILE...
  *   GAMES_DIR      fixtures/games (sample.txt and bad_records.txt are validated)
  *   FIXTURE_FILE   the files of fixtures/positions/
+ * or:    test_renju --env-out-of-memory   (under an address-space limit of about 4 GB)
  *
  * Plain C99. Prints one line per failure and, last, "N passed, M failed"; exits 1 on any
  * failure. renju-ffi/tests/c_api.rs builds and runs it (under valgrind when present).
@@ -1802,9 +1803,25 @@ static void test_referee_errors(void) {
     EXPECT_OK(renju_referee_free(r));
 }
 
+/* Run alone, under an address-space limit (renju-ffi/tests/c_api.rs): the largest batch
+   the options allow needs more memory than the limit, and is refused with
+   RENJU_ERROR_OUT_OF_MEMORY rather than aborting the process. */
+static int test_env_out_of_memory(void) {
+    renju_env *env = NULL;
+    snprintf(context, sizeof context, "env out of memory");
+    EXPECT(renju_env_new(NULL, (size_t)1 << 20, 1, &env), RENJU_ERROR_OUT_OF_MEMORY);
+    CHECK(strstr(renju_last_error_message(), "more than can be allocated") != NULL);
+    CHECK(env == NULL);
+    printf("%u passed, %u failed\n", passed, failed);
+    return failed == 0 ? 0 : 1;
+}
+
 int main(int argc, char **argv) {
     int i;
 
+    if (argc == 2 && strcmp(argv[1], "--env-out-of-memory") == 0) {
+        return test_env_out_of_memory();
+    }
     if (argc < 3) {
         fprintf(stderr, "usage: %s GAMES_DIR FIXTURE_FILE...\n", argv[0]);
         return 2;
