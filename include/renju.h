@@ -1469,7 +1469,8 @@ typedef struct renju_env_options {
      */
     bool allow_pass;
     /**
-     * A draw once this many stones are on the board; 0 for none.
+     * A draw once this many stones are on the board; 0 for none (a negative value is
+     * refused).
      */
     int32_t draw_after;
     /**
@@ -3020,8 +3021,8 @@ renju_status renju_referee_explain_json(const struct renju_referee *referee,
  * gets the new handle (NULL on error).
  *
  * Returns `RENJU_ERROR_INVALID_ARGUMENT` for an unknown rule set, plane, opening
- * protocol or autoreset mode, a size the rule set does not allow, a plane named twice
- * or more games than 2^20; `RENJU_ERROR_OUT_OF_MEMORY` when
+ * protocol or autoreset mode, a size the rule set does not allow, a plane named twice,
+ * a negative `draw_after` or more games than 2^20; `RENJU_ERROR_OUT_OF_MEMORY` when
  * the games' peak memory (about 12 KB a 15x15 game, measured; the finished game kept
  * beside it included) cannot be allocated.
  *
@@ -3084,6 +3085,10 @@ renju_status renju_env_reset(const struct renju_env *env,
  * `RENJU_ERROR_GAME_OVER` for a finished game without auto-reset,
  * `RENJU_ERROR_INVALID_ARGUMENT` for anything else; the message names the game).
  *
+ * Returns `RENJU_ERROR_NULL_POINTER` for NULL `actions` (with `count > 0`) and
+ * `RENJU_ERROR_INVALID_ARGUMENT` when `count` is not the number of games, as
+ * `renju_env_random_actions` does.
+ *
  * # Safety
  * `actions` must be valid for reads of `count` values; `buffers` as `renju_env_reset`.
  */
@@ -3095,6 +3100,10 @@ renju_status renju_env_step(const struct renju_env *env,
 /**
  * Writes a uniformly random legal action per game into `actions` (`count` must be the
  * number of games), each from its game's own random numbers; 0 for a finished game.
+ *
+ * Returns `RENJU_ERROR_NULL_POINTER` for NULL `actions` (with `count > 0`) and
+ * `RENJU_ERROR_INVALID_ARGUMENT` when `count` is not the number of games, as
+ * `renju_env_step` does.
  *
  * # Safety
  * `actions` must be valid for writes of `count` values.

@@ -224,6 +224,12 @@ static void test_env(void) {
     renju_env_options bad = {RENJU_RULE_RENJU, 19, NULL, false, false, 0, 0, false, NULL};
     EXPECT(renju_env_new(&bad, N, 1, &env), RENJU_ERROR_INVALID_ARGUMENT);
     EXPECT(renju_env_new(NULL, SIZE_MAX, 1, &env), RENJU_ERROR_INVALID_ARGUMENT);
+    /* draw_after: 0 is none, a negative count is refused. */
+    renju_env_options negative = {RENJU_RULE_RENJU, 15, NULL, false, false, -1, 0, false, NULL};
+    EXPECT(renju_env_new(&negative, N, 1, &env), RENJU_ERROR_INVALID_ARGUMENT);
+    CHECK(strstr(renju_last_error_message(), "draw_after -1") != NULL);
+    negative.draw_after = INT32_MIN;
+    EXPECT(renju_env_new(&negative, N, 1, &env), RENJU_ERROR_INVALID_ARGUMENT);
     CHECK(env == NULL);
     EXPECT_OK(renju_env_new(NULL, N, 1, &env));
     EXPECT_OK(renju_env_sizes(env, &n, &obs_len, &actions_count));
@@ -266,6 +272,12 @@ static void test_env(void) {
     CHECK(strstr(renju_last_error_message(), "game 0: action 0 (a1) is occupied") != NULL);
     EXPECT(renju_env_step(env, occupied, N - 1, &out), RENJU_ERROR_INVALID_ARGUMENT);
     EXPECT(renju_env_step(env, occupied, N, NULL), RENJU_ERROR_NULL_POINTER);
+    /* The same fault gives the same code in both calls that take the actions. */
+    EXPECT(renju_env_random_actions(env, occupied, N - 1), RENJU_ERROR_INVALID_ARGUMENT);
+    EXPECT(renju_env_step(env, occupied, N + 1, &out), RENJU_ERROR_INVALID_ARGUMENT);
+    EXPECT(renju_env_random_actions(env, occupied, N + 1), RENJU_ERROR_INVALID_ARGUMENT);
+    EXPECT(renju_env_step(env, NULL, N - 1, &out), RENJU_ERROR_NULL_POINTER);
+    EXPECT(renju_env_random_actions(env, NULL, N - 1), RENJU_ERROR_NULL_POINTER);
     EXPECT(renju_env_set_game(env, N, copy, 0), RENJU_ERROR_INDEX_OUT_OF_RANGE);
     EXPECT_OK(renju_env_set_game(env, 0, copy, 3));
     EXPECT_OK(renju_env_free(copy));
