@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 import pytest
 
+import renju.env
 from renju.env import ActionError, EnvGame, VecEnv
 
 
@@ -75,6 +76,68 @@ def test_integers_of_every_kind_are_actions(action: Any) -> None:
     game = EnvGame()
     game.step(action)
     assert env.game(0).actions == game.actions == [112]
+
+
+@pytest.mark.parametrize("action", WRONG_TYPES)
+def test_the_wrappers_refuse_what_vecenv_refuses(action: Any) -> None:
+    gym = renju.env.RenjuEnv()
+    gym.reset()
+    with pytest.raises(TypeError):
+        gym.step(action)
+    lose = renju.env.RenjuEnv(illegal="lose")
+    lose.reset()
+    with pytest.raises(TypeError):
+        lose.step(action)
+    assert gym.record().moves == lose.record().moves == []
+    aec = renju.env.aec_env(illegal="lose")
+    with pytest.raises(TypeError):
+        aec.step(action)
+    assert aec.record().moves == [] and not any(aec.terminations.values())
+
+
+@pytest.mark.parametrize("action", [112, np.int64(112), np.uint8(112), np.array(112)])
+def test_the_wrappers_take_integers_of_every_kind(action: Any) -> None:
+    gym = renju.env.RenjuEnv()
+    gym.reset()
+    gym.step(action)
+    aec = renju.env.aec_env()
+    aec.step(action)
+    assert [str(m) for m in gym.record().moves] == [str(m) for m in aec.record().moves] == ["h8"]
+
+
+def test_after_an_illegal_action_lost_the_episode_is_over() -> None:
+    gym = renju.env.RenjuEnv(illegal="lose")
+    gym.reset(seed=1)
+    gym.step(112)
+    obs, reward, terminated, _, info = gym.step(112)  # occupied: lost
+    assert (reward, terminated, info["ending"]) == (-1.0, True, "illegal-action")
+    assert not obs["action_mask"].any() and not info["action_mask"].any()
+    with pytest.raises(ActionError, match="the game is over"):
+        gym.step(113)
+    assert [str(m) for m in gym.record().moves] == ["h8"]
+    gym.reset()
+    gym.step(113)
+
+
+def test_after_a_five_the_lose_mode_refuses_steps_too() -> None:
+    gym = renju.env.RenjuEnv(illegal="lose")
+    gym.reset()
+    for a in (112, 0, 113, 1, 114, 2, 115, 3):
+        gym.step(a)
+    _, reward, terminated, _, _ = gym.step(116)
+    assert (reward, terminated) == (1.0, True)
+    with pytest.raises(ActionError, match="the game is over"):
+        gym.step(4)
+
+
+def test_a_terminated_agent_has_an_all_zero_mask() -> None:
+    aec = renju.env.aec_env(illegal="lose")
+    aec.step(112)
+    aec.step(112)  # White plays on Black's stone: lost
+    assert all(aec.terminations.values())
+    for agent in aec.possible_agents:
+        assert not aec.observe(agent)["action_mask"].any(), agent
+    assert aec.rewards == {"black": 1.0, "white": -1.0}
 
 
 def test_an_integer_past_int64_is_out_of_range_naming_the_game() -> None:
