@@ -410,19 +410,17 @@ impl Layout {
         self.channels * self.area
     }
 
-    /// An upper bound of the heap bytes one game takes at its peak: the game and the
-    /// finished game a batch keeps beside it, each at its longest (17 KB on 15x15 under
-    /// the free opening, where 12 KB was measured; an opening protocol adds its live
-    /// referee's).
+    /// An upper bound of the bytes one game takes at its peak (its heap and its places in
+    /// the batch's vectors): the game and the finished game a batch keeps beside it, each
+    /// at its longest (17.5 KB on 15x15 under the free opening, where 12 KB was
+    /// measured; an opening protocol adds its live referee's).
     pub fn game_bytes(&self) -> usize {
         let board = 2048 + 64 * self.area;
         let opening = match self.has_phases() {
             true => 16 * 1024,
             false => 0,
         };
-        // The two games' own bytes in the batch's vectors, and the game's plan in a step.
-        let inline = 2 * std::mem::size_of::<crate::GameState>() + 16;
-        board + opening + inline
+        board + opening + INLINE_BYTES
     }
 
     /// The bytes a batch of `n` games needs at its peak (`n` times
@@ -486,6 +484,11 @@ pub enum ActionKind {
     /// A declared number of fifth-move offers.
     Declare(u8),
 }
+
+/// The bytes a batch keeps for each game in its own vectors (the game, the finished game,
+/// the step's plan), counted by [`Layout::game_bytes`]; the batch checks at compile time
+/// that they fit.
+pub(crate) const INLINE_BYTES: usize = 1024;
 
 /// The most games one batch holds. Memory bounds it before this does: a 15x15 game
 /// takes about 4.7 KB at its start and 12 KB at its peak (with the finished game kept

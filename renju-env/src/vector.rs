@@ -291,6 +291,12 @@ enum Plan {
     Reset,
 }
 
+// The per-game bytes of the batch's vectors are within what Layout::game_bytes counts.
+const _: () = assert!(
+    2 * std::mem::size_of::<GameState>() + std::mem::size_of::<Plan>()
+        <= crate::options::INLINE_BYTES
+);
+
 /// N games stepped together (see the [crate docs](crate)).
 ///
 /// ```
