@@ -71,7 +71,7 @@ fn options_of(
     planes: Option<&Bound<'_, PyAny>>,
     fouls: &str,
     allow_pass: bool,
-    draw_after: Option<usize>,
+    draw_after: Option<i64>,
     autoreset: &str,
     five_completion_counts: bool,
     opening: Option<&Bound<'_, PyAny>>,
@@ -102,6 +102,15 @@ fn options_of(
             return Err(PyValueError::new_err(msg));
         }
     };
+    let draw_after = draw_after
+        .map(|n| {
+            usize::try_from(n).map_err(|_| {
+                let msg =
+                    format!("draw_after {n} is negative: give None for no draw after N stones");
+                PyValueError::new_err(msg)
+            })
+        })
+        .transpose()?;
     let options = EnvOptions {
         rule_set,
         size: convert::size_of(py, size)?,
@@ -487,7 +496,7 @@ impl VecEnv {
         planes: Option<&Bound<'_, PyAny>>,
         fouls: &str,
         allow_pass: bool,
-        draw_after: Option<usize>,
+        draw_after: Option<i64>,
         autoreset: &str,
         five_completion_counts: bool,
         seed: u64,
@@ -942,7 +951,7 @@ impl EnvGame {
         planes: Option<&Bound<'_, PyAny>>,
         fouls: &str,
         allow_pass: bool,
-        draw_after: Option<usize>,
+        draw_after: Option<i64>,
         five_completion_counts: bool,
         seed: u64,
         opening: Option<&Bound<'_, PyAny>>,

@@ -193,3 +193,11 @@ def test_a_vecenv_used_by_two_threads_says_it_is_single_threaded() -> None:
     assert "single-threaded" in str(errors[0]) and "another thread" in str(errors[0])
     assert "Already" not in str(errors[0])
     env.step(env.random_actions())
+
+
+def test_a_negative_draw_after_is_a_value_error() -> None:
+    # It was an OverflowError ("can't convert negative int to unsigned"), naming nothing.
+    for make in (lambda: VecEnv(1, draw_after=-1), lambda: EnvGame(draw_after=-1)):
+        with pytest.raises(ValueError, match="draw_after -1 is negative"):
+            make()
+    assert VecEnv(1, draw_after=225).num_envs == 1
