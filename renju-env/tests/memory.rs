@@ -112,7 +112,7 @@ fn under_a_memory_limit() {
     );
     println!("refused in {:?}: {err}", started.elapsed());
     assert!(started.elapsed() < Duration::from_secs(2));
-    let mut env = VecEnv::new(EnvOptions::default(), 20_000, 0).unwrap();
+    let mut env = VecEnv::new(EnvOptions::default(), 10_000, 0).unwrap();
     let mut out = Outputs::for_env(&env);
     let mut actions = vec![0i64; env.len()];
     env.reset(None, out.buffers()).unwrap();
