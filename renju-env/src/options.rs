@@ -246,7 +246,7 @@ pub enum OptionsError {
     /// The memory the games need at their peak ([`Layout::batch_bytes`]) cannot be
     /// allocated: the batch is refused at its creation rather than aborting the process
     /// later.
-    #[error("{games} games need about {} MB (the games and the finished ones kept, at their longest), more than can be allocated: make fewer games", .bytes / 1_000_000)]
+    #[error("{games} games need about {} MB (the games, the finished ones kept and the step's outputs, at their longest), more than can be allocated: make fewer games", .bytes / 1_000_000)]
     OutOfMemory {
         /// The number of games asked for.
         games: usize,
@@ -410,17 +410,21 @@ impl Layout {
         self.channels * self.area
     }
 
-    /// An upper bound of the bytes one game takes at its peak (its heap and its places in
-    /// the batch's vectors): the game and the finished game a batch keeps beside it, each
-    /// at its longest (17.5 KB on 15x15 under the free opening, where 12 KB was
-    /// measured; an opening protocol adds its live referee's).
+    /// An upper bound of the bytes one game takes at its peak (its heap, its places in
+    /// the batch's vectors and its share of the step's outputs, [`Outputs`](crate::Outputs)
+    /// or the front ends' arrays): the game and the finished game a batch keeps beside
+    /// it, each at its longest (19 KB on 15x15 under the free opening with the default
+    /// planes, where 13.5 KB was measured; an opening protocol adds its live referee's).
     pub fn game_bytes(&self) -> usize {
         let board = 2048 + 64 * self.area;
         let opening = match self.has_phases() {
             true => 16 * 1024,
             false => 0,
         };
-        board + opening + INLINE_BYTES
+        // The step's outputs: the observation, the mask, the reward (4 bytes), six bytes
+        // of flags and codes, and the front ends' array of actions (8 bytes).
+        let outputs = self.observation_len() + self.action_count() + 4 + 6 + 8;
+        board + opening + outputs + INLINE_BYTES
     }
 
     /// The bytes a batch of `n` games needs at its peak (`n` times
@@ -492,7 +496,8 @@ pub(crate) const INLINE_BYTES: usize = 1024;
 
 /// The most games one batch holds. Memory bounds it before this does: a 15x15 game
 /// takes about 4.7 KB at its start and 12 KB at its peak (with the finished game kept
-/// beside it), so that 2^20 games need 13 to 18 GB ([`Layout::batch_bytes`]);
+/// beside it; 13.5 KB with the step's outputs), so that 2^20 games need 14 to 20 GB
+/// ([`Layout::batch_bytes`]);
 /// [`VecEnv::new`](crate::VecEnv::new) refuses a batch whose peak cannot be allocated
 /// ([`OptionsError::OutOfMemory`]).
 pub const MAX_GAMES: usize = 1 << 20;

@@ -34,14 +34,26 @@ fn check_memory(layout: &Layout, n: usize) -> Result<(), OptionsError> {
     }
 }
 
-/// An empty vector with room for `n` values, or the batch's out-of-memory error.
-fn vec_for<T>(layout: &Layout, n: usize) -> Result<Vec<T>, OptionsError> {
+/// An empty vector with room for `len` values, or the out-of-memory error of a batch of
+/// `n` games.
+fn vec_for<T>(layout: &Layout, n: usize, len: usize) -> Result<Vec<T>, OptionsError> {
     let mut v = Vec::new();
-    v.try_reserve_exact(n)
+    v.try_reserve_exact(len)
         .map_err(|_| OptionsError::OutOfMemory {
             games: n,
             bytes: layout.batch_bytes(n).unwrap_or(usize::MAX),
         })?;
+    Ok(v)
+}
+
+/// `len` zeros (of a batch of `n` games), or the out-of-memory error.
+fn zeros<T: Default + Clone>(
+    layout: &Layout,
+    n: usize,
+    len: usize,
+) -> Result<Vec<T>, OptionsError> {
+    let mut v = vec_for(layout, n, len)?;
+    v.resize(len, T::default());
     Ok(v)
 }
 
@@ -252,7 +264,8 @@ pub struct Outputs {
 }
 
 impl Outputs {
-    /// Buffers for the games of `env`.
+    /// Buffers for the games of `env`. The allocation failing aborts the process, as
+    /// `vec!` does: [`Outputs::try_for_env`] returns an error instead.
     pub fn for_env(env: &VecEnv) -> Outputs {
         let (n, layout) = (env.len(), env.layout());
         Outputs {
@@ -266,6 +279,23 @@ impl Outputs {
             phases: vec![0; n],
             seats: vec![0; n],
         }
+    }
+
+    /// Buffers for the games of `env`, or [`OptionsError::OutOfMemory`] when they cannot
+    /// be allocated.
+    pub fn try_for_env(env: &VecEnv) -> Result<Outputs, OptionsError> {
+        let (n, layout) = (env.len(), env.layout());
+        Ok(Outputs {
+            observations: zeros(layout, n, n * layout.observation_len())?,
+            masks: zeros(layout, n, n * layout.action_count())?,
+            rewards: zeros(layout, n, n)?,
+            terminated: zeros(layout, n, n)?,
+            truncated: zeros(layout, n, n)?,
+            endings: zeros(layout, n, n)?,
+            winners: zeros(layout, n, n)?,
+            phases: zeros(layout, n, n)?,
+            seats: zeros(layout, n, n)?,
+        })
     }
 
     /// The buffers, borrowed.
@@ -333,9 +363,9 @@ impl VecEnv {
         }
         let layout = Layout::new(options)?;
         check_memory(&layout, n)?;
-        let mut games = vec_for(&layout, n)?;
-        let mut finished = vec_for(&layout, n)?;
-        let plans = vec_for(&layout, n)?;
+        let mut games = vec_for(&layout, n, n)?;
+        let mut finished = vec_for(&layout, n, n)?;
+        let plans = vec_for(&layout, n, n)?;
         games.extend(
             (0..n).map(|i| GameState::with_layout(layout.clone(), Rng::nth_stream(seed, i as u64))),
         );

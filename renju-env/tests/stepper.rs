@@ -433,7 +433,7 @@ fn a_batch_too_large_for_memory_is_an_error() {
         bytes: layout.batch_bytes(1 << 20).unwrap(),
     };
     assert!(
-        e.to_string().starts_with("1048576 games need about 18"),
+        e.to_string().starts_with("1048576 games need about 19"),
         "{e}"
     );
 }

@@ -672,7 +672,11 @@ impl VecEnv {
         let ended: Vec<usize> = (0..terminated.len())
             .filter(|&i| terminated[i] != 0)
             .collect();
-        let mut buf = vec![0u8; ended.len() * l.observation_len()];
+        let len = ended.len() * l.observation_len();
+        let mut buf = Vec::new();
+        buf.try_reserve_exact(len)
+            .map_err(|_| PyMemoryError::new_err(format!("{len} bytes of final observations")))?;
+        buf.resize(len, 0u8);
         for (chunk, &i) in buf.chunks_exact_mut(l.observation_len()).zip(&ended) {
             let game = match same_step {
                 true => state.env.finished_game(i),
