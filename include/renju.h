@@ -253,6 +253,12 @@ enum renju_status
      * without a time stamp, a point offered twice, a record format it cannot write).
      */
     RENJU_REFUSED_BAD_REQUEST = 25,
+    /**
+     * The memory asked for cannot be allocated (`renju_env_new`, `renju_env_copy`: the
+     * games' peak memory does not fit in the address space). Nothing was made; fewer
+     * games may fit.
+     */
+    RENJU_ERROR_OUT_OF_MEMORY = 26,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -1463,7 +1469,8 @@ typedef struct renju_env_options {
      */
     bool allow_pass;
     /**
-     * A draw once this many stones are on the board; 0 for none.
+     * A draw once this many stones are on the board; 0 for none (a negative value is
+     * refused).
      */
     int32_t draw_after;
     /**
@@ -3014,7 +3021,10 @@ renju_status renju_referee_explain_json(const struct renju_referee *referee,
  * gets the new handle (NULL on error).
  *
  * Returns `RENJU_ERROR_INVALID_ARGUMENT` for an unknown rule set, plane, opening
- * protocol or autoreset mode, or a size the rule set does not allow.
+ * protocol or autoreset mode, a size the rule set does not allow, a plane named twice,
+ * a negative `draw_after` or more games than 2^20; `RENJU_ERROR_OUT_OF_MEMORY` when
+ * the games' peak memory (about 12 KB a 15x15 game, measured; the finished game kept
+ * beside it included) cannot be allocated.
  *
  * Ownership: the caller owns `*out` (free it with `renju_env_free`). Thread safety:
  * safe from any thread.
@@ -3075,6 +3085,10 @@ renju_status renju_env_reset(const struct renju_env *env,
  * `RENJU_ERROR_GAME_OVER` for a finished game without auto-reset,
  * `RENJU_ERROR_INVALID_ARGUMENT` for anything else; the message names the game).
  *
+ * Returns `RENJU_ERROR_NULL_POINTER` for NULL `actions` (with `count > 0`) and
+ * `RENJU_ERROR_INVALID_ARGUMENT` when `count` is not the number of games, as
+ * `renju_env_random_actions` does.
+ *
  * # Safety
  * `actions` must be valid for reads of `count` values; `buffers` as `renju_env_reset`.
  */
@@ -3087,6 +3101,10 @@ renju_status renju_env_step(const struct renju_env *env,
  * Writes a uniformly random legal action per game into `actions` (`count` must be the
  * number of games), each from its game's own random numbers; 0 for a finished game.
  *
+ * Returns `RENJU_ERROR_NULL_POINTER` for NULL `actions` (with `count > 0`) and
+ * `RENJU_ERROR_INVALID_ARGUMENT` when `count` is not the number of games, as
+ * `renju_env_step` does.
+ *
  * # Safety
  * `actions` must be valid for writes of `count` values.
  */
@@ -3095,6 +3113,9 @@ renju_status renju_env_random_actions(const struct renju_env *env, int64_t *acti
 /**
  * An independent copy of the whole environment (random numbers included), for tree
  * search. `*out` gets the new handle.
+ *
+ * Returns `RENJU_ERROR_OUT_OF_MEMORY` when the copy's peak memory cannot be allocated
+ * (as `renju_env_new`).
  *
  * # Safety
  * `out` must be NULL or valid for writes of a pointer.

@@ -12,4 +12,5 @@ pub mod checks;
 #[path = "../../renju-cli/src/forbidden_stream.rs"]
 mod forbidden_stream;
 
+pub mod env_actions;
 pub mod forbidden_jsonl;

@@ -7,6 +7,8 @@
 
 #[path = "../../fuzz/src/checks/mod.rs"]
 mod checks;
+#[path = "../../tests/support/fuzz_inputs.rs"]
+mod fuzz_inputs;
 
 use std::path::{Path, PathBuf};
 
@@ -14,31 +16,11 @@ fn fuzz_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../fuzz")
 }
 
-/// The files of `fuzz/<kind>/<target>/`, sorted (none when the directory is absent).
-fn inputs(kind: &str, target: &str) -> Vec<PathBuf> {
-    let Ok(dir) = std::fs::read_dir(fuzz_dir().join(kind).join(target)) else {
-        return Vec::new();
-    };
-    let mut files: Vec<PathBuf> = dir
-        .map(|e| e.expect("a directory entry").path())
-        .filter(|p| p.is_file() && p.file_name().is_some_and(|n| n != "README.md"))
-        .collect();
-    files.sort();
-    files
-}
-
 fn replay(kind: &str) -> usize {
-    let mut count = 0;
-    for (target, check) in checks::TARGETS {
-        for file in inputs(kind, target) {
-            let data = std::fs::read(&file).expect("a saved input reads");
-            // Printed before the check: the harness shows it when the check fails.
-            println!("{target}: {}", file.display());
-            check(&data);
-            count += 1;
-        }
-    }
-    count
+    checks::TARGETS
+        .iter()
+        .map(|(target, check)| fuzz_inputs::replay(kind, target, check))
+        .sum()
 }
 
 #[test]

@@ -9,31 +9,11 @@ mod forbidden_jsonl;
 #[path = "../src/forbidden_stream.rs"]
 mod forbidden_stream;
 
-use std::path::{Path, PathBuf};
-
-fn inputs(kind: &str) -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../fuzz")
-        .join(kind)
-        .join("forbidden_jsonl");
-    let Ok(dir) = std::fs::read_dir(dir) else {
-        return Vec::new();
-    };
-    let mut files: Vec<PathBuf> = dir
-        .map(|e| e.expect("a directory entry").path())
-        .filter(|p| p.is_file() && p.file_name().is_some_and(|n| n != "README.md"))
-        .collect();
-    files.sort();
-    files
-}
+#[path = "../../tests/support/fuzz_inputs.rs"]
+mod fuzz_inputs;
 
 fn replay(kind: &str) -> usize {
-    let files = inputs(kind);
-    for file in &files {
-        println!("forbidden_jsonl: {}", file.display());
-        forbidden_jsonl::check(&std::fs::read(file).expect("a saved input reads"));
-    }
-    files.len()
+    fuzz_inputs::replay(kind, "forbidden_jsonl", forbidden_jsonl::check)
 }
 
 #[test]

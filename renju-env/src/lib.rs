@@ -126,7 +126,7 @@ pub use ending::Ending;
 pub use game::{ActionError, GameState, StepResult};
 pub use options::{
     ActionKind, Autoreset, Decision, EnvOptions, FoulHandling, Layout, OptionsError, Plane,
-    PlaneNameError,
+    PlaneNameError, MAX_PLANES,
 };
 pub use phase::Phase;
 pub use rng::Rng;

@@ -243,6 +243,16 @@ pub enum OptionsError {
         /// The number asked for.
         count: usize,
     },
+    /// The memory the games need at their peak ([`Layout::batch_bytes`]) cannot be
+    /// allocated: the batch is refused at its creation rather than aborting the process
+    /// later.
+    #[error("{games} games need about {} MB (the games, the finished ones kept and the step's outputs, at their longest), more than can be allocated: make fewer games", .bytes / 1_000_000)]
+    OutOfMemory {
+        /// The number of games asked for.
+        games: usize,
+        /// The bytes they would need (`usize::MAX` when that overflows).
+        bytes: usize,
+    },
     /// A draw after 0 stones, or after more stones than the board holds.
     #[error("draw after {stones} stones: the {size}x{size} board holds 1 to {} stones", (*.size as usize).pow(2))]
     DrawAfter {
@@ -275,13 +285,15 @@ impl Layout {
             }
             .into());
         }
-        for (i, plane) in options.planes.iter().enumerate() {
+        // More entries than kinds of planes name one twice: the repetition is among the
+        // first MAX_PLANES + 1, so front ends need not read (nor keep) more.
+        for (i, plane) in options.planes.iter().take(MAX_PLANES + 1).enumerate() {
             if let Plane::Previous { count } = *plane {
                 if count == 0 || count > MAX_PREVIOUS {
                     return Err(OptionsError::PreviousCount { count });
                 }
             }
-            // At most nine planes: comparing each with those before it is cheap.
+            // At most ten planes: comparing each with those before it is cheap.
             let kind = std::mem::discriminant(plane);
             if let Some(first) = options.planes[..i]
                 .iter()
@@ -398,6 +410,29 @@ impl Layout {
         self.channels * self.area
     }
 
+    /// An upper bound of the bytes one game takes at its peak (its heap, its places in
+    /// the batch's vectors and its share of the step's outputs, [`Outputs`](crate::Outputs)
+    /// or the front ends' arrays): the game and the finished game a batch keeps beside
+    /// it, each at its longest (19 KB on 15x15 under the free opening with the default
+    /// planes, where 13.5 KB was measured; an opening protocol adds its live referee's).
+    pub fn game_bytes(&self) -> usize {
+        let board = 2048 + 64 * self.area;
+        let opening = match self.has_phases() {
+            true => 16 * 1024,
+            false => 0,
+        };
+        // The step's outputs: the observation, the mask, the reward (4 bytes), six bytes
+        // of flags and codes, and the front ends' array of actions (8 bytes).
+        let outputs = self.observation_len() + self.action_count() + 4 + 6 + 8;
+        board + opening + outputs + INLINE_BYTES
+    }
+
+    /// The bytes a batch of `n` games needs at its peak (`n` times
+    /// [`Layout::game_bytes`]); `None` when that overflows.
+    pub fn batch_bytes(&self, n: usize) -> Option<usize> {
+        n.checked_mul(self.game_bytes())
+    }
+
     /// Whether the forbidden-point plane is written (asked for, under Renju).
     pub(crate) fn forbidden_plane(&self) -> bool {
         self.forbidden_plane
@@ -454,5 +489,19 @@ pub enum ActionKind {
     Declare(u8),
 }
 
-/// The most games one batch holds (about 12 KB each on 15x15).
+/// The bytes a batch keeps for each game in its own vectors (the game, the finished game,
+/// the step's plan), counted by [`Layout::game_bytes`]; the batch checks at compile time
+/// that they fit.
+pub(crate) const INLINE_BYTES: usize = 1024;
+
+/// The most games one batch holds. Memory bounds it before this does: a 15x15 game
+/// takes about 4.7 KB at its start and 12 KB at its peak (with the finished game kept
+/// beside it; 13.5 KB with the step's outputs), so that 2^20 games need 14 to 20 GB
+/// ([`Layout::batch_bytes`]);
+/// [`VecEnv::new`](crate::VecEnv::new) refuses a batch whose peak cannot be allocated
+/// ([`OptionsError::OutOfMemory`]).
 pub const MAX_GAMES: usize = 1 << 20;
+
+/// How many kinds of planes there are: [`EnvOptions::planes`] names each at most once,
+/// so a longer list is refused ([`OptionsError::RepeatedPlane`]).
+pub const MAX_PLANES: usize = 9;

@@ -19,6 +19,44 @@ const CHUNK: usize = 64;
 
 pub use crate::options::MAX_GAMES;
 
+/// The games' peak memory ([`Layout::batch_bytes`]) allocated and given back at once:
+/// the batch is refused when the address space cannot hold it, where the games' small
+/// allocations one by one would abort the process on the way (or later, in play).
+fn check_memory(layout: &Layout, n: usize) -> Result<(), OptionsError> {
+    let bytes = layout.batch_bytes(n);
+    let mut probe: Vec<u8> = Vec::new();
+    match bytes.map(|b| probe.try_reserve_exact(b)) {
+        Some(Ok(())) => Ok(()),
+        _ => Err(OptionsError::OutOfMemory {
+            games: n,
+            bytes: bytes.unwrap_or(usize::MAX),
+        }),
+    }
+}
+
+/// An empty vector with room for `len` values, or the out-of-memory error of a batch of
+/// `n` games.
+fn vec_for<T>(layout: &Layout, n: usize, len: usize) -> Result<Vec<T>, OptionsError> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(len)
+        .map_err(|_| OptionsError::OutOfMemory {
+            games: n,
+            bytes: layout.batch_bytes(n).unwrap_or(usize::MAX),
+        })?;
+    Ok(v)
+}
+
+/// `len` zeros (of a batch of `n` games), or the out-of-memory error.
+fn zeros<T: Default + Clone>(
+    layout: &Layout,
+    n: usize,
+    len: usize,
+) -> Result<Vec<T>, OptionsError> {
+    let mut v = vec_for(layout, n, len)?;
+    v.resize(len, T::default());
+    Ok(v)
+}
+
 /// Why a step or a reset was refused. Nothing changed.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum StepError {
@@ -226,7 +264,8 @@ pub struct Outputs {
 }
 
 impl Outputs {
-    /// Buffers for the games of `env`.
+    /// Buffers for the games of `env`. The allocation failing aborts the process, as
+    /// `vec!` does: [`Outputs::try_for_env`] returns an error instead.
     pub fn for_env(env: &VecEnv) -> Outputs {
         let (n, layout) = (env.len(), env.layout());
         Outputs {
@@ -240,6 +279,23 @@ impl Outputs {
             phases: vec![0; n],
             seats: vec![0; n],
         }
+    }
+
+    /// Buffers for the games of `env`, or [`OptionsError::OutOfMemory`] when they cannot
+    /// be allocated.
+    pub fn try_for_env(env: &VecEnv) -> Result<Outputs, OptionsError> {
+        let (n, layout) = (env.len(), env.layout());
+        Ok(Outputs {
+            observations: zeros(layout, n, n * layout.observation_len())?,
+            masks: zeros(layout, n, n * layout.action_count())?,
+            rewards: zeros(layout, n, n)?,
+            terminated: zeros(layout, n, n)?,
+            truncated: zeros(layout, n, n)?,
+            endings: zeros(layout, n, n)?,
+            winners: zeros(layout, n, n)?,
+            phases: zeros(layout, n, n)?,
+            seats: zeros(layout, n, n)?,
+        })
     }
 
     /// The buffers, borrowed.
@@ -264,6 +320,12 @@ enum Plan {
     Play(u32),
     Reset,
 }
+
+// The per-game bytes of the batch's vectors are within what Layout::game_bytes counts.
+const _: () = assert!(
+    2 * std::mem::size_of::<GameState>() + std::mem::size_of::<Plan>()
+        <= crate::options::INLINE_BYTES
+);
 
 /// N games stepped together (see the [crate docs](crate)).
 ///
@@ -291,20 +353,37 @@ pub struct VecEnv {
 
 impl VecEnv {
     /// `n` games at their start, their random numbers from `seed`.
+    ///
+    /// Refused with [`OptionsError::OutOfMemory`] when the games' peak memory
+    /// ([`Layout::batch_bytes`]: every game and the finished game kept beside it, at
+    /// their longest) cannot be allocated, instead of aborting the process partway.
     pub fn new(options: EnvOptions, n: usize, seed: u64) -> Result<VecEnv, OptionsError> {
         if n > MAX_GAMES {
             return Err(OptionsError::TooManyGames { count: n });
         }
         let layout = Layout::new(options)?;
-        let games = (0..n)
-            .map(|i| GameState::with_layout(layout.clone(), Rng::nth_stream(seed, i as u64)))
-            .collect();
+        check_memory(&layout, n)?;
+        let mut games = vec_for(&layout, n, n)?;
+        let mut finished = vec_for(&layout, n, n)?;
+        let plans = vec_for(&layout, n, n)?;
+        games.extend(
+            (0..n).map(|i| GameState::with_layout(layout.clone(), Rng::nth_stream(seed, i as u64))),
+        );
+        finished.resize(n, None);
         Ok(VecEnv {
             layout,
             games,
-            finished: vec![None; n],
-            plans: Vec::with_capacity(n),
+            finished,
+            plans,
         })
+    }
+
+    /// A copy of the whole batch (random numbers included), refused with
+    /// [`OptionsError::OutOfMemory`] as [`VecEnv::new`] refuses a batch whose peak
+    /// memory cannot be allocated.
+    pub fn try_clone(&self) -> Result<VecEnv, OptionsError> {
+        check_memory(&self.layout, self.len())?;
+        Ok(self.clone())
     }
 
     /// The layout (options and sizes).

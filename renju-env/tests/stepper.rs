@@ -380,3 +380,60 @@ fn planes_are_named_once_and_spelled_as_written() {
         Ok(Plane::Previous { count: 0 })
     );
 }
+
+/// There are `MAX_PLANES` kinds of planes: every one at once is accepted, and any list
+/// of more is refused for a repetition among its first `MAX_PLANES + 1` entries (what
+/// the C and Python front ends read of a longer list).
+#[test]
+fn every_kind_of_plane_once_and_no_more() {
+    use renju_env::{EnvOptions, Layout, OptionsError, Plane, MAX_PLANES};
+    let names = [
+        "own",
+        "opponent",
+        "black-to-move",
+        "forbidden",
+        "last-move",
+        "previous-3",
+        "phase",
+        "offered",
+        "first-to-act",
+    ];
+    let planes: Vec<Plane> = names.iter().map(|n| n.parse().unwrap()).collect();
+    assert_eq!(planes.len(), MAX_PLANES);
+    let all = EnvOptions {
+        planes: planes.clone(),
+        ..EnvOptions::default()
+    };
+    assert_eq!(
+        Layout::new(all).unwrap().channels(),
+        3 + 1 + 1 + 1 + 3 + 5 + 1
+    );
+    for extra in &planes {
+        let mut more = planes.clone();
+        more.push(*extra);
+        let too_many = EnvOptions {
+            planes: more,
+            ..EnvOptions::default()
+        };
+        assert!(matches!(
+            Layout::new(too_many),
+            Err(OptionsError::RepeatedPlane { .. })
+        ));
+    }
+}
+
+/// A batch whose memory cannot be had is refused with its own error, naming the games.
+#[test]
+fn a_batch_too_large_for_memory_is_an_error() {
+    use renju_env::{EnvOptions, Layout, OptionsError};
+    let layout = Layout::new(EnvOptions::default()).unwrap();
+    assert_eq!(layout.batch_bytes(usize::MAX), None);
+    let e = OptionsError::OutOfMemory {
+        games: 1 << 20,
+        bytes: layout.batch_bytes(1 << 20).unwrap(),
+    };
+    assert!(
+        e.to_string().starts_with("1048576 games need about 19"),
+        "{e}"
+    );
+}

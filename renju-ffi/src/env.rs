@@ -5,8 +5,8 @@ use std::ffi::c_char;
 use std::sync::{Mutex, MutexGuard};
 
 use ::renju_env::{
-    ActionError, Autoreset, Buffers, EnvOptions, FoulHandling, Plane, PlaneNameError, StepError,
-    VecEnv,
+    ActionError, Autoreset, Buffers, EnvOptions, FoulHandling, OptionsError, Plane, PlaneNameError,
+    StepError, VecEnv, MAX_PLANES,
 };
 use renju_core::RenjuOptions;
 
@@ -74,7 +74,8 @@ pub struct renju_env_options {
     pub fouls_played: bool,
     /// Whether passing is a legal action.
     pub allow_pass: bool,
-    /// A draw once this many stones are on the board; 0 for none.
+    /// A draw once this many stones are on the board; 0 for none (a negative value is
+    /// refused).
     pub draw_after: i32,
     /// 0 same-step auto-reset, 1 next-step, 2 disabled (Gymnasium's modes).
     pub autoreset: i32,
@@ -122,7 +123,10 @@ fn planes_arg(text: Option<&str>) -> Result<Vec<Plane>> {
     let Some(text) = text else {
         return Ok(Plane::defaults());
     };
+    // A list longer than MAX_PLANES names a plane twice, among its first MAX_PLANES + 1
+    // names: the options refuse it without reading the rest.
     text.split(',')
+        .take(MAX_PLANES + 1)
         .map(|name| {
             name.trim()
                 .parse()
@@ -157,7 +161,7 @@ unsafe fn options_arg(raw: &renju_env_options) -> Result<EnvOptions> {
             false => FoulHandling::Masked,
         },
         pass: raw.allow_pass,
-        draw_after: usize::try_from(raw.draw_after).ok().filter(|&n| n > 0),
+        draw_after: draw_after_arg(raw.draw_after)?,
         opening,
         autoreset: match raw.autoreset {
             0 => Autoreset::SameStep,
@@ -170,6 +174,43 @@ unsafe fn options_arg(raw: &renju_env_options) -> Result<EnvOptions> {
             }
         },
     })
+}
+
+/// `options->draw_after`: 0 for none, a negative count refused.
+fn draw_after_arg(stones: i32) -> Result<Option<usize>> {
+    match usize::try_from(stones) {
+        Ok(0) => Ok(None),
+        Ok(n) => Ok(Some(n)),
+        Err(_) => Err(Error::invalid(format!(
+            "options->draw_after {stones} is negative (0 for no draw after N stones)"
+        ))),
+    }
+}
+
+impl From<OptionsError> for Error {
+    fn from(e: OptionsError) -> Error {
+        let status = match &e {
+            OptionsError::OutOfMemory { .. } => RENJU_ERROR_OUT_OF_MEMORY,
+            _ => RENJU_ERROR_INVALID_ARGUMENT,
+        };
+        Error::new(status, e.to_string())
+    }
+}
+
+/// The actions of a call: `count` must be the number of games, and `actions` not NULL
+/// when there are any. `renju_env_step` and `renju_env_random_actions` check them alike.
+fn check_actions<T>(actions: *const T, count: usize, env: &VecEnv) -> Result<()> {
+    if actions.is_null() && count > 0 {
+        return Err(Error::null("actions"));
+    }
+    if count != env.len() {
+        let e = StepError::ActionCount {
+            expected: env.len(),
+            got: count,
+        };
+        return Err(e.into());
+    }
+    Ok(())
 }
 
 fn action_status(e: &ActionError) -> renju_status {
@@ -238,7 +279,10 @@ unsafe fn buffers_arg<'a>(raw: &renju_env_buffers, env: &VecEnv) -> Result<Buffe
 /// gets the new handle (NULL on error).
 ///
 /// Returns `RENJU_ERROR_INVALID_ARGUMENT` for an unknown rule set, plane, opening
-/// protocol or autoreset mode, or a size the rule set does not allow.
+/// protocol or autoreset mode, a size the rule set does not allow, a plane named twice,
+/// a negative `draw_after` or more games than 2^20; `RENJU_ERROR_OUT_OF_MEMORY` when
+/// the games' peak memory (about 12 KB a 15x15 game, measured; the finished game kept
+/// beside it included) cannot be allocated.
 ///
 /// Ownership: the caller owns `*out` (free it with `renju_env_free`). Thread safety:
 /// safe from any thread.
@@ -262,8 +306,7 @@ pub unsafe extern "C" fn renju_env_new(
             // SAFETY: the caller's guarantees.
             false => unsafe { options_arg(&read(options, "options")?) }?,
         };
-        let vec =
-            VecEnv::new(options, num_envs, seed).map_err(|e| Error::invalid(e.to_string()))?;
+        let vec = VecEnv::new(options, num_envs, seed)?;
         let ptr = new_handle(renju_env {
             inner: Mutex::new(vec),
         });
@@ -352,6 +395,10 @@ pub unsafe extern "C" fn renju_env_reset(
 /// `RENJU_ERROR_GAME_OVER` for a finished game without auto-reset,
 /// `RENJU_ERROR_INVALID_ARGUMENT` for anything else; the message names the game).
 ///
+/// Returns `RENJU_ERROR_NULL_POINTER` for NULL `actions` (with `count > 0`) and
+/// `RENJU_ERROR_INVALID_ARGUMENT` when `count` is not the number of games, as
+/// `renju_env_random_actions` does.
+///
 /// # Safety
 /// `actions` must be valid for reads of `count` values; `buffers` as `renju_env_reset`.
 #[no_mangle]
@@ -364,9 +411,7 @@ pub unsafe extern "C" fn renju_env_step(
     guard(|| {
         let env = self::env(env)?;
         let mut vec = env.lock()?;
-        if actions.is_null() && count > 0 {
-            return Err(Error::null("actions"));
-        }
+        check_actions(actions, count, &vec)?;
         let actions = match count {
             0 => &[][..],
             // SAFETY: the caller's guarantees.
@@ -383,6 +428,10 @@ pub unsafe extern "C" fn renju_env_step(
 /// Writes a uniformly random legal action per game into `actions` (`count` must be the
 /// number of games), each from its game's own random numbers; 0 for a finished game.
 ///
+/// Returns `RENJU_ERROR_NULL_POINTER` for NULL `actions` (with `count > 0`) and
+/// `RENJU_ERROR_INVALID_ARGUMENT` when `count` is not the number of games, as
+/// `renju_env_step` does.
+///
 /// # Safety
 /// `actions` must be valid for writes of `count` values.
 #[no_mangle]
@@ -394,13 +443,7 @@ pub unsafe extern "C" fn renju_env_random_actions(
     guard(|| {
         let env = self::env(env)?;
         let mut vec = env.lock()?;
-        if count != vec.len() {
-            let msg = format!("{count} actions for {} games", vec.len());
-            return Err(Error::new(RENJU_ERROR_BUFFER_TOO_SMALL, msg));
-        }
-        if actions.is_null() && count > 0 {
-            return Err(Error::null("actions"));
-        }
+        check_actions(actions, count, &vec)?;
         if count > 0 {
             // SAFETY: the caller's guarantees.
             let out = unsafe { std::slice::from_raw_parts_mut(actions, count) };
@@ -413,6 +456,9 @@ pub unsafe extern "C" fn renju_env_random_actions(
 /// An independent copy of the whole environment (random numbers included), for tree
 /// search. `*out` gets the new handle.
 ///
+/// Returns `RENJU_ERROR_OUT_OF_MEMORY` when the copy's peak memory cannot be allocated
+/// (as `renju_env_new`).
+///
 /// # Safety
 /// `out` must be NULL or valid for writes of a pointer.
 #[no_mangle]
@@ -423,7 +469,7 @@ pub unsafe extern "C" fn renju_env_copy(
     guard(|| {
         // SAFETY: the caller's guarantees.
         let out = unsafe { clear_out(out, "out") }?;
-        let copy = self::env(env)?.lock()?.clone();
+        let copy = self::env(env)?.lock()?.try_clone()?;
         let ptr = new_handle(renju_env {
             inner: Mutex::new(copy),
         });

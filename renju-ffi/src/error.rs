@@ -81,6 +81,10 @@ pub enum renju_status {
     /// Refused by the referee: the request makes no sense (time going backwards, a tick
     /// without a time stamp, a point offered twice, a record format it cannot write).
     RENJU_REFUSED_BAD_REQUEST = 25,
+    /// The memory asked for cannot be allocated (`renju_env_new`, `renju_env_copy`: the
+    /// games' peak memory does not fit in the address space). Nothing was made; fewer
+    /// games may fit.
+    RENJU_ERROR_OUT_OF_MEMORY = 26,
 }
 
 use renju_status::*;
@@ -327,6 +331,10 @@ fn status_name(status: i32) -> *const c_char {
             RENJU_REFUSED_BAD_REQUEST,
             static_cstr!("RENJU_REFUSED_BAD_REQUEST"),
         ),
+        (
+            RENJU_ERROR_OUT_OF_MEMORY,
+            static_cstr!("RENJU_ERROR_OUT_OF_MEMORY"),
+        ),
     ];
     statuses
         .iter()
@@ -365,7 +373,7 @@ mod tests {
 
     #[test]
     fn every_status_has_its_name() {
-        for code in 0..=25 {
+        for code in 0..=26 {
             let name = unsafe { CStr::from_ptr(renju_status_name(code)) };
             assert!(name.to_str().unwrap().starts_with("RENJU_"));
             assert_ne!(name.to_str().unwrap(), "RENJU_UNKNOWN_STATUS", "{code}");

@@ -262,6 +262,28 @@ fn c_test_program_passes_with_the_static_library() {
     say(&format!("static library: {last}"));
 }
 
+/// The largest environment, under a 4 GB address-space limit: `renju_env_new` returns
+/// `RENJU_ERROR_OUT_OF_MEMORY` (the program's `--env-out-of-memory` mode) instead of
+/// aborting the process.
+#[cfg(unix)]
+#[test]
+fn c_env_out_of_memory_is_an_error_code() {
+    let exe = out_dir().join("test_renju_oom");
+    compile(&[root().join("tests/c/test_renju.c")], &shared_link(), &exe);
+    let started = std::time::Instant::now();
+    let output = program("sh")
+        .arg("-c")
+        .arg(r#"ulimit -v 4000000 && exec "$0" --env-out-of-memory"#)
+        .arg(&exe)
+        .output()
+        .expect("the C test runs");
+    let last = summary(&output);
+    say(&format!(
+        "out of memory: {last} ({:.1} s)",
+        started.elapsed().as_secs_f64()
+    ));
+}
+
 #[test]
 fn c_example_builds_and_runs() {
     let exe = out_dir().join("renju_example");

@@ -3,16 +3,18 @@
 //! `EnvGame` (one game, to clone for tree search). numpy is needed for the arrays only;
 //! the wrappers (Gymnasium, PettingZoo) are in `python/renju/env.py`.
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
 
-use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
+use pyo3::exceptions::{
+    PyIndexError, PyMemoryError, PyOverflowError, PyRuntimeError, PyTypeError, PyValueError,
+};
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyDict, PyList, PyTuple, PyType};
 
 use renju_core::{RenjuOptions, RuleSet as CRuleSet};
 use renju_env::{
     ActionError, Autoreset, Buffers, EnvOptions, FoulHandling, GameState, Layout, OptionsError,
-    Plane, PlaneNameError, Rng, StepError, VecEnv as CVecEnv,
+    Plane, PlaneNameError, Rng, StepError, VecEnv as CVecEnv, MAX_PLANES,
 };
 
 use crate::arrays::numpy;
@@ -30,16 +32,46 @@ fn autoreset_name(a: Autoreset) -> &'static str {
     }
 }
 
+/// The Python exception of options that make no environment: MemoryError when the
+/// games' memory cannot be had, SetupError for the board, ValueError otherwise.
+fn options_error(py: Python<'_>, e: OptionsError) -> PyErr {
+    match e {
+        OptionsError::Setup(s) => errors::setup_error(py, &s),
+        OptionsError::OutOfMemory { .. } => PyMemoryError::new_err(e.to_string()),
+        other => PyValueError::new_err(other.to_string()),
+    }
+}
+
+/// The planes named by `names` (a sequence of str, not a str). A list longer than there
+/// are planes names one twice among its first MAX_PLANES + 1 entries: only those are
+/// read, and the options refuse them.
+fn planes_of(names: &Bound<'_, PyAny>) -> PyResult<Vec<Plane>> {
+    if names.is_instance_of::<pyo3::types::PyString>() {
+        let msg = "planes must be a list of plane names, not a str";
+        return Err(PyTypeError::new_err(msg));
+    }
+    names
+        .try_iter()?
+        .take(MAX_PLANES + 1)
+        .map(|name| {
+            name?
+                .extract::<String>()?
+                .parse()
+                .map_err(|e: PlaneNameError| PyValueError::new_err(e.to_string()))
+        })
+        .collect()
+}
+
 /// The keyword arguments both classes take, read into the core's options.
 #[allow(clippy::too_many_arguments)]
 fn options_of(
     py: Python<'_>,
     rule: Option<&Bound<'_, PyAny>>,
     size: i64,
-    planes: Option<Vec<String>>,
+    planes: Option<&Bound<'_, PyAny>>,
     fouls: &str,
     allow_pass: bool,
-    draw_after: Option<usize>,
+    draw_after: Option<i64>,
     autoreset: &str,
     five_completion_counts: bool,
     opening: Option<&Bound<'_, PyAny>>,
@@ -49,13 +81,7 @@ fn options_of(
         named::<OpeningRule, _>(r, "opening")
     })?;
     let planes = match planes {
-        Some(names) => names
-            .iter()
-            .map(|n| {
-                n.parse()
-                    .map_err(|e: PlaneNameError| PyValueError::new_err(e.to_string()))
-            })
-            .collect::<PyResult<_>>()?,
+        Some(names) => planes_of(names)?,
         None => Plane::defaults(),
     };
     let fouls = match fouls {
@@ -76,6 +102,15 @@ fn options_of(
             return Err(PyValueError::new_err(msg));
         }
     };
+    let draw_after = draw_after
+        .map(|n| {
+            usize::try_from(n).map_err(|_| {
+                let msg =
+                    format!("draw_after {n} is negative: give None for no draw after N stones");
+                PyValueError::new_err(msg)
+            })
+        })
+        .transpose()?;
     let options = EnvOptions {
         rule_set,
         size: convert::size_of(py, size)?,
@@ -89,10 +124,7 @@ fn options_of(
         autoreset,
         opening,
     };
-    Layout::new(options).map_err(|e| match e {
-        OptionsError::Setup(s) => errors::setup_error(py, &s),
-        other => PyValueError::new_err(other.to_string()),
-    })
+    Layout::new(options).map_err(|e| options_error(py, e))
 }
 
 /// The keyword arguments that rebuild `layout` (for pickling).
@@ -145,9 +177,84 @@ fn step_error(py: Python<'_>, e: &StepError) -> PyErr {
     }
 }
 
-/// The actions of a call: an integer array-like of shape (N,), read as int64.
-fn read_actions(py: Python<'_>, actions: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<i64>> {
+/// `renju.env.ActionError` for an action out of range that does not even fit in an
+/// int64 (`action` is the Python integer).
+fn out_of_range(
+    py: Python<'_>,
+    game: Option<usize>,
+    action: &Bound<'_, PyAny>,
+    count: usize,
+) -> PyErr {
+    let message = match game {
+        Some(g) => format!("game {g}: action {action} is out of range (0..{count})"),
+        None => format!("action {action} is out of range (0..{count})"),
+    };
+    let attrs = [("game", errors::any(py, game)), ("action", action.clone())];
+    errors::action_error(py, message, &attrs)
+}
+
+/// One action: a Python or numpy integer (or a 0-d integer array), not a bool; one
+/// past int64 is out of range (ActionError), anything else a TypeError. `game` names
+/// the game in a batch.
+fn action_of(
+    py: Python<'_>,
+    action: &Bound<'_, PyAny>,
+    game: Option<usize>,
+    count: usize,
+) -> PyResult<i64> {
+    let whose = match game {
+        Some(g) => format!("the action of game {g}"),
+        None => "an action".to_string(),
+    };
+    // Python's bool, numpy's bool_ (named "bool" since numpy 2).
+    let type_name = action.get_type().name()?;
+    let is_bool = action.is_instance_of::<pyo3::types::PyBool>()
+        || matches!(&*type_name.to_cow()?, "bool" | "bool_");
+    if is_bool {
+        let msg = format!("{whose} is a bool, not an integer (a point index, then pass)");
+        return Err(PyTypeError::new_err(msg));
+    }
+    match action.extract::<i64>() {
+        Ok(a) => Ok(a),
+        Err(e) if e.is_instance_of::<PyOverflowError>(py) => {
+            Err(out_of_range(py, game, action, count))
+        }
+        Err(_) => {
+            let kind = action.get_type().name()?;
+            let msg = format!("{whose} must be an integer (a point index, then pass), not {kind}");
+            Err(PyTypeError::new_err(msg))
+        }
+    }
+}
+
+/// The actions of a call, one per game: a list or tuple of integers (each read by
+/// `action_of`, so that the error names the game), or an integer array-like of shape
+/// (N,) read as int64. Masked arrays are refused: their masked values would be played.
+fn read_actions(
+    py: Python<'_>,
+    actions: &Bound<'_, PyAny>,
+    n: usize,
+    count: usize,
+) -> PyResult<Vec<i64>> {
+    if actions.is_instance_of::<PyList>() || actions.is_instance_of::<PyTuple>() {
+        let len = actions.len()?;
+        if len != n {
+            let msg = format!("actions must have shape ({n},), one per game, not ({len},)");
+            return Err(PyValueError::new_err(msg));
+        }
+        return (0..n)
+            .map(|i| action_of(py, &actions.get_item(i)?, Some(i), count))
+            .collect();
+    }
     let np = numpy(py, "renju.env.VecEnv.step()")?;
+    let masked = np
+        .getattr("ma")?
+        .call_method1("isMaskedArray", (actions,))?;
+    if masked.is_truthy()? {
+        let msg = "actions must not be a masked array (its masked values would be played): \
+                   give actions.filled(value) or actions.data";
+        return Err(PyTypeError::new_err(msg));
+    }
     let arr = np.call_method1("asarray", (actions,))?;
     let shape: Vec<usize> = arr.getattr("shape")?.extract()?;
     if shape != [n] {
@@ -166,12 +273,12 @@ fn read_actions(py: Python<'_>, actions: &Bound<'_, PyAny>, n: usize) -> PyResul
         );
         return Err(PyTypeError::new_err(msg));
     }
-    if kind == "u" && n > 0 {
+    if kind == "u" {
         let top: u64 = arr.call_method0("max")?.extract()?;
         if top > i64::MAX as u64 {
-            return Err(PyValueError::new_err(format!(
-                "action {top} is out of range"
-            )));
+            let game: usize = arr.call_method0("argmax")?.extract()?;
+            let action = arr.get_item(game)?.call_method0("item")?;
+            return Err(out_of_range(py, Some(game), &action, count));
         }
     }
     let as_i64 = np.call_method1("ascontiguousarray", (arr, np.getattr("int64")?))?;
@@ -346,11 +453,34 @@ impl Arrays {
 /// play them and lose. draw_after=N draws once N stones are on the board. autoreset:
 /// 'same-step' (Gymnasium SAME_STEP: the step that ends a game returns the next game's
 /// first observation), 'next-step' or 'disabled'. Needs numpy.
-#[pyclass(module = "renju.env")]
+///
+/// Creating more games than memory holds raises MemoryError (a 15x15 game takes about
+/// 12 KB at its peak, with the finished game kept beside it).
+///
+/// Not thread-safe: a VecEnv is used by one thread at a time (step() releases the GIL
+/// while it runs). A call made while another thread is inside one raises RuntimeError;
+/// give each thread its own VecEnv.
+#[pyclass(frozen, module = "renju.env")]
 pub struct VecEnv {
-    env: CVecEnv,
+    /// The games and the seed of the last reset; locked by each call, never waited for.
+    state: Mutex<State>,
+    layout: Arc<Layout>,
     arrays: Arrays,
+    games: usize,
+}
+
+/// What a VecEnv's calls change.
+struct State {
+    env: CVecEnv,
     seed: u64,
+}
+
+/// The error of a call made while another thread is inside one.
+fn busy_error() -> PyErr {
+    PyRuntimeError::new_err(
+        "this VecEnv is used by another thread: a VecEnv is single-threaded, give each \
+         thread its own",
+    )
 }
 
 #[pymethods]
@@ -363,10 +493,10 @@ impl VecEnv {
         num_envs: usize,
         rule: Option<&Bound<'_, PyAny>>,
         size: i64,
-        planes: Option<Vec<String>>,
+        planes: Option<&Bound<'_, PyAny>>,
         fouls: &str,
         allow_pass: bool,
-        draw_after: Option<usize>,
+        draw_after: Option<i64>,
         autoreset: &str,
         five_completion_counts: bool,
         seed: u64,
@@ -391,44 +521,48 @@ impl VecEnv {
             );
             return Err(PyValueError::new_err(msg));
         }
-        let arrays = Arrays::new(py, &layout, num_envs)?;
         let env = CVecEnv::new(layout.options().clone(), num_envs, seed)
-            .map_err(|e| PyValueError::new_err(e.to_string()))?;
-        let mut this = VecEnv { env, arrays, seed };
-        this.write_state(py)?;
+            .map_err(|e| options_error(py, e))?;
+        let arrays = Arrays::new(py, &layout, num_envs)?;
+        let this = VecEnv {
+            state: Mutex::new(State { env, seed }),
+            layout,
+            arrays,
+            games: num_envs,
+        };
+        this.write_state(py, &this.lock()?.env)?;
         Ok(this)
     }
 
     /// The number of games.
     #[getter]
     fn num_envs(&self) -> usize {
-        self.env.len()
+        self.len()
     }
 
     /// The board side.
     #[getter]
     fn size(&self) -> u8 {
-        self.env.layout().size()
+        self.layout.size()
     }
 
     /// The rule set.
     #[getter]
     fn rule(&self) -> RuleSet {
-        self.env.layout().options().rule_set.into()
+        self.layout.options().rule_set.into()
     }
 
     /// The number of actions: size*size points, then pass; under an opening protocol,
     /// then the 4 decisions and the declarations.
     #[getter]
     fn action_count(&self) -> usize {
-        self.env.layout().action_count()
+        self.layout.action_count()
     }
 
     /// The names of the observation planes, one per channel entry.
     #[getter]
     fn planes(&self) -> Vec<String> {
-        self.env
-            .layout()
+        self.layout
             .options()
             .planes
             .iter()
@@ -439,64 +573,64 @@ impl VecEnv {
     /// The shape of one game's observation: (channels, size, size).
     #[getter]
     fn observation_shape(&self) -> (usize, usize, usize) {
-        let l = self.env.layout();
+        let l = &self.layout;
         (l.channels(), l.size() as usize, l.size() as usize)
     }
 
     /// The auto-reset mode: 'same-step', 'next-step' or 'disabled'.
     #[getter]
     fn autoreset(&self) -> &'static str {
-        autoreset_name(self.env.layout().options().autoreset)
+        autoreset_name(self.layout.options().autoreset)
     }
 
     /// The options, as the keyword arguments that build the same environment.
     fn options<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        options_kwargs(py, self.env.layout())
+        options_kwargs(py, &self.layout)
     }
 
     /// The observations (N, C, size, size) uint8, as the last call left them.
     #[getter]
-    fn observations(&self, py: Python<'_>) -> Py<PyAny> {
-        self.arrays.observations.view.clone_ref(py)
+    fn observations(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        self.view(py, &self.arrays.observations)
     }
 
     /// The legal-action masks (N, action_count) uint8 (action_count is size*size+1 under
     /// the free opening).
     #[getter]
-    fn masks(&self, py: Python<'_>) -> Py<PyAny> {
-        self.arrays.masks.view.clone_ref(py)
+    fn masks(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        self.view(py, &self.arrays.masks)
     }
 
     /// The rewards of the last step (N,) float32, of the player who moved.
     #[getter]
-    fn rewards(&self, py: Python<'_>) -> Py<PyAny> {
-        self.arrays.rewards.view.clone_ref(py)
+    fn rewards(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        self.view(py, &self.arrays.rewards)
     }
 
     /// Whether each game ended on the last step (N,) bool.
     #[getter]
-    fn terminated(&self, py: Python<'_>) -> Py<PyAny> {
-        self.arrays.terminated.view.clone_ref(py)
+    fn terminated(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        self.view(py, &self.arrays.terminated)
     }
 
     /// Always False (N,) bool: games end by the rules only.
     #[getter]
-    fn truncated(&self, py: Python<'_>) -> Py<PyAny> {
-        self.arrays.truncated.view.clone_ref(py)
+    fn truncated(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        self.view(py, &self.arrays.truncated)
     }
 
     /// How each game ended on the last step (N,) uint8: 0 not ended, 1 five,
     /// 2 forbidden, 3 two-passes, 4 full-board, 5 draw-after, 6 forfeit.
     #[getter]
-    fn endings(&self, py: Python<'_>) -> Py<PyAny> {
-        self.arrays.endings.view.clone_ref(py)
+    fn endings(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        self.view(py, &self.arrays.endings)
     }
 
     /// The winner of each game that ended on the last step (N,) uint8: 0 none, 1 black,
     /// 2 white.
     #[getter]
-    fn winners(&self, py: Python<'_>) -> Py<PyAny> {
-        self.arrays.winners.view.clone_ref(py)
+    fn winners(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        self.view(py, &self.arrays.winners)
     }
 
     /// What the player to act must do in each game (N,) uint8: 0 place, 1 swap,
@@ -504,21 +638,21 @@ impl VecEnv {
     /// 'disabled', or the final observation under 'next-step'); only 0 and 5 under the
     /// free opening.
     #[getter]
-    fn phases(&self, py: Python<'_>) -> Py<PyAny> {
-        self.arrays.phases.view.clone_ref(py)
+    fn phases(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        self.view(py, &self.arrays.phases)
     }
 
     /// The seat that acts in each game (N,) uint8: 0 the first player (who started,
     /// tentative Black), 1 the second.
     #[getter]
-    fn seats(&self, py: Python<'_>) -> Py<PyAny> {
-        self.arrays.seats.view.clone_ref(py)
+    fn seats(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        self.view(py, &self.arrays.seats)
     }
 
     /// The opening protocol, as its name.
     #[getter]
     fn opening(&self) -> String {
-        self.env.layout().options().opening.to_string()
+        self.layout.options().opening.to_string()
     }
 
     /// final_observations() -> (indices, observations)
@@ -531,17 +665,22 @@ impl VecEnv {
         py: Python<'py>,
     ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
         let np = numpy(py, "renju.env.VecEnv.final_observations()")?;
+        let state = self.lock()?;
         let terminated = self.arrays.terminated.bytes.bind(py).to_vec();
-        let l = self.env.layout();
+        let l = &self.layout;
         let same_step = l.options().autoreset == Autoreset::SameStep;
         let ended: Vec<usize> = (0..terminated.len())
             .filter(|&i| terminated[i] != 0)
             .collect();
-        let mut buf = vec![0u8; ended.len() * l.observation_len()];
+        let len = ended.len() * l.observation_len();
+        let mut buf = Vec::new();
+        buf.try_reserve_exact(len)
+            .map_err(|_| PyMemoryError::new_err(format!("{len} bytes of final observations")))?;
+        buf.resize(len, 0u8);
         for (chunk, &i) in buf.chunks_exact_mut(l.observation_len()).zip(&ended) {
             let game = match same_step {
-                true => self.env.finished_game(i),
-                false => self.env.game(i),
+                true => state.env.finished_game(i),
+                false => state.env.game(i),
             };
             if let Some(game) = game {
                 game.write_observation(chunk);
@@ -562,35 +701,44 @@ impl VecEnv {
     ///
     /// Resets every game (reseeding each game's random numbers from seed when given).
     #[pyo3(signature = (seed = None))]
-    fn reset(&mut self, py: Python<'_>, seed: Option<u64>) -> PyResult<(Py<PyAny>, Py<PyAny>)> {
+    fn reset(&self, py: Python<'_>, seed: Option<u64>) -> PyResult<(Py<PyAny>, Py<PyAny>)> {
+        let mut state = self.lock()?;
         if let Some(seed) = seed {
-            self.seed = seed;
+            state.seed = seed;
         }
         let raw = self.arrays.raw(py);
-        let env = &mut self.env;
-        // SAFETY: the buffers are ours, and self is borrowed mutably.
+        let env = &mut state.env;
+        // SAFETY: the buffers are ours, and the lock keeps every other call out.
         let result = py.detach(|| env.reset(seed, unsafe { raw.buffers() }));
         result.map_err(|e| step_error(py, &e))?;
-        Ok((self.observations(py), self.masks(py)))
+        Ok((
+            self.arrays.observations.view.clone_ref(py),
+            self.arrays.masks.view.clone_ref(py),
+        ))
     }
 
     /// step(actions) -> (observations, masks, rewards, terminated, truncated)
     ///
     /// Applies one action per game (an integer array of shape (N,)). An illegal action
-    /// raises renju.env.ActionError (with game and action) and changes nothing.
-    fn step(&mut self, py: Python<'_>, actions: &Bound<'_, PyAny>) -> PyResult<StepArrays> {
-        let actions = read_actions(py, actions, self.env.len())?;
+    /// raises renju.env.ActionError (with game and action) and changes nothing. A list
+    /// or tuple holds Python or numpy integers: a bool, a float or a str raises
+    /// TypeError naming the game, an integer past int64 ActionError; a masked array
+    /// (numpy.ma) raises TypeError.
+    fn step(&self, py: Python<'_>, actions: &Bound<'_, PyAny>) -> PyResult<StepArrays> {
+        let actions = read_actions(py, actions, self.len(), self.layout.action_count())?;
+        let mut state = self.lock()?;
         let raw = self.arrays.raw(py);
-        let env = &mut self.env;
-        // SAFETY: the buffers are ours, and self is borrowed mutably.
+        let env = &mut state.env;
+        // SAFETY: the buffers are ours, and the lock keeps every other call out.
         let result = py.detach(|| env.step(&actions, unsafe { raw.buffers() }));
         result.map_err(|e| step_error(py, &e))?;
+        let a = &self.arrays;
         Ok((
-            self.observations(py),
-            self.masks(py),
-            self.rewards(py),
-            self.terminated(py),
-            self.truncated(py),
+            a.observations.view.clone_ref(py),
+            a.masks.view.clone_ref(py),
+            a.rewards.view.clone_ref(py),
+            a.terminated.view.clone_ref(py),
+            a.truncated.view.clone_ref(py),
         ))
     }
 
@@ -599,77 +747,87 @@ impl VecEnv {
     /// A uniformly random legal action per game, from each game's own random numbers
     /// (deterministic for a seed); 0 for a game that has ended. The same array is
     /// overwritten by the next call.
-    fn random_actions(&mut self, py: Python<'_>) -> Py<PyAny> {
+    fn random_actions(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        let mut state = self.lock()?;
         let (ptr, len) = self.arrays.actions.raw(py);
-        let env = &mut self.env;
+        let env = &mut state.env;
         py.detach(|| {
-            // SAFETY: our own 8-aligned buffer of len bytes; self is borrowed mutably.
+            // SAFETY: our own 8-aligned buffer of len bytes; the lock keeps every other
+            // call out.
             let out = unsafe { std::slice::from_raw_parts_mut(ptr as *mut i64, len / 8) };
             env.random_actions(out);
         });
-        self.arrays.actions.view.clone_ref(py)
+        Ok(self.arrays.actions.view.clone_ref(py))
     }
 
     /// game(i) -> EnvGame: a copy of game i as it is now (to search from).
     fn game(&self, i: usize) -> PyResult<EnvGame> {
-        let len = self.env.len();
-        let game = self.env.game(i).ok_or_else(|| step_error_no_game(i, len))?;
-        Ok(EnvGame(game.clone()))
+        let state = self.lock()?;
+        Ok(EnvGame(self.slot(&state, i)?.clone()))
     }
 
     /// set_game(i, game): puts an EnvGame (played under the same options) into slot i
     /// and rewrites the observations and masks.
-    fn set_game(&mut self, py: Python<'_>, i: usize, game: &EnvGame) -> PyResult<()> {
-        self.env
+    fn set_game(&self, py: Python<'_>, i: usize, game: &EnvGame) -> PyResult<()> {
+        let mut state = self.lock()?;
+        state
+            .env
             .set_game(i, game.0.clone())
             .map_err(|e| step_error(py, &e))?;
-        self.write_state(py)
+        self.write_state(py, &state.env)
     }
 
     /// reset_game(i): resets game i only and rewrites the observations and masks.
-    fn reset_game(&mut self, py: Python<'_>, i: usize) -> PyResult<()> {
-        self.env.reset_game(i).map_err(|e| step_error(py, &e))?;
-        self.write_state(py)
+    fn reset_game(&self, py: Python<'_>, i: usize) -> PyResult<()> {
+        let mut state = self.lock()?;
+        state.env.reset_game(i).map_err(|e| step_error(py, &e))?;
+        self.write_state(py, &state.env)
     }
 
     /// record(i) -> Game: game i so far as a record that validates to its outcome.
     fn record(&self, i: usize) -> PyResult<Game> {
-        let len = self.env.len();
-        let game = self.env.game(i).ok_or_else(|| step_error_no_game(i, len))?;
-        Ok(game.record().into())
+        let state = self.lock()?;
+        Ok(self.slot(&state, i)?.record().into())
     }
 
     /// finished_record(i) -> Game | None: the last game that ended in slot i (replaced
-    /// by an auto-reset), as a record.
-    fn finished_record(&self, i: usize) -> Option<Game> {
-        self.env.finished_game(i).map(|g| g.record().into())
+    /// by an auto-reset), as a record; None while no game has ended in that slot since
+    /// the last reset. An index past the games raises IndexError, as record(i) does.
+    fn finished_record(&self, i: usize) -> PyResult<Option<Game>> {
+        let state = self.lock()?;
+        self.slot(&state, i)?;
+        Ok(state.env.finished_game(i).map(|g| g.record().into()))
     }
 
     fn __len__(&self) -> usize {
-        self.env.len()
+        self.len()
     }
 
     /// The same options, and every game the same (actions and random state).
-    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> PyResult<bool> {
         let Ok(other) = other.cast::<VecEnv>() else {
-            return false;
+            return Ok(false);
         };
-        let other = other.borrow();
-        self.env.layout() == other.env.layout()
-            && self.env.len() == other.env.len()
-            && self
+        let other = other.get();
+        if std::ptr::eq(self, other) {
+            return Ok(true);
+        }
+        let (mine, theirs) = (self.lock()?, other.lock()?);
+        Ok(self.layout == other.layout
+            && self.len() == other.len()
+            && mine
                 .env
                 .games()
                 .iter()
-                .zip(other.env.games())
-                .all(|(a, b)| same_game(a, b))
+                .zip(theirs.env.games())
+                .all(|(a, b)| same_game(a, b)))
     }
 
     fn __repr__(&self) -> String {
-        let l = self.env.layout();
+        let l = &self.layout;
         format!(
             "<VecEnv {} games, {} {}x{}>",
-            self.env.len(),
+            self.len(),
             l.options().rule_set,
             l.size(),
             l.size()
@@ -682,17 +840,18 @@ impl VecEnv {
         slf: &Bound<'py, Self>,
     ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
         let py = slf.py();
-        let this = slf.borrow();
-        let kw = options_kwargs(py, this.env.layout())?;
-        kw.set_item("seed", this.seed)?;
+        let this = slf.get();
+        let kw = options_kwargs(py, &this.layout)?;
+        let locked = this.lock()?;
+        kw.set_item("seed", locked.seed)?;
         let games = PyList::empty(py);
-        for g in this.env.games() {
+        for g in locked.env.games() {
             games.append((g.actions().to_vec(), g.rng().state()))?;
         }
         let state = PyTuple::new(
             py,
             [
-                this.env.len().into_pyobject(py)?.into_any(),
+                this.len().into_pyobject(py)?.into_any(),
                 kw.into_any(),
                 games.into_any(),
             ],
@@ -709,14 +868,17 @@ impl VecEnv {
         let (n, kw, games): (usize, Bound<'_, PyDict>, Vec<SavedGame>) = state.extract()?;
         let env = cls.call((n,), Some(&kw))?;
         {
-            let mut this = env.cast::<VecEnv>()?.borrow_mut();
-            let layout = this.env.layout().clone();
+            let this = env.cast::<VecEnv>()?.get();
+            let mut state = this.lock()?;
             for (i, (actions, rng)) in games.into_iter().enumerate() {
-                let game = GameState::replay(layout.clone(), &actions, Rng::new(rng))
+                let game = GameState::replay(this.layout.clone(), &actions, Rng::new(rng))
                     .map_err(|(_, e)| action_error(py, Some(i), &e))?;
-                this.env.set_game(i, game).map_err(|e| step_error(py, &e))?;
+                state
+                    .env
+                    .set_game(i, game)
+                    .map_err(|e| step_error(py, &e))?;
             }
-            this.write_state(py)?;
+            this.write_state(py, &state.env)?;
         }
         Ok(env.unbind())
     }
@@ -732,10 +894,41 @@ fn step_error_no_game(i: usize, len: usize) -> PyErr {
 }
 
 impl VecEnv {
-    fn write_state(&mut self, py: Python<'_>) -> PyResult<()> {
+    /// The state, or RuntimeError while another thread is inside a call (never waited
+    /// for: a VecEnv is single-threaded). A call that panicked left the games as they
+    /// were between two steps' checks and writes: the lock is taken back.
+    fn lock(&self) -> PyResult<MutexGuard<'_, State>> {
+        match self.state.try_lock() {
+            Ok(state) => Ok(state),
+            Err(TryLockError::Poisoned(p)) => Ok(p.into_inner()),
+            Err(TryLockError::WouldBlock) => Err(busy_error()),
+        }
+    }
+
+    /// The number of games.
+    fn len(&self) -> usize {
+        self.games
+    }
+
+    /// Game `i`, or IndexError.
+    fn slot<'s>(&self, state: &'s State, i: usize) -> PyResult<&'s GameState> {
+        state
+            .env
+            .game(i)
+            .ok_or_else(|| step_error_no_game(i, self.len()))
+    }
+
+    /// An output array, unless another thread is inside a call (writing it).
+    fn view(&self, py: Python<'_>, array: &Array) -> PyResult<Py<PyAny>> {
+        drop(self.lock()?);
+        Ok(array.view.clone_ref(py))
+    }
+
+    /// Writes every game's observation and mask into the arrays.
+    fn write_state(&self, py: Python<'_>, env: &CVecEnv) -> PyResult<()> {
         let raw = self.arrays.raw(py);
-        // SAFETY: the buffers are ours, and self is borrowed mutably.
-        let result = self.env.write_state(unsafe { raw.buffers() });
+        // SAFETY: the buffers are ours, and the caller holds the lock.
+        let result = env.write_state(unsafe { raw.buffers() });
         result.map_err(|e| step_error(py, &e))
     }
 }
@@ -759,10 +952,10 @@ impl EnvGame {
         py: Python<'_>,
         rule: Option<&Bound<'_, PyAny>>,
         size: i64,
-        planes: Option<Vec<String>>,
+        planes: Option<&Bound<'_, PyAny>>,
         fouls: &str,
         allow_pass: bool,
-        draw_after: Option<usize>,
+        draw_after: Option<i64>,
         five_completion_counts: bool,
         seed: u64,
         opening: Option<&Bound<'_, PyAny>>,
@@ -786,8 +979,11 @@ impl EnvGame {
     }
 
     /// step(action) -> (reward, terminated): the reward of the player (seat) who acted.
-    /// An illegal action raises renju.env.ActionError and changes nothing.
-    fn step(&mut self, py: Python<'_>, action: i64) -> PyResult<(f32, bool)> {
+    /// The action is an integer, as VecEnv.step takes them (a Python or numpy integer,
+    /// not a bool: TypeError). An illegal action raises renju.env.ActionError and
+    /// changes nothing.
+    fn step(&mut self, py: Python<'_>, action: &Bound<'_, PyAny>) -> PyResult<(f32, bool)> {
+        let action = action_of(py, action, None, self.0.layout().action_count())?;
         let a = self
             .0
             .check(action)

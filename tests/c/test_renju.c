@@ -5,6 +5,7 @@
  * Usage: test_renju GAMES_DIR FIXTURE_FILE...
  *   GAMES_DIR      fixtures/games (sample.txt and bad_records.txt are validated)
  *   FIXTURE_FILE   the files of fixtures/positions/
+ * or:    test_renju --env-out-of-memory   (under an address-space limit of about 4 GB)
  *
  * Plain C99. Prints one line per failure and, last, "N passed, M failed"; exits 1 on any
  * failure. renju-ffi/tests/c_api.rs builds and runs it (under valgrind when present).
@@ -223,6 +224,12 @@ static void test_env(void) {
     renju_env_options bad = {RENJU_RULE_RENJU, 19, NULL, false, false, 0, 0, false, NULL};
     EXPECT(renju_env_new(&bad, N, 1, &env), RENJU_ERROR_INVALID_ARGUMENT);
     EXPECT(renju_env_new(NULL, SIZE_MAX, 1, &env), RENJU_ERROR_INVALID_ARGUMENT);
+    /* draw_after: 0 is none, a negative count is refused. */
+    renju_env_options negative = {RENJU_RULE_RENJU, 15, NULL, false, false, -1, 0, false, NULL};
+    EXPECT(renju_env_new(&negative, N, 1, &env), RENJU_ERROR_INVALID_ARGUMENT);
+    CHECK(strstr(renju_last_error_message(), "draw_after -1") != NULL);
+    negative.draw_after = INT32_MIN;
+    EXPECT(renju_env_new(&negative, N, 1, &env), RENJU_ERROR_INVALID_ARGUMENT);
     CHECK(env == NULL);
     EXPECT_OK(renju_env_new(NULL, N, 1, &env));
     EXPECT_OK(renju_env_sizes(env, &n, &obs_len, &actions_count));
@@ -265,6 +272,12 @@ static void test_env(void) {
     CHECK(strstr(renju_last_error_message(), "game 0: action 0 (a1) is occupied") != NULL);
     EXPECT(renju_env_step(env, occupied, N - 1, &out), RENJU_ERROR_INVALID_ARGUMENT);
     EXPECT(renju_env_step(env, occupied, N, NULL), RENJU_ERROR_NULL_POINTER);
+    /* The same fault gives the same code in both calls that take the actions. */
+    EXPECT(renju_env_random_actions(env, occupied, N - 1), RENJU_ERROR_INVALID_ARGUMENT);
+    EXPECT(renju_env_step(env, occupied, N + 1, &out), RENJU_ERROR_INVALID_ARGUMENT);
+    EXPECT(renju_env_random_actions(env, occupied, N + 1), RENJU_ERROR_INVALID_ARGUMENT);
+    EXPECT(renju_env_step(env, NULL, N - 1, &out), RENJU_ERROR_NULL_POINTER);
+    EXPECT(renju_env_random_actions(env, NULL, N - 1), RENJU_ERROR_NULL_POINTER);
     EXPECT(renju_env_set_game(env, N, copy, 0), RENJU_ERROR_INDEX_OUT_OF_RANGE);
     EXPECT_OK(renju_env_set_game(env, 0, copy, 3));
     EXPECT_OK(renju_env_free(copy));
@@ -1802,9 +1815,25 @@ static void test_referee_errors(void) {
     EXPECT_OK(renju_referee_free(r));
 }
 
+/* Run alone, under an address-space limit (renju-ffi/tests/c_api.rs): the largest batch
+   the options allow needs more memory than the limit, and is refused with
+   RENJU_ERROR_OUT_OF_MEMORY rather than aborting the process. */
+static int test_env_out_of_memory(void) {
+    renju_env *env = NULL;
+    snprintf(context, sizeof context, "env out of memory");
+    EXPECT(renju_env_new(NULL, (size_t)1 << 20, 1, &env), RENJU_ERROR_OUT_OF_MEMORY);
+    CHECK(strstr(renju_last_error_message(), "more than can be allocated") != NULL);
+    CHECK(env == NULL);
+    printf("%u passed, %u failed\n", passed, failed);
+    return failed == 0 ? 0 : 1;
+}
+
 int main(int argc, char **argv) {
     int i;
 
+    if (argc == 2 && strcmp(argv[1], "--env-out-of-memory") == 0) {
+        return test_env_out_of_memory();
+    }
     if (argc < 3) {
         fprintf(stderr, "usage: %s GAMES_DIR FIXTURE_FILE...\n", argv[0]);
         return 2;

@@ -27,7 +27,12 @@ must do and who it is.
 
 An illegal action raises ``renju.env.ActionError`` by default; with ``illegal="lose"`` it
 ends the game instead and the player who made it gets -1 (PettingZoo's classic
-convention); the record then stops before it.
+convention); the record then stops before it. Either way the episode is then over: a
+further step raises ``renju.env.ActionError`` (``RenjuEnv``; PettingZoo's dead steps for
+``RenjuAECEnv``), and the terminated agents' action masks are all zeros.
+
+An action is what ``renju.env.VecEnv.step`` takes for one game: a Python or numpy
+integer. A bool, a float or a str raises TypeError, as there.
 """
 
 from __future__ import annotations
@@ -40,7 +45,7 @@ from gymnasium import spaces
 from numpy.typing import NDArray
 
 from . import Game
-from .env import EnvGame, VecEnv
+from .env import ActionError, EnvGame, VecEnv
 
 __all__ = ["RenjuEnv", "RenjuVectorEnv", "RenjuAECEnv", "aec_env"]
 
@@ -61,6 +66,16 @@ def _spaces(env: VecEnv, channels_last: bool = False) -> tuple[spaces.Dict, spac
 
 
 _PHASES = ("place", "swap", "declare", "offer", "choose", "over")
+_OVER = _PHASES.index("over")
+
+
+def _lost_error(action: Any) -> ActionError:
+    """The error of a step after an illegal action ended the game (``illegal="lose"``),
+    as the native game's for a finished game."""
+    error = ActionError(f"game 0: the game is over (lost by the illegal action {action}): reset() starts another")
+    error.game = 0
+    error.action = None
+    return error
 _SEATS = ("first", "second")
 
 
@@ -89,7 +104,8 @@ class RenjuEnv(gymnasium.Env[_ObsDict, np.int64]):
         self._illegal = _check_illegal(illegal)
         self.observation_space, self.action_space = _spaces(self._env)  # type: ignore[assignment]
         self.render_mode = render_mode
-        self._lost = False
+        # The illegal action that lost the game (illegal="lose"), None while it goes on.
+        self._lost: Any = None
 
     def _observe(self) -> tuple[_ObsDict, dict[str, Any]]:
         mask = self._env.masks[0].astype(np.int8)
@@ -103,21 +119,26 @@ class RenjuEnv(gymnasium.Env[_ObsDict, np.int64]):
         """Starts a new game: its observation and info (Gymnasium's ``reset``)."""
         super().reset(seed=seed)
         self._env.reset(seed=seed)
-        self._lost = False
+        self._lost = None
         return self._observe()
 
     def step(self, action: Any) -> tuple[_ObsDict, SupportsFloat, bool, bool, dict[str, Any]]:
         """Plays an action for the player to act: observation, reward, terminated, truncated
         and info (Gymnasium's ``step``)."""
-        a = int(action)
-        if self._illegal == "lose" and not self._lost and (
-            not 0 <= a < self._env.action_count or self._env.masks[0][a] == 0
-        ):
-            self._lost = True
+        if self._lost is not None:
+            raise _lost_error(self._lost)
+        over = int(self._env.phases[0]) == _OVER
+        try:
+            # The native step reads the action (TypeError for a bool, a float, a str)
+            # and refuses an illegal one, a finished game's included.
+            self._env.step([action])
+        except ActionError:
+            if self._illegal == "raise" or over:
+                raise
+            self._lost = action
             obs, info = self._observe()
             obs["action_mask"][:] = 0
-            return obs, -1.0, True, False, {**info, "ending": "illegal-action"}
-        self._env.step(np.array([a], dtype=np.int64))
+            return obs, -1.0, True, False, {**info, "action_mask": obs["action_mask"], "ending": "illegal-action"}
         obs, info = self._observe()
         terminated = bool(self._env.terminated[0])
         # Auto-reset is off: the game in the slot is the one that ended.
@@ -276,6 +297,8 @@ class RenjuAECEnv(_AECEnv):  # type: ignore[misc]
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        # Whether the game is over: a finish by the rules, or an illegal action lost.
+        self._over = False
         self.agent_selection = self._acting()
 
     def _acting(self) -> str:
@@ -293,7 +316,7 @@ class RenjuAECEnv(_AECEnv):  # type: ignore[misc]
                 order[i], order[j] = j, i
             obs = obs[order]
         mask = np.frombuffer(self.game.legal_mask(), dtype=np.int8).copy()
-        if agent != self.agent_selection or self.game.is_over:
+        if agent != self.agent_selection or self._over:
             mask[:] = 0
         return {"observation": np.moveaxis(obs, 0, -1).astype(np.int8), "action_mask": mask}
 
@@ -305,14 +328,17 @@ class RenjuAECEnv(_AECEnv):  # type: ignore[misc]
             return
         other = self.possible_agents[1 - self.possible_agents.index(agent)]
         self._cumulative_rewards[agent] = 0.0
-        a = int(action)
-        legal = 0 <= a < len(self.game.legal_mask()) and self.game.legal_mask()[a] == 1
-        if not legal and self._illegal == "lose":
+        try:
+            # The native step reads the action (TypeError for a bool, a float, a str)
+            # and refuses an illegal one.
+            reward, over = self.game.step(action)
+        except ActionError:
+            if self._illegal == "raise":
+                raise
             reward, over = -1.0, True
-        else:
-            reward, over = self.game.step(a)
         self.rewards = {agent: float(reward), other: -float(reward)}
         if over:
+            self._over = True
             self.terminations = {a: True for a in self.agents}
             ending = self.game.ending or "illegal-action"
             self.infos = {a: {"ending": ending} for a in self.agents}

@@ -62,7 +62,14 @@ class VecEnv:
     size*size+1..+4 are the decisions stay, swap, place-two, offer, then the
     declarations of 1, 2, ... offers; offers and White's choice are point actions.
     autoreset 'same-step' (Gymnasium SAME_STEP, the default), 'next-step' or
-    'disabled'. Needs numpy."""
+    'disabled'. Needs numpy.
+
+    Creating more games than memory holds raises MemoryError (a 15x15 game takes about
+    12 KB at its peak, with the finished game kept beside it).
+
+    Not thread-safe: a VecEnv is used by one thread at a time (step() releases the GIL
+    while it runs). A call made while another thread is inside one raises RuntimeError;
+    give each thread its own VecEnv."""
 
     def __new__(
         cls,
@@ -145,7 +152,11 @@ class VecEnv:
         """Resets every game (reseeding from seed when given): (observations, masks)."""
     def step(self, actions: Any) -> tuple[Any, Any, Any, Any, Any]:
         """One action per game (integers, shape (N,)): (observations, masks, rewards,
-        terminated, truncated). An illegal action raises ActionError, nothing changes."""
+        terminated, truncated). An illegal action raises ActionError, nothing changes.
+
+        A list or tuple holds Python or numpy integers: a bool, a float or a str raises
+        TypeError naming the game, an integer past int64 ActionError. An array must have
+        an integer dtype; a masked array (numpy.ma) raises TypeError."""
     def random_actions(self) -> Any:
         """A uniformly random legal action per game (int64 (N,)), deterministic for a
         seed; the same array is overwritten by the next call."""
@@ -158,7 +169,8 @@ class VecEnv:
     def record(self, i: int) -> Game:
         """Game i so far as a record that validates to its outcome."""
     def finished_record(self, i: int) -> Game | None:
-        """The last game that ended in slot i, as a record."""
+        """The last game that ended in slot i, as a record; None while no game has
+        ended there since the last reset. IndexError past the games, as record(i)."""
     def __len__(self) -> int:
         """The number of games."""
     def __eq__(self, other: object, /) -> bool:
@@ -185,7 +197,8 @@ class EnvGame:
         opening: OpeningRule | str | None = None,
     ) -> EnvGame: ...
     def step(self, action: int) -> tuple[float, bool]:
-        """(reward of the player (seat) who acted, terminated). An illegal action
+        """(reward of the player (seat) who acted, terminated). The action is a Python
+        or numpy integer (a bool, a float or a str raises TypeError). An illegal action
         raises ActionError and changes nothing."""
     def legal_actions(self) -> list[int]:
         """The legal actions now, in index order."""
