@@ -140,3 +140,32 @@ fn a_trf_with_cr_line_ends_ranks_as_with_lf() {
     assert_eq!(ranks(&from_cr), ranks(&from_lf));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A Swiss with a rematch and a second pairing bye: both are errors of the whole
+/// crosstable (each round alone is fine), and the exit code says so.
+#[test]
+fn a_swiss_is_checked_over_all_its_rounds() {
+    let json = r#"{"name": "Cup", "system": "swiss", "rounds": 2,
+     "players": [{"id": 1, "name": "Ann"}, {"id": 2, "name": "Bob"}, {"id": 3, "name": "Cid"}],
+     "pairings": [
+      {"round": 1, "player": 1, "opponent": 2, "color": "white", "result": "win"},
+      {"round": 1, "player": 2, "opponent": 1, "color": "black", "result": "loss"},
+      {"round": 1, "player": 3, "result": "pairing-bye"},
+      {"round": 2, "player": 2, "opponent": 1, "color": "white", "result": "draw"},
+      {"round": 2, "player": 1, "opponent": 2, "color": "black", "result": "draw"},
+      {"round": 2, "player": 3, "result": "pairing-bye"}]}"#;
+    let path = std::env::temp_dir().join(format!("renju-swiss-{}.json", std::process::id()));
+    std::fs::write(&path, json).unwrap();
+    let (code, out, err) = renju(&["standings", "--json", path.to_str().unwrap()]);
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(code, 1, "{err}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    let codes: Vec<&str> = v["tournaments"][0]["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|f| f["code"].as_str())
+        .collect();
+    assert!(codes.contains(&"rematch"), "{codes:?}");
+    assert!(codes.contains(&"pairing-bye"), "{codes:?}");
+}

@@ -59,6 +59,14 @@ pub enum TournamentCode {
     RankMismatch,
     /// A knockout match that is tied and that no later round decides.
     KnockoutUndecided,
+    /// Two players of a Swiss who play each other a second time.
+    Rematch,
+    /// A pairing bye against the Swiss rules: two in a round, a second one to a player,
+    /// or one to a player who already scored a win without playing.
+    PairingBye,
+    /// A Swiss colour against the rules: a colour three times running or a colour
+    /// difference past two, outside the final round's topscorers.
+    ColourRule,
     /// A game record that cannot be placed in the crosstable (no players, no round, no
     /// result).
     UnusableGame,
@@ -99,6 +107,9 @@ impl TournamentCode {
             PointsMismatch => "points-mismatch",
             RankMismatch => "rank-mismatch",
             KnockoutUndecided => "knockout-undecided",
+            Rematch => "rematch",
+            PairingBye => "pairing-bye",
+            ColourRule => "colour-rule",
             UnusableGame => "unusable-game",
             UnsupportedTiebreak => "unsupported-tiebreak",
             UnratedOpponents => "unrated-opponents",
@@ -177,6 +188,9 @@ pub fn check(t: &Tournament) -> Vec<TournamentFinding> {
         team_colours(t, &mut out);
     }
     withdrawals(t, &mut out, &who);
+    if t.effective_system() == System::Swiss && !t.is_team_event() {
+        crate::swiss_checks::check_swiss(t, &mut out, &who);
+    }
     out
 }
 

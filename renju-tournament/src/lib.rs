@@ -42,6 +42,7 @@ mod model;
 pub mod pairing;
 pub mod score;
 pub mod standings;
+mod swiss_checks;
 pub mod tiebreak;
 mod tiebreak_values;
 pub mod trf;

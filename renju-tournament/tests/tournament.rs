@@ -690,7 +690,11 @@ fn standings_from_game_records() {
 /// (built in JSON, say) is refused by the TRF writer.
 #[test]
 fn names_are_checked_as_free_text() {
-    let g = won_by_white(&[("round", "1"), ("black", "Ann\n001    9 x"), ("white", "Bob")]);
+    let g = won_by_white(&[
+        ("round", "1"),
+        ("black", "Ann\n001    9 x"),
+        ("white", "Bob"),
+    ]);
     let list = from_games::tournaments(&[g]);
     let findings = &list[0].findings;
     assert_eq!(findings.len(), 1);

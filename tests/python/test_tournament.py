@@ -109,3 +109,21 @@ def test_a_name_with_a_newline_keeps_its_game_out() -> None:
     assert [p["name"] for p in t.players] == ["Cid", "Bob"]
     standings = t.standings()
     assert any("black player's name" in f.message for f in standings.findings), standings.findings
+
+
+def test_a_swiss_is_checked_over_all_its_rounds() -> None:
+    """A rematch and a second pairing bye are findings of the whole crosstable."""
+    cells = [
+        {"round": 1, "player": 1, "opponent": 2, "color": "white", "result": "win"},
+        {"round": 1, "player": 2, "opponent": 1, "color": "black", "result": "loss"},
+        {"round": 1, "player": 3, "result": "pairing-bye"},
+        {"round": 2, "player": 2, "opponent": 1, "color": "white", "result": "draw"},
+        {"round": 2, "player": 1, "opponent": 2, "color": "black", "result": "draw"},
+        {"round": 2, "player": 3, "result": "pairing-bye"},
+    ]
+    players = [{"id": i, "name": n} for i, n in [(1, "Ann"), (2, "Bob"), (3, "Cid")]]
+    t = renju.tournament.Tournament.from_json(
+        json.dumps({"name": "Cup", "system": "swiss", "rounds": 2, "players": players, "pairings": cells})
+    )
+    codes = [f.code for f in t.check()]
+    assert "rematch" in codes and "pairing-bye" in codes, codes
