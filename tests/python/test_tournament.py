@@ -127,3 +127,19 @@ def test_a_swiss_is_checked_over_all_its_rounds() -> None:
     )
     codes = [f.code for f in t.check()]
     assert "rematch" in codes and "pairing-bye" in codes, codes
+
+def test_an_all_drawn_knockout_reports_each_match_once() -> None:
+    """Issue 43: in a knockout whose matches are all drawn each placement bracket
+    reported every later round's undecided matches again (players x rounds² findings;
+    100 x 1,000 aborted at 3.8 GB). Each match is now reported once."""
+    players, rounds = 100, 1000
+    lines = ["012 All drawn", "092 Individual: Knockout", f"XXR {rounds}"]
+    for i in range(1, players + 1):
+        opp, colour = (i + 1, "w") if i % 2 else (i - 1, "b")
+        head = f"001 {i:4}      {f'Player {i}':<33}{'':33}{rounds // 2:>4}{'':7}"
+        lines.append(head + f"{opp:4} {colour} =  " * rounds)
+    t = renju.tournament.Tournament.from_trf("\n".join(lines) + "\n")
+    s = t.standings()
+    undecided = [f for f in s.findings if f.code == "knockout-undecided"]
+    assert len(undecided) == players // 2 * rounds
+    assert len({(f.round, f.message) for f in undecided}) == len(undecided)

@@ -66,9 +66,11 @@
 //! assert_eq!(lines[1].id.as_deref(), Some("line 2"));
 //! ```
 
+use std::collections::HashMap;
+use std::num::NonZeroU32;
 use std::sync::Arc;
 
-use crate::formats::{Format, WriteError};
+use crate::formats::{Format, ReadLimits, TreeMemory, WriteError, ALLOCATION};
 use crate::game::{Event, Game, Source};
 use renju_core::error::ParseError;
 use renju_core::geometry::{Point, RENJU_SIZE};
@@ -101,15 +103,29 @@ pub fn read(bytes: &[u8], file: Option<&str>) -> Vec<Result<Game, ParseError>> {
 /// Reads a RenLib library's records one at a time: the tree is parsed once and each
 /// root-to-leaf line is built when it is asked for, so that memory holds the tree and one
 /// line, not every line (see [`super::MAX_TREE_BYTES`] for the expansion budget). The
-/// records are those of [`read`], in the same order.
+/// records are those of [`read`], in the same order. The tree may take
+/// [`ReadLimits::DEFAULT_TREE_BYTES`] of memory ([`Format::read_from_with`] sets another
+/// budget).
 pub fn lines(
     bytes: &[u8],
     file: Option<&str>,
 ) -> impl Iterator<Item = Result<Game, ParseError>> + Send + 'static {
+    lines_with(bytes, file, ReadLimits::default())
+}
+
+/// [`lines`] with the tree's memory budget of `limits` ([`ReadLimits::max_tree_bytes`]):
+/// past it, the lines closed before the record where it ran out, then an error record
+/// at that record's byte offset naming the limit.
+pub(crate) fn lines_with(
+    bytes: &[u8],
+    file: Option<&str>,
+    limits: ReadLimits,
+) -> impl Iterator<Item = Result<Game, ParseError>> + Send + 'static {
     // A file whose header is bad has no lines, not even the empty line of the root.
     let (tree, complete, error, todo) = match body_start(bytes) {
         Ok(start) => {
-            let (tree, error) = Tree::parse(bytes, start);
+            let memory = TreeMemory::new(limits.max_tree_bytes);
+            let (tree, error) = Tree::parse(bytes, start, memory);
             (tree, error.is_none(), error, vec![(ROOT, 0)])
         }
         Err(e) => (Tree::default(), true, Some(e), Vec::new()),
@@ -165,13 +181,13 @@ impl Lines {
             self.path.push(node);
             let before = self.todo.len();
             self.todo.extend(
-                nodes[node]
-                    .children
-                    .iter()
-                    .rev()
-                    .filter(|&&c| nodes[c].is_move)
-                    .map(|&c| (c, depth + 1)),
+                self.tree
+                    .children(node)
+                    .filter(|&c| nodes[c].is_move)
+                    .map(|c| (c, depth + 1)),
             );
+            // Visited first to last.
+            self.todo[before..].reverse();
             if self.todo.len() > before || !(self.complete || nodes[node].closed) {
                 continue;
             }
@@ -337,6 +353,11 @@ fn read_payload(
     }
 }
 
+/// No node: the end of a list of children.
+const NONE: usize = usize::MAX;
+
+/// A node of the tree: 40 bytes, no allocation of its own (its children are a list
+/// through their `next` links, its annotations in [`Tree::notes`]).
 #[derive(Debug)]
 struct Node {
     /// `0` for the root and for passes.
@@ -344,10 +365,14 @@ struct Node {
     is_move: bool,
     /// The record said "no children" (complete, even if the file breaks later).
     closed: bool,
+    /// The table of its children in [`Tree::wide`] (its index + 1), when it has more
+    /// than [`WIDE`].
+    table: Option<NonZeroU32>,
     offset: u64,
-    children: Vec<usize>,
-    comment: Option<String>,
-    board_text: Option<String>,
+    /// Its first and last children and its next sibling ([`NONE`]: none).
+    first: usize,
+    last: usize,
+    next: usize,
 }
 
 impl Node {
@@ -356,23 +381,48 @@ impl Node {
             pos,
             is_move,
             closed: false,
+            table: None,
             offset,
-            children: Vec::new(),
-            comment: None,
-            board_text: None,
+            first: NONE,
+            last: NONE,
+            next: NONE,
         }
     }
+}
+
+/// A node's annotations (most nodes have none).
+#[derive(Debug, Default)]
+struct Notes {
+    comment: Option<String>,
+    board_text: Option<String>,
 }
 
 #[derive(Debug)]
 struct Tree {
     nodes: Vec<Node>,
+    /// The children of the nodes that have more than [`WIDE`] ([`Node::table`]), by
+    /// `pos` byte: the child's index + 1, 0 for none. A record merged into one of many
+    /// children is found at once, not after a scan of up to 226 (a file of such records
+    /// took 8.5 s for 120 MB).
+    wide: Vec<[usize; 256]>,
+    /// The annotations, by node.
+    notes: HashMap<usize, Notes>,
 }
+
+/// How many children a node's children are scanned up to, before they are looked up in
+/// a table ([`Tree::wide`]).
+const WIDE: usize = 16;
+
+/// What a table of [`Tree::wide`] costs a tree's memory budget, with room for the
+/// vector of tables to double.
+const WIDE_COST: usize = 2 * 256 * std::mem::size_of::<usize>();
 
 impl Default for Tree {
     fn default() -> Tree {
         Tree {
             nodes: vec![Node::new(0, true, 0)],
+            wide: Vec::new(),
+            notes: HashMap::new(),
         }
     }
 }
@@ -383,16 +433,64 @@ struct Payload {
     board_text: Option<String>,
 }
 
+/// What a node costs a tree's memory budget: itself (the node vector is reserved once),
+/// and its place on the path from the root while the tree is built and in the nodes
+/// still to visit while its lines are (with room for those vectors to double).
+const NODE_COST: usize = std::mem::size_of::<Node>() + 4 * std::mem::size_of::<usize>();
+
+impl Payload {
+    /// What the annotations cost a tree's memory budget: their text, and their entry in
+    /// [`Tree::notes`] with room for the table to double.
+    fn cost(&self) -> usize {
+        let texts: usize = [&self.comment, &self.board_text]
+            .into_iter()
+            .flatten()
+            .map(|text| text.len() + ALLOCATION)
+            .sum();
+        let entry = 2 * std::mem::size_of::<(usize, Notes)>();
+        if texts == 0 {
+            0
+        } else {
+            texts + entry
+        }
+    }
+}
+
 impl Tree {
+    /// Reserves room for the nodes of a body of `body_bytes` bytes (a record takes two),
+    /// as many as `memory` allows: the node vector then never grows by doubling.
+    fn reserve(&mut self, body_bytes: usize, memory: &TreeMemory) -> Result<(), ParseError> {
+        let most = memory.limit() / NODE_COST;
+        let wanted = (body_bytes / 2).min(most);
+        self.nodes
+            .try_reserve_exact(wanted)
+            .map_err(|_| memory.refused())
+    }
+
+    /// [`Tree::child`], counting a new node against `memory`: `None` when it does not fit.
+    fn counted_child(
+        &mut self,
+        parent: usize,
+        pos: u8,
+        is_move: bool,
+        offset: u64,
+        memory: &mut TreeMemory,
+    ) -> Option<usize> {
+        let (before, tables) = (self.nodes.len(), self.wide.len());
+        let node = self.child(parent, pos, is_move, offset);
+        let table = if self.wide.len() > tables {
+            WIDE_COST
+        } else {
+            0
+        };
+        let fits = self.nodes.len() == before || memory.take(NODE_COST + table);
+        fits.then_some(node)
+    }
+
     /// The child of `parent` at `pos`, created (after the others) when missing. A move
     /// merged into a bare label makes it a move.
     fn child(&mut self, parent: usize, pos: u8, is_move: bool, offset: u64) -> usize {
-        let existing = self.nodes[parent]
-            .children
-            .iter()
-            .copied()
-            .find(|&c| self.nodes[c].pos == pos);
-        match existing {
+        match self.find_child(parent, pos) {
             Some(c) => {
                 self.nodes[c].is_move |= is_move;
                 c
@@ -400,26 +498,91 @@ impl Tree {
             None => {
                 let c = self.nodes.len();
                 self.nodes.push(Node::new(pos, is_move, offset));
-                self.nodes[parent].children.push(c);
+                match self.nodes[parent].last {
+                    NONE => self.nodes[parent].first = c,
+                    last => self.nodes[last].next = c,
+                }
+                self.nodes[parent].last = c;
+                self.index_child(parent, pos, c);
                 c
             }
         }
     }
 
-    fn annotate(&mut self, node: usize, payload: Payload) {
-        let node = &mut self.nodes[node];
-        if node.comment.is_none() {
-            node.comment = payload.comment.filter(|c| !c.is_empty());
+    /// The child of `parent` at `pos`, if any.
+    fn find_child(&self, parent: usize, pos: u8) -> Option<usize> {
+        match self.table(parent) {
+            Some(t) => self.wide[t][usize::from(pos)].checked_sub(1),
+            None => self.children(parent).find(|&c| self.nodes[c].pos == pos),
         }
-        if node.board_text.is_none() {
-            node.board_text = payload.board_text.filter(|t| !t.is_empty());
+    }
+
+    /// The children of `node`, first to last.
+    fn children(&self, node: usize) -> impl Iterator<Item = usize> + '_ {
+        let link = |n: usize| (n != NONE).then_some(n);
+        std::iter::successors(link(self.nodes[node].first), move |&c| {
+            link(self.nodes[c].next)
+        })
+    }
+
+    fn comment(&self, node: usize) -> Option<&str> {
+        self.notes.get(&node)?.comment.as_deref()
+    }
+
+    fn board_text(&self, node: usize) -> Option<&str> {
+        self.notes.get(&node)?.board_text.as_deref()
+    }
+
+    /// Records the new child `c` of `parent` in its table, made when the node has more
+    /// than [`WIDE`] children.
+    fn index_child(&mut self, parent: usize, pos: u8, c: usize) {
+        if let Some(t) = self.table(parent) {
+            self.wide[t][usize::from(pos)] = c.saturating_add(1);
+            return;
+        }
+        // Past 4 billion tables (never, within a budget) the children are scanned.
+        let number = u32::try_from(self.wide.len().saturating_add(1))
+            .ok()
+            .and_then(NonZeroU32::new);
+        if let Some(number) = number.filter(|_| self.children(parent).nth(WIDE).is_some()) {
+            let mut table = [0; 256];
+            for k in self.children(parent) {
+                table[usize::from(self.nodes[k].pos)] = k.saturating_add(1);
+            }
+            self.wide.push(table);
+            self.nodes[parent].table = Some(number);
+        }
+    }
+
+    /// The index in [`Tree::wide`] of the table of `node`'s children, if it has one.
+    fn table(&self, node: usize) -> Option<usize> {
+        let number = self.nodes[node].table?;
+        usize::try_from(number.get()).ok()?.checked_sub(1)
+    }
+
+    fn annotate(&mut self, node: usize, payload: Payload) {
+        let comment = payload.comment.filter(|c| !c.is_empty());
+        let board_text = payload.board_text.filter(|t| !t.is_empty());
+        if comment.is_none() && board_text.is_none() {
+            return;
+        }
+        let notes = self.notes.entry(node).or_default();
+        if notes.comment.is_none() {
+            notes.comment = comment;
+        }
+        if notes.board_text.is_none() {
+            notes.board_text = board_text;
         }
     }
 
     /// Builds the tree from the records at `bytes[start..]`. Stops at the first broken
-    /// record and returns the tree so far with the error.
-    fn parse(bytes: &[u8], start: usize) -> (Tree, Option<ParseError>) {
+    /// record, or where the tree outgrows `memory`, and returns the tree so far with the
+    /// error.
+    fn parse(bytes: &[u8], start: usize, mut memory: TreeMemory) -> (Tree, Option<ParseError>) {
         let mut tree = Tree::default();
+        if let Err(e) = tree.reserve(bytes.len() - start, &memory) {
+            return (tree, Some(e.at_byte(start as u64)));
+        }
         // The nodes from the root to the current one, and the depths of the nodes whose
         // record said "a sibling follows".
         let mut path = vec![ROOT];
@@ -451,13 +614,25 @@ impl Tree {
                     return (tree, Some(ParseError::new(message).at_byte(offset)));
                 }
                 let parent = path.last().copied().unwrap_or(ROOT);
-                let node = tree.child(parent, pos, flags & NO_MOVE == 0, offset);
+                let node = match tree.counted_child(
+                    parent,
+                    pos,
+                    flags & NO_MOVE == 0,
+                    offset,
+                    &mut memory,
+                ) {
+                    Some(node) => node,
+                    None => return (tree, Some(memory.exceeded().at_byte(offset))),
+                };
                 path.push(node);
             }
             let payload = match read_annotations(bytes, &mut at, flags, info1) {
                 Ok(payload) => payload,
                 Err(e) => return (tree, Some(e)),
             };
+            if !memory.take(payload.cost()) {
+                return (tree, Some(memory.exceeded().at_byte(offset)));
+            }
             let current = path.last().copied().unwrap_or(ROOT);
             tree.annotate(current, payload);
             if flags & DOWN != 0 {
@@ -488,11 +663,11 @@ impl Tree {
             .collect();
         let mut tags = Vec::new();
         for (depth, &n) in path.iter().enumerate() {
-            if let Some(comment) = &self.nodes[n].comment {
+            if let Some(comment) = self.comment(n) {
                 tags.push(("comment".to_string(), format!("{depth}: {comment}")));
             }
-            for &c in &self.nodes[n].children {
-                if let Some(text) = &self.nodes[c].board_text {
+            for c in self.children(n) {
+                if let Some(text) = self.board_text(c) {
                     let at = pos_name(self.nodes[c].pos);
                     tags.push(("board_text".to_string(), format!("{depth} {at}: {text}")));
                 }
@@ -575,58 +750,54 @@ impl Tree {
     }
 
     fn to_bytes(&self) -> Vec<u8> {
-        let root = &self.nodes[ROOT];
-        let only_h8 = match root.children.as_slice() {
-            [first] => self.nodes[*first].pos == CENTER && self.nodes[*first].is_move,
+        let mut top = self.children(ROOT);
+        let only_h8 = match (top.next(), top.next()) {
+            (Some(first), None) => self.nodes[first].pos == CENTER && self.nodes[first].is_move,
             _ => false,
         };
         let old_format =
-            only_h8 && root.comment.is_none() && !self.nodes[1..].iter().any(|n| n.pos == 0);
+            only_h8 && self.comment(ROOT).is_none() && !self.nodes[1..].iter().any(|n| n.pos == 0);
         let mut out = MAGIC.to_vec();
         out.extend_from_slice(&[3, if old_format { 0 } else { 4 }]);
         out.extend_from_slice(&[0xFF; HEADER_LEN - 10]);
         // Pre-order, each node with whether a sibling follows it.
         let mut todo = if old_format {
-            root.children.iter().map(|&c| (c, false)).collect()
+            self.children(ROOT).map(|c| (c, false)).collect()
         } else {
             vec![(ROOT, false)]
         };
         while let Some((n, has_sibling)) = todo.pop() {
             let node = &self.nodes[n];
+            let (comment, board_text) = (self.comment(n), self.board_text(n));
             let mut flags = 0;
             if has_sibling {
                 flags |= DOWN;
             }
-            if node.children.is_empty() {
+            if node.first == NONE {
                 flags |= RIGHT;
             }
-            if node.comment.is_some() {
+            if comment.is_some() {
                 flags |= COMMENT;
             }
             if !node.is_move {
                 flags |= NO_MOVE;
             }
-            if node.board_text.is_some() {
+            if board_text.is_some() {
                 flags |= EXTENSION;
             }
             out.extend_from_slice(&[node.pos, flags]);
-            if node.board_text.is_some() {
+            if board_text.is_some() {
                 out.extend_from_slice(&[0, BOARD_TEXT]);
             }
-            if let Some(comment) = &node.comment {
+            if let Some(comment) = comment {
                 push_text(&mut out, &encode_comment(comment));
             }
-            if let Some(text) = &node.board_text {
+            if let Some(text) = board_text {
                 push_text(&mut out, text.as_bytes());
             }
-            let last = node.children.len().saturating_sub(1);
-            todo.extend(
-                node.children
-                    .iter()
-                    .enumerate()
-                    .rev()
-                    .map(|(i, &c)| (c, i < last)),
-            );
+            let before = todo.len();
+            todo.extend(self.children(n).map(|c| (c, self.nodes[c].next != NONE)));
+            todo[before..].reverse();
         }
         out
     }
