@@ -168,6 +168,7 @@ fn a_swiss_is_checked_over_all_its_rounds() {
         .collect();
     assert!(codes.contains(&"rematch"), "{codes:?}");
     assert!(codes.contains(&"pairing-bye"), "{codes:?}");
+}
 
 /// A knockout TRF of `players` x `rounds` (an even number, up to 9998) whose matches
 /// are all drawn (1-2, 3-4, ... every round).
