@@ -661,7 +661,7 @@ fn withdrawals(t: &Tournament, out: &mut Vec<TournamentFinding>, who: &dyn Fn(u3
     let system = t.effective_system();
     for w in &t.withdrawals {
         let members = t.withdrawn_players(w);
-        let void = w.voids_games(system, n);
+        let void = w.voids_games(system, n, t.rounds_played_before_withdrawal(w));
         for p in &t.cells {
             if p.round <= w.after_round || !members.contains(&p.player) {
                 continue;
@@ -682,7 +682,7 @@ fn withdrawals(t: &Tournament, out: &mut Vec<TournamentFinding>, who: &dyn Fn(u3
                         w.after_round,
                         p.result,
                         if void {
-                            "fewer than half the rounds were played, so every game is void"
+                            "fewer games than half the rounds were played, so every game is void"
                         } else {
                             "the remaining games are lost by forfeit"
                         }

@@ -1,9 +1,10 @@
 //! The competitors the standings rank: the players, or the teams of a team event with
 //! their match results added up board by board (team-match scoring), after the
-//! withdrawal rule (the Chinese game rules: in a round robin, a player or team who left
-//! before playing half of the rounds has every game voided; one who left later loses
-//! every remaining game by forfeit; in Swiss and knockout events the games played stand,
-//! FIDE C.06), with the unpaired rounds of a Swiss filled in as absences.
+//! withdrawal rule (the Chinese game rules: in a round robin or a Swiss, a player or
+//! team who left having played fewer games than half of the rounds has every game
+//! voided, and their opponents' rounds against them count as not played; one who left
+//! later loses every remaining game by forfeit; in a knockout the games played stand),
+//! with the unpaired rounds of a Swiss filled in as absences.
 
 use std::collections::HashMap;
 
@@ -68,7 +69,7 @@ fn apply_withdrawals(
     let mut void_ids = Vec::new();
     for w in &t.withdrawals {
         let members = t.withdrawn_players(w);
-        if w.voids_games(system, n) {
+        if w.voids_games(system, n, t.rounds_played_before_withdrawal(w)) {
             void_players.extend(members);
             void_ids.push(w.id);
             continue;

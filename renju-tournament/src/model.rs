@@ -268,12 +268,25 @@ pub struct Withdrawal {
 }
 
 impl Withdrawal {
-    /// Whether the withdrawal rule voids the player's games: in a round robin of
-    /// `rounds` rounds, leaving before playing half of them (the Chinese game rules); otherwise the
-    /// games played stand and the rest are lost by forfeit.
-    pub fn voids_games(&self, system: System, rounds: u32) -> bool {
+    /// Whether the withdrawal rule voids the player's games: in a round robin or a
+    /// Swiss of `rounds` rounds, having played fewer than half of them (`played`: the
+    /// rounds in which the player, or the team, played a game before leaving, as
+    /// [`Tournament::rounds_played_before_withdrawal`] counts them; the Chinese game
+    /// rules). Otherwise, and always in a knockout, the games played stand and the rest
+    /// are lost by forfeit.
+    ///
+    /// ```
+    /// use renju_tournament::{System, Withdrawal};
+    /// let w = Withdrawal { id: 3, after_round: 5 };
+    /// // Left after round 5 of 9 with 4 games played (a bye): fewer than half, void.
+    /// assert!(w.voids_games(System::Swiss, 9, 4));
+    /// assert!(!w.voids_games(System::Swiss, 9, 5));
+    /// assert!(!w.voids_games(System::Knockout, 9, 0));
+    /// ```
+    pub fn voids_games(&self, system: System, rounds: u32, played: u32) -> bool {
         // In u64: twice a round number near u32::MAX must not wrap.
-        system == System::RoundRobin && 2 * u64::from(self.after_round) < u64::from(rounds)
+        matches!(system, System::RoundRobin | System::Swiss)
+            && 2 * u64::from(played) < u64::from(rounds)
     }
 }
 
@@ -436,6 +449,21 @@ impl Tournament {
     pub fn round_count(&self) -> u32 {
         let last = self.cells.iter().map(|p| p.round).max().unwrap_or(0);
         self.rounds.max(last)
+    }
+
+    /// The rounds, up to the withdrawal's, in which the withdrawn player (or a member of
+    /// the withdrawn team) played a game over the board: what the withdrawal rule
+    /// weighs against half the rounds (byes, forfeits and absences are not games played).
+    pub fn rounds_played_before_withdrawal(&self, w: &Withdrawal) -> u32 {
+        let members = self.withdrawn_players(w);
+        let mut rounds: Vec<u32> = (self.cells.iter())
+            .filter(|c| c.round <= w.after_round && c.result.is_played())
+            .filter(|c| members.contains(&c.player))
+            .map(|c| c.round)
+            .collect();
+        rounds.sort_unstable();
+        rounds.dedup();
+        rounds.len() as u32
     }
 
     /// The players a withdrawal takes out: the player, or every member of the team in a

@@ -807,18 +807,19 @@ fn standings_from_sgf_records() {
 }
 
 #[test]
-fn swiss_withdrawal_keeps_the_games() {
-    // FIDE C.06: in a Swiss the games played stand; the rounds after the withdrawal are
-    // unplayed (and count as such in Buchholz).
+fn swiss_withdrawal_before_half_the_games_voids_them() {
+    // The rules void the games of a player who leaves a Swiss, as a round robin, having
+    // played fewer games than half the rounds. Player 12 (5 rounds) lost to player 4 in
+    // round 1 and leaves after it: void, and player 4's round 1 is not played.
     let mut t = exercise();
     t.withdrawals.push(Withdrawal {
         id: 12,
         after_round: 1,
     });
     let s = standings(&t, &StandingsOptions::default());
+    assert!(s.row(12).is_none());
+    assert_eq!(s.row(4).unwrap().points, HalfPoints(5));
     // Player 12's round-2 pairing bye and round-3 forfeit win are after the withdrawal.
-    assert_eq!(s.row(12).unwrap().points, HalfPoints(0));
-    assert_eq!(s.row(4).unwrap().points, HalfPoints(7));
     let rule: Vec<_> = s
         .findings
         .iter()
@@ -826,6 +827,40 @@ fn swiss_withdrawal_keeps_the_games() {
         .map(|f| f.round)
         .collect();
     assert_eq!(rule, vec![Some(2), Some(3)]);
+    // Games played count, not rounds passed: after round 3, with one game (a bye and a
+    // forfeit besides), still fewer than half.
+    let mut later = exercise();
+    later.withdrawals.push(Withdrawal {
+        id: 12,
+        after_round: 3,
+    });
+    assert_eq!(
+        later.rounds_played_before_withdrawal(&later.withdrawals[0]),
+        1
+    );
+    assert!(standings(&later, &StandingsOptions::default())
+        .row(12)
+        .is_none());
+}
+
+#[test]
+fn swiss_withdrawal_after_half_the_games_keeps_them() {
+    // Player 4 played rounds 1, 3 and 4 (a half-point bye in round 2) and leaves after
+    // round 4: three games of five rounds, the games stand; the round-5 draw recorded
+    // after the withdrawal breaks the rule and is a forfeit loss.
+    let mut t = exercise();
+    t.withdrawals.push(Withdrawal {
+        id: 4,
+        after_round: 4,
+    });
+    assert_eq!(t.rounds_played_before_withdrawal(&t.withdrawals[0]), 3);
+    let s = standings(&t, &StandingsOptions::default());
+    assert_eq!(s.row(4).unwrap().points, HalfPoints(6));
+    let rule: Vec<_> = (s.findings.iter())
+        .filter(|f| f.code == TournamentCode::WithdrawalRule)
+        .map(|f| f.round)
+        .collect();
+    assert_eq!(rule, vec![Some(5)]);
 }
 
 #[test]

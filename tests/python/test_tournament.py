@@ -143,3 +143,22 @@ def test_an_all_drawn_knockout_reports_each_match_once() -> None:
     undecided = [f for f in s.findings if f.code == "knockout-undecided"]
     assert len(undecided) == players // 2 * rounds
     assert len({(f.round, f.message) for f in undecided}) == len(undecided)
+
+
+def test_a_swiss_withdrawal_before_half_the_games_voids_them() -> None:
+    """The rules void the games of a player who leaves a Swiss having played fewer games
+    than half the rounds (a bye is no game): Cid's win over Ann is void."""
+    cells = [
+        {"round": 1, "player": 3, "opponent": 1, "color": "black", "result": "win"},
+        {"round": 1, "player": 1, "opponent": 3, "color": "white", "result": "loss"},
+        {"round": 1, "player": 2, "result": "pairing-bye"},
+        {"round": 2, "player": 3, "result": "pairing-bye"},
+        {"round": 2, "player": 1, "opponent": 2, "color": "black", "result": "draw"},
+        {"round": 2, "player": 2, "opponent": 1, "color": "white", "result": "draw"},
+    ]
+    players = [{"id": i, "name": n} for i, n in [(1, "Ann"), (2, "Bob"), (3, "Cid")]]
+    data = {"name": "Cup", "system": "swiss", "rounds": 4, "players": players, "pairings": cells,
+            "withdrawals": [{"id": 3, "after_round": 2}]}
+    rows = renju.tournament.Tournament.from_json(json.dumps(data)).standings().rows
+    assert [r.name for r in rows] == ["Bob", "Ann"]
+    assert [r.points for r in rows] == [1.5, 0.5]

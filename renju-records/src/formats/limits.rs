@@ -145,6 +145,7 @@ pub const MAX_SKIPPED_LINE_BYTES: u64 = 256 << 20;
 ///         LineRead::Eof => break,
 ///         LineRead::Line => lines.push(String::from_utf8(buf.clone()).unwrap()),
 ///         LineRead::TooLong { bytes } => lines.push(format!("<{bytes} bytes>")),
+///         LineRead::Endless { .. } => break,
 ///     }
 /// }
 /// assert_eq!(lines, ["ab", "cd", "ef", "<10 bytes>", "last"]);
