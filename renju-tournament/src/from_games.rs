@@ -1,6 +1,7 @@
 //! Tournaments from game records: every record whose tags name the two players
-//! (`black`, `white`) and the round (`round`), and that declares a result, is one game
-//! of the crosstable; records are grouped by their `tournament` tag (or `event`, which
+//! (`black`, `white`) and the round (`round`), and that has a result, is one game of the
+//! crosstable, with the outcome its replay gives (a five or a foul on the board, a
+//! resignation, a flag, a declared result; a forfeit is a forfeit, not a game played); records are grouped by their `tournament` tag (or `event`, which
 //! the SGF reader fills from `EV`; SGF gives `PB`, `PW`, `RO` and `RE` too). This is what
 //! the RenjuNet `.rif` reader stores (`tournament`, `round`, `black`, `white` and `bresult`
 //! as the declared result); any other format whose records carry those tags works the
@@ -33,7 +34,9 @@ use crate::checks::TournamentRead;
 use crate::checks::{TournamentCode, TournamentFinding};
 use crate::model::{CrosstableCell, Player, ResultKind, Tournament};
 use renju_core::geometry::Color;
-use renju_records::game::{Event, Game};
+use renju_core::outcome::Termination;
+use renju_records::game::{Event, Game, ResultReason};
+use renju_records::replay::ValidationOptions;
 use renju_records::text::check_text;
 
 /// One tournament per distinct `tournament` (or `event`) tag (records without one form a
@@ -115,13 +118,7 @@ fn place(game: &Game, t: &mut Tournament, ids: &mut HashMap<String, u32>) -> Res
             crate::model::MAX_PLAYERS
         ));
     }
-    let declared = game.events.iter().rev().find_map(|e| match e {
-        Event::Result(r) => Some(r),
-        _ => None,
-    });
-    let Some(declared) = declared else {
-        return Err("the record declares no result".into());
-    };
+    let (rb, rw) = results_of(game)?;
     let mut id_of = |name: &str| -> u32 {
         // At most MAX_PLAYERS ids (checked above): the next fits.
         let next = (ids.len() as u32).saturating_add(1);
@@ -131,11 +128,6 @@ fn place(game: &Game, t: &mut Tournament, ids: &mut HashMap<String, u32>) -> Res
         })
     };
     let (b, w) = (id_of(black), id_of(white));
-    let (rb, rw) = match declared.winner {
-        Some(Color::Black) => (ResultKind::Win, ResultKind::Loss),
-        Some(Color::White) => (ResultKind::Loss, ResultKind::Win),
-        None => (ResultKind::Draw, ResultKind::Draw),
-    };
     for (player, opponent, color, result) in [(b, w, Color::Black, rb), (w, b, Color::White, rw)] {
         t.cells.push(CrosstableCell {
             round,
@@ -147,4 +139,42 @@ fn place(game: &Game, t: &mut Tournament, ids: &mut HashMap<String, u32>) -> Res
         });
     }
     Ok(())
+}
+
+/// The results of Black and White in the crosstable, from the game's replayed outcome
+/// (a five, a foul, a resignation or a flag in the record counts as a declared result
+/// does): a forfeit is a forfeit win and loss, not a game played, and a double forfeit
+/// two forfeit losses. A game under a rule the library does not know cannot be
+/// replayed: its declared result counts. An unfinished game cannot be placed.
+fn results_of(game: &Game) -> Result<(ResultKind, ResultKind), String> {
+    use ResultKind::{Draw, ForfeitLoss, ForfeitWin, Loss, Win};
+    let (termination, winner) = match game.unknown_rule {
+        None => {
+            let outcome = game.replay(&ValidationOptions::default()).outcome;
+            (outcome.termination, outcome.winner)
+        }
+        Some(_) => declared_outcome(game),
+    };
+    Ok(match (termination, winner) {
+        (Termination::Unfinished, _) => return Err("the record has no result".into()),
+        (Termination::DoubleForfeit, _) => (ForfeitLoss, ForfeitLoss),
+        (Termination::Forfeit, Some(Color::Black)) => (ForfeitWin, ForfeitLoss),
+        (Termination::Forfeit, Some(Color::White)) => (ForfeitLoss, ForfeitWin),
+        (_, Some(Color::Black)) => (Win, Loss),
+        (_, Some(Color::White)) => (Loss, Win),
+        (_, None) => (Draw, Draw),
+    })
+}
+
+/// The last result the record declares, as an outcome: `Unfinished` when none.
+fn declared_outcome(game: &Game) -> (Termination, Option<Color>) {
+    let declared = game.events.iter().rev().find_map(|e| match e {
+        Event::Result(r) => Some(r),
+        _ => None,
+    });
+    match declared {
+        None => (Termination::Unfinished, None),
+        Some(r) if r.reason == Some(ResultReason::Forfeit) => (Termination::Forfeit, r.winner),
+        Some(r) => (Termination::Declared, r.winner),
+    }
 }

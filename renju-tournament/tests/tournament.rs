@@ -685,6 +685,37 @@ fn standings_from_game_records() {
     assert_eq!(s.rows[0].name, "Bob");
 }
 
+/// Standings from game records take the replayed outcome: a five on the board with no
+/// result line is a win, a declared forfeit is a forfeit (not a game played), an
+/// unfinished game is left out with a finding.
+#[test]
+fn records_are_placed_by_their_replayed_outcome() {
+    let text = b"# event: Cup\n# round: 1\n# black: Ann\n# white: Bob\n\
+h8 a1 i8 a2 j8 a3 k8 a4 l8\n# round: 2\n# black: Bob\n# white: Ann\nh8 h9 result=0-1/forfeit\n\
+# round: 3\nh8 h9\n";
+    let games: Vec<_> = renju_records::formats::movelist::read(text, None)
+        .into_iter()
+        .map(Result::unwrap)
+        .collect();
+    let read = from_games::tournaments(&games).remove(0);
+    assert_eq!(read.findings.len(), 1, "{:?}", read.findings);
+    assert!(
+        read.findings[0].message.contains("has no result"),
+        "{:?}",
+        read.findings
+    );
+    let t = &read.tournament;
+    let result = |round: u32, player: u32| {
+        (t.cells.iter())
+            .find(|c| c.round == round && c.player == player)
+            .map(|c| c.result)
+    };
+    assert_eq!(result(1, 1), Some(ResultKind::Win));
+    assert_eq!(result(1, 2), Some(ResultKind::Loss));
+    assert_eq!(result(2, 1), Some(ResultKind::ForfeitWin));
+    assert_eq!(result(2, 2), Some(ResultKind::ForfeitLoss));
+}
+
 /// A player's name that a TRF line cannot hold (a newline would forge a player record)
 /// keeps its game out of the crosstable with a finding, and a tournament holding one
 /// (built in JSON, say) is refused by the TRF writer.

@@ -162,3 +162,18 @@ def test_a_swiss_withdrawal_before_half_the_games_voids_them() -> None:
     rows = renju.tournament.Tournament.from_json(json.dumps(data)).standings().rows
     assert [r.name for r in rows] == ["Bob", "Ann"]
     assert [r.points for r in rows] == [1.5, 0.5]
+
+
+def test_records_are_placed_by_their_replayed_outcome() -> None:
+    """A five on the board without a result line is a win; a declared forfeit is a
+    forfeit win (not a game played); an unfinished game is left out."""
+    text = (
+        b"# event: Cup\n# round: 1\n# black: Ann\n# white: Bob\nh8 a1 i8 a2 j8 a3 k8 a4 l8\n"
+        b"# round: 2\n# black: Bob\n# white: Ann\nh8 h9 result=0-1/forfeit\n# round: 3\nh8 h9\n"
+    )
+    (t,) = renju.tournament.read_tournaments_bytes(text, "cup.txt")
+    standings = t.standings()
+    assert [(r.name, r.points) for r in standings.rows] == [("Ann", 2.0), ("Bob", 0.0)]
+    assert sum("has no result" in f.message for f in standings.findings) == 1
+    results = {(c["round"], c["player"]): c["result"] for c in t.to_dict()["pairings"]}
+    assert results[(2, 1)] == "forfeit-win"
