@@ -266,9 +266,13 @@ fn standings_inner(
 
     let mut criteria: Vec<TieBreak> = Vec::with_capacity(tiebreaks.len().saturating_add(2));
     if system == System::Knockout {
+        // The round of elimination ranks; the points do not: the losers of one round
+        // share the place (a best-of-three lost 1-2 and one lost 0-2 alike) unless
+        // placement games among them, or an organiser's list, decide.
         criteria.push(TieBreak::plain(Criterion::Ko));
+    } else {
+        criteria.push(TieBreak::plain(primary));
     }
-    criteria.push(TieBreak::plain(primary));
     let skip = criteria.len();
     criteria.extend(tiebreaks.iter().copied());
 

@@ -912,6 +912,39 @@ fn team_withdrawal_before_half_voids_the_team() {
     assert_eq!(s.row(3).unwrap().points, HalfPoints(0));
 }
 
+/// Best-of-three knockout matches: the two semi-final losers share third place, the one
+/// who took a game from the winner as the one who took none (the points split them).
+#[test]
+fn knockout_losers_of_one_round_share_the_place_whatever_their_points() {
+    let mut t = Tournament {
+        system: Some(System::Knockout),
+        ..Tournament::default()
+    };
+    for i in 1..=4 {
+        t.players.push(Player::new(i, format!("P{i}")));
+    }
+    use ResultKind::*;
+    for result in [Win, Loss, Win] {
+        game(&mut t, 1, 1, 4, result);
+    }
+    for result in [Win, Win] {
+        game(&mut t, 1, 2, 3, result);
+    }
+    for result in [Win, Win] {
+        game(&mut t, 2, 1, 2, result);
+    }
+    let s = standings(&t, &StandingsOptions::default());
+    let ranks: Vec<(u32, u32, bool)> = s.rows.iter().map(|r| (r.id, r.rank, r.shared)).collect();
+    assert_eq!(ranks[..2], [(1, 1, false), (2, 2, false)], "{ranks:?}");
+    assert!(
+        ranks[2..]
+            .iter()
+            .all(|&(_, rank, shared)| rank == 3 && shared),
+        "{ranks:?}"
+    );
+    assert_eq!(s.row(4).unwrap().points, HalfPoints(2));
+}
+
 #[test]
 fn knockout_placement_games_decide_shared_places() {
     // Eight players. Round 1: 1-8, 2-7, 3-6, 4-5. Round 2: semi-finals 1-4, 2-3, and the

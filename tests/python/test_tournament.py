@@ -177,3 +177,24 @@ def test_records_are_placed_by_their_replayed_outcome() -> None:
     assert sum("has no result" in f.message for f in standings.findings) == 1
     results = {(c["round"], c["player"]): c["result"] for c in t.to_dict()["pairings"]}
     assert results[(2, 1)] == "forfeit-win"
+
+
+def test_knockout_losers_of_one_round_share_the_place() -> None:
+    """Best-of-three semi-finals lost 1-2 and 0-2: both losers are third, shared."""
+    cells = []
+
+    def game(rnd: int, a: int, b: int, a_wins: bool) -> None:
+        cells.append({"round": rnd, "player": a, "opponent": b, "result": "win" if a_wins else "loss"})
+        cells.append({"round": rnd, "player": b, "opponent": a, "result": "loss" if a_wins else "win"})
+
+    for a_wins in (True, False, True):
+        game(1, 1, 4, a_wins)
+    for _ in range(2):
+        game(1, 2, 3, True)
+        game(2, 1, 2, True)
+    players = [{"id": i, "name": f"P{i}"} for i in range(1, 5)]
+    t = renju.tournament.Tournament.from_json(
+        json.dumps({"name": "KO", "system": "knockout", "players": players, "pairings": cells})
+    )
+    rows = t.standings().rows
+    assert [(r.rank, r.shared) for r in rows] == [(1, False), (2, False), (3, True), (3, True)]
