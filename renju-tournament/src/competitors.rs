@@ -128,7 +128,46 @@ fn player_comps(t: &Tournament, cells: &[CrosstableCell], void: &[u32]) -> Vec<C
             games: 1,
         });
     }
+    for c in &mut comps {
+        merge_matches(&mut c.rows);
+    }
     comps
+}
+
+/// The games of one round against one opponent as one match (the rules' match of two
+/// games with colours exchanged, a best-of-three): 1, ½ or 0 for the match by its game
+/// points, which the row keeps (`gp`) for the tie-breaks that come after.
+// Only `HalfPoints` operators here, which saturate (score.rs); clippy cannot be told
+// so for a type of this crate.
+#[allow(clippy::arithmetic_side_effects)]
+fn merge_matches(rows: &mut Vec<Row>) {
+    rows.sort_by_key(|r| (r.round, r.opp));
+    let mut merged: Vec<Row> = Vec::with_capacity(rows.len());
+    let mut totals = MatchTotals::default();
+    for r in rows.drain(..) {
+        match merged.last_mut() {
+            Some(m) if m.opp.is_some() && (m.round, m.opp) == (r.round, r.opp) => {
+                if totals.games == 0 {
+                    totals = MatchTotals::of_row(m);
+                }
+                totals.add_row(&r);
+                let theirs = HalfPoints(i64::from(totals.games).saturating_mul(2)) - totals.gp;
+                let (pts, kind) = match_result(totals, theirs);
+                *m = Row {
+                    pts,
+                    kind,
+                    gp: totals.gp,
+                    games: totals.games,
+                    ..*m
+                };
+            }
+            _ => {
+                totals = MatchTotals::default();
+                merged.push(r);
+            }
+        }
+    }
+    *rows = merged;
 }
 
 fn dedup(mut comps: Vec<Comp>) -> Vec<Comp> {
@@ -204,7 +243,8 @@ fn team_membership(
     (team_of, board_of)
 }
 
-/// The totals of one team in one round against one opponent team (or none).
+/// The totals of one team (or one player, in a match of several games) in one round
+/// against one opponent (or none).
 #[derive(Default, Clone, Copy)]
 struct MatchTotals {
     /// Game points.
@@ -215,6 +255,26 @@ struct MatchTotals {
     forfeits: u32,
     /// Games without opponent that score nothing (absent, zero bye, forfeit loss).
     unplayed_zero: u32,
+}
+
+impl MatchTotals {
+    /// The totals of one game's row (a player's game, before it is merged into a match).
+    fn of_row(r: &Row) -> MatchTotals {
+        let mut t = MatchTotals::default();
+        t.add_row(r);
+        t
+    }
+
+    /// Adds one game's row.
+    // Only `HalfPoints` operators here, which saturate (score.rs).
+    #[allow(clippy::arithmetic_side_effects)]
+    fn add_row(&mut self, r: &Row) {
+        self.gp += r.gp;
+        self.games = self.games.saturating_add(1);
+        if matches!(r.kind, ResultKind::ForfeitWin | ResultKind::ForfeitLoss) {
+            self.forfeits = self.forfeits.saturating_add(1);
+        }
+    }
 }
 
 /// The key of a [`MatchTotals`]: (round, team, opponent team).

@@ -197,13 +197,14 @@ impl<'a> Bracket<'a> {
     fn matches(&self, rows: &[Row]) -> Vec<(Option<usize>, HalfPoints, HalfPoints)> {
         let mut per: Vec<(Option<usize>, HalfPoints, HalfPoints)> = Vec::new();
         for r in rows.iter().filter(|r| self.relevant(r)) {
-            let against = HalfPoints(i64::from(r.games.max(1)).saturating_mul(2)) - r.pts;
+            // Game points decide a match (a single game's are its points).
+            let against = HalfPoints(i64::from(r.games.max(1)).saturating_mul(2)) - r.gp;
             match per.iter_mut().find(|m| m.0 == r.opp) {
                 Some(m) => {
-                    m.1 += r.pts;
+                    m.1 += r.gp;
                     m.2 += against;
                 }
-                None => per.push((r.opp, r.pts, against)),
+                None => per.push((r.opp, r.gp, against)),
             }
         }
         per.sort_by_key(|m| m.0);

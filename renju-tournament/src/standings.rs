@@ -334,7 +334,12 @@ fn tiebreak_list(
                     ),
                 ));
             }
-            default_list(system, team)
+            let mut list = default_list(system, team);
+            if !team && system != System::Knockout && has_matches(t) {
+                // Matches of several games score 1, ½ or 0: their game points come next.
+                list.insert(0, TieBreak::plain(Criterion::Gp));
+            }
+            list
         } else {
             t.tiebreaks.clone()
         }
@@ -348,6 +353,14 @@ fn tiebreak_list(
         tiebreaks.remove(0);
     }
     tiebreaks
+}
+
+/// Whether some round pairs two players for more than one game (a match, scored as one).
+fn has_matches(t: &Tournament) -> bool {
+    let mut seen = std::collections::HashSet::new();
+    (t.cells.iter())
+        .filter_map(|c| c.opponent.map(|o| (c.round, c.player, o)))
+        .any(|key| !seen.insert(key))
 }
 
 /// Says how many played games against unrated opponents ARO leaves out, if any.

@@ -942,7 +942,44 @@ fn knockout_losers_of_one_round_share_the_place_whatever_their_points() {
             .all(|&(_, rank, shared)| rank == 3 && shared),
         "{ranks:?}"
     );
-    assert_eq!(s.row(4).unwrap().points, HalfPoints(2));
+    // A match lost scores nothing, whatever games it took.
+    assert_eq!(s.row(4).unwrap().points, HalfPoints::ZERO);
+}
+
+/// A round robin of two-game matches: each match scores 1, ½ or 0, and its game points
+/// decide between equal match points.
+#[test]
+fn two_game_matches_score_as_one_match_with_game_points_after() {
+    let mut t = Tournament {
+        system: Some(System::RoundRobin),
+        ..Tournament::default()
+    };
+    for i in 1..=3 {
+        t.players.push(Player::new(i, format!("P{i}")));
+    }
+    use ResultKind::*;
+    // 1-2: 1-1; 1-3: 2-0; 2-3: 1.5-0.5.
+    for (round, a, b, results) in [
+        (1, 1, 2, [Win, Loss]),
+        (2, 1, 3, [Win, Win]),
+        (3, 2, 3, [Win, Draw]),
+    ] {
+        for result in results {
+            game(&mut t, round, a, b, result);
+        }
+    }
+    let s = standings(&t, &StandingsOptions::default());
+    let rows: Vec<(u32, HalfPoints)> = s.rows.iter().map(|r| (r.id, r.points)).collect();
+    assert_eq!(
+        rows,
+        [
+            (1, HalfPoints(3)),
+            (2, HalfPoints(3)),
+            (3, HalfPoints::ZERO)
+        ]
+    );
+    assert!(!s.rows[0].shared);
+    assert_eq!(s.tiebreaks[0].criterion, renju_tournament::Criterion::Gp);
 }
 
 #[test]

@@ -198,3 +198,21 @@ def test_knockout_losers_of_one_round_share_the_place() -> None:
     )
     rows = t.standings().rows
     assert [(r.rank, r.shared) for r in rows] == [(1, False), (2, False), (3, True), (3, True)]
+
+
+def test_two_game_matches_score_as_one_match() -> None:
+    """Each round's two games against one opponent score 1, ½ or 0 as a match; game
+    points come next."""
+    cells = []
+    for rnd, a, b, wins in [(1, 1, 2, [True, False]), (2, 1, 3, [True, True]), (3, 2, 3, [True, None])]:
+        for w in wins:
+            mine, theirs = ("win", "loss") if w else ("draw", "draw") if w is None else ("loss", "win")
+            cells.append({"round": rnd, "player": a, "opponent": b, "result": mine})
+            cells.append({"round": rnd, "player": b, "opponent": a, "result": theirs})
+    players = [{"id": i, "name": f"P{i}"} for i in range(1, 4)]
+    t = renju.tournament.Tournament.from_json(
+        json.dumps({"name": "Matches", "system": "round-robin", "players": players, "pairings": cells})
+    )
+    s = t.standings()
+    assert [(r.id, r.points) for r in s.rows] == [(1, 1.5), (2, 1.5), (3, 0.0)]
+    assert s.tiebreaks[0] == "GP"
