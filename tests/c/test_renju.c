@@ -977,6 +977,49 @@ static void test_tournaments(const char *games_dir) {
     EXPECT_OK(renju_standings_free(s));
     EXPECT_OK(renju_tournament_free(t));
 
+    /* A Swiss checked over all its rounds: a rematch and a second pairing bye. */
+    {
+        static const char swiss[] =
+            "{\"name\": \"Cup\", \"system\": \"swiss\", \"rounds\": 2, \"players\": ["
+            "{\"id\": 1, \"name\": \"Ann\"}, {\"id\": 2, \"name\": \"Bob\"}, {\"id\": 3, \"name\": \"Cid\"}],"
+            " \"pairings\": ["
+            "{\"round\": 1, \"player\": 1, \"opponent\": 2, \"result\": \"win\"},"
+            "{\"round\": 1, \"player\": 2, \"opponent\": 1, \"result\": \"loss\"},"
+            "{\"round\": 1, \"player\": 3, \"result\": \"pairing-bye\"},"
+            "{\"round\": 2, \"player\": 2, \"opponent\": 1, \"result\": \"draw\"},"
+            "{\"round\": 2, \"player\": 1, \"opponent\": 2, \"result\": \"draw\"},"
+            "{\"round\": 2, \"player\": 3, \"result\": \"pairing-bye\"}]}";
+        EXPECT_OK(renju_tournament_read_buffer((const uint8_t *)swiss, sizeof swiss - 1, NULL,
+                                               "swiss.json", &t));
+        EXPECT_OK(renju_tournament_standings(t, 0, NULL, &s));
+        EXPECT_OK(renju_standings_error_count(s, &k));
+        CHECK(k == 2);
+        EXPECT_OK(renju_standings_json(s, 0, &json));
+        CHECK(json != NULL && strstr(json, "\"rematch\"") != NULL
+              && strstr(json, "\"pairing-bye\"") != NULL);
+        EXPECT_OK(renju_string_free(json));
+        EXPECT_OK(renju_standings_free(s));
+        EXPECT_OK(renju_tournament_free(t));
+    }
+
+    /* Game records placed by their replayed outcome: a five without a result line is a
+       win, a declared forfeit a forfeit; the unfinished game is left out (a warning). */
+    {
+        static const char games[] =
+            "# event: Cup\n# round: 1\n# black: Ann\n# white: Bob\nh8 a1 i8 a2 j8 a3 k8 a4 l8\n"
+            "# round: 2\n# black: Bob\n# white: Ann\nh8 h9 result=0-1/forfeit\n# round: 3\nh8 h9\n";
+        EXPECT_OK(renju_tournament_read_buffer((const uint8_t *)games, sizeof games - 1, NULL,
+                                               "cup.txt", &t));
+        EXPECT_OK(renju_tournament_standings(t, 0, NULL, &s));
+        EXPECT_OK(renju_standings_row(s, 0, &row));
+        CHECK(row.rank == 1 && row.points == 2.0);
+        EXPECT_OK(renju_standings_json(s, 0, &json));
+        CHECK(json != NULL && strstr(json, "has no result") != NULL);
+        EXPECT_OK(renju_string_free(json));
+        EXPECT_OK(renju_standings_free(s));
+        EXPECT_OK(renju_tournament_free(t));
+    }
+
     /* Errors: a bad TRF record, a missing file. */
     EXPECT(renju_tournament_read_buffer((const uint8_t *)bad_trf, sizeof bad_trf - 1, NULL,
                                         "bad.trf", &t),
