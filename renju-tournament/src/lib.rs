@@ -34,6 +34,7 @@
 
 pub mod checks;
 mod competitors;
+mod findings;
 pub mod from_games;
 mod ids;
 pub mod io;
@@ -47,7 +48,8 @@ pub mod tiebreak;
 mod tiebreak_values;
 pub mod trf;
 
-pub use checks::{check, TournamentCode, TournamentFinding, TournamentRead};
+pub use checks::check;
+pub use findings::{TournamentCode, TournamentFinding, TournamentRead};
 pub use model::{
     Acceleration, CrosstableCell, LimitError, PairingSetup, Player, PointValues, ResultKind, Round,
     System, Team, Tournament, Withdrawal, MAX_PLAYERS, MAX_ROUNDS,

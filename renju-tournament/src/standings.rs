@@ -17,8 +17,9 @@ use std::collections::HashMap;
 use serde::ser::{SerializeMap, SerializeStruct};
 use serde::{Deserialize, Serialize, Serializer};
 
-use crate::checks::{check, TournamentCode, TournamentFinding};
+use crate::checks::check;
 use crate::competitors::{competitors, Comp};
+use crate::findings::{TournamentCode, TournamentFinding};
 use crate::knockout::knockout_rounds;
 use crate::model::{System, Tournament};
 use crate::score::HalfPoints;
