@@ -58,6 +58,9 @@ pub enum TournamentCode {
     /// The file's tie-break list names criteria the library does not compute; the
     /// the Chinese rules' list for the system is used instead.
     UnsupportedTiebreak,
+    /// The file scores results otherwise than 1, ½ and 0 (TRF `162`, bbpPairings' `BBW`
+    /// ... records), or its `162` record cannot be read: the standings score 1, ½ and 0.
+    UnsupportedScoreSystem,
     /// ARO asked for with opponents that have no rating (they are left out of the
     /// average).
     UnratedOpponents,
@@ -68,7 +71,9 @@ impl TournamentCode {
     pub fn severity(self) -> Severity {
         use TournamentCode::*;
         match self {
-            KnockoutUndecided | UnusableGame | UnsupportedTiebreak => Severity::Warning,
+            KnockoutUndecided | UnusableGame | UnsupportedTiebreak | UnsupportedScoreSystem => {
+                Severity::Warning
+            }
             UnratedOpponents => Severity::Info,
             _ => Severity::Error,
         }
@@ -97,6 +102,7 @@ impl TournamentCode {
             ColourRule => "colour-rule",
             UnusableGame => "unusable-game",
             UnsupportedTiebreak => "unsupported-tiebreak",
+            UnsupportedScoreSystem => "unsupported-score-system",
             UnratedOpponents => "unrated-opponents",
         }
     }

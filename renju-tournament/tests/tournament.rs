@@ -716,6 +716,29 @@ h8 a1 i8 a2 j8 a3 k8 a4 l8\n# round: 2\n# black: Bob\n# white: Ann\nh8 h9 result
     assert_eq!(result(2, 2), Some(ResultKind::ForfeitLoss));
 }
 
+/// A score system other than 1, ½ and 0 (TRF-26 `162` as bbpPairings writes it, or its
+/// `BBW` records) is said, not silently ignored; one that cannot be read too.
+#[test]
+fn a_score_system_the_standings_do_not_apply_is_said() {
+    let findings = |extra: &str| {
+        let mut text = fixture("fide_tec_exercise.trf");
+        text.insert_str(0, extra);
+        let t = Tournament::from_trf(&text).unwrap();
+        (standings(&t, &StandingsOptions::default()).findings.into_iter())
+            .filter(|f| f.code == TournamentCode::UnsupportedScoreSystem)
+            .map(|f| f.message)
+            .collect::<Vec<_>>()
+    };
+    assert!(findings("").is_empty());
+    assert!(findings("162  W 1.0    D 0.5\n").is_empty());
+    let three = findings("162  W 3.0    D 1.0\n");
+    assert_eq!(three.len(), 1, "{three:?}");
+    assert!(three[0].contains("BBW 3, BBD 1"), "{three:?}");
+    assert_eq!(findings("BBW  3.0\n").len(), 1);
+    let bad = findings("162  X 1.0\n");
+    assert!(bad[0].contains("cannot be read"), "{bad:?}");
+}
+
 /// A player's name that a TRF line cannot hold (a newline would forge a player record)
 /// keeps its game out of the crosstable with a finding, and a tournament holding one
 /// (built in JSON, say) is refused by the TRF writer.
