@@ -724,10 +724,12 @@ fn a_score_system_the_standings_do_not_apply_is_said() {
         let mut text = fixture("fide_tec_exercise.trf");
         text.insert_str(0, extra);
         let t = Tournament::from_trf(&text).unwrap();
-        (standings(&t, &StandingsOptions::default()).findings.into_iter())
-            .filter(|f| f.code == TournamentCode::UnsupportedScoreSystem)
-            .map(|f| f.message)
-            .collect::<Vec<_>>()
+        (standings(&t, &StandingsOptions::default())
+            .findings
+            .into_iter())
+        .filter(|f| f.code == TournamentCode::UnsupportedScoreSystem)
+        .map(|f| f.message)
+        .collect::<Vec<_>>()
     };
     assert!(findings("").is_empty());
     assert!(findings("162  W 1.0    D 0.5\n").is_empty());
