@@ -9,6 +9,8 @@
 //!
 //! * [`round_robin`]: FIDE's Berger tables (Handbook C.05, Annex 1), the order in which
 //!   a round robin is played (also the engine match runner's schedule).
+//! * [`knockout`]: the bracket sheet, seeds on its lines in the standard order, byes to
+//!   the top seeds, neighbours meeting, and the games of a match.
 //!
 //! What the pairing systems will add beside it, each in its own file: the matching the
 //! Swiss systems share, the Swiss systems themselves (Dutch, Burstein, Lim...), knockout
@@ -17,6 +19,7 @@
 //! program's rounds. Each system is one row of [`crate::System`]'s name table
 //! and one file here (`docs/development.md`, "Adding a pairing system").
 
+pub mod knockout;
 pub mod round_robin;
 
 /// One board of a round as a pairing system draws it.
