@@ -85,6 +85,27 @@ pub enum LotsError {
 /// assert!(renumber_by_lots(&t, 7).is_err()); // rounds already paired
 /// ```
 pub fn renumber_by_lots(t: &Tournament, seed: u64) -> Result<Tournament, LotsError> {
+    let new_id: HashMap<u32, u32> = drawn_numbers(t, seed)?.into_iter().collect();
+    Ok(renumbered(t, &new_id))
+}
+
+/// The drawing of lots from `seed` for the players of `t`: `(id, number drawn)` for
+/// each player, in start-rank order (the order [`renumber_by_lots`] numbers them in).
+/// Refused as [`renumber_by_lots`] refuses.
+///
+/// ```
+/// use renju_tournament::pairing::lots::{draw_lots, drawn_numbers};
+/// use renju_tournament::{Player, Tournament};
+///
+/// let t = Tournament {
+///     players: vec![Player::new(5, "Ann"), Player::new(9, "Bob"), Player::new(7, "Cid")],
+///     ..Tournament::default()
+/// };
+/// let numbers = draw_lots(3, 1);
+/// let drawn = drawn_numbers(&t, 1).unwrap();
+/// assert_eq!(drawn, [(5, numbers[0]), (7, numbers[1]), (9, numbers[2])]);
+/// ```
+pub fn drawn_numbers(t: &Tournament, seed: u64) -> Result<Vec<(u32, u32)>, LotsError> {
     t.check_limits()?;
     if t.players.is_empty() {
         return Err(LotsError::NoPlayers);
@@ -98,12 +119,7 @@ pub fn renumber_by_lots(t: &Tournament, seed: u64) -> Result<Tournament, LotsErr
     let order = start_rank_order(t);
     // At most MAX_PLAYERS players (checked above): the count fits in a u32.
     let count = u32::try_from(order.len()).unwrap_or(u32::MAX);
-    let new_id: HashMap<u32, u32> = order
-        .iter()
-        .zip(draw_lots(count, seed))
-        .map(|(&old, new)| (old, new))
-        .collect();
-    Ok(renumbered(t, &new_id))
+    Ok(order.into_iter().zip(draw_lots(count, seed)).collect())
 }
 
 /// The players' ids in start-rank order: the player list's order with `XXC rank`
