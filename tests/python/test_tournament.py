@@ -127,3 +127,61 @@ def test_a_swiss_is_checked_over_all_its_rounds() -> None:
     )
     codes = [f.code for f in t.check()]
     assert "rematch" in codes and "pairing-bye" in codes, codes
+
+
+# FIDE C.05 Annex 1, the Berger table for 7 or 8 players (8 is the bye for 7).
+FIDE_8 = [
+    [(1, 8), (2, 7), (3, 6), (4, 5)],
+    [(8, 5), (6, 4), (7, 3), (1, 2)],
+    [(2, 8), (3, 1), (4, 7), (5, 6)],
+    [(8, 6), (7, 5), (1, 4), (2, 3)],
+    [(3, 8), (4, 2), (5, 1), (6, 7)],
+    [(8, 7), (1, 6), (2, 5), (3, 4)],
+    [(4, 8), (5, 3), (6, 2), (7, 1)],
+]
+
+
+def club(n: int) -> renju.tournament.Tournament:
+    """A round robin of n players, not yet begun."""
+    text = "012 Club\n" + "".join(f"001 {i:>4}      Player {i}\n" for i in range(1, n + 1))
+    return renju.tournament.Tournament.from_trf(text)
+
+
+def test_round_robins_are_paired_by_fides_table() -> None:
+    """Every round of 8 and 7 players as FIDE's table has it; a double round robin."""
+    eight, seven = club(8), club(7)
+    assert eight.next_round == 1
+    assert [eight.pair_round_robin(r) for r in range(1, 8)] == FIDE_8
+    for r, table in enumerate(FIDE_8, start=1):
+        boards = seven.pair_round_robin(r)
+        (a, b), rest = table[0], table[1:]
+        assert boards == [(min(a, b), None), *rest]
+    second_cycle = eight.pair_round_robin(8, double=True)
+    assert second_cycle == [(b, a) for a, b in FIDE_8[0]]
+    assert eight.pair_round_robin(6, double=True, reverse_last_two_rounds=True) == FIDE_8[6]
+
+
+def test_a_round_that_cannot_be_paired_raises_value_error(repo: Path) -> None:
+    """Past the schedule, another system, a tournament already paired to its end."""
+    with pytest.raises(ValueError, match="past the schedule"):
+        club(8).pair_round_robin(8)
+    with pytest.raises(ValueError, match="not a round robin"):
+        renju.tournament.read_tournament(repo / EXERCISE).pair_round_robin()
+    played = renju.tournament.read_tournament(repo / "fixtures/tournaments/round_robin.trf")
+    assert played.next_round == 6
+    with pytest.raises(ValueError, match="past the 5 rounds"):
+        played.pair_round_robin()
+
+
+def test_lots_renumber_the_players_reproducibly(repo: Path) -> None:
+    """Seed 1 draws 6, 7, 5, 4, 1, 2, 3 for start ranks 1 to 7, in every language."""
+    seven = club(7)
+    drawn = seven.draw_lots(1)
+    assert drawn == seven.draw_lots(1)
+    names = {p["id"]: p["name"] for p in drawn.players}
+    assert [names[n] for n in range(1, 8)] == [f"Player {i}" for i in (5, 6, 7, 4, 3, 1, 2)]
+    assert drawn.pair_round_robin()[0] == (1, None)
+    assert "001    1      Player 5\n" in drawn.to_trf()
+    played = renju.tournament.read_tournament(repo / "fixtures/tournaments/round_robin.trf")
+    with pytest.raises(ValueError, match="before the first round"):
+        played.draw_lots(2)
