@@ -140,10 +140,14 @@ fn what_cannot_be_paired_exits_2_with_the_reason() {
     let path = dir.join("four.trf");
     std::fs::write(&path, format!("XXR 2\n{}", trf(4, &[]))).unwrap();
     let file = path.to_str().unwrap();
-    let cases: [(&[&str], &str); 4] = [
+    let cases: [(&[&str], &str); 5] = [
         (
             &["--round", "3", file],
             "past the 2 rounds the tournament declares",
+        ),
+        (
+            &["--round", "5", "fixtures/tournaments/round_robin.trf"],
+            "round 1: players 1 and 2 met, which the round robin's round 1 does not pair",
         ),
         (&["--round", "0", file], "rounds are numbered from 1"),
         (

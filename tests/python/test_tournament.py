@@ -171,6 +171,8 @@ def test_a_round_that_cannot_be_paired_raises_value_error(repo: Path) -> None:
     assert played.next_round == 6
     with pytest.raises(ValueError, match="past the 5 rounds"):
         played.pair_round_robin()
+    with pytest.raises(ValueError, match="not paired by these tables"):
+        played.pair_round_robin(5)
 
 
 def test_lots_renumber_the_players_reproducibly(repo: Path) -> None:

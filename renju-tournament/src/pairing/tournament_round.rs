@@ -2,6 +2,8 @@
 //! or one asked for), the players' pairing numbers (their start-rank order) and the
 //! boards with the players' ids.
 
+use std::collections::{HashMap, HashSet};
+
 use crate::model::{System, Tournament, MAX_PLAYERS};
 
 use super::lots::start_rank_order;
@@ -59,6 +61,22 @@ pub enum PairingError {
         /// `"round robin"` or `"double round robin"`.
         kind: &'static str,
     },
+    /// A game of an earlier round that the schedule does not have: the rounds were not
+    /// paired by these tables (or by these pairing numbers), and the table's next round
+    /// could pair players who have met.
+    #[error(
+        "round {round}: players {player} and {opponent} met, which the {kind}'s round {round} does not pair: the earlier rounds were not paired by these tables and pairing numbers"
+    )]
+    OffSchedule {
+        /// The round of the game.
+        round: u32,
+        /// One player's id.
+        player: u32,
+        /// The other's.
+        opponent: u32,
+        /// `"round robin"` or `"double round robin"`.
+        kind: &'static str,
+    },
     /// A round past the number of rounds the tournament declares (TRF `XXR`, `142`).
     #[error("round {round} is past the {declared} rounds the tournament declares (XXR)")]
     PastDeclaredRounds {
@@ -84,7 +102,9 @@ pub fn next_round(t: &Tournament) -> u32 {
 /// Pairs round `round` (`None`: [`next_round`]) of the round robin `t` by FIDE's Berger
 /// tables, scheduled by `options`. The players' pairing numbers are their places in
 /// start-rank order (by id; the file's order under `XXC rank`), so that after
-/// [`super::lots::renumber_by_lots`] they are the numbers drawn.
+/// [`super::lots::renumber_by_lots`] they are the numbers drawn. Every game the
+/// crosstable holds must be one the schedule pairs in its round
+/// ([`PairingError::OffSchedule`]), so that the next round pairs no one twice.
 ///
 /// ```
 /// use renju_tournament::pairing::round_robin::RoundRobinOptions;
@@ -120,28 +140,77 @@ pub fn pair_round_robin(
     let ids = start_rank_order(t);
     // At most MAX_PLAYERS (checked): the count fits in a u32.
     let players = u32::try_from(ids.len()).unwrap_or(u32::MAX);
-    let boards = scheduled_round(players, round, options).ok_or(PairingError::PastSchedule {
+    let boards = boards_by_id(&ids, round, options).ok_or(PairingError::PastSchedule {
         round,
         players,
         rounds: options.rounds(players),
-        kind: if options.double {
-            "double round robin"
-        } else {
-            "round robin"
-        },
+        kind: kind(options),
     })?;
-    let id = |number: u32| ids[(number as usize).saturating_sub(1)];
-    let boards = boards
-        .into_iter()
-        .map(|board| match board {
-            Pairing::Game { black, white } => Pairing::Game {
-                black: id(black),
-                white: id(white),
-            },
-            Pairing::Bye { player } => Pairing::Bye { player: id(player) },
-        })
-        .collect();
+    check_earlier_rounds(t, &ids, options)?;
     Ok(PairedRound { round, boards })
+}
+
+fn kind(options: &RoundRobinOptions) -> &'static str {
+    if options.double {
+        "double round robin"
+    } else {
+        "round robin"
+    }
+}
+
+/// Round `round` of the schedule with the players' ids (`ids`: by pairing number), or
+/// `None` past the schedule.
+fn boards_by_id(ids: &[u32], round: u32, options: &RoundRobinOptions) -> Option<Vec<Pairing>> {
+    // At most MAX_PLAYERS (checked by the caller): the count fits in a u32.
+    let players = u32::try_from(ids.len()).unwrap_or(u32::MAX);
+    let id = |number: u32| ids[(number as usize).saturating_sub(1)];
+    let boards = scheduled_round(players, round, options)?;
+    Some(
+        boards
+            .into_iter()
+            .map(|board| match board {
+                Pairing::Game { black, white } => Pairing::Game {
+                    black: id(black),
+                    white: id(white),
+                },
+                Pairing::Bye { player } => Pairing::Bye { player: id(player) },
+            })
+            .collect(),
+    )
+}
+
+/// Whether every game of the crosstable (a cell with an opponent, in a round of the
+/// schedule) is one the schedule pairs in its round.
+fn check_earlier_rounds(
+    t: &Tournament,
+    ids: &[u32],
+    options: &RoundRobinOptions,
+) -> Result<(), PairingError> {
+    let mut scheduled: HashMap<u32, Option<HashSet<(u32, u32)>>> = HashMap::new();
+    for cell in &t.cells {
+        let Some(opponent) = cell.opponent else {
+            continue;
+        };
+        let games = scheduled.entry(cell.round).or_insert_with(|| {
+            boards_by_id(ids, cell.round, options).map(|boards| {
+                boards
+                    .iter()
+                    .filter_map(|b| b.game())
+                    .map(|(a, b)| (a.min(b), a.max(b)))
+                    .collect()
+            })
+        });
+        let pair = (cell.player.min(opponent), cell.player.max(opponent));
+        if games.as_ref().is_some_and(|games| !games.contains(&pair)) {
+            return Err(PairingError::OffSchedule {
+                round: cell.round,
+                player: pair.0,
+                opponent: pair.1,
+                kind: kind(options),
+            });
+        }
+    }
+    Ok(())
 }
 
 /// Whether `t` is a round robin of individuals with two to [`MAX_PLAYERS`] players.
@@ -272,6 +341,33 @@ mod tests {
         assert!(matches!(
             pair_round_robin(&many, None, &single()),
             Err(PairingError::TooManyPlayers { .. })
+        ));
+    }
+
+    #[test]
+    fn games_off_the_schedule_are_refused() {
+        let mut t = players(4);
+        let game = |player, opponent| CrosstableCell {
+            round: 1,
+            player,
+            opponent: Some(opponent),
+            color: None,
+            result: ResultKind::Draw,
+            board: None,
+        };
+        // Round 1 of the table for 4 pairs 1-4 and 2-3.
+        t.cells = vec![game(1, 4), game(4, 1), game(2, 3), game(3, 2)];
+        assert_eq!(pair_round_robin(&t, None, &single()).unwrap().round, 2);
+        t.cells = vec![game(1, 2), game(2, 1), game(3, 4), game(4, 3)];
+        let err = pair_round_robin(&t, None, &single()).unwrap_err();
+        assert!(matches!(
+            err,
+            PairingError::OffSchedule {
+                round: 1,
+                player: 1,
+                opponent: 2,
+                ..
+            }
         ));
     }
 
