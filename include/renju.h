@@ -262,7 +262,7 @@ enum renju_status
     /**
      * A round that cannot be paired (`renju_tournament_pair_round_robin`: fewer than two
      * players, a team event, another system, a round past the schedule or past the
-     * rounds the tournament declares) or lots that cannot be drawn
+     * rounds the tournament declares, earlier rounds not paired by the tables) or lots that cannot be drawn
      * (`renju_tournament_draw_lots`: no players, pairings already made). The message
      * says which.
      */
@@ -2679,8 +2679,8 @@ renju_status renju_standings_json(const struct renju_standings *standings,
  * Returns `RENJU_ERROR_BUFFER_TOO_SMALL` when `capacity < *count` (nothing is written
  * to `boards`: call with `capacity` 0 and `boards` NULL to learn the size),
  * `RENJU_ERROR_PAIRING` when the round cannot be paired (fewer than two players, a
- * team event, another system, past the schedule or the rounds declared; the message
- * says which), `RENJU_ERROR_INDEX_OUT_OF_RANGE` past the last tournament.
+ * team event, another system, past the schedule or the rounds declared, a game of an
+ * earlier round the tables do not pair; the message says which), `RENJU_ERROR_INDEX_OUT_OF_RANGE` past the last tournament.
  *
  * Thread safety: safe from any thread.
  *

@@ -87,7 +87,7 @@ pub enum renju_status {
     RENJU_ERROR_OUT_OF_MEMORY = 26,
     /// A round that cannot be paired (`renju_tournament_pair_round_robin`: fewer than two
     /// players, a team event, another system, a round past the schedule or past the
-    /// rounds the tournament declares) or lots that cannot be drawn
+    /// rounds the tournament declares, earlier rounds not paired by the tables) or lots that cannot be drawn
     /// (`renju_tournament_draw_lots`: no players, pairings already made). The message
     /// says which.
     RENJU_ERROR_PAIRING = 27,

@@ -78,8 +78,8 @@ fn pairing_error(e: impl std::fmt::Display) -> Error {
 /// Returns `RENJU_ERROR_BUFFER_TOO_SMALL` when `capacity < *count` (nothing is written
 /// to `boards`: call with `capacity` 0 and `boards` NULL to learn the size),
 /// `RENJU_ERROR_PAIRING` when the round cannot be paired (fewer than two players, a
-/// team event, another system, past the schedule or the rounds declared; the message
-/// says which), `RENJU_ERROR_INDEX_OUT_OF_RANGE` past the last tournament.
+/// team event, another system, past the schedule or the rounds declared, a game of an
+/// earlier round the tables do not pair; the message says which), `RENJU_ERROR_INDEX_OUT_OF_RANGE` past the last tournament.
 ///
 /// Thread safety: safe from any thread.
 ///

@@ -489,7 +489,7 @@ py_methods! { Tournament |_x| pickle(Self) {}
     /// table's order, as `(black, white)` player ids (Black moves first), `(player,
     /// None)` for a bye. Raises ValueError when the round cannot be paired (fewer than
     /// two players, a team event, another system, past the schedule or the rounds
-    /// declared).
+    /// declared, a game of an earlier round the tables do not pair).
     #[pyo3(signature = (round=None, double=false, reverse_last_two_rounds=false))]
     fn pair_round_robin(
         &self,

@@ -891,8 +891,8 @@ static void test_clock(void) {
 
 /* Round-robin pairing and the drawing of lots: the FIDE table for 7 players (8 is the
    bye), a double round robin, the lots drawn for seed 1, a TRF written back, and the
-   error paths. */
-static void test_round_robin_pairing(void) {
+   error paths (a crosstable paired some other way among them). */
+static void test_round_robin_pairing(const char *games_dir) {
     static const char seven[] =
         "012 Club\n"
         "001    1      Ann\n001    2      Bob\n001    3      Cid\n001    4      Dan\n"
@@ -901,6 +901,7 @@ static void test_round_robin_pairing(void) {
     /* FIDE C.05 Annex 1, rounds 1 and 2 for 7-8 players: 1-8 2-7 3-6 4-5, 8-5 6-4 7-3 1-2. */
     static const renju_board round1[4] = {{1, 0}, {2, 7}, {3, 6}, {4, 5}};
     static const renju_board round2[4] = {{5, 0}, {6, 4}, {7, 3}, {1, 2}};
+    char path[1024];
     renju_tournament *t = NULL, *drawn = NULL, *other = NULL;
     renju_board boards[4];
     renju_round_robin_options options = {0};
@@ -957,6 +958,14 @@ static void test_round_robin_pairing(void) {
     EXPECT(renju_tournament_draw_lots(t, 0, 1, NULL), RENJU_ERROR_NULL_POINTER);
     EXPECT(renju_tournament_trf(t, 0, NULL), RENJU_ERROR_NULL_POINTER);
     EXPECT_OK(renju_tournament_free(drawn));
+    EXPECT_OK(renju_tournament_free(t));
+
+    /* A crosstable whose rounds were not paired by the tables: refused. */
+    snprintf(path, sizeof path, "%s/../tournaments/round_robin.trf", games_dir);
+    EXPECT_OK(renju_tournament_read_file(path, NULL, &t));
+    EXPECT(renju_tournament_pair_round_robin(t, 0, 5, NULL, boards, 4, &count, NULL),
+           RENJU_ERROR_PAIRING);
+    CHECK(strstr(renju_last_error_message(), "not paired by these tables") != NULL);
     EXPECT_OK(renju_tournament_free(t));
 
     /* Another system: refused with the reason. */
@@ -1927,7 +1936,7 @@ int main(int argc, char **argv) {
     test_games(argv[1]);
     test_fixture_errors(argv[1]);
     test_tournaments(argv[1]);
-    test_round_robin_pairing();
+    test_round_robin_pairing(argv[1]);
     test_report_merge();
     test_referee_game();
     test_referee_refusals();
