@@ -7,8 +7,9 @@
 //! Chinese rules' lists or an organiser's list of FIDE C.07 tie-breaks; [`check()`] reports what
 //! does not add up; [`trf`] reads and writes FIDE TRF; [`from_games`] builds tournaments
 //! from game records (RenjuNet `.rif` and other files whose records name players and
-//! rounds); [`pairing`] holds what pairs a round: FIDE's Berger tables now, the pairing
-//! systems next.
+//! rounds); [`pairing`] holds what pairs a round: FIDE's Berger tables for single and
+//! double round robins, the drawing of lots and a tournament's round paired now, the
+//! other pairing systems next.
 //!
 //! ```
 //! use renju_tournament::{standings, StandingsOptions, Tournament};
