@@ -2700,6 +2700,38 @@ renju_status renju_tournament_pair_round_robin(const struct renju_tournament *to
                                                uint32_t *paired_round);
 
 /**
+ * Pairs round `round` (from 1; 0: the first round without pairings) of tournament
+ * `index` (0-based) of the handle, a knockout, by its bracket: the players seeded by
+ * start rank (after `renju_tournament_draw_lots`, the numbers drawn) on the lines in
+ * the standard order, byes to the top seeds, then each earlier round's match winners
+ * (the most game points in that round's games between the two, tie-break games
+ * included) paired by neighbours.
+ *
+ * The boards go into the caller's array as `renju_tournament_pair_round_robin` writes
+ * them (the upper line's player first; a bye with `white` 0).
+ *
+ * Returns `RENJU_ERROR_BUFFER_TOO_SMALL` when `capacity < *count`, `RENJU_ERROR_PAIRING`
+ * when the round cannot be paired (fewer than two players, a team event, another
+ * system, a tied match without its tie-break games, a match the crosstable lacks, the
+ * knockout already won; the message says which), `RENJU_ERROR_INDEX_OUT_OF_RANGE` past
+ * the last tournament.
+ *
+ * Thread safety: safe from any thread.
+ *
+ * # Safety
+ * `tournament` is looked up before use; `boards` must be NULL (only with `capacity` 0)
+ * or valid for writes of `capacity` elements; `count` must be NULL or valid for writes
+ * of a `size_t`; `paired_round` must be NULL or valid for writes of a `uint32_t`.
+ */
+renju_status renju_tournament_pair_knockout(const struct renju_tournament *tournament,
+                                            size_t index,
+                                            uint32_t round,
+                                            struct renju_board *boards,
+                                            size_t capacity,
+                                            size_t *count,
+                                            uint32_t *paired_round);
+
+/**
  * Draws lots from `seed` for the pairing numbers of tournament `index` (0-based) of
  * the handle, before its first round: `*out` gets a new handle holding that one
  * tournament with each player's start rank set to the number drawn (the players listed

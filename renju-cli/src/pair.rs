@@ -1,5 +1,6 @@
-//! `renju pair`: the next round of a round robin by FIDE's Berger tables, written as
-//! bbpPairings writes its pairings, and the drawing of lots for the pairing numbers.
+//! `renju pair`: the next round of a round robin by FIDE's Berger tables or of a
+//! knockout by its bracket, written as bbpPairings writes its pairings, and the drawing
+//! of lots for the pairing numbers.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -11,18 +12,25 @@ use serde_json::{json, Value};
 use renju_tournament::io::read_path;
 use renju_tournament::pairing::lots::{drawn_numbers, renumber_by_lots};
 use renju_tournament::pairing::round_robin::RoundRobinOptions;
-use renju_tournament::pairing::tournament_round::{pair_round_robin, PairedRound};
+use renju_tournament::pairing::tournament_round::{pair_knockout, pair_round_robin, PairedRound};
 use renju_tournament::pairing::Pairing;
 use renju_tournament::Tournament;
 
 /// The options of `renju pair`.
 #[derive(Args)]
-#[command(group(ArgGroup::new("task").required(true).args(["round_robin", "draw_lots"])))]
+#[command(group(ArgGroup::new("task").required(true).args(["round_robin", "knockout", "draw_lots"])))]
+#[command(group(ArgGroup::new("system").args(["round_robin", "knockout"])))]
 pub struct PairArgs {
     /// Pair a round of a round robin by FIDE's Berger tables (Handbook C.05, Annex 1):
     /// the first round without pairings in the file, or --round.
     #[arg(long)]
     round_robin: bool,
+    /// Pair a round of a knockout by its bracket: the players seeded by start rank on the
+    /// lines in the standard order (byes to the top seeds), then each round's match
+    /// winners (the most game points in that round's games between the two, tie-break
+    /// games included) by neighbours. A tied match stops it: enter its tie-break first.
+    #[arg(long)]
+    knockout: bool,
     /// Draw lots for the pairing numbers (before round 1): write the tournament with
     /// each player's start rank set to the number drawn (with --seed).
     #[arg(long, requires = "seed")]
@@ -37,15 +45,15 @@ pub struct PairArgs {
         long = "pairings",
         value_name = "OUTPUT",
         num_args = 0..=1,
-        requires = "round_robin"
+        requires = "system"
     )]
     pairings: Option<Option<PathBuf>>,
     /// The round to pair (from 1); default: the first round without pairings. Never
     /// past the rounds the file declares (XXR).
-    #[arg(long, requires = "round_robin")]
+    #[arg(long, requires = "system")]
     round: Option<u32>,
     /// A double round robin: a second cycle repeats the first with colours exchanged.
-    #[arg(long, requires = "round_robin")]
+    #[arg(long, requires = "round_robin", conflicts_with = "knockout")]
     double: bool,
     /// In a double round robin, play the first cycle's last two rounds in reverse
     /// order, as FIDE advises, so that nobody has one colour three rounds running.
@@ -104,8 +112,12 @@ fn pair(t: &Tournament, args: &PairArgs) -> Result<(), String> {
         double: args.double,
         reverse_last_two_rounds: args.reverse_last_two_rounds,
     };
-    let paired = pair_round_robin(t, args.round, &options)
-        .map_err(|e| format!("{}: {e}", args.tournament.display()))?;
+    let paired = if args.knockout {
+        pair_knockout(t, args.round)
+    } else {
+        pair_round_robin(t, args.round, &options)
+    };
+    let paired = paired.map_err(|e| format!("{}: {e}", args.tournament.display()))?;
     let text = if args.json {
         format!("{:#}\n", round_json(t, &paired))
     } else {

@@ -243,3 +243,39 @@ fn lots_drawn_are_written_as_start_ranks_and_paired_by_them() {
         "{err}"
     );
 }
+
+/// `renju pair --knockout`: the bracket's first round (byes to the top seeds), then the
+/// winner of a match meets the neighbouring board's; a tied match stops it.
+#[test]
+fn a_knockout_is_paired_by_its_bracket() {
+    let dir = scratch("knockout");
+    let file = dir.join("ko.json");
+    let players = r#"[{"id": 1, "name": "A"}, {"id": 2, "name": "B"}, {"id": 3, "name": "C"},
+        {"id": 4, "name": "D"}, {"id": 5, "name": "E"}]"#;
+    let write = |pairings: &str| {
+        let json = format!(
+            r#"{{"name": "KO", "system": "knockout", "players": {players}, "pairings": [{pairings}]}}"#
+        );
+        std::fs::write(&file, json).unwrap();
+    };
+    let pair = || renju(&["pair", "--knockout", file.to_str().unwrap(), "-p"]);
+    write("");
+    let (code, out, err) = pair();
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, "4\n1 0\n4 5\n2 0\n3 0\n");
+    write(
+        r#"{"round": 1, "player": 4, "opponent": 5, "result": "loss"},
+           {"round": 1, "player": 5, "opponent": 4, "result": "win"}"#,
+    );
+    let (code, out, err) = pair();
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, "2\n1 5\n2 3\n");
+    write(
+        r#"{"round": 1, "player": 4, "opponent": 5, "result": "draw"},
+           {"round": 1, "player": 5, "opponent": 4, "result": "draw"}"#,
+    );
+    let (code, _, err) = pair();
+    assert_eq!(code, 2);
+    assert!(err.contains("tied; enter its tie-break games"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -5,9 +5,9 @@ use std::ffi::c_char;
 
 use ::renju_tournament::pairing::lots::renumber_by_lots;
 use ::renju_tournament::pairing::round_robin::RoundRobinOptions;
-use ::renju_tournament::pairing::tournament_round::pair_round_robin;
+use ::renju_tournament::pairing::tournament_round::{pair_knockout, pair_round_robin, PairedRound};
 use ::renju_tournament::pairing::Pairing;
-use ::renju_tournament::TournamentRead;
+use ::renju_tournament::{Tournament, TournamentRead};
 
 use crate::error::renju_status::{self, *};
 use crate::error::{guard, Error, Result};
@@ -100,31 +100,128 @@ pub unsafe extern "C" fn renju_tournament_pair_round_robin(
     paired_round: *mut u32,
 ) -> renju_status {
     guard(|| {
-        out_ptr(count, "count")?;
-        if capacity > 0 {
-            out_ptr(boards, "boards")?;
-        }
-        let t = handle(tournament, "tournament")?;
-        let read = tournament_at(&t, index)?;
+        let pair = |t: &Tournament| {
+            // SAFETY: the caller's guarantees.
+            let options = unsafe { options_arg(options) }?;
+            pair_round_robin(t, (round > 0).then_some(round), &options).map_err(pairing_error)
+        };
         // SAFETY: the caller's guarantees.
-        let options = unsafe { options_arg(options) }?;
-        let asked = (round > 0).then_some(round);
-        let paired = pair_round_robin(&read.tournament, asked, &options).map_err(pairing_error)?;
-        // SAFETY: the caller's guarantees.
-        unsafe { write(count, "count", paired.boards.len()) }?;
-        // SAFETY: the caller's guarantees.
-        unsafe { write_opt(paired_round, "paired_round", paired.round) }?;
-        if paired.boards.len() > capacity {
-            return Err(Error::new(
-                RENJU_ERROR_BUFFER_TOO_SMALL,
-                format!("{} boards, the array holds {capacity}", paired.boards.len()),
-            ));
+        unsafe {
+            pair_into(
+                tournament,
+                index,
+                boards,
+                capacity,
+                count,
+                paired_round,
+                pair,
+            )
         }
-        for (i, board) in paired.boards.into_iter().enumerate() {
-            // SAFETY: i < capacity, and the array holds `capacity` elements.
-            unsafe { boards.add(i).write(board.into()) };
+    })
+}
+
+/// Pairs tournament `index` of the handle with `pair` and writes the round into the
+/// caller's array ([`write_round`]), after checking the output pointers.
+///
+/// # Safety
+/// As the pairing functions' arguments.
+unsafe fn pair_into(
+    tournament: *const renju_tournament,
+    index: usize,
+    boards: *mut renju_board,
+    capacity: usize,
+    count: *mut usize,
+    paired_round: *mut u32,
+    pair: impl FnOnce(&Tournament) -> Result<PairedRound>,
+) -> Result<()> {
+    out_ptr(count, "count")?;
+    if capacity > 0 {
+        out_ptr(boards, "boards")?;
+    }
+    let t = handle(tournament, "tournament")?;
+    let read = tournament_at(&t, index)?;
+    let paired = pair(&read.tournament)?;
+    // SAFETY: the caller's guarantees.
+    unsafe { write_round(paired, boards, capacity, count, paired_round) }
+}
+
+/// Writes a paired round's boards into the caller's array, its count and its number.
+///
+/// # Safety
+/// As the pairing functions' arguments: `boards` valid for writes of `capacity`
+/// elements (or NULL with `capacity` 0), `count` valid for writes, `paired_round` NULL
+/// or valid for writes.
+unsafe fn write_round(
+    paired: PairedRound,
+    boards: *mut renju_board,
+    capacity: usize,
+    count: *mut usize,
+    paired_round: *mut u32,
+) -> Result<()> {
+    // SAFETY: the caller's guarantees.
+    unsafe { write(count, "count", paired.boards.len()) }?;
+    // SAFETY: the caller's guarantees.
+    unsafe { write_opt(paired_round, "paired_round", paired.round) }?;
+    if paired.boards.len() > capacity {
+        return Err(Error::new(
+            RENJU_ERROR_BUFFER_TOO_SMALL,
+            format!("{} boards, the array holds {capacity}", paired.boards.len()),
+        ));
+    }
+    for (i, board) in paired.boards.into_iter().enumerate() {
+        // SAFETY: i < capacity, and the array holds `capacity` elements.
+        unsafe { boards.add(i).write(board.into()) };
+    }
+    Ok(())
+}
+
+/// Pairs round `round` (from 1; 0: the first round without pairings) of tournament
+/// `index` (0-based) of the handle, a knockout, by its bracket: the players seeded by
+/// start rank (after `renju_tournament_draw_lots`, the numbers drawn) on the lines in
+/// the standard order, byes to the top seeds, then each earlier round's match winners
+/// (the most game points in that round's games between the two, tie-break games
+/// included) paired by neighbours.
+///
+/// The boards go into the caller's array as `renju_tournament_pair_round_robin` writes
+/// them (the upper line's player first; a bye with `white` 0).
+///
+/// Returns `RENJU_ERROR_BUFFER_TOO_SMALL` when `capacity < *count`, `RENJU_ERROR_PAIRING`
+/// when the round cannot be paired (fewer than two players, a team event, another
+/// system, a tied match without its tie-break games, a match the crosstable lacks, the
+/// knockout already won; the message says which), `RENJU_ERROR_INDEX_OUT_OF_RANGE` past
+/// the last tournament.
+///
+/// Thread safety: safe from any thread.
+///
+/// # Safety
+/// `tournament` is looked up before use; `boards` must be NULL (only with `capacity` 0)
+/// or valid for writes of `capacity` elements; `count` must be NULL or valid for writes
+/// of a `size_t`; `paired_round` must be NULL or valid for writes of a `uint32_t`.
+#[no_mangle]
+pub unsafe extern "C" fn renju_tournament_pair_knockout(
+    tournament: *const renju_tournament,
+    index: usize,
+    round: u32,
+    boards: *mut renju_board,
+    capacity: usize,
+    count: *mut usize,
+    paired_round: *mut u32,
+) -> renju_status {
+    guard(|| {
+        let pair =
+            |t: &Tournament| pair_knockout(t, (round > 0).then_some(round)).map_err(pairing_error);
+        // SAFETY: the caller's guarantees.
+        unsafe {
+            pair_into(
+                tournament,
+                index,
+                boards,
+                capacity,
+                count,
+                paired_round,
+                pair,
+            )
         }
-        Ok(())
     })
 }
 

@@ -14,7 +14,7 @@ use renju_records::Severity;
 use renju_tournament::io::{read_bytes as core_read_bytes, read_path, ReadError};
 use renju_tournament::pairing::lots::renumber_by_lots;
 use renju_tournament::pairing::round_robin::RoundRobinOptions;
-use renju_tournament::pairing::tournament_round::{next_round, pair_round_robin};
+use renju_tournament::pairing::tournament_round::{next_round, pair_knockout, pair_round_robin};
 use renju_tournament::pairing::Pairing;
 use renju_tournament::{
     check, standings as core_standings, trf, Regulation, StandingRow as CRow,
@@ -503,6 +503,21 @@ py_methods! { Tournament |_x| pickle(Self) {}
         };
         let paired = pair_round_robin(&self.inner, round, &options)
             .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        Ok(paired.boards.into_iter().map(Pairing::players).collect())
+    }
+
+    /// Pairs a round of this knockout by its bracket: `round` (from 1; default:
+    /// `next_round`). The players are seeded in start-rank order on the lines in the
+    /// standard order (byes to the top seeds); each earlier round's match winners (the
+    /// most game points in that round's games between the two, tie-break games
+    /// included) meet by neighbours. Returns the boards as `(black, white)` player ids,
+    /// the upper line first, `(player, None)` for a bye. Raises ValueError when the
+    /// round cannot be paired (fewer than two players, a team event, another system, a
+    /// tied match without its tie-break, a match the crosstable lacks, the knockout won).
+    #[pyo3(signature = (round=None))]
+    fn pair_knockout(&self, round: Option<u32>) -> PyResult<Vec<(u32, Option<u32>)>> {
+        let paired =
+            pair_knockout(&self.inner, round).map_err(|e| PyValueError::new_err(e.to_string()))?;
         Ok(paired.boards.into_iter().map(Pairing::players).collect())
     }
 

@@ -1263,3 +1263,71 @@ fn trf_reads_with_every_line_end() {
     let error = Tournament::from_trf(broken).unwrap_err().to_string();
     assert!(error.contains("line 2"), "{error}");
 }
+
+/// A knockout paired round by round from its crosstable: the bracket's first round, then
+/// the winners by neighbours (a best of three, a tie decided by a tie-break game), until
+/// the final; a tied match without its tie-break and a missing match are errors.
+#[test]
+fn a_knockout_is_paired_round_by_round() {
+    use renju_tournament::pairing::tournament_round::{pair_knockout, PairingError};
+    use renju_tournament::pairing::Pairing::{Bye, Game as G};
+    use ResultKind::*;
+    let mut t = Tournament {
+        system: Some(System::Knockout),
+        ..Tournament::default()
+    };
+    for i in 1..=6 {
+        t.players.push(Player::new(i, format!("P{i}")));
+    }
+    let boards = |t: &Tournament| pair_knockout(t, None).map(|r| (r.round, r.boards));
+    assert_eq!(
+        boards(&t).unwrap(),
+        (
+            1,
+            vec![
+                Bye { player: 1 },
+                G { black: 4, white: 5 },
+                Bye { player: 2 },
+                G { black: 3, white: 6 }
+            ]
+        )
+    );
+    // Round 1: 5 beats 4 2-1; 3 and 6 draw twice, then 6 wins the tie-break game.
+    for result in [Win, Loss, Loss] {
+        game(&mut t, 1, 4, 5, result);
+    }
+    let mut tied = t.clone();
+    for result in [Draw, Draw] {
+        game(&mut tied, 1, 3, 6, result);
+    }
+    assert_eq!(
+        boards(&tied),
+        Err(PairingError::Undecided {
+            round: 1,
+            player: 3,
+            opponent: 6
+        })
+    );
+    assert!(matches!(
+        boards(&t),
+        Err(PairingError::OffBracket { round: 1, .. })
+    ));
+    for result in [Draw, Draw, Loss] {
+        game(&mut t, 1, 3, 6, result);
+    }
+    assert_eq!(
+        boards(&t).unwrap(),
+        (2, vec![G { black: 1, white: 5 }, G { black: 2, white: 6 }])
+    );
+    game(&mut t, 2, 1, 5, Win);
+    game(&mut t, 2, 2, 6, Loss);
+    assert_eq!(boards(&t).unwrap(), (3, vec![G { black: 1, white: 6 }]));
+    game(&mut t, 3, 1, 6, Win);
+    assert_eq!(
+        boards(&t),
+        Err(PairingError::Finished {
+            final_round: 3,
+            winner: 1
+        })
+    );
+}

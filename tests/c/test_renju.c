@@ -1109,6 +1109,36 @@ static void test_tournaments(const char *games_dir) {
         EXPECT_OK(renju_tournament_free(t));
     }
 
+    /* A knockout paired by its bracket: five players, three byes to the top seeds, then
+       the winner of 4-5 meets seed 1. */
+    {
+        static const char ko[] =
+            "{\"name\": \"KO\", \"system\": \"knockout\", \"players\": ["
+            "{\"id\": 1, \"name\": \"A\"}, {\"id\": 2, \"name\": \"B\"}, {\"id\": 3, \"name\": \"C\"},"
+            "{\"id\": 4, \"name\": \"D\"}, {\"id\": 5, \"name\": \"E\"}], \"pairings\": ["
+            "{\"round\": 1, \"player\": 4, \"opponent\": 5, \"result\": \"loss\"},"
+            "{\"round\": 1, \"player\": 5, \"opponent\": 4, \"result\": \"win\"}]}";
+        renju_board ko_boards[4];
+        size_t ko_count = 0;
+        uint32_t ko_round = 0;
+        EXPECT_OK(renju_tournament_read_buffer((const uint8_t *)ko, sizeof ko - 1, NULL, "ko.json",
+                                               &t));
+        EXPECT_OK(renju_tournament_pair_knockout(t, 0, 1, ko_boards, 4, &ko_count, &ko_round));
+        CHECK(ko_count == 4 && ko_round == 1);
+        CHECK(ko_boards[1].black == 4 && ko_boards[1].white == 5);
+        EXPECT_OK(renju_tournament_pair_knockout(t, 0, 0, ko_boards, 4, &ko_count, &ko_round));
+        CHECK(ko_count == 2 && ko_round == 2);
+        CHECK(ko_boards[0].black == 1 && ko_boards[0].white == 5);
+        CHECK(ko_boards[1].black == 2 && ko_boards[1].white == 3);
+        EXPECT(renju_tournament_pair_knockout(t, 0, 0, NULL, 0, &ko_count, NULL),
+               RENJU_ERROR_BUFFER_TOO_SMALL);
+        EXPECT(renju_tournament_pair_knockout(t, 0, 0, ko_boards, 4, NULL, NULL),
+               RENJU_ERROR_NULL_POINTER);
+        EXPECT(renju_tournament_pair_round_robin(t, 0, 0, NULL, ko_boards, 4, &ko_count, NULL),
+               RENJU_ERROR_PAIRING);
+        EXPECT_OK(renju_tournament_free(t));
+    }
+
     /* Errors: a bad TRF record, a missing file. */
     EXPECT(renju_tournament_read_buffer((const uint8_t *)bad_trf, sizeof bad_trf - 1, NULL,
                                         "bad.trf", &t),

@@ -276,3 +276,24 @@ def test_lots_renumber_the_players_reproducibly(repo: Path) -> None:
     played = renju.tournament.read_tournament(repo / "fixtures/tournaments/round_robin.trf")
     with pytest.raises(ValueError, match="before the first round"):
         played.draw_lots(2)
+
+
+def test_a_knockout_is_paired_round_by_round() -> None:
+    """The bracket's first round (byes to the top seeds), then the winners by neighbours."""
+    players = [{"id": i, "name": f"P{i}"} for i in range(1, 6)]
+    data: dict[str, object] = {"name": "KO", "system": "knockout", "players": players, "pairings": []}
+    t = renju.tournament.Tournament.from_json(json.dumps(data))
+    assert t.pair_knockout() == [(1, None), (4, 5), (2, None), (3, None)]
+    data["pairings"] = [
+        {"round": 1, "player": 4, "opponent": 5, "result": "loss"},
+        {"round": 1, "player": 5, "opponent": 4, "result": "win"},
+    ]
+    t = renju.tournament.Tournament.from_json(json.dumps(data))
+    assert t.next_round == 2
+    assert t.pair_knockout() == [(1, 5), (2, 3)]
+    data["pairings"] = [
+        {"round": 1, "player": 4, "opponent": 5, "result": "draw"},
+        {"round": 1, "player": 5, "opponent": 4, "result": "draw"},
+    ]
+    with pytest.raises(ValueError, match="tied"):
+        renju.tournament.Tournament.from_json(json.dumps(data)).pair_knockout()

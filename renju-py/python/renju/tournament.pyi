@@ -191,6 +191,15 @@ class Tournament:
         round robin. Players are numbered in start-rank order. Returns the boards in
         the table's order, as (black, white) player ids (Black moves first), (player,
         None) for a bye. Raises ValueError when the round cannot be paired."""
+    def pair_knockout(self, round: int | None = None) -> list[tuple[int, int | None]]:
+        """Pairs a round of this knockout by its bracket: round (from 1; default:
+        next_round). Players are seeded in start-rank order on the lines in the standard
+        order (byes to the top seeds); each earlier round's match winners (the most game
+        points in that round's games between the two, tie-break games included) meet by
+        neighbours. Returns the boards as (black, white) player ids, the upper line
+        first, (player, None) for a bye. Raises ValueError when the round cannot be
+        paired (a tied match without its tie-break, a match the crosstable lacks, the
+        knockout already won, ...)."""
     def draw_lots(self, seed: int) -> Tournament:
         """A drawing of lots from seed (0 to 2**64 - 1) for the pairing numbers, before
         the first round: a new Tournament with each player's start rank (id) set to the

@@ -39,10 +39,12 @@ pub enum PairingError {
     #[error("this pairs the players of an individual event; this is a team event")]
     TeamEvent,
     /// The tournament declares another system.
-    #[error("the tournament is a {system} tournament, not a round robin")]
-    NotRoundRobin {
+    #[error("the tournament is a {system} tournament, not a {wanted}")]
+    OtherSystem {
         /// The system the tournament declares.
         system: System,
+        /// The system asked to pair, in words (`"round robin"`, `"knockout"`).
+        wanted: &'static str,
     },
     /// Round 0: rounds are numbered from 1.
     #[error("rounds are numbered from 1")]
@@ -76,6 +78,39 @@ pub enum PairingError {
         opponent: u32,
         /// `"round robin"` or `"double round robin"`.
         kind: &'static str,
+    },
+    /// A knockout's bracket pairs two players whose match of that round the crosstable
+    /// does not hold: the rounds were not paired by the bracket, or not all entered.
+    #[error(
+        "round {round}: the bracket pairs players {player} and {opponent}, and the crosstable has no game between them in that round"
+    )]
+    OffBracket {
+        /// The round.
+        round: u32,
+        /// The upper line's player.
+        player: u32,
+        /// The lower line's player.
+        opponent: u32,
+    },
+    /// A knockout match that is tied: its tie-break games must be entered first.
+    #[error(
+        "round {round}: the match of players {player} and {opponent} is tied; enter its tie-break games (or the play-off) first"
+    )]
+    Undecided {
+        /// The round.
+        round: u32,
+        /// The upper line's player.
+        player: u32,
+        /// The lower line's player.
+        opponent: u32,
+    },
+    /// The knockout is over: its final was this round.
+    #[error("the knockout ended with round {final_round}'s final: player {winner} won it")]
+    Finished {
+        /// The round of the final.
+        final_round: u32,
+        /// The winner.
+        winner: u32,
     },
     /// A round past the number of rounds the tournament declares (TRF `XXR`, `142`).
     #[error("round {round} is past the {declared} rounds the tournament declares (XXR)")]
@@ -126,17 +161,8 @@ pub fn pair_round_robin(
     round: Option<u32>,
     options: &RoundRobinOptions,
 ) -> Result<PairedRound, PairingError> {
-    check_pairable(t)?;
-    let round = round.unwrap_or_else(|| next_round(t));
-    if round == 0 {
-        return Err(PairingError::RoundZero);
-    }
-    if t.rounds > 0 && round > t.rounds {
-        return Err(PairingError::PastDeclaredRounds {
-            round,
-            declared: t.rounds,
-        });
-    }
+    check_pairable(t, System::RoundRobin)?;
+    let round = round_to_pair(t, round)?;
     let ids = start_rank_order(t);
     // At most MAX_PLAYERS (checked): the count fits in a u32.
     let players = u32::try_from(ids.len()).unwrap_or(u32::MAX);
@@ -148,6 +174,111 @@ pub fn pair_round_robin(
     })?;
     check_earlier_rounds(t, &ids, options)?;
     Ok(PairedRound { round, boards })
+}
+
+/// The round asked for, or the first without pairings; never 0 nor past the rounds the
+/// tournament declares.
+fn round_to_pair(t: &Tournament, round: Option<u32>) -> Result<u32, PairingError> {
+    let round = round.unwrap_or_else(|| next_round(t));
+    if round == 0 {
+        return Err(PairingError::RoundZero);
+    }
+    if t.rounds > 0 && round > t.rounds {
+        return Err(PairingError::PastDeclaredRounds {
+            round,
+            declared: t.rounds,
+        });
+    }
+    Ok(round)
+}
+
+/// Pairs round `round` (`None`: [`next_round`]) of the knockout `t` by its bracket
+/// ([`super::knockout`]): the players seeded by start rank (after
+/// [`super::lots::renumber_by_lots`], the numbers drawn), each earlier round's match
+/// winners found in the crosstable (the most game points in that round's games between
+/// the two, tie-break games included; a bye's player goes on) and paired by neighbours.
+///
+/// ```
+/// use renju_tournament::pairing::tournament_round::pair_knockout;
+/// use renju_tournament::pairing::Pairing;
+/// use renju_tournament::{Player, System, Tournament};
+///
+/// let t = Tournament {
+///     system: Some(System::Knockout),
+///     players: (1..=6).map(|i| Player::new(i, format!("P{i}"))).collect(),
+///     ..Tournament::default()
+/// };
+/// let first = pair_knockout(&t, None).unwrap();
+/// assert_eq!(first.boards[0], Pairing::Bye { player: 1 });
+/// assert_eq!(first.boards[1], Pairing::Game { black: 4, white: 5 });
+/// ```
+pub fn pair_knockout(t: &Tournament, round: Option<u32>) -> Result<PairedRound, PairingError> {
+    check_pairable(t, System::Knockout)?;
+    let round = round_to_pair(t, round)?;
+    let ids = start_rank_order(t);
+    let id = |number: u32| ids[(number as usize).saturating_sub(1)];
+    // At most MAX_PLAYERS (checked): the count fits in a u32, at least 2.
+    let players = u32::try_from(ids.len()).unwrap_or(u32::MAX);
+    let first = super::knockout::first_round(players)
+        .map_err(|_| PairingError::TooFewPlayers { players: ids.len() })?;
+    let mut boards: Vec<Pairing> = (first.into_iter())
+        .map(|board| match board {
+            Pairing::Game { black, white } => Pairing::Game {
+                black: id(black),
+                white: id(white),
+            },
+            Pairing::Bye { player } => Pairing::Bye { player: id(player) },
+        })
+        .collect();
+    for played in 1..round {
+        let winners = (boards.iter())
+            .map(|&board| match_winner(t, played, board))
+            .collect::<Result<Vec<u32>, PairingError>>()?;
+        if let [winner] = winners[..] {
+            return Err(PairingError::Finished {
+                final_round: played,
+                winner,
+            });
+        }
+        // The bracket halves each round: an even number of winners past the first.
+        boards = super::knockout::next_round(&winners).unwrap_or_default();
+    }
+    Ok(PairedRound { round, boards })
+}
+
+/// The winner of a bracket board in round `round`: the bye's player, or the one with
+/// more game points in that round's games between the two.
+// Only `HalfPoints` operators here, which saturate (score.rs).
+#[allow(clippy::arithmetic_side_effects)]
+fn match_winner(t: &Tournament, round: u32, board: Pairing) -> Result<u32, PairingError> {
+    let (black, white) = match board {
+        Pairing::Bye { player } => return Ok(player),
+        Pairing::Game { black, white } => (black, white),
+    };
+    let points = |player: u32, opponent: u32| {
+        (t.cells.iter())
+            .filter(|c| c.round == round && c.player == player && c.opponent == Some(opponent))
+            .map(|c| c.result.points())
+            .fold(None, |sum: Option<crate::HalfPoints>, p| {
+                Some(sum.unwrap_or_default() + p)
+            })
+    };
+    let (Some(mine), Some(theirs)) = (points(black, white), points(white, black)) else {
+        return Err(PairingError::OffBracket {
+            round,
+            player: black,
+            opponent: white,
+        });
+    };
+    match mine.cmp(&theirs) {
+        std::cmp::Ordering::Greater => Ok(black),
+        std::cmp::Ordering::Less => Ok(white),
+        std::cmp::Ordering::Equal => Err(PairingError::Undecided {
+            round,
+            player: black,
+            opponent: white,
+        }),
+    }
 }
 
 fn kind(options: &RoundRobinOptions) -> &'static str {
@@ -214,7 +345,12 @@ fn check_earlier_rounds(
 }
 
 /// Whether `t` is a round robin of individuals with two to [`MAX_PLAYERS`] players.
-fn check_pairable(t: &Tournament) -> Result<(), PairingError> {
+fn check_pairable(t: &Tournament, wanted: System) -> Result<(), PairingError> {
+    let words = match wanted {
+        System::RoundRobin => "round robin",
+        System::Swiss => "Swiss",
+        System::Knockout => "knockout",
+    };
     let players = t.players.len();
     if players < 2 {
         return Err(PairingError::TooFewPlayers { players });
@@ -226,7 +362,10 @@ fn check_pairable(t: &Tournament) -> Result<(), PairingError> {
         return Err(PairingError::TeamEvent);
     }
     match t.system {
-        Some(system) if system != System::RoundRobin => Err(PairingError::NotRoundRobin { system }),
+        Some(system) if system != wanted => Err(PairingError::OtherSystem {
+            system,
+            wanted: words,
+        }),
         _ => Ok(()),
     }
 }
@@ -323,7 +462,7 @@ mod tests {
         swiss.system = Some(System::Swiss);
         assert!(matches!(
             pair_round_robin(&swiss, None, &single()),
-            Err(PairingError::NotRoundRobin { .. })
+            Err(PairingError::OtherSystem { .. })
         ));
         let mut teams = players(4);
         teams.teams.push(Team {
