@@ -248,6 +248,26 @@ fn cardinality_lift(vertices: usize, edges: &[(usize, usize, Weight)]) -> Weight
     heaviest.saturating_mul(pairs).saturating_add(1)
 }
 
+/// An edge's ends and doubled weight, for its slack.
+#[derive(Debug, Clone, Copy)]
+struct Edge {
+    /// Its two vertices.
+    ends: [usize; 2],
+    /// Twice its weight.
+    double_weight: Weight,
+}
+
+/// An edge as seen from one of its vertices.
+#[derive(Debug, Clone, Copy)]
+struct Incidence {
+    /// The endpoint at the other vertex (the edge is `far_end / 2`).
+    far_end: usize,
+    /// The other vertex.
+    far_vertex: usize,
+    /// Twice the edge's weight, as slacks take it.
+    double_weight: Weight,
+}
+
 /// A label of the alternating forest: an S-vertex (outer, at even distance from a free
 /// vertex) or a T-vertex (inner, at odd distance).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -293,10 +313,10 @@ struct Solver {
     n: usize,
     /// The vertex at each endpoint.
     endpoint: Vec<usize>,
-    /// Each edge's weight (raised by the cardinality lift).
-    weight: Vec<Weight>,
-    /// For each vertex, the far endpoints of its edges.
-    incident: Vec<Vec<usize>>,
+    /// Each edge's ends and doubled weight, together for [`Solver::slack`].
+    edge: Vec<Edge>,
+    /// For each vertex, its edges (scanned in every stage: kept together for speed).
+    incident: Vec<Vec<Incidence>>,
     /// For each vertex, the far endpoint of its matched edge.
     mate: Vec<Option<usize>>,
     /// The label of each vertex and top-level blossom.
@@ -317,6 +337,9 @@ struct Solver {
     base: Vec<Option<usize>>,
     /// For a free vertex or S-blossom, its least-slack edge to another S-blossom.
     best_edge: Vec<Option<usize>>,
+    /// The slack of `best_edge` under the current duals, when known (the scans compare
+    /// with it again and again; the duals' changes forget it).
+    best_slack: Vec<Option<Weight>>,
     /// For an S-blossom, its least-slack edge to each neighbouring S-blossom.
     best_edges: Vec<Option<Vec<usize>>>,
     /// Blossom numbers not in use.
@@ -344,15 +367,28 @@ struct Solver {
 impl Solver {
     /// The initial state: an empty matching, every vertex dual at the largest weight.
     fn new(n: usize, edges: &[(usize, usize, Weight)], lift: Weight) -> Solver {
+        let heaviest = edges.iter().map(|&(_, _, w)| w + lift).max().unwrap_or(0);
         let mut endpoint = Vec::with_capacity(2 * edges.len());
+        let mut edge = Vec::with_capacity(edges.len());
         let mut incident = vec![Vec::new(); n];
-        for (k, &(a, b, _)) in edges.iter().enumerate() {
+        for (k, &(a, b, w)) in edges.iter().enumerate() {
             endpoint.extend([a, b]);
-            incident[a].push(2 * k + 1);
-            incident[b].push(2 * k);
+            let double_weight = 2 * (w + lift);
+            edge.push(Edge {
+                ends: [a, b],
+                double_weight,
+            });
+            incident[a].push(Incidence {
+                far_end: 2 * k + 1,
+                far_vertex: b,
+                double_weight,
+            });
+            incident[b].push(Incidence {
+                far_end: 2 * k,
+                far_vertex: a,
+                double_weight,
+            });
         }
-        let weight: Vec<Weight> = edges.iter().map(|&(_, _, w)| w + lift).collect();
-        let heaviest = weight.iter().copied().max().unwrap_or(0);
         let mut dual = vec![heaviest; n];
         dual.resize(2 * n, 0);
         let mut base: Vec<Option<usize>> = (0..n).map(Some).collect();
@@ -370,11 +406,12 @@ impl Solver {
             links: vec![Vec::new(); 2 * n],
             base,
             best_edge: vec![None; 2 * n],
+            best_slack: vec![None; 2 * n],
             best_edges: vec![None; 2 * n],
             unused: (n..2 * n).rev().collect(),
             dual,
-            allowed: vec![false; weight.len()],
-            weight,
+            allowed: vec![false; edge.len()],
+            edge,
             queue: Vec::new(),
             marked: vec![false; 2 * n],
             moves: Moves::default(),
@@ -407,8 +444,11 @@ impl Solver {
 
     /// The slack of edge `k`: how far its ends' duals exceed its weight (doubled).
     fn slack(&self, k: usize) -> Weight {
-        let (a, b) = (self.endpoint[2 * k], self.endpoint[2 * k + 1]);
-        self.dual[a] + self.dual[b] - 2 * self.weight[k]
+        let Edge {
+            ends: [a, b],
+            double_weight,
+        } = self.edge[k];
+        self.dual[a] + self.dual[b] - double_weight
     }
 
     /// The vertices inside blossom (or vertex) `b`.
@@ -430,6 +470,7 @@ impl Solver {
     fn stage(&mut self) -> bool {
         self.label.fill(Label::Free);
         self.best_edge.fill(None);
+        self.best_slack.fill(None);
         self.best_edges[self.n..].fill(None);
         self.allowed.fill(false);
         self.queue.clear();
@@ -473,8 +514,8 @@ impl Solver {
         self.label[b] = label;
         self.label_end[w] = through;
         self.label_end[b] = through;
-        self.best_edge[w] = None;
-        self.best_edge[b] = None;
+        self.set_best_edge(w, None);
+        self.set_best_edge(b, None);
         match label {
             Label::Outer => {
                 let leaves = self.leaves(b);
@@ -494,8 +535,7 @@ impl Solver {
     fn scan_queue(&mut self) -> bool {
         while let Some(v) = self.queue.pop() {
             for i in 0..self.incident[v].len() {
-                let p = self.incident[v][i];
-                if self.scan_edge(v, p) {
+                if self.scan_edge(v, self.incident[v][i]) {
                     return true;
                 }
             }
@@ -503,14 +543,15 @@ impl Solver {
         false
     }
 
-    /// Scans the edge from S-vertex `v` to far endpoint `p`; true when it augmented.
-    fn scan_edge(&mut self, v: usize, p: usize) -> bool {
-        let (k, w) = (p / 2, self.endpoint[p]);
+    /// Scans an edge of S-vertex `v`; true when it augmented.
+    fn scan_edge(&mut self, v: usize, edge: Incidence) -> bool {
+        let (p, w) = (edge.far_end, edge.far_vertex);
+        let k = p / 2;
         if self.top[v] == self.top[w] {
             return false;
         }
         if !self.allowed[k] {
-            let slack = self.slack(k);
+            let slack = self.dual[v] + self.dual[w] - edge.double_weight;
             if slack > 0 {
                 self.note_best_edge(v, w, k, slack);
                 return false;
@@ -548,9 +589,23 @@ impl Solver {
         } else {
             return;
         };
-        if self.best_edge[holder].is_none_or(|e| slack < self.slack(e)) {
-            self.best_edge[holder] = Some(k);
+        if self.best_slack(holder).is_none_or(|best| slack < best) {
+            self.set_best_edge(holder, Some((k, slack)));
         }
+    }
+
+    /// Sets (or clears) the least-slack edge of `holder`, with its slack.
+    fn set_best_edge(&mut self, holder: usize, best: Option<(usize, Weight)>) {
+        self.best_edge[holder] = best.map(|(k, _)| k);
+        self.best_slack[holder] = best.map(|(_, slack)| slack);
+    }
+
+    /// The slack of the least-slack edge of `holder`, if it has one.
+    fn best_slack(&mut self, holder: usize) -> Option<Weight> {
+        if self.best_slack[holder].is_none() {
+            self.best_slack[holder] = self.best_edge[holder].map(|k| self.slack(k));
+        }
+        self.best_slack[holder]
     }
 
     /// Traces the tree paths up from S-vertices `v` and `w` together: the base of the
@@ -649,7 +704,7 @@ impl Solver {
                 None => self
                     .leaves(child)
                     .into_iter()
-                    .flat_map(|v| self.incident[v].iter().map(|p| p / 2))
+                    .flat_map(|v| self.incident[v].iter().map(|e| e.far_end / 2))
                     .collect(),
             };
             for k in candidates {
@@ -663,10 +718,14 @@ impl Solver {
                     best_to[far_top] = Some(k);
                 }
             }
-            self.best_edge[child] = None;
+            self.set_best_edge(child, None);
         }
         let list: Vec<usize> = best_to.into_iter().flatten().collect();
-        self.best_edge[b] = list.iter().copied().min_by_key(|&k| self.slack(k));
+        let best = list
+            .iter()
+            .map(|&k| (k, self.slack(k)))
+            .min_by_key(|&(_, slack)| slack);
+        self.set_best_edge(b, best);
         self.best_edges[b] = Some(list);
     }
 
@@ -696,7 +755,7 @@ impl Solver {
         self.links[b].clear();
         self.base[b] = None;
         self.best_edges[b] = None;
-        self.best_edge[b] = None;
+        self.set_best_edge(b, None);
         self.unused.push(b);
     }
 
@@ -728,7 +787,7 @@ impl Solver {
         self.label[base_child] = Label::Inner;
         self.label_end[entry_vertex] = Some(p);
         self.label_end[base_child] = Some(p);
-        self.best_edge[base_child] = None;
+        self.set_best_edge(base_child, None);
         j += step;
         while cyclic(&children, j) != entry_child {
             self.relabel_off_path(cyclic(&children, j));
@@ -863,6 +922,7 @@ impl Solver {
 
     /// Lowers S-vertex and raises T-vertex duals by `delta` (the opposite for blossoms).
     fn adjust_duals(&mut self, delta: Weight) {
+        self.best_slack.fill(None);
         for v in 0..self.n {
             match self.label[self.top[v]] {
                 Label::Outer => self.dual[v] -= delta,
