@@ -64,7 +64,8 @@ fn better(a: (usize, Weight), b: (usize, Weight), max_cardinality: bool) -> bool
 }
 
 /// Checks that `mates` is a matching of the graph (symmetric, on its edges) and returns
-/// its `(pairs, weight)`.
+/// its `(pairs, weight)`, the weight summed modulo 2¹²⁸ (exact on up to 5 edges at most
+/// [`MAX_WEIGHT`], as the brute force's graphs have).
 fn measure(
     vertices: usize,
     edges: &[(usize, usize, Weight)],
@@ -84,7 +85,7 @@ fn measure(
                 .get(&(v, u))
                 .unwrap_or_else(|| panic!("{v}–{u} is not an edge"));
             pairs += 1;
-            weight += w;
+            weight = w.wrapping_add(weight);
         }
     }
     (pairs, weight)
@@ -105,6 +106,74 @@ fn check(
         assert_eq!(pairs, best_pairs, "pairs of {mates:?} on {edges:?}");
     }
     mates
+}
+
+/// Checks that the duals the algorithm ends with prove its matching optimal, on graphs
+/// too large for the brute force. With doubled vertex duals `u`, blossom duals `z` and
+/// the (raised) weights `w`, LP duality for the matching polytope asks: `u`, `z` ≥ 0;
+/// `u[a] + u[b] + 2 Σ z[blossoms holding a and b]` ≥ `2 w(a, b)` for every edge, with
+/// equality on matched edges; `u` = 0 on unmatched vertices; a blossom with `z` > 0
+/// matched inside but for its base. Also checks the duals' bounds the module relies on:
+/// `u` ≤ 2 W and `z` ≤ W for the largest (raised) weight W.
+fn assert_certified(vertices: usize, edges: &[(usize, usize, Weight)], max_cardinality: bool) {
+    let lift = if max_cardinality {
+        cardinality_lift(vertices, edges)
+    } else {
+        0
+    };
+    let mut solver = Solver::new(vertices, edges, lift);
+    solver.run();
+    let mates = solver.mates();
+    measure(vertices, edges, &mates);
+    let blossoms_holding = |v: usize| {
+        std::iter::successors(solver.parent[v], |&b| solver.parent[b]).collect::<Vec<_>>()
+    };
+    let heaviest = edges.iter().map(|&(_, _, w)| w + lift).max().unwrap_or(0);
+    for &(a, b, w) in edges {
+        let (around_a, around_b) = (blossoms_holding(a), blossoms_holding(b));
+        let shared: Weight = around_a
+            .iter()
+            .filter(|x| around_b.contains(x))
+            .map(|&x| solver.dual[x])
+            .sum();
+        let covered = solver.dual[a] + solver.dual[b] + 2 * shared;
+        let double_weight = 2 * (w + lift);
+        assert!(
+            covered >= double_weight,
+            "edge {a}–{b} violates its dual constraint"
+        );
+        if mates[a] == Some(b) {
+            assert_eq!(covered, double_weight, "matched edge {a}–{b} is not tight");
+        }
+    }
+    for (v, (&dual, mate)) in solver.dual.iter().zip(&mates).enumerate() {
+        assert!(
+            dual <= 2 * heaviest,
+            "vertex {v}'s dual past twice the weight"
+        );
+        if mate.is_none() {
+            assert_eq!(dual, 0, "unmatched vertex {v} has a dual");
+        }
+    }
+    for b in vertices..2 * vertices {
+        if solver.base[b].is_none() || solver.dual[b] == 0 {
+            continue;
+        }
+        assert!(
+            solver.dual[b] <= heaviest,
+            "blossom {b}'s dual past the weight"
+        );
+        let leaves = solver.leaves(b);
+        let matched_inside = leaves
+            .iter()
+            .filter(|&&v| mates[v].is_some_and(|m| leaves.contains(&m)))
+            .count();
+        assert_eq!(
+            matched_inside + 1,
+            leaves.len(),
+            "blossom {b} with a dual is not full"
+        );
+    }
 }
 
 /// The moves the algorithm makes on a graph.
@@ -298,34 +367,74 @@ fn refuses_bad_graphs() {
     assert_eq!(message, "edge 0 joins vertex 2 to itself");
 }
 
-/// A random graph of up to 10 vertices: each pair an edge or not, weights small (many
-/// ties), spread over the whole allowed range, or all near the bound.
+#[test]
+fn complete_graphs_certified() {
+    let mut random = renju_records::random::SplitMix64::new(38);
+    for vertices in [30, 61, 100] {
+        let mut edges = Edges::new();
+        for a in 0..vertices {
+            for b in a + 1..vertices {
+                edges.push((a, b, Weight::from(random.next_u64() >> 54)));
+            }
+        }
+        assert_certified(vertices, &edges, false);
+        assert_certified(vertices, &edges, true);
+    }
+}
+
+/// Random graphs of `vertices` vertices, each pair an edge with probability
+/// `density`, with small weights (many ties), weights over the whole allowed range, or
+/// weights within `near` of the bound (`scale` 0, 1 or 2); edges in a random order.
+fn random_graphs(
+    vertices: impl Strategy<Value = usize>,
+    density: impl Strategy<Value = f64>,
+    near: Weight,
+) -> impl Strategy<Value = (usize, Edges, bool)> {
+    (vertices, density, any::<bool>(), 0u8..3).prop_flat_map(
+        move |(vertices, density, max_cardinality, scale)| {
+            let limit = weight_limit(vertices, max_cardinality);
+            let weight = match scale {
+                0 => (0..=20u128).boxed(),
+                1 => (0..=limit).boxed(),
+                _ => (limit - near..=limit).boxed(),
+            };
+            let pairs: Vec<(usize, usize)> = (0..vertices)
+                .flat_map(|a| (a + 1..vertices).map(move |b| (a, b)))
+                .collect();
+            let count = pairs.len();
+            let edges =
+                proptest::collection::vec(proptest::option::weighted(density, weight), count)
+                    .prop_map(move |weights| {
+                        pairs
+                            .iter()
+                            .zip(weights)
+                            .filter_map(|(&(a, b), w)| w.map(|w| (a, b, w)))
+                            .collect::<Edges>()
+                    })
+                    .prop_shuffle();
+            (Just(vertices), edges, Just(max_cardinality))
+        },
+    )
+}
+
+/// Graphs of up to 10 vertices, for the brute force.
 fn graphs() -> impl Strategy<Value = (usize, Edges, bool)> {
-    (0usize..=10, any::<bool>(), 0u8..3).prop_flat_map(|(vertices, max_cardinality, scale)| {
-        let limit = weight_limit(vertices, max_cardinality);
-        let weight = match scale {
-            0 => (0..=20u128).boxed(),
-            1 => (0..=limit).boxed(),
-            _ => (limit - 40..=limit).boxed(),
-        };
-        let pairs: Vec<(usize, usize)> = (0..vertices)
-            .flat_map(|a| (a + 1..vertices).map(move |b| (a, b)))
-            .collect();
-        let count = pairs.len();
-        (
-            Just(vertices),
-            proptest::collection::vec(proptest::option::weighted(0.6, weight), count)
-                .prop_map(move |weights| {
-                    pairs
-                        .iter()
-                        .zip(weights)
-                        .filter_map(|(&(a, b), w)| w.map(|w| (a, b, w)))
-                        .collect::<Edges>()
-                })
-                .prop_shuffle(),
-            Just(max_cardinality),
-        )
-    })
+    random_graphs(0usize..=10, Just(0.6), 40)
+}
+
+/// Graphs of 11 to 60 vertices, sparse or dense, for the certificate.
+fn large_graphs() -> impl Strategy<Value = (usize, Edges, bool)> {
+    random_graphs(11usize..=60, 0.05f64..0.9, 1000)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// On graphs too large to try every matching, the final duals prove the optimum.
+    #[test]
+    fn large_graphs_certified((vertices, edges, max_cardinality) in large_graphs()) {
+        assert_certified(vertices, &edges, max_cardinality);
+    }
 }
 
 proptest! {
