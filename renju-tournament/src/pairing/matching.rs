@@ -75,8 +75,9 @@ pub type Weight = u128;
 /// ```
 pub const MAX_WEIGHT: Weight = u128::MAX >> 3;
 
-/// The most vertices [`max_weight_matching`] takes: 20,000, ten times the largest open
-/// tournament's field. The algorithm's time grows as the cube of the vertices.
+/// The most vertices [`max_weight_matching`] takes: 20,000, far past any tournament's
+/// field. The time grows as the cube of the vertices: a tenth of a second or two for
+/// 500 with every pair an edge, about ten times that for 1,000.
 pub const MAX_VERTICES: usize = 20_000;
 
 /// Why [`max_weight_matching`] refused a graph.
