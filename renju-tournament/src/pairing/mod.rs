@@ -7,6 +7,9 @@
 //!
 //! What the module holds, one file per concern:
 //!
+//! * [`matching`]: maximum-weight matching on general graphs (Edmonds' blossom
+//!   algorithm, exact, O(n³)), the core the Swiss systems pair a round with: each
+//!   allowed pair an edge, its criteria one weight.
 //! * [`round_robin`]: FIDE's Berger tables (Handbook C.05, Annex 1), the order in which
 //!   a round robin is played, once or twice round (a double round robin).
 //! * [`knockout`]: the bracket sheet, seeds on its lines in the standard order, byes to
@@ -17,13 +20,14 @@
 //! * [`tournament_round`]: a round of a [`crate::Tournament`] paired: the round to pair,
 //!   the players' pairing numbers, the boards by player id, and why it cannot be.
 //!
-//! What the pairing systems will add beside them, each in its own file: the matching the
-//! Swiss systems share, the Swiss systems themselves (Dutch, Burstein, Lim...), knockout
-//! and team pairing, and a checker that replays a pairing program's rounds. Each system is one row of [`crate::System`]'s name table
-//! and one file here (`docs/development.md`, "Adding a pairing system").
+//! What the pairing systems will add beside them, each in its own file: the Swiss
+//! systems themselves (Dutch, Burstein, Lim...), team pairing, and a checker that
+//! replays a pairing program's rounds. Each system is one row of [`crate::System`]'s
+//! name table and one file here (`docs/development.md`, "Adding a pairing system").
 
 pub mod knockout;
 pub mod lots;
+pub mod matching;
 pub mod round_robin;
 pub mod tournament_round;
 
