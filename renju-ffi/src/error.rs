@@ -85,6 +85,9 @@ pub enum renju_status {
     /// games' peak memory does not fit in the address space). Nothing was made; fewer
     /// games may fit.
     RENJU_ERROR_OUT_OF_MEMORY = 26,
+    /// Refused by the referee: the arbiter paused the game, and no player acts until the
+    /// arbiter's `RENJU_ACTION_UNPAUSE`.
+    RENJU_REFUSED_PAUSED = 27,
 }
 
 use renju_status::*;
@@ -335,6 +338,7 @@ fn status_name(status: i32) -> *const c_char {
             RENJU_ERROR_OUT_OF_MEMORY,
             static_cstr!("RENJU_ERROR_OUT_OF_MEMORY"),
         ),
+        (RENJU_REFUSED_PAUSED, static_cstr!("RENJU_REFUSED_PAUSED")),
     ];
     statuses
         .iter()
@@ -373,7 +377,7 @@ mod tests {
 
     #[test]
     fn every_status_has_its_name() {
-        for code in 0..=26 {
+        for code in 0..=27 {
             let name = unsafe { CStr::from_ptr(renju_status_name(code)) };
             assert!(name.to_str().unwrap().starts_with("RENJU_"));
             assert_ne!(name.to_str().unwrap(), "RENJU_UNKNOWN_STATUS", "{code}");

@@ -439,13 +439,15 @@ impl Referee {
             "the check let through what the replay refuses: {:?}",
             &self.run.findings[seen..]
         );
+        self.logged(events);
         match plan.after {
             After::Nothing => {}
             After::PlaceTwo => self.run.protocol.place_two = true,
             After::Offered(points) => self.offers = Some(points),
             After::Chosen => self.offers = None,
+            After::Penalised => self.advance(self.last_t),
+            After::Disqualified(seat, reason) => self.disqualified(seat, reason),
         }
-        self.logged(events);
     }
 
     fn logged(&mut self, events: Vec<Event>) {
@@ -469,6 +471,11 @@ impl Referee {
     }
 
     // ---------------------------------------------------------------- the clock
+
+    /// Whether the arbiter has paused the game (no clock runs, no player acts).
+    pub fn paused(&self) -> bool {
+        self.run.decisions.paused()
+    }
 
     fn timed(&self) -> bool {
         self.run.decisions.clock().is_some()
@@ -499,9 +506,14 @@ impl Referee {
 
     /// The running clock (of a timed game) and the time it would have used by `t`,
     /// with the time it may use before its flag falls.
+    /// No clock runs while the arbiter has paused the game.
     fn used_by(&self, t: u64) -> Option<(Seat, Color, u64, u64)> {
         let (seat, color) = self.running().filter(|_| self.timed())?;
-        let used = self.pending[idx(seat)].saturating_add(t.saturating_sub(self.last_t));
+        let since = match self.paused() {
+            true => 0,
+            false => t.saturating_sub(self.last_t),
+        };
+        let used = self.pending[idx(seat)].saturating_add(since);
         Some((seat, color, used, self.time_to_flag(color)))
     }
 
@@ -558,6 +570,7 @@ impl Referee {
             forbidden: vec![],
             claimable: false,
             draw_offer: None,
+            paused: self.paused(),
             clock: self.clock_status(),
             outcome: None,
         };
@@ -672,7 +685,7 @@ impl Referee {
         white.time_left_ms = white
             .time_left_ms
             .saturating_sub(self.pending[idx(black_seat.other())]);
-        let running = self.running();
+        let running = self.running().filter(|_| !self.paused());
         let deadline = running.map(|(seat, color)| {
             self.last_t.saturating_add(
                 self.time_to_flag(color)
