@@ -165,10 +165,13 @@ fn penalise(referee: &mut Referee, seat: Seat, ms: u64, t: u64) -> Status {
 
 #[test]
 fn a_penalty_beyond_the_time_left_makes_the_flag_fall() {
-    // The running player: the time they used on the move counts.
+    // The running player: the time they used on the move counts, and a penalty that
+    // leaves them nothing ends the game as one that empties a waiting player's clock.
     let (options, mut referee) = timed("120");
     referee.act(place("h8").at(10 * S)).unwrap();
-    let status = penalise(&mut referee, Seat::Second, 105 * S, 30 * S);
+    let status = penalise(&mut referee, Seat::Second, 99 * S, 30 * S);
+    assert_eq!(status.clock.unwrap().white.time_left_ms, S);
+    let status = penalise(&mut referee, Seat::Second, S, 30 * S);
     let ending = status.outcome.unwrap();
     assert_eq!(ending.termination, Termination::Time);
     assert_eq!(ending.winner, Some(Color::Black));

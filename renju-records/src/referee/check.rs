@@ -37,8 +37,9 @@ pub(super) enum After {
     Offered(Vec<Point>),
     /// White chose among the offers.
     Chosen,
-    /// A penalty took time off a clock: the running one's flag may fall now.
-    Penalised,
+    /// A penalty took time off the clock of the player in this seat: when they are the
+    /// player to act, their flag may fall now.
+    Penalised(Seat),
     /// The arbiter disqualified a player, for this reason.
     Disqualified(Seat, String),
 }
@@ -205,7 +206,7 @@ impl Referee {
             taken_ms: ms,
             given_ms: 0,
         })]);
-        plan.after = After::Penalised;
+        plan.after = After::Penalised(seat);
         Ok(plan)
     }
 

@@ -445,7 +445,7 @@ impl Referee {
             After::PlaceTwo => self.run.protocol.place_two = true,
             After::Offered(points) => self.offers = Some(points),
             After::Chosen => self.offers = None,
-            After::Penalised => self.advance(self.last_t),
+            After::Penalised(seat) => self.penalised(seat),
             After::Disqualified(seat, reason) => self.disqualified(seat, reason),
         }
     }
@@ -532,14 +532,32 @@ impl Referee {
             return;
         };
         self.pending[idx(seat)] = used.min(allowed);
-        if used <= allowed {
-            return;
+        if used > allowed {
+            self.flag_falls(color);
         }
+    }
+
+    /// The running clock's flag falls now.
+    fn flag_falls(&mut self, color: Color) {
         let number = self.played() + 1;
         self.run
             .decisions
             .flag_fell(color, number, &mut self.run.findings);
         self.log_result(Outcome::win(color.opponent(), Termination::Time));
+    }
+
+    /// A penalty on the player in `seat` was applied. When it was the player to act
+    /// and it left them no time (their time on the move in progress counted), their
+    /// flag falls now, as the clock makes a waiting player's fall when a penalty
+    /// empties it.
+    fn penalised(&mut self, seat: Seat) {
+        match self.used_by(self.last_t) {
+            Some((running, color, used, allowed)) if running == seat && used >= allowed => {
+                self.pending[idx(seat)] = allowed;
+                self.flag_falls(color);
+            }
+            _ => {}
+        }
     }
 
     fn time_to_flag(&self, color: Color) -> u64 {
