@@ -260,10 +260,18 @@ enum renju_status
      */
     RENJU_ERROR_OUT_OF_MEMORY = 26,
     /**
+     * A round that cannot be paired (`renju_tournament_pair_round_robin`: fewer than two
+     * players, a team event, another system, a round past the schedule or past the
+     * rounds the tournament declares, earlier rounds not paired by the tables) or lots that cannot be drawn
+     * (`renju_tournament_draw_lots`: no players, pairings already made). The message
+     * says which.
+     */
+    RENJU_ERROR_PAIRING = 27,
+    /**
      * Refused by the referee: the arbiter paused the game, and no player acts until the
      * arbiter's `RENJU_ACTION_UNPAUSE`.
      */
-    RENJU_REFUSED_PAUSED = 27,
+    RENJU_REFUSED_PAUSED = 28,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -1274,6 +1282,37 @@ typedef struct renju_standing_row {
      */
     double points;
 } renju_standing_row;
+
+/**
+ * How `renju_tournament_pair_round_robin` schedules the round robin. A zeroed struct
+ * (`= {0}`) or a NULL pointer: a single round robin.
+ */
+typedef struct renju_round_robin_options {
+    /**
+     * A double round robin: a second cycle repeats the first with colours exchanged.
+     */
+    bool double_round_robin;
+    /**
+     * The first cycle plays the table's last two rounds in reverse order (FIDE's advice
+     * for a double round robin: nobody has one colour three rounds running).
+     */
+    bool reverse_last_two_rounds;
+} renju_round_robin_options;
+
+/**
+ * One board of a paired round, players by id (TRF start rank).
+ */
+typedef struct renju_board {
+    /**
+     * The player who moves first (Black; the FIDE tables' White), or the player with
+     * the bye.
+     */
+    uint32_t black;
+    /**
+     * The player who moves second (White), or 0 for a bye.
+     */
+    uint32_t white;
+} renju_board;
 
 /**
  * What a referee is created from. A zeroed struct (`= {0}`) gives the library
@@ -2645,6 +2684,112 @@ renju_status renju_standings_error_count(const struct renju_standings *standings
 renju_status renju_standings_json(const struct renju_standings *standings,
                                   int32_t whole,
                                   char **json);
+
+/**
+ * Pairs round `round` (from 1; 0: the first round without pairings) of tournament
+ * `index` (0-based) of the handle, a round robin, by FIDE's Berger tables (Handbook
+ * C.05, Annex 1) scheduled by `options` (NULL: a single round robin). The players'
+ * pairing numbers are their places in start-rank order (after
+ * `renju_tournament_draw_lots`, the numbers drawn).
+ *
+ * The boards, in the table's order (a bye first), go into the caller's array `boards`
+ * of `capacity` elements; `*count` always gets the number of boards (n / 2 rounded
+ * up), and `*paired_round` (may be NULL) the round paired.
+ *
+ * Returns `RENJU_ERROR_BUFFER_TOO_SMALL` when `capacity < *count` (nothing is written
+ * to `boards`: call with `capacity` 0 and `boards` NULL to learn the size),
+ * `RENJU_ERROR_PAIRING` when the round cannot be paired (fewer than two players, a
+ * team event, another system, past the schedule or the rounds declared, a game of an
+ * earlier round the tables do not pair; the message says which), `RENJU_ERROR_INDEX_OUT_OF_RANGE` past the last tournament.
+ *
+ * Thread safety: safe from any thread.
+ *
+ * # Safety
+ * `tournament` is looked up before use; `options` must be NULL or valid for reads of a
+ * `renju_round_robin_options`; `boards` must be NULL (only with `capacity` 0) or valid
+ * for writes of `capacity` elements; `count` must be NULL or valid for writes of a
+ * `size_t`; `paired_round` must be NULL or valid for writes of a `uint32_t`.
+ */
+renju_status renju_tournament_pair_round_robin(const struct renju_tournament *tournament,
+                                               size_t index,
+                                               uint32_t round,
+                                               const struct renju_round_robin_options *options,
+                                               struct renju_board *boards,
+                                               size_t capacity,
+                                               size_t *count,
+                                               uint32_t *paired_round);
+
+/**
+ * Pairs round `round` (from 1; 0: the first round without pairings) of tournament
+ * `index` (0-based) of the handle, a knockout, by its bracket: the players seeded by
+ * start rank (after `renju_tournament_draw_lots`, the numbers drawn) on the lines in
+ * the standard order, byes to the top seeds, then each earlier round's match winners
+ * (the most game points in that round's games between the two, tie-break games
+ * included) paired by neighbours.
+ *
+ * The boards go into the caller's array as `renju_tournament_pair_round_robin` writes
+ * them (the upper line's player first; a bye with `white` 0).
+ *
+ * Returns `RENJU_ERROR_BUFFER_TOO_SMALL` when `capacity < *count`, `RENJU_ERROR_PAIRING`
+ * when the round cannot be paired (fewer than two players, a team event, another
+ * system, a tied match without its tie-break games, a match the crosstable lacks, the
+ * knockout already won; the message says which), `RENJU_ERROR_INDEX_OUT_OF_RANGE` past
+ * the last tournament.
+ *
+ * Thread safety: safe from any thread.
+ *
+ * # Safety
+ * `tournament` is looked up before use; `boards` must be NULL (only with `capacity` 0)
+ * or valid for writes of `capacity` elements; `count` must be NULL or valid for writes
+ * of a `size_t`; `paired_round` must be NULL or valid for writes of a `uint32_t`.
+ */
+renju_status renju_tournament_pair_knockout(const struct renju_tournament *tournament,
+                                            size_t index,
+                                            uint32_t round,
+                                            struct renju_board *boards,
+                                            size_t capacity,
+                                            size_t *count,
+                                            uint32_t *paired_round);
+
+/**
+ * Draws lots from `seed` for the pairing numbers of tournament `index` (0-based) of
+ * the handle, before its first round: `*out` gets a new handle holding that one
+ * tournament with each player's start rank set to the number drawn (the players listed
+ * by it). The same seed draws the same numbers in every version and on every
+ * platform (the algorithm is in the guide, docs/tournaments.md).
+ *
+ * Returns `RENJU_ERROR_PAIRING` when lots cannot be drawn (no players, a team event,
+ * pairings already made), `RENJU_ERROR_INDEX_OUT_OF_RANGE` past the last tournament.
+ *
+ * Ownership: the caller owns `*out` (free it with `renju_tournament_free`). Thread
+ * safety: safe from any thread.
+ *
+ * # Safety
+ * `tournament` is looked up before use; `out` must be NULL or valid for writes of a
+ * pointer.
+ */
+renju_status renju_tournament_draw_lots(const struct renju_tournament *tournament,
+                                        size_t index,
+                                        uint64_t seed,
+                                        struct renju_tournament **out);
+
+/**
+ * Tournament `index` (0-based) of the handle written as a FIDE TRF file, in `*trf`.
+ *
+ * Returns `RENJU_ERROR_INVALID_ARGUMENT` when TRF cannot hold it (a player id over
+ * 9999, a name with a line break...), `RENJU_ERROR_INDEX_OUT_OF_RANGE` past the last
+ * tournament.
+ *
+ * Ownership: the caller owns `*trf` and frees it with `renju_string_free`. Thread
+ * safety: safe from any thread.
+ *
+ * # Safety
+ * `tournament` is looked up before use; `trf` must be NULL or valid for writes of a
+ * pointer.
+ */
+renju_status renju_tournament_trf(const struct renju_tournament *tournament,
+                                  size_t index,
+                                  char **trf);
 
 /**
  * Creates a referee at the start of a game under `options` (NULL for the defaults;

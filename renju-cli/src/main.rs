@@ -5,6 +5,8 @@
 //! * `renju forbidden`: the conformance interface. Reads JSON Lines on stdin, one
 //!   position a line, and writes one JSON line each with Black's forbidden points.
 //! * `renju standings FILE...`: standings and tie-breaks of crosstables.
+//! * `renju pair --round-robin FILE`: the next round of a round robin; `renju pair
+//!   --draw-lots --seed N FILE`: the drawing of lots for the pairing numbers.
 //! * `renju show POSITION`: a picture of a position (SVG or PNG), with explanations.
 //! * `renju match --engine A --engine B`: engine matches refereed under the rules.
 
@@ -17,6 +19,7 @@ mod conform;
 mod forbidden_stream;
 mod help;
 mod match_cmd;
+mod pair;
 mod referee;
 mod show;
 mod standings;
@@ -179,6 +182,16 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Pair a round robin's next round, or draw lots for the pairing numbers.
+    ///
+    /// --round-robin pairs the first round without pairings in the TRF file (or
+    /// --round) by FIDE's Berger tables, once or twice round (--double), and writes it as
+    /// bbpPairings does (-p [OUTPUT]): the number of boards, then "first second" per
+    /// board, the first mover (Black, the tables' White) first, "N 0" for a bye.
+    /// --draw-lots --seed N writes the tournament with each player's start rank set to the
+    /// number drawn (-o FILE). Exit code 0 when written, 2 when the file cannot be read
+    /// or the round cannot be paired (past the schedule, fewer than two players...).
+    Pair(Box<pair::PairArgs>),
     /// Test another engine or library against the judge, over its own protocol.
     ///
     /// Drives the engine (--protocol jsonl: the `renju forbidden` schema; gomocup:
@@ -287,6 +300,7 @@ fn main() -> ExitCode {
             unplayed,
             json,
         } => standings::run(&files, format, system, tiebreaks.as_deref(), unplayed, json),
+        Command::Pair(args) => pair::run(*args),
         Command::Conform(args) => conform::run(args),
         Command::Show(args) => show::run(args),
         Command::Match(args) => match_cmd::run_command(*args),

@@ -53,6 +53,8 @@ pub mod fixtures;
 
 pub mod tournament;
 
+pub mod pairing;
+
 pub mod referee;
 
 pub mod env;
@@ -63,6 +65,7 @@ pub use error::{renju_last_error_message, renju_status, renju_status_name};
 pub use fixtures::*;
 pub use games::*;
 pub use handle::{renju_live_object_count, renju_string_free};
+pub use pairing::*;
 pub use position::*;
 pub use referee::*;
 pub use reports::*;

@@ -26,7 +26,7 @@ use crate::handle::{
 ///
 /// Thread safety: immutable after reading; any number of threads may use it at once.
 pub struct renju_tournament {
-    list: Vec<::renju_tournament::TournamentRead>,
+    pub(crate) list: Vec<::renju_tournament::TournamentRead>,
 }
 
 impl Handle for renju_tournament {
@@ -82,6 +82,22 @@ pub struct renju_standing_row {
     pub name: *const c_char,
     /// Points (team events: match points), exact in halves.
     pub points: f64,
+}
+
+/// Tournament `index` of the handle, or `RENJU_ERROR_INDEX_OUT_OF_RANGE`.
+pub(crate) fn tournament_at(
+    t: &renju_tournament,
+    index: usize,
+) -> Result<&::renju_tournament::TournamentRead> {
+    t.list.get(index).ok_or_else(|| {
+        Error::new(
+            RENJU_ERROR_INDEX_OUT_OF_RANGE,
+            format!(
+                "tournament {index} does not exist ({} in the file)",
+                t.list.len()
+            ),
+        )
+    })
 }
 
 fn read_error(e: ReadError) -> Error {
@@ -249,15 +265,7 @@ pub unsafe extern "C" fn renju_tournament_standings(
         let t = handle(tournament, "tournament")?;
         // SAFETY: the caller's guarantees.
         let options = unsafe { options_arg(options) }?;
-        let read = t.list.get(index).ok_or_else(|| {
-            Error::new(
-                RENJU_ERROR_INDEX_OUT_OF_RANGE,
-                format!(
-                    "tournament {index} does not exist ({} in the file)",
-                    t.list.len()
-                ),
-            )
-        })?;
+        let read = tournament_at(&t, index)?;
         let mut s = standings(&read.tournament, &options);
         let mut findings = read.findings.clone();
         findings.append(&mut s.findings);

@@ -73,6 +73,25 @@ pub fn name_of<C: FromStr<Err: Display>>(obj: &Bound<'_, PyAny>, expected: &str)
 }
 
 /// A board size, checked to fit a `u8` (the core checks the range).
+/// A whole number argument in `0..=max`, from any Python int: a negative or too large
+/// one is a ValueError naming the argument (PyO3's own conversion raises a bare
+/// OverflowError that names nothing).
+pub fn whole_in(name: &str, value: i128, max: u128) -> PyResult<u128> {
+    u128::try_from(value)
+        .ok()
+        .filter(|&v| v <= max)
+        .ok_or_else(|| {
+            pyo3::exceptions::PyValueError::new_err(format!(
+                "{name} must be 0 to {max}, not {value}"
+            ))
+        })
+}
+
+/// A seed: any whole number from 0 to 2**64 - 1.
+pub fn seed_of(value: i128) -> PyResult<u64> {
+    whole_in("seed", value, u128::from(u64::MAX)).map(|v| v as u64)
+}
+
 pub fn size_of(py: Python<'_>, size: i64) -> PyResult<u8> {
     u8::try_from(size).map_err(|_| {
         errors::setup_message(py, format!("board size {size} is not supported (5 to 26)"))

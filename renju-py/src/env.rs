@@ -490,7 +490,7 @@ impl VecEnv {
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
-        num_envs: usize,
+        num_envs: i128,
         rule: Option<&Bound<'_, PyAny>>,
         size: i64,
         planes: Option<&Bound<'_, PyAny>>,
@@ -499,7 +499,7 @@ impl VecEnv {
         draw_after: Option<i64>,
         autoreset: &str,
         five_completion_counts: bool,
-        seed: u64,
+        seed: i128,
         opening: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<VecEnv> {
         let layout = options_of(
@@ -514,13 +514,9 @@ impl VecEnv {
             five_completion_counts,
             opening,
         )?;
-        if num_envs > renju_env::vector::MAX_GAMES {
-            let msg = format!(
-                "num_envs {num_envs} is more than {}",
-                renju_env::vector::MAX_GAMES
-            );
-            return Err(PyValueError::new_err(msg));
-        }
+        let max = renju_env::vector::MAX_GAMES as u128;
+        let num_envs = crate::convert::whole_in("num_envs", num_envs, max)? as usize;
+        let seed = crate::convert::seed_of(seed)?;
         let env = CVecEnv::new(layout.options().clone(), num_envs, seed)
             .map_err(|e| options_error(py, e))?;
         let arrays = Arrays::new(py, &layout, num_envs)?;
@@ -701,7 +697,8 @@ impl VecEnv {
     ///
     /// Resets every game (reseeding each game's random numbers from seed when given).
     #[pyo3(signature = (seed = None))]
-    fn reset(&self, py: Python<'_>, seed: Option<u64>) -> PyResult<(Py<PyAny>, Py<PyAny>)> {
+    fn reset(&self, py: Python<'_>, seed: Option<i128>) -> PyResult<(Py<PyAny>, Py<PyAny>)> {
+        let seed = seed.map(crate::convert::seed_of).transpose()?;
         let mut state = self.lock()?;
         if let Some(seed) = seed {
             state.seed = seed;
@@ -957,9 +954,10 @@ impl EnvGame {
         allow_pass: bool,
         draw_after: Option<i64>,
         five_completion_counts: bool,
-        seed: u64,
+        seed: i128,
         opening: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<EnvGame> {
+        let seed = crate::convert::seed_of(seed)?;
         let layout = options_of(
             py,
             rule,

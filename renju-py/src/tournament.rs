@@ -1,5 +1,6 @@
 //! Tournaments (`renju.tournament.read_tournament`, `renju.tournament.Tournament`): crosstables from TRF, JSON
-//! or game files, standings with the Chinese rules' or an organiser's tie-breaks, findings.
+//! or game files, standings with the Chinese rules' or an organiser's tie-breaks, findings,
+//! round-robin pairing and the drawing of lots.
 //! `to_dict()` has the field names of `renju standings --json`.
 
 use std::path::PathBuf;
@@ -11,6 +12,10 @@ use pyo3::types::{PyDict, PyList, PyString};
 use renju_core::ParseError;
 use renju_records::Severity;
 use renju_tournament::io::{read_bytes as core_read_bytes, read_path, ReadError};
+use renju_tournament::pairing::lots::renumber_by_lots;
+use renju_tournament::pairing::round_robin::RoundRobinOptions;
+use renju_tournament::pairing::tournament_round::{next_round, pair_knockout, pair_round_robin};
+use renju_tournament::pairing::Pairing;
 use renju_tournament::{
     check, standings as core_standings, trf, Regulation, StandingRow as CRow,
     Standings as CStandings, StandingsOptions, System, TieBreak, TieBreakValue,
@@ -467,6 +472,67 @@ py_methods! { Tournament |_x| pickle(Self) {}
         findings.append(&mut s.findings);
         s.findings = findings;
         Ok(Standings(s))
+    }
+
+    /// The first round without pairings: the round `pair_round_robin()` pairs by
+    /// default (1 for a tournament not yet begun).
+    #[getter]
+    fn next_round(&self) -> u32 {
+        next_round(&self.inner)
+    }
+
+    /// Pairs a round of this round robin by FIDE's Berger tables (Handbook C.05, Annex
+    /// 1): `round` (from 1; default: `next_round`), once round or, with `double`, twice
+    /// (the second cycle with colours exchanged); `reverse_last_two_rounds` plays the
+    /// first cycle's last two rounds in reverse order, as FIDE advises for a double
+    /// round robin. Players are numbered in start-rank order. Returns the boards in the
+    /// table's order, as `(black, white)` player ids (Black moves first), `(player,
+    /// None)` for a bye. Raises ValueError when the round cannot be paired (fewer than
+    /// two players, a team event, another system, past the schedule or the rounds
+    /// declared, a game of an earlier round the tables do not pair).
+    #[pyo3(signature = (round=None, double=false, reverse_last_two_rounds=false))]
+    fn pair_round_robin(
+        &self,
+        round: Option<u32>,
+        double: bool,
+        reverse_last_two_rounds: bool,
+    ) -> PyResult<Vec<(u32, Option<u32>)>> {
+        let options = RoundRobinOptions {
+            double,
+            reverse_last_two_rounds,
+        };
+        let paired = pair_round_robin(&self.inner, round, &options)
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        Ok(paired.boards.into_iter().map(Pairing::players).collect())
+    }
+
+    /// Pairs a round of this knockout by its bracket: `round` (from 1; default:
+    /// `next_round`). The players are seeded in start-rank order on the lines in the
+    /// standard order (byes to the top seeds); each earlier round's match winners (the
+    /// most game points in that round's games between the two, tie-break games
+    /// included) meet by neighbours. Returns the boards as `(black, white)` player ids,
+    /// the upper line first, `(player, None)` for a bye. Raises ValueError when the
+    /// round cannot be paired (fewer than two players, a team event, another system, a
+    /// tied match without its tie-break, a match the crosstable lacks, the knockout won).
+    #[pyo3(signature = (round=None))]
+    fn pair_knockout(&self, round: Option<u32>) -> PyResult<Vec<(u32, Option<u32>)>> {
+        let paired =
+            pair_knockout(&self.inner, round).map_err(|e| PyValueError::new_err(e.to_string()))?;
+        Ok(paired.boards.into_iter().map(Pairing::players).collect())
+    }
+
+    /// A drawing of lots from `seed` (0 to 2**64 - 1) for the pairing numbers, before
+    /// the first round: a new Tournament with each player's start rank (id) set to the
+    /// number drawn. The same seed draws the same numbers in every version and on every
+    /// platform. Raises ValueError when lots cannot be drawn (no players, a team event,
+    /// pairings already made).
+    fn draw_lots(&self, seed: u64) -> PyResult<Tournament> {
+        let inner = renumber_by_lots(&self.inner, seed)
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        Ok(Tournament {
+            inner,
+            read_findings: self.read_findings.clone(),
+        })
     }
 
     fn __repr__(&self) -> String {

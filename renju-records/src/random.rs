@@ -65,6 +65,32 @@ impl SplitMix64 {
         self.next_u64() % n
     }
 
+    /// A number in `0..n` (`n > 0`) with no bias at all, by rejection: outputs below
+    /// `2^64 mod n` (computed as `n.wrapping_neg() % n`) are drawn again, and the first
+    /// one at or above it gives its remainder by `n`. The outputs kept are a whole
+    /// multiple of `n` values, so every remainder is equally likely; fewer than one
+    /// draw in two is rejected, whatever `n`. The drawing of lots uses it.
+    ///
+    /// ```
+    /// use renju_records::random::SplitMix64;
+    ///
+    /// let mut rng = SplitMix64::new(42);
+    /// assert!(rng.below_unbiased(7) < 7);
+    /// ```
+    ///
+    /// # Panics
+    ///
+    /// When `n` is 0.
+    pub fn below_unbiased(&mut self, n: u64) -> u64 {
+        let rejected_below = n.wrapping_neg() % n;
+        loop {
+            let x = self.next_u64();
+            if x >= rejected_below {
+                return x % n;
+            }
+        }
+    }
+
     /// A number in `0..n` (`n > 0`) by multiply-shift of the next output's high 32 bits:
     /// no division, a bias below `n / 2^32`.
     pub fn below_by_multiply_shift(&mut self, n: u32) -> u32 {
@@ -77,6 +103,20 @@ impl SplitMix64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn unbiased_draws_reject_the_outputs_below_the_remainder() {
+        // n = 2^63 + 1: 2^64 mod n = 2^63 - 1, so outputs below it are drawn again.
+        let n = (1u64 << 63) + 1;
+        let mut rng = SplitMix64::new(0);
+        let mut reference = SplitMix64::new(0);
+        let x = rng.below_unbiased(n);
+        let kept = std::iter::repeat_with(|| reference.next_u64())
+            .find(|&v| v >= (1u64 << 63) - 1)
+            .map(|v| v % n);
+        assert_eq!(Some(x), kept);
+        assert_eq!(rng, reference);
+    }
 
     #[test]
     fn the_reference_outputs_are_given() {
@@ -96,6 +136,9 @@ mod tests {
         let mut rng = SplitMix64::new(42);
         let by_shift: Vec<u32> = (0..8).map(|_| rng.below_by_multiply_shift(225)).collect();
         assert_eq!(by_shift, [166, 35, 62, 77, 8, 195, 49, 180]);
+        let mut rng = SplitMix64::new(42);
+        let unbiased: Vec<u64> = (0..8).map(|_| rng.below_unbiased(15)).collect();
+        assert_eq!(unbiased, [13, 1, 3, 9, 10, 12, 10, 8]);
         let mut stream = SplitMix64::nth_stream(42, 3);
         assert_eq!(stream.state(), 0x075D_9062_51F0_CF07);
         assert_eq!(stream.next_u64(), 0xD1EE_5BB9_A96E_D7A2);

@@ -30,8 +30,7 @@
 
 use std::collections::HashMap;
 
-use crate::checks::TournamentRead;
-use crate::checks::{TournamentCode, TournamentFinding};
+use crate::findings::{TournamentCode, TournamentFinding, TournamentRead};
 use crate::model::{CrosstableCell, Player, ResultKind, Tournament};
 use renju_core::geometry::Color;
 use renju_core::outcome::Termination;

@@ -11,8 +11,7 @@
 
 use std::path::Path;
 
-use crate::checks::TournamentRead;
-use crate::checks::{TournamentCode, TournamentFinding};
+use crate::findings::{TournamentCode, TournamentFinding, TournamentRead};
 use crate::model::Tournament;
 use crate::trf::TrfError;
 use crate::{from_games, trf};

@@ -9,8 +9,8 @@
 
 use std::collections::{HashMap, HashSet};
 
-use crate::checks::{TournamentCode, TournamentFinding};
 use crate::competitors::{Comp, Row};
+use crate::findings::{TournamentCode, TournamentFinding};
 use crate::model::ResultKind;
 use crate::score::HalfPoints;
 

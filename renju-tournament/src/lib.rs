@@ -7,8 +7,9 @@
 //! Chinese rules' lists or an organiser's list of FIDE C.07 tie-breaks; [`check()`] reports what
 //! does not add up; [`trf`] reads and writes FIDE TRF; [`from_games`] builds tournaments
 //! from game records (RenjuNet `.rif` and other files whose records name players and
-//! rounds); [`pairing`] holds what pairs a round: FIDE's Berger tables now, the pairing
-//! systems next.
+//! rounds); [`pairing`] holds what pairs a round: FIDE's Berger tables for single and
+//! double round robins, the drawing of lots and a tournament's round paired now, the
+//! other pairing systems next.
 //!
 //! ```
 //! use renju_tournament::{standings, StandingsOptions, Tournament};
@@ -34,6 +35,7 @@
 
 pub mod checks;
 mod competitors;
+mod findings;
 pub mod from_games;
 mod ids;
 pub mod io;
@@ -47,7 +49,8 @@ pub mod tiebreak;
 mod tiebreak_values;
 pub mod trf;
 
-pub use checks::{check, TournamentCode, TournamentFinding, TournamentRead};
+pub use checks::check;
+pub use findings::{TournamentCode, TournamentFinding, TournamentRead};
 pub use model::{
     Acceleration, CrosstableCell, LimitError, PairingSetup, Player, PointValues, ResultKind, Round,
     System, Team, Tournament, Withdrawal, MAX_PLAYERS, MAX_ROUNDS,

@@ -373,6 +373,51 @@ impl PointValues {
         })
     }
 
+    /// The values of a TRF-26 `162` record (the game score system), as bbpPairings writes
+    /// it: a letter and its points, repeated: `W` a win, `D` a draw, `L` a loss, `Z` a
+    /// zero-point bye and a forfeit loss, `P` the pairing-allocated bye.
+    ///
+    /// ```
+    /// use renju_tournament::{HalfPoints, PointValues};
+    /// let p = PointValues::from_score_system("W 3.0    D 1.0").unwrap();
+    /// assert_eq!((p.win, p.draw, p.loss), (Some(HalfPoints(6)), Some(HalfPoints(2)), None));
+    /// assert!(!p.is_standard());
+    /// assert!(PointValues::from_score_system("X 1.0").is_err());
+    /// ```
+    pub fn from_score_system(text: &str) -> Result<PointValues, String> {
+        let mut out = PointValues::default();
+        let mut rest = text.trim();
+        while let Some(letter) = rest.chars().next() {
+            let after = rest[letter.len_utf8()..].trim_start();
+            let end = after.find(char::is_whitespace).unwrap_or(after.len());
+            let value: HalfPoints = after[..end]
+                .parse()
+                .map_err(|e| format!("`{letter}`: {e}"))?;
+            match letter {
+                'W' => out.win = Some(value),
+                'D' => out.draw = Some(value),
+                'L' => out.loss = Some(value),
+                'Z' => (out.zero_bye, out.forfeit_loss) = (Some(value), Some(value)),
+                'P' => out.pairing_bye = Some(value),
+                other => return Err(format!("`{other}` is not a result code (W, D, L, Z or P)")),
+            }
+            rest = after[end..].trim_start();
+        }
+        Ok(out)
+    }
+
+    /// Whether the values given are the usual ones: 1 for a win and the pairing bye, ½
+    /// for a draw, 0 for a loss, a zero-point bye and a forfeit loss.
+    pub fn is_standard(&self) -> bool {
+        let is = |v: Option<HalfPoints>, usual: HalfPoints| v.is_none_or(|v| v == usual);
+        is(self.win, HalfPoints::WIN)
+            && is(self.draw, HalfPoints::DRAW)
+            && is(self.loss, HalfPoints::ZERO)
+            && is(self.zero_bye, HalfPoints::ZERO)
+            && is(self.forfeit_loss, HalfPoints::ZERO)
+            && is(self.pairing_bye, HalfPoints::WIN)
+    }
+
     /// The values given, with their TRF codes, in the order `BBW BBD BBL BBZ BBF BBU`.
     pub fn with_codes(&self) -> Vec<(&'static str, HalfPoints)> {
         [

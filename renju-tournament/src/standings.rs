@@ -17,10 +17,11 @@ use std::collections::HashMap;
 use serde::ser::{SerializeMap, SerializeStruct};
 use serde::{Deserialize, Serialize, Serializer};
 
-use crate::checks::{check, TournamentCode, TournamentFinding};
+use crate::checks::check;
 use crate::competitors::{competitors, Comp};
+use crate::findings::{TournamentCode, TournamentFinding};
 use crate::knockout::knockout_rounds;
-use crate::model::{System, Tournament};
+use crate::model::{PointValues, System, Tournament};
 use crate::score::HalfPoints;
 use crate::tiebreak::{Criterion, Regulation, TieBreak};
 use crate::tiebreak_values::Calc;
@@ -260,6 +261,7 @@ fn standings_inner(
     // Bounded: a tournament built by hand past the limits is not sized by its rounds.
     let n = t.round_count().min(crate::model::MAX_ROUNDS);
     let tiebreaks = tiebreak_list(t, options, system, team, findings);
+    score_system(t, findings);
     let primary = if team { Criterion::Mp } else { Criterion::Pts };
     let comps = competitors(t, system, n, team);
     let calc = Calc::new(&comps, options.regulation, n, system);
@@ -353,6 +355,38 @@ fn tiebreak_list(
         tiebreaks.remove(0);
     }
     tiebreaks
+}
+
+/// Says when the file scores results otherwise than 1, ½ and 0 (TRF `162` or the `BB*`
+/// records), which the standings do not apply, or has a `162` record that cannot be read.
+fn score_system(t: &Tournament, findings: &mut Vec<TournamentFinding>) {
+    let says = |message: String| {
+        TournamentFinding::new(TournamentCode::UnsupportedScoreSystem, None, None, message)
+    };
+    let declared = match t
+        .score_system
+        .as_deref()
+        .map(PointValues::from_score_system)
+    {
+        Some(Err(why)) => {
+            findings.push(says(format!(
+                "the score system (record 162) cannot be read: {why}; results score 1, ½ and 0"
+            )));
+            None
+        }
+        Some(Ok(points)) => Some(points),
+        None => None,
+    };
+    let given = [Some(t.pairing_setup.points), declared];
+    if let Some(points) = given.into_iter().flatten().find(|p| !p.is_standard()) {
+        let list: Vec<String> = (points.with_codes().into_iter())
+            .map(|(code, v)| format!("{code} {v}"))
+            .collect();
+        findings.push(says(format!(
+            "the file scores results otherwise ({}); these standings score 1, ½ and 0 and rank so",
+            list.join(", ")
+        )));
+    }
 }
 
 /// Whether some round pairs two players for more than one game (a match, scored as one).

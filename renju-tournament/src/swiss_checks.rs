@@ -23,7 +23,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use crate::checks::{TournamentCode, TournamentFinding};
+use crate::findings::{TournamentCode, TournamentFinding};
 use crate::model::{CrosstableCell, ResultKind, Tournament};
 use renju_core::geometry::Color;
 

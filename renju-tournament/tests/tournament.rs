@@ -716,6 +716,31 @@ h8 a1 i8 a2 j8 a3 k8 a4 l8\n# round: 2\n# black: Bob\n# white: Ann\nh8 h9 result
     assert_eq!(result(2, 2), Some(ResultKind::ForfeitLoss));
 }
 
+/// A score system other than 1, ½ and 0 (TRF-26 `162` as bbpPairings writes it, or its
+/// `BBW` records) is said, not silently ignored; one that cannot be read too.
+#[test]
+fn a_score_system_the_standings_do_not_apply_is_said() {
+    let findings = |extra: &str| {
+        let mut text = fixture("fide_tec_exercise.trf");
+        text.insert_str(0, extra);
+        let t = Tournament::from_trf(&text).unwrap();
+        (standings(&t, &StandingsOptions::default())
+            .findings
+            .into_iter())
+        .filter(|f| f.code == TournamentCode::UnsupportedScoreSystem)
+        .map(|f| f.message)
+        .collect::<Vec<_>>()
+    };
+    assert!(findings("").is_empty());
+    assert!(findings("162  W 1.0    D 0.5\n").is_empty());
+    let three = findings("162  W 3.0    D 1.0\n");
+    assert_eq!(three.len(), 1, "{three:?}");
+    assert!(three[0].contains("BBW 3, BBD 1"), "{three:?}");
+    assert_eq!(findings("BBW  3.0\n").len(), 1);
+    let bad = findings("162  X 1.0\n");
+    assert!(bad[0].contains("cannot be read"), "{bad:?}");
+}
+
 /// A player's name that a TRF line cannot hold (a newline would forge a player record)
 /// keeps its game out of the crosstable with a finding, and a tournament holding one
 /// (built in JSON, say) is refused by the TRF writer.
@@ -1237,4 +1262,72 @@ fn trf_reads_with_every_line_end() {
     let broken = "012 Cup\r001 \u{7}\r";
     let error = Tournament::from_trf(broken).unwrap_err().to_string();
     assert!(error.contains("line 2"), "{error}");
+}
+
+/// A knockout paired round by round from its crosstable: the bracket's first round, then
+/// the winners by neighbours (a best of three, a tie decided by a tie-break game), until
+/// the final; a tied match without its tie-break and a missing match are errors.
+#[test]
+fn a_knockout_is_paired_round_by_round() {
+    use renju_tournament::pairing::tournament_round::{pair_knockout, PairingError};
+    use renju_tournament::pairing::Pairing::{Bye, Game as G};
+    use ResultKind::*;
+    let mut t = Tournament {
+        system: Some(System::Knockout),
+        ..Tournament::default()
+    };
+    for i in 1..=6 {
+        t.players.push(Player::new(i, format!("P{i}")));
+    }
+    let boards = |t: &Tournament| pair_knockout(t, None).map(|r| (r.round, r.boards));
+    assert_eq!(
+        boards(&t).unwrap(),
+        (
+            1,
+            vec![
+                Bye { player: 1 },
+                G { black: 4, white: 5 },
+                Bye { player: 2 },
+                G { black: 3, white: 6 }
+            ]
+        )
+    );
+    // Round 1: 5 beats 4 2-1; 3 and 6 draw twice, then 6 wins the tie-break game.
+    for result in [Win, Loss, Loss] {
+        game(&mut t, 1, 4, 5, result);
+    }
+    let mut tied = t.clone();
+    for result in [Draw, Draw] {
+        game(&mut tied, 1, 3, 6, result);
+    }
+    assert_eq!(
+        boards(&tied),
+        Err(PairingError::Undecided {
+            round: 1,
+            player: 3,
+            opponent: 6
+        })
+    );
+    assert!(matches!(
+        boards(&t),
+        Err(PairingError::OffBracket { round: 1, .. })
+    ));
+    for result in [Draw, Draw, Loss] {
+        game(&mut t, 1, 3, 6, result);
+    }
+    assert_eq!(
+        boards(&t).unwrap(),
+        (2, vec![G { black: 1, white: 5 }, G { black: 2, white: 6 }])
+    );
+    game(&mut t, 2, 1, 5, Win);
+    game(&mut t, 2, 2, 6, Loss);
+    assert_eq!(boards(&t).unwrap(), (3, vec![G { black: 1, white: 6 }]));
+    game(&mut t, 3, 1, 6, Win);
+    assert_eq!(
+        boards(&t),
+        Err(PairingError::Finished {
+            final_round: 3,
+            winner: 1
+        })
+    );
 }

@@ -889,6 +889,95 @@ static void test_clock(void) {
     EXPECT_OK(renju_clock_free(clock));
 }
 
+/* Round-robin pairing and the drawing of lots: the FIDE table for 7 players (8 is the
+   bye), a double round robin, the lots drawn for seed 1, a TRF written back, and the
+   error paths (a crosstable paired some other way among them). */
+static void test_round_robin_pairing(const char *games_dir) {
+    static const char seven[] =
+        "012 Club\n"
+        "001    1      Ann\n001    2      Bob\n001    3      Cid\n001    4      Dan\n"
+        "001    5      Eva\n001    6      Fay\n001    7      Gus\n";
+    static const char swiss[] = "012 Open\n092 Individual: Swiss\n001    1      A\n001    2      B\n";
+    /* FIDE C.05 Annex 1, rounds 1 and 2 for 7-8 players: 1-8 2-7 3-6 4-5, 8-5 6-4 7-3 1-2. */
+    static const renju_board round1[4] = {{1, 0}, {2, 7}, {3, 6}, {4, 5}};
+    static const renju_board round2[4] = {{5, 0}, {6, 4}, {7, 3}, {1, 2}};
+    char path[1024];
+    renju_tournament *t = NULL, *drawn = NULL, *other = NULL;
+    renju_board boards[4];
+    renju_round_robin_options options = {0};
+    size_t count = 99, i;
+    uint32_t round = 0;
+    char *trf = NULL;
+
+    snprintf(context, sizeof context, "round-robin pairing");
+    EXPECT_OK(renju_tournament_read_buffer((const uint8_t *)seven, sizeof seven - 1, NULL,
+                                           "seven.trf", &t));
+    EXPECT_OK(renju_tournament_pair_round_robin(t, 0, 0, NULL, boards, 4, &count, &round));
+    CHECK(count == 4 && round == 1);
+    for (i = 0; i < 4; i++) {
+        CHECK(boards[i].black == round1[i].black && boards[i].white == round1[i].white);
+    }
+    EXPECT_OK(renju_tournament_pair_round_robin(t, 0, 2, NULL, boards, 4, &count, NULL));
+    for (i = 0; i < 4; i++) {
+        CHECK(boards[i].black == round2[i].black && boards[i].white == round2[i].white);
+    }
+    /* The size first, then the boards. */
+    EXPECT(renju_tournament_pair_round_robin(t, 0, 1, NULL, NULL, 0, &count, NULL),
+           RENJU_ERROR_BUFFER_TOO_SMALL);
+    CHECK(count == 4);
+    /* Double: round 8 is round 1 with colours exchanged; 14 rounds in all. */
+    options.double_round_robin = true;
+    EXPECT_OK(renju_tournament_pair_round_robin(t, 0, 9, &options, boards, 4, &count, &round));
+    CHECK(round == 9 && boards[3].black == 2 && boards[3].white == 1);
+    EXPECT(renju_tournament_pair_round_robin(t, 0, 15, &options, boards, 4, &count, NULL),
+           RENJU_ERROR_PAIRING);
+    CHECK(strstr(renju_last_error_message(), "past the schedule") != NULL);
+    EXPECT(renju_tournament_pair_round_robin(t, 0, 8, NULL, boards, 4, &count, NULL),
+           RENJU_ERROR_PAIRING);
+    EXPECT(renju_tournament_pair_round_robin(t, 1, 1, NULL, boards, 4, &count, NULL),
+           RENJU_ERROR_INDEX_OUT_OF_RANGE);
+    EXPECT(renju_tournament_pair_round_robin(NULL, 0, 1, NULL, boards, 4, &count, NULL),
+           RENJU_ERROR_NULL_POINTER);
+    EXPECT(renju_tournament_pair_round_robin(t, 0, 1, NULL, NULL, 4, &count, NULL),
+           RENJU_ERROR_NULL_POINTER);
+    EXPECT(renju_tournament_pair_round_robin(t, 0, 1, NULL, boards, 4, NULL, NULL),
+           RENJU_ERROR_NULL_POINTER);
+
+    /* Lots for seed 1: start ranks 1 to 7 draw 6, 7, 5, 4, 1, 2, 3 (as an independent
+       implementation draws them), so Eva is number 1 and has the bye of round 1. */
+    EXPECT_OK(renju_tournament_draw_lots(t, 0, 1, &drawn));
+    EXPECT_OK(renju_tournament_trf(drawn, 0, &trf));
+    CHECK(trf != NULL && strstr(trf, "001    1      Eva\n") != NULL);
+    CHECK(trf != NULL && strstr(trf, "001    7      Bob\n") != NULL);
+    EXPECT_OK(renju_string_free(trf));
+    EXPECT_OK(renju_tournament_pair_round_robin(drawn, 0, 0, NULL, boards, 4, &count, &round));
+    CHECK(round == 1 && boards[0].black == 1 && boards[0].white == 0);
+    EXPECT(renju_tournament_draw_lots(t, 3, 1, &other), RENJU_ERROR_INDEX_OUT_OF_RANGE);
+    CHECK(other == NULL);
+    EXPECT(renju_tournament_draw_lots(NULL, 0, 1, &other), RENJU_ERROR_NULL_POINTER);
+    EXPECT(renju_tournament_draw_lots(t, 0, 1, NULL), RENJU_ERROR_NULL_POINTER);
+    EXPECT(renju_tournament_trf(t, 0, NULL), RENJU_ERROR_NULL_POINTER);
+    EXPECT_OK(renju_tournament_free(drawn));
+    EXPECT_OK(renju_tournament_free(t));
+
+    /* A crosstable whose rounds were not paired by the tables: refused. */
+    snprintf(path, sizeof path, "%s/../tournaments/round_robin.trf", games_dir);
+    EXPECT_OK(renju_tournament_read_file(path, NULL, &t));
+    EXPECT(renju_tournament_pair_round_robin(t, 0, 5, NULL, boards, 4, &count, NULL),
+           RENJU_ERROR_PAIRING);
+    CHECK(strstr(renju_last_error_message(), "not paired by these tables") != NULL);
+    EXPECT_OK(renju_tournament_free(t));
+
+    /* Another system: refused with the reason. */
+    EXPECT_OK(renju_tournament_read_buffer((const uint8_t *)swiss, sizeof swiss - 1, NULL,
+                                           "open.trf", &t));
+    EXPECT(renju_tournament_pair_round_robin(t, 0, 0, NULL, boards, 4, &count, NULL),
+           RENJU_ERROR_PAIRING);
+    CHECK(strstr(renju_last_error_message(), "not a round robin") != NULL);
+    EXPECT_OK(renju_tournament_free(t));
+    CHECK(strcmp(renju_status_name(RENJU_ERROR_PAIRING), "RENJU_ERROR_PAIRING") == 0);
+}
+
 /* Tournaments: the FIDE TEC exercise through the C API (BH under the 2024 and 2026
    rules), defaults, shared places, findings JSON and the error paths. */
 static void test_tournaments(const char *games_dir) {
@@ -976,6 +1065,79 @@ static void test_tournaments(const char *games_dir) {
     EXPECT_OK(renju_string_free(json));
     EXPECT_OK(renju_standings_free(s));
     EXPECT_OK(renju_tournament_free(t));
+
+    /* A Swiss checked over all its rounds: a rematch and a second pairing bye. */
+    {
+        static const char swiss[] =
+            "{\"name\": \"Cup\", \"system\": \"swiss\", \"rounds\": 2, \"players\": ["
+            "{\"id\": 1, \"name\": \"Ann\"}, {\"id\": 2, \"name\": \"Bob\"}, {\"id\": 3, \"name\": \"Cid\"}],"
+            " \"pairings\": ["
+            "{\"round\": 1, \"player\": 1, \"opponent\": 2, \"result\": \"win\"},"
+            "{\"round\": 1, \"player\": 2, \"opponent\": 1, \"result\": \"loss\"},"
+            "{\"round\": 1, \"player\": 3, \"result\": \"pairing-bye\"},"
+            "{\"round\": 2, \"player\": 2, \"opponent\": 1, \"result\": \"draw\"},"
+            "{\"round\": 2, \"player\": 1, \"opponent\": 2, \"result\": \"draw\"},"
+            "{\"round\": 2, \"player\": 3, \"result\": \"pairing-bye\"}]}";
+        EXPECT_OK(renju_tournament_read_buffer((const uint8_t *)swiss, sizeof swiss - 1, NULL,
+                                               "swiss.json", &t));
+        EXPECT_OK(renju_tournament_standings(t, 0, NULL, &s));
+        EXPECT_OK(renju_standings_error_count(s, &k));
+        CHECK(k == 2);
+        EXPECT_OK(renju_standings_json(s, 0, &json));
+        CHECK(json != NULL && strstr(json, "\"rematch\"") != NULL
+              && strstr(json, "\"pairing-bye\"") != NULL);
+        EXPECT_OK(renju_string_free(json));
+        EXPECT_OK(renju_standings_free(s));
+        EXPECT_OK(renju_tournament_free(t));
+    }
+
+    /* Game records placed by their replayed outcome: a five without a result line is a
+       win, a declared forfeit a forfeit; the unfinished game is left out (a warning). */
+    {
+        static const char games[] =
+            "# event: Cup\n# round: 1\n# black: Ann\n# white: Bob\nh8 a1 i8 a2 j8 a3 k8 a4 l8\n"
+            "# round: 2\n# black: Bob\n# white: Ann\nh8 h9 result=0-1/forfeit\n# round: 3\nh8 h9\n";
+        EXPECT_OK(renju_tournament_read_buffer((const uint8_t *)games, sizeof games - 1, NULL,
+                                               "cup.txt", &t));
+        EXPECT_OK(renju_tournament_standings(t, 0, NULL, &s));
+        EXPECT_OK(renju_standings_row(s, 0, &row));
+        CHECK(row.rank == 1 && row.points == 2.0);
+        EXPECT_OK(renju_standings_json(s, 0, &json));
+        CHECK(json != NULL && strstr(json, "has no result") != NULL);
+        EXPECT_OK(renju_string_free(json));
+        EXPECT_OK(renju_standings_free(s));
+        EXPECT_OK(renju_tournament_free(t));
+    }
+
+    /* A knockout paired by its bracket: five players, three byes to the top seeds, then
+       the winner of 4-5 meets seed 1. */
+    {
+        static const char ko[] =
+            "{\"name\": \"KO\", \"system\": \"knockout\", \"players\": ["
+            "{\"id\": 1, \"name\": \"A\"}, {\"id\": 2, \"name\": \"B\"}, {\"id\": 3, \"name\": \"C\"},"
+            "{\"id\": 4, \"name\": \"D\"}, {\"id\": 5, \"name\": \"E\"}], \"pairings\": ["
+            "{\"round\": 1, \"player\": 4, \"opponent\": 5, \"result\": \"loss\"},"
+            "{\"round\": 1, \"player\": 5, \"opponent\": 4, \"result\": \"win\"}]}";
+        renju_board ko_boards[4];
+        size_t ko_count = 0;
+        uint32_t ko_round = 0;
+        EXPECT_OK(renju_tournament_read_buffer((const uint8_t *)ko, sizeof ko - 1, NULL, "ko.json",
+                                               &t));
+        EXPECT_OK(renju_tournament_pair_knockout(t, 0, 1, ko_boards, 4, &ko_count, &ko_round));
+        CHECK(ko_count == 4 && ko_round == 1);
+        CHECK(ko_boards[1].black == 4 && ko_boards[1].white == 5);
+        EXPECT_OK(renju_tournament_pair_knockout(t, 0, 0, ko_boards, 4, &ko_count, &ko_round));
+        CHECK(ko_count == 2 && ko_round == 2);
+        CHECK(ko_boards[0].black == 1 && ko_boards[0].white == 5);
+        CHECK(ko_boards[1].black == 2 && ko_boards[1].white == 3);
+        EXPECT(renju_tournament_pair_knockout(t, 0, 0, NULL, 0, &ko_count, NULL),
+               RENJU_ERROR_BUFFER_TOO_SMALL);
+        EXPECT(renju_tournament_pair_knockout(t, 0, 0, ko_boards, 4, NULL, NULL),
+               RENJU_ERROR_NULL_POINTER);
+        EXPECT(renju_tournament_pair_round_robin(t, 0, 0, NULL, ko_boards, 4, &ko_count, NULL),
+               RENJU_ERROR_PAIRING);
+        EXPECT_OK(renju_tournament_free(t));
+    }
 
     /* Errors: a bad TRF record, a missing file. */
     EXPECT(renju_tournament_read_buffer((const uint8_t *)bad_trf, sizeof bad_trf - 1, NULL,
@@ -1914,6 +2076,7 @@ int main(int argc, char **argv) {
     test_games(argv[1]);
     test_fixture_errors(argv[1]);
     test_tournaments(argv[1]);
+    test_round_robin_pairing(argv[1]);
     test_report_merge();
     test_referee_game();
     test_referee_refusals();

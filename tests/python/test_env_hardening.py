@@ -201,3 +201,18 @@ def test_a_negative_draw_after_is_a_value_error() -> None:
         with pytest.raises(ValueError, match="draw_after -1 is negative"):
             make()
     assert VecEnv(1, draw_after=225).num_envs == 1
+
+
+def test_negative_counts_and_seeds_are_value_errors() -> None:
+    # They were OverflowErrors ("can't convert negative int to unsigned"), naming nothing.
+    for make, said in [
+        (lambda: VecEnv(-1), "num_envs must be 0 to"),
+        (lambda: VecEnv(2**70), "num_envs must be 0 to"),
+        (lambda: VecEnv(1, seed=-1), "seed must be 0 to"),
+        (lambda: VecEnv(1, seed=2**64), "seed must be 0 to"),
+        (lambda: EnvGame(seed=-5), "seed must be 0 to"),
+        (lambda: VecEnv(1).reset(seed=-1), "seed must be 0 to"),
+    ]:
+        with pytest.raises(ValueError, match=said):
+            make()
+    assert VecEnv(1, seed=2**64 - 1).num_envs == 1

@@ -216,3 +216,84 @@ def test_two_game_matches_score_as_one_match() -> None:
     s = t.standings()
     assert [(r.id, r.points) for r in s.rows] == [(1, 1.5), (2, 1.5), (3, 0.0)]
     assert s.tiebreaks[0] == "GP"
+
+
+
+def fide_8(repo: Path) -> list[list[tuple[int, int]]]:
+    """FIDE C.05 Annex 1, the Berger table for 7 or 8 players (8 is the bye for 7), from
+    fixtures/tournaments/berger_8.txt: one round a line, games first-second."""
+    text = (repo / "fixtures/tournaments/berger_8.txt").read_text()
+    return [
+        [(int(a), int(b)) for a, b in (game.split("-") for game in line.split())]
+        for line in text.splitlines()
+    ]
+
+
+def club(n: int) -> renju.tournament.Tournament:
+    """A round robin of n players, not yet begun."""
+    text = "012 Club\n" + "".join(f"001 {i:>4}      Player {i}\n" for i in range(1, n + 1))
+    return renju.tournament.Tournament.from_trf(text)
+
+
+def test_round_robins_are_paired_by_fides_table(repo: Path) -> None:
+    """Every round of 8 and 7 players as FIDE's table has it; a double round robin."""
+    eight, seven = club(8), club(7)
+    fide = fide_8(repo)
+    assert eight.next_round == 1
+    assert [eight.pair_round_robin(r) for r in range(1, 8)] == fide
+    for r, table in enumerate(fide, start=1):
+        boards = seven.pair_round_robin(r)
+        (a, b), rest = table[0], table[1:]
+        assert boards == [(min(a, b), None), *rest]
+    second_cycle = eight.pair_round_robin(8, double=True)
+    assert second_cycle == [(b, a) for a, b in fide[0]]
+    assert eight.pair_round_robin(6, double=True, reverse_last_two_rounds=True) == fide[6]
+
+
+def test_a_round_that_cannot_be_paired_raises_value_error(repo: Path) -> None:
+    """Past the schedule, another system, a tournament already paired to its end."""
+    with pytest.raises(ValueError, match="past the schedule"):
+        club(8).pair_round_robin(8)
+    with pytest.raises(ValueError, match="not a round robin"):
+        renju.tournament.read_tournament(repo / EXERCISE).pair_round_robin()
+    played = renju.tournament.read_tournament(repo / "fixtures/tournaments/round_robin.trf")
+    assert played.next_round == 6
+    with pytest.raises(ValueError, match="past the 5 rounds"):
+        played.pair_round_robin()
+    with pytest.raises(ValueError, match="not paired by these tables"):
+        played.pair_round_robin(5)
+
+
+def test_lots_renumber_the_players_reproducibly(repo: Path) -> None:
+    """Seed 1 draws 6, 7, 5, 4, 1, 2, 3 for start ranks 1 to 7, in every language."""
+    seven = club(7)
+    drawn = seven.draw_lots(1)
+    assert drawn == seven.draw_lots(1)
+    names = {p["id"]: p["name"] for p in drawn.players}
+    assert [names[n] for n in range(1, 8)] == [f"Player {i}" for i in (5, 6, 7, 4, 3, 1, 2)]
+    assert drawn.pair_round_robin()[0] == (1, None)
+    assert "001    1      Player 5\n" in drawn.to_trf()
+    played = renju.tournament.read_tournament(repo / "fixtures/tournaments/round_robin.trf")
+    with pytest.raises(ValueError, match="before the first round"):
+        played.draw_lots(2)
+
+
+def test_a_knockout_is_paired_round_by_round() -> None:
+    """The bracket's first round (byes to the top seeds), then the winners by neighbours."""
+    players = [{"id": i, "name": f"P{i}"} for i in range(1, 6)]
+    data: dict[str, object] = {"name": "KO", "system": "knockout", "players": players, "pairings": []}
+    t = renju.tournament.Tournament.from_json(json.dumps(data))
+    assert t.pair_knockout() == [(1, None), (4, 5), (2, None), (3, None)]
+    data["pairings"] = [
+        {"round": 1, "player": 4, "opponent": 5, "result": "loss"},
+        {"round": 1, "player": 5, "opponent": 4, "result": "win"},
+    ]
+    t = renju.tournament.Tournament.from_json(json.dumps(data))
+    assert t.next_round == 2
+    assert t.pair_knockout() == [(1, 5), (2, 3)]
+    data["pairings"] = [
+        {"round": 1, "player": 4, "opponent": 5, "result": "draw"},
+        {"round": 1, "player": 5, "opponent": 4, "result": "draw"},
+    ]
+    with pytest.raises(ValueError, match="tied"):
+        renju.tournament.Tournament.from_json(json.dumps(data)).pair_knockout()

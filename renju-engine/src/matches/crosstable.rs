@@ -39,7 +39,9 @@ pub fn trf_rounds(games: impl IntoIterator<Item = (usize, usize)>, engines: usiz
 /// The games of a round robin of `n` engines (0-based), round by round in the order of
 /// FIDE's Berger tables ([`renju_tournament::pairing::round_robin::berger_rounds`]),
 /// each with the engine that moves first first: every round pairs every engine (but
-/// one, the bye, when `n` is odd).
+/// one, the bye, when `n` is odd). Within a round the games keep the order the runner
+/// has always played them in (the table's first board, then by the lower number), so
+/// that a seeded match plays the same games with the same openings as before.
 ///
 /// ```
 /// use renju_engine::matches::crosstable::round_robin_games;
@@ -54,8 +56,16 @@ pub fn round_robin_games(n: usize) -> Vec<(usize, usize)> {
     let players = u32::try_from(n).unwrap_or(u32::MAX);
     let index = |number: u32| number as usize - 1;
     berger_rounds(players)
-        .iter()
-        .flatten()
+        .into_iter()
+        .flat_map(|mut round| {
+            if let Some((_, others)) = round.split_first_mut() {
+                others.sort_by_key(|board| {
+                    let (first, second) = board.players();
+                    second.map_or(first, |second| first.min(second))
+                });
+            }
+            round
+        })
         .filter_map(|board| board.game())
         .map(|(first, second)| (index(first), index(second)))
         .collect()
@@ -121,4 +131,28 @@ impl MatchReport {
 /// The TRF id of engine `i` (from 1).
 fn player_id(i: usize) -> u32 {
     u32::try_from(i).map_or(u32::MAX, |i| i.saturating_add(1))
+}
+
+#[cfg(test)]
+mod order_tests {
+    use super::round_robin_games;
+
+    /// `"a-b c-d ..."` as 0-based games.
+    fn games(text: &str) -> Vec<(usize, usize)> {
+        text.split_whitespace()
+            .map(|game| {
+                let (a, b) = game.split_once('-').unwrap();
+                (a.parse().unwrap(), b.parse().unwrap())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_games_keep_the_order_seeded_matches_were_played_in() {
+        // The runner's order before the tables listed boards as FIDE prints them.
+        let six = "0-5 1-4 2-3 5-3 0-1 4-2 1-5 2-0 3-4 5-4 0-3 1-2 2-5 4-0 3-1";
+        assert_eq!(round_robin_games(6), games(six));
+        let five = "1-4 2-3 0-1 4-2 2-0 3-4 0-3 1-2 4-0 3-1";
+        assert_eq!(round_robin_games(5), games(five));
+    }
 }

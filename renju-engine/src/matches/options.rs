@@ -234,8 +234,9 @@ pub struct MatchOptions {
     pub openings: Vec<Game>,
     /// An openings file, read instead of `openings` as the schedule needs it: in
     /// sequential order only up to the last opening the schedule plays; in random order
-    /// in one pass that keeps a seeded sample as large as the schedule needs (reservoir
-    /// sampling). A file in a format that streams (Gomocup openings, and those that
+    /// in one pass that keeps a seeded sample as large as the schedule needs (a random
+    /// key per opening, the smallest keys kept; only candidates to the sample are
+    /// replayed to check them). A file in a format that streams (Gomocup openings, and those that
     /// [`renju_records::formats::Format::read_from`] streams) is read a record at a time,
     /// so memory holds the openings played, not the file; a file in another format is
     /// read whole first (within the readers' size limit), then taken the same way.

@@ -2,7 +2,9 @@
 
 read_tournament(), read_tournaments() and read_tournaments_bytes() read tournaments;
 a Tournament gives its Standings (StandingRow per competitor, tie-breaks) and its
-TournamentFinding list (what the record gets wrong). The pairing of rounds comes next.
+TournamentFinding list (what the record gets wrong), the rounds of a round robin paired
+by FIDE's Berger tables (Tournament.pair_round_robin()) and the drawing of lots
+(Tournament.draw_lots()).
 """
 
 from ._renju import (

@@ -3,7 +3,9 @@
 read_tournament(), read_tournaments() and read_tournaments_bytes() read tournaments
 (FIDE TRF, tournament JSON, or the games of a game file); a Tournament gives its
 Standings (a StandingRow per competitor, with tie-breaks) and its TournamentFinding
-list. The pairing of rounds comes next.
+list, the rounds of a round robin paired by FIDE's Berger tables
+(Tournament.pair_round_robin()) and the drawing of lots for the pairing numbers
+(Tournament.draw_lots()).
 
 Type stubs of renju.tournament (renju-py/python/renju/tournament.pyi), whose
 tournament.py imports these names from the private compiled module renju._renju.
@@ -172,6 +174,37 @@ class Tournament:
         unplayed: _Regulation = "fide-2024",
     ) -> Standings:
         """Computes the standings."""
+    @property
+    def next_round(self) -> int:
+        """The first round without pairings: the round pair_round_robin() pairs by
+        default (1 for a tournament not yet begun)."""
+    def pair_round_robin(
+        self,
+        round: int | None = None,
+        double: bool = False,
+        reverse_last_two_rounds: bool = False,
+    ) -> list[tuple[int, int | None]]:
+        """Pairs a round of this round robin by FIDE's Berger tables (Handbook C.05,
+        Annex 1): round (from 1; default: next_round), once round or, with double,
+        twice (the second cycle with colours exchanged); reverse_last_two_rounds plays
+        the first cycle's last two rounds in reverse order, as FIDE advises for a double
+        round robin. Players are numbered in start-rank order. Returns the boards in
+        the table's order, as (black, white) player ids (Black moves first), (player,
+        None) for a bye. Raises ValueError when the round cannot be paired."""
+    def pair_knockout(self, round: int | None = None) -> list[tuple[int, int | None]]:
+        """Pairs a round of this knockout by its bracket: round (from 1; default:
+        next_round). Players are seeded in start-rank order on the lines in the standard
+        order (byes to the top seeds); each earlier round's match winners (the most game
+        points in that round's games between the two, tie-break games included) meet by
+        neighbours. Returns the boards as (black, white) player ids, the upper line
+        first, (player, None) for a bye. Raises ValueError when the round cannot be
+        paired (a tied match without its tie-break, a match the crosstable lacks, the
+        knockout already won, ...)."""
+    def draw_lots(self, seed: int) -> Tournament:
+        """A drawing of lots from seed (0 to 2**64 - 1) for the pairing numbers, before
+        the first round: a new Tournament with each player's start rank (id) set to the
+        number drawn. The same seed draws the same numbers everywhere. Raises
+        ValueError when lots cannot be drawn (no players, pairings already made)."""
 
 def read_tournament(path: str | os.PathLike[str], format: _Format | None = None) -> Tournament:
     """Reads the one tournament of a file (the first, when it holds several)."""

@@ -7,17 +7,29 @@
 //!
 //! What the module holds, one file per concern:
 //!
+//! * [`matching`]: maximum-weight matching on general graphs (Edmonds' blossom
+//!   algorithm, exact, O(n³)), the core the Swiss systems pair a round with: each
+//!   allowed pair an edge, its criteria one weight.
 //! * [`round_robin`]: FIDE's Berger tables (Handbook C.05, Annex 1), the order in which
-//!   a round robin is played (also the engine match runner's schedule).
+//!   a round robin is played, once or twice round (a double round robin).
+//! * [`knockout`]: the bracket sheet, seeds on its lines in the standard order, byes to
+//!   the top seeds, neighbours meeting, and the games of a match.
+//! * [`lots`]: the drawing of lots, a seeded permutation of the pairing numbers (from
+//!   the workspace's one generator, `renju_records::random::SplitMix64`), and a
+//!   tournament renumbered by it.
+//! * [`tournament_round`]: a round of a [`crate::Tournament`] paired: the round to pair,
+//!   the players' pairing numbers, the boards by player id, and why it cannot be.
 //!
-//! What the pairing systems will add beside it, each in its own file: the matching the
-//! Swiss systems share, the Swiss systems themselves (Dutch, Burstein, Lim...), knockout
-//! and team pairing, the drawing of lots (from the workspace's one seeded generator,
-//! `renju_records::random::SplitMix64`) and a checker that replays a pairing
-//! program's rounds. Each system is one row of [`crate::System`]'s name table
-//! and one file here (`docs/development.md`, "Adding a pairing system").
+//! What the pairing systems will add beside them, each in its own file: the Swiss
+//! systems themselves (Dutch, Burstein, Lim...), team pairing, and a checker that
+//! replays a pairing program's rounds. Each system is one row of [`crate::System`]'s
+//! name table and one file here (`docs/development.md`, "Adding a pairing system").
 
+pub mod knockout;
+pub mod lots;
+pub mod matching;
 pub mod round_robin;
+pub mod tournament_round;
 
 /// One board of a round as a pairing system draws it.
 ///
@@ -50,6 +62,17 @@ impl Pairing {
         match self {
             Pairing::Game { black, white } => Some((black, white)),
             Pairing::Bye { .. } => None,
+        }
+    }
+
+    /// The same board with the colours exchanged (a bye stays a bye).
+    pub fn colours_exchanged(self) -> Pairing {
+        match self {
+            Pairing::Game { black, white } => Pairing::Game {
+                black: white,
+                white: black,
+            },
+            bye @ Pairing::Bye { .. } => bye,
         }
     }
 

@@ -1,0 +1,215 @@
+//! `renju pair`: the next round of a round robin by FIDE's Berger tables or of a
+//! knockout by its bracket, written as bbpPairings writes its pairings, and the drawing
+//! of lots for the pairing numbers.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::{ArgGroup, Args};
+use serde_json::{json, Value};
+
+use renju_tournament::io::read_path;
+use renju_tournament::pairing::lots::{drawn_numbers, renumber_by_lots};
+use renju_tournament::pairing::round_robin::RoundRobinOptions;
+use renju_tournament::pairing::tournament_round::{pair_knockout, pair_round_robin, PairedRound};
+use renju_tournament::pairing::Pairing;
+use renju_tournament::Tournament;
+
+/// The options of `renju pair`.
+#[derive(Args)]
+#[command(group(ArgGroup::new("task").required(true).args(["round_robin", "knockout", "draw_lots"])))]
+#[command(group(ArgGroup::new("system").args(["round_robin", "knockout"])))]
+pub struct PairArgs {
+    /// Pair a round of a round robin by FIDE's Berger tables (Handbook C.05, Annex 1):
+    /// the first round without pairings in the file, or --round.
+    #[arg(long)]
+    round_robin: bool,
+    /// Pair a round of a knockout by its bracket: the players seeded by start rank on the
+    /// lines in the standard order (byes to the top seeds), then each round's match
+    /// winners (the most game points in that round's games between the two, tie-break
+    /// games included) by neighbours. A tied match stops it: enter its tie-break first.
+    #[arg(long)]
+    knockout: bool,
+    /// Draw lots for the pairing numbers (before round 1): write the tournament with
+    /// each player's start rank set to the number drawn (with --seed).
+    #[arg(long, requires = "seed")]
+    draw_lots: bool,
+    /// The tournament: a FIDE TRF file (or a tournament's JSON).
+    tournament: PathBuf,
+    /// Write the pairings to OUTPUT, or to standard output when no file follows (the
+    /// default): as bbpPairings writes them, the number of boards, then one line per
+    /// board, the first mover (Black) first, "N 0" for a bye; players by start rank.
+    #[arg(
+        short = 'p',
+        long = "pairings",
+        value_name = "OUTPUT",
+        num_args = 0..=1,
+        requires = "system"
+    )]
+    pairings: Option<Option<PathBuf>>,
+    /// The round to pair (from 1); default: the first round without pairings. Never
+    /// past the rounds the file declares (XXR).
+    #[arg(long, requires = "system")]
+    round: Option<u32>,
+    /// A double round robin: a second cycle repeats the first with colours exchanged.
+    #[arg(long, requires = "round_robin", conflicts_with = "knockout")]
+    double: bool,
+    /// In a double round robin, play the first cycle's last two rounds in reverse
+    /// order, as FIDE advises, so that nobody has one colour three rounds running.
+    #[arg(long, requires = "double")]
+    reverse_last_two_rounds: bool,
+    /// The seed of the drawing of lots (0 to 2^64 - 1): the same seed draws the same
+    /// numbers, in every version and on every platform.
+    #[arg(long, requires = "draw_lots")]
+    seed: Option<u64>,
+    /// Write the tournament with the numbers drawn to this TRF file (default: standard
+    /// output); the numbers drawn are then listed on standard output.
+    #[arg(short = 'o', long, value_name = "FILE", requires = "draw_lots")]
+    output: Option<PathBuf>,
+    /// Print JSON: the round and its boards with the players' ids and names; with
+    /// --draw-lots, the numbers drawn (the TRF then goes only to --output).
+    #[arg(long)]
+    json: bool,
+}
+
+/// Runs the command: 0 when written, 2 when the tournament cannot be read or paired,
+/// or the output cannot be written.
+pub fn run(args: PairArgs) -> ExitCode {
+    match run_task(&args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("renju: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run_task(args: &PairArgs) -> Result<(), String> {
+    let t = read_one(&args.tournament)?;
+    if args.draw_lots {
+        draw(&t, args)
+    } else {
+        pair(&t, args)
+    }
+}
+
+/// The one tournament of the file.
+fn read_one(path: &Path) -> Result<Tournament, String> {
+    let mut list = read_path(path, None).map_err(|e| e.to_string())?;
+    if list.len() != 1 {
+        return Err(format!(
+            "{}: holds {} tournaments; pair one at a time",
+            path.display(),
+            list.len()
+        ));
+    }
+    Ok(list.remove(0).tournament)
+}
+
+fn pair(t: &Tournament, args: &PairArgs) -> Result<(), String> {
+    let options = RoundRobinOptions {
+        double: args.double,
+        reverse_last_two_rounds: args.reverse_last_two_rounds,
+    };
+    let paired = if args.knockout {
+        pair_knockout(t, args.round)
+    } else {
+        pair_round_robin(t, args.round, &options)
+    };
+    let paired = paired.map_err(|e| format!("{}: {e}", args.tournament.display()))?;
+    let text = if args.json {
+        format!("{:#}\n", round_json(t, &paired))
+    } else {
+        bbp_pairings(&paired)
+    };
+    match args.pairings.as_ref().and_then(Option::as_ref) {
+        Some(path) => {
+            std::fs::write(path, text).map_err(|e| format!("{}: cannot write: {e}", path.display()))
+        }
+        None => print_out(&text),
+    }
+}
+
+/// The pairings as bbpPairings writes them: the number of boards, then `first second`
+/// per board (`N 0` for a bye).
+pub fn bbp_pairings(paired: &PairedRound) -> String {
+    let mut text = format!("{}\n", paired.boards.len());
+    for board in &paired.boards {
+        let (first, second) = board.players();
+        text.push_str(&format!("{first} {}\n", second.unwrap_or(0)));
+    }
+    text
+}
+
+/// `{"round", "boards": [{"board", "black", "white"} or {"board", "bye"}]}`, each
+/// player as `{"id", "name"}`.
+fn round_json(t: &Tournament, paired: &PairedRound) -> Value {
+    let player = |id: u32| json!({"id": id, "name": t.player(id).map_or("", |p| &p.name)});
+    let boards: Vec<Value> = (1..)
+        .zip(&paired.boards)
+        .map(|(number, board): (u32, &Pairing)| match *board {
+            Pairing::Game { black, white } => {
+                json!({"board": number, "black": player(black), "white": player(white)})
+            }
+            Pairing::Bye { player: id } => json!({"board": number, "bye": player(id)}),
+        })
+        .collect();
+    json!({"round": paired.round, "boards": boards})
+}
+
+fn draw(t: &Tournament, args: &PairArgs) -> Result<(), String> {
+    let seed = args.seed.unwrap_or_default();
+    let at = |e: &dyn std::fmt::Display| format!("{}: {e}", args.tournament.display());
+    let numbers = drawn_numbers(t, seed).map_err(|e| at(&e))?;
+    let drawn = renumber_by_lots(t, seed).map_err(|e| at(&e))?;
+    let trf = drawn.to_trf().map_err(|e| at(&e))?;
+    let listing = if args.json {
+        format!("{:#}\n", lots_json(t, seed, &numbers))
+    } else {
+        lots_table(t, &numbers)
+    };
+    match &args.output {
+        Some(path) => {
+            std::fs::write(path, trf)
+                .map_err(|e| format!("{}: cannot write: {e}", path.display()))?;
+            print_out(&listing)
+        }
+        None if args.json => print_out(&listing),
+        None => print_out(&trf),
+    }
+}
+
+/// The numbers drawn in number order: `(number, previous start rank, name)`.
+fn by_number<'t>(t: &'t Tournament, numbers: &[(u32, u32)]) -> Vec<(u32, u32, &'t str)> {
+    let mut list: Vec<(u32, u32, &str)> = numbers
+        .iter()
+        .map(|&(id, number)| (number, id, t.player(id).map_or("", |p| p.name.as_str())))
+        .collect();
+    list.sort_unstable();
+    list
+}
+
+/// One line per number drawn, in number order: `number  name  (start rank id)`.
+fn lots_table(t: &Tournament, numbers: &[(u32, u32)]) -> String {
+    by_number(t, numbers)
+        .into_iter()
+        .map(|(number, id, name)| format!("{number:>4}  {name}  (start rank {id})\n"))
+        .collect()
+}
+
+/// `{"seed", "numbers": [{"number", "previous_id", "name"}]}`, in number order.
+fn lots_json(t: &Tournament, seed: u64, numbers: &[(u32, u32)]) -> Value {
+    let list: Vec<Value> = by_number(t, numbers)
+        .into_iter()
+        .map(|(number, id, name)| json!({"number": number, "previous_id": id, "name": name}))
+        .collect();
+    json!({"seed": seed, "numbers": list})
+}
+
+fn print_out(text: &str) -> Result<(), String> {
+    std::io::stdout()
+        .lock()
+        .write_all(text.as_bytes())
+        .map_err(|e| format!("cannot write to standard output: {e}"))
+}

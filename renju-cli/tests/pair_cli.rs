@@ -1,0 +1,281 @@
+//! End-to-end tests of `renju pair`: a round robin paired round by round as an arbiter
+//! runs it (each round's results added to the TRF before the next is paired), the
+//! drawing of lots, and the errors.
+
+use std::path::PathBuf;
+
+use serde_json::Value;
+
+mod run_cli;
+use run_cli::{renju, repo};
+
+/// FIDE C.05 Annex 1, the Berger table for 7 or 8 players (8 is the bye for 7), from
+/// `fixtures/tournaments/berger_8.txt`: one round a line, games `first-second`.
+fn fide_8() -> Vec<String> {
+    let text = std::fs::read_to_string(repo().join("fixtures/tournaments/berger_8.txt")).unwrap();
+    text.lines().map(str::to_string).collect()
+}
+
+/// A round as the table writes it: `first-second` games, space-separated (a bye, `N 0`
+/// in bbpPairings' output, as `N-8`).
+fn table_line(round: &[(u32, u32)]) -> String {
+    let games: Vec<String> = round
+        .iter()
+        .map(|&(first, second)| format!("{first}-{}", if second == 0 { 8 } else { second }))
+        .collect();
+    games.join(" ")
+}
+
+/// The games of a table line without player 8's (the bye of 7 players).
+fn without_8(line: &str) -> Vec<&str> {
+    line.split_whitespace()
+        .filter(|g| !g.contains('8'))
+        .collect()
+}
+
+/// A TRF file of `n` players ("Player 1"...) with `rounds` played, every game a draw,
+/// the first mover `b`, a bye `U`.
+fn trf(n: u32, rounds: &[Vec<(u32, u32)>]) -> String {
+    let mut text = format!("012 Club {n}\n092 Individual: Round robin\n");
+    for id in 1..=n {
+        let mut line = format!("{:<89}", format!("001 {id:>4}      Player {id}"));
+        for round in rounds {
+            let cell = round.iter().find_map(|&(first, second)| match id {
+                _ if first == id && second == 0 => Some("  0000 - U".to_string()),
+                _ if first == id => Some(format!("  {second:>4} b =")),
+                _ if second == id => Some(format!("  {first:>4} w =")),
+                _ => None,
+            });
+            line.push_str(&cell.expect("every player has a board"));
+        }
+        text.push_str(line.trim_end());
+        text.push('\n');
+    }
+    text
+}
+
+/// A fresh directory for one test's files (the process id keeps runs apart).
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("renju-pair-cli-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The boards of bbpPairings' output, checking the count on its first line.
+fn boards(output: &str) -> Vec<(u32, u32)> {
+    let mut lines = output.lines();
+    let count: usize = lines.next().unwrap().parse().unwrap();
+    let list: Vec<(u32, u32)> = lines
+        .map(|line| {
+            let (a, b) = line.split_once(' ').unwrap();
+            (a.parse().unwrap(), b.parse().unwrap())
+        })
+        .collect();
+    assert_eq!(list.len(), count);
+    list
+}
+
+/// Pairs every round of an `n`-player round robin from the CLI, each after the results
+/// of the ones before, with `extra` options; returns the rounds.
+fn pair_every_round(n: u32, rounds: usize, extra: &[&str]) -> Vec<Vec<(u32, u32)>> {
+    let dir = scratch(&format!("rounds-{n}{}", extra.join("")));
+    let path = dir.join("club.trf");
+    let mut played: Vec<Vec<(u32, u32)>> = Vec::new();
+    for _ in 0..rounds {
+        std::fs::write(&path, trf(n, &played)).unwrap();
+        let mut args = vec!["pair", "--round-robin", path.to_str().unwrap(), "-p"];
+        args.extend(extra);
+        let (code, out, err) = renju(&args);
+        assert_eq!(code, 0, "{err}");
+        played.push(boards(&out));
+    }
+    std::fs::write(&path, trf(n, &played)).unwrap();
+    let mut args = vec!["pair", "--round-robin", path.to_str().unwrap()];
+    args.extend(extra);
+    let (code, _, err) = renju(&args);
+    assert_eq!(code, 2, "every round paired");
+    assert!(err.contains("past the schedule"), "{err}");
+    played
+}
+
+#[test]
+fn eight_and_seven_players_are_paired_round_by_round_as_fides_table() {
+    let fide = fide_8();
+    let eight: Vec<String> = pair_every_round(8, 7, &[])
+        .iter()
+        .map(|r| table_line(r))
+        .collect();
+    assert_eq!(eight, fide);
+    let seven = pair_every_round(7, 7, &[]);
+    for (round, table) in seven.iter().zip(&fide) {
+        assert_eq!(round[0].1, 0, "the bye first");
+        assert!(
+            table.contains(&format!("{}-8", round[0].0))
+                || table.contains(&format!("8-{}", round[0].0))
+        );
+        assert_eq!(without_8(&table_line(&round[1..])), without_8(table));
+    }
+}
+
+#[test]
+fn a_double_round_robin_reverses_the_last_two_rounds_and_exchanges_colours() {
+    let double = pair_every_round(8, 14, &["--double", "--reverse-last-two-rounds"]);
+    let lines: Vec<String> = double.iter().map(|r| table_line(r)).collect();
+    let fide = fide_8();
+    assert_eq!((&lines[5], &lines[6]), (&fide[6], &fide[5]));
+    for (again, table) in double[7..].iter().zip(&fide) {
+        let exchanged: Vec<(u32, u32)> = again.iter().map(|&(a, b)| (b, a)).collect();
+        assert_eq!(table_line(&exchanged), *table);
+    }
+}
+
+#[test]
+fn pairings_go_to_the_output_file_and_json_names_the_players() {
+    let dir = scratch("output");
+    let path = dir.join("seven.trf");
+    std::fs::write(&path, trf(7, &[])).unwrap();
+    let out = dir.join("round1.txt");
+    let (code, stdout, err) = renju(&[
+        "pair",
+        "--round-robin",
+        path.to_str().unwrap(),
+        "-p",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!((code, stdout.as_str()), (0, ""), "{err}");
+    let written = std::fs::read_to_string(&out).unwrap();
+    assert_eq!(written, "4\n1 0\n2 7\n3 6\n4 5\n");
+    let (code, json, err) = renju(&["pair", "--round-robin", "--json", path.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["round"], 1);
+    assert_eq!(v["boards"][0]["bye"]["id"], 1);
+    assert_eq!(v["boards"][1]["black"]["name"], "Player 2");
+    assert_eq!(v["boards"][1]["white"]["id"], 7);
+}
+
+#[test]
+fn what_cannot_be_paired_exits_2_with_the_reason() {
+    let dir = scratch("errors");
+    let path = dir.join("four.trf");
+    std::fs::write(&path, format!("XXR 2\n{}", trf(4, &[]))).unwrap();
+    let file = path.to_str().unwrap();
+    let cases: [(&[&str], &str); 5] = [
+        (
+            &["--round", "3", file],
+            "past the 2 rounds the tournament declares",
+        ),
+        (
+            &["--round", "5", "fixtures/tournaments/round_robin.trf"],
+            "round 1: players 1 and 2 met, which the round robin's round 1 does not pair",
+        ),
+        (&["--round", "0", file], "rounds are numbered from 1"),
+        (
+            &["fixtures/tournaments/fide_tec_exercise.trf"],
+            "not a round robin",
+        ),
+        (&["no/such/file.trf"], "no/such/file.trf"),
+    ];
+    for (args, message) in cases {
+        let mut all = vec!["pair", "--round-robin"];
+        all.extend(args);
+        let (code, out, err) = renju(&all);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(out.is_empty());
+        assert!(err.contains(message), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn lots_drawn_are_written_as_start_ranks_and_paired_by_them() {
+    let dir = scratch("lots");
+    let path = dir.join("eight.trf");
+    std::fs::write(&path, trf(8, &[])).unwrap();
+    let drawn = dir.join("drawn.trf");
+    let args = [
+        "pair",
+        "--draw-lots",
+        "--seed",
+        "2026",
+        path.to_str().unwrap(),
+        "-o",
+        drawn.to_str().unwrap(),
+    ];
+    let (code, listing, err) = renju(&args);
+    assert_eq!(code, 0, "{err}");
+    // The numbers an independent implementation draws for seed 2026: player k (by
+    // start rank) gets [8, 6, 1, 5, 2, 7, 3, 4][k - 1].
+    assert!(
+        listing.starts_with("   1  Player 3  (start rank 3)\n"),
+        "{listing}"
+    );
+    let text = std::fs::read_to_string(&drawn).unwrap();
+    assert!(text.contains("001    1      Player 3\n"), "{text}");
+    assert!(text.contains("001    8      Player 1\n"), "{text}");
+    let (_, again, _) = renju(&args);
+    assert_eq!(again, listing, "the same seed draws the same numbers");
+    let (code, round1, err) = renju(&["pair", "--round-robin", drawn.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(table_line(&boards(&round1)), fide_8()[0]);
+    let (code, json, _) = renju(&[
+        "pair",
+        "--draw-lots",
+        "--seed",
+        "2026",
+        "--json",
+        path.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0);
+    let v: Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["numbers"][0]["previous_id"], 3);
+    assert_eq!(v["numbers"][7]["name"], "Player 1");
+    let (code, _, err) = renju(&[
+        "pair",
+        "--draw-lots",
+        "--seed",
+        "1",
+        "fixtures/tournaments/round_robin.trf",
+    ]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("lots are drawn before the first round"),
+        "{err}"
+    );
+}
+
+/// `renju pair --knockout`: the bracket's first round (byes to the top seeds), then the
+/// winner of a match meets the neighbouring board's; a tied match stops it.
+#[test]
+fn a_knockout_is_paired_by_its_bracket() {
+    let dir = scratch("knockout");
+    let file = dir.join("ko.json");
+    let players = r#"[{"id": 1, "name": "A"}, {"id": 2, "name": "B"}, {"id": 3, "name": "C"},
+        {"id": 4, "name": "D"}, {"id": 5, "name": "E"}]"#;
+    let write = |pairings: &str| {
+        let json = format!(
+            r#"{{"name": "KO", "system": "knockout", "players": {players}, "pairings": [{pairings}]}}"#
+        );
+        std::fs::write(&file, json).unwrap();
+    };
+    let pair = || renju(&["pair", "--knockout", file.to_str().unwrap(), "-p"]);
+    write("");
+    let (code, out, err) = pair();
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, "4\n1 0\n4 5\n2 0\n3 0\n");
+    write(
+        r#"{"round": 1, "player": 4, "opponent": 5, "result": "loss"},
+           {"round": 1, "player": 5, "opponent": 4, "result": "win"}"#,
+    );
+    let (code, out, err) = pair();
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, "2\n1 5\n2 3\n");
+    write(
+        r#"{"round": 1, "player": 4, "opponent": 5, "result": "draw"},
+           {"round": 1, "player": 5, "opponent": 4, "result": "draw"}"#,
+    );
+    let (code, _, err) = pair();
+    assert_eq!(code, 2);
+    assert!(err.contains("tied; enter its tie-break games"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
