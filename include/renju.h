@@ -267,6 +267,11 @@ enum renju_status
      * says which.
      */
     RENJU_ERROR_PAIRING = 27,
+    /**
+     * Refused by the referee: the arbiter paused the game, and no player acts until the
+     * arbiter's `RENJU_ACTION_UNPAUSE`.
+     */
+    RENJU_REFUSED_PAUSED = 28,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -670,6 +675,16 @@ enum renju_referee_action
      * answered garbage or fell silent; a player who did not come back).
      */
     RENJU_ACTION_FORFEIT = 10,
+    /**
+     * The arbiter stops both clocks (`seat` `RENJU_SEAT_NONE`): the time until
+     * `RENJU_ACTION_UNPAUSE` is charged to nobody, and no player acts meanwhile
+     * (`RENJU_REFUSED_PAUSED`).
+     */
+    RENJU_ACTION_PAUSE = 11,
+    /**
+     * The arbiter restarts the clocks after `RENJU_ACTION_PAUSE`.
+     */
+    RENJU_ACTION_UNPAUSE = 12,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -1456,6 +1471,11 @@ typedef struct renju_referee_status {
      * The seat whose draw offer waits for an answer; `RENJU_SEAT_NONE` when none.
      */
     renju_seat draw_offer;
+    /**
+     * Whether the arbiter has paused the game: no clock runs and no player acts until
+     * `RENJU_ACTION_UNPAUSE` (`required` and `to_act` say what comes after it).
+     */
+    bool paused;
     /**
      * Whether the game is timed (then `clock` holds the clocks; otherwise it is zeroed,
      * with `running` `RENJU_COLOR_NONE` and `deadline_ms` -1).
@@ -2909,14 +2929,17 @@ renju_status renju_referee_pass(struct renju_referee *referee, int32_t seat, con
 
 /**
  * Takes an action without arguments (`action` a `renju_referee_action`: swap, stay,
- * place-two, claim, draw offer, accept, decline, resign, forfeit, tick, pass). `seat` and `t_ms`
+ * place-two, claim, draw offer, accept, decline, resign, forfeit, tick, pass, and the
+ * arbiter's pause and unpause, taken with `seat` `RENJU_SEAT_NONE`). `seat` and `t_ms`
  * as for `renju_referee_place`; a tick needs a time stamp.
  *
  * Returns `RENJU_OK`, or `RENJU_REFUSED_*` as `renju_referee_place`
  * (`RENJU_REFUSED_WRONG_ACTION` for a colour decision the protocol does not ask for
  * now, a claim with no foul to claim, an answer with no draw offer;
  * `RENJU_REFUSED_DRAW_OFFER_NOT_ALLOWED` for a draw offer the rules do not allow now;
- * `RENJU_REFUSED_BAD_REQUEST` for a tick without a time stamp);
+ * `RENJU_REFUSED_BAD_REQUEST` for a tick without a time stamp, or a pause or unpause
+ * with a seat; `RENJU_REFUSED_WRONG_ACTION` for a pause inside a pause or an unpause
+ * without one; `RENJU_REFUSED_PAUSED` for a player's action while paused);
  * `RENJU_ERROR_INVALID_ARGUMENT` for an unknown `action` or `seat`.
  *
  * Thread safety: see `renju_referee`.
@@ -2990,6 +3013,68 @@ renju_status renju_referee_choose(struct renju_referee *referee,
                                   const uint64_t *t_ms);
 
 /**
+ * The arbiter notes a violation of the player in `seat` (`RENJU_SEAT_FIRST` or
+ * `RENJU_SEAT_SECOND`), for `reason` (UTF-8; NULL or empty: none given): a warning. A
+ * player's second violation of the game loses it (`RENJU_TERMINATION_VIOLATIONS`).
+ * `t_ms` as for `renju_referee_place`.
+ *
+ * Returns `RENJU_OK`, or `RENJU_REFUSED_GAME_OVER`, `_BAD_REQUEST` (time going
+ * backwards); `RENJU_ERROR_INVALID_ARGUMENT` for a `seat` that names no player;
+ * `RENJU_ERROR_INVALID_UTF8` for a `reason` that is not UTF-8.
+ *
+ * Thread safety: see `renju_referee`.
+ *
+ * # Safety
+ * `referee` is looked up before use; `reason` must be NULL or a NUL-terminated string;
+ * `t_ms` must be NULL or point to a `uint64_t`.
+ */
+renju_status renju_referee_warning(struct renju_referee *referee,
+                                   int32_t seat,
+                                   const char *reason,
+                                   const uint64_t *t_ms);
+
+/**
+ * The arbiter takes `ms` milliseconds (at most five minutes) off the clock of the
+ * player in `seat` (`RENJU_SEAT_FIRST` or `RENJU_SEAT_SECOND`). A penalty that takes
+ * all the time the player has left makes their flag fall (`RENJU_TERMINATION_TIME`).
+ * `t_ms` as for `renju_referee_place`.
+ *
+ * Returns `RENJU_OK`, or `RENJU_REFUSED_BAD_REQUEST` (an untimed game, more than five
+ * minutes, time going backwards), `_GAME_OVER`; `RENJU_ERROR_INVALID_ARGUMENT` for a
+ * `seat` that names no player.
+ *
+ * Thread safety: see `renju_referee`.
+ *
+ * # Safety
+ * `referee` is looked up before use; `t_ms` must be NULL or point to a `uint64_t`.
+ */
+renju_status renju_referee_penalty(struct renju_referee *referee,
+                                   int32_t seat,
+                                   uint64_t ms,
+                                   const uint64_t *t_ms);
+
+/**
+ * The arbiter disqualifies the player in `seat` (`RENJU_SEAT_FIRST` or
+ * `RENJU_SEAT_SECOND`) for `reason` (UTF-8; NULL or empty: none given): they lose by
+ * forfeit (`RENJU_TERMINATION_FORFEIT`), the record's `termination` tag saying why.
+ * `t_ms` as for `renju_referee_place`.
+ *
+ * Returns `RENJU_OK`, or `RENJU_REFUSED_GAME_OVER`, `_BAD_REQUEST`;
+ * `RENJU_ERROR_INVALID_ARGUMENT` for a `seat` that names no player;
+ * `RENJU_ERROR_INVALID_UTF8` for a `reason` that is not UTF-8.
+ *
+ * Thread safety: see `renju_referee`.
+ *
+ * # Safety
+ * `referee` is looked up before use; `reason` must be NULL or a NUL-terminated string;
+ * `t_ms` must be NULL or point to a `uint64_t`.
+ */
+renju_status renju_referee_disqualify(struct renju_referee *referee,
+                                      int32_t seat,
+                                      const char *reason,
+                                      const uint64_t *t_ms);
+
+/**
  * The name of a refusal code, as the JSON protocol writes it (`RENJU_REFUSED_OCCUPIED`
  * gives `"occupied"`, `RENJU_REFUSED_NOT_YOUR_TURN` `"not-your-turn"`); NULL for a
  * status that is not a refusal. The names are stable across versions and languages.
@@ -3058,9 +3143,11 @@ renju_status renju_referee_forbidden_points(const struct renju_referee *referee,
  * `Referee.apply` speak) with one line, in `*reply` (no newline). A line is a JSON
  * object with an `action` field: an action (`place`, `pass`, `swap`, `stay`,
  * `place-two`, `declare`, `offer`, `choose`, `claim`, `draw-offer`, `draw-accept`,
- * `draw-decline`, `resign`, `forfeit`, `tick`, with `point`, `points` or `count` where it takes
- * one, and optionally `by` (`"first"` or `"second"`, or `"arbiter"` to declare the
- * forfeit of the player to act) and `t` (milliseconds)), or a query: `status`,
+ * `draw-decline`, `resign`, `forfeit`, `tick`, and (the arbiter's) `pause`, `unpause`,
+ * `warning`, `penalty`, `disqualify`, with `point`, `points` or `count` where it takes
+ * one, `seat`, `reason` and `ms` for the arbiter's, and optionally `by` (`"first"` or
+ * `"second"`, or `"arbiter"` for the arbiter's actions and to declare the forfeit of
+ * the player to act) and `t` (milliseconds)), or a query: `status`,
  * `record` (with `format`) or `explain` (with `point`). The reply is
  * `{"ok":true,"status":{...}}` or `{"ok":false,"error":{"code":...,"message":...},
  * "status":{...}}`, with `record` or `explanation` beside the status for those queries;

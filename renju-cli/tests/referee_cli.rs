@@ -185,6 +185,58 @@ fn through_the_pipe_the_swapper_keeps_their_own_clock() {
     assert!(record.contains("swap {t=55}"), "{record}");
 }
 
+#[test]
+fn through_the_pipe_the_arbiter_pauses_warns_penalises_and_records() {
+    // Five minutes each: a 100 s pause charges no one, a 60 s penalty takes 60 s, a
+    // player's move while paused is refused, and a second warning loses.
+    let input = [
+        r#"{"action":"place","point":"h8","t":10000}"#,
+        r#"{"action":"pause","by":"arbiter","t":15000}"#,
+        r#"{"action":"place","point":"h9","t":20000}"#,
+        r#"{"action":"pause","t":20000}"#,
+        r#"{"action":"unpause","t":115000}"#,
+        r#"{"action":"unpause","t":115000}"#,
+        r#"{"action":"penalty","seat":"first","ms":60000,"t":116000}"#,
+        r#"{"action":"place","point":"h9","t":120000}"#,
+        r#"{"action":"warning","seat":"first","reason":"noise","t":121000}"#,
+        r#"{"action":"pause","by":"first","t":122000}"#,
+        r#"{"action":"record","format":"moves"}"#,
+        r#"{"action":"warning","seat":"first","t":123000}"#,
+        r#"{"action":"record","format":"sgf"}"#,
+    ]
+    .join("\n");
+    let (replies, code) = run(&["--time-control", "300"], input.as_bytes());
+    assert_eq!(code, 0);
+    let ok: Vec<bool> = replies.iter().map(|r| r["ok"] == true).collect();
+    let expected = [
+        true, true, false, false, true, false, true, true, true, false, true, true, false,
+    ];
+    assert_eq!(ok, expected, "{replies:#?}");
+    assert_eq!(replies[1]["status"]["paused"], true);
+    assert_eq!(replies[2]["error"]["code"], "paused");
+    assert_eq!(replies[3]["error"]["code"], "wrong-action");
+    assert_eq!(replies[5]["error"]["code"], "wrong-action");
+    assert_eq!(replies[9]["error"]["code"], "bad-request");
+    let clock = &replies[4]["status"]["clock"];
+    assert_eq!(clock["black"]["time_left_ms"], 290_000);
+    assert_eq!(clock["white"]["time_left_ms"], 295_000);
+    assert!(replies[4]["status"].get("paused").is_none());
+    let clock = &replies[6]["status"]["clock"];
+    assert_eq!(clock["black"]["time_left_ms"], 230_000);
+    let clock = &replies[7]["status"]["clock"];
+    assert_eq!(clock["white"]["time_left_ms"], 290_000);
+    let record = replies[10]["record"].as_str().unwrap();
+    assert!(
+        record.contains("h8 {t=10} pause unpause b:penalty=60/0 h9 {t=10} b:violation=noise"),
+        "{record}"
+    );
+    let outcome = &replies[11]["status"]["outcome"];
+    assert_eq!(outcome["termination"], "violations");
+    assert_eq!(outcome["winner_seat"], "second");
+    let message = replies[12]["error"]["message"].as_str().unwrap();
+    assert!(message.contains("pause"), "{message}");
+}
+
 /// Each write of `writes` (without closing the input) gets its reply at once, whatever
 /// else the write held: the reply of the action of each write, within 10 s.
 fn replies_while_open(writes: &[&str]) -> Vec<Value> {

@@ -91,6 +91,9 @@ pub enum renju_status {
     /// (`renju_tournament_draw_lots`: no players, pairings already made). The message
     /// says which.
     RENJU_ERROR_PAIRING = 27,
+    /// Refused by the referee: the arbiter paused the game, and no player acts until the
+    /// arbiter's `RENJU_ACTION_UNPAUSE`.
+    RENJU_REFUSED_PAUSED = 28,
 }
 
 use renju_status::*;
@@ -342,6 +345,7 @@ fn status_name(status: i32) -> *const c_char {
             static_cstr!("RENJU_ERROR_OUT_OF_MEMORY"),
         ),
         (RENJU_ERROR_PAIRING, static_cstr!("RENJU_ERROR_PAIRING")),
+        (RENJU_REFUSED_PAUSED, static_cstr!("RENJU_REFUSED_PAUSED")),
     ];
     statuses
         .iter()
@@ -380,7 +384,7 @@ mod tests {
 
     #[test]
     fn every_status_has_its_name() {
-        for code in 0..=27 {
+        for code in 0..=28 {
             let name = unsafe { CStr::from_ptr(renju_status_name(code)) };
             assert!(name.to_str().unwrap().starts_with("RENJU_"));
             assert_ne!(name.to_str().unwrap(), "RENJU_UNKNOWN_STATUS", "{code}");

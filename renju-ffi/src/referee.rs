@@ -94,6 +94,12 @@ pub enum renju_referee_action {
     /// Lose by forfeit: the player is gone or cannot go on (an engine that crashed,
     /// answered garbage or fell silent; a player who did not come back).
     RENJU_ACTION_FORFEIT = 10,
+    /// The arbiter stops both clocks (`seat` `RENJU_SEAT_NONE`): the time until
+    /// `RENJU_ACTION_UNPAUSE` is charged to nobody, and no player acts meanwhile
+    /// (`RENJU_REFUSED_PAUSED`).
+    RENJU_ACTION_PAUSE = 11,
+    /// The arbiter restarts the clocks after `RENJU_ACTION_PAUSE`.
+    RENJU_ACTION_UNPAUSE = 12,
 }
 
 /// `renju_referee_status.options` bit: keep colours (`RENJU_ACTION_STAY`).
@@ -206,6 +212,9 @@ pub struct renju_referee_status {
     pub claimable: bool,
     /// The seat whose draw offer waits for an answer; `RENJU_SEAT_NONE` when none.
     pub draw_offer: renju_seat,
+    /// Whether the arbiter has paused the game: no clock runs and no player acts until
+    /// `RENJU_ACTION_UNPAUSE` (`required` and `to_act` say what comes after it).
+    pub paused: bool,
     /// Whether the game is timed (then `clock` holds the clocks; otherwise it is zeroed,
     /// with `running` `RENJU_COLOR_NONE` and `deadline_ms` -1).
     pub timed: bool,
@@ -315,6 +324,7 @@ pub(crate) fn refusal_status(code: RefusalCode) -> renju_status {
         RefusalCode::DrawOfferNotAllowed => RENJU_REFUSED_DRAW_OFFER_NOT_ALLOWED,
         RefusalCode::GameOver => RENJU_REFUSED_GAME_OVER,
         RefusalCode::BadRequest => RENJU_REFUSED_BAD_REQUEST,
+        RefusalCode::Paused => RENJU_REFUSED_PAUSED,
     }
 }
 
@@ -424,6 +434,7 @@ impl From<&Status> for renju_referee_status {
             forbidden_count: s.forbidden.len(),
             claimable: s.claimable,
             draw_offer: s.draw_offer.into(),
+            paused: s.paused,
             timed: s.clock.is_some(),
             clock,
             outcome: ending.map(|e| e.outcome()).into(),
@@ -512,6 +523,44 @@ fn take(ptr: *mut renju_referee, action: Action, seat: i32, t_ms: *const u64) ->
     let handle = referee(ptr)?;
     let mut live = handle.lock()?;
     live.take(&Request { action, by, t })
+}
+
+/// The arbiter takes `action`.
+fn arbiter_takes(ptr: *mut renju_referee, action: Action, t_ms: *const u64) -> Result<()> {
+    // SAFETY: NULL or a readable uint64_t, the caller says.
+    let t = unsafe { t_ms.as_ref() }.copied();
+    let handle = referee(ptr)?;
+    let mut live = handle.lock()?;
+    live.take(&Request {
+        action,
+        by: Some(Party::Arbiter),
+        t,
+    })
+}
+
+/// The arbiter takes the action `judged` makes of the player a `seat` argument names
+/// and a reason (`reason` NULL: an empty one).
+///
+/// # Safety
+/// `reason` must be NULL or a NUL-terminated string.
+unsafe fn arbiter_judges(
+    ptr: *mut renju_referee,
+    seat: i32,
+    reason: *const c_char,
+    t_ms: *const u64,
+    judged: fn(Seat, String) -> Action,
+) -> Result<()> {
+    let seat = player_arg(seat)?;
+    // SAFETY: NULL or a NUL-terminated string, the caller says.
+    let reason = unsafe { opt_str_arg(reason, "reason") }?.unwrap_or("");
+    arbiter_takes(ptr, judged(seat, reason.to_string()), t_ms)
+}
+
+/// The player a `seat` argument names (`RENJU_SEAT_NONE` names none).
+fn player_arg(value: i32) -> Result<Seat> {
+    seat_arg(value)?.ok_or_else(|| {
+        Error::invalid("the arbiter acts on a player: RENJU_SEAT_FIRST or RENJU_SEAT_SECOND")
+    })
 }
 
 /// Takes an action on one point.
@@ -740,14 +789,17 @@ pub unsafe extern "C" fn renju_referee_pass(
 }
 
 /// Takes an action without arguments (`action` a `renju_referee_action`: swap, stay,
-/// place-two, claim, draw offer, accept, decline, resign, forfeit, tick, pass). `seat` and `t_ms`
+/// place-two, claim, draw offer, accept, decline, resign, forfeit, tick, pass, and the
+/// arbiter's pause and unpause, taken with `seat` `RENJU_SEAT_NONE`). `seat` and `t_ms`
 /// as for `renju_referee_place`; a tick needs a time stamp.
 ///
 /// Returns `RENJU_OK`, or `RENJU_REFUSED_*` as `renju_referee_place`
 /// (`RENJU_REFUSED_WRONG_ACTION` for a colour decision the protocol does not ask for
 /// now, a claim with no foul to claim, an answer with no draw offer;
 /// `RENJU_REFUSED_DRAW_OFFER_NOT_ALLOWED` for a draw offer the rules do not allow now;
-/// `RENJU_REFUSED_BAD_REQUEST` for a tick without a time stamp);
+/// `RENJU_REFUSED_BAD_REQUEST` for a tick without a time stamp, or a pause or unpause
+/// with a seat; `RENJU_REFUSED_WRONG_ACTION` for a pause inside a pause or an unpause
+/// without one; `RENJU_REFUSED_PAUSED` for a player's action while paused);
 /// `RENJU_ERROR_INVALID_ARGUMENT` for an unknown `action` or `seat`.
 ///
 /// Thread safety: see `renju_referee`.
@@ -775,6 +827,8 @@ pub unsafe extern "C" fn renju_referee_act(
             (RENJU_ACTION_RESIGN, Action::Resign),
             (RENJU_ACTION_TICK, Action::Tick),
             (RENJU_ACTION_FORFEIT, Action::Forfeit),
+            (RENJU_ACTION_PAUSE, Action::Pause),
+            (RENJU_ACTION_UNPAUSE, Action::Unpause),
         ];
         let action = actions
             .into_iter()
@@ -782,7 +836,7 @@ pub unsafe extern "C" fn renju_referee_act(
             .map(|(_, a)| a)
             .ok_or_else(|| {
                 Error::invalid(format!(
-                    "{action} is not a renju_referee_action (RENJU_ACTION_PASS .. RENJU_ACTION_FORFEIT)"
+                    "{action} is not a renju_referee_action (RENJU_ACTION_PASS .. RENJU_ACTION_UNPAUSE)"
                 ))
             })?;
         take(referee, action, seat, t_ms)
@@ -878,6 +932,90 @@ pub unsafe extern "C" fn renju_referee_choose(
     t_ms: *const u64,
 ) -> renju_status {
     guard(|| take_at(referee, point, |point| Action::Choose { point }, seat, t_ms))
+}
+
+/// The arbiter notes a violation of the player in `seat` (`RENJU_SEAT_FIRST` or
+/// `RENJU_SEAT_SECOND`), for `reason` (UTF-8; NULL or empty: none given): a warning. A
+/// player's second violation of the game loses it (`RENJU_TERMINATION_VIOLATIONS`).
+/// `t_ms` as for `renju_referee_place`.
+///
+/// Returns `RENJU_OK`, or `RENJU_REFUSED_GAME_OVER`, `_BAD_REQUEST` (time going
+/// backwards); `RENJU_ERROR_INVALID_ARGUMENT` for a `seat` that names no player;
+/// `RENJU_ERROR_INVALID_UTF8` for a `reason` that is not UTF-8.
+///
+/// Thread safety: see `renju_referee`.
+///
+/// # Safety
+/// `referee` is looked up before use; `reason` must be NULL or a NUL-terminated string;
+/// `t_ms` must be NULL or point to a `uint64_t`.
+#[no_mangle]
+pub unsafe extern "C" fn renju_referee_warning(
+    referee: *mut renju_referee,
+    seat: i32,
+    reason: *const c_char,
+    t_ms: *const u64,
+) -> renju_status {
+    // SAFETY: `reason` is NULL or a NUL-terminated string, the caller says.
+    guard(|| unsafe {
+        arbiter_judges(referee, seat, reason, t_ms, |seat, reason| {
+            Action::Warning { seat, reason }
+        })
+    })
+}
+
+/// The arbiter takes `ms` milliseconds (at most five minutes) off the clock of the
+/// player in `seat` (`RENJU_SEAT_FIRST` or `RENJU_SEAT_SECOND`). A penalty that takes
+/// all the time the player has left makes their flag fall (`RENJU_TERMINATION_TIME`).
+/// `t_ms` as for `renju_referee_place`.
+///
+/// Returns `RENJU_OK`, or `RENJU_REFUSED_BAD_REQUEST` (an untimed game, more than five
+/// minutes, time going backwards), `_GAME_OVER`; `RENJU_ERROR_INVALID_ARGUMENT` for a
+/// `seat` that names no player.
+///
+/// Thread safety: see `renju_referee`.
+///
+/// # Safety
+/// `referee` is looked up before use; `t_ms` must be NULL or point to a `uint64_t`.
+#[no_mangle]
+pub unsafe extern "C" fn renju_referee_penalty(
+    referee: *mut renju_referee,
+    seat: i32,
+    ms: u64,
+    t_ms: *const u64,
+) -> renju_status {
+    guard(|| {
+        let seat = player_arg(seat)?;
+        arbiter_takes(referee, Action::Penalty { seat, ms }, t_ms)
+    })
+}
+
+/// The arbiter disqualifies the player in `seat` (`RENJU_SEAT_FIRST` or
+/// `RENJU_SEAT_SECOND`) for `reason` (UTF-8; NULL or empty: none given): they lose by
+/// forfeit (`RENJU_TERMINATION_FORFEIT`), the record's `termination` tag saying why.
+/// `t_ms` as for `renju_referee_place`.
+///
+/// Returns `RENJU_OK`, or `RENJU_REFUSED_GAME_OVER`, `_BAD_REQUEST`;
+/// `RENJU_ERROR_INVALID_ARGUMENT` for a `seat` that names no player;
+/// `RENJU_ERROR_INVALID_UTF8` for a `reason` that is not UTF-8.
+///
+/// Thread safety: see `renju_referee`.
+///
+/// # Safety
+/// `referee` is looked up before use; `reason` must be NULL or a NUL-terminated string;
+/// `t_ms` must be NULL or point to a `uint64_t`.
+#[no_mangle]
+pub unsafe extern "C" fn renju_referee_disqualify(
+    referee: *mut renju_referee,
+    seat: i32,
+    reason: *const c_char,
+    t_ms: *const u64,
+) -> renju_status {
+    // SAFETY: `reason` is NULL or a NUL-terminated string, the caller says.
+    guard(|| unsafe {
+        arbiter_judges(referee, seat, reason, t_ms, |seat, reason| {
+            Action::Disqualify { seat, reason }
+        })
+    })
 }
 
 /// The name of a refusal code, as the JSON protocol writes it (`RENJU_REFUSED_OCCUPIED`
@@ -1035,9 +1173,11 @@ pub unsafe extern "C" fn renju_referee_forbidden_points(
 /// `Referee.apply` speak) with one line, in `*reply` (no newline). A line is a JSON
 /// object with an `action` field: an action (`place`, `pass`, `swap`, `stay`,
 /// `place-two`, `declare`, `offer`, `choose`, `claim`, `draw-offer`, `draw-accept`,
-/// `draw-decline`, `resign`, `forfeit`, `tick`, with `point`, `points` or `count` where it takes
-/// one, and optionally `by` (`"first"` or `"second"`, or `"arbiter"` to declare the
-/// forfeit of the player to act) and `t` (milliseconds)), or a query: `status`,
+/// `draw-decline`, `resign`, `forfeit`, `tick`, and (the arbiter's) `pause`, `unpause`,
+/// `warning`, `penalty`, `disqualify`, with `point`, `points` or `count` where it takes
+/// one, `seat`, `reason` and `ms` for the arbiter's, and optionally `by` (`"first"` or
+/// `"second"`, or `"arbiter"` for the arbiter's actions and to declare the forfeit of
+/// the player to act) and `t` (milliseconds)), or a query: `status`,
 /// `record` (with `format`) or `explain` (with `point`). The reply is
 /// `{"ok":true,"status":{...}}` or `{"ok":false,"error":{"code":...,"message":...},
 /// "status":{...}}`, with `record` or `explanation` beside the status for those queries;

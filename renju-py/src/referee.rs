@@ -277,8 +277,9 @@ fn refusal_error(py: Python<'_>, refusal: &Refusal) -> PyErr {
 ///
 /// Referee(options=RefereeOptions(rule='renju', opening='rif1996')) starts a game. Each
 /// action is a method (place, pass_, swap, stay, place_two, declare, offer, choose, claim, draw_offer,
-/// draw_accept, draw_decline, resign, forfeit, tick) that returns the new Status, or raises
-/// RefusalError (with its code) and changes nothing. by= names the seat acting ('first'
+/// draw_accept, draw_decline, resign, forfeit, tick, and the arbiter's pause, unpause,
+/// warning, penalty, disqualify) that returns the new Status, or raises RefusalError
+/// (with its code) and changes nothing. by= names the seat acting ('first'
 /// or 'second': seats act, colours change with swaps; checked when given) and t= the
 /// time stamp in milliseconds on the caller's timeline (timed games).
 ///
@@ -361,6 +362,19 @@ impl Referee {
         let request = Request {
             action,
             by: by.map(|by| seat_of(by).map(Party::from)).transpose()?,
+            t: t.map(|t| millis_of(t, "t")).transpose()?,
+        };
+        match self.inner.act(request) {
+            Ok(status) => Ok(Status(status)),
+            Err(refusal) => Err(refusal_error(py, &refusal)),
+        }
+    }
+
+    /// Takes one of the arbiter's actions.
+    fn arbiter_act(&mut self, py: Python<'_>, action: Action, t: Arg<'_, '_>) -> PyResult<Status> {
+        let request = Request {
+            action,
+            by: Some(Party::Arbiter),
             t: t.map(|t| millis_of(t, "t")).transpose()?,
         };
         match self.inner.act(request) {
@@ -561,6 +575,47 @@ py_methods! { Referee |r| pickle(Self) {
         self.act(py, Action::Tick, None, Some(t))
     }
 
+    /// The arbiter stops both clocks: the time until unpause() is charged to nobody, and
+    /// every player's action meanwhile raises RefusalError ('paused').
+    #[pyo3(signature = (*, t = None))]
+    fn pause(&mut self, py: Python<'_>, t: Arg<'_, '_>) -> PyResult<Status> {
+        self.arbiter_act(py, Action::Pause, t)
+    }
+
+    /// The arbiter restarts the clocks after pause().
+    #[pyo3(signature = (*, t = None))]
+    fn unpause(&mut self, py: Python<'_>, t: Arg<'_, '_>) -> PyResult<Status> {
+        self.arbiter_act(py, Action::Unpause, t)
+    }
+
+    /// The arbiter notes a violation of the player in `seat` ('first' or 'second'), for
+    /// `reason`: a warning. A player's second violation of the game loses it
+    /// (termination 'violations').
+    #[pyo3(signature = (seat, reason = "", *, t = None))]
+    fn warning(&mut self, py: Python<'_>, seat: &Bound<'_, PyAny>, reason: &str, t: Arg<'_, '_>) -> PyResult<Status> {
+        let seat = seat_of(seat)?;
+        let reason = reason.to_string();
+        self.arbiter_act(py, Action::Warning { seat, reason }, t)
+    }
+
+    /// The arbiter takes `ms` milliseconds (at most five minutes) off the clock of the
+    /// player in `seat`; a penalty that takes all their time left makes their flag fall.
+    #[pyo3(signature = (seat, ms, *, t = None))]
+    fn penalty(&mut self, py: Python<'_>, seat: &Bound<'_, PyAny>, ms: &Bound<'_, PyAny>, t: Arg<'_, '_>) -> PyResult<Status> {
+        let seat = seat_of(seat)?;
+        let ms = millis_of(ms, "ms")?;
+        self.arbiter_act(py, Action::Penalty { seat, ms }, t)
+    }
+
+    /// The arbiter disqualifies the player in `seat` for `reason`: they lose by forfeit
+    /// (the record's 'termination' tag says why).
+    #[pyo3(signature = (seat, reason = "", *, t = None))]
+    fn disqualify(&mut self, py: Python<'_>, seat: &Bound<'_, PyAny>, reason: &str, t: Arg<'_, '_>) -> PyResult<Status> {
+        let seat = seat_of(seat)?;
+        let reason = reason.to_string();
+        self.arbiter_act(py, Action::Disqualify { seat, reason }, t)
+    }
+
     /// Answers one command of the JSON-lines protocol, given as a dict
     /// ({'action': 'place', 'point': 'h8', 'by': 'first', 't': 1500}, {'action':
     /// 'status'}, {'action': 'record', 'format': 'sgf'}, {'action': 'explain', 'point':
@@ -693,6 +748,8 @@ struct StatusState {
     #[serde(default)]
     draw_offer: Option<Seat>,
     #[serde(default)]
+    paused: bool,
+    #[serde(default)]
     clock: Option<CClockStatus>,
     outcome: Option<EndingState>,
 }
@@ -743,6 +800,7 @@ impl crate::pickle::Pickled for Status {
             forbidden: s.forbidden,
             claimable: s.claimable,
             draw_offer: s.draw_offer,
+            paused: s.paused,
             clock: s.clock,
             outcome: s.outcome.map(EndingState::ending),
         }))
@@ -791,6 +849,9 @@ fn describe(s: &CStatus) -> String {
     if let Some(seat) = s.draw_offer {
         text += &format!(", draw offered by {}", seat.name());
     }
+    if s.paused {
+        text += ", paused by the arbiter";
+    }
     text
 }
 
@@ -826,6 +887,9 @@ py_methods! { Status |s| pickle(Self)
     claimable -> bool = s.0.claimable;
     /// The seat whose draw offer waits for an answer, else None.
     draw_offer -> Option<Name<Seat>> = s.0.draw_offer.map(Name);
+    /// Whether the arbiter has paused the game: no clock runs and no player acts until
+    /// unpause() (required and to_act say what comes after it).
+    paused -> bool = s.0.paused;
     /// The clocks, in a timed game (else None).
     clock -> Option<ClockStatus> = s.0.clock.map(ClockStatus);
     /// How the game ended, else None (the game goes on).

@@ -101,6 +101,8 @@ pub(crate) struct Decisions {
     offers: [u32; 2],
     violations: [u32; 2],
     pending_offer: Option<Color>,
+    /// The arbiter stopped the clocks (between [`Event::Pause`] and [`Event::Unpause`]).
+    paused: bool,
     /// A decision ended the game: the outcome and whether it was the clock.
     pub decided: Option<Outcome>,
     pub ended_by_flag: bool,
@@ -162,6 +164,7 @@ impl Decisions {
             offers: [0; 2],
             violations: [0; 2],
             pending_offer: None,
+            paused: false,
             decided: None,
             ended_by_flag: false,
         }
@@ -302,6 +305,10 @@ impl Decisions {
                 self.clock_event(ClockEvent::LateArrival(*late), at, findings)
             }
             Event::SplitTime => self.clock_event(ClockEvent::Split, at, findings),
+            Event::Pause | Event::Unpause => match self.pause_problem(event) {
+                Some(problem) => findings.push(problem),
+                None => self.paused = *event == Event::Pause,
+            },
             Event::BothFlagsDown => {
                 if self.clock.is_some() {
                     self.clock_event(ClockEvent::BothFlagsDown, at, findings);
@@ -364,6 +371,38 @@ impl Decisions {
         } else {
             None
         }
+    }
+
+    /// Whether the arbiter stopped the clocks (a pause not yet ended).
+    pub(crate) fn paused(&self) -> bool {
+        self.paused
+    }
+
+    /// What is wrong with `event` now as far as pauses go, changing nothing: a pause
+    /// inside a pause, an end of a pause without one, a player's act while paused.
+    pub(crate) fn pause_problem(&self, event: &Event) -> Option<Finding> {
+        let problem = match event {
+            Event::Pause if self.paused => "a pause inside a pause".to_string(),
+            Event::Unpause if !self.paused => "an end of a pause without a pause".to_string(),
+            Event::Stone { .. }
+            | Event::Pass
+            | Event::FifthOffers { .. }
+            | Event::Swap { .. }
+            | Event::DeclareOffers { .. }
+            | Event::DrawOffer { .. }
+            | Event::DrawAnswer { .. }
+            | Event::Resign { .. }
+                if self.paused =>
+            {
+                format!("{event} while the clocks are paused")
+            }
+            _ => return None,
+        };
+        Some(Finding::new(
+            FindingCode::InvalidClockEvent,
+            self.at(),
+            problem,
+        ))
     }
 
     /// Where the decisions' findings about the next event are placed: the last move.

@@ -161,6 +161,12 @@ pub enum Event {
     LateArrival(LateArrival),
     /// The referee splits a shared time pool.
     SplitTime,
+    /// The arbiter stops both clocks: no clock runs and no player acts until
+    /// [`Event::Unpause`].
+    Pause,
+    /// The arbiter restarts the clocks after [`Event::Pause`]; the time between is
+    /// charged to nobody (the move's time read after it leaves the pause out).
+    Unpause,
     /// Both flags are down and nobody can tell which fell first.
     BothFlagsDown,
     /// A player resigns.
@@ -296,6 +302,8 @@ impl Event {
             Event::Penalty(Penalty { .. }) => "penalty",
             Event::LateArrival(LateArrival { .. }) => "late-arrival",
             Event::SplitTime => "split-time",
+            Event::Pause => "pause",
+            Event::Unpause => "unpause",
             Event::BothFlagsDown => "both-flags-down",
             Event::Resign { .. } => "resign",
             Event::Forfeit { .. } => "forfeit",
@@ -345,6 +353,8 @@ impl fmt::Display for Event {
                 write!(f, "the late arrival of {color}")
             }
             Event::SplitTime => f.write_str("the split of the shared time"),
+            Event::Pause => f.write_str("a pause of the clocks"),
+            Event::Unpause => f.write_str("the end of a pause"),
             Event::BothFlagsDown => f.write_str("both flags down"),
             Event::Resign { by } => write!(f, "the resignation of {by}"),
             Event::Forfeit { by } => write!(f, "the forfeit of {by}"),

@@ -311,6 +311,10 @@ impl Run {
     }
 
     pub(crate) fn event(&mut self, event: &Event) {
+        if !matches!(event, Event::Pause | Event::Unpause) {
+            // A player's act while paused is reported, and followed still.
+            self.findings.extend(self.decisions.pause_problem(event));
+        }
         match event {
             Event::Stone { point } => self.play(Move::Stone(*point), None),
             Event::Pass => self.play(Move::Pass, None),
@@ -349,6 +353,12 @@ impl Run {
     /// (penalties, late arrivals, a split) are judged by [`Run::event`] alone.
     pub(crate) fn check(&self, event: &Event) -> Option<Finding> {
         let number = self.played() + 1;
+        let paused = (!self.ended)
+            .then(|| self.decisions.pause_problem(event))
+            .flatten();
+        if paused.is_some() {
+            return paused;
+        }
         match event {
             Event::Stone { point } => self.check_move(number, Move::Stone(*point), None),
             Event::Pass => self.check_move(number, Move::Pass, None),

@@ -155,6 +155,13 @@ fn every_refusal_code_leaves_the_referee_byte_identical() {
             place("h8"),
         ),
         case(
+            RefusalCode::Paused,
+            Free,
+            auto,
+            &[place("h8"), Request::new(Action::Pause)],
+            place("h9"),
+        ),
+        case(
             RefusalCode::BadRequest,
             Free,
             auto,
@@ -206,10 +213,30 @@ fn random_request(referee: &Referee, lots: &mut Lots) -> Request {
         13 => [Action::DrawOffer, Action::DrawAccept, Action::DrawDecline][lots.next(3)].clone(),
         14 => [Action::Claim, Action::Pass, Action::Tick][lots.next(3)].clone(),
         15 if lots.next(8) == 0 => [Action::Resign, Action::Forfeit][lots.next(2)].clone(),
+        16 if lots.next(3) == 0 => [Action::Pause, Action::Unpause][lots.next(2)].clone(),
+        17 if lots.next(8) == 0 => {
+            let seat = [Seat::First, Seat::Second][lots.next(2)];
+            match lots.next(6) {
+                0 => Action::Disqualify {
+                    seat,
+                    reason: String::new(),
+                },
+                1 | 2 => Action::Warning {
+                    seat,
+                    reason: "noted".into(),
+                },
+                _ => Action::Penalty {
+                    seat,
+                    ms: (lots.next(400) * 1000) as u64,
+                },
+            }
+        }
         _ => Action::Place { point: near(lots) },
     };
     let mut request = Request::new(action);
-    if lots.next(4) == 0 {
+    if request.action.is_arbiters() && lots.next(2) == 0 {
+        request = request.by(renju_records::referee::Party::Arbiter);
+    } else if lots.next(4) == 0 {
         request = request.by([Seat::First, Seat::Second][lots.next(2)]);
     }
     if lots.next(3) == 0 {

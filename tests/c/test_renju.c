@@ -1237,7 +1237,19 @@ static void test_hostile_byo_yomi(void) {
 /* The live referee                                                                      */
 /* ------------------------------------------------------------------------------------ */
 
-#define REFUSAL_CODES (RENJU_REFUSED_BAD_REQUEST - RENJU_REFUSED_NOT_YOUR_TURN + 1)
+/* The refusal codes: RENJU_REFUSED_NOT_YOUR_TURN to RENJU_REFUSED_BAD_REQUEST in a row,
+   then RENJU_REFUSED_PAUSED (added after RENJU_ERROR_OUT_OF_MEMORY). */
+#define REFUSAL_CODES (RENJU_REFUSED_BAD_REQUEST - RENJU_REFUSED_NOT_YOUR_TURN + 2)
+
+static int refusal_index(renju_status code) {
+    return code == RENJU_REFUSED_PAUSED ? REFUSAL_CODES - 1
+                                        : (int)code - RENJU_REFUSED_NOT_YOUR_TURN;
+}
+
+static renju_status refusal_at(int i) {
+    return i == REFUSAL_CODES - 1 ? RENJU_REFUSED_PAUSED
+                                  : (renju_status)(RENJU_REFUSED_NOT_YOUR_TURN + i);
+}
 
 /* The refusal codes the tests reached (each must be reached at least once). */
 static int refusals_reached[REFUSAL_CODES];
@@ -1271,7 +1283,7 @@ static int same_status(const renju_referee_status *a, const renju_referee_status
            a->offered_count == b->offered_count && a->legal_count == b->legal_count &&
            a->pass == b->pass && a->forbidden_count == b->forbidden_count &&
            a->claimable == b->claimable && a->draw_offer == b->draw_offer &&
-           a->timed == b->timed && same_side_clock(&a->clock.black, &b->clock.black) &&
+           a->paused == b->paused && a->timed == b->timed && same_side_clock(&a->clock.black, &b->clock.black) &&
            same_side_clock(&a->clock.white, &b->clock.white) &&
            a->clock.running == b->clock.running && a->clock.deadline_ms == b->clock.deadline_ms &&
            a->outcome.winner == b->outcome.winner &&
@@ -1306,7 +1318,7 @@ static void check_refused(renju_referee *referee, renju_status got, renju_status
     if (check_status(got, code, line, call)) {
         check(strlen(message) > 0, line, "a refusal leaves a message");
         check(renju_refusal_name(code) != NULL, line, "a refusal has a name");
-        refusals_reached[code - RENJU_REFUSED_NOT_YOUR_TURN] = 1;
+        refusals_reached[refusal_index(code)] = 1;
     }
     EXPECT_OK(renju_referee_get_status(referee, &after));
     check(same_status(before, &after), line, "the status after a refusal is the one before");
@@ -1672,10 +1684,17 @@ static void test_referee_refusals(void) {
                    RENJU_REFUSED_BAD_REQUEST);
     EXPECT_OK(renju_referee_free(r));
 
+    /* A player's move while the arbiter has paused the game. */
+    r = new_referee(NULL, NULL, NULL, 0);
+    EXPECT_OK(renju_referee_act(r, RENJU_ACTION_PAUSE, RENJU_SEAT_NONE, NULL));
+    EXPECT_REFUSED(r, renju_referee_place(r, pt("h8"), RENJU_SEAT_NONE, NULL),
+                   RENJU_REFUSED_PAUSED);
+    EXPECT_OK(renju_referee_free(r));
+
     for (i = 0; i < REFUSAL_CODES; i++) {
         char what[128];
         snprintf(what, sizeof what, "refusal %s reached",
-                 renju_status_name(RENJU_REFUSED_NOT_YOUR_TURN + i));
+                 renju_status_name(refusal_at(i)));
         check(refusals_reached[i], __LINE__, what);
     }
     CHECK(strcmp(renju_refusal_name(RENJU_REFUSED_NOT_YOUR_TURN), "not-your-turn") == 0);
@@ -1713,6 +1732,54 @@ static void test_referee_clock(void) {
     CHECK(s.outcome.termination == RENJU_TERMINATION_TIME && s.outcome.winner == RENJU_COLOR_BLACK);
     CHECK(s.clock.running == RENJU_COLOR_NONE && s.clock.deadline_ms == -1);
     CHECK(s.winner_seat == RENJU_SEAT_FIRST && strcmp(s.result, "1-0") == 0);
+    EXPECT_OK(renju_referee_free(r));
+}
+
+/* The arbiter at the board: a 100 s pause charges no one and refuses the players'
+   actions; a 60 s penalty takes 60 s; a second warning loses; a disqualification loses by
+   forfeit. */
+static void test_referee_arbiter(void) {
+    renju_referee *r = new_referee(NULL, NULL, "300", 0);
+    renju_referee_status s;
+    uint64_t t;
+
+    snprintf(context, sizeof context, "referee: arbiter");
+    t = 10000;
+    EXPECT_OK(renju_referee_place(r, pt("h8"), RENJU_SEAT_NONE, &t));
+    t = 15000;
+    EXPECT_OK(renju_referee_act(r, RENJU_ACTION_PAUSE, RENJU_SEAT_NONE, &t));
+    s = referee_status(r);
+    CHECK(s.paused && s.clock.running == RENJU_COLOR_NONE && s.clock.deadline_ms == -1);
+    t = 60000;
+    EXPECT_REFUSED(r, renju_referee_place(r, pt("h9"), RENJU_SEAT_NONE, &t),
+                   RENJU_REFUSED_PAUSED);
+    EXPECT_REFUSED(r, renju_referee_act(r, RENJU_ACTION_PAUSE, RENJU_SEAT_NONE, &t),
+                   RENJU_REFUSED_WRONG_ACTION);
+    EXPECT_REFUSED(r, renju_referee_act(r, RENJU_ACTION_UNPAUSE, RENJU_SEAT_FIRST, &t),
+                   RENJU_REFUSED_BAD_REQUEST);
+    t = 115000;
+    EXPECT_OK(renju_referee_act(r, RENJU_ACTION_UNPAUSE, RENJU_SEAT_NONE, &t));
+    s = referee_status(r);
+    CHECK(!s.paused && s.clock.black.time_left_ms == 290000);
+    CHECK(s.clock.white.time_left_ms == 295000 && s.clock.deadline_ms == 115000 + 295000);
+    EXPECT_OK(renju_referee_penalty(r, RENJU_SEAT_FIRST, 60000, &t));
+    s = referee_status(r);
+    CHECK(s.clock.black.time_left_ms == 230000 && s.outcome.winner == RENJU_COLOR_NONE);
+    EXPECT_REFUSED(r, renju_referee_penalty(r, RENJU_SEAT_FIRST, 300001, &t),
+                   RENJU_REFUSED_BAD_REQUEST);
+    EXPECT(renju_referee_penalty(r, RENJU_SEAT_NONE, 1000, &t), RENJU_ERROR_INVALID_ARGUMENT);
+    EXPECT_OK(renju_referee_warning(r, RENJU_SEAT_SECOND, "noise", &t));
+    EXPECT_OK(renju_referee_warning(r, RENJU_SEAT_SECOND, NULL, &t));
+    s = referee_status(r);
+    CHECK(s.outcome.termination == RENJU_TERMINATION_VIOLATIONS);
+    CHECK(s.winner_seat == RENJU_SEAT_FIRST);
+    EXPECT_OK(renju_referee_free(r));
+
+    r = new_referee(NULL, NULL, NULL, 0);
+    EXPECT_OK(renju_referee_disqualify(r, RENJU_SEAT_FIRST, "abuse", NULL));
+    s = referee_status(r);
+    CHECK(s.outcome.termination == RENJU_TERMINATION_FORFEIT);
+    CHECK(s.winner_seat == RENJU_SEAT_SECOND);
     EXPECT_OK(renju_referee_free(r));
 }
 
@@ -1882,7 +1949,7 @@ static void test_referee_errors(void) {
     /* Enum values that are not one, and a NULL handle output is left NULL. */
     EXPECT(renju_referee_place(r, pt("h8"), 3, NULL), RENJU_ERROR_INVALID_ARGUMENT);
     EXPECT(renju_referee_place(r, pt("h8"), -1, NULL), RENJU_ERROR_INVALID_ARGUMENT);
-    EXPECT(renju_referee_act(r, 11, RENJU_SEAT_NONE, NULL), RENJU_ERROR_INVALID_ARGUMENT);
+    EXPECT(renju_referee_act(r, RENJU_ACTION_UNPAUSE + 1, RENJU_SEAT_NONE, NULL), RENJU_ERROR_INVALID_ARGUMENT);
     EXPECT(renju_referee_act(r, -1, RENJU_SEAT_NONE, NULL), RENJU_ERROR_INVALID_ARGUMENT);
     s = referee_status(r);
     CHECK(s.move_number == 1);
@@ -2014,6 +2081,7 @@ int main(int argc, char **argv) {
     test_referee_game();
     test_referee_refusals();
     test_referee_clock();
+    test_referee_arbiter();
     test_referee_clock_follows_the_swapper();
     test_referee_hostile_json();
     test_referee_errors();

@@ -298,7 +298,59 @@ def test_every_refusal_code() -> None:
         refuse.place(m)
     check(refuse, lambda: refuse.place("h8"), RefusalCode.FORBIDDEN)
 
+    paused = Referee()
+    paused.pause()
+    check(paused, lambda: paused.place("h8"), RefusalCode.PAUSED)
+
     assert seen == set(RefusalCode)
+
+
+def test_a_100_second_pause_charges_no_one() -> None:
+    r = Referee(options=RefereeOptions(time_control="300"))
+    r.place("h8", t=10_000)
+    s = r.pause(t=15_000)
+    assert s.paused and s.clock is not None and s.clock.running is None
+    assert "paused by the arbiter" in repr(s)
+    refused(r, lambda: r.place("h9", t=20_000), RefusalCode.PAUSED)
+    refused(r, lambda: r.draw_offer(t=20_000), RefusalCode.PAUSED)
+    refused(r, lambda: r.pause(t=20_000), RefusalCode.WRONG_ACTION)
+    refused(r, lambda: r.unpause(t=14_000), RefusalCode.BAD_REQUEST)
+    s = r.unpause(t=115_000)
+    assert not s.paused and s.clock is not None
+    assert (s.clock.black.time_left_ms, s.clock.white.time_left_ms) == (290_000, 295_000)
+    refused(r, lambda: r.unpause(t=115_000), RefusalCode.WRONG_ACTION)
+    s = r.place("h9", t=120_000)
+    assert s.clock is not None and s.clock.white.time_left_ms == 290_000
+    assert Referee.from_actions(r.actions, options=RefereeOptions(time_control="300")) == r
+    assert "pause unpause" in r.record("moves")
+
+
+def test_warnings_penalties_and_disqualification() -> None:
+    r = Referee(options=RefereeOptions(time_control="300"))
+    r.place("h8", t=1_000)
+    s = r.penalty("first", 60_000, t=2_000)
+    assert s.clock is not None and s.clock.black.time_left_ms == 239_000
+    refused(r, lambda: r.penalty("first", 300_001, t=2_000), RefusalCode.BAD_REQUEST)
+    r.warning("second", "noise", t=3_000)
+    assert r.status.outcome is None
+    s = r.warning(Seat.SECOND, t=4_000)
+    assert s.outcome is not None
+    assert (s.outcome.termination, s.outcome.winner_seat) == (Termination.VIOLATIONS, Seat.FIRST)
+    assert r.game.replay().outcome.termination == "violations"
+    refused(r, lambda: r.pause(t=5_000), RefusalCode.GAME_OVER)
+
+    untimed = Referee()
+    refused(untimed, lambda: untimed.penalty("first", 1_000), RefusalCode.BAD_REQUEST)
+    s = untimed.disqualify("second", "abuse")
+    assert s.outcome is not None
+    assert (s.outcome.termination, s.outcome.winner_seat) == (Termination.FORFEIT, Seat.FIRST)
+    assert untimed.game.tag("termination") == "abuse"
+
+    flagged = Referee(options=RefereeOptions(time_control="120"))
+    flagged.place("h8", t=10_000)
+    s = flagged.penalty("second", 105_000, t=30_000)
+    assert s.outcome is not None and s.outcome.termination == Termination.TIME
+    assert flagged.game.replay().outcome == s.outcome.outcome
 
 
 def test_refusals_through_the_protocol_change_nothing() -> None:

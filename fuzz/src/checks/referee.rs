@@ -10,8 +10,9 @@
 //!
 //! Input: one byte for the options (opening protocol, foul policy, timed or not); then
 //! actions, each an opcode byte and its operands (points as one byte, 0-224 on the
-//! board, the rest off it); a 0xff opcode makes the rest of the input one line of the
-//! JSON protocol.
+//! board, the rest off it; the last opcode's byte picks a resignation, a forfeit or one
+//! of the arbiter's actions: pause, unpause, warning, penalty, disqualification); a
+//! 0xff opcode makes the rest of the input one line of the JSON protocol.
 
 use renju_core::{Point, Termination};
 use renju_records::referee::{Action, FoulPolicy, Party, Referee, RefereeOptions, Request};
@@ -68,8 +69,7 @@ fn next_action(data: &mut &[u8]) -> Option<Request> {
         12 => Action::DrawOffer,
         13 => Action::DrawAccept,
         14 => Action::DrawDecline,
-        _ if byte() % 2 == 0 => Action::Resign,
-        _ => Action::Forfeit,
+        _ => last_action(byte()),
     };
     let by = match op / 16 % 3 {
         0 => None,
@@ -79,6 +79,31 @@ fn next_action(data: &mut &[u8]) -> Option<Request> {
     let t = (op >= 0xc0).then(|| u64::from(byte()) * 1000);
     let by = by.map(Party::from);
     Some(Request { action, by, t })
+}
+
+/// The actions of the last opcode: a resignation, a forfeit, or one of the arbiter's
+/// (taken by whoever the opcode names: a seat's is refused).
+fn last_action(byte: u8) -> Action {
+    let seat = [Seat::First, Seat::Second][usize::from(byte / 8 % 2)];
+    match byte % 8 {
+        0 => Action::Resign,
+        1 => Action::Forfeit,
+        2 => Action::Pause,
+        3 => Action::Unpause,
+        4 => Action::Warning {
+            seat,
+            reason: "noted".into(),
+        },
+        5 => Action::Penalty {
+            seat,
+            ms: u64::from(byte) * 2000,
+        },
+        6 => Action::Disqualify {
+            seat,
+            reason: String::new(),
+        },
+        _ => Action::Pause,
+    }
 }
 
 /// Checks the referee driven by `data`.

@@ -105,6 +105,7 @@ class RefusalCode(str, enum.Enum):
     DRAW_OFFER_NOT_ALLOWED = "draw-offer-not-allowed"
     GAME_OVER = "game-over"
     BAD_REQUEST = "bad-request"
+    PAUSED = "paused"
 
 class FoulPolicy(str, enum.Enum):
     """What happens to a forbidden move of Black's in a live game
@@ -229,6 +230,10 @@ class Status:
     @property
     def draw_offer(self) -> Seat | None:
         """The seat whose draw offer waits for an answer, else None."""
+    @property
+    def paused(self) -> bool:
+        """Whether the arbiter has paused the game: no clock runs and no player acts until
+        unpause() (required and to_act say what comes after it)."""
     @property
     def clock(self) -> ClockStatus | None:
         """The clocks, in a timed game (else None)."""
@@ -380,6 +385,20 @@ class Referee:
         """Loses by forfeit: the player is gone or cannot go on (an engine that crashed)."""
     def tick(self, t: int) -> Status:
         """Nothing but the time: the clock is read at t (ms); a flag may fall."""
+    def pause(self, *, t: int | None = None) -> Status:
+        """The arbiter stops both clocks: the time until unpause() is charged to nobody, and
+        every player's action meanwhile raises RefusalError ('paused')."""
+    def unpause(self, *, t: int | None = None) -> Status:
+        """The arbiter restarts the clocks after pause()."""
+    def warning(self, seat: _SeatLike, reason: str = "", *, t: int | None = None) -> Status:
+        """The arbiter notes a violation of the player in seat: a warning. A player's
+        second violation of the game loses it (termination 'violations')."""
+    def penalty(self, seat: _SeatLike, ms: int, *, t: int | None = None) -> Status:
+        """The arbiter takes ms milliseconds (at most five minutes) off the clock of the
+        player in seat; a penalty that takes all their time left makes their flag fall."""
+    def disqualify(self, seat: _SeatLike, reason: str = "", *, t: int | None = None) -> Status:
+        """The arbiter disqualifies the player in seat: they lose by forfeit (the record's
+        'termination' tag says why)."""
     def apply(self, command: _Command) -> dict[str, Any]:
         """Answers one command of the JSON-lines protocol with the reply dict (never raises
         for a bad command: it gets the 'bad-request' reply). Safe from several threads:

@@ -26,6 +26,8 @@
 //!   `violation=REASON`, no spaces), `late=SECONDS` and `penalty=TAKEN/GIVEN` (seconds):
 //!   that player's event. `draw-accept`, `draw-decline`, `both-flags`, `split-time`
 //!   and `double-forfeit` need no colour.
+//! - The arbiter's pause: `pause` stops the clocks and `unpause` restarts them; the
+//!   time between is in no move's `{t=..}`.
 //! - `# time-control: TC` sets the time control of the games below (`default`: none);
 //!   `# claims: rif-claim` (or `chinese-claim`) how their fouls are claimed (`default`:
 //!   validation options decide).
@@ -818,6 +820,8 @@ fn event_word(word: &str) -> Result<Option<Event>, ParseError> {
         (None, "draw-decline") => Event::DrawAnswer { accepted: false },
         (None, "both-flags") => Event::BothFlagsDown,
         (None, "split-time") => Event::SplitTime,
+        (None, "pause") => Event::Pause,
+        (None, "unpause") => Event::Unpause,
         (None, "double-forfeit") => Event::DoubleForfeit,
         (None, "swap") => Event::Swap { swap: true },
         (None, "stay") => Event::Swap { swap: false },
@@ -955,6 +959,8 @@ fn event_text(event: &Event) -> Option<String> {
         Event::DrawAnswer { accepted: false } => "draw-decline".into(),
         Event::BothFlagsDown => "both-flags".into(),
         Event::SplitTime => "split-time".into(),
+        Event::Pause => "pause".into(),
+        Event::Unpause => "unpause".into(),
         Event::DoubleForfeit => "double-forfeit".into(),
         Event::Swap { swap: true } => "swap".into(),
         Event::Swap { swap: false } => "stay".into(),

@@ -8,13 +8,16 @@ use crate::game::Seat;
 use renju_core::geometry::Point;
 
 /// One action of a live game. On the wire (JSON) it is an object whose `action` field
-/// is its [`ActionKind`]'s name, with `point`, `points` or `count` where it takes one.
+/// is its [`ActionKind`]'s name, with `point`, `points` or `count` where it takes one,
+/// and the arbiter's `seat` (the player concerned), `reason` and `ms` (a penalty).
 ///
 /// ```
 /// use renju_records::referee::{Action, ActionKind};
 /// let place: Action = serde_json::from_str(r#"{"action":"place","point":"h8"}"#).unwrap();
 /// assert_eq!(place.kind(), ActionKind::Place);
 /// assert_eq!(serde_json::to_string(&Action::DrawOffer).unwrap(), r#"{"action":"draw-offer"}"#);
+/// let penalty: Action = serde_json::from_str(r#"{"action":"penalty","seat":"first","ms":60000}"#).unwrap();
+/// assert_eq!(penalty, Action::Penalty { seat: renju_records::Seat::First, ms: 60000 });
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(try_from = "ActionLine", into = "ActionLine")]
@@ -63,6 +66,35 @@ pub enum Action {
     Forfeit,
     /// Nothing but the time: the clock is read at `t`.
     Tick,
+    /// The arbiter stops both clocks: the time until [`Action::Unpause`] is charged to
+    /// nobody, and no player acts meanwhile.
+    Pause,
+    /// The arbiter restarts the clocks after [`Action::Pause`].
+    Unpause,
+    /// The arbiter notes a violation of the player in `seat` (a warning); their second
+    /// violation of the game loses it.
+    Warning {
+        /// Whose violation.
+        seat: Seat,
+        /// What it was, in words (may be empty).
+        reason: String,
+    },
+    /// The arbiter takes `ms` milliseconds (at most five minutes) off the clock of the
+    /// player in `seat`; a penalty that takes all their time left makes their flag fall.
+    Penalty {
+        /// Who is penalised.
+        seat: Seat,
+        /// How much time is taken, in milliseconds.
+        ms: u64,
+    },
+    /// The arbiter disqualifies the player in `seat`: they lose the game (by forfeit,
+    /// the record's `termination` tag saying why).
+    Disqualify {
+        /// Who is disqualified.
+        seat: Seat,
+        /// Why, in words (may be empty).
+        reason: String,
+    },
 }
 
 /// The kinds of [`Action`], named once: the JSON `action` field, [`Action::name`], the
@@ -99,6 +131,16 @@ pub enum ActionKind {
     Forfeit,
     /// [`Action::Tick`].
     Tick,
+    /// [`Action::Pause`].
+    Pause,
+    /// [`Action::Unpause`].
+    Unpause,
+    /// [`Action::Warning`].
+    Warning,
+    /// [`Action::Penalty`].
+    Penalty,
+    /// [`Action::Disqualify`].
+    Disqualify,
 }
 
 renju_core::name_table!(ActionKind, "action", {
@@ -117,6 +159,11 @@ renju_core::name_table!(ActionKind, "action", {
     Resign => "resign",
     Forfeit => "forfeit",
     Tick => "tick",
+    Pause => "pause",
+    Unpause => "unpause",
+    Warning => "warning",
+    Penalty => "penalty",
+    Disqualify => "disqualify",
 });
 
 impl Action {
@@ -138,12 +185,37 @@ impl Action {
             Action::Resign => ActionKind::Resign,
             Action::Forfeit => ActionKind::Forfeit,
             Action::Tick => ActionKind::Tick,
+            Action::Pause => ActionKind::Pause,
+            Action::Unpause => ActionKind::Unpause,
+            Action::Warning { .. } => ActionKind::Warning,
+            Action::Penalty { .. } => ActionKind::Penalty,
+            Action::Disqualify { .. } => ActionKind::Disqualify,
         }
+    }
+
+    /// Whether the action is the arbiter's own (a pause, its end, a warning, a penalty,
+    /// a disqualification): no player takes it.
+    pub fn is_arbiters(&self) -> bool {
+        self.kind().is_arbiters()
     }
 
     /// The action's name, as the JSON `action` field writes it ([`ActionKind::name`]).
     pub fn name(&self) -> &'static str {
         self.kind().name()
+    }
+}
+
+impl ActionKind {
+    /// Whether actions of this kind are the arbiter's own ([`Action::is_arbiters`]).
+    pub fn is_arbiters(self) -> bool {
+        matches!(
+            self,
+            ActionKind::Pause
+                | ActionKind::Unpause
+                | ActionKind::Warning
+                | ActionKind::Penalty
+                | ActionKind::Disqualify
+        )
     }
 }
 
@@ -176,6 +248,12 @@ struct ActionLine {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     count: Option<u8>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    seat: Option<Seat>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    reason: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    ms: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     by: Option<Party>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     t: Option<u64>,
@@ -198,6 +276,9 @@ impl ActionLine {
             point: None,
             points: None,
             count: None,
+            seat: None,
+            reason: None,
+            ms: None,
             by,
             t,
         };
@@ -205,6 +286,11 @@ impl ActionLine {
             Action::Place { point } | Action::Choose { point } => line.point = Some(point),
             Action::Offer { points } => line.points = Some(points),
             Action::Declare { count } => line.count = Some(count),
+            Action::Warning { seat, reason } | Action::Disqualify { seat, reason } => {
+                line.seat = Some(seat);
+                line.reason = Some(reason).filter(|r| !r.is_empty());
+            }
+            Action::Penalty { seat, ms } => (line.seat, line.ms) = (Some(seat), Some(ms)),
             _ => {}
         }
         line
@@ -239,6 +325,20 @@ impl ActionLine {
             ActionKind::Resign => Action::Resign,
             ActionKind::Forfeit => Action::Forfeit,
             ActionKind::Tick => Action::Tick,
+            ActionKind::Pause => Action::Pause,
+            ActionKind::Unpause => Action::Unpause,
+            ActionKind::Warning => Action::Warning {
+                seat: self.seat.ok_or(needs("seat"))?,
+                reason: self.reason.unwrap_or_default(),
+            },
+            ActionKind::Penalty => Action::Penalty {
+                seat: self.seat.ok_or(needs("seat"))?,
+                ms: self.ms.ok_or(needs("ms"))?,
+            },
+            ActionKind::Disqualify => Action::Disqualify {
+                seat: self.seat.ok_or(needs("seat"))?,
+                reason: self.reason.unwrap_or_default(),
+            },
         })
     }
 }
@@ -358,8 +458,9 @@ pub struct Request {
     /// What is done.
     pub action: Action,
     /// The party acting, when the caller says (checked: an action out of turn is
-    /// refused, and the arbiter may only declare the forfeit of the player to act);
-    /// `None` takes the seat the action belongs to.
+    /// refused, and the arbiter may only declare the forfeit of the player to act,
+    /// besides the arbiter's own actions, which no player takes); `None` takes the seat
+    /// the action belongs to (the arbiter for the arbiter's actions).
     pub by: Option<Party>,
     /// When, in milliseconds on the caller's timeline (never earlier than the action
     /// before); `None`: no time passed since the action before.

@@ -5,6 +5,7 @@
 //! the plan afterwards cannot be refused.
 
 use super::{Action, FoulPolicy, Party, Referee, Refusal, RefusalCode, Request};
+use crate::clock::{Penalty, MAX_PENALTY_MS};
 use crate::findings::Finding;
 use crate::game::{DeclaredResult, Event, ResultReason, Seat};
 use crate::protocol::{Actor, Step};
@@ -36,6 +37,11 @@ pub(super) enum After {
     Offered(Vec<Point>),
     /// White chose among the offers.
     Chosen,
+    /// A penalty took time off the clock of the player in this seat: when they are the
+    /// player to act, their flag may fall now.
+    Penalised(Seat),
+    /// The arbiter disqualified a player, for this reason.
+    Disqualified(Seat, String),
 }
 
 impl Plan {
@@ -56,11 +62,20 @@ impl Plan {
 
 /// The seat `request` is taken by (`None`: the seat the action belongs to). The
 /// arbiter may only declare the forfeit of the player to act (and tick the clock,
-/// which no seat takes): any other act of the arbiter's is refused.
+/// which no seat takes) besides the arbiter's own actions: any other act of the
+/// arbiter's is refused, and so is a player's taking one of the arbiter's actions.
 fn acting_seat(request: &Request) -> Result<Option<Seat>, Refusal> {
     match request.by {
+        Some(Party::Seat(_)) if request.action.is_arbiters() => Err(Refusal::new(
+            RefusalCode::BadRequest,
+            format!(
+                "a player cannot {}: only the arbiter can",
+                request.action.name()
+            ),
+        )),
         None => Ok(None),
         Some(Party::Seat(seat)) => Ok(Some(seat)),
+        Some(Party::Arbiter) if request.action.is_arbiters() => Ok(None),
         Some(Party::Arbiter) if request.action == Action::Forfeit => Ok(None),
         Some(Party::Arbiter) => Err(Refusal::new(
             RefusalCode::BadRequest,
@@ -103,6 +118,17 @@ impl Referee {
             ));
         }
         let by = acting_seat(request)?;
+        let arbiters = request.action.is_arbiters()
+            || (request.action == Action::Forfeit && request.by == Some(Party::Arbiter));
+        if self.run.decisions.paused() && !arbiters {
+            return Err(Refusal::new(
+                RefusalCode::Paused,
+                format!(
+                    "the arbiter paused the game: no {} until the arbiter's `unpause`",
+                    request.action.name()
+                ),
+            ));
+        }
         match &request.action {
             Action::Place { point } => self.place(Move::Stone(*point), by),
             Action::Pass => self.place(Move::Pass, by),
@@ -127,7 +153,61 @@ impl Referee {
                 Ok(Plan::new(vec![Event::Forfeit { by: color }]))
             }
             Action::Tick => Ok(Plan::new(Vec::new())),
+            Action::Pause | Action::Unpause => self.pause(request.action == Action::Pause),
+            Action::Warning { seat, reason } => Ok(Plan::new(vec![Event::Violation {
+                by: self.color_of(*seat),
+                reason: worded(reason, "noted by the arbiter"),
+            }])),
+            Action::Penalty { seat, ms } => self.penalty(*seat, *ms),
+            Action::Disqualify { seat, reason } => {
+                let mut plan = Plan::new(vec![Event::Forfeit {
+                    by: self.color_of(*seat),
+                }]);
+                plan.after = After::Disqualified(*seat, worded(reason, "disqualified"));
+                Ok(plan)
+            }
         }
+    }
+
+    /// The arbiter stops the clocks (`pause`) or restarts them.
+    fn pause(&self, pause: bool) -> Result<Plan, Refusal> {
+        match (pause, self.run.decisions.paused()) {
+            (true, true) => Err(Refusal::new(
+                RefusalCode::WrongAction,
+                "the game is paused already: a pause cannot be paused",
+            )),
+            (false, false) => Err(Refusal::new(
+                RefusalCode::WrongAction,
+                "the game is not paused: there is no pause to end",
+            )),
+            (true, false) => Ok(Plan::new(vec![Event::Pause])),
+            (false, true) => Ok(Plan::new(vec![Event::Unpause])),
+        }
+    }
+
+    /// The arbiter takes `ms` off the clock of the player in `seat`.
+    fn penalty(&self, seat: Seat, ms: u64) -> Result<Plan, Refusal> {
+        if self.run.decisions.clock().is_none() {
+            return Err(Refusal::new(
+                RefusalCode::BadRequest,
+                "the game is untimed: there is no clock to take a penalty from",
+            ));
+        }
+        if ms > MAX_PENALTY_MS {
+            return Err(Refusal::new(
+                RefusalCode::BadRequest,
+                format!(
+                    "a time penalty is at most five minutes ({MAX_PENALTY_MS} ms), not {ms} ms"
+                ),
+            ));
+        }
+        let mut plan = Plan::new(vec![Event::Penalty(Penalty {
+            offender: self.color_of(seat),
+            taken_ms: ms,
+            given_ms: 0,
+        })]);
+        plan.after = After::Penalised(seat);
+        Ok(plan)
     }
 
     pub(super) fn played(&self) -> usize {
@@ -449,6 +529,14 @@ impl Referee {
             ));
         }
         Ok(Plan::new(vec![Event::DrawAnswer { accepted }]))
+    }
+}
+
+/// `reason`, or `otherwise` when it is empty.
+fn worded(reason: &str, otherwise: &str) -> String {
+    match reason.trim() {
+        "" => otherwise.to_string(),
+        reason => reason.to_string(),
     }
 }
 

@@ -439,13 +439,15 @@ impl Referee {
             "the check let through what the replay refuses: {:?}",
             &self.run.findings[seen..]
         );
+        self.logged(events);
         match plan.after {
             After::Nothing => {}
             After::PlaceTwo => self.run.protocol.place_two = true,
             After::Offered(points) => self.offers = Some(points),
             After::Chosen => self.offers = None,
+            After::Penalised(seat) => self.penalised(seat),
+            After::Disqualified(seat, reason) => self.disqualified(seat, reason),
         }
-        self.logged(events);
     }
 
     fn logged(&mut self, events: Vec<Event>) {
@@ -469,6 +471,11 @@ impl Referee {
     }
 
     // ---------------------------------------------------------------- the clock
+
+    /// Whether the arbiter has paused the game (no clock runs, no player acts).
+    pub fn paused(&self) -> bool {
+        self.run.decisions.paused()
+    }
 
     fn timed(&self) -> bool {
         self.run.decisions.clock().is_some()
@@ -499,9 +506,14 @@ impl Referee {
 
     /// The running clock (of a timed game) and the time it would have used by `t`,
     /// with the time it may use before its flag falls.
+    /// No clock runs while the arbiter has paused the game.
     fn used_by(&self, t: u64) -> Option<(Seat, Color, u64, u64)> {
         let (seat, color) = self.running().filter(|_| self.timed())?;
-        let used = self.pending[idx(seat)].saturating_add(t.saturating_sub(self.last_t));
+        let since = match self.paused() {
+            true => 0,
+            false => t.saturating_sub(self.last_t),
+        };
+        let used = self.pending[idx(seat)].saturating_add(since);
         Some((seat, color, used, self.time_to_flag(color)))
     }
 
@@ -520,14 +532,32 @@ impl Referee {
             return;
         };
         self.pending[idx(seat)] = used.min(allowed);
-        if used <= allowed {
-            return;
+        if used > allowed {
+            self.flag_falls(color);
         }
+    }
+
+    /// The running clock's flag falls now.
+    fn flag_falls(&mut self, color: Color) {
         let number = self.played() + 1;
         self.run
             .decisions
             .flag_fell(color, number, &mut self.run.findings);
         self.log_result(Outcome::win(color.opponent(), Termination::Time));
+    }
+
+    /// A penalty on the player in `seat` was applied. When it was the player to act
+    /// and it left them no time (their time on the move in progress counted), their
+    /// flag falls now, as the clock makes a waiting player's fall when a penalty
+    /// empties it.
+    fn penalised(&mut self, seat: Seat) {
+        match self.used_by(self.last_t) {
+            Some((running, color, used, allowed)) if running == seat && used >= allowed => {
+                self.pending[idx(seat)] = allowed;
+                self.flag_falls(color);
+            }
+            _ => {}
+        }
     }
 
     fn time_to_flag(&self, color: Color) -> u64 {
@@ -558,6 +588,7 @@ impl Referee {
             forbidden: vec![],
             claimable: false,
             draw_offer: None,
+            paused: self.paused(),
             clock: self.clock_status(),
             outcome: None,
         };
@@ -672,7 +703,7 @@ impl Referee {
         white.time_left_ms = white
             .time_left_ms
             .saturating_sub(self.pending[idx(black_seat.other())]);
-        let running = self.running();
+        let running = self.running().filter(|_| !self.paused());
         let deadline = running.map(|(seat, color)| {
             self.last_t.saturating_add(
                 self.time_to_flag(color)

@@ -167,7 +167,19 @@ impl Referee {
         Ok(())
     }
 
-    /// The forfeit that ended the game through [`Referee::forfeit`].
+    /// The arbiter disqualified the player in `seat` (their forfeit is in the record):
+    /// the record's `termination` tag says why.
+    pub(super) fn disqualified(&mut self, seat: Seat, reason: String) {
+        set_tag(&mut self.log, "termination", &reason);
+        self.scorer.forfeiture = Some(Forfeiture {
+            seat,
+            by: Party::Arbiter,
+            reason,
+        });
+    }
+
+    /// The forfeit that ended the game through [`Referee::forfeit`] or a
+    /// disqualification.
     pub fn forfeiture(&self) -> Option<&Forfeiture> {
         self.scorer.forfeiture.as_ref()
     }

@@ -29,6 +29,8 @@ pub enum RefusalCode {
     DrawOfferNotAllowed,
     /// The game is over.
     GameOver,
+    /// The arbiter paused the game: no player acts until the arbiter's `unpause`.
+    Paused,
     /// The request cannot be read, or makes no sense (time going backwards, ...).
     BadRequest,
 }
@@ -45,6 +47,7 @@ renju_core::name_table!(RefusalCode, "refusal code", {
     NotOffered => "not-offered",
     DrawOfferNotAllowed => "draw-offer-not-allowed",
     GameOver => "game-over",
+    Paused => "paused",
     BadRequest => "bad-request",
 });
 

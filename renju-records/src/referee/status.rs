@@ -75,7 +75,8 @@ pub struct ClockStatus {
     /// The clock of the player holding White.
     pub white: SideState,
     /// The colour held by the player whose clock runs: the player who must act, who in
-    /// the opening may place a stone of the other colour (`None` once the game is over).
+    /// the opening may place a stone of the other colour (`None` once the game is over,
+    /// and while the arbiter has paused it).
     pub running: Option<Color>,
     /// The time stamp at which the running clock's flag falls, on the caller's timeline.
     pub deadline: Option<u64>,
@@ -160,6 +161,10 @@ pub struct Status {
     /// The seat whose draw offer waits for an answer.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub draw_offer: Option<Seat>,
+    /// Whether the arbiter has paused the game: no clock runs and no player acts until
+    /// the arbiter's `unpause` (`required` and `to_act` say what comes after it).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub paused: bool,
     /// The clocks, in a timed game.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub clock: Option<ClockStatus>,
@@ -245,6 +250,9 @@ impl Status {
         }
         if let Some(seat) = self.draw_offer {
             push_value(&mut out, "draw_offer", &seat);
+        }
+        if self.paused {
+            push_value(&mut out, "paused", &self.paused);
         }
         if let Some(clock) = &self.clock {
             push_value(&mut out, "clock", clock);
