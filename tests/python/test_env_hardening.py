@@ -10,7 +10,7 @@ import subprocess
 import sys
 import threading
 import time
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 import pytest
@@ -205,14 +205,15 @@ def test_a_negative_draw_after_is_a_value_error() -> None:
 
 def test_negative_counts_and_seeds_are_value_errors() -> None:
     # They were OverflowErrors ("can't convert negative int to unsigned"), naming nothing.
-    for make, said in [
+    cases: list[tuple[Callable[[], object], str]] = [
         (lambda: VecEnv(-1), "num_envs must be 0 to"),
         (lambda: VecEnv(2**70), "num_envs must be 0 to"),
         (lambda: VecEnv(1, seed=-1), "seed must be 0 to"),
         (lambda: VecEnv(1, seed=2**64), "seed must be 0 to"),
         (lambda: EnvGame(seed=-5), "seed must be 0 to"),
         (lambda: VecEnv(1).reset(seed=-1), "seed must be 0 to"),
-    ]:
+    ]
+    for make, said in cases:
         with pytest.raises(ValueError, match=said):
             make()
     assert VecEnv(1, seed=2**64 - 1).num_envs == 1

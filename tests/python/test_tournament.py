@@ -203,8 +203,13 @@ def test_knockout_losers_of_one_round_share_the_place() -> None:
 def test_two_game_matches_score_as_one_match() -> None:
     """Each round's two games against one opponent score 1, ½ or 0 as a match; game
     points come next."""
-    cells = []
-    for rnd, a, b, wins in [(1, 1, 2, [True, False]), (2, 1, 3, [True, True]), (3, 2, 3, [True, None])]:
+    cells: list[dict[str, object]] = []
+    matches: list[tuple[int, int, int, list[bool | None]]] = [
+        (1, 1, 2, [True, False]),
+        (2, 1, 3, [True, True]),
+        (3, 2, 3, [True, None]),
+    ]
+    for rnd, a, b, wins in matches:
         for w in wins:
             mine, theirs = ("win", "loss") if w else ("draw", "draw") if w is None else ("loss", "win")
             cells.append({"round": rnd, "player": a, "opponent": b, "result": mine})
