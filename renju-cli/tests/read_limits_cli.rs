@@ -56,3 +56,50 @@ fn records_past_the_limit_are_errors_and_reading_goes_on() {
     assert_eq!(code, 0);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `renju validate --json FILE` under a 4 GB address-space limit (`ulimit -v`): the exit
+/// code, the report, and how long it took.
+fn validate_under_ulimit(file: &std::path::Path) -> (i32, Value, std::time::Duration) {
+    let start = std::time::Instant::now();
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -v 4000000 && exec \"$0\" validate --json \"$1\"")
+        .arg(env!("CARGO_BIN_EXE_renju"))
+        .arg(file)
+        .output()
+        .expect("run sh");
+    let elapsed = start.elapsed();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let report = serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("no JSON report ({e}); stderr: {stderr}"));
+    (out.status.code().unwrap_or(-1), report, elapsed)
+}
+
+#[test]
+fn trees_past_their_memory_budget_are_errors_not_aborts() {
+    let dir = std::env::temp_dir().join(format!("renju-trees-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // A RenLib line of 8 million records (16 MB), each the child of the one before, and
+    // 1.5 million SGF variations nested in one another (10.5 MB): both within the 256 MiB
+    // file limit, both past the 512 MiB tree budget (they took some 70 times their size).
+    let mut lib = b"\xFFRenLib\xFF\x03\x04".to_vec();
+    lib.extend_from_slice(&[0xFF; 10]);
+    lib.extend_from_slice(&[0x00, 0x00]);
+    lib.extend(std::iter::repeat_n([0x78u8, 0x00], 8_000_000).flatten());
+    let sgf = "(;B[hh]".repeat(1_500_000);
+    for (name, bytes) in [("line.lib", &lib[..]), ("nested.sgf", sgf.as_bytes())] {
+        let path = dir.join(name);
+        std::fs::write(&path, bytes).unwrap();
+        let (code, report, elapsed) = validate_under_ulimit(&path);
+        assert_eq!(code, 1, "{name}: {report}");
+        assert_eq!(report["summary"]["errors"], 1, "{name}: {report}");
+        let findings = report["games"][0]["findings"].to_string();
+        assert!(
+            findings.contains(name) && findings.contains("more than 536870912 bytes of memory"),
+            "{name}: {findings}"
+        );
+        // About a second on a quiet machine; the bound leaves room for a loaded one.
+        assert!(elapsed.as_secs() < 60, "{name}: {elapsed:?}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

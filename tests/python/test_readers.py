@@ -234,3 +234,40 @@ def test_move_list_files_are_read_as_the_reader_advances(tmp_path: Path) -> None
     path.write_text("")  # truncate: only what was already buffered remains
     rest = sum(1 for _ in reader)
     assert 0 <= rest < 19_999
+
+
+#: Reads the file named by argv[1] under a 4 GB address-space limit and prints the
+#: messages of its unreadable records, one a line.
+_READ_UNDER_ULIMIT = """
+import resource, sys, renju
+resource.setrlimit(resource.RLIMIT_AS, (4_000_000_000, 4_000_000_000))
+reader = renju.read(sys.argv[1], errors="skip")
+games = sum(1 for _ in reader)
+print(games)
+for e in reader.errors:
+    print(e)
+"""
+
+
+def test_trees_past_their_memory_budget_are_errors(tmp_path: Path) -> None:
+    """Issue 43: a RenLib line of 8 million records (16 MB) and 1.5 million nested SGF
+    variations (10.5 MB), within the file limit, took some 70 times their size in
+    memory (the larger ones aborted). Past the tree budget (512 MiB) reading stops with
+    one ParseError naming the file and the limit, here in a child process under a 4 GB
+    address-space limit."""
+    import subprocess
+    import sys
+
+    lib = tmp_path / "line.lib"
+    lib.write_bytes(b"\xffRenLib\xff\x03\x04" + b"\xff" * 10 + b"\x00\x00" + b"\x78\x00" * 8_000_000)
+    sgf = tmp_path / "nested.sgf"
+    sgf.write_bytes(b"(;B[hh]" * 1_500_000)
+    for path in (lib, sgf):
+        out = subprocess.run(
+            [sys.executable, "-c", _READ_UNDER_ULIMIT, str(path)],
+            capture_output=True, text=True, timeout=120,
+        )
+        assert out.returncode == 0, out.stderr
+        games, *errors = out.stdout.splitlines()
+        assert games == "0" and len(errors) == 1, out.stdout
+        assert str(path) in errors[0] and "more than 536870912 bytes of memory" in errors[0], errors

@@ -39,6 +39,27 @@ pub struct ReadLimits {
     /// further (`/dev/zero` costs this much memory, not all there is). Default
     /// [`ReadLimits::DEFAULT_FILE_BYTES`]: 256 MiB.
     pub max_file_bytes: usize,
+    /// The most memory the tree of a tree-format file (RenLib, SGF) may take while it is
+    /// built, as counted: each node, each of its children's links, each SGF property
+    /// and value, each comment, and the allocations they make. A tree takes up to some
+    /// 150 bytes a node, some 70 times its file's size, so that a file well within
+    /// `max_file_bytes` could take gigabytes; past this budget reading stops with an
+    /// error record naming the file, the record where the budget ran out and the limit,
+    /// after the lines closed before it. Default [`ReadLimits::DEFAULT_TREE_BYTES`]:
+    /// 512 MiB, twice the file limit.
+    ///
+    /// ```
+    /// use renju_records::formats::{Format, ReadLimits};
+    /// let limits = ReadLimits { max_tree_bytes: 2000, ..ReadLimits::default() };
+    /// let text = "(;B[hh]".repeat(100); // variations nested 100 deep
+    /// let records: Vec<_> = Format::Sgf
+    ///     .read_from_with(text.as_bytes(), Some("a.sgf"), limits)
+    ///     .collect();
+    /// assert_eq!(records.len(), 1);
+    /// let e = records[0].as_ref().unwrap_err();
+    /// assert!(e.to_string().contains("a.sgf, line 1: the tree takes more than 2000 bytes"), "{e}");
+    /// ```
+    pub max_tree_bytes: usize,
 }
 
 impl ReadLimits {
@@ -48,13 +69,20 @@ impl ReadLimits {
     pub const DEFAULT_GAME_BYTES: usize = 16 << 20;
     /// The default limit of a file read whole, 256 MiB.
     pub const DEFAULT_FILE_BYTES: usize = 256 << 20;
+    /// The default memory budget of a tree, 512 MiB: twice the default file limit.
+    pub const DEFAULT_TREE_BYTES: usize = 2 * Self::DEFAULT_FILE_BYTES;
 
-    /// One limit for every kind of record (the CLI's `--max-record-bytes`).
+    /// One limit for every kind of record (the CLI's `--max-record-bytes`). The tree
+    /// budget follows the file limit: twice it, and never below the default (a tree
+    /// takes many times its file's size, so a smaller file limit does not shrink it).
     pub fn uniform(max_record_bytes: usize) -> ReadLimits {
         ReadLimits {
             max_line_bytes: max_record_bytes,
             max_game_bytes: max_record_bytes,
             max_file_bytes: max_record_bytes,
+            max_tree_bytes: max_record_bytes
+                .saturating_mul(2)
+                .max(Self::DEFAULT_TREE_BYTES),
         }
     }
 }
@@ -65,6 +93,7 @@ impl Default for ReadLimits {
             max_line_bytes: Self::DEFAULT_LINE_BYTES,
             max_game_bytes: Self::DEFAULT_GAME_BYTES,
             max_file_bytes: Self::DEFAULT_FILE_BYTES,
+            max_tree_bytes: Self::DEFAULT_TREE_BYTES,
         }
     }
 }

@@ -143,6 +143,51 @@ impl TreeBudget {
     }
 }
 
+/// What is left of the memory a tree-format file's tree may take while it is built
+/// ([`ReadLimits::max_tree_bytes`]).
+pub(crate) struct TreeMemory {
+    left: usize,
+    limit: usize,
+}
+
+/// What one allocation costs beyond its bytes (the allocator's header and rounding),
+/// as [`TreeMemory`] counts it.
+pub(crate) const ALLOCATION: usize = 32;
+
+impl TreeMemory {
+    /// A budget of `limit` bytes.
+    pub(crate) fn new(limit: usize) -> TreeMemory {
+        TreeMemory { left: limit, limit }
+    }
+
+    /// The budget, in bytes.
+    pub(crate) fn limit(&self) -> usize {
+        self.limit
+    }
+
+    /// Whether `bytes` more fit in the budget (and takes them).
+    pub(crate) fn take(&mut self, bytes: usize) -> bool {
+        match self.left.checked_sub(bytes) {
+            Some(left) => {
+                self.left = left;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The error of a tree past its budget, to be located at the record it ran out at.
+    pub(crate) fn exceeded(&self) -> ParseError {
+        ParseError::new(format!(
+            "the tree takes more than {} bytes of memory (the limit of a tree, twice the \
+             file limit --max-record-bytes, at least {} MiB) at this record: reading stopped, \
+             only the lines closed before it were read",
+            self.limit,
+            ReadLimits::DEFAULT_TREE_BYTES >> 20
+        ))
+    }
+}
+
 /// One part of a file, to be read (and validated) on its own with the same result as
 /// the whole file gives for it: a byte range and the reader's state at its start.
 /// [`Format::chunks`] finds the parts of a file; [`Format::read_chunk_from`] reads one,
@@ -440,8 +485,10 @@ impl Format {
                         name_record(&mut record, file.map(Arc::from).as_ref());
                         Box::new(std::iter::once(record))
                     }
-                    Ok(_) if self == Format::RenLib => Box::new(renlib::lines(&bytes, file)),
-                    Ok(_) if self == Format::Sgf => Box::new(sgf::lines_of(bytes, file)),
+                    Ok(_) if self == Format::RenLib => {
+                        Box::new(renlib::lines_with(&bytes, file, limits))
+                    }
+                    Ok(_) if self == Format::Sgf => Box::new(sgf::lines_of(bytes, file, limits)),
                     Ok(_) => Box::new(self.read(&bytes, file).into_iter()),
                     Err(e) => {
                         let mut record = Err(ParseError::new(format!("cannot read: {e}")));

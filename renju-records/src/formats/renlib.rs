@@ -68,7 +68,7 @@
 
 use std::sync::Arc;
 
-use crate::formats::{Format, WriteError};
+use crate::formats::{Format, ReadLimits, TreeMemory, WriteError, ALLOCATION};
 use crate::game::{Event, Game, Source};
 use renju_core::error::ParseError;
 use renju_core::geometry::{Point, RENJU_SIZE};
@@ -101,15 +101,29 @@ pub fn read(bytes: &[u8], file: Option<&str>) -> Vec<Result<Game, ParseError>> {
 /// Reads a RenLib library's records one at a time: the tree is parsed once and each
 /// root-to-leaf line is built when it is asked for, so that memory holds the tree and one
 /// line, not every line (see [`super::MAX_TREE_BYTES`] for the expansion budget). The
-/// records are those of [`read`], in the same order.
+/// records are those of [`read`], in the same order. The tree may take
+/// [`ReadLimits::DEFAULT_TREE_BYTES`] of memory ([`Format::read_from_with`] sets another
+/// budget).
 pub fn lines(
     bytes: &[u8],
     file: Option<&str>,
 ) -> impl Iterator<Item = Result<Game, ParseError>> + Send + 'static {
+    lines_with(bytes, file, ReadLimits::default())
+}
+
+/// [`lines`] with the tree's memory budget of `limits` ([`ReadLimits::max_tree_bytes`]):
+/// past it, the lines closed before the record where it ran out, then an error record
+/// at that record's byte offset naming the limit.
+pub(crate) fn lines_with(
+    bytes: &[u8],
+    file: Option<&str>,
+    limits: ReadLimits,
+) -> impl Iterator<Item = Result<Game, ParseError>> + Send + 'static {
     // A file whose header is bad has no lines, not even the empty line of the root.
     let (tree, complete, error, todo) = match body_start(bytes) {
         Ok(start) => {
-            let (tree, error) = Tree::parse(bytes, start);
+            let memory = TreeMemory::new(limits.max_tree_bytes);
+            let (tree, error) = Tree::parse(bytes, start, memory);
             (tree, error.is_none(), error, vec![(ROOT, 0)])
         }
         Err(e) => (Tree::default(), true, Some(e), Vec::new()),
@@ -383,7 +397,56 @@ struct Payload {
     board_text: Option<String>,
 }
 
+/// What a node costs a tree's memory budget: itself, and its link in its parent's
+/// children, whose first link allocates room for four (later ones may double it).
+fn node_cost(first_child: bool) -> usize {
+    let link = std::mem::size_of::<usize>();
+    std::mem::size_of::<Node>()
+        + if first_child {
+            4 * link + ALLOCATION
+        } else {
+            2 * link
+        }
+}
+
+impl Payload {
+    /// What the annotations cost a tree's memory budget.
+    fn cost(&self) -> usize {
+        [&self.comment, &self.board_text]
+            .into_iter()
+            .flatten()
+            .map(|text| text.len() + ALLOCATION)
+            .sum()
+    }
+}
+
 impl Tree {
+    /// Reserves room for the nodes of a body of `body_bytes` bytes (a record takes two),
+    /// as many as `memory` allows: the node vector then never grows by doubling.
+    fn reserve(&mut self, body_bytes: usize, memory: &TreeMemory) -> Result<(), ParseError> {
+        let most = memory.limit() / node_cost(false);
+        let wanted = (body_bytes / 2).min(most);
+        self.nodes
+            .try_reserve_exact(wanted)
+            .map_err(|_| memory.exceeded())
+    }
+
+    /// [`Tree::child`], counting a new node against `memory`: `None` when it does not fit.
+    fn counted_child(
+        &mut self,
+        parent: usize,
+        pos: u8,
+        is_move: bool,
+        offset: u64,
+        memory: &mut TreeMemory,
+    ) -> Option<usize> {
+        let before = self.nodes.len();
+        let first_child = self.nodes[parent].children.is_empty();
+        let node = self.child(parent, pos, is_move, offset);
+        let fits = self.nodes.len() == before || memory.take(node_cost(first_child));
+        fits.then_some(node)
+    }
+
     /// The child of `parent` at `pos`, created (after the others) when missing. A move
     /// merged into a bare label makes it a move.
     fn child(&mut self, parent: usize, pos: u8, is_move: bool, offset: u64) -> usize {
@@ -417,9 +480,13 @@ impl Tree {
     }
 
     /// Builds the tree from the records at `bytes[start..]`. Stops at the first broken
-    /// record and returns the tree so far with the error.
-    fn parse(bytes: &[u8], start: usize) -> (Tree, Option<ParseError>) {
+    /// record, or where the tree outgrows `memory`, and returns the tree so far with the
+    /// error.
+    fn parse(bytes: &[u8], start: usize, mut memory: TreeMemory) -> (Tree, Option<ParseError>) {
         let mut tree = Tree::default();
+        if let Err(e) = tree.reserve(bytes.len() - start, &memory) {
+            return (tree, Some(e.at_byte(start as u64)));
+        }
         // The nodes from the root to the current one, and the depths of the nodes whose
         // record said "a sibling follows".
         let mut path = vec![ROOT];
@@ -451,13 +518,25 @@ impl Tree {
                     return (tree, Some(ParseError::new(message).at_byte(offset)));
                 }
                 let parent = path.last().copied().unwrap_or(ROOT);
-                let node = tree.child(parent, pos, flags & NO_MOVE == 0, offset);
+                let node = match tree.counted_child(
+                    parent,
+                    pos,
+                    flags & NO_MOVE == 0,
+                    offset,
+                    &mut memory,
+                ) {
+                    Some(node) => node,
+                    None => return (tree, Some(memory.exceeded().at_byte(offset))),
+                };
                 path.push(node);
             }
             let payload = match read_annotations(bytes, &mut at, flags, info1) {
                 Ok(payload) => payload,
                 Err(e) => return (tree, Some(e)),
             };
+            if !memory.take(payload.cost()) {
+                return (tree, Some(memory.exceeded().at_byte(offset)));
+            }
             let current = path.last().copied().unwrap_or(ROOT);
             tree.annotate(current, payload);
             if flags & DOWN != 0 {

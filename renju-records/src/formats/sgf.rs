@@ -74,7 +74,7 @@ use std::sync::Arc;
 
 use encoding_rs::{Encoding, GBK, UTF_8};
 
-use crate::formats::{Format, WriteError};
+use crate::formats::{Format, ReadLimits, TreeMemory, WriteError, ALLOCATION};
 use crate::game::{DeclaredResult, Event, Game, ResultReason, Source};
 use crate::opening::OpeningRule;
 use crate::time_control::{format_seconds, TimeControl};
@@ -113,7 +113,9 @@ pub fn read(bytes: &[u8], file: Option<&str>) -> Vec<Result<Game, ParseError>> {
 /// each of its root-to-leaf lines is built when it is asked for, so that memory holds the
 /// file's text, one tree and one line, not every line (see [`super::MAX_TREE_BYTES`] for
 /// the expansion budget). The records are those of [`read`], in the same order (past the
-/// budget, a syntax error later in the file is not looked for).
+/// budget, a syntax error later in the file is not looked for). A game tree may take
+/// [`ReadLimits::DEFAULT_TREE_BYTES`] of memory ([`Format::read_from_with`] sets another
+/// budget).
 ///
 /// ```
 /// use renju_records::formats::sgf;
@@ -125,15 +127,20 @@ pub fn lines(
     bytes: &[u8],
     file: Option<&str>,
 ) -> impl Iterator<Item = Result<Game, ParseError>> + Send + 'static {
-    lines_of(bytes.to_vec(), file)
+    lines_of(bytes.to_vec(), file, ReadLimits::default())
 }
 
-/// [`lines`] of a file's bytes, taken over (not copied when they are UTF-8).
+/// [`lines`] of a file's bytes, taken over (not copied when they are UTF-8), with the
+/// memory budget of each game tree of `limits` ([`ReadLimits::max_tree_bytes`]): past
+/// it, the lines of the tree closed before the node where it ran out, then an error
+/// record at that node's line naming the limit.
 pub(crate) fn lines_of(
     bytes: Vec<u8>,
     file: Option<&str>,
+    limits: ReadLimits,
 ) -> impl Iterator<Item = Result<Game, ParseError>> + Send + 'static {
     Lines {
+        max_tree_bytes: limits.max_tree_bytes,
         budget: super::TreeBudget::for_file(bytes.len()),
         text: decode_owned(bytes),
         pos: 0,
@@ -155,6 +162,8 @@ pub(crate) fn lines_of(
 
 /// The root-to-leaf lines of a file's trees, built one at a time.
 struct Lines {
+    /// The memory budget of one game tree.
+    max_tree_bytes: usize,
     budget: super::TreeBudget,
     /// The file's text, the byte offset and line where the next tree is looked for.
     text: String,
@@ -208,7 +217,8 @@ impl Lines {
             line: self.line,
         };
         let mut stack = Vec::new();
-        let result = parse_tree(&mut cur, &mut self.collection, &mut stack);
+        let mut memory = TreeMemory::new(self.max_tree_bytes);
+        let result = parse_tree(&mut cur, &mut self.collection, &mut stack, &mut memory);
         self.pos = self.text.len() - cur.rest.len();
         self.line = cur.line;
         match result {
@@ -396,17 +406,21 @@ struct Open {
 /// Parses the next game tree of the text into `collection` (its root in
 /// `collection.roots`), without recursion (variations can nest thousands deep); `false`
 /// when the text holds no more trees. Text outside game trees is skipped. At a syntax
-/// error (the file cut short, a stray character), `stack` holds the trees still open.
+/// error (the file cut short, a stray character) or where the tree outgrows `memory`,
+/// `stack` holds the trees still open.
 fn parse_tree(
     cur: &mut Cursor,
     collection: &mut Collection,
     stack: &mut Vec<Open>,
+    memory: &mut TreeMemory,
 ) -> Result<bool, ParseError> {
     while let Some(c) = cur.peek() {
         let line = cur.line;
         match c {
             '(' => {
                 cur.bump();
+                // The open tree, with room for the stack to double.
+                charge(memory, 2 * std::mem::size_of::<Open>(), line)?;
                 let attach = match stack.last() {
                     None => None,
                     Some(Open { last: Some(n), .. }) => Some(*n),
@@ -445,8 +459,10 @@ fn parse_tree(
                 let Some(top) = stack.last_mut() else {
                     continue;
                 };
-                let props = properties(cur)?;
                 let parent = top.last.or(top.attach);
+                let first_child = parent.is_some_and(|p| collection.nodes[p].children.is_empty());
+                charge(memory, node_cost(first_child), line)?;
+                let props = properties(cur, memory)?;
                 let ix = collection.nodes.len();
                 top.first.get_or_insert(ix);
                 top.last = Some(ix);
@@ -484,12 +500,36 @@ fn parse_tree(
     }
 }
 
-/// Reads the properties of a node, after its `;`.
-fn properties(cur: &mut Cursor) -> Result<Vec<Property>, ParseError> {
+/// Takes `bytes` from a tree's memory budget; the error is located at `line`.
+fn charge(memory: &mut TreeMemory, bytes: usize, line: usize) -> Result<(), ParseError> {
+    if memory.take(bytes) {
+        Ok(())
+    } else {
+        Err(memory.exceeded().at_line(line))
+    }
+}
+
+/// What a node costs a tree's memory budget: itself with room for the node vector to
+/// double, and its link in its parent's children, whose first link allocates room for
+/// four (later ones may double it).
+fn node_cost(first_child: bool) -> usize {
+    let link = std::mem::size_of::<usize>();
+    2 * std::mem::size_of::<Node>()
+        + if first_child {
+            4 * link + ALLOCATION
+        } else {
+            2 * link
+        }
+}
+
+/// Reads the properties of a node, after its `;`, counting them against `memory` (a
+/// node's property and value vectors are cut to their length).
+fn properties(cur: &mut Cursor, memory: &mut TreeMemory) -> Result<Vec<Property>, ParseError> {
     let mut props = Vec::new();
     loop {
         cur.skip_whitespace();
         if !cur.peek().is_some_and(|c| c.is_ascii_alphanumeric()) {
+            props.shrink_to_fit();
             return Ok(props);
         }
         let line = cur.line;
@@ -504,12 +544,24 @@ fn properties(cur: &mut Cursor) -> Result<Vec<Property>, ParseError> {
             id = raw.to_ascii_uppercase();
         }
         cur.skip_whitespace();
+        charge(
+            memory,
+            2 * std::mem::size_of::<Property>() + raw.len() + 2 * ALLOCATION,
+            line,
+        )?;
         let mut values = Vec::new();
         while cur.peek() == Some('[') {
             cur.bump();
-            values.push(value(cur)?);
+            let v = value(cur)?;
+            charge(
+                memory,
+                2 * std::mem::size_of::<String>() + v.len() + ALLOCATION,
+                line,
+            )?;
+            values.push(v);
             cur.skip_whitespace();
         }
+        values.shrink_to_fit();
         if values.is_empty() {
             return Err(syntax_error(
                 format!("property `{raw}` has no value (expected `[`)"),

@@ -11,6 +11,7 @@ mod psq;
 mod renlib;
 mod rif;
 mod sgf;
+mod trees;
 
 use renju_records::formats::Format;
 use renju_records::Game;
