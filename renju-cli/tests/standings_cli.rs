@@ -140,3 +140,62 @@ fn a_trf_with_cr_line_ends_ranks_as_with_lf() {
     assert_eq!(ranks(&from_cr), ranks(&from_lf));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A knockout TRF of `players` x `rounds` (an even number, up to 9998) whose matches
+/// are all drawn (1-2, 3-4, ... every round).
+fn all_drawn_knockout(players: u32, rounds: u32) -> String {
+    let mut trf = format!("012 All drawn\n092 Individual: Knockout\nXXR {rounds}\n");
+    for i in 1..=players {
+        let name = format!("Player {i}");
+        let points = rounds / 2;
+        // Columns: 001, the start rank (5-8), the name (15-47), points (81-84), then a
+        // round every 10 columns from 92 (opponent 92-95, colour 97, result 99).
+        let mut line = format!("001 {i:4}      {name:<33}{:33}{points:>4}{:7}", "", "");
+        let (opp, colour) = if i % 2 == 1 {
+            (i + 1, 'w')
+        } else {
+            (i - 1, 'b')
+        };
+        for _ in 0..rounds {
+            line.push_str(&format!("{opp:4} {colour} =  "));
+        }
+        trf.push_str(line.trim_end());
+        trf.push('\n');
+    }
+    trf
+}
+
+#[test]
+fn an_all_drawn_knockout_of_100_players_and_1000_rounds_is_quick() {
+    // Issue 43: each placement bracket reported every later round's undecided matches
+    // again (players x rounds² findings); this file aborted at 3.8 GB. Now each match
+    // is reported once, under a 4 GB address-space limit, in about a second.
+    let dir = std::env::temp_dir().join(format!("renju-ko-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("all_drawn.trf");
+    std::fs::write(&path, all_drawn_knockout(100, 1000)).unwrap();
+    let start = std::time::Instant::now();
+    let out = std::process::Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -v 4000000 && exec \"$0\" standings --json \"$1\"")
+        .arg(env!("CARGO_BIN_EXE_renju"))
+        .arg(&path)
+        .output()
+        .expect("run sh");
+    let elapsed = start.elapsed();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    let v: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let t = &v["tournaments"][0];
+    assert_eq!(t["system"], "knockout");
+    let findings = t["findings"].as_array().unwrap();
+    let undecided = findings
+        .iter()
+        .filter(|f| f["code"] == "knockout-undecided")
+        .count();
+    assert_eq!(undecided, 50 * 1000);
+    assert_eq!(t["standings"].as_array().unwrap().len(), 100);
+    // About two seconds in a debug build on a quiet machine; room for a loaded one.
+    assert!(elapsed.as_secs() < 60, "{elapsed:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -873,6 +873,41 @@ fn knockout_placement_games_decide_shared_places() {
 }
 
 #[test]
+fn an_all_drawn_knockout_reports_each_undecided_match_once() {
+    // Issue 43: every match drawn, so every round's match is undecided and each round
+    // opens a placement bracket of all the players. Each placement bracket reported the
+    // undecided matches of every later round again: players x rounds² findings (100
+    // players and 1,000 rounds aborted at 3.8 GB).
+    let (players, rounds) = (16u32, 200u32);
+    let mut t = Tournament {
+        system: Some(System::Knockout),
+        ..Tournament::default()
+    };
+    for i in 1..=players {
+        t.players.push(Player::new(i, format!("P{i}")));
+    }
+    for round in 1..=rounds {
+        for a in (1..=players).step_by(2) {
+            game(&mut t, round, a, a + 1, ResultKind::Draw);
+        }
+    }
+    let s = standings(&t, &StandingsOptions::default());
+    let undecided: Vec<_> = s
+        .findings
+        .iter()
+        .filter(|f| f.code == TournamentCode::KnockoutUndecided)
+        .collect();
+    assert_eq!(undecided.len(), (players / 2 * rounds) as usize);
+    let distinct: std::collections::HashSet<_> = undecided
+        .iter()
+        .map(|f| (f.round, f.message.as_str()))
+        .collect();
+    assert_eq!(distinct.len(), undecided.len(), "each match once");
+    // Everyone out in every round, all tied: one shared first place.
+    assert!(s.rows.iter().all(|r| r.rank == 1 && r.shared));
+}
+
+#[test]
 fn forfeit_losses_keep_their_points_in_the_adjusted_score() {
     // Player 9 loses round 3 by forfeit: under C.07 (2024) 16.3 only requested byes
     // after which a player never returned count as draws, so player 2's Buchholz counts
