@@ -5,12 +5,14 @@
 //! `serde_json`, and only their public paths.
 
 pub mod engine_replies;
+pub mod knockout;
 pub mod parse_text;
 pub mod pickle_states;
 pub mod read_any_format;
 pub mod referee;
 pub mod time_control;
 pub mod tournament;
+pub mod tree_memory;
 
 /// A property check: panics when a property fails.
 pub type Check = fn(&[u8]);
@@ -25,6 +27,8 @@ pub const TARGETS: &[(&str, Check)] = &[
     ("engine_replies", engine_replies::check),
     ("pickle_states", pickle_states::check),
     ("referee", referee::check),
+    ("tree_memory", tree_memory::check),
+    ("knockout", knockout::check),
 ];
 
 /// The first line of `data` (without its `\n`) and the bytes after it.
