@@ -109,3 +109,36 @@ fn the_tree_budget_follows_the_file_limit() {
         ReadLimits::DEFAULT_TREE_BYTES
     );
 }
+
+#[test]
+fn records_merged_into_one_of_many_children_are_found_through_a_table() {
+    // The root's 225 children, each closed and followed by a sibling, then 100,000
+    // records of o1 again (each merged into the root's last child), then h8 closing the
+    // tree: a node with many children finds the one a record merges into in a table, not
+    // by a scan of them all (120 MB of such records took 8.5 s, now 2 s).
+    let mut bytes = b"\xFFRenLib\xFF\x03\x04".to_vec();
+    bytes.extend_from_slice(&[0xFF; 10]);
+    bytes.extend_from_slice(&[0x00, 0x00]);
+    for row in 0..15u8 {
+        for column in 1..16u8 {
+            bytes.extend_from_slice(&[16 * row + column, 0xC0]);
+        }
+    }
+    bytes.extend(std::iter::repeat_n([0xEFu8, 0xC0], 100_000).flatten());
+    bytes.extend_from_slice(&[0x78, 0x40]);
+    let records = read(Format::RenLib, &bytes, "wide.lib", ReadLimits::default());
+    let lines: Vec<String> = records
+        .into_iter()
+        .map(|r| moves(&r.expect("a line")))
+        .collect();
+    assert_eq!(lines.len(), 225);
+    assert_eq!((lines[0].as_str(), lines[224].as_str()), ("a15", "o1"));
+    // The writer merges through the same table: a second move under one of many.
+    let mut games: Vec<Game> = lines.iter().map(|l| Game::from_moves(l).unwrap()).collect();
+    games.push(Game::from_moves("h8 h9").unwrap());
+    let written = Format::RenLib.write(&games).unwrap();
+    let again = read(Format::RenLib, &written, "wide.lib", ReadLimits::default());
+    let again: Vec<String> = again.into_iter().map(|r| moves(&r.unwrap())).collect();
+    assert_eq!(again.len(), 225);
+    assert!(again.contains(&"h8 h9".to_string()) && !again.contains(&"h8".to_string()));
+}
