@@ -57,14 +57,21 @@ fn records_past_the_limit_are_errors_and_reading_goes_on() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// `renju validate --json FILE` under a 4 GB address-space limit (`ulimit -v`): the exit
-/// code, the report, and how long it took.
-fn validate_under_ulimit(file: &std::path::Path) -> (i32, Value, std::time::Duration) {
+/// `renju validate --json [ARGS] FILE` under an address-space limit of `kb` KB (`ulimit
+/// -v`): the exit code, the report, and how long it took.
+fn validate_under_ulimit(
+    kb: u32,
+    args: &[&str],
+    file: &std::path::Path,
+) -> (i32, Value, std::time::Duration) {
     let start = std::time::Instant::now();
     let out = Command::new("sh")
         .arg("-c")
-        .arg("ulimit -v 4000000 && exec \"$0\" validate --json \"$1\"")
+        .arg(format!(
+            "ulimit -v {kb} && exec \"$0\" validate --json \"$@\""
+        ))
         .arg(env!("CARGO_BIN_EXE_renju"))
+        .args(args)
         .arg(file)
         .output()
         .expect("run sh");
@@ -90,7 +97,7 @@ fn trees_past_their_memory_budget_are_errors_not_aborts() {
     for (name, bytes) in [("line.lib", &lib[..]), ("nested.sgf", sgf.as_bytes())] {
         let path = dir.join(name);
         std::fs::write(&path, bytes).unwrap();
-        let (code, report, elapsed) = validate_under_ulimit(&path);
+        let (code, report, elapsed) = validate_under_ulimit(4_000_000, &[], &path);
         assert_eq!(code, 1, "{name}: {report}");
         assert_eq!(report["summary"]["errors"], 1, "{name}: {report}");
         let findings = report["games"][0]["findings"].to_string();
@@ -101,5 +108,16 @@ fn trees_past_their_memory_budget_are_errors_not_aborts() {
         // About a second on a quiet machine; the bound leaves room for a loaded one.
         assert!(elapsed.as_secs() < 60, "{name}: {elapsed:?}");
     }
+    // A budget raised past what the system gives (8 GB, under 600 MB of address space):
+    // the library's nodes are reserved fallibly, so that this is an error too.
+    let path = dir.join("line.lib");
+    let raised = ["--max-record-bytes", "4000000000"];
+    let (code, report, _) = validate_under_ulimit(600_000, &raised, &path);
+    assert_eq!(code, 1, "{report}");
+    let findings = report["games"][0]["findings"].to_string();
+    assert!(
+        findings.contains("the system refused the tree's memory"),
+        "{findings}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

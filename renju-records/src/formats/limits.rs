@@ -46,7 +46,9 @@ pub struct ReadLimits {
     /// `max_file_bytes` could take gigabytes; past this budget reading stops with an
     /// error record naming the file, the record where the budget ran out and the limit,
     /// after the lines closed before it. Default [`ReadLimits::DEFAULT_TREE_BYTES`]:
-    /// 512 MiB, twice the file limit.
+    /// 512 MiB, twice the file limit. A budget raised past what the system gives is met
+    /// in part: a RenLib library's nodes and an SGF tree's are reserved fallibly (an
+    /// error record then says the system refused the memory), the rest is not.
     ///
     /// ```
     /// use renju_records::formats::{Format, ReadLimits};

@@ -176,6 +176,17 @@ impl TreeMemory {
         }
     }
 
+    /// The error of a tree whose memory the system refused within the budget, to be
+    /// located at the record it was refused at.
+    pub(crate) fn refused(&self) -> ParseError {
+        ParseError::new(format!(
+            "the system refused the tree's memory after {} bytes (within its limit of {} \
+             bytes) at this record: reading stopped, only the lines closed before it were read",
+            self.limit.saturating_sub(self.left),
+            self.limit
+        ))
+    }
+
     /// The error of a tree past its budget, to be located at the record it ran out at.
     pub(crate) fn exceeded(&self) -> ParseError {
         ParseError::new(format!(

@@ -447,7 +447,7 @@ impl Tree {
         let wanted = (body_bytes / 2).min(most);
         self.nodes
             .try_reserve_exact(wanted)
-            .map_err(|_| memory.exceeded())
+            .map_err(|_| memory.refused())
     }
 
     /// [`Tree::child`], counting a new node against `memory`: `None` when it does not fit.

@@ -463,6 +463,11 @@ fn parse_tree(
                 let first_child = parent.is_some_and(|p| collection.nodes[p].children.is_empty());
                 charge(memory, node_cost(first_child), line)?;
                 let props = properties(cur, memory)?;
+                // The budget may be above what the system gives (a raised file limit).
+                collection
+                    .nodes
+                    .try_reserve(1)
+                    .map_err(|_| memory.refused().at_line(line))?;
                 let ix = collection.nodes.len();
                 top.first.get_or_insert(ix);
                 top.last = Some(ix);
