@@ -86,13 +86,14 @@ fn validate_under_ulimit(
 fn trees_past_their_memory_budget_are_errors_not_aborts() {
     let dir = std::env::temp_dir().join(format!("renju-trees-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    // A RenLib line of 8 million records (16 MB), each the child of the one before, and
+    // A RenLib line of 16 million records (32 MB), each the child of the one before, and
     // 1.5 million SGF variations nested in one another (10.5 MB): both within the 256 MiB
-    // file limit, both past the 512 MiB tree budget (they took some 70 times their size).
+    // file limit, both past the 512 MiB tree budget (a RenLib node counts for 72 bytes, 36
+    // times its record; an SGF node some 600, 85 times its text).
     let mut lib = b"\xFFRenLib\xFF\x03\x04".to_vec();
     lib.extend_from_slice(&[0xFF; 10]);
     lib.extend_from_slice(&[0x00, 0x00]);
-    lib.extend(std::iter::repeat_n([0x78u8, 0x00], 8_000_000).flatten());
+    lib.extend(std::iter::repeat_n([0x78u8, 0x00], 16_000_000).flatten());
     let sgf = "(;B[hh]".repeat(1_500_000);
     for (name, bytes) in [("line.lib", &lib[..]), ("nested.sgf", sgf.as_bytes())] {
         let path = dir.join(name);
@@ -108,11 +109,11 @@ fn trees_past_their_memory_budget_are_errors_not_aborts() {
         // About a second on a quiet machine; the bound leaves room for a loaded one.
         assert!(elapsed.as_secs() < 60, "{name}: {elapsed:?}");
     }
-    // A budget raised past what the system gives (8 GB, under 600 MB of address space):
+    // A budget raised past what the system gives (8 GB, under 400 MB of address space):
     // the library's nodes are reserved fallibly, so that this is an error too.
     let path = dir.join("line.lib");
     let raised = ["--max-record-bytes", "4000000000"];
-    let (code, report, _) = validate_under_ulimit(600_000, &raised, &path);
+    let (code, report, _) = validate_under_ulimit(400_000, &raised, &path);
     assert_eq!(code, 1, "{report}");
     let findings = report["games"][0]["findings"].to_string();
     assert!(

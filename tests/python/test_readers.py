@@ -250,16 +250,16 @@ for e in reader.errors:
 
 
 def test_trees_past_their_memory_budget_are_errors(tmp_path: Path) -> None:
-    """Issue 43: a RenLib line of 8 million records (16 MB) and 1.5 million nested SGF
-    variations (10.5 MB), within the file limit, took some 70 times their size in
-    memory (the larger ones aborted). Past the tree budget (512 MiB) reading stops with
+    """Issue 43: a RenLib line of 16 million records (32 MB) and 1.5 million nested SGF
+    variations (10.5 MB), within the file limit, took some 70 and 90 times their size
+    in memory (larger ones aborted). Past the tree budget (512 MiB) reading stops with
     one ParseError naming the file and the limit, here in a child process under a 4 GB
     address-space limit."""
     import subprocess
     import sys
 
     lib = tmp_path / "line.lib"
-    lib.write_bytes(b"\xffRenLib\xff\x03\x04" + b"\xff" * 10 + b"\x00\x00" + b"\x78\x00" * 8_000_000)
+    lib.write_bytes(b"\xffRenLib\xff\x03\x04" + b"\xff" * 10 + b"\x00\x00" + b"\x78\x00" * 16_000_000)
     sgf = tmp_path / "nested.sgf"
     sgf.write_bytes(b"(;B[hh]" * 1_500_000)
     for path in (lib, sgf):

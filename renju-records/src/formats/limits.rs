@@ -41,9 +41,10 @@ pub struct ReadLimits {
     pub max_file_bytes: usize,
     /// The most memory the tree of a tree-format file (RenLib, SGF) may take while it is
     /// built, as counted: each node, each of its children's links, each SGF property
-    /// and value, each comment, and the allocations they make. A tree takes up to some
-    /// 150 bytes a node, some 70 times its file's size, so that a file well within
-    /// `max_file_bytes` could take gigabytes; past this budget reading stops with an
+    /// and value, each comment, and the allocations they make. A RenLib node counts for
+    /// 72 bytes (36 times its 2-byte record), an SGF node of one move some 600 (85
+    /// times its text), so that a file well within `max_file_bytes` could take
+    /// gigabytes; past this budget reading stops with an
     /// error record naming the file, the record where the budget ran out and the limit,
     /// after the lines closed before it. Default [`ReadLimits::DEFAULT_TREE_BYTES`]:
     /// 512 MiB, twice the file limit. A budget raised past what the system gives is met

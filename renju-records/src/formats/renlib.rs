@@ -66,6 +66,7 @@
 //! assert_eq!(lines[1].id.as_deref(), Some("line 2"));
 //! ```
 
+use std::collections::HashMap;
 use std::num::NonZeroU32;
 use std::sync::Arc;
 
@@ -180,13 +181,13 @@ impl Lines {
             self.path.push(node);
             let before = self.todo.len();
             self.todo.extend(
-                nodes[node]
-                    .children
-                    .iter()
-                    .rev()
-                    .filter(|&&c| nodes[c].is_move)
-                    .map(|&c| (c, depth + 1)),
+                self.tree
+                    .children(node)
+                    .filter(|&c| nodes[c].is_move)
+                    .map(|c| (c, depth + 1)),
             );
+            // Visited first to last.
+            self.todo[before..].reverse();
             if self.todo.len() > before || !(self.complete || nodes[node].closed) {
                 continue;
             }
@@ -352,6 +353,11 @@ fn read_payload(
     }
 }
 
+/// No node: the end of a list of children.
+const NONE: usize = usize::MAX;
+
+/// A node of the tree: 40 bytes, no allocation of its own (its children are a list
+/// through their `next` links, its annotations in [`Tree::notes`]).
 #[derive(Debug)]
 struct Node {
     /// `0` for the root and for passes.
@@ -363,9 +369,10 @@ struct Node {
     /// than [`WIDE`].
     table: Option<NonZeroU32>,
     offset: u64,
-    children: Vec<usize>,
-    comment: Option<String>,
-    board_text: Option<String>,
+    /// Its first and last children and its next sibling ([`NONE`]: none).
+    first: usize,
+    last: usize,
+    next: usize,
 }
 
 impl Node {
@@ -376,11 +383,18 @@ impl Node {
             closed: false,
             table: None,
             offset,
-            children: Vec::new(),
-            comment: None,
-            board_text: None,
+            first: NONE,
+            last: NONE,
+            next: NONE,
         }
     }
+}
+
+/// A node's annotations (most nodes have none).
+#[derive(Debug, Default)]
+struct Notes {
+    comment: Option<String>,
+    board_text: Option<String>,
 }
 
 #[derive(Debug)]
@@ -391,6 +405,8 @@ struct Tree {
     /// children is found at once, not after a scan of up to 226 (a file of such records
     /// took 8.5 s for 120 MB).
     wide: Vec<[usize; 256]>,
+    /// The annotations, by node.
+    notes: HashMap<usize, Notes>,
 }
 
 /// How many children a node's children are scanned up to, before they are looked up in
@@ -406,6 +422,7 @@ impl Default for Tree {
         Tree {
             nodes: vec![Node::new(0, true, 0)],
             wide: Vec::new(),
+            notes: HashMap::new(),
         }
     }
 }
@@ -416,26 +433,26 @@ struct Payload {
     board_text: Option<String>,
 }
 
-/// What a node costs a tree's memory budget: itself, and its link in its parent's
-/// children, whose first link allocates room for four (later ones may double it).
-fn node_cost(first_child: bool) -> usize {
-    let link = std::mem::size_of::<usize>();
-    std::mem::size_of::<Node>()
-        + if first_child {
-            4 * link + ALLOCATION
-        } else {
-            2 * link
-        }
-}
+/// What a node costs a tree's memory budget: itself (the node vector is reserved once),
+/// and its place on the path from the root while the tree is built and in the nodes
+/// still to visit while its lines are (with room for those vectors to double).
+const NODE_COST: usize = std::mem::size_of::<Node>() + 4 * std::mem::size_of::<usize>();
 
 impl Payload {
-    /// What the annotations cost a tree's memory budget.
+    /// What the annotations cost a tree's memory budget: their text, and their entry in
+    /// [`Tree::notes`] with room for the table to double.
     fn cost(&self) -> usize {
-        [&self.comment, &self.board_text]
+        let texts: usize = [&self.comment, &self.board_text]
             .into_iter()
             .flatten()
             .map(|text| text.len() + ALLOCATION)
-            .sum()
+            .sum();
+        let entry = 2 * std::mem::size_of::<(usize, Notes)>();
+        if texts == 0 {
+            0
+        } else {
+            texts + entry
+        }
     }
 }
 
@@ -443,7 +460,7 @@ impl Tree {
     /// Reserves room for the nodes of a body of `body_bytes` bytes (a record takes two),
     /// as many as `memory` allows: the node vector then never grows by doubling.
     fn reserve(&mut self, body_bytes: usize, memory: &TreeMemory) -> Result<(), ParseError> {
-        let most = memory.limit() / node_cost(false);
+        let most = memory.limit() / NODE_COST;
         let wanted = (body_bytes / 2).min(most);
         self.nodes
             .try_reserve_exact(wanted)
@@ -460,14 +477,13 @@ impl Tree {
         memory: &mut TreeMemory,
     ) -> Option<usize> {
         let (before, tables) = (self.nodes.len(), self.wide.len());
-        let first_child = self.nodes[parent].children.is_empty();
         let node = self.child(parent, pos, is_move, offset);
         let table = if self.wide.len() > tables {
             WIDE_COST
         } else {
             0
         };
-        let fits = self.nodes.len() == before || memory.take(node_cost(first_child) + table);
+        let fits = self.nodes.len() == before || memory.take(NODE_COST + table);
         fits.then_some(node)
     }
 
@@ -482,7 +498,11 @@ impl Tree {
             None => {
                 let c = self.nodes.len();
                 self.nodes.push(Node::new(pos, is_move, offset));
-                self.nodes[parent].children.push(c);
+                match self.nodes[parent].last {
+                    NONE => self.nodes[parent].first = c,
+                    last => self.nodes[last].next = c,
+                }
+                self.nodes[parent].last = c;
                 self.index_child(parent, pos, c);
                 c
             }
@@ -493,12 +513,24 @@ impl Tree {
     fn find_child(&self, parent: usize, pos: u8) -> Option<usize> {
         match self.table(parent) {
             Some(t) => self.wide[t][usize::from(pos)].checked_sub(1),
-            None => self.nodes[parent]
-                .children
-                .iter()
-                .copied()
-                .find(|&c| self.nodes[c].pos == pos),
+            None => self.children(parent).find(|&c| self.nodes[c].pos == pos),
         }
+    }
+
+    /// The children of `node`, first to last.
+    fn children(&self, node: usize) -> impl Iterator<Item = usize> + '_ {
+        let link = |n: usize| (n != NONE).then_some(n);
+        std::iter::successors(link(self.nodes[node].first), move |&c| {
+            link(self.nodes[c].next)
+        })
+    }
+
+    fn comment(&self, node: usize) -> Option<&str> {
+        self.notes.get(&node)?.comment.as_deref()
+    }
+
+    fn board_text(&self, node: usize) -> Option<&str> {
+        self.notes.get(&node)?.board_text.as_deref()
     }
 
     /// Records the new child `c` of `parent` in its table, made when the node has more
@@ -508,14 +540,13 @@ impl Tree {
             self.wide[t][usize::from(pos)] = c.saturating_add(1);
             return;
         }
-        let children = &self.nodes[parent].children;
         // Past 4 billion tables (never, within a budget) the children are scanned.
         let number = u32::try_from(self.wide.len().saturating_add(1))
             .ok()
             .and_then(NonZeroU32::new);
-        if let Some(number) = number.filter(|_| children.len() > WIDE) {
+        if let Some(number) = number.filter(|_| self.children(parent).nth(WIDE).is_some()) {
             let mut table = [0; 256];
-            for &k in children {
+            for k in self.children(parent) {
                 table[usize::from(self.nodes[k].pos)] = k.saturating_add(1);
             }
             self.wide.push(table);
@@ -530,12 +561,17 @@ impl Tree {
     }
 
     fn annotate(&mut self, node: usize, payload: Payload) {
-        let node = &mut self.nodes[node];
-        if node.comment.is_none() {
-            node.comment = payload.comment.filter(|c| !c.is_empty());
+        let comment = payload.comment.filter(|c| !c.is_empty());
+        let board_text = payload.board_text.filter(|t| !t.is_empty());
+        if comment.is_none() && board_text.is_none() {
+            return;
         }
-        if node.board_text.is_none() {
-            node.board_text = payload.board_text.filter(|t| !t.is_empty());
+        let notes = self.notes.entry(node).or_default();
+        if notes.comment.is_none() {
+            notes.comment = comment;
+        }
+        if notes.board_text.is_none() {
+            notes.board_text = board_text;
         }
     }
 
@@ -627,11 +663,11 @@ impl Tree {
             .collect();
         let mut tags = Vec::new();
         for (depth, &n) in path.iter().enumerate() {
-            if let Some(comment) = &self.nodes[n].comment {
+            if let Some(comment) = self.comment(n) {
                 tags.push(("comment".to_string(), format!("{depth}: {comment}")));
             }
-            for &c in &self.nodes[n].children {
-                if let Some(text) = &self.nodes[c].board_text {
+            for c in self.children(n) {
+                if let Some(text) = self.board_text(c) {
                     let at = pos_name(self.nodes[c].pos);
                     tags.push(("board_text".to_string(), format!("{depth} {at}: {text}")));
                 }
@@ -714,58 +750,54 @@ impl Tree {
     }
 
     fn to_bytes(&self) -> Vec<u8> {
-        let root = &self.nodes[ROOT];
-        let only_h8 = match root.children.as_slice() {
-            [first] => self.nodes[*first].pos == CENTER && self.nodes[*first].is_move,
+        let mut top = self.children(ROOT);
+        let only_h8 = match (top.next(), top.next()) {
+            (Some(first), None) => self.nodes[first].pos == CENTER && self.nodes[first].is_move,
             _ => false,
         };
         let old_format =
-            only_h8 && root.comment.is_none() && !self.nodes[1..].iter().any(|n| n.pos == 0);
+            only_h8 && self.comment(ROOT).is_none() && !self.nodes[1..].iter().any(|n| n.pos == 0);
         let mut out = MAGIC.to_vec();
         out.extend_from_slice(&[3, if old_format { 0 } else { 4 }]);
         out.extend_from_slice(&[0xFF; HEADER_LEN - 10]);
         // Pre-order, each node with whether a sibling follows it.
         let mut todo = if old_format {
-            root.children.iter().map(|&c| (c, false)).collect()
+            self.children(ROOT).map(|c| (c, false)).collect()
         } else {
             vec![(ROOT, false)]
         };
         while let Some((n, has_sibling)) = todo.pop() {
             let node = &self.nodes[n];
+            let (comment, board_text) = (self.comment(n), self.board_text(n));
             let mut flags = 0;
             if has_sibling {
                 flags |= DOWN;
             }
-            if node.children.is_empty() {
+            if node.first == NONE {
                 flags |= RIGHT;
             }
-            if node.comment.is_some() {
+            if comment.is_some() {
                 flags |= COMMENT;
             }
             if !node.is_move {
                 flags |= NO_MOVE;
             }
-            if node.board_text.is_some() {
+            if board_text.is_some() {
                 flags |= EXTENSION;
             }
             out.extend_from_slice(&[node.pos, flags]);
-            if node.board_text.is_some() {
+            if board_text.is_some() {
                 out.extend_from_slice(&[0, BOARD_TEXT]);
             }
-            if let Some(comment) = &node.comment {
+            if let Some(comment) = comment {
                 push_text(&mut out, &encode_comment(comment));
             }
-            if let Some(text) = &node.board_text {
+            if let Some(text) = board_text {
                 push_text(&mut out, text.as_bytes());
             }
-            let last = node.children.len().saturating_sub(1);
-            todo.extend(
-                node.children
-                    .iter()
-                    .enumerate()
-                    .rev()
-                    .map(|(i, &c)| (c, i < last)),
-            );
+            let before = todo.len();
+            todo.extend(self.children(n).map(|c| (c, self.nodes[c].next != NONE)));
+            todo[before..].reverse();
         }
         out
     }
