@@ -103,7 +103,9 @@ enum Command {
         /// The most bytes one record may take: a move-list line (default 1 MiB) or a
         /// RenjuNet <game> element (default 16 MiB). A longer record is an error and
         /// reading goes on after it. A file of a format read whole (SGF, RenLib, psq,
-        /// openings; default 256 MiB) past it is one error record.
+        /// openings; default 256 MiB) past it is one error record. The tree of an SGF or
+        /// RenLib file may take twice it in memory (at least 512 MiB): past that, the
+        /// lines closed so far, then one error record.
         #[arg(long, value_name = "BYTES")]
         max_record_bytes: Option<usize>,
     },
