@@ -182,12 +182,15 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Pair a round robin's next round, or draw lots for the pairing numbers.
+    /// Pair a round robin's or a knockout's next round, or draw lots for the pairing
+    /// numbers.
     ///
     /// --round-robin pairs the first round without pairings in the TRF file (or
-    /// --round) by FIDE's Berger tables, once or twice round (--double), and writes it as
-    /// bbpPairings does (-p [OUTPUT]): the number of boards, then "first second" per
-    /// board, the first mover (Black, the tables' White) first, "N 0" for a bye.
+    /// --round) by FIDE's Berger tables, once or twice round (--double); --knockout by
+    /// the bracket (seeds on the lines in the standard order, byes to the top seeds, the
+    /// match winners meeting by neighbours). Written as bbpPairings does (-p [OUTPUT]):
+    /// the number of boards, then "first second" per board, the first mover (Black: the
+    /// tables' White, the bracket's upper line) first, "N 0" for a bye.
     /// --draw-lots --seed N writes the tournament with each player's start rank set to the
     /// number drawn (-o FILE). Exit code 0 when written, 2 when the file cannot be read
     /// or the round cannot be paired (past the schedule, fewer than two players...).

@@ -87,9 +87,11 @@ pub enum renju_status {
     RENJU_ERROR_OUT_OF_MEMORY = 26,
     /// A round that cannot be paired (`renju_tournament_pair_round_robin`: fewer than two
     /// players, a team event, another system, a round past the schedule or past the
-    /// rounds the tournament declares, earlier rounds not paired by the tables) or lots that cannot be drawn
-    /// (`renju_tournament_draw_lots`: no players, pairings already made). The message
-    /// says which.
+    /// rounds the tournament declares, earlier rounds not paired by the tables;
+    /// `renju_tournament_pair_knockout`: a tied match without its tie-break games, a
+    /// match the crosstable lacks, the knockout already won) or lots that cannot be
+    /// drawn (`renju_tournament_draw_lots`: no players, a team event, pairings already
+    /// made). The message says which.
     RENJU_ERROR_PAIRING = 27,
     /// Refused by the referee: the arbiter paused the game, and no player acts until the
     /// arbiter's `RENJU_ACTION_UNPAUSE`.

@@ -1,5 +1,6 @@
-//! Pairing: a round of a round robin by FIDE's Berger tables, the drawing of lots for
-//! the pairing numbers, and a tournament written back as TRF.
+//! Pairing: a round of a round robin by FIDE's Berger tables or of a knockout by its
+//! bracket, the drawing of lots for the pairing numbers, and a tournament written back
+//! as TRF.
 
 use std::ffi::c_char;
 

@@ -493,7 +493,7 @@ py_methods! { Tournament |_x| pickle(Self) {}
     #[pyo3(signature = (round=None, double=false, reverse_last_two_rounds=false))]
     fn pair_round_robin(
         &self,
-        round: Option<u32>,
+        round: Option<i128>,
         double: bool,
         reverse_last_two_rounds: bool,
     ) -> PyResult<Vec<(u32, Option<u32>)>> {
@@ -501,6 +501,7 @@ py_methods! { Tournament |_x| pickle(Self) {}
             double,
             reverse_last_two_rounds,
         };
+        let round = round_of(round)?;
         let paired = pair_round_robin(&self.inner, round, &options)
             .map_err(|e| PyValueError::new_err(e.to_string()))?;
         Ok(paired.boards.into_iter().map(Pairing::players).collect())
@@ -515,7 +516,8 @@ py_methods! { Tournament |_x| pickle(Self) {}
     /// round cannot be paired (fewer than two players, a team event, another system, a
     /// tied match without its tie-break, a match the crosstable lacks, the knockout won).
     #[pyo3(signature = (round=None))]
-    fn pair_knockout(&self, round: Option<u32>) -> PyResult<Vec<(u32, Option<u32>)>> {
+    fn pair_knockout(&self, round: Option<i128>) -> PyResult<Vec<(u32, Option<u32>)>> {
+        let round = round_of(round)?;
         let paired =
             pair_knockout(&self.inner, round).map_err(|e| PyValueError::new_err(e.to_string()))?;
         Ok(paired.boards.into_iter().map(Pairing::players).collect())
@@ -526,12 +528,14 @@ py_methods! { Tournament |_x| pickle(Self) {}
     /// number drawn. The same seed draws the same numbers in every version and on every
     /// platform. Raises ValueError when lots cannot be drawn (no players, a team event,
     /// pairings already made).
-    fn draw_lots(&self, seed: u64) -> PyResult<Tournament> {
+    fn draw_lots(&self, seed: i128) -> PyResult<Tournament> {
+        let seed = crate::convert::seed_of(seed)?;
         let inner = renumber_by_lots(&self.inner, seed)
             .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        // The findings of reading name the players by their ids before the draw.
         Ok(Tournament {
             inner,
-            read_findings: self.read_findings.clone(),
+            read_findings: Vec::new(),
         })
     }
 
@@ -600,4 +604,12 @@ pub fn read_tournaments_bytes(
     core_read_bytes(data, name, format)
         .map(wrap)
         .map_err(|e| read_error(py, e))
+}
+
+/// A round number argument: 1 to 2**32 - 1 (0 is refused by the pairing itself, which
+/// says rounds are numbered from 1), a ValueError naming it past that.
+fn round_of(round: Option<i128>) -> PyResult<Option<u32>> {
+    round
+        .map(|r| crate::convert::whole_in("round", r, u128::from(u32::MAX)).map(|r| r as u32))
+        .transpose()
 }

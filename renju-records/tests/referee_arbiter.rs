@@ -296,3 +296,32 @@ fn the_wire_reads_the_arbiters_actions() {
     let request: Request = serde_json::from_str(line).unwrap();
     assert_eq!(serde_json::to_string(&request).unwrap(), line);
 }
+
+/// The arbiter's reasons go into the record: they are checked as every free text is
+/// (a newline would start a line of its own in a move list), and refused with the
+/// referee unchanged.
+#[test]
+fn the_arbiters_reasons_are_checked_as_free_text() {
+    let mut referee = Referee::new(RefereeOptions::default()).unwrap();
+    referee.act(place("h8")).unwrap();
+    let before = referee.game();
+    for action in [
+        Action::Warning {
+            seat: Seat::First,
+            reason: "late\n# rule: freestyle".into(),
+        },
+        Action::Disqualify {
+            seat: Seat::Second,
+            reason: "x".repeat(2000),
+        },
+    ] {
+        assert_eq!(refused(&mut referee, Request::new(action)), RefusalCode::BadRequest);
+    }
+    assert_eq!(referee.game(), before);
+    let fine = Action::Disqualify {
+        seat: Seat::Second,
+        reason: "left the hall".into(),
+    };
+    referee.act(Request::new(fine)).unwrap();
+    assert_eq!(referee.game().tag("termination"), Some("left the hall"));
+}

@@ -19,7 +19,7 @@ use std::collections::{BTreeMap, HashMap};
 
 pub use crate::findings::{TournamentCode, TournamentFinding, TournamentRead};
 use crate::ids::IdIndex;
-use crate::model::{CrosstableCell, ResultKind, System, Tournament};
+use crate::model::{CrosstableCell, ResultKind, System, Tournament, Withdrawal};
 use renju_core::geometry::Color;
 
 /// Checks the crosstable itself: players and pairings, the two sides of every game,
@@ -525,7 +525,7 @@ fn withdrawals(t: &Tournament, out: &mut Vec<TournamentFinding>, who: &dyn Fn(u3
     let system = t.effective_system();
     for w in &t.withdrawals {
         let members = t.withdrawn_players(w);
-        let void = w.voids_games(system, n, t.rounds_played_before_withdrawal(w));
+        let void = Withdrawal::voids_games(system, n, t.rounds_played_before_withdrawal(w));
         for p in &t.cells {
             if p.round <= w.after_round || !members.contains(&p.player) {
                 continue;

@@ -9,7 +9,7 @@
 use std::collections::HashMap;
 
 use crate::ids::IdIndex;
-use crate::model::{CrosstableCell, ResultKind, System, Tournament};
+use crate::model::{CrosstableCell, ResultKind, System, Tournament, Withdrawal};
 use crate::score::HalfPoints;
 
 /// One round of a competitor (a player, or a team's match).
@@ -69,7 +69,7 @@ fn apply_withdrawals(
     let mut void_ids = Vec::new();
     for w in &t.withdrawals {
         let members = t.withdrawn_players(w);
-        if w.voids_games(system, n, t.rounds_played_before_withdrawal(w)) {
+        if Withdrawal::voids_games(system, n, t.rounds_played_before_withdrawal(w)) {
             void_players.extend(members);
             void_ids.push(w.id);
             continue;

@@ -143,16 +143,18 @@ fn place(game: &Game, t: &mut Tournament, ids: &mut HashMap<String, u32>) -> Res
 /// The results of Black and White in the crosstable, from the game's replayed outcome
 /// (a five, a foul, a resignation or a flag in the record counts as a declared result
 /// does): a forfeit is a forfeit win and loss, not a game played, and a double forfeit
-/// two forfeit losses. A game under a rule the library does not know cannot be
-/// replayed: its declared result counts. An unfinished game cannot be placed.
+/// two forfeit losses. A game that cannot be replayed (a rule the library does not
+/// know, a board its rules refuse) counts with its declared result. An unfinished game cannot be placed.
 fn results_of(game: &Game) -> Result<(ResultKind, ResultKind), String> {
     use ResultKind::{Draw, ForfeitLoss, ForfeitWin, Loss, Win};
-    let (termination, winner) = match game.unknown_rule {
-        None => {
-            let outcome = game.replay(&ValidationOptions::default()).outcome;
-            (outcome.termination, outcome.winner)
-        }
-        Some(_) => declared_outcome(game),
+    let replay = match game.unknown_rule {
+        None => Some(game.replay(&ValidationOptions::default())),
+        Some(_) => None,
+    };
+    let (termination, winner) = match replay {
+        Some(r) if r.position.is_some() => (r.outcome.termination, r.outcome.winner),
+        // Not replayed (a rule or board the library cannot judge): the record's word.
+        _ => declared_outcome(game),
     };
     Ok(match (termination, winner) {
         (Termination::Unfinished, _) => return Err("the record has no result".into()),

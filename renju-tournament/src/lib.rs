@@ -8,8 +8,8 @@
 //! does not add up; [`trf`] reads and writes FIDE TRF; [`from_games`] builds tournaments
 //! from game records (RenjuNet `.rif` and other files whose records name players and
 //! rounds); [`pairing`] holds what pairs a round: FIDE's Berger tables for single and
-//! double round robins, the drawing of lots and a tournament's round paired now, the
-//! other pairing systems next.
+//! double round robins, knockout brackets, the drawing of lots, a tournament's round
+//! paired, and the maximum-weight matching the Swiss systems will pair with.
 //!
 //! ```
 //! use renju_tournament::{standings, StandingsOptions, Tournament};

@@ -277,13 +277,12 @@ impl Withdrawal {
     ///
     /// ```
     /// use renju_tournament::{System, Withdrawal};
-    /// let w = Withdrawal { id: 3, after_round: 5 };
     /// // Left after round 5 of 9 with 4 games played (a bye): fewer than half, void.
-    /// assert!(w.voids_games(System::Swiss, 9, 4));
-    /// assert!(!w.voids_games(System::Swiss, 9, 5));
-    /// assert!(!w.voids_games(System::Knockout, 9, 0));
+    /// assert!(Withdrawal::voids_games(System::Swiss, 9, 4));
+    /// assert!(!Withdrawal::voids_games(System::Swiss, 9, 5));
+    /// assert!(!Withdrawal::voids_games(System::Knockout, 9, 0));
     /// ```
-    pub fn voids_games(&self, system: System, rounds: u32, played: u32) -> bool {
+    pub fn voids_games(system: System, rounds: u32, played: u32) -> bool {
         // In u64: twice a round number near u32::MAX must not wrap.
         matches!(system, System::RoundRobin | System::Swiss)
             && 2 * u64::from(played) < u64::from(rounds)

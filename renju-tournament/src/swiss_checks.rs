@@ -150,9 +150,24 @@ fn final_round_topscorers(t: &Tournament, seats: &BTreeMap<u32, Vec<&CrosstableC
     let n = t.round_count();
     let mut out = Vec::new();
     for (&player, list) in seats {
-        let mut halves: u64 = 0;
+        // A round's games against one opponent are one match, scored 1, ½ or 0.
+        let mut per_match: BTreeMap<(u32, Option<u32>), (u64, u64)> = BTreeMap::new();
         for c in list.iter().filter(|c| c.round < n) {
-            halves = halves.saturating_add(c.result.points().0.unsigned_abs());
+            let m = per_match.entry((c.round, c.opponent)).or_default();
+            m.0 = m.0.saturating_add(c.result.points().0.unsigned_abs());
+            m.1 = m.1.saturating_add(1);
+        }
+        let mut halves: u64 = 0;
+        for (&(_, opponent), &(points, games)) in &per_match {
+            let scored = match opponent {
+                Some(_) if games > 1 => match points.cmp(&games) {
+                    std::cmp::Ordering::Greater => 2,
+                    std::cmp::Ordering::Equal => 1,
+                    std::cmp::Ordering::Less => 0,
+                },
+                _ => points,
+            };
+            halves = halves.saturating_add(scored);
         }
         // More than half of n - 1 points, in half points: halves > n - 1.
         if halves > u64::from(n.saturating_sub(1)) {

@@ -741,6 +741,18 @@ fn a_score_system_the_standings_do_not_apply_is_said() {
     assert!(bad[0].contains("cannot be read"), "{bad:?}");
 }
 
+/// A record that cannot be replayed (a board its rules refuse) keeps its declared result
+/// in the crosstable rather than being taken for unfinished.
+#[test]
+fn a_record_that_cannot_be_replayed_keeps_its_declared_result() {
+    let mut g = won_by_white(&[("round", "1"), ("black", "Ann"), ("white", "Bob")]);
+    g.size = 19;
+    let read = from_games::tournaments(&[g]).remove(0);
+    assert!(read.findings.is_empty(), "{:?}", read.findings);
+    let bob = read.tournament.cells.iter().find(|c| c.player == 2).unwrap();
+    assert_eq!(bob.result, ResultKind::Win);
+}
+
 /// A player's name that a TRF line cannot hold (a newline would forge a player record)
 /// keeps its game out of the crosstable with a finding, and a tournament holding one
 /// (built in JSON, say) is refused by the TRF writer.

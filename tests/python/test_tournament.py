@@ -302,3 +302,16 @@ def test_a_knockout_is_paired_round_by_round() -> None:
     ]
     with pytest.raises(ValueError, match="tied"):
         renju.tournament.Tournament.from_json(json.dumps(data)).pair_knockout()
+
+
+def test_pairing_arguments_out_of_range_are_value_errors() -> None:
+    """A negative round or seed was a bare OverflowError."""
+    players = [{"id": i, "name": f"P{i}"} for i in range(1, 5)]
+    t = renju.tournament.Tournament.from_json(json.dumps({"name": "RR", "players": players, "pairings": []}))
+    with pytest.raises(ValueError, match="round must be 0 to"):
+        t.pair_round_robin(round=-1)
+    with pytest.raises(ValueError, match="round must be 0 to"):
+        t.pair_knockout(round=2**40)
+    with pytest.raises(ValueError, match="seed must be 0 to"):
+        t.draw_lots(-1)
+    assert len(t.draw_lots(2**64 - 1).players) == 4

@@ -156,14 +156,14 @@ impl Referee {
             Action::Pause | Action::Unpause => self.pause(request.action == Action::Pause),
             Action::Warning { seat, reason } => Ok(Plan::new(vec![Event::Violation {
                 by: self.color_of(*seat),
-                reason: worded(reason, "noted by the arbiter"),
+                reason: worded(reason, "noted by the arbiter")?,
             }])),
             Action::Penalty { seat, ms } => self.penalty(*seat, *ms),
             Action::Disqualify { seat, reason } => {
                 let mut plan = Plan::new(vec![Event::Forfeit {
                     by: self.color_of(*seat),
                 }]);
-                plan.after = After::Disqualified(*seat, worded(reason, "disqualified"));
+                plan.after = After::Disqualified(*seat, worded(reason, "disqualified")?);
                 Ok(plan)
             }
         }
@@ -533,10 +533,14 @@ impl Referee {
 }
 
 /// `reason`, or `otherwise` when it is empty.
-fn worded(reason: &str, otherwise: &str) -> String {
+/// The arbiter's reason, checked as every free text is (it goes into the record), or
+/// `otherwise` when none is given.
+fn worded(reason: &str, otherwise: &str) -> Result<String, Refusal> {
     match reason.trim() {
-        "" => otherwise.to_string(),
-        reason => reason.to_string(),
+        "" => Ok(otherwise.to_string()),
+        reason => crate::text::check_text("reason", reason)
+            .map(|()| reason.to_string())
+            .map_err(|e| Refusal::new(RefusalCode::BadRequest, e.to_string())),
     }
 }
 

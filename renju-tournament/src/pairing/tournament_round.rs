@@ -24,7 +24,7 @@ pub struct PairedRound {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PairingError {
     /// Fewer than two players.
-    #[error("a round robin needs at least two players; the tournament has {players}")]
+    #[error("pairing needs at least two players; the tournament has {players}")]
     TooFewPlayers {
         /// The number of players.
         players: usize,
@@ -344,7 +344,8 @@ fn check_earlier_rounds(
     Ok(())
 }
 
-/// Whether `t` is a round robin of individuals with two to [`MAX_PLAYERS`] players.
+/// Whether `t` can be paired as a `wanted` event of individuals: two players or more,
+/// at most [`MAX_PLAYERS`], not a team event, no other system declared.
 fn check_pairable(t: &Tournament, wanted: System) -> Result<(), PairingError> {
     let words = match wanted {
         System::RoundRobin => "round robin",
