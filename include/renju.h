@@ -262,9 +262,11 @@ enum renju_status
     /**
      * A round that cannot be paired (`renju_tournament_pair_round_robin`: fewer than two
      * players, a team event, another system, a round past the schedule or past the
-     * rounds the tournament declares, earlier rounds not paired by the tables) or lots that cannot be drawn
-     * (`renju_tournament_draw_lots`: no players, pairings already made). The message
-     * says which.
+     * rounds the tournament declares, earlier rounds not paired by the tables;
+     * `renju_tournament_pair_knockout`: a tied match without its tie-break games, a
+     * match the crosstable lacks, the knockout already won) or lots that cannot be
+     * drawn (`renju_tournament_draw_lots`: no players, a team event, pairings already
+     * made). The message says which.
      */
     RENJU_ERROR_PAIRING = 27,
     /**
