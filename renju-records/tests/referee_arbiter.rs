@@ -315,7 +315,10 @@ fn the_arbiters_reasons_are_checked_as_free_text() {
             reason: "x".repeat(2000),
         },
     ] {
-        assert_eq!(refused(&mut referee, Request::new(action)), RefusalCode::BadRequest);
+        assert_eq!(
+            refused(&mut referee, Request::new(action)),
+            RefusalCode::BadRequest
+        );
     }
     assert_eq!(referee.game(), before);
     let fine = Action::Disqualify {

@@ -749,7 +749,12 @@ fn a_record_that_cannot_be_replayed_keeps_its_declared_result() {
     g.size = 19;
     let read = from_games::tournaments(&[g]).remove(0);
     assert!(read.findings.is_empty(), "{:?}", read.findings);
-    let bob = read.tournament.cells.iter().find(|c| c.player == 2).unwrap();
+    let bob = read
+        .tournament
+        .cells
+        .iter()
+        .find(|c| c.player == 2)
+        .unwrap();
     assert_eq!(bob.result, ResultKind::Win);
 }
 
