@@ -41,7 +41,7 @@ use crate::model::{
 use crate::score::{HalfPoints, PointsError};
 use crate::tiebreak::TieBreak;
 use renju_core::geometry::Color;
-use renju_records::text::{check_text, TextError};
+use renju_records::text::TextError;
 
 /// A TRF file that cannot be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -725,11 +725,19 @@ fn write_inner(
     Ok(out)
 }
 
-/// The names a TRF file writes, checked as free text: the tournament's, the players'
-/// and the teams', and the other header texts. Spaces at the ends are column padding
-/// in TRF, not part of the text: they are not held against it.
+/// The texts a TRF file writes (the tournament's name, the players' and the teams', the
+/// other header records) must each stay on their line: a control character other than
+/// a tab, which the reader refuses as well, is an error. Lengths are the columns' (a
+/// name is clipped to them) and spaces at the ends column padding, so of the free-text
+/// check only this part applies: a file that reads always writes.
 fn check_names(t: &Tournament) -> Result<(), TrfError> {
-    let check = |field: &str, text: &str| check_text(field, text.trim_matches(' '));
+    let check = |field: &str, text: &str| match text.chars().any(|c| c.is_control() && c != '\t') {
+        false => Ok(()),
+        true => Err(TextError::Control {
+            field: field.to_string(),
+            value: format!("{:?}", text.chars().take(40).collect::<String>()),
+        }),
+    };
     check("tournament name", &t.name)?;
     for (code, text) in &t.tags {
         check(&format!("text of record {code}"), text)?;
