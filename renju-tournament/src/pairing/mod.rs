@@ -25,11 +25,13 @@
 //! replays a pairing program's rounds. Each system is one row of [`crate::System`]'s
 //! name table and one file here (`docs/development.md`, "Adding a pairing system").
 
+pub mod dutch;
 pub mod knockout;
 pub mod lots;
 pub mod matching;
 pub mod round_robin;
 pub mod tournament_round;
+mod wide;
 
 /// One board of a round as a pairing system draws it.
 ///
