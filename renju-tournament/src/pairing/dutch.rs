@@ -199,6 +199,92 @@ fn boards(field: &Field, sorted: &[usize], mates: &[usize]) -> Vec<Pairing> {
         .collect()
 }
 
+/// How strongly a player wants a colour (C.04.1 and C.04.3 A.6).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PreferenceStrength {
+    /// No game played yet: no preference.
+    None,
+    /// Colours balanced: alternate from the last game.
+    Mild,
+    /// One colour played once more than the other.
+    Strong,
+    /// One colour played twice more, or the last two games with the same colour: the
+    /// player must get the other colour (except a topscorer in the last round).
+    Absolute,
+}
+
+/// A float in one round: against a lower score (or a point scored without playing),
+/// or against a higher score.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum FloatDirection {
+    /// Met a lower score, or scored more than a loss without playing.
+    Down,
+    /// Met a higher score.
+    Up,
+}
+
+/// What the Dutch rules see of one player before a round: the facts a director reads
+/// to understand a pairing.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DutchPlayer {
+    /// The player's id (start rank).
+    pub id: u32,
+    /// The score the pairing uses (with acceleration), in half points.
+    pub score: crate::HalfPoints,
+    /// Whether the player is paired this round (not absent).
+    pub to_pair: bool,
+    /// The colour the player should get, if any (TRF letters: `w` White, `b` Black).
+    pub colour_preference: Option<Color>,
+    /// How strongly.
+    pub preference_strength: PreferenceStrength,
+    /// The player's float in the last round and in the one before (`None`: no float or
+    /// no such round).
+    pub floats: [Option<FloatDirection>; 2],
+    /// Whether the player may receive the pairing-allocated bye.
+    pub bye_eligible: bool,
+}
+
+/// The players of `t`'s next round as the Dutch rules see them, in start-rank order.
+pub fn dutch_players(t: &Tournament) -> Result<Vec<DutchPlayer>, DutchError> {
+    let round = round_to_pair(t);
+    let field = Field::read(t, round, None)?;
+    Ok((0..field.entrants.len())
+        .map(|e| player_notes(&field, e))
+        .collect())
+}
+
+/// The notes of entrant `e`.
+fn player_notes(field: &Field, e: usize) -> DutchPlayer {
+    let entrant = &field.entrants[e];
+    let strength = if entrant.absolute_preference() {
+        PreferenceStrength::Absolute
+    } else if entrant.strong {
+        PreferenceStrength::Strong
+    } else if entrant.preference.is_some() {
+        PreferenceStrength::Mild
+    } else {
+        PreferenceStrength::None
+    };
+    let float = |back: usize| {
+        (field.played_rounds >= back)
+            .then(|| match field.float(e, back) {
+                entrants::Float::Down => Some(FloatDirection::Down),
+                entrants::Float::Up => Some(FloatDirection::Up),
+                entrants::Float::None => None,
+            })
+            .flatten()
+    };
+    DutchPlayer {
+        id: entrant.id,
+        score: crate::HalfPoints(field.score(e, 0)),
+        to_pair: entrant.to_pair,
+        colour_preference: entrant.preference,
+        preference_strength: strength,
+        floats: [float(1), float(2)],
+        bye_eligible: field.eligible_for_bye(e),
+    }
+}
+
 /// One round where a tournament's pairings differ from the Dutch pairing of it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RoundDifference {
