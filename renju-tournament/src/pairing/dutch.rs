@@ -99,6 +99,12 @@ pub enum DutchError {
         /// The round.
         round: u32,
     },
+    /// The point system (TRF `162`) cannot be read.
+    #[error("the point system (TRF 162) cannot be read: {reason}")]
+    PointSystem {
+        /// Why.
+        reason: String,
+    },
     /// More players than [`MAX_DUTCH_PLAYERS`] to pair.
     #[error("{players} players to pair: the Dutch pairing takes at most {MAX_DUTCH_PLAYERS}")]
     TooManyPlayers {

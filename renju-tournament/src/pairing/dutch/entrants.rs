@@ -204,7 +204,7 @@ impl Field {
             .initial_color
             .or_else(|| inferred_initial_colour(t, &order))
             .ok_or(DutchError::InitialColourNotSet)?;
-        let points = &t.pairing_setup.points;
+        let points = &point_values(t)?;
         let mut entrants: Vec<Entrant> = order
             .iter()
             .enumerate()
@@ -378,4 +378,21 @@ fn inferred_initial_colour(t: &Tournament, order: &[u32]) -> Option<Color> {
         reversed = !reversed;
     }
     None
+}
+
+/// The tournament's point system: the `BBW`... values, over a TRF-26 `162` record.
+fn point_values(t: &Tournament) -> Result<PointValues, DutchError> {
+    let mut points = t.pairing_setup.points;
+    if let Some(text) = &t.score_system {
+        let system = PointValues::from_score_system(text)
+            .map_err(|reason| DutchError::PointSystem { reason })?;
+        let pick = |mine: Option<HalfPoints>, theirs: Option<HalfPoints>| mine.or(theirs);
+        points.win = pick(points.win, system.win);
+        points.draw = pick(points.draw, system.draw);
+        points.loss = pick(points.loss, system.loss);
+        points.zero_bye = pick(points.zero_bye, system.zero_bye);
+        points.forfeit_loss = pick(points.forfeit_loss, system.forfeit_loss);
+        points.pairing_bye = pick(points.pairing_bye, system.pairing_bye);
+    }
+    Ok(points)
 }
