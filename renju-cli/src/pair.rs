@@ -162,7 +162,7 @@ fn write_pairings(args: &PairArgs, text: &str) -> Result<(), String> {
         Some(path) => {
             std::fs::write(path, text).map_err(|e| format!("{}: cannot write: {e}", path.display()))
         }
-        None => print_out(&text),
+        None => print_out(text),
     }
 }
 

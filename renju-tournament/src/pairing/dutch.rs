@@ -22,22 +22,13 @@
 //! use renju_tournament::pairing::Pairing;
 //! use renju_tournament::Tournament;
 //!
-//! let mut trf = String::from("012 Six players\nXXR 5\nXXC white1\n");
-//! for id in 1..=6 {
-//!     trf.push_str(&format!("001 {id:>4}      Player {id:<23}{:>4}{:>44}\n", 2000 - id * 10, "0.0"));
-//! }
-//! let t = Tournament::from_trf(&trf).unwrap();
-//! let round = pair_dutch(&t).unwrap();
-//! assert_eq!(round.round, 1);
-//! // The top half meets the bottom half, colours alternating from the initial colour.
-//! assert_eq!(
-//!     round.boards,
-//!     [
-//!         Pairing::Game { white: 1, black: 4 },
-//!         Pairing::Game { white: 5, black: 2 },
-//!         Pairing::Game { white: 3, black: 6 },
-//!     ]
-//! );
+//! // Nine players after three rounds (XXR 5, XXC black1).
+//! let trf = include_str!("../../../fixtures/tournaments/dutch/open.trf");
+//! let round = pair_dutch(&Tournament::from_trf(trf).unwrap()).unwrap();
+//! assert_eq!(round.round, 4);
+//! assert_eq!(round.boards[0], Pairing::Game { white: 3, black: 2 });
+//! // The bye goes to the lowest score that may take it.
+//! assert_eq!(round.boards.last(), Some(&Pairing::Bye { player: 6 }));
 //! ```
 
 mod brackets;
@@ -145,7 +136,7 @@ fn pair_field(field: &Field) -> Result<Vec<Pairing>, DutchError> {
     sorted.sort_by_key(|&e| (std::cmp::Reverse(field.score(e, 0)), field.entrants[e].rank));
     let layout = Layout::new(field, &sorted);
     // The matching needs three bits above the widest weight.
-    let bits = layout.weight_bits() + 3;
+    let bits = layout.weight_bits().saturating_add(3);
     let mates = match bits.div_ceil(64) {
         0..=2 => brackets::pair_field::<2>(field, &sorted, &layout)?,
         3..=4 => brackets::pair_field::<4>(field, &sorted, &layout)?,

@@ -7,6 +7,10 @@
 //! shifts, comparison, with no multiplication. The pairing picks the smallest `N` that
 //! holds its round's weights (see [`WeightValue`]).
 
+// Word indices stay below N and shifts below 64 (checked by the branches); carries and
+// borrows go through `overflowing_*` and are asserted away in debug builds.
+#![allow(clippy::arithmetic_side_effects)]
+
 use std::cmp::Ordering;
 use std::ops::{Add, AddAssign, Sub, SubAssign};
 

@@ -11,6 +11,11 @@
 //! criterion is worth and solves again: the heaviest matching then takes it exactly
 //! when it costs no criterion. Fixed pairs keep their edge alone.
 
+// Vertex indices and counts stay below the players to pair (at most MAX_DUTCH_PLAYERS),
+// and every weight fits its words: `Layout::weight_bits` plus three spare bits decide
+// their number, and the raises added here stay inside the lowest field's room.
+#![allow(clippy::arithmetic_side_effects)]
+
 use std::collections::HashMap;
 
 use super::entrants::Field;

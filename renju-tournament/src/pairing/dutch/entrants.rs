@@ -1,6 +1,10 @@
 //! The players of a Dutch round as the pairing sees them: their past rounds, scores,
 //! colour preferences and floats, read from a crosstable cut before the round.
 
+// Scores are sums over at most the TRF's rounds of points the file bounds (half points
+// under 1000 each): far inside i64; round indices stay below the rounds read.
+#![allow(clippy::arithmetic_side_effects)]
+
 use std::collections::{HashMap, HashSet};
 
 use renju_core::Color;

@@ -17,6 +17,11 @@
 //! 7. room below for the generation order of S1 and S2 (exchanges, their numbers,
 //!    which players), filled in while the bracket's pairs are decided.
 
+// Field widths are bit counts of player numbers (at most 32 each), summed over score
+// groups: far below u32::MAX; weights are built inside the words `Layout::weight_bits`
+// sized, and flags add at most 3 into a field of 2 bits or more.
+#![allow(clippy::arithmetic_side_effects)]
+
 use std::collections::HashMap;
 
 use renju_core::Color;
@@ -158,12 +163,12 @@ pub(super) fn edge_weight<const N: usize>(
     w = w.shl(b).or_low(flag(ctx.lower_in_bracket));
     w = w.shl(s);
     if ctx.lower_in_bracket {
-        w = w + layout.group_bit(hs);
+        w += layout.group_bit(hs);
     }
     w = w.shl(b).or_low(flag(ctx.lower_in_next));
     w = w.shl(s);
     if ctx.lower_in_next {
-        w = w + layout.group_bit(hs);
+        w += layout.group_bit(hs);
     }
     w = w.shl(2 * b);
     if ctx.single_downfloater_is_bye {
@@ -248,15 +253,15 @@ fn float_bits<const N: usize>(
         w = w.shl(s);
         if in_bracket {
             if field.float(lower, back) == Float::Down {
-                w = w + layout.group_bit(ls);
+                w += layout.group_bit(ls);
             }
             if field.float(higher, back) == Float::Down {
-                w = w + layout.group_bit(hs);
+                w += layout.group_bit(hs);
             }
         }
         w = w.shl(s);
         if in_bracket && !(field.float(lower, back) == Float::Up && hs > ls) {
-            w = w + layout.group_bit(hs);
+            w += layout.group_bit(hs);
         }
     }
     w
