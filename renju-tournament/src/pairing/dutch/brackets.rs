@@ -31,6 +31,8 @@ struct Graph<const N: usize> {
     weights: Vec<Wide<N>>,
     /// Each vertex's mate in the last solution, itself when unmatched.
     mate: Vec<usize>,
+    /// Vertices whose pair is fixed for good.
+    fixed: Vec<bool>,
 }
 
 impl<const N: usize> Graph<N> {
@@ -39,6 +41,7 @@ impl<const N: usize> Graph<N> {
             n,
             weights: vec![Wide::from_u64(0); n * n.saturating_sub(1) / 2],
             mate: (0..n).collect(),
+            fixed: vec![false; n],
         }
     }
 
@@ -48,37 +51,40 @@ impl<const N: usize> Graph<N> {
     }
 
     fn set(&mut self, a: usize, b: usize, w: Wide<N>) {
+        debug_assert!(
+            !self.fixed[a] && !self.fixed[b],
+            "a fixed pair's edges never change"
+        );
         self.weights[Self::slot(a, b)] = w;
     }
 
+    /// Solves the matching of the vertices whose pair is not fixed (a fixed pair's edge
+    /// is its vertices' only one, so every optimum keeps it: leaving them out changes
+    /// nothing and makes each later matching smaller).
     fn solve(&mut self) {
+        let open: Vec<usize> = (0..self.n).filter(|&v| !self.fixed[v]).collect();
         let mut edges = Vec::new();
-        for a in 1..self.n {
-            for b in 0..a {
+        for (i, &a) in open.iter().enumerate() {
+            for (j, &b) in open[..i].iter().enumerate() {
                 let w = self.weights[Self::slot(a, b)];
                 if !w.is_zero() {
-                    edges.push((a, b, w));
+                    edges.push((i, j, w));
                 }
             }
         }
-        let mates = max_weight_matching_of(self.n, &edges);
-        self.mate = mates
-            .iter()
-            .enumerate()
-            .map(|(v, m)| m.unwrap_or(v))
-            .collect();
+        let mates = max_weight_matching_of(open.len(), &edges);
+        for (i, &v) in open.iter().enumerate() {
+            self.mate[v] = mates[i].map_or(v, |j| open[j]);
+        }
     }
 
-    /// Keeps pair `a`–`b` for good: their edge at `fixed`, every other edge of theirs gone.
-    fn fix_pair(&mut self, a: usize, b: usize, fixed: Wide<N>) {
-        for v in 0..self.n {
-            if v != a {
-                self.set(a, v, if v == b { fixed } else { Wide::from_u64(0) });
-            }
-            if v != b {
-                self.set(b, v, if v == a { fixed } else { Wide::from_u64(0) });
-            }
-        }
+    /// Keeps pair `a`–`b` for good: left out of the later matchings, each the other's
+    /// mate.
+    fn fix_pair(&mut self, a: usize, b: usize) {
+        self.fixed[a] = true;
+        self.fixed[b] = true;
+        self.mate[a] = b;
+        self.mate[b] = a;
     }
 }
 
@@ -399,7 +405,7 @@ impl<const N: usize> Round<'_, N> {
             self.graph.solve();
             let mate = self.graph.mate[v];
             b.matched[mate] = true;
-            self.graph.fix_pair(v, mate, self.layout.fixed_weight());
+            self.graph.fix_pair(v, mate);
         }
     }
 }
@@ -566,7 +572,7 @@ impl<const N: usize> Round<'_, N> {
             let mate = self.graph.mate[v];
             b.matched[v] = true;
             b.matched[mate] = true;
-            self.graph.fix_pair(v, mate, self.layout.fixed_weight());
+            self.graph.fix_pair(v, mate);
         }
     }
 

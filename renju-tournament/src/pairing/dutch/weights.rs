@@ -90,11 +90,6 @@ impl Layout {
         self.shifts() + 2
     }
 
-    /// The weight of a pair fixed for good: larger than any other.
-    pub fn fixed_weight<const N: usize>(&self) -> Wide<N> {
-        Wide::<N>::bit(self.weight_bits()).minus(1)
-    }
-
     /// The bit of score `score`'s sub-field.
     fn group_bit<const N: usize>(&self, score: i64) -> Wide<N> {
         Wide::bit(self.group_shift.get(&score).copied().unwrap_or(0))
