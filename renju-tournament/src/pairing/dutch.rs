@@ -137,12 +137,19 @@ fn pair_field(field: &Field) -> Result<Vec<Pairing>, DutchError> {
     let layout = Layout::new(field, &sorted);
     // The matching needs three bits above the widest weight.
     let bits = layout.weight_bits().saturating_add(3);
+    // Each width is a copy of the pairing code: a few, each not much wider than the
+    // weights need (the matching's time grows with the words).
     let mates = match bits.div_ceil(64) {
         0..=2 => brackets::pair_field::<2>(field, &sorted, &layout)?,
-        3..=4 => brackets::pair_field::<4>(field, &sorted, &layout)?,
-        5..=8 => brackets::pair_field::<8>(field, &sorted, &layout)?,
-        9..=16 => brackets::pair_field::<16>(field, &sorted, &layout)?,
-        17..=32 => brackets::pair_field::<32>(field, &sorted, &layout)?,
+        3 => brackets::pair_field::<3>(field, &sorted, &layout)?,
+        4 => brackets::pair_field::<4>(field, &sorted, &layout)?,
+        5..=6 => brackets::pair_field::<6>(field, &sorted, &layout)?,
+        7..=8 => brackets::pair_field::<8>(field, &sorted, &layout)?,
+        9..=10 => brackets::pair_field::<10>(field, &sorted, &layout)?,
+        11..=12 => brackets::pair_field::<12>(field, &sorted, &layout)?,
+        13..=16 => brackets::pair_field::<16>(field, &sorted, &layout)?,
+        17..=24 => brackets::pair_field::<24>(field, &sorted, &layout)?,
+        25..=32 => brackets::pair_field::<32>(field, &sorted, &layout)?,
         33..=64 => brackets::pair_field::<64>(field, &sorted, &layout)?,
         65..=128 => brackets::pair_field::<128>(field, &sorted, &layout)?,
         _ => return Err(DutchError::WeightsTooWide { bits }),

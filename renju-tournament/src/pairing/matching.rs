@@ -199,15 +199,88 @@ pub fn max_weight_matching(
     Ok(Solver::new(vertices, edges, lift).solve())
 }
 
-/// A maximum-weight matching over weights of any width, for the pairing systems whose
-/// weights outgrow [`Weight`]: no checks (the caller keeps every weight below a
-/// sixteenth of its type's range, names each pair of vertices once and leaves out
-/// weights of zero, which are no edge).
-pub(crate) fn max_weight_matching_of<W: WeightValue>(
-    vertices: usize,
-    edges: &[(usize, usize, W)],
-) -> Vec<Option<usize>> {
-    Solver::new(vertices, edges, W::ZERO).solve()
+/// A maximum-weight matching of a complete graph kept up to date as its weights change:
+/// after [`IncrementalMatching::set`] changes the edges of a few vertices,
+/// [`IncrementalMatching::solve`] repairs the optimum from the one before instead of
+/// starting again (each changed vertex is unmatched, its dual raised until its edges
+/// are feasible, and the stages run from there), in about n² steps per changed vertex
+/// where a fresh matching takes n³. Weights of zero are no edge. The caller keeps every
+/// weight below a sixteenth of its type's range.
+pub(crate) struct IncrementalMatching<W> {
+    solver: Solver<W>,
+    /// Weight changes not yet solved for: (the vertex whose edges change, the other end,
+    /// the weight).
+    pending: Vec<(usize, usize, W)>,
+}
+
+// Vertex counts stay below MAX_VERTICES: their squares and doubles fit a usize.
+#[allow(clippy::arithmetic_side_effects)]
+impl<W: WeightValue> IncrementalMatching<W> {
+    /// The complete graph of `n` vertices with every weight zero (and the empty matching).
+    pub(crate) fn new(n: usize) -> IncrementalMatching<W> {
+        let mut edges = Vec::with_capacity(n * n.saturating_sub(1) / 2);
+        for a in 1..n {
+            for b in 0..a {
+                edges.push((a, b, W::ZERO));
+            }
+        }
+        IncrementalMatching {
+            solver: Solver::new(n, &edges, W::ZERO),
+            pending: Vec::new(),
+        }
+    }
+
+    /// Sets the weight of edge `v`–`x`, `v` being the vertex whose edges change.
+    pub(crate) fn set(&mut self, v: usize, x: usize, weight: W) {
+        self.pending.push((v, x, weight));
+    }
+
+    /// The mate of vertex `v` in the last solution.
+    pub(crate) fn mate(&self, v: usize) -> Option<usize> {
+        self.solver.mate[v].map(|p| self.solver.endpoint[p])
+    }
+
+    /// Brings the matching to an optimum of the current weights.
+    pub(crate) fn solve(&mut self) {
+        let pending = std::mem::take(&mut self.pending);
+        let mut changed: Vec<usize> = pending.iter().map(|&(v, _, _)| v).collect();
+        changed.sort_unstable();
+        changed.dedup();
+        if 2 * changed.len() > self.solver.n {
+            // Most of the graph changed: starting again is quicker.
+            for &(v, x, w) in &pending {
+                self.solver.set_weight(v, x, w);
+            }
+            self.restart();
+            return;
+        }
+        let mut rest = pending.as_slice();
+        while let Some(&(v, _, _)) = rest.first() {
+            let group = rest.iter().take_while(|&&(u, _, _)| u == v).count();
+            let mut unsettled = false;
+            for &(_, x, w) in &rest[..group] {
+                unsettled |= self.solver.set_weight(v, x, w);
+            }
+            rest = &rest[group..];
+            if !unsettled {
+                continue;
+            }
+            self.solver.prepare(v);
+            self.solver.run();
+        }
+    }
+
+    /// Solves again from nothing, with the current weights.
+    fn restart(&mut self) {
+        let edges: Vec<(usize, usize, W)> = self
+            .solver
+            .edge
+            .iter()
+            .map(|e| (e.ends[0], e.ends[1], e.double_weight.halve()))
+            .collect();
+        self.solver = Solver::new(self.solver.n, &edges, W::ZERO);
+        self.solver.run();
+    }
 }
 
 /// Refuses what [`max_weight_matching`] does not take.
@@ -280,6 +353,8 @@ struct Incidence<W> {
     far_vertex: usize,
     /// Twice the edge's weight, as slacks take it.
     double_weight: W,
+    /// Whether the weight is not zero (a weight of zero is no edge).
+    live: bool,
 }
 
 /// A label of the alternating forest: an S-vertex (outer, at even distance from a free
@@ -294,8 +369,9 @@ enum Label {
 /// What the dual adjustment of a stage made possible.
 #[derive(Debug, Clone, Copy)]
 enum DualStep {
-    /// A free vertex's dual reached zero: the matching is optimal.
-    Optimal,
+    /// An S-vertex's dual reached zero: a root is done (its dual may stay unmatched),
+    /// or the path from a matched S-vertex to its root is flipped to leave it unmatched.
+    Zero(usize),
     /// An edge from an S-vertex to a free vertex became tight.
     Grow(usize),
     /// An edge between two S-blossoms became tight.
@@ -396,15 +472,18 @@ impl<W: WeightValue> Solver<W> {
                 ends: [a, b],
                 double_weight,
             });
+            let live = double_weight > W::ZERO;
             incident[a].push(Incidence {
                 far_end: 2 * k + 1,
                 far_vertex: b,
                 double_weight,
+                live,
             });
             incident[b].push(Incidence {
                 far_end: 2 * k,
                 far_vertex: a,
                 double_weight,
+                live,
             });
         }
         let mut dual = vec![heaviest; n];
@@ -442,13 +521,121 @@ impl<W: WeightValue> Solver<W> {
         self.mates()
     }
 
-    /// Runs stages until none augments the matching (at most one stage per pair).
+    /// Runs stages until no root is left. Each stage augments the matching or brings
+    /// an unmatched vertex's dual to zero for good, so there are at most twice as many
+    /// stages as vertices.
     fn run(&mut self) {
-        for _ in 0..self.n {
-            if !self.stage() {
+        for _ in 0..=2 * self.n {
+            let progressed = self.stage();
+            self.expand_spent_outer_blossoms();
+            if !progressed {
                 break;
             }
-            self.expand_spent_outer_blossoms();
+        }
+    }
+
+    /// Sets the weight of edge `v`–`x` of a complete graph built by
+    /// [`IncrementalMatching::new`] (edge `k` joins `a > b` at `k = a(a-1)/2 + b`).
+    /// Returns whether `v` must be prepared ([`Solver::prepare`]) before the next stages:
+    /// not when the weight falls on an edge that is neither matched nor inside a blossom,
+    /// which keeps every optimality condition.
+    fn set_weight(&mut self, v: usize, x: usize, weight: W) -> bool {
+        let (hi, lo) = if v > x { (v, x) } else { (x, v) };
+        let k = hi * (hi - 1) / 2 + lo;
+        let double_weight = weight.double();
+        let old = self.edge[k].double_weight;
+        if double_weight == old {
+            return false;
+        }
+        let matched = self.mate[v].is_some_and(|p| p / 2 == k);
+        let inside = self.top[v] == self.top[x];
+        self.edge[k].double_weight = double_weight;
+        // In a complete graph vertex v's edge to x is its x-th (x-1-th past itself).
+        let at = |from: usize, to: usize| if to < from { to } else { to - 1 };
+        let live = double_weight > W::ZERO;
+        for (from, to) in [(v, x), (x, v)] {
+            let e = &mut self.incident[from][at(from, to)];
+            e.double_weight = double_weight;
+            e.live = live;
+        }
+        double_weight > old || matched || inside
+    }
+
+    /// Readies vertex `v`, whose edges changed, for the stages: taken out of its
+    /// blossoms and unmatched ([`Solver::free_vertex`]), its dual raised just enough that
+    /// its edges are feasible again, of the parity of its former mate's dual so that the
+    /// two roots' trees keep even slacks between them.
+    fn prepare(&mut self, v: usize) {
+        let former = self.free_vertex(v);
+        let mut need = W::ZERO;
+        for e in &self.incident[v] {
+            let far = self.dual[e.far_vertex];
+            if e.double_weight > far && e.double_weight - far > need {
+                need = e.double_weight - far;
+            }
+        }
+        if former.is_some_and(|u| self.dual[u].is_odd() != need.is_odd()) {
+            need += W::one();
+        }
+        self.dual[v] = need;
+    }
+
+    /// Unmatches vertex `v` and dissolves the blossoms around it, keeping every other
+    /// optimality condition: its top blossom is turned round so that `v` is its base
+    /// (the blossom's outside mate is let go), then each blossom holding `v` hands its
+    /// dual to its vertices' duals (edges inside keep their slack, edges leaving it gain)
+    /// and its children become top-level. Returns the vertex that lost its mate, if any.
+    fn free_vertex(&mut self, v: usize) -> Option<usize> {
+        let top = self.top[v];
+        let base = self.base[top].expect("a top-level blossom has a base");
+        let former = self.mate[base].take().map(|p| self.endpoint[p]);
+        if let Some(u) = former {
+            self.mate[u] = None;
+        }
+        if top >= self.n {
+            self.augment_blossom(top, v);
+            self.mate[v] = None;
+        }
+        let mut b = top;
+        while b >= self.n {
+            let z = self.dual[b];
+            for x in self.leaves(b) {
+                self.dual[x] += z;
+            }
+            let children = std::mem::take(&mut self.children[b]);
+            let mut next = v;
+            for &child in &children {
+                self.parent[child] = None;
+                for x in self.leaves(child) {
+                    self.top[x] = child;
+                    if x == v {
+                        next = child;
+                    }
+                }
+            }
+            self.dual[b] = W::ZERO;
+            self.label[b] = Label::Free;
+            self.label_end[b] = None;
+            self.links[b].clear();
+            self.base[b] = None;
+            self.best_edges[b] = None;
+            self.set_best_edge(b, None);
+            self.unused.push(b);
+            b = next;
+        }
+        former
+    }
+
+    /// Whether edge `k` weighs more than zero (a weight of zero is no edge).
+    fn edge_live(&self, k: usize) -> bool {
+        let [a, _] = self.edge[k].ends;
+        let far = self.endpoint[2 * k + 1];
+        let at = if far < a { far } else { far - 1 };
+        // Complete graphs list a vertex's edges by the far vertex; other graphs check the
+        // weight itself.
+        match self.incident[a].get(at) {
+            Some(e) if e.far_end == 2 * k + 1 => e.live,
+            _ => self.edge[k].double_weight > W::ZERO,
         }
     }
 
@@ -492,10 +679,18 @@ impl<W: WeightValue> Solver<W> {
         self.best_edges[self.n..].fill(None);
         self.allowed.fill(false);
         self.queue.clear();
+        // The roots: unmatched vertices whose dual is not yet zero (an unmatched vertex
+        // with a zero dual already meets the optimality conditions).
         for v in 0..self.n {
-            if self.mate[v].is_none() && self.label[self.top[v]] == Label::Free {
+            if self.mate[v].is_none()
+                && self.dual[v] > W::ZERO
+                && self.label[self.top[v]] == Label::Free
+            {
                 self.assign_label(v, Label::Outer, None);
             }
+        }
+        if self.queue.is_empty() {
+            return false;
         }
         loop {
             if self.scan_queue() {
@@ -504,7 +699,12 @@ impl<W: WeightValue> Solver<W> {
             let (delta, step) = self.dual_step();
             self.adjust_duals(delta);
             match step {
-                DualStep::Optimal => return false,
+                DualStep::Zero(v) => {
+                    if self.mate[v].is_some() {
+                        self.flip_to_root(v);
+                    }
+                    return true;
+                }
                 DualStep::Grow(k) => {
                     self.allowed[k] = true;
                     let (a, b) = (self.endpoint[2 * k], self.endpoint[2 * k + 1]);
@@ -553,7 +753,12 @@ impl<W: WeightValue> Solver<W> {
     fn scan_queue(&mut self) -> bool {
         while let Some(v) = self.queue.pop() {
             for i in 0..self.incident[v].len() {
-                if self.scan_edge(v, self.incident[v][i]) {
+                let e = &self.incident[v][i];
+                if !e.live {
+                    continue;
+                }
+                let (far_end, far_vertex) = (e.far_end, e.far_vertex);
+                if self.scan_edge(v, far_end, far_vertex, i) {
                     return true;
                 }
             }
@@ -562,14 +767,13 @@ impl<W: WeightValue> Solver<W> {
     }
 
     /// Scans an edge of S-vertex `v`; true when it augmented.
-    fn scan_edge(&mut self, v: usize, edge: Incidence<W>) -> bool {
-        let (p, w) = (edge.far_end, edge.far_vertex);
+    fn scan_edge(&mut self, v: usize, p: usize, w: usize, at: usize) -> bool {
         let k = p / 2;
         if self.top[v] == self.top[w] {
             return false;
         }
         if !self.allowed[k] {
-            let slack = self.dual[v] + self.dual[w] - edge.double_weight;
+            let slack = self.dual[v] + self.dual[w] - self.incident[v][at].double_weight;
             if slack > W::ZERO {
                 self.note_best_edge(v, w, k, slack);
                 return false;
@@ -577,6 +781,12 @@ impl<W: WeightValue> Solver<W> {
             self.allowed[k] = true;
         }
         match self.label[self.top[w]] {
+            Label::Free if self.is_unmatched_blossom(self.top[w]) => {
+                // An unmatched vertex (or blossom) whose dual is zero: the path from the
+                // root through this edge augments the matching.
+                self.augment_to_unmatched(v, w, p);
+                return true;
+            }
             Label::Free => self.assign_label(w, Label::Inner, Some(p ^ 1)),
             Label::Outer => match self.common_base(v, w) {
                 Some(base) => self.add_blossom(base, k),
@@ -726,6 +936,9 @@ impl<W: WeightValue> Solver<W> {
                     .collect(),
             };
             for k in candidates {
+                if !self.edge_live(k) {
+                    continue;
+                }
                 let (a, far) = (self.endpoint[2 * k], self.endpoint[2 * k + 1]);
                 let far = if self.top[far] == b { a } else { far };
                 let far_top = self.top[far];
@@ -872,37 +1085,64 @@ impl<W: WeightValue> Solver<W> {
     /// Augments the matching along the path through edge `k` joining two trees, from
     /// both its ends up to their roots.
     fn augment_matching(&mut self, k: usize) {
-        for (mut s, mut p) in [
-            (self.endpoint[2 * k], 2 * k + 1),
-            (self.endpoint[2 * k + 1], 2 * k),
-        ] {
-            loop {
-                let s_top = self.top[s];
-                if s_top >= self.n {
-                    self.augment_blossom(s_top, s);
-                }
-                self.mate[s] = Some(p);
-                let Some(up) = self.label_end[s_top] else {
-                    break; // the root: the path ends here
-                };
-                let t_top = self.top[self.endpoint[up]];
-                let t_end = self.label_end[t_top].expect("a T-blossom has a parent");
-                s = self.endpoint[t_end];
-                let t = self.endpoint[t_end ^ 1];
-                if t_top >= self.n {
-                    self.augment_blossom(t_top, t);
-                }
-                self.mate[t] = Some(t_end);
-                p = t_end ^ 1;
+        self.rematch_to_root(self.endpoint[2 * k], Some(2 * k + 1));
+        self.rematch_to_root(self.endpoint[2 * k + 1], Some(2 * k));
+    }
+
+    /// Whether top-level blossom (or vertex) `b` has an unmatched base.
+    fn is_unmatched_blossom(&self, b: usize) -> bool {
+        self.base[b].is_some_and(|base| self.mate[base].is_none())
+    }
+
+    /// Augments along the tree path from S-vertex `v` to its root and on through edge
+    /// (far endpoint `p`) to `w`, in an unmatched blossom (or an unmatched vertex).
+    fn augment_to_unmatched(&mut self, v: usize, w: usize, p: usize) {
+        let w_top = self.top[w];
+        if w_top >= self.n {
+            self.augment_blossom(w_top, w);
+        }
+        self.mate[w] = Some(p ^ 1);
+        self.rematch_to_root(v, Some(p));
+    }
+
+    /// Flips the tree path from matched S-vertex `v` to its root: `v` is left
+    /// unmatched (its dual is zero) and the root matched.
+    fn flip_to_root(&mut self, v: usize) {
+        self.rematch_to_root(v, None);
+    }
+
+    /// Gives S-vertex `s` the mate at endpoint `p` (or none) and alternates the tree path
+    /// from it up to its root, through the blossoms on the way.
+    fn rematch_to_root(&mut self, mut s: usize, mut p: Option<usize>) {
+        loop {
+            let s_top = self.top[s];
+            if s_top >= self.n {
+                self.augment_blossom(s_top, s);
             }
+            self.mate[s] = p;
+            let Some(up) = self.label_end[s_top] else {
+                break; // the root: the path ends here
+            };
+            let t_top = self.top[self.endpoint[up]];
+            let t_end = self.label_end[t_top].expect("a T-blossom has a parent");
+            s = self.endpoint[t_end];
+            let t = self.endpoint[t_end ^ 1];
+            if t_top >= self.n {
+                self.augment_blossom(t_top, t);
+            }
+            self.mate[t] = Some(t_end);
+            p = Some(t_end ^ 1);
         }
     }
 
     /// The largest dual change that keeps the duals feasible, and what it makes tight.
     fn dual_step(&self) -> (W, DualStep) {
         let n = self.n;
-        let smallest = self.dual[..n].iter().copied().min().unwrap_or(W::ZERO);
-        let mut best = (smallest, DualStep::Optimal);
+        let smallest = (0..n)
+            .filter(|&v| self.label[self.top[v]] == Label::Outer)
+            .min_by_key(|&v| self.dual[v])
+            .expect("a stage runs with a root");
+        let mut best = (self.dual[smallest], DualStep::Zero(smallest));
         let mut consider = |delta: W, step: DualStep| {
             if delta < best.0 {
                 best = (delta, step);

@@ -25,6 +25,10 @@ pub(crate) trait WeightValue:
     fn double(self) -> Self;
     /// Half the value, rounded down.
     fn halve(self) -> Self;
+    /// One.
+    fn one() -> Self;
+    /// Whether the value is odd.
+    fn is_odd(self) -> bool;
 }
 
 impl WeightValue for u128 {
@@ -35,6 +39,12 @@ impl WeightValue for u128 {
     }
     fn halve(self) -> u128 {
         self >> 1
+    }
+    fn one() -> u128 {
+        1
+    }
+    fn is_odd(self) -> bool {
+        self & 1 == 1
     }
 }
 
@@ -96,7 +106,13 @@ impl<const N: usize> Wide<N> {
 
 impl<const N: usize> Ord for Wide<N> {
     fn cmp(&self, other: &Wide<N>) -> Ordering {
-        self.0.iter().rev().cmp(other.0.iter().rev())
+        for i in (0..N).rev() {
+            match self.0[i].cmp(&other.0[i]) {
+                Ordering::Equal => {}
+                unequal => return unequal,
+            }
+        }
+        Ordering::Equal
     }
 }
 
@@ -164,6 +180,12 @@ impl<const N: usize> WeightValue for Wide<N> {
             }
         }
         Wide(out)
+    }
+    fn one() -> Wide<N> {
+        Wide::from_u64(1)
+    }
+    fn is_odd(self) -> bool {
+        self.0[0] & 1 == 1
     }
 }
 

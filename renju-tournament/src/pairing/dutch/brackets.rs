@@ -21,14 +21,14 @@ use std::collections::HashMap;
 use super::entrants::Field;
 use super::weights::{compatible, edge_weight, EdgeContext, Layout};
 use super::DutchError;
-use crate::pairing::matching::max_weight_matching_of;
+use crate::pairing::matching::IncrementalMatching;
 use crate::pairing::wide::Wide;
 
 /// The weights of every pair of vertices and the current optimum over them.
 struct Graph<const N: usize> {
     n: usize,
-    /// Lower triangle: `weights[a * (a - 1) / 2 + b]` for `b < a`.
-    weights: Vec<Wide<N>>,
+    /// The matching, repaired after each round of weight changes.
+    matching: IncrementalMatching<Wide<N>>,
     /// Each vertex's mate in the last solution, itself when unmatched.
     mate: Vec<usize>,
     /// Vertices whose pair is fixed for good.
@@ -39,52 +39,42 @@ impl<const N: usize> Graph<N> {
     fn new(n: usize) -> Graph<N> {
         Graph {
             n,
-            weights: vec![Wide::from_u64(0); n * n.saturating_sub(1) / 2],
+            matching: IncrementalMatching::new(n),
             mate: (0..n).collect(),
             fixed: vec![false; n],
         }
     }
 
-    fn slot(a: usize, b: usize) -> usize {
-        let (hi, lo) = if a > b { (a, b) } else { (b, a) };
-        hi * (hi - 1) / 2 + lo
-    }
-
+    /// Sets the weight of edge `a`–`b`, `a` being the vertex whose edges change.
     fn set(&mut self, a: usize, b: usize, w: Wide<N>) {
         debug_assert!(
             !self.fixed[a] && !self.fixed[b],
             "a fixed pair's edges never change"
         );
-        self.weights[Self::slot(a, b)] = w;
+        self.matching.set(a, b, w);
     }
 
-    /// Solves the matching of the vertices whose pair is not fixed (a fixed pair's edge
-    /// is its vertices' only one, so every optimum keeps it: leaving them out changes
-    /// nothing and makes each later matching smaller).
+    /// Solves the matching again after the weights changed.
     fn solve(&mut self) {
-        let open: Vec<usize> = (0..self.n).filter(|&v| !self.fixed[v]).collect();
-        let mut edges = Vec::new();
-        for (i, &a) in open.iter().enumerate() {
-            for (j, &b) in open[..i].iter().enumerate() {
-                let w = self.weights[Self::slot(a, b)];
-                if !w.is_zero() {
-                    edges.push((i, j, w));
-                }
-            }
-        }
-        let mates = max_weight_matching_of(open.len(), &edges);
-        for (i, &v) in open.iter().enumerate() {
-            self.mate[v] = mates[i].map_or(v, |j| open[j]);
+        self.matching.solve();
+        for v in 0..self.n {
+            self.mate[v] = self.matching.mate(v).unwrap_or(v);
         }
     }
 
-    /// Keeps pair `a`–`b` for good: left out of the later matchings, each the other's
-    /// mate.
+    /// Keeps pair `a`–`b` for good: every other edge of theirs gone, so that every
+    /// later optimum keeps it.
     fn fix_pair(&mut self, a: usize, b: usize) {
+        // Pairs fixed before had their edges to these two zeroed already.
+        let open: Vec<usize> = (0..self.n)
+            .filter(|&v| v != a && v != b && !self.fixed[v])
+            .collect();
+        for v in open {
+            self.set(a, v, Wide::from_u64(0));
+            self.set(b, v, Wide::from_u64(0));
+        }
         self.fixed[a] = true;
         self.fixed[b] = true;
-        self.mate[a] = b;
-        self.mate[b] = a;
     }
 }
 

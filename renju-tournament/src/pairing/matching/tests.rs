@@ -455,3 +455,74 @@ proptest! {
         check(vertices, &reversed, max_cardinality);
     }
 }
+
+/// A complete graph's weights changed vertex by vertex: `(vertices, initial weights by
+/// pair, then rounds of (vertex, its new weights))`. Small weights, many ties and zeros
+/// (no edge), as a pairing's raises make them.
+#[allow(clippy::type_complexity)]
+fn changing_graphs() -> impl Strategy<Value = (usize, Vec<Weight>, Vec<Vec<(usize, Vec<Weight>)>>)>
+{
+    (2usize..=8).prop_flat_map(|n| {
+        let pairs = n * (n - 1) / 2;
+        let weight = prop_oneof![Just(0u128), 0u128..6, 0u128..40];
+        (
+            Just(n),
+            proptest::collection::vec(weight.clone(), pairs),
+            proptest::collection::vec(
+                proptest::collection::vec((0..n, proptest::collection::vec(weight, n)), 1..4),
+                1..6,
+            ),
+        )
+    })
+}
+
+/// The edges of non-zero weight of a complete graph's weights (by `a > b` pairs in
+/// order).
+fn nonzero_edges(n: usize, weights: &[Weight]) -> Edges {
+    let mut edges = Vec::new();
+    let mut k = 0;
+    for a in 1..n {
+        for b in 0..a {
+            if weights[k] > 0 {
+                edges.push((a, b, weights[k]));
+            }
+            k += 1;
+        }
+    }
+    edges
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    /// After every round of changes the repaired matching weighs as much as the best of
+    /// all matchings of the current weights, and uses no edge of weight zero.
+    #[test]
+    fn incremental_matching_stays_optimal((n, initial, rounds) in changing_graphs()) {
+        let mut weights = initial;
+        let mut matching = IncrementalMatching::<Weight>::new(n);
+        let slot = |a: usize, b: usize| {
+            let (hi, lo) = (a.max(b), a.min(b));
+            hi * (hi - 1) / 2 + lo
+        };
+        for a in 1..n {
+            for b in 0..a {
+                matching.set(a, b, weights[slot(a, b)]);
+            }
+        }
+        for changes in std::iter::once(Vec::new()).chain(rounds) {
+            for (v, new) in changes {
+                for (x, &w) in new.iter().enumerate().filter(|&(x, _)| x != v) {
+                    weights[slot(v, x)] = w;
+                    matching.set(v, x, w);
+                }
+            }
+            matching.solve();
+            let edges = nonzero_edges(n, &weights);
+            let mates: Vec<Option<usize>> = (0..n).map(|v| matching.mate(v)).collect();
+            let (_, weight) = measure(n, &edges, &mates);
+            let (_, best) = brute_force(n, &edges, false);
+            prop_assert_eq!(weight, best, "mates {:?} weights {:?}", mates, weights);
+        }
+    }
+}
