@@ -53,7 +53,7 @@ pub use checks::check;
 pub use findings::{TournamentCode, TournamentFinding, TournamentRead};
 pub use model::{
     Acceleration, CrosstableCell, LimitError, PairingSetup, Player, PointValues, ResultKind, Round,
-    System, Team, Tournament, Withdrawal, MAX_PLAYERS, MAX_ROUNDS,
+    ScoreSystemError, System, Team, Tournament, Withdrawal, MAX_PLAYERS, MAX_ROUNDS,
 };
 pub use score::{HalfPoints, PointsError, Rational};
 pub use standings::{

@@ -35,8 +35,8 @@
 use std::borrow::Cow;
 
 use crate::model::{
-    Acceleration, CrosstableCell, PairingSetup, Player, ResultKind, Round, System, Team,
-    Tournament, Withdrawal, MAX_ROUNDS,
+    Acceleration, CrosstableCell, PairingSetup, Player, PointValues, ResultKind, Round, System,
+    Team, Tournament, Withdrawal, MAX_ROUNDS,
 };
 use crate::score::{HalfPoints, PointsError};
 use crate::tiebreak::TieBreak;
@@ -235,7 +235,7 @@ fn read_record(
             read_pairing_record(&code, chars, t, err)?
         }
         "132" => read_round_dates(chars, t, err)?,
-        "162" => t.score_system = Some(rest),
+        "162" => t.score_system = Some(read_score_system(&rest, err)?),
         "202" | "212" => match TieBreak::parse_list(&rest) {
             Ok(list) if t.tiebreaks.is_empty() => t.tiebreaks = list,
             _ => t.tags.push((code, rest)),
@@ -358,6 +358,17 @@ fn read_ids(
                 .map_err(|_| err(format!("{code}: {w:?} is not a player id")))
         })
         .collect()
+}
+
+/// The text of a `162` record (`rest`, after column 4), refused when it cannot be read
+/// ([`PointValues::from_score_system`]); values other than the usual ones are kept in
+/// the columns bbpPairings writes ([`PointValues::to_score_system`]), others as written.
+fn read_score_system(rest: &str, err: &dyn Fn(String) -> TrfError) -> Result<String, TrfError> {
+    let values = PointValues::from_score_system(rest).map_err(|e| err(format!("162: {e}")))?;
+    Ok(match values.to_score_system() {
+        Some(text) if !values.is_standard() => text,
+        _ => rest.to_string(),
+    })
 }
 
 /// The number of rounds of an `XXR` or `142` record (`rest`, after column 4), at most
@@ -786,7 +797,8 @@ fn write_header(t: &Tournament, out: &mut String) {
         out.push_str(&format!("{}\n", line.trim_end()));
     }
     if let Some(s) = &t.score_system {
-        out.push_str(&format!("162 {s}\n"));
+        // The first letter in column 6, as bbpPairings writes and reads it.
+        out.push_str(&format!("162  {s}\n"));
     }
     if !t.tiebreaks.is_empty() {
         out.push_str(&format!("202 {}\n", TieBreak::format_list(&t.tiebreaks)));
