@@ -13,7 +13,9 @@
 //! the first player's colour in round 1), `XXA` (accelerated points: the id in columns
 //! 5-8, round `r`'s points in columns `10 + 5 (r - 1)`), `XXP` (players forbidden to
 //! meet, any number of lines) and bbpPairings' points `BBW BBD BBL BBZ BBF BBU` (win,
-//! draw, loss, zero-point bye, forfeit loss, pairing-allocated bye). Every other record
+//! draw, loss, zero-point bye, forfeit loss, pairing-allocated bye). `062` and `082`
+//! (the numbers of players and teams) are kept, and refused past
+//! [`crate::MAX_PLAYERS`] or when not a number. Every other record
 //! is kept as it is and written back.
 //!
 //! Result codes: `1 = 0` played, `W D L` played (read as `1 = 0`), `+ -` forfeit,
@@ -231,6 +233,10 @@ fn read_record(
             t.tags.push((code, rest));
         }
         "XXR" | "142" => t.rounds = read_rounds(&code, &rest, err)?,
+        "062" | "082" => {
+            read_declared_count(&code, &rest, err)?;
+            t.tags.push((code, rest));
+        }
         "XXC" | "XXA" | "XXP" | "BBW" | "BBD" | "BBL" | "BBZ" | "BBF" | "BBU" => {
             read_pairing_record(&code, chars, t, err)?
         }
@@ -369,6 +375,30 @@ fn read_score_system(rest: &str, err: &dyn Fn(String) -> TrfError) -> Result<Str
         Some(text) if !values.is_standard() => text,
         _ => rest.to_string(),
     })
+}
+
+/// The number of players (`062`) or teams (`082`) a file declares (`rest`, after
+/// column 4): kept as written, but refused past [`crate::MAX_PLAYERS`] (a file declaring
+/// ten million players is not one this library can hold) or when not a number.
+fn read_declared_count(
+    code: &str,
+    rest: &str,
+    err: &dyn Fn(String) -> TrfError,
+) -> Result<(), TrfError> {
+    let what = if code == "062" { "players" } else { "teams" };
+    if rest.is_empty() {
+        return Ok(());
+    }
+    let count: u64 = rest
+        .parse()
+        .map_err(|_| err(format!("{code}: {rest:?} is not a number of {what}")))?;
+    if count > crate::model::MAX_PLAYERS as u64 {
+        return Err(err(format!(
+            "{code}: {count} {what} declared: a tournament has at most {} {what}",
+            crate::model::MAX_PLAYERS
+        )));
+    }
+    Ok(())
 }
 
 /// The number of rounds of an `XXR` or `142` record (`rest`, after column 4), at most

@@ -2,26 +2,11 @@
 //! scores, standings, tie-breaks, matches of two games and the declared points column,
 //! against values worked out by hand.
 
-use renju_core::Color;
+use renju_tournament::pairing::matches::{record_bye, record_game};
 use renju_tournament::{
-    standings, CrosstableCell, HalfPoints, Player, PointValues, Rational, ResultKind,
-    StandingsOptions, TieBreak, TieBreakValue, Tournament, TournamentCode,
+    standings, HalfPoints, Player, PointValues, Rational, ResultKind, StandingsOptions, TieBreak,
+    TieBreakValue, Tournament, TournamentCode,
 };
-
-fn game(round: u32, black: u32, white: u32, black_result: ResultKind) -> [CrosstableCell; 2] {
-    let cell = |player, opponent, color, result| CrosstableCell {
-        round,
-        player,
-        opponent: Some(opponent),
-        color: Some(color),
-        result,
-        board: None,
-    };
-    [
-        cell(black, white, Color::Black, black_result),
-        cell(white, black, Color::White, black_result.mirror().unwrap()),
-    ]
-}
 
 /// Four players, two rounds: 1 beats 2 and draws 3; 3 draws 4; 2 beats 4. Under 3/1/0:
 /// 1 has 4, 2 has 3, 3 has 2, 4 has 1 (under 1, ½, 0, 2 and 3 would tie on 1).
@@ -35,13 +20,13 @@ fn four_players(score_system: &str) -> Tournament {
         score_system: Some(score_system.into()),
         ..Tournament::default()
     };
-    for cells in [
-        game(1, 1, 2, Win),
-        game(1, 3, 4, Draw),
-        game(2, 3, 1, Draw),
-        game(2, 4, 2, Loss),
+    for (round, black, white, result) in [
+        (1, 1, 2, Win),
+        (1, 3, 4, Draw),
+        (2, 3, 1, Draw),
+        (2, 4, 2, Loss),
     ] {
-        t.cells.extend(cells);
+        record_game(&mut t, round, black, white, result).unwrap();
     }
     t.sort_cells();
     t
@@ -88,14 +73,7 @@ fn three_one_zero_scores_ranks_and_breaks_ties() {
 fn bbp_records_override_the_score_system_and_the_pairing_bye_follows_a_win() {
     let mut t = four_players("W 3.0    D 1.0");
     t.pairing_setup.points.win = Some(HalfPoints(4));
-    t.cells.push(CrosstableCell {
-        round: 3,
-        player: 1,
-        opponent: None,
-        color: None,
-        result: ResultKind::PairingBye,
-        board: None,
-    });
+    record_bye(&mut t, 3, 1, ResultKind::PairingBye).unwrap();
     let v = t.point_values();
     assert_eq!(v.points(ResultKind::Win), HalfPoints(4));
     assert_eq!(v.points(ResultKind::Draw), HalfPoints(2));
@@ -174,8 +152,8 @@ fn a_two_game_match_scores_as_one_match_under_the_point_system() {
         ..Tournament::default()
     };
     // Round 1: 1 wins then draws (colours exchanged): the match is 1's, 3 points.
-    t.cells.extend(game(1, 1, 2, Win));
-    t.cells.extend(game(1, 2, 1, Draw));
+    record_game(&mut t, 1, 1, 2, Win).unwrap();
+    record_game(&mut t, 1, 2, 1, Draw).unwrap();
     let options = StandingsOptions {
         tiebreaks: Some(TieBreak::parse_list("GP").unwrap()),
         ..StandingsOptions::default()

@@ -980,6 +980,56 @@ static void test_round_robin_pairing(const char *games_dir) {
 
 /* Tournaments: the FIDE TEC exercise through the C API (BH under the 2024 and 2026
    rules), defaults, shared places, findings JSON and the error paths. */
+/* Point systems (TRF-26 162: 3/1/0) honoured in the standings, and hostile TRF files
+ * (ten million players declared, unknown codes, an unreadable score system) refused
+ * with RENJU_ERROR_PARSE and a message naming the line. */
+static void test_point_systems_and_hostile_trf(const char *games_dir) {
+    char path[1024];
+    renju_tournament *t = NULL;
+    renju_standings *s = NULL;
+    renju_standings_options options = {0};
+    renju_standing_row row;
+    size_t n = 0, i, k;
+    double sb = 0;
+    static const char *const hostile[] = {
+        "062 10000000\n001    1      Ann\n",
+        "162  X 1.0\n001    1      Ann\n",
+        "001 10000000      Ann\n",
+        "001    1      Ann                                                                1.0    1     2 b Q\n",
+    };
+    static const char *const why[] = {"10000000 players declared", "`X` is not a result code",
+                                      "more than four digits", "result \"Q\""};
+    static const double points[] = {4.0, 3.0, 2.0, 1.0};
+
+    snprintf(context, sizeof context, "point systems");
+    snprintf(path, sizeof path, "%s/../tournaments/three_points.trf", games_dir);
+    EXPECT_OK(renju_tournament_read_file(path, NULL, &t));
+    options.tiebreaks = "SB,WIN,BH";
+    EXPECT_OK(renju_tournament_standings(t, 0, &options, &s));
+    EXPECT_OK(renju_standings_row_count(s, &n));
+    CHECK(n == 4);
+    for (i = 0; i < n && i < 4; i++) {
+        EXPECT_OK(renju_standings_row(s, i, &row));
+        CHECK(row.id == i + 1 && row.points == points[i]);
+    }
+    EXPECT_OK(renju_standings_value(s, 0, 0, &sb));
+    CHECK(sb == 4.0);
+    EXPECT_OK(renju_standings_error_count(s, &k));
+    CHECK(k == 0);
+    EXPECT_OK(renju_standings_free(s));
+    EXPECT_OK(renju_tournament_free(t));
+
+    for (i = 0; i < sizeof hostile / sizeof hostile[0]; i++) {
+        t = NULL;
+        EXPECT(renju_tournament_read_buffer((const uint8_t *)hostile[i], strlen(hostile[i]), NULL,
+                                            "hostile.trf", &t),
+               RENJU_ERROR_PARSE);
+        CHECK(t == NULL);
+        CHECK(strstr(renju_last_error_message(), why[i]) != NULL);
+        CHECK(strstr(renju_last_error_message(), "line 1") != NULL);
+    }
+}
+
 static void test_tournaments(const char *games_dir) {
     char path[1024];
     renju_tournament *t = NULL;
@@ -2076,6 +2126,7 @@ int main(int argc, char **argv) {
     test_games(argv[1]);
     test_fixture_errors(argv[1]);
     test_tournaments(argv[1]);
+    test_point_systems_and_hostile_trf(argv[1]);
     test_round_robin_pairing(argv[1]);
     test_report_merge();
     test_referee_game();

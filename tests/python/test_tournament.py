@@ -315,3 +315,36 @@ def test_pairing_arguments_out_of_range_are_value_errors() -> None:
     with pytest.raises(ValueError, match="seed must be 0 to"):
         t.draw_lots(-1)
     assert len(t.draw_lots(2**64 - 1).players) == 4
+
+
+def test_a_point_system_scores_standings_and_tie_breaks(repo: Path) -> None:
+    """TRF-26 162 (3/1/0) scores the points, SB weighs opponents by the game's result."""
+    t = renju.tournament.read_tournament(repo / "fixtures/tournaments/three_points.trf")
+    s = t.standings(tiebreaks="SB,WIN,BH")
+    assert [(r.id, r.points) for r in s.rows] == [(1, 4.0), (2, 3.0), (3, 2.0), (4, 1.0)]
+    assert s.rows[0].tiebreaks == {"SB": 4.0, "WIN": 1.0, "BH": 5.0}
+    assert not s.findings
+    assert "162  W 3.0    D 1.0" in t.to_trf()
+    wrong = t.to_trf().replace("   4.0    1", "   1.0    1")
+    found = renju.tournament.Tournament.from_trf(wrong).standings().findings
+    assert [f.player for f in found if f.code == "points-mismatch"] == [1]
+
+
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        ("062 10000000\n001    1      Ann\n", "10000000 players declared"),
+        ("162  X 1.0\n001    1      Ann\n", "`X` is not a result code"),
+        ("001 10000000      Ann\n", "more than four digits"),
+        (
+            "001    1      Ann                                                                1.0    1     2 b Q\n",
+            'result "Q"',
+        ),
+    ],
+)
+def test_hostile_trf_raises_parse_error_naming_the_line(text: str, why: str) -> None:
+    """Ten million players declared, unknown codes: a ParseError naming line 1, at once."""
+    with pytest.raises(renju.ParseError) as e:
+        renju.tournament.Tournament.from_trf(text)
+    assert why in str(e.value)
+    assert e.value.line == 1

@@ -19,6 +19,8 @@
 //!   tournament renumbered by it.
 //! * [`tournament_round`]: a round of a [`crate::Tournament`] paired: the round to pair,
 //!   the players' pairing numbers, the boards by player id, and why it cannot be.
+//! * [`matches`]: each board as a match of several games with the colours exchanged
+//!   game by game, and a round's results entered into the crosstable.
 //!
 //! What the pairing systems will add beside them, each in its own file: the Swiss
 //! systems themselves (Dutch, Burstein, Lim...), team pairing, and a checker that
@@ -27,6 +29,7 @@
 
 pub mod knockout;
 pub mod lots;
+pub mod matches;
 pub mod matching;
 pub mod round_robin;
 pub mod tournament_round;
