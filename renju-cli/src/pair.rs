@@ -1,6 +1,7 @@
 //! `renju pair`: the next round of a round robin by FIDE's Berger tables or of a
-//! knockout by its bracket, written as bbpPairings writes its pairings, and the drawing
-//! of lots for the pairing numbers.
+//! knockout by its bracket, written as bbpPairings writes its pairings (each board as a
+//! match of N games with `--games`), the drawing of lots for the pairing numbers, and a
+//! round's results entered (`--record`).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -11,14 +12,18 @@ use serde_json::{json, Value};
 
 use renju_tournament::io::read_path;
 use renju_tournament::pairing::lots::{drawn_numbers, renumber_by_lots};
+use renju_tournament::pairing::matches::{record_bye, record_game, round_matches};
 use renju_tournament::pairing::round_robin::RoundRobinOptions;
-use renju_tournament::pairing::tournament_round::{pair_knockout, pair_round_robin, PairedRound};
+use renju_tournament::pairing::tournament_round::{
+    next_round, pair_knockout, pair_round_robin, PairedRound,
+};
 use renju_tournament::pairing::Pairing;
+use renju_tournament::trf::result_of_code;
 use renju_tournament::Tournament;
 
 /// The options of `renju pair`.
 #[derive(Args)]
-#[command(group(ArgGroup::new("task").required(true).args(["round_robin", "knockout", "draw_lots"])))]
+#[command(group(ArgGroup::new("task").required(true).args(["round_robin", "knockout", "draw_lots", "record"])))]
 #[command(group(ArgGroup::new("system").args(["round_robin", "knockout"])))]
 pub struct PairArgs {
     /// Pair a round of a round robin by FIDE's Berger tables (Handbook C.05, Annex 1):
@@ -35,6 +40,15 @@ pub struct PairArgs {
     /// each player's start rank set to the number drawn (with --seed).
     #[arg(long, requires = "seed")]
     draw_lots: bool,
+    /// Enter a round's results from RESULTS (the round of --round, default the first
+    /// without pairings): one line per game, `BLACK WHITE RESULT` by start rank, the
+    /// result Black's as TRF writes it (1 = 0 for a game, + - for a forfeit), and
+    /// `ID 0 CODE` for a round without an opponent (U the pairing bye, F H Z byes, -
+    /// absent); a match's games one line each, in the order played. The tournament is
+    /// written to --output (JSON when its name ends in .json), or as TRF to standard
+    /// output.
+    #[arg(long, value_name = "RESULTS")]
+    record: Option<PathBuf>,
     /// The tournament: a FIDE TRF file (or a tournament's JSON).
     tournament: PathBuf,
     /// Write the pairings to OUTPUT, or to standard output when no file follows (the
@@ -48,10 +62,16 @@ pub struct PairArgs {
         requires = "system"
     )]
     pairings: Option<Option<PathBuf>>,
-    /// The round to pair (from 1); default: the first round without pairings. Never
-    /// past the rounds the file declares (XXR).
-    #[arg(long, requires = "system")]
+    /// The round to pair or to enter results for (from 1); default: the first round
+    /// without pairings. Never past the rounds the file declares (XXR).
+    #[arg(long)]
     round: Option<u32>,
+    /// Each board is a match of GAMES games (1 to 99; the renju match is 2), the players
+    /// moving first in turn: one line per game, game 1 as the board pairs it, game 2
+    /// with the colours exchanged, and so on. The standings score the games of one round
+    /// against one opponent as one match.
+    #[arg(long, value_name = "GAMES", default_value_t = 1, requires = "system")]
+    games: u32,
     /// A double round robin: a second cycle repeats the first with colours exchanged.
     #[arg(long, requires = "round_robin", conflicts_with = "knockout")]
     double: bool,
@@ -63,9 +83,10 @@ pub struct PairArgs {
     /// numbers, in every version and on every platform.
     #[arg(long, requires = "draw_lots")]
     seed: Option<u64>,
-    /// Write the tournament with the numbers drawn to this TRF file (default: standard
-    /// output); the numbers drawn are then listed on standard output.
-    #[arg(short = 'o', long, value_name = "FILE", requires = "draw_lots")]
+    /// Write the tournament with the numbers drawn (--draw-lots) or the results entered
+    /// (--record) to this file: TRF, or JSON when its name ends in .json (default: TRF
+    /// on standard output); the numbers drawn are then listed on standard output.
+    #[arg(short = 'o', long, value_name = "FILE")]
     output: Option<PathBuf>,
     /// Print JSON: the round and its boards with the players' ids and names; with
     /// --draw-lots, the numbers drawn (the TRF then goes only to --output).
@@ -87,8 +108,13 @@ pub fn run(args: PairArgs) -> ExitCode {
 
 fn run_task(args: &PairArgs) -> Result<(), String> {
     let t = read_one(&args.tournament)?;
+    if args.output.is_some() && !args.draw_lots && args.record.is_none() {
+        return Err("--output writes a tournament: use it with --draw-lots or --record".into());
+    }
     if args.draw_lots {
         draw(&t, args)
+    } else if let Some(results) = &args.record {
+        record(t, args, results)
     } else {
         pair(&t, args)
     }
@@ -118,10 +144,11 @@ fn pair(t: &Tournament, args: &PairArgs) -> Result<(), String> {
         pair_round_robin(t, args.round, &options)
     };
     let paired = paired.map_err(|e| format!("{}: {e}", args.tournament.display()))?;
+    let matches = round_matches(&paired, args.games).map_err(|e| format!("--games: {e}"))?;
     let text = if args.json {
-        format!("{:#}\n", round_json(t, &paired))
+        format!("{:#}\n", round_json(t, &paired, &matches))
     } else {
-        bbp_pairings(&paired)
+        bbp_pairings(&matches)
     };
     match args.pairings.as_ref().and_then(Option::as_ref) {
         Some(path) => {
@@ -131,26 +158,36 @@ fn pair(t: &Tournament, args: &PairArgs) -> Result<(), String> {
     }
 }
 
-/// The pairings as bbpPairings writes them: the number of boards, then `first second`
-/// per board (`N 0` for a bye).
-pub fn bbp_pairings(paired: &PairedRound) -> String {
-    let mut text = format!("{}\n", paired.boards.len());
-    for board in &paired.boards {
-        let (first, second) = board.players();
+/// The pairings as bbpPairings writes them: the number of lines, then `first second`
+/// per game, board by board (`N 0` for a bye).
+pub fn bbp_pairings(matches: &[Vec<Pairing>]) -> String {
+    let games: Vec<&Pairing> = matches.iter().flatten().collect();
+    let mut text = format!("{}\n", games.len());
+    for game in games {
+        let (first, second) = game.players();
         text.push_str(&format!("{first} {}\n", second.unwrap_or(0)));
     }
     text
 }
 
 /// `{"round", "boards": [{"board", "black", "white"} or {"board", "bye"}]}`, each
-/// player as `{"id", "name"}`.
-fn round_json(t: &Tournament, paired: &PairedRound) -> Value {
+/// player as `{"id", "name"}`; a board of a match of several games also has `"games":
+/// [{"black", "white"}, ...]`.
+fn round_json(t: &Tournament, paired: &PairedRound, matches: &[Vec<Pairing>]) -> Value {
     let player = |id: u32| json!({"id": id, "name": t.player(id).map_or("", |p| &p.name)});
     let boards: Vec<Value> = (1..)
-        .zip(&paired.boards)
-        .map(|(number, board): (u32, &Pairing)| match *board {
+        .zip(paired.boards.iter().zip(matches))
+        .map(|(number, (board, games)): (u32, _)| match *board {
             Pairing::Game { black, white } => {
-                json!({"board": number, "black": player(black), "white": player(white)})
+                let mut entry =
+                    json!({"board": number, "black": player(black), "white": player(white)});
+                if games.len() > 1 {
+                    let games: Vec<Value> = (games.iter().filter_map(|g| g.game()))
+                        .map(|(b, w)| json!({"black": player(b), "white": player(w)}))
+                        .collect();
+                    entry["games"] = Value::from(games);
+                }
+                entry
             }
             Pairing::Bye { player: id } => json!({"board": number, "bye": player(id)}),
         })
@@ -158,12 +195,72 @@ fn round_json(t: &Tournament, paired: &PairedRound) -> Value {
     json!({"round": paired.round, "boards": boards})
 }
 
+/// Enters the results of `results` into round `--round` (default the first without
+/// pairings) and writes the tournament.
+fn record(mut t: Tournament, args: &PairArgs, results: &Path) -> Result<(), String> {
+    let text = std::fs::read_to_string(results)
+        .map_err(|e| format!("{}: cannot read: {e}", results.display()))?;
+    let round = args.round.unwrap_or_else(|| next_round(&t));
+    for (n, line) in text.lines().enumerate() {
+        let at = |m: &dyn std::fmt::Display| format!("{}: line {}: {m}", results.display(), n + 1);
+        let words: Vec<&str> = line.split_whitespace().collect();
+        if words.is_empty() || words[0].starts_with('#') {
+            continue;
+        }
+        let [black, white, code] = words[..] else {
+            return Err(at(&"not `BLACK WHITE RESULT` (`ID 0 CODE` for a bye)"));
+        };
+        let id = |w: &str| {
+            w.parse::<u32>()
+                .map_err(|_| at(&format!("{w:?} is not a start rank")))
+        };
+        let (black, white) = (id(black)?, id(white)?);
+        let kind = result_of_code(code, white != 0)
+            .ok_or_else(|| at(&format!("{code:?} is not a TRF result code for this line")))?;
+        let entered = if white == 0 {
+            record_bye(&mut t, round, black, kind)
+        } else {
+            record_game(&mut t, round, black, white, kind)
+        };
+        entered.map_err(|e| at(&e))?;
+    }
+    t.sort_cells();
+    let written = written_tournament(&t, args.output.as_deref())?;
+    match &args.output {
+        Some(path) => std::fs::write(path, written)
+            .map_err(|e| format!("{}: cannot write: {e}", path.display())),
+        None => print_out(&written),
+    }
+}
+
+/// The tournament as the file `output` is written (JSON when it ends in `.json`, TRF
+/// otherwise); TRF, which holds one game a round, is refused for a round of several
+/// games against one opponent.
+fn written_tournament(t: &Tournament, output: Option<&Path>) -> Result<String, String> {
+    if output.is_some_and(|p| {
+        p.extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("json"))
+    }) {
+        return serde_json::to_string_pretty(t)
+            .map(|text| text + "\n")
+            .map_err(|e| e.to_string());
+    }
+    let mut seen = std::collections::HashSet::new();
+    if let Some(c) = t.cells.iter().find(|c| !seen.insert((c.round, c.player))) {
+        return Err(format!(
+            "round {}: player {} has more than one game, which TRF cannot hold: write JSON (-o FILE.json)",
+            c.round, c.player
+        ));
+    }
+    t.to_trf().map_err(|e| e.to_string())
+}
+
 fn draw(t: &Tournament, args: &PairArgs) -> Result<(), String> {
     let seed = args.seed.unwrap_or_default();
     let at = |e: &dyn std::fmt::Display| format!("{}: {e}", args.tournament.display());
     let numbers = drawn_numbers(t, seed).map_err(|e| at(&e))?;
     let drawn = renumber_by_lots(t, seed).map_err(|e| at(&e))?;
-    let trf = drawn.to_trf().map_err(|e| at(&e))?;
+    let trf = written_tournament(&drawn, args.output.as_deref()).map_err(|e| at(&e))?;
     let listing = if args.json {
         format!("{:#}\n", lots_json(t, seed, &numbers))
     } else {

@@ -649,8 +649,43 @@ fn read_round_result(
             )))
         }
     };
+    let Some(result) = result_of_code(&result, opponent.is_some()) else {
+        return Err(err(format!(
+            "001: round {round}: result {result:?} (column {}) is not one of 1 = 0 W D L + - H F U Z{}",
+            start + 7,
+            if opponent.is_some() {
+                " for a game"
+            } else {
+                " for a bye"
+            }
+        )));
+    };
+    Ok(Some(CrosstableCell {
+        round,
+        player: id,
+        opponent,
+        color,
+        result,
+        board: None,
+    }))
+}
+
+/// The result a TRF result code names, from the player's side: for a game
+/// (`with_opponent`) `1 = 0` (or `W D L`) played and `+ -` forfeit; for a round without
+/// an opponent `H` (or `=`) a half-point bye, `F` (or `1`) a full-point bye, `U` (or `+`)
+/// the pairing bye, `Z` (or `0`) a zero-point bye, `-` or blank absent. `None`: not a
+/// code of that kind.
+///
+/// ```
+/// use renju_tournament::trf::result_of_code;
+/// use renju_tournament::ResultKind;
+/// assert_eq!(result_of_code("=", true), Some(ResultKind::Draw));
+/// assert_eq!(result_of_code("U", false), Some(ResultKind::PairingBye));
+/// assert_eq!(result_of_code("U", true), None);
+/// ```
+pub fn result_of_code(code: &str, with_opponent: bool) -> Option<ResultKind> {
     use ResultKind::*;
-    let result = match (result.as_str(), opponent.is_some()) {
+    Some(match (code, with_opponent) {
         ("1" | "W", true) => Win,
         ("=" | "D", true) => Draw,
         ("0" | "L", true) => Loss,
@@ -661,26 +696,8 @@ fn read_round_result(
         ("U" | "+", false) => PairingBye,
         ("Z" | "0", false) => ZeroBye,
         ("-" | "", false) => Absent,
-        (r, _) => {
-            return Err(err(format!(
-            "001: round {round}: result {r:?} (column {}) is not one of 1 = 0 W D L + - H F U Z{}",
-            start + 7,
-            if opponent.is_some() {
-                " for a game"
-            } else {
-                " for a bye"
-            }
-        )))
-        }
-    };
-    Ok(Some(CrosstableCell {
-        round,
-        player: id,
-        opponent,
-        color,
-        result,
-        board: None,
-    }))
+        _ => return None,
+    })
 }
 
 fn result_char(kind: ResultKind) -> char {
