@@ -12,13 +12,12 @@ use serde_json::{json, Value};
 
 use renju_tournament::io::read_path;
 use renju_tournament::pairing::lots::{drawn_numbers, renumber_by_lots};
-use renju_tournament::pairing::matches::{record_bye, record_game, round_matches};
+use renju_tournament::pairing::matches::{record_results, round_matches};
 use renju_tournament::pairing::round_robin::RoundRobinOptions;
 use renju_tournament::pairing::tournament_round::{
     next_round, pair_knockout, pair_round_robin, PairedRound,
 };
 use renju_tournament::pairing::Pairing;
-use renju_tournament::trf::result_of_code;
 use renju_tournament::Tournament;
 
 /// The options of `renju pair`.
@@ -201,6 +200,7 @@ fn record(mut t: Tournament, args: &PairArgs, results: &Path) -> Result<(), Stri
     let text = std::fs::read_to_string(results)
         .map_err(|e| format!("{}: cannot read: {e}", results.display()))?;
     let round = args.round.unwrap_or_else(|| next_round(&t));
+    let mut entries = Vec::new();
     for (n, line) in text.lines().enumerate() {
         let at = |m: &dyn std::fmt::Display| format!("{}: line {}: {m}", results.display(), n + 1);
         let words: Vec<&str> = line.split_whitespace().collect();
@@ -214,16 +214,9 @@ fn record(mut t: Tournament, args: &PairArgs, results: &Path) -> Result<(), Stri
             w.parse::<u32>()
                 .map_err(|_| at(&format!("{w:?} is not a start rank")))
         };
-        let (black, white) = (id(black)?, id(white)?);
-        let kind = result_of_code(code, white != 0)
-            .ok_or_else(|| at(&format!("{code:?} is not a TRF result code for this line")))?;
-        let entered = if white == 0 {
-            record_bye(&mut t, round, black, kind)
-        } else {
-            record_game(&mut t, round, black, white, kind)
-        };
-        entered.map_err(|e| at(&e))?;
+        entries.push((id(black)?, id(white)?, code));
     }
+    record_results(&mut t, round, &entries).map_err(|e| format!("{}: {e}", results.display()))?;
     t.sort_cells();
     let written = written_tournament(&t, args.output.as_deref())?;
     match &args.output {

@@ -279,3 +279,78 @@ fn a_knockout_is_paired_by_its_bracket() {
     assert!(err.contains("tied; enter its tie-break games"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A round robin of two-game matches run end to end from the CLI: each round paired
+/// with `--games 2` (colours exchanged in game 2), its results entered with `--record`
+/// into a JSON tournament (TRF holds one game a round), the standings scoring each match
+/// as one.
+#[test]
+fn a_round_robin_of_two_game_matches_runs_end_to_end() {
+    let dir = scratch("two-games");
+    let json = dir.join("club.json");
+    std::fs::write(dir.join("club.trf"), trf(4, &[])).unwrap();
+    let trf_path = dir.join("club.trf");
+    let mut current = trf_path.clone();
+    for round in 1..=3 {
+        let (code, out, err) = renju(&[
+            "pair",
+            "--round-robin",
+            "--games",
+            "2",
+            current.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 0, "round {round}: {err}");
+        let games = boards(&out);
+        assert_eq!(games.len(), 4);
+        for pair in games.chunks(2) {
+            assert_eq!(pair[1], (pair[0].1, pair[0].0), "colours exchanged");
+        }
+        // The lower start rank wins game 1 with Black; game 2 is drawn.
+        let results: String = (games.chunks(2))
+            .map(|g| {
+                let first = if g[0].0 < g[0].1 { "1" } else { "0" };
+                format!("{} {} {first}\n{} {} =\n", g[0].0, g[0].1, g[1].0, g[1].1)
+            })
+            .collect();
+        let results_path = dir.join(format!("round{round}.txt"));
+        std::fs::write(&results_path, results).unwrap();
+        let (code, _, err) = renju(&[
+            "pair",
+            "--record",
+            results_path.to_str().unwrap(),
+            current.to_str().unwrap(),
+            "-o",
+            json.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 0, "round {round}: {err}");
+        current = json.clone();
+    }
+    let (code, out, err) = renju(&["standings", "--json", json.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    let rows = &v["tournaments"][0]["standings"];
+    // Player 1 won every match 1½-½: 3 match points, 4½ game points after.
+    assert_eq!(rows[0]["id"], 1);
+    assert_eq!(rows[0]["points"], 3.0);
+    assert_eq!(rows[0]["tiebreaks"]["GP"], 4.5);
+    assert_eq!(rows[3]["points"], 0.0);
+    // TRF cannot hold a round of two games: the error says to write JSON.
+    let (code, _, err) = renju(&[
+        "pair",
+        "--record",
+        dir.join("round1.txt").to_str().unwrap(),
+        trf_path.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("write JSON"), "{err}");
+    // A result code that is not one: the line is named.
+    std::fs::write(dir.join("bad.txt"), "1 2 Q\n").unwrap();
+    let (code, _, err) = renju(&[
+        "pair",
+        "--record",
+        dir.join("bad.txt").to_str().unwrap(),
+        trf_path.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("result 1: round 1: \"Q\""), "{err}");
+}

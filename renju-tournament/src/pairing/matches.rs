@@ -7,6 +7,7 @@
 use renju_core::geometry::Color;
 
 use crate::model::{CrosstableCell, ResultKind, Tournament, MAX_ROUNDS};
+use crate::trf::result_of_code;
 
 use super::knockout::match_games;
 use super::tournament_round::PairedRound;
@@ -46,6 +47,25 @@ pub enum ResultEntryError {
         round: u32,
         /// The player.
         player: u32,
+    },
+    /// A TRF result code that names no result of its kind (a game's: `1 = 0 + -`; a
+    /// round's without an opponent: `U F H Z -`).
+    #[error("round {round}: {code:?} is not a TRF result code {what}")]
+    Code {
+        /// The round.
+        round: u32,
+        /// The code given.
+        code: String,
+        /// `"for a game"` or `"for a round without an opponent"`.
+        what: &'static str,
+    },
+    /// One of a list of results, by its place in the list (from 1).
+    #[error("result {entry}: {source}")]
+    At {
+        /// The entry's place in the list, from 1.
+        entry: usize,
+        /// What is wrong with it.
+        source: Box<ResultEntryError>,
     },
     /// A game's result that is not one of a game (a bye's, an absence), or a bye's
     /// that is not one of a round without an opponent.
@@ -179,6 +199,64 @@ pub fn record_bye(
         board: None,
     });
     Ok(())
+}
+
+/// Enters a round's results given as a pairing program and a TRF file write them: one
+/// `(black, white, code)` per game, by start rank, `code` Black's TRF result (`1 = 0`
+/// played, `+ -` forfeit), and `(player, 0, code)` per round without an opponent (`U`
+/// the pairing bye, `F H Z` byes, `-` absent). The games of a match one entry each, in
+/// the order played. On an error, the entries before it stay entered.
+///
+/// ```
+/// use renju_tournament::pairing::matches::record_results;
+/// use renju_tournament::{Player, ResultKind, Tournament};
+///
+/// let mut t = Tournament {
+///     players: (1..=3).map(|i| Player::new(i, format!("P{i}"))).collect(),
+///     ..Tournament::default()
+/// };
+/// record_results(&mut t, 1, &[(1, 2, "1"), (3, 0, "U")]).unwrap();
+/// assert_eq!(t.cells.len(), 3);
+/// let e = record_results(&mut t, 2, &[(1, 2, "Q")]).unwrap_err();
+/// assert_eq!(e.to_string(), "result 1: round 2: \"Q\" is not a TRF result code for a game");
+/// ```
+pub fn record_results(
+    t: &mut Tournament,
+    round: u32,
+    entries: &[(u32, u32, &str)],
+) -> Result<(), ResultEntryError> {
+    for (k, &(black, white, code)) in entries.iter().enumerate() {
+        record_entry(t, round, black, white, code).map_err(|e| ResultEntryError::At {
+            entry: k.saturating_add(1),
+            source: Box::new(e),
+        })?;
+    }
+    Ok(())
+}
+
+/// One entry of [`record_results`].
+fn record_entry(
+    t: &mut Tournament,
+    round: u32,
+    black: u32,
+    white: u32,
+    code: &str,
+) -> Result<(), ResultEntryError> {
+    let with_opponent = white != 0;
+    let kind = result_of_code(code, with_opponent).ok_or_else(|| ResultEntryError::Code {
+        round,
+        code: code.to_string(),
+        what: if with_opponent {
+            "for a game"
+        } else {
+            "for a round without an opponent"
+        },
+    })?;
+    if with_opponent {
+        record_game(t, round, black, white, kind)
+    } else {
+        record_bye(t, round, black, kind)
+    }
 }
 
 /// A round within the limits and a player of the tournament.
