@@ -1317,6 +1317,27 @@ typedef struct renju_board {
 } renju_board;
 
 /**
+ * One result of a round, as a TRF file writes it: `black` moved first against `white`
+ * (start ranks) and `code` is Black's result (`'1'`, `'='`, `'0'` played, `'+'`, `'-'`
+ * forfeit); or `white` 0 for a round of `black` without an opponent (`'U'` the pairing
+ * bye, `'F'`, `'H'`, `'Z'` byes, `'-'` absent).
+ */
+typedef struct renju_result_entry {
+    /**
+     * The player who moved first, or the player without an opponent.
+     */
+    uint32_t black;
+    /**
+     * The player who moved second, or 0.
+     */
+    uint32_t white;
+    /**
+     * The TRF result code, Black's.
+     */
+    char code;
+} renju_result_entry;
+
+/**
  * What a referee is created from. A zeroed struct (`= {0}`) gives the library
  * defaults: Renju on 15x15, free opening, shape-symmetric offers compared, untimed,
  * automatic foul refereeing, the game starting at time 0, the RIF reading.
@@ -2792,6 +2813,53 @@ renju_status renju_tournament_draw_lots(const struct renju_tournament *tournamen
 renju_status renju_tournament_trf(const struct renju_tournament *tournament,
                                   size_t index,
                                   char **trf);
+
+/**
+ * The games of one board played as a match of `games` games (1 to 99; the renju match
+ * is 2): game 1 as the board pairs it, game 2 with the colours exchanged, and so on (a
+ * bye, `white` 0, stays one bye). The games go into the caller's array `out` of
+ * `capacity` elements; `*count` always gets their number.
+ *
+ * Returns `RENJU_ERROR_BUFFER_TOO_SMALL` when `capacity < *count` (nothing written),
+ * `RENJU_ERROR_INVALID_ARGUMENT` for 0 games or more than 99.
+ *
+ * Thread safety: safe from any thread.
+ *
+ * # Safety
+ * `board` must be NULL or valid for reads of a `renju_board`; `out` must be NULL (only
+ * with `capacity` 0) or valid for writes of `capacity` elements; `count` must be NULL
+ * or valid for writes of a `size_t`.
+ */
+renju_status renju_board_match_games(const struct renju_board *board,
+                                     uint32_t games,
+                                     struct renju_board *out,
+                                     size_t capacity,
+                                     size_t *count);
+
+/**
+ * Tournament `index` (0-based) of the handle with the results `entries` (`count` of
+ * them) entered into round `round` (0: the first round without pairings): `*out` gets a
+ * new handle holding that one tournament. A match's games are one entry each, in the
+ * order played; the standings score them as one match.
+ *
+ * Returns `RENJU_ERROR_INVALID_ARGUMENT` when an entry cannot be entered (an unknown
+ * player, a player against himself, a code that is not a result of its kind; the
+ * message names the entry), `RENJU_ERROR_INDEX_OUT_OF_RANGE` past the last tournament.
+ *
+ * Ownership: the caller owns `*out` (free it with `renju_tournament_free`). Thread
+ * safety: safe from any thread.
+ *
+ * # Safety
+ * `tournament` is looked up before use; `entries` must be NULL (only with `count` 0)
+ * or valid for reads of `count` elements; `out` must be NULL or valid for writes of a
+ * pointer.
+ */
+renju_status renju_tournament_record_results(const struct renju_tournament *tournament,
+                                             size_t index,
+                                             uint32_t round,
+                                             const struct renju_result_entry *entries,
+                                             size_t count,
+                                             struct renju_tournament **out);
 
 /**
  * Creates a referee at the start of a game under `options` (NULL for the defaults;

@@ -55,6 +55,8 @@ pub mod tournament;
 
 pub mod pairing;
 
+pub mod matches;
+
 pub mod referee;
 
 pub mod env;
@@ -65,6 +67,7 @@ pub use error::{renju_last_error_message, renju_status, renju_status_name};
 pub use fixtures::*;
 pub use games::*;
 pub use handle::{renju_live_object_count, renju_string_free};
+pub use matches::*;
 pub use pairing::*;
 pub use position::*;
 pub use referee::*;

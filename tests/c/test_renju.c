@@ -1030,6 +1030,55 @@ static void test_point_systems_and_hostile_trf(const char *games_dir) {
     }
 }
 
+/* A round robin of two-game matches: each board laid out as two games with the colours
+ * exchanged, the results entered, the match scored as one. */
+static void test_two_game_matches(void) {
+    static const char four[] = "092 Individual: Round robin\n"
+                               "001    1      Ann\n001    2      Bob\n"
+                               "001    3      Cid\n001    4      Dan\n";
+    renju_tournament *t = NULL, *played = NULL;
+    renju_standings *s = NULL;
+    renju_board boards[2], games[4];
+    renju_result_entry entries[4];
+    renju_standing_row row;
+    size_t count = 0, n = 0, i;
+    uint32_t round = 0;
+
+    snprintf(context, sizeof context, "two-game matches");
+    EXPECT_OK(renju_tournament_read_buffer((const uint8_t *)four, sizeof four - 1, NULL,
+                                           "four.trf", &t));
+    EXPECT_OK(renju_tournament_pair_round_robin(t, 0, 0, NULL, boards, 2, &count, &round));
+    CHECK(count == 2 && round == 1);
+    for (i = 0; i < 2; i++) {
+        EXPECT_OK(renju_board_match_games(&boards[i], 2, &games[2 * i], 2, &n));
+        CHECK(n == 2);
+        CHECK(games[2 * i + 1].black == boards[i].white && games[2 * i + 1].white == boards[i].black);
+        /* Game 1 to its first mover, game 2 drawn: 1.5-0.5 to the board's Black. */
+        entries[2 * i].black = games[2 * i].black;
+        entries[2 * i].white = games[2 * i].white;
+        entries[2 * i].code = '1';
+        entries[2 * i + 1].black = games[2 * i + 1].black;
+        entries[2 * i + 1].white = games[2 * i + 1].white;
+        entries[2 * i + 1].code = '=';
+    }
+    EXPECT(renju_board_match_games(&boards[0], 0, games, 4, &n), RENJU_ERROR_INVALID_ARGUMENT);
+    EXPECT(renju_board_match_games(&boards[0], 3, games, 2, &n), RENJU_ERROR_BUFFER_TOO_SMALL);
+    CHECK(n == 3);
+    EXPECT_OK(renju_tournament_record_results(t, 0, 0, entries, 4, &played));
+    EXPECT_OK(renju_tournament_standings(played, 0, NULL, &s));
+    EXPECT_OK(renju_standings_row(s, 0, &row));
+    CHECK(row.id == boards[0].black || row.id == boards[1].black);
+    CHECK(row.points == 1.0);
+    EXPECT_OK(renju_standings_free(s));
+    EXPECT_OK(renju_tournament_free(played));
+    entries[0].code = 'Q';
+    EXPECT(renju_tournament_record_results(t, 0, 0, entries, 4, &played), RENJU_ERROR_INVALID_ARGUMENT);
+    CHECK(strstr(renju_last_error_message(), "result 1") != NULL);
+    EXPECT(renju_tournament_record_results(t, 0, 0, NULL, 4, &played), RENJU_ERROR_NULL_POINTER);
+    CHECK(played == NULL);
+    EXPECT_OK(renju_tournament_free(t));
+}
+
 static void test_tournaments(const char *games_dir) {
     char path[1024];
     renju_tournament *t = NULL;
@@ -2127,6 +2176,7 @@ int main(int argc, char **argv) {
     test_fixture_errors(argv[1]);
     test_tournaments(argv[1]);
     test_point_systems_and_hostile_trf(argv[1]);
+    test_two_game_matches();
     test_round_robin_pairing(argv[1]);
     test_report_merge();
     test_referee_game();
