@@ -13,8 +13,11 @@ use renju_core::ParseError;
 use renju_records::Severity;
 use renju_tournament::io::{read_bytes as core_read_bytes, read_path, ReadError};
 use renju_tournament::pairing::lots::renumber_by_lots;
+use renju_tournament::pairing::matches::{record_results, round_matches};
 use renju_tournament::pairing::round_robin::RoundRobinOptions;
-use renju_tournament::pairing::tournament_round::{next_round, pair_knockout, pair_round_robin};
+use renju_tournament::pairing::tournament_round::{
+    next_round, pair_knockout, pair_round_robin, PairedRound,
+};
 use renju_tournament::pairing::Pairing;
 use renju_tournament::{
     check, standings as core_standings, trf, Regulation, StandingRow as CRow,
@@ -489,13 +492,16 @@ py_methods! { Tournament |_x| pickle(Self) {}
     /// table's order, as `(black, white)` player ids (Black moves first), `(player,
     /// None)` for a bye. Raises ValueError when the round cannot be paired (fewer than
     /// two players, a team event, another system, past the schedule or the rounds
-    /// declared, a game of an earlier round the tables do not pair).
-    #[pyo3(signature = (round=None, double=false, reverse_last_two_rounds=false))]
+    /// declared, a game of an earlier round the tables do not pair). With `games` (1 to
+    /// 99; the renju match is 2), each board is a match of that many games and the
+    /// games are returned board by board, the colours exchanged in every other game.
+    #[pyo3(signature = (round=None, double=false, reverse_last_two_rounds=false, games=1))]
     fn pair_round_robin(
         &self,
         round: Option<i128>,
         double: bool,
         reverse_last_two_rounds: bool,
+        games: i128,
     ) -> PyResult<Vec<(u32, Option<u32>)>> {
         let options = RoundRobinOptions {
             double,
@@ -504,7 +510,35 @@ py_methods! { Tournament |_x| pickle(Self) {}
         let round = round_of(round)?;
         let paired = pair_round_robin(&self.inner, round, &options)
             .map_err(|e| PyValueError::new_err(e.to_string()))?;
-        Ok(paired.boards.into_iter().map(Pairing::players).collect())
+        games_of(&paired, games)
+    }
+
+    /// This tournament with a round's results entered: `results` one `(black, white,
+    /// code)` per game by start rank, `code` Black's TRF result ('1', '=', '0' played,
+    /// '+', '-' forfeit), and `(player, 0, code)` per round without an opponent ('U' the
+    /// pairing bye, 'F', 'H', 'Z' byes, '-' absent); a match's games one each, in the
+    /// order played (the standings score them as one match). `round` (from 1; default:
+    /// `next_round`). Returns a new Tournament. Raises ValueError when a result cannot
+    /// be entered (an unknown player, a player against himself, a code that is not a
+    /// result of its kind; the message names the entry).
+    #[pyo3(signature = (results, round=None))]
+    fn record_results(
+        &self,
+        results: Vec<(u32, u32, String)>,
+        round: Option<i128>,
+    ) -> PyResult<Tournament> {
+        let round = round_of(round)?.unwrap_or_else(|| next_round(&self.inner));
+        let entries: Vec<(u32, u32, &str)> = (results.iter())
+            .map(|(black, white, code)| (*black, *white, code.as_str()))
+            .collect();
+        let mut inner = self.inner.clone();
+        record_results(&mut inner, round, &entries)
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        inner.sort_cells();
+        Ok(Tournament {
+            inner,
+            read_findings: self.read_findings.clone(),
+        })
     }
 
     /// Pairs a round of this knockout by its bracket: `round` (from 1; default:
@@ -515,12 +549,14 @@ py_methods! { Tournament |_x| pickle(Self) {}
     /// the upper line first, `(player, None)` for a bye. Raises ValueError when the
     /// round cannot be paired (fewer than two players, a team event, another system, a
     /// tied match without its tie-break, a match the crosstable lacks, the knockout won).
-    #[pyo3(signature = (round=None))]
-    fn pair_knockout(&self, round: Option<i128>) -> PyResult<Vec<(u32, Option<u32>)>> {
+    /// With `games` (1 to 99), each board is a match of that many games, returned board
+    /// by board with the colours exchanged in every other game.
+    #[pyo3(signature = (round=None, games=1))]
+    fn pair_knockout(&self, round: Option<i128>, games: i128) -> PyResult<Vec<(u32, Option<u32>)>> {
         let round = round_of(round)?;
         let paired =
             pair_knockout(&self.inner, round).map_err(|e| PyValueError::new_err(e.to_string()))?;
-        Ok(paired.boards.into_iter().map(Pairing::players).collect())
+        games_of(&paired, games)
     }
 
     /// A drawing of lots from `seed` (0 to 2**64 - 1) for the pairing numbers, before
@@ -604,6 +640,18 @@ pub fn read_tournaments_bytes(
     core_read_bytes(data, name, format)
         .map(wrap)
         .map_err(|e| read_error(py, e))
+}
+
+/// The games of a paired round's boards, each a match of `games` games (1 to 99), board
+/// by board, as `(black, white)` (`(player, None)` for a bye).
+fn games_of(paired: &PairedRound, games: i128) -> PyResult<Vec<(u32, Option<u32>)>> {
+    let games = crate::convert::whole_in("games", games, u128::from(u32::MAX))? as u32;
+    let matches = round_matches(paired, games).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    Ok(matches
+        .into_iter()
+        .flatten()
+        .map(Pairing::players)
+        .collect())
 }
 
 /// A round number argument: 1 to 2**32 - 1 (0 is refused by the pairing itself, which

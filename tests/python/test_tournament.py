@@ -348,3 +348,29 @@ def test_hostile_trf_raises_parse_error_naming_the_line(text: str, why: str) -> 
         renju.tournament.Tournament.from_trf(text)
     assert why in str(e.value)
     assert e.value.line == 1
+
+
+def test_a_round_robin_of_two_game_matches_runs_end_to_end() -> None:
+    """Each board a match of two games, colours exchanged; results entered; one match scored."""
+    text = "092 Individual: Round robin\n" + "".join(
+        f"001 {i:>4}      Player {i}\n" for i in range(1, 5)
+    )
+    t = renju.tournament.Tournament.from_trf(text)
+    for _ in range(3):
+        games = t.pair_round_robin(games=2)
+        assert len(games) == 4
+        assert games[1] == (games[0][1], games[0][0])
+        results = []
+        for (black, white), (black2, white2) in zip(games[::2], games[1::2]):
+            assert white is not None and white2 is not None
+            results.append((black, white, "1" if black < white else "0"))
+            results.append((black2, white2, "="))
+        t = t.record_results(results)
+    s = t.standings()
+    assert [r.id for r in s.rows][0] == 1 and s.rows[0].points == 3.0
+    assert s.rows[0].tiebreaks["GP"] == 4.5
+    with pytest.raises(ValueError, match="result 1: round 4"):
+        t.record_results([(1, 2, "Q")])
+    with pytest.raises(ValueError, match="1 to 99 games"):
+        t.pair_round_robin(round=1, games=0)
+    assert t.pair_round_robin(round=1, games=1) == t.pair_round_robin(round=1)

@@ -183,6 +183,7 @@ class Tournament:
         round: int | None = None,
         double: bool = False,
         reverse_last_two_rounds: bool = False,
+        games: int = 1,
     ) -> list[tuple[int, int | None]]:
         """Pairs a round of this round robin by FIDE's Berger tables (Handbook C.05,
         Annex 1): round (from 1; default: next_round), once round or, with double,
@@ -190,8 +191,11 @@ class Tournament:
         the first cycle's last two rounds in reverse order, as FIDE advises for a double
         round robin. Players are numbered in start-rank order. Returns the boards in
         the table's order, as (black, white) player ids (Black moves first), (player,
-        None) for a bye. Raises ValueError when the round cannot be paired."""
-    def pair_knockout(self, round: int | None = None) -> list[tuple[int, int | None]]:
+        None) for a bye. With games (1 to 99; the renju match is 2), each board is a
+        match of that many games, and the games are returned board by board with the
+        colours exchanged in every other game. Raises ValueError when the round cannot
+        be paired."""
+    def pair_knockout(self, round: int | None = None, games: int = 1) -> list[tuple[int, int | None]]:
         """Pairs a round of this knockout by its bracket: round (from 1; default:
         next_round). Players are seeded in start-rank order on the lines in the standard
         order (byes to the top seeds); each earlier round's match winners (the most game
@@ -199,7 +203,19 @@ class Tournament:
         neighbours. Returns the boards as (black, white) player ids, the upper line
         first, (player, None) for a bye. Raises ValueError when the round cannot be
         paired (a tied match without its tie-break, a match the crosstable lacks, the
-        knockout already won, ...)."""
+        knockout already won, ...). With games (1 to 99), each board is a match of that
+        many games, returned board by board with the colours exchanged in every other
+        game."""
+    def record_results(
+        self, results: list[tuple[int, int, str]], round: int | None = None
+    ) -> Tournament:
+        """This tournament with a round's results entered: results one (black, white,
+        code) per game by start rank, code Black's TRF result ('1', '=', '0' played,
+        '+', '-' forfeit), and (player, 0, code) per round without an opponent ('U' the
+        pairing bye, 'F', 'H', 'Z' byes, '-' absent); a match's games one each, in the
+        order played (the standings score them as one match). round (from 1; default:
+        next_round). Returns a new Tournament. Raises ValueError when a result cannot be
+        entered (the message names the entry)."""
     def draw_lots(self, seed: int) -> Tournament:
         """A drawing of lots from seed (0 to 2**64 - 1) for the pairing numbers, before
         the first round: a new Tournament with each player's start rank (id) set to the
