@@ -448,21 +448,22 @@ fn two_sides(
 
 /// In a team match the first-named team has Black on odd boards, White on even ones.
 /// The first-named team is the one whose player sits at Black on the lowest board that
-/// records colours.
+/// records colours. A game's board is the cell's, or else the player's place in the
+/// round's line-up: the team's players who played that round against that team, in the
+/// team's board order (with substitutes, boards 1, 2, 5 and 6 of the list play on
+/// boards 1 to 4).
 fn team_colours(t: &Tournament, out: &mut Vec<TournamentFinding>) {
     let team_of: HashMap<u32, u32> = t
         .players
         .iter()
         .filter_map(|p| p.team.map(|team| (p.id, team)))
         .collect();
-    let board_of = |player: u32, board: Option<u32>| -> Option<u32> {
+    let lineups = round_lineups(t, &team_of);
+    let board_of = |round: u32, player: u32, board: Option<u32>| -> Option<u32> {
         board.or_else(|| {
-            let team = team_of.get(&player)?;
-            let team = t.teams.iter().find(|x| x.id == *team)?;
-            team.boards
-                .iter()
-                .position(|&b| b == player)
-                .map(|i| (i as u32).saturating_add(1))
+            let lineup = lineups.get(&(round, *team_of.get(&player)?))?;
+            let place = lineup.iter().position(|&(_, p)| p == player)?;
+            Some((place as u32).saturating_add(1))
         })
     };
     // (round, low team, high team) -> board -> (player's team, colour)
@@ -478,7 +479,7 @@ fn team_colours(t: &Tournament, out: &mut Vec<TournamentFinding>) {
         if ta == tb {
             continue;
         }
-        let Some(board) = board_of(p.player, p.board) else {
+        let Some(board) = board_of(p.round, p.player, p.board) else {
             continue;
         };
         matches
@@ -518,6 +519,38 @@ fn team_colours(t: &Tournament, out: &mut Vec<TournamentFinding>) {
             }
         }
     }
+}
+
+/// Each team's line-up in each round: `(place in the team's board order, player)` of
+/// the members who played a game against another team that round, in board order (a
+/// player missing from the order last, by id).
+fn round_lineups(
+    t: &Tournament,
+    team_of: &HashMap<u32, u32>,
+) -> HashMap<(u32, u32), Vec<(usize, u32)>> {
+    let place = |team: u32, player: u32| {
+        (t.teams.iter().find(|x| x.id == team))
+            .and_then(|x| x.boards.iter().position(|&b| b == player))
+            .unwrap_or(usize::MAX)
+    };
+    let mut lineups: HashMap<(u32, u32), Vec<(usize, u32)>> = HashMap::new();
+    for p in &t.cells {
+        let (Some(&team), Some(other)) = (team_of.get(&p.player), p.opponent) else {
+            continue;
+        };
+        if team_of.get(&other).is_none_or(|&o| o == team) {
+            continue;
+        }
+        let lineup = lineups.entry((p.round, team)).or_default();
+        let entry = (place(team, p.player), p.player);
+        if !lineup.contains(&entry) {
+            lineup.push(entry);
+        }
+    }
+    for lineup in lineups.values_mut() {
+        lineup.sort_unstable();
+    }
+    lineups
 }
 
 fn withdrawals(t: &Tournament, out: &mut Vec<TournamentFinding>, who: &dyn Fn(u32) -> String) {

@@ -21,6 +21,9 @@
 //!   the players' pairing numbers, the boards by player id, and why it cannot be.
 //! * [`matches`]: each board as a match of several games with the colours exchanged
 //!   game by game, and a round's results entered into the crosstable.
+//! * [`teams`]: team events: a round robin or a simple Swiss of teams, each match's
+//!   boards with the first-named team Black on odd boards, line-ups with substitutes,
+//!   Scheveningen matches.
 //!
 //! What the pairing systems will add beside them, each in its own file: the Swiss
 //! systems themselves (Dutch, Burstein, Lim...), team pairing, and a checker that
@@ -32,6 +35,7 @@ pub mod lots;
 pub mod matches;
 pub mod matching;
 pub mod round_robin;
+pub mod teams;
 pub mod tournament_round;
 
 /// One board of a round as a pairing system draws it.

@@ -1,0 +1,239 @@
+//! Team events: a team round robin and a team Swiss paired and played round by round,
+//! line-ups with substitutes, Scheveningen matches, and the checker's board colours
+//! from the round's line-up.
+
+use std::collections::HashSet;
+
+use renju_tournament::pairing::matches::{record_bye, record_game};
+use renju_tournament::pairing::round_robin::RoundRobinOptions;
+use renju_tournament::pairing::teams::{
+    check_lineup, pair_team_round_robin, pair_team_swiss, scheveningen, TeamPairingError, TeamRound,
+};
+use renju_tournament::pairing::Pairing;
+use renju_tournament::{
+    check, standings, Player, ResultKind, StandingsOptions, Team, Tournament, TournamentCode,
+};
+
+/// `teams` teams of `size` players: team `k` has players `size (k - 1) + 1 ...`.
+fn teams(count: u32, size: u32) -> Tournament {
+    let players = (1..=count * size)
+        .map(|id| {
+            let mut p = Player::new(id, format!("P{id}"));
+            p.team = Some((id - 1) / size + 1);
+            p
+        })
+        .collect();
+    let teams = (1..=count)
+        .map(|k| Team {
+            id: k,
+            name: format!("Team {k}"),
+            boards: ((k - 1) * size + 1..=k * size).collect(),
+            declared_points: None,
+            declared_rank: None,
+        })
+        .collect();
+    Tournament {
+        players,
+        teams,
+        ..Tournament::default()
+    }
+}
+
+/// Plays a round: on every board the player of the lower-numbered team wins (so team 1
+/// wins every match); a bye's players get the pairing bye.
+fn play(t: &mut Tournament, round: &TeamRound) {
+    let team_of = |p: u32| t.players.iter().find(|x| x.id == p).unwrap().team.unwrap();
+    let mut games = Vec::new();
+    for m in &round.matches {
+        for board in &m.boards {
+            let (black, white) = board.game().unwrap();
+            let result = if team_of(black) < team_of(white) {
+                ResultKind::Win
+            } else {
+                ResultKind::Loss
+            };
+            games.push((black, white, result));
+        }
+    }
+    for (black, white, result) in games {
+        record_game(t, round.round, black, white, result).unwrap();
+    }
+    if let Some(team) = round.bye {
+        let members = t
+            .teams
+            .iter()
+            .find(|x| x.id == team)
+            .unwrap()
+            .boards
+            .clone();
+        for p in members {
+            record_bye(t, round.round, p, ResultKind::PairingBye).unwrap();
+        }
+    }
+}
+
+fn team_colours(t: &Tournament) -> Vec<String> {
+    check(t)
+        .into_iter()
+        .filter(|f| f.code == TournamentCode::TeamBoardColour)
+        .map(|f| f.message)
+        .collect()
+}
+
+#[test]
+fn a_team_round_robin_is_paired_played_and_ranked() {
+    let mut t = teams(5, 4);
+    let mut met = HashSet::new();
+    for round in 1..=5 {
+        let r = pair_team_round_robin(&t, None, &RoundRobinOptions::default(), 4, &[]).unwrap();
+        assert_eq!(r.round, round);
+        assert!(r.bye.is_some(), "five teams: one rests each round");
+        for m in &r.matches {
+            assert!(met.insert((m.first.min(m.second), m.first.max(m.second))));
+            // Board 1: the first-named team's player Black; board 2: the other's.
+            let (b1, _) = m.boards[0].game().unwrap();
+            let (b2, _) = m.boards[1].game().unwrap();
+            assert_eq!(t.player(b1).unwrap().team, Some(m.first));
+            assert_eq!(t.player(b2).unwrap().team, Some(m.second));
+        }
+        play(&mut t, &r);
+        assert!(team_colours(&t).is_empty(), "{:?}", team_colours(&t));
+    }
+    assert_eq!(met.len(), 10);
+    let err = pair_team_round_robin(&t, None, &RoundRobinOptions::default(), 4, &[]).unwrap_err();
+    assert!(
+        matches!(err, TeamPairingError::PastSchedule { round: 6, .. }),
+        "{err}"
+    );
+    let s = standings(&t, &StandingsOptions::default());
+    assert!(s.team_event);
+    let ids: Vec<u32> = s.rows.iter().map(|r| r.id).collect();
+    assert_eq!(ids, [1, 2, 3, 4, 5]);
+}
+
+#[test]
+fn a_team_swiss_pairs_by_match_points_without_rematches_or_second_byes() {
+    let mut t = teams(7, 2);
+    t.system = Some(renju_tournament::System::Swiss);
+    let mut met = HashSet::new();
+    let mut byes = HashSet::new();
+    for round in 1..=5 {
+        let r = pair_team_swiss(&t, None, 2, &[]).unwrap();
+        assert_eq!(r.round, round);
+        assert!(byes.insert(r.bye.unwrap()), "a second bye in round {round}");
+        let points = {
+            let s = standings(&t, &StandingsOptions::default());
+            move |id: u32| s.row(id).map(|r| r.points).unwrap()
+        };
+        let mut floats = 0;
+        for m in &r.matches {
+            assert!(
+                met.insert((m.first.min(m.second), m.first.max(m.second))),
+                "rematch"
+            );
+            floats += usize::from(points(m.first) != points(m.second));
+        }
+        // Seven teams: in these rounds at most one match of two score groups.
+        assert!(
+            floats <= 1 || round > 3,
+            "round {round}: {floats} floats: {r:?}"
+        );
+        play(&mut t, &r);
+        assert!(team_colours(&t).is_empty(), "{:?}", team_colours(&t));
+    }
+    let s = standings(&t, &StandingsOptions::default());
+    assert_eq!(s.rows[0].id, 1);
+}
+
+#[test]
+fn line_ups_with_substitutes_keep_the_order_and_the_checker_reads_them() {
+    let mut t = teams(2, 6);
+    let lineups = vec![(1, vec![1, 2, 5, 6]), (2, vec![7, 8, 9, 10])];
+    let r = pair_team_round_robin(&t, Some(1), &RoundRobinOptions::default(), 4, &lineups).unwrap();
+    let m = &r.matches[0];
+    // Board 3 is the first team's fifth player, with Black.
+    assert_eq!(m.boards[2], Pairing::Game { black: 5, white: 9 });
+    assert_eq!(
+        m.boards[3],
+        Pairing::Game {
+            black: 10,
+            white: 6
+        }
+    );
+    play(&mut t, &r);
+    // Boards 5 and 6 of the list play on boards 3 and 4: no finding.
+    assert!(team_colours(&t).is_empty(), "{:?}", team_colours(&t));
+    // Colours against the line-up (board 3 with the colours exchanged) are found.
+    for c in &mut t.cells {
+        if c.player == 5 || c.player == 9 {
+            c.color = c.color.map(|x| x.opponent());
+        }
+    }
+    let found = team_colours(&t);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(found[0].contains("board 3"), "{found:?}");
+    let inverted = vec![(1, vec![1, 6, 2, 5])];
+    let e = pair_team_round_robin(&t, Some(1), &RoundRobinOptions::default(), 4, &inverted)
+        .unwrap_err();
+    assert!(e.to_string().contains("team 1's line-up"), "{e}");
+    assert!(check_lineup(&t.teams[0], &[1, 13]).is_err());
+    let short =
+        pair_team_round_robin(&t, Some(1), &RoundRobinOptions::default(), 7, &[]).unwrap_err();
+    assert!(
+        matches!(short, TeamPairingError::ShortTeam { boards: 7, .. }),
+        "{short}"
+    );
+}
+
+#[test]
+fn scheveningen_pairs_everyone_once_with_balanced_colours() {
+    for k in 1..=8u32 {
+        let a: Vec<u32> = (1..=k).collect();
+        let b: Vec<u32> = (k + 1..=2 * k).collect();
+        let rounds = scheveningen(&a, &b).unwrap();
+        assert_eq!(rounds.len(), k as usize);
+        let mut met = HashSet::new();
+        let mut blacks = vec![0u32; 2 * k as usize + 1];
+        for round in &rounds {
+            let mut seen = HashSet::new();
+            for board in round {
+                let (black, white) = board.game().unwrap();
+                assert!(seen.insert(black) && seen.insert(white), "once a round");
+                assert!((black <= k) != (white <= k), "across the teams");
+                assert!(met.insert((black.min(white), black.max(white))));
+                blacks[black as usize] += 1;
+            }
+        }
+        assert_eq!(met.len(), (k * k) as usize);
+        for p in 1..=2 * k {
+            let b = blacks[p as usize];
+            assert!(
+                b == k / 2 || b == k.div_ceil(2),
+                "k {k}: player {p} has Black {b} times"
+            );
+        }
+    }
+    assert!(scheveningen(&[1, 2], &[3]).is_err());
+    assert!(scheveningen(&[], &[]).is_err());
+}
+
+#[test]
+fn team_pairing_errors_are_typed() {
+    let t = Tournament::default();
+    assert_eq!(
+        pair_team_swiss(&t, None, 2, &[]).unwrap_err(),
+        TeamPairingError::NotATeamEvent
+    );
+    let mut two = teams(2, 2);
+    let r = pair_team_swiss(&two, None, 2, &[]).unwrap();
+    play(&mut two, &r);
+    // Two teams that met: no valid second round.
+    assert_eq!(
+        pair_team_swiss(&two, None, 2, &[]).unwrap_err(),
+        TeamPairingError::NoValidPairing { round: 2 }
+    );
+    assert_eq!(
+        pair_team_swiss(&two, None, 0, &[]).unwrap_err(),
+        TeamPairingError::NoBoards
+    );
+}
