@@ -34,6 +34,7 @@
 #![warn(clippy::arithmetic_side_effects)]
 
 pub mod checks;
+pub mod clubs;
 mod competitors;
 mod findings;
 pub mod from_games;

@@ -237,3 +237,72 @@ fn team_pairing_errors_are_typed() {
         TeamPairingError::NoBoards
     );
 }
+
+#[test]
+fn king_of_the_hill_says_who_plays_next_until_a_team_is_out() {
+    use renju_tournament::pairing::king_of_the_hill::{
+        BoutResult, DrawnBout, HillError, HillOutcome, KingOfTheHill,
+    };
+    // Team A: 1 2 3; team B: 7 8. 1 beats 7, draws with 8 (both leave); 2 then faces
+    // nobody: B is out.
+    let mut hill = KingOfTheHill::new(vec![1, 2, 3], vec![7, 8], DrawnBout::BothLeave).unwrap();
+    assert_eq!(hill.next_bout(), Some(Pairing::Game { black: 1, white: 7 }));
+    hill.record(BoutResult::BlackWins).unwrap();
+    assert_eq!(hill.next_bout(), Some(Pairing::Game { black: 8, white: 1 }));
+    hill.record(BoutResult::Draw).unwrap();
+    assert_eq!(hill.outcome(), Some(HillOutcome::Won(0)));
+    assert_eq!(hill.remaining(0), [2, 3]);
+    assert_eq!(hill.record(BoutResult::Draw), Err(HillError::Over));
+    assert_eq!(hill.bouts().len(), 2);
+    // A replayed draw exchanges the colours and keeps both players on.
+    let mut hill = KingOfTheHill::new(vec![1], vec![7], DrawnBout::Replayed).unwrap();
+    hill.record(BoutResult::Draw).unwrap();
+    assert_eq!(hill.next_bout(), Some(Pairing::Game { black: 7, white: 1 }));
+    hill.record(BoutResult::BlackWins).unwrap();
+    assert_eq!(hill.outcome(), Some(HillOutcome::Won(1)));
+    // Both last players leaving on a draw: a drawn match.
+    let mut hill = KingOfTheHill::new(vec![1], vec![7], DrawnBout::BothLeave).unwrap();
+    hill.record(BoutResult::Draw).unwrap();
+    assert_eq!(hill.outcome(), Some(HillOutcome::Drawn));
+    assert_eq!(
+        KingOfTheHill::new(vec![], vec![7], DrawnBout::BothLeave).unwrap_err(),
+        HillError::EmptyTeam { team: 0 }
+    );
+    assert_eq!(
+        KingOfTheHill::new(vec![1], vec![1], DrawnBout::BothLeave).unwrap_err(),
+        HillError::Repeated { player: 1 }
+    );
+}
+
+#[test]
+fn club_totals_add_the_best_players_of_each_club() {
+    use renju_tournament::clubs::club_totals;
+    use renju_tournament::HalfPoints;
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../fixtures/tournaments/round_robin.trf"
+    ))
+    .unwrap();
+    let mut t = Tournament::from_trf(&text).unwrap();
+    // Ann 3.5 and Eva 0.5 for North; Bob 2, Cid 2.5, Dan 1.5 for South.
+    for p in &mut t.players {
+        p.federation = Some(if p.id == 1 || p.id == 5 { "NOR" } else { "SOU" }.into());
+    }
+    let all = club_totals(&t, &StandingsOptions::default(), None);
+    assert_eq!(all[0].club, "SOU");
+    assert_eq!(all[0].points, HalfPoints(12));
+    assert_eq!(all[1].points, HalfPoints(8));
+    let best_two = club_totals(&t, &StandingsOptions::default(), Some(2));
+    // South's best two: 2.5 + 2 = 4.5 against North's 3.5 + 0.5 = 4.
+    assert_eq!(
+        best_two
+            .iter()
+            .map(|c| (c.club.as_str(), c.points, c.rank))
+            .collect::<Vec<_>>(),
+        [("SOU", HalfPoints(9), 1), ("NOR", HalfPoints(8), 2)]
+    );
+    assert_eq!(
+        best_two[0].players,
+        [(3, HalfPoints(5)), (2, HalfPoints(4))]
+    );
+}
