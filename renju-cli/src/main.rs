@@ -20,6 +20,7 @@ mod forbidden_stream;
 mod help;
 mod match_cmd;
 mod pair;
+mod pair_teams;
 mod referee;
 mod show;
 mod standings;

@@ -20,10 +20,13 @@ use renju_tournament::pairing::tournament_round::{
 use renju_tournament::pairing::Pairing;
 use renju_tournament::Tournament;
 
+use crate::pair_teams::{pair_teams, parse_lineup, TeamOptions, TeamTask};
+
 /// The options of `renju pair`.
 #[derive(Args)]
-#[command(group(ArgGroup::new("task").required(true).args(["round_robin", "knockout", "draw_lots", "record"])))]
+#[command(group(ArgGroup::new("task").required(true).args(["round_robin", "knockout", "draw_lots", "record", "team_round_robin", "team_swiss", "scheveningen", "king_of_the_hill"])))]
 #[command(group(ArgGroup::new("system").args(["round_robin", "knockout"])))]
+#[command(group(ArgGroup::new("teams").args(["team_round_robin", "team_swiss", "scheveningen", "king_of_the_hill"])))]
 pub struct PairArgs {
     /// Pair a round of a round robin by FIDE's Berger tables (Handbook C.05, Annex 1):
     /// the first round without pairings in the file, or --round.
@@ -35,6 +38,34 @@ pub struct PairArgs {
     /// games included) by neighbours. A tied match stops it: enter its tie-break first.
     #[arg(long)]
     knockout: bool,
+    /// Pair a round of a team round robin (the Berger tables over the teams in id
+    /// order): each match's boards, the first-named team Black on odd boards; the team
+    /// with the rest lists its players as `N 0`.
+    #[arg(long)]
+    team_round_robin: bool,
+    /// Pair a round of a team Swiss by match points (no rematch, no second bye, the
+    /// least match-point differences, then neighbours in the standings).
+    #[arg(long)]
+    team_swiss: bool,
+    /// Pair a round of a Scheveningen match between the file's two teams: every player
+    /// of one meets every player of the other.
+    #[arg(long)]
+    scheveningen: bool,
+    /// The next bout of a king-of-the-hill match between the file's two teams (its
+    /// bouts one a round): the loser leaves, the winner stays; or who won.
+    #[arg(long)]
+    king_of_the_hill: bool,
+    /// Boards of a team match (default: the smallest team's players).
+    #[arg(long, value_name = "N", requires = "teams")]
+    boards: Option<usize>,
+    /// A team's line-up for the round, TEAM:ID,ID,... in board order (substitutes
+    /// allowed, the team's order kept); repeat for each team.
+    #[arg(long, value_name = "TEAM:IDS", requires = "teams")]
+    lineup: Vec<String>,
+    /// In a king of the hill, a drawn bout is played again with colours exchanged
+    /// (default: both players leave).
+    #[arg(long, requires = "king_of_the_hill")]
+    replay_draws: bool,
     /// Draw lots for the pairing numbers (before round 1): write the tournament with
     /// each player's start rank set to the number drawn (with --seed).
     #[arg(long, requires = "seed")]
@@ -57,8 +88,7 @@ pub struct PairArgs {
         short = 'p',
         long = "pairings",
         value_name = "OUTPUT",
-        num_args = 0..=1,
-        requires = "system"
+        num_args = 0..=1
     )]
     pairings: Option<Option<PathBuf>>,
     /// The round to pair or to enter results for (from 1); default: the first round
@@ -110,6 +140,26 @@ fn run_task(args: &PairArgs) -> Result<(), String> {
     if args.output.is_some() && !args.draw_lots && args.record.is_none() {
         return Err("--output writes a tournament: use it with --draw-lots or --record".into());
     }
+    if let Some(task) = team_task(args) {
+        let lineups = (args.lineup.iter())
+            .map(|l| parse_lineup(l))
+            .collect::<Result<Vec<_>, _>>()?;
+        let options = TeamOptions {
+            round: args.round,
+            boards: args.boards,
+            lineups: &lineups,
+            double: false,
+            replay_draws: args.replay_draws,
+            json: args.json,
+        };
+        let text = pair_teams(&t, task, &options)
+            .map_err(|e| format!("{}: {e}", args.tournament.display()))?;
+        return match args.pairings.as_ref().and_then(Option::as_ref) {
+            Some(path) => std::fs::write(path, text)
+                .map_err(|e| format!("{}: cannot write: {e}", path.display())),
+            None => print_out(&text),
+        };
+    }
     if args.draw_lots {
         draw(&t, args)
     } else if let Some(results) = &args.record {
@@ -117,6 +167,18 @@ fn run_task(args: &PairArgs) -> Result<(), String> {
     } else {
         pair(&t, args)
     }
+}
+
+/// The team task asked for, if any.
+fn team_task(args: &PairArgs) -> Option<TeamTask> {
+    [
+        (args.team_round_robin, TeamTask::RoundRobin),
+        (args.team_swiss, TeamTask::Swiss),
+        (args.scheveningen, TeamTask::Scheveningen),
+        (args.king_of_the_hill, TeamTask::KingOfTheHill),
+    ]
+    .into_iter()
+    .find_map(|(asked, task)| asked.then_some(task))
 }
 
 /// The one tournament of the file.
