@@ -4,16 +4,13 @@
 
 use serde_json::{json, Value};
 
-use renju_tournament::pairing::king_of_the_hill::{
-    BoutResult, DrawnBout, HillOutcome, KingOfTheHill,
-};
+use renju_tournament::pairing::king_of_the_hill::{DrawnBout, HillOutcome, KingOfTheHill};
 use renju_tournament::pairing::round_robin::RoundRobinOptions;
 use renju_tournament::pairing::teams::{
-    pair_team_round_robin, pair_team_swiss, scheveningen, TeamRound,
+    pair_scheveningen, pair_team_round_robin, pair_team_swiss, two_teams, TeamRound,
 };
 use renju_tournament::pairing::tournament_round::next_round;
-use renju_tournament::pairing::Pairing;
-use renju_tournament::{ResultKind, Team, Tournament};
+use renju_tournament::{Team, Tournament};
 
 /// What to pair in a team event.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -120,89 +117,35 @@ fn bbp_lines(lines: &[(u32, u32)]) -> String {
     text
 }
 
-/// The two teams of a match event, first by id.
-fn two_teams(t: &Tournament) -> Result<(&Team, &Team), String> {
-    let mut teams: Vec<&Team> = t.teams.iter().collect();
-    teams.sort_by_key(|x| x.id);
-    match teams[..] {
-        [a, b] => Ok((a, b)),
-        _ => Err(format!(
-            "a match between two teams: the tournament has {} teams",
-            teams.len()
-        )),
-    }
-}
-
-/// A team's line-up: the one given, else its first `boards` players.
-fn lineup_of<'a>(team: &'a Team, o: &'a TeamOptions<'_>, boards: usize) -> &'a [u32] {
-    match o.lineups.iter().find(|(id, _)| *id == team.id) {
-        Some((_, given)) => given,
-        None => &team.boards[..boards.min(team.boards.len())],
-    }
-}
-
 /// Round `--round` (default the first without pairings) of the Scheveningen match.
 fn scheveningen_round(
     t: &Tournament,
     o: &TeamOptions<'_>,
     boards: usize,
 ) -> Result<String, String> {
-    let (a, b) = two_teams(t)?;
-    let rounds = scheveningen(lineup_of(a, o, boards), lineup_of(b, o, boards))
-        .map_err(|e| e.to_string())?;
+    let games = pair_scheveningen(t, o.round, boards, o.lineups).map_err(|e| e.to_string())?;
     let round = o.round.unwrap_or_else(|| next_round(t));
-    let games = (round.checked_sub(1))
-        .and_then(|r| rounds.get(r as usize))
-        .ok_or_else(|| {
-            format!(
-                "round {round} is not one of the {} rounds of the Scheveningen match",
-                rounds.len()
-            )
-        })?;
     let lines: Vec<(u32, u32)> = games.iter().filter_map(|g| g.game()).collect();
     Ok(if o.json {
-        format!(
-            "{:#}\n",
-            json!({"round": round, "boards": lines.iter().map(|(b, w)| json!({"black": b, "white": w})).collect::<Vec<_>>()})
-        )
+        let boards: Vec<Value> = (lines.iter())
+            .map(|(b, w)| json!({"black": b, "white": w}))
+            .collect();
+        format!("{:#}\n", json!({"round": round, "boards": boards}))
     } else {
         bbp_lines(&lines)
     })
 }
 
-/// The next bout of the king-of-the-hill match: the crosstable's bouts (one a round, in
-/// round order) replayed through the driver, then the bout to play or the outcome.
+/// The next bout of the king-of-the-hill match (its bouts in the crosstable one a
+/// round), or the outcome.
 fn next_bout(t: &Tournament, o: &TeamOptions<'_>) -> Result<String, String> {
-    let (a, b) = two_teams(t)?;
-    let all = usize::MAX;
     let draws = if o.replay_draws {
         DrawnBout::Replayed
     } else {
         DrawnBout::BothLeave
     };
-    let mut hill = KingOfTheHill::new(
-        lineup_of(a, o, all).to_vec(),
-        lineup_of(b, o, all).to_vec(),
-        draws,
-    )
-    .map_err(|e| e.to_string())?;
-    let mut rounds: Vec<u32> = t.cells.iter().map(|c| c.round).collect();
-    rounds.sort_unstable();
-    rounds.dedup();
-    for round in rounds {
-        let Some(Pairing::Game { black, white }) = hill.next_bout() else {
-            return Err(format!("round {round}: a bout after the match ended"));
-        };
-        let cell = (t.cells.iter())
-            .find(|c| c.round == round && c.player == black && c.opponent == Some(white))
-            .ok_or_else(|| format!("round {round}: the next bout is {black} against {white}, and the crosstable has another game"))?;
-        let result = match cell.result {
-            ResultKind::Win | ResultKind::ForfeitWin => BoutResult::BlackWins,
-            ResultKind::Loss | ResultKind::ForfeitLoss => BoutResult::WhiteWins,
-            _ => BoutResult::Draw,
-        };
-        hill.record(result).map_err(|e| e.to_string())?;
-    }
+    let hill = KingOfTheHill::from_tournament(t, o.lineups, draws).map_err(|e| e.to_string())?;
+    let (a, b) = two_teams(t).map_err(|e| e.to_string())?;
     let round = next_round(t);
     let outcome = hill.outcome().map(|o| match o {
         HillOutcome::Won(k) => format!("{} wins", [a, b][k].name),

@@ -11,6 +11,9 @@
 //! or the bout is played again with the colours exchanged. When both teams' last
 //! players leave on a draw, the match is drawn.
 
+use crate::model::{ResultKind, Tournament};
+
+use super::teams::two_teams;
 use super::Pairing;
 
 /// What a drawn bout does.
@@ -61,6 +64,19 @@ pub enum HillError {
     /// A result after the match ended.
     #[error("the match is over: no bout to record")]
     Over,
+    /// Not a tournament of two teams.
+    #[error("{0}")]
+    Teams(String),
+    /// A round of the crosstable that is not the bout the match had next.
+    #[error("round {round}: the next bout was {black} against {white}, and the crosstable has no such game")]
+    OffOrder {
+        /// The round.
+        round: u32,
+        /// The bout's Black.
+        black: u32,
+        /// The bout's White.
+        white: u32,
+    },
 }
 
 /// One king-of-the-hill match between two teams' line-ups: who plays next and, as
@@ -115,6 +131,57 @@ impl KingOfTheHill {
             draws,
             bouts: Vec::new(),
         })
+    }
+
+    /// The match between the two teams of `t`, each in its board order (`lineups`' entry
+    /// for a team, when given, instead), with the crosstable's bouts replayed: one bout a
+    /// round, in round order, each the game between the bout's players (Black's result
+    /// read: a win or forfeit win, a loss or forfeit loss, anything else a draw).
+    ///
+    /// ```
+    /// use renju_tournament::pairing::king_of_the_hill::{DrawnBout, KingOfTheHill};
+    /// use renju_tournament::pairing::matches::record_game;
+    /// use renju_tournament::pairing::Pairing;
+    /// use renju_tournament::{ResultKind, Tournament};
+    /// let mut t = Tournament::from_trf(include_str!("../../../fixtures/tournaments/two_teams.trf")).unwrap();
+    /// record_game(&mut t, 1, 1, 4, ResultKind::Loss).unwrap();
+    /// let hill = KingOfTheHill::from_tournament(&t, &[], DrawnBout::BothLeave).unwrap();
+    /// // 1 lost and left; 4 stays, with Black now.
+    /// assert_eq!(hill.next_bout(), Some(Pairing::Game { black: 4, white: 2 }));
+    /// ```
+    pub fn from_tournament(
+        t: &Tournament,
+        lineups: &[(u32, Vec<u32>)],
+        draws: DrawnBout,
+    ) -> Result<KingOfTheHill, HillError> {
+        let (a, b) = two_teams(t).map_err(|e| HillError::Teams(e.to_string()))?;
+        let lineup = |team: &crate::model::Team| {
+            (lineups.iter().find(|(id, _)| *id == team.id))
+                .map_or_else(|| team.boards.clone(), |(_, given)| given.clone())
+        };
+        let mut hill = KingOfTheHill::new(lineup(a), lineup(b), draws)?;
+        let mut rounds: Vec<u32> = t.cells.iter().map(|c| c.round).collect();
+        rounds.sort_unstable();
+        rounds.dedup();
+        for round in rounds {
+            let (black, white) = hill
+                .next_bout()
+                .and_then(Pairing::game)
+                .ok_or(HillError::Over)?;
+            let cell = (t.cells.iter())
+                .find(|c| c.round == round && c.player == black && c.opponent == Some(white))
+                .ok_or(HillError::OffOrder {
+                    round,
+                    black,
+                    white,
+                })?;
+            hill.record(match cell.result {
+                ResultKind::Win | ResultKind::ForfeitWin => BoutResult::BlackWins,
+                ResultKind::Loss | ResultKind::ForfeitLoss => BoutResult::WhiteWins,
+                _ => BoutResult::Draw,
+            })?;
+        }
+        Ok(hill)
     }
 
     /// The next bout, Black first, or `None` when the match is over.

@@ -97,6 +97,12 @@ pub enum TeamPairingError {
         /// The second team's.
         second: usize,
     },
+    /// A match of two teams asked of a tournament with another number of teams.
+    #[error("a match between two teams: the tournament has {teams} teams")]
+    NotTwoTeams {
+        /// The number of teams.
+        teams: usize,
+    },
     /// Round 0, or past the schedule of a round robin.
     #[error("round {round} is not in the schedule of {teams} teams ({rounds} rounds)")]
     PastSchedule {
@@ -220,6 +226,54 @@ pub fn scheveningen(first: &[u32], second: &[u32]) -> Result<Vec<Vec<Pairing>>, 
                 .collect()
         })
         .collect())
+}
+
+/// The two teams of a match between two teams (a Scheveningen or a king-of-the-hill
+/// match), lower id first.
+pub fn two_teams(t: &Tournament) -> Result<(&Team, &Team), TeamPairingError> {
+    let mut teams: Vec<&Team> = t.teams.iter().collect();
+    teams.sort_by_key(|x| x.id);
+    match teams[..] {
+        [a, b] => Ok((a, b)),
+        _ if teams.is_empty() => Err(TeamPairingError::NotATeamEvent),
+        _ => Err(TeamPairingError::NotTwoTeams { teams: teams.len() }),
+    }
+}
+
+/// Round `round` (`None`: the first without pairings) of the Scheveningen match between
+/// the two teams of `t` ([`scheveningen`]): each team's line-up is `lineups`' entry for
+/// it (checked), else its first `boards` players.
+///
+/// ```
+/// use renju_tournament::pairing::teams::pair_scheveningen;
+/// use renju_tournament::pairing::Pairing;
+/// use renju_tournament::Tournament;
+/// let t = Tournament::from_trf(include_str!("../../../fixtures/tournaments/two_teams.trf")).unwrap();
+/// let round2 = pair_scheveningen(&t, Some(2), 3, &[]).unwrap();
+/// assert_eq!(round2[0], Pairing::Game { black: 5, white: 1 });
+/// ```
+pub fn pair_scheveningen(
+    t: &Tournament,
+    round: Option<u32>,
+    boards: usize,
+    lineups: &[(u32, Vec<u32>)],
+) -> Result<Vec<Pairing>, TeamPairingError> {
+    let (a, b) = two_teams(t)?;
+    let (first, second) = (
+        lineup(t, a.id, boards, lineups)?,
+        lineup(t, b.id, boards, lineups)?,
+    );
+    let round = team_round(t, round)?;
+    let mut rounds = scheveningen(&first, &second)?;
+    let k = u32::try_from(rounds.len()).unwrap_or(u32::MAX);
+    if round > k {
+        return Err(TeamPairingError::PastSchedule {
+            round,
+            teams: 2,
+            rounds: k,
+        });
+    }
+    Ok(rounds.swap_remove((round as usize).saturating_sub(1)))
 }
 
 /// Pairs round `round` (`None`: the first without pairings) of the team round robin `t`
