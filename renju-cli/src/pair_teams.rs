@@ -7,7 +7,7 @@ use serde_json::{json, Value};
 use renju_tournament::pairing::king_of_the_hill::{DrawnBout, HillOutcome, KingOfTheHill};
 use renju_tournament::pairing::round_robin::RoundRobinOptions;
 use renju_tournament::pairing::teams::{
-    pair_scheveningen, pair_team_round_robin, pair_team_swiss, two_teams, TeamRound,
+    default_boards, pair_scheveningen, pair_team_round_robin, pair_team_swiss, two_teams, TeamRound,
 };
 use renju_tournament::pairing::tournament_round::next_round;
 use renju_tournament::{Team, Tournament};
@@ -54,9 +54,7 @@ pub struct TeamOptions<'a> {
 
 /// The text `renju pair` writes for a team task.
 pub fn pair_teams(t: &Tournament, task: TeamTask, o: &TeamOptions<'_>) -> Result<String, String> {
-    let boards = o
-        .boards
-        .unwrap_or_else(|| t.teams.iter().map(|x| x.boards.len()).min().unwrap_or(0));
+    let boards = o.boards.unwrap_or_else(|| default_boards(t));
     let round = match task {
         TeamTask::RoundRobin => {
             let options = RoundRobinOptions {

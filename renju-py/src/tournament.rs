@@ -11,10 +11,15 @@ use pyo3::types::{PyDict, PyList, PyString};
 
 use renju_core::ParseError;
 use renju_records::Severity;
+use renju_tournament::clubs::club_totals;
 use renju_tournament::io::{read_bytes as core_read_bytes, read_path, ReadError};
+use renju_tournament::pairing::king_of_the_hill::{DrawnBout, HillOutcome, KingOfTheHill};
 use renju_tournament::pairing::lots::renumber_by_lots;
 use renju_tournament::pairing::matches::{record_results, round_matches};
 use renju_tournament::pairing::round_robin::RoundRobinOptions;
+use renju_tournament::pairing::teams::{
+    default_boards, pair_scheveningen, pair_team_round_robin, pair_team_swiss, two_teams,
+};
 use renju_tournament::pairing::tournament_round::{
     next_round, pair_knockout, pair_round_robin, PairedRound,
 };
@@ -559,6 +564,109 @@ py_methods! { Tournament |_x| pickle(Self) {}
         games_of(&paired, games)
     }
 
+    /// Pairs a round of this team event: `system` 'round-robin' (FIDE's Berger tables
+    /// over the teams in id order) or 'swiss' (by match points: no rematch, no second
+    /// bye, the least match-point differences, then neighbours in the standings);
+    /// `round` (default: `next_round`); `boards` per match (default: the smallest
+    /// team's players); `lineups` a dict of team id to its line-up in board order
+    /// (substitutes allowed, the order kept). Returns `(matches, bye)`: each match
+    /// `(first team, second team, [(black, white), ...])` board 1 first, the
+    /// first-named team Black on odd boards; `bye` the team without a match, or None.
+    /// Raises ValueError when the round cannot be paired.
+    #[pyo3(signature = (system="round-robin", round=None, boards=None, lineups=None))]
+    fn pair_teams(
+        &self,
+        system: &str,
+        round: Option<i128>,
+        boards: Option<usize>,
+        lineups: Option<std::collections::HashMap<u32, Vec<u32>>>,
+    ) -> PyResult<TeamRoundTuple> {
+        let round = round_of(round)?;
+        let boards = boards.unwrap_or_else(|| default_boards(&self.inner));
+        let lineups = lineups_of(lineups);
+        let paired = match system.parse::<System>() {
+            Ok(System::RoundRobin) => {
+                let options = RoundRobinOptions::default();
+                pair_team_round_robin(&self.inner, round, &options, boards, &lineups)
+            }
+            Ok(System::Swiss) => pair_team_swiss(&self.inner, round, boards, &lineups),
+            _ => {
+                return Err(PyValueError::new_err(format!(
+                    "system {system:?}: teams are paired by 'round-robin' or 'swiss'"
+                )))
+            }
+        }
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let matches = (paired.matches.into_iter())
+            .map(|m| {
+                let games = m.boards.iter().filter_map(|b| b.game()).collect();
+                (m.first, m.second, games)
+            })
+            .collect();
+        Ok((matches, paired.bye))
+    }
+
+    /// A round of the Scheveningen match between this event's two teams (every player
+    /// of one meets every player of the other): `round` (default: `next_round`),
+    /// `boards` (default: the smaller team's players), `lineups` as `pair_teams`'.
+    /// Returns the boards as `(black, white)`. Raises ValueError past its rounds or
+    /// without two teams.
+    #[pyo3(signature = (round=None, boards=None, lineups=None))]
+    fn pair_scheveningen(
+        &self,
+        round: Option<i128>,
+        boards: Option<usize>,
+        lineups: Option<std::collections::HashMap<u32, Vec<u32>>>,
+    ) -> PyResult<Vec<(u32, u32)>> {
+        let round = round_of(round)?;
+        let boards = boards.unwrap_or_else(|| default_boards(&self.inner));
+        let games = pair_scheveningen(&self.inner, round, boards, &lineups_of(lineups))
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        Ok(games.iter().filter_map(|g| g.game()).collect())
+    }
+
+    /// The king-of-the-hill match between this event's two teams (their players in
+    /// board order, or `lineups`), with the crosstable's bouts replayed (one a round):
+    /// `(next_bout, winner)`, `next_bout` the `(black, white)` of the bout to play or
+    /// None when the match is over, `winner` the winning team's id (None while it goes
+    /// on, and for a drawn match, where both are None). A drawn bout: both players leave,
+    /// or with `replay_draws` it is played again with colours exchanged. Raises
+    /// ValueError without two teams or when a round is not the bout that was next.
+    #[pyo3(signature = (replay_draws=false, lineups=None))]
+    fn king_of_the_hill(
+        &self,
+        replay_draws: bool,
+        lineups: Option<std::collections::HashMap<u32, Vec<u32>>>,
+    ) -> PyResult<HillState> {
+        let draws = if replay_draws {
+            DrawnBout::Replayed
+        } else {
+            DrawnBout::BothLeave
+        };
+        let value_error = |e: &dyn std::fmt::Display| PyValueError::new_err(e.to_string());
+        let hill = KingOfTheHill::from_tournament(&self.inner, &lineups_of(lineups), draws)
+            .map_err(|e| value_error(&e))?;
+        let (a, b) = two_teams(&self.inner).map_err(|e| value_error(&e))?;
+        let winner = match hill.outcome() {
+            Some(HillOutcome::Won(k)) => Some([a.id, b.id][k.min(1)]),
+            _ => None,
+        };
+        Ok((hill.next_bout().and_then(Pairing::game), winner))
+    }
+
+    /// The club totals of this individual event: each club's (the players' federation
+    /// column) best `counted` players' points (all when None) added up, best first:
+    /// `{"rank", "club", "points", "players": [[id, points], ...]}` each.
+    #[pyo3(signature = (counted=None))]
+    fn club_totals<'py>(
+        &self,
+        py: Python<'py>,
+        counted: Option<usize>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let totals = club_totals(&self.inner, &StandingsOptions::default(), counted);
+        to_py_data(py, &totals)
+    }
+
     /// A drawing of lots from `seed` (0 to 2**64 - 1) for the pairing numbers, before
     /// the first round: a new Tournament with each player's start rank (id) set to the
     /// number drawn. The same seed draws the same numbers in every version and on every
@@ -653,6 +761,19 @@ fn games_of(paired: &PairedRound, games: i128) -> PyResult<Vec<(u32, Option<u32>
         .map(Pairing::players)
         .collect())
 }
+
+/// Line-ups from Python's dict of team id to players, in team order.
+fn lineups_of(lineups: Option<std::collections::HashMap<u32, Vec<u32>>>) -> Vec<(u32, Vec<u32>)> {
+    let mut list: Vec<(u32, Vec<u32>)> = lineups.unwrap_or_default().into_iter().collect();
+    list.sort_unstable();
+    list
+}
+
+/// A team round as Python gets it: `([(first, second, [(black, white)...])...], bye)`.
+type TeamRoundTuple = (Vec<(u32, u32, Vec<(u32, u32)>)>, Option<u32>);
+
+/// A king of the hill as Python gets it: `(next bout (black, white), winner)`.
+type HillState = (Option<(u32, u32)>, Option<u32>);
 
 /// A round number argument: 1 to 2**32 - 1 (0 is refused by the pairing itself, which
 /// says rounds are numbered from 1), a ValueError naming it past that.

@@ -374,3 +374,44 @@ def test_a_round_robin_of_two_game_matches_runs_end_to_end() -> None:
     with pytest.raises(ValueError, match="1 to 99 games"):
         t.pair_round_robin(round=1, games=0)
     assert t.pair_round_robin(round=1, games=1) == t.pair_round_robin(round=1)
+
+
+def test_team_events_are_paired_and_played(repo: Path) -> None:
+    """A team round robin round by round; line-ups; Scheveningen; king of the hill."""
+    t = renju.tournament.read_tournament(repo / "fixtures/tournaments/team_entries.trf")
+    for _ in range(3):
+        matches, bye = t.pair_teams()
+        assert bye is None and len(matches) == 2
+        first, second, boards = matches[0]
+        assert len(boards) == 2
+        t = t.record_results([(black, white, "1") for _, _, bs in matches for black, white in bs])
+    s = t.standings()
+    assert s.team and all(r.points == 1.5 for r in s.rows) and not s.findings
+    with pytest.raises(ValueError, match="past the 3 rounds"):
+        t.pair_teams()
+    with pytest.raises(ValueError, match="'round-robin' or 'swiss'"):
+        t.pair_teams(system="knockout")  # type: ignore[arg-type]
+    swiss = renju.tournament.read_tournament(repo / "fixtures/tournaments/team_entries.trf")
+    matches, _ = swiss.pair_teams(system="swiss", boards=1, lineups={1: [2]})
+    assert [bs for f, s2, bs in matches if 1 in (f, s2)][0][0] in ((2, 7), (7, 2), (2, 3), (3, 2), (2, 5), (5, 2))
+    with pytest.raises(ValueError, match="line-up"):
+        swiss.pair_teams(system="swiss", lineups={1: [2, 1]})
+
+    two = renju.tournament.read_tournament(repo / "fixtures/tournaments/two_teams.trf")
+    rounds = [two.pair_scheveningen(round=r) for r in (1, 2, 3)]
+    met = {frozenset(game) for games in rounds for game in games}
+    assert len(met) == 9
+    assert rounds[1][0] == (5, 1)
+    with pytest.raises(ValueError):
+        two.pair_scheveningen(round=4)
+
+    bout, winner = two.king_of_the_hill()
+    assert bout == (1, 4) and winner is None
+    while bout is not None:
+        black, white = bout
+        two = two.record_results([(black, white, "1" if black <= 3 else "0")])
+        bout, winner = two.king_of_the_hill()
+    assert winner == 1
+
+    club = renju.tournament.read_tournament(repo / "fixtures/tournaments/round_robin.trf")
+    assert club.club_totals() == []

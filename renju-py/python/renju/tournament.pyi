@@ -216,6 +216,49 @@ class Tournament:
         order played (the standings score them as one match). round (from 1; default:
         next_round). Returns a new Tournament. Raises ValueError when a result cannot be
         entered (the message names the entry)."""
+    def pair_teams(
+        self,
+        system: Literal["round-robin", "swiss"] = "round-robin",
+        round: int | None = None,
+        boards: int | None = None,
+        lineups: dict[int, list[int]] | None = None,
+    ) -> tuple[list[tuple[int, int, list[tuple[int, int]]]], int | None]:
+        """Pairs a round of this team event: system 'round-robin' (FIDE's Berger tables
+        over the teams in id order) or 'swiss' (by match points: no rematch, no second
+        bye, the least match-point differences, then neighbours in the standings); round
+        (default: next_round); boards per match (default: the smallest team's players);
+        lineups, team id to its line-up in board order (substitutes allowed, the order
+        kept). Returns (matches, bye): each match (first team, second team, [(black,
+        white), ...]) board 1 first, the first-named team Black on odd boards; bye the
+        team without a match, or None. Raises ValueError when the round cannot be
+        paired."""
+    def pair_scheveningen(
+        self,
+        round: int | None = None,
+        boards: int | None = None,
+        lineups: dict[int, list[int]] | None = None,
+    ) -> list[tuple[int, int]]:
+        """A round of the Scheveningen match between this event's two teams (every
+        player of one meets every player of the other): round (default: next_round),
+        boards (default: the smaller team's players), lineups as pair_teams'. Returns
+        the boards as (black, white). Raises ValueError past its rounds or without two
+        teams."""
+    def king_of_the_hill(
+        self,
+        replay_draws: bool = False,
+        lineups: dict[int, list[int]] | None = None,
+    ) -> tuple[tuple[int, int] | None, int | None]:
+        """The king-of-the-hill match between this event's two teams (their players in
+        board order, or lineups), the crosstable's bouts replayed (one a round):
+        (next_bout, winner), next_bout the (black, white) of the bout to play or None
+        when the match is over, winner the winning team's id (None while it goes on,
+        and for a drawn match, where both are None). A drawn bout: both players leave,
+        or with replay_draws it is played again with colours exchanged. Raises
+        ValueError without two teams or when a round is not the bout that was next."""
+    def club_totals(self, counted: int | None = None) -> list[dict[str, Any]]:
+        """The club totals of this individual event: each club's (the players'
+        federation column) best counted players' points (all when None) added up, best
+        first: {"rank", "club", "points", "players": [[id, points], ...]} each."""
     def draw_lots(self, seed: int) -> Tournament:
         """A drawing of lots from seed (0 to 2**64 - 1) for the pairing numbers, before
         the first round: a new Tournament with each player's start rank (id) set to the

@@ -228,6 +228,12 @@ pub fn scheveningen(first: &[u32], second: &[u32]) -> Result<Vec<Vec<Pairing>>, 
         .collect())
 }
 
+/// The boards of a match when none are given: the smallest team's number of players
+/// (0 without teams).
+pub fn default_boards(t: &Tournament) -> usize {
+    t.teams.iter().map(|x| x.boards.len()).min().unwrap_or(0)
+}
+
 /// The two teams of a match between two teams (a Scheveningen or a king-of-the-hill
 /// match), lower id first.
 pub fn two_teams(t: &Tournament) -> Result<(&Team, &Team), TeamPairingError> {
