@@ -2862,6 +2862,89 @@ renju_status renju_tournament_record_results(const struct renju_tournament *tour
                                              struct renju_tournament **out);
 
 /**
+ * Pairs round `round` (0: the first without pairings) of tournament `index` of the
+ * handle, a team event, by `system` (`"round-robin"`: FIDE's Berger tables over the
+ * teams in id order; `"swiss"`: by match points, no rematch, no second bye, the least
+ * match-point differences, then neighbours in the standings). Each match has `boards`
+ * boards (0: the smallest team's players), each team its first players in board order.
+ *
+ * The boards go into the caller's array `out` match by match (`boards` a match, board
+ * 1 first; the first-named team's player is `black` on odd boards, `white` on even
+ * ones); `*count` always gets their number, `*bye_team` (may be NULL) the team without
+ * a match, or 0.
+ *
+ * Returns `RENJU_ERROR_BUFFER_TOO_SMALL` when `capacity < *count`, `RENJU_ERROR_PAIRING`
+ * when the round cannot be paired (not a team event, past the schedule, no pairing
+ * without a rematch; the message says which), `RENJU_ERROR_INVALID_ARGUMENT` for
+ * another system, `RENJU_ERROR_INDEX_OUT_OF_RANGE` past the last tournament.
+ *
+ * Thread safety: safe from any thread.
+ *
+ * # Safety
+ * `tournament` is looked up before use; `system` must be a NUL-terminated string;
+ * `out` must be NULL (only with `capacity` 0) or valid for writes of `capacity`
+ * elements; `count` must be NULL or valid for writes of a `size_t`; `bye_team` must
+ * be NULL or valid for writes of a `uint32_t`.
+ */
+renju_status renju_tournament_pair_teams(const struct renju_tournament *tournament,
+                                         size_t index,
+                                         const char *system,
+                                         uint32_t round,
+                                         uint32_t boards,
+                                         struct renju_board *out,
+                                         size_t capacity,
+                                         size_t *count,
+                                         uint32_t *bye_team);
+
+/**
+ * Round `round` (0: the first without pairings) of the Scheveningen match between the
+ * two teams of tournament `index` of the handle (every player of one meets every
+ * player of the other), `boards` boards (0: the smaller team's players), into the
+ * caller's array `out` as `renju_tournament_pair_teams` writes it.
+ *
+ * Returns `RENJU_ERROR_BUFFER_TOO_SMALL` when `capacity < *count`, `RENJU_ERROR_PAIRING`
+ * without two teams or past the match's rounds, `RENJU_ERROR_INDEX_OUT_OF_RANGE` past
+ * the last tournament.
+ *
+ * Thread safety: safe from any thread.
+ *
+ * # Safety
+ * `tournament` is looked up before use; `out` must be NULL (only with `capacity` 0) or
+ * valid for writes of `capacity` elements; `count` must be NULL or valid for writes of
+ * a `size_t`.
+ */
+renju_status renju_tournament_pair_scheveningen(const struct renju_tournament *tournament,
+                                                size_t index,
+                                                uint32_t round,
+                                                uint32_t boards,
+                                                struct renju_board *out,
+                                                size_t capacity,
+                                                size_t *count);
+
+/**
+ * The king-of-the-hill match between the two teams of tournament `index` of the
+ * handle (their players in board order), the crosstable's bouts replayed (one a
+ * round): `*next` gets the bout to play (`black`, `white`), or zeros when the match is
+ * over; `*winner` (may be NULL) the winning team's id, or 0 while it goes on and for a
+ * drawn match. A drawn bout: both players leave, or with `replay_draws` it is played
+ * again with colours exchanged.
+ *
+ * Returns `RENJU_ERROR_PAIRING` without two teams or when a round is not the bout that
+ * was next, `RENJU_ERROR_INDEX_OUT_OF_RANGE` past the last tournament.
+ *
+ * Thread safety: safe from any thread.
+ *
+ * # Safety
+ * `tournament` is looked up before use; `next` must be NULL or valid for writes of a
+ * `renju_board`; `winner` must be NULL or valid for writes of a `uint32_t`.
+ */
+renju_status renju_tournament_king_of_the_hill(const struct renju_tournament *tournament,
+                                               size_t index,
+                                               bool replay_draws,
+                                               struct renju_board *next,
+                                               uint32_t *winner);
+
+/**
  * Creates a referee at the start of a game under `options` (NULL for the defaults;
  * see `renju_referee_options`). `*out` gets the new handle (NULL on error).
  *

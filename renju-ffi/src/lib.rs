@@ -57,6 +57,8 @@ pub mod pairing;
 
 pub mod matches;
 
+pub mod teams;
+
 pub mod referee;
 
 pub mod env;
@@ -72,5 +74,6 @@ pub use pairing::*;
 pub use position::*;
 pub use referee::*;
 pub use reports::*;
+pub use teams::*;
 pub use tournament::*;
 pub use types::*;

@@ -8,10 +8,11 @@ use ::renju_tournament::pairing::tournament_round::{next_round, PairedRound};
 use ::renju_tournament::pairing::Pairing;
 use ::renju_tournament::TournamentRead;
 
-use crate::error::renju_status::{self, *};
+use crate::error::renju_status;
 use crate::error::{guard, Error, Result};
-use crate::handle::{clear_out, handle, new_handle, out_ptr, read, write};
+use crate::handle::{clear_out, handle, new_handle, read, write};
 use crate::pairing::renju_board;
+use crate::teams::{check_board_array, write_boards};
 use crate::tournament::{renju_tournament, tournament_at};
 
 /// One result of a round, as a TRF file writes it: `black` moved first against `white`
@@ -52,10 +53,7 @@ pub unsafe extern "C" fn renju_board_match_games(
     count: *mut usize,
 ) -> renju_status {
     guard(|| {
-        out_ptr(count, "count")?;
-        if capacity > 0 {
-            out_ptr(out, "out")?;
-        }
+        check_board_array(out, capacity, count)?;
         // SAFETY: the caller's guarantees.
         let board = unsafe { read(board, "board") }?;
         let pairing = match board.white {
@@ -74,18 +72,7 @@ pub unsafe extern "C" fn renju_board_match_games(
         let list = round_matches(&paired, games).map_err(|e| Error::invalid(e.to_string()))?;
         let list: Vec<Pairing> = list.into_iter().flatten().collect();
         // SAFETY: the caller's guarantees.
-        unsafe { write(count, "count", list.len()) }?;
-        if list.len() > capacity {
-            return Err(Error::new(
-                RENJU_ERROR_BUFFER_TOO_SMALL,
-                format!("{} games, the array holds {capacity}", list.len()),
-            ));
-        }
-        for (i, game) in list.into_iter().enumerate() {
-            // SAFETY: i < capacity, and the array holds `capacity` elements.
-            unsafe { out.add(i).write(game.into()) };
-        }
-        Ok(())
+        unsafe { write_boards(list, out, capacity, count) }
     })
 }
 

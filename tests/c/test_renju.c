@@ -1079,6 +1079,67 @@ static void test_two_game_matches(void) {
     EXPECT_OK(renju_tournament_free(t));
 }
 
+/* Team events: a team round robin played round by round, a Scheveningen round and a
+ * king-of-the-hill match driven to its end. */
+static void test_team_events(const char *games_dir) {
+    char path[1024];
+    renju_tournament *t = NULL, *next = NULL;
+    renju_standings *s = NULL;
+    renju_board boards[9], bout;
+    renju_result_entry entries[4];
+    renju_standing_row row;
+    size_t count = 0, i, n = 0;
+    uint32_t bye = 99, winner = 99, r;
+
+    snprintf(context, sizeof context, "team events");
+    snprintf(path, sizeof path, "%s/../tournaments/team_entries.trf", games_dir);
+    EXPECT_OK(renju_tournament_read_file(path, NULL, &t));
+    for (r = 0; r < 3; r++) {
+        EXPECT_OK(renju_tournament_pair_teams(t, 0, "round-robin", 0, 0, boards, 9, &count, &bye));
+        CHECK(count == 4 && bye == 0);
+        for (i = 0; i < 4 && i < count; i++) {
+            entries[i].black = boards[i].black;
+            entries[i].white = boards[i].white;
+            entries[i].code = '1';
+        }
+        EXPECT_OK(renju_tournament_record_results(t, 0, 0, entries, 4, &next));
+        EXPECT_OK(renju_tournament_free(t));
+        t = next;
+    }
+    EXPECT(renju_tournament_pair_teams(t, 0, "round-robin", 0, 0, boards, 9, &count, NULL),
+           RENJU_ERROR_PAIRING);
+    EXPECT(renju_tournament_pair_teams(t, 0, "knockout", 1, 0, boards, 9, &count, NULL),
+           RENJU_ERROR_INVALID_ARGUMENT);
+    EXPECT_OK(renju_tournament_standings(t, 0, NULL, &s));
+    EXPECT_OK(renju_standings_row_count(s, &n));
+    for (i = 0; i < n; i++) {
+        EXPECT_OK(renju_standings_row(s, i, &row));
+        CHECK(row.points == 1.5);
+    }
+    EXPECT_OK(renju_standings_free(s));
+    EXPECT_OK(renju_tournament_free(t));
+
+    snprintf(path, sizeof path, "%s/../tournaments/two_teams.trf", games_dir);
+    EXPECT_OK(renju_tournament_read_file(path, NULL, &t));
+    EXPECT_OK(renju_tournament_pair_scheveningen(t, 0, 2, 0, boards, 9, &count));
+    CHECK(count == 3 && boards[0].black == 5 && boards[0].white == 1);
+    EXPECT(renju_tournament_pair_scheveningen(t, 0, 4, 0, boards, 9, &count), RENJU_ERROR_PAIRING);
+    for (r = 0; r < 10; r++) {
+        EXPECT_OK(renju_tournament_king_of_the_hill(t, 0, 0, &bout, &winner));
+        if (bout.black == 0) {
+            break;
+        }
+        entries[0].black = bout.black;
+        entries[0].white = bout.white;
+        entries[0].code = bout.black <= 3 ? '1' : '0';
+        EXPECT_OK(renju_tournament_record_results(t, 0, 0, entries, 1, &next));
+        EXPECT_OK(renju_tournament_free(t));
+        t = next;
+    }
+    CHECK(r == 3 && winner == 1);
+    EXPECT_OK(renju_tournament_free(t));
+}
+
 static void test_tournaments(const char *games_dir) {
     char path[1024];
     renju_tournament *t = NULL;
@@ -2177,6 +2238,7 @@ int main(int argc, char **argv) {
     test_tournaments(argv[1]);
     test_point_systems_and_hostile_trf(argv[1]);
     test_two_game_matches();
+    test_team_events(argv[1]);
     test_round_robin_pairing(argv[1]);
     test_report_merge();
     test_referee_game();
