@@ -182,6 +182,10 @@ enum Command {
         /// Print JSON.
         #[arg(long)]
         json: bool,
+        /// Write the tournament as a TRF file with the points and ranks of these
+        /// standings in its player records (one tournament only).
+        #[arg(long, value_name = "FILE")]
+        write_trf: Option<PathBuf>,
     },
     /// Pair a round robin's or a knockout's next round, or draw lots for the pairing
     /// numbers.
@@ -303,7 +307,16 @@ fn main() -> ExitCode {
             tiebreaks,
             unplayed,
             json,
-        } => standings::run(&files, format, system, tiebreaks.as_deref(), unplayed, json),
+            write_trf,
+        } => standings::run(
+            &files,
+            format,
+            system,
+            tiebreaks.as_deref(),
+            unplayed,
+            json,
+            write_trf.as_deref(),
+        ),
         Command::Pair(args) => pair::run(*args),
         Command::Conform(args) => conform::run(args),
         Command::Show(args) => show::run(args),

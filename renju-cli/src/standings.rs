@@ -2,13 +2,16 @@
 //! players and rounds) ranked by the Chinese rules' lists or an organiser's tie-breaks.
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use renju_records::formats::Format;
 use renju_records::report::Severity;
 use renju_tournament::io::read_path;
-use renju_tournament::{standings, Regulation, Standings, StandingsOptions, System, TieBreak};
+use renju_tournament::trf::write_with_standings;
+use renju_tournament::{
+    standings, Regulation, Standings, StandingsOptions, System, TieBreak, Tournament,
+};
 
 /// Runs the command; 0 clean, 1 findings of severity error, 2 unreadable input or usage.
 pub fn run(
@@ -18,6 +21,7 @@ pub fn run(
     tiebreaks: Option<&str>,
     regulation: Regulation,
     json: bool,
+    write_trf: Option<&Path>,
 ) -> ExitCode {
     let tiebreaks = match tiebreaks.map(TieBreak::parse_list).transpose() {
         Ok(list) => list,
@@ -33,6 +37,7 @@ pub fn run(
     };
     let mut unreadable = 0;
     let mut all: Vec<(String, Standings)> = Vec::new();
+    let mut tournaments: Vec<Tournament> = Vec::new();
     for path in files {
         match read_path(path, format) {
             Ok(list) => {
@@ -42,12 +47,19 @@ pub fn run(
                     findings.append(&mut s.findings);
                     s.findings = findings;
                     all.push((path.display().to_string(), s));
+                    tournaments.push(read.tournament);
                 }
             }
             Err(e) => {
                 eprintln!("renju: {e}");
                 unreadable += 1;
             }
+        }
+    }
+    if let Some(out) = write_trf {
+        if let Err(e) = write_standings_trf(&tournaments, &all, out) {
+            eprintln!("renju: --write-trf: {e}");
+            return ExitCode::from(2);
         }
     }
     let errors = all.iter().any(|(_, s)| s.has_errors());
@@ -80,6 +92,23 @@ pub fn run(
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// The one tournament read, with its standings' points and ranks, written as TRF to
+/// `out`.
+fn write_standings_trf(
+    tournaments: &[Tournament],
+    all: &[(String, Standings)],
+    out: &Path,
+) -> Result<(), String> {
+    let ([t], [(_, s)]) = (tournaments, all) else {
+        return Err(format!(
+            "{} tournaments read: one TRF file holds one",
+            tournaments.len()
+        ));
+    };
+    let text = write_with_standings(t, s).map_err(|e| e.to_string())?;
+    std::fs::write(out, text).map_err(|e| format!("{}: {e}", out.display()))
 }
 
 /// The table a person reads: rank (`=` marks a shared place), name, points, each

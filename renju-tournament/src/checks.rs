@@ -451,7 +451,9 @@ fn two_sides(
 /// records colours. A game's board is the cell's, or else the player's place in the
 /// round's line-up: the team's players who played that round against that team, in the
 /// team's board order (with substitutes, boards 1, 2, 5 and 6 of the list play on
-/// boards 1 to 4).
+/// boards 1 to 4). A match whose games pair players of different places (a round of a
+/// Scheveningen match, with its own colours) is not a board-by-board match and is not
+/// checked.
 fn team_colours(t: &Tournament, out: &mut Vec<TournamentFinding>) {
     let team_of: HashMap<u32, u32> = t
         .players
@@ -469,6 +471,8 @@ fn team_colours(t: &Tournament, out: &mut Vec<TournamentFinding>) {
     // (round, low team, high team) -> board -> (player's team, colour)
     type Boards = BTreeMap<u32, (u32, Color)>;
     let mut matches: BTreeMap<(u32, u32, u32), Boards> = BTreeMap::new();
+    // Matches whose games pair players of different line-up places: not board by board.
+    let mut crossed: std::collections::HashSet<(u32, u32, u32)> = Default::default();
     for p in &t.cells {
         let (Some(o), Some(c)) = (p.opponent, p.color) else {
             continue;
@@ -482,8 +486,12 @@ fn team_colours(t: &Tournament, out: &mut Vec<TournamentFinding>) {
         let Some(board) = board_of(p.round, p.player, p.board) else {
             continue;
         };
+        let key = (p.round, ta.min(tb), ta.max(tb));
+        if p.board.is_none() && board_of(p.round, o, None) != Some(board) {
+            crossed.insert(key);
+        }
         matches
-            .entry((p.round, ta.min(tb), ta.max(tb)))
+            .entry(key)
             .or_default()
             .entry(board)
             .or_insert((ta, c));
@@ -492,6 +500,9 @@ fn team_colours(t: &Tournament, out: &mut Vec<TournamentFinding>) {
         let Some((&b0, &(team0, c0))) = boards.iter().next() else {
             continue;
         };
+        if crossed.contains(&(round, a, b)) {
+            continue;
+        }
         // The team with Black on the lowest board, corrected for its parity.
         let first = if (c0 == Color::Black) == (b0 % 2 == 1) {
             team0

@@ -306,3 +306,18 @@ fn club_totals_add_the_best_players_of_each_club() {
         [(3, HalfPoints(5)), (2, HalfPoints(4))]
     );
 }
+
+#[test]
+fn a_scheveningen_match_played_is_not_taken_for_board_colour_faults() {
+    use renju_tournament::pairing::teams::pair_scheveningen;
+    let mut t = teams(2, 3);
+    for round in 1..=3 {
+        let games = pair_scheveningen(&t, None, 3, &[]).unwrap();
+        for g in games {
+            let (black, white) = g.game().unwrap();
+            record_game(&mut t, round, black, white, ResultKind::Draw).unwrap();
+        }
+    }
+    assert!(team_colours(&t).is_empty(), "{:?}", team_colours(&t));
+    assert!(pair_scheveningen(&t, None, 3, &[]).is_err());
+}
