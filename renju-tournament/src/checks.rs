@@ -451,9 +451,9 @@ fn two_sides(
 /// records colours. A game's board is the cell's, or else the player's place in the
 /// round's line-up: the team's players who played that round against that team, in the
 /// team's board order (with substitutes, boards 1, 2, 5 and 6 of the list play on
-/// boards 1 to 4). A match whose games pair players of different places (a round of a
-/// Scheveningen match, with its own colours) is not a board-by-board match and is not
-/// checked.
+/// boards 1 to 4). A Scheveningen match, with its own colours, is not checked: a match
+/// whose games pair players of different places, and every match of two teams one of
+/// whose players met two or more players of the other.
 fn team_colours(t: &Tournament, out: &mut Vec<TournamentFinding>) {
     let team_of: HashMap<u32, u32> = t
         .players
@@ -496,11 +496,12 @@ fn team_colours(t: &Tournament, out: &mut Vec<TournamentFinding>) {
             .entry(board)
             .or_insert((ta, c));
     }
+    let scheveningen = scheveningen_pairs(t, &team_of);
     for ((round, a, b), boards) in matches {
         let Some((&b0, &(team0, c0))) = boards.iter().next() else {
             continue;
         };
-        if crossed.contains(&(round, a, b)) {
+        if crossed.contains(&(round, a, b)) || scheveningen.contains(&(a, b)) {
             continue;
         }
         // The team with Black on the lowest board, corrected for its parity.
@@ -530,6 +531,31 @@ fn team_colours(t: &Tournament, out: &mut Vec<TournamentFinding>) {
             }
         }
     }
+}
+
+/// The pairs of teams (lower id first) that played a Scheveningen match: a player of
+/// one met two or more players of the other over the event.
+fn scheveningen_pairs(
+    t: &Tournament,
+    team_of: &HashMap<u32, u32>,
+) -> std::collections::HashSet<(u32, u32)> {
+    let mut opponents: HashMap<(u32, u32), std::collections::HashSet<u32>> = HashMap::new();
+    for p in &t.cells {
+        let Some(o) = p.opponent else { continue };
+        let (Some(&ta), Some(&tb)) = (team_of.get(&p.player), team_of.get(&o)) else {
+            continue;
+        };
+        if ta != tb {
+            opponents.entry((p.player, tb)).or_default().insert(o);
+        }
+    }
+    (opponents.into_iter())
+        .filter(|(_, met)| met.len() > 1)
+        .filter_map(|((player, tb), _)| {
+            let ta = *team_of.get(&player)?;
+            Some((ta.min(tb), ta.max(tb)))
+        })
+        .collect()
 }
 
 /// Each team's line-up in each round: `(place in the team's board order, player)` of
