@@ -197,8 +197,12 @@ enum Command {
     /// the number of boards, then "first second" per board, the first mover (Black: the
     /// tables' White, the bracket's upper line) first, "N 0" for a bye.
     /// --draw-lots --seed N writes the tournament with each player's start rank set to the
-    /// number drawn (-o FILE). Exit code 0 when written, 2 when the file cannot be read
-    /// or the round cannot be paired (past the schedule, fewer than two players...).
+    /// number drawn (-o FILE). --games N lays each board out as a match of N games,
+    /// colours exchanged game by game. --record RESULTS enters a round's results
+    /// ("black white result" lines). Team events: --team-round-robin, --team-swiss,
+    /// --scheveningen, --king-of-the-hill. Exit code 0 when written, 2 when the file
+    /// cannot be read or the round cannot be paired (past the schedule, fewer than two
+    /// players...).
     Pair(Box<pair::PairArgs>),
     /// Test another engine or library against the judge, over its own protocol.
     ///
