@@ -321,3 +321,99 @@ fn a_scheveningen_match_played_is_not_taken_for_board_colour_faults() {
     assert!(team_colours(&t).is_empty(), "{:?}", team_colours(&t));
     assert!(pair_scheveningen(&t, None, 3, &[]).is_err());
 }
+
+/// The least sum of squared match-point differences over every pairing of `teams`
+/// (`(id, half points)`, `None` the bye's phantom of no points) that has no rematch and
+/// no second bye: what criterion 3 of the team Swiss must reach.
+fn least_cost(
+    teams: &[(Option<u32>, i64)],
+    met: &HashSet<(u32, u32)>,
+    byes: &HashSet<u32>,
+) -> Option<i64> {
+    let Some((&first, rest)) = teams.split_first() else {
+        return Some(0);
+    };
+    let mut best: Option<i64> = None;
+    for k in 0..rest.len() {
+        let other = rest[k];
+        let allowed = match (first.0, other.0) {
+            (Some(a), Some(b)) => !met.contains(&(a.min(b), a.max(b))),
+            (Some(a), None) | (None, Some(a)) => !byes.contains(&a),
+            (None, None) => false,
+        };
+        if !allowed {
+            continue;
+        }
+        let mut left: Vec<(Option<u32>, i64)> = rest.to_vec();
+        left.remove(k);
+        if let Some(cost) = least_cost(&left, met, byes) {
+            let d = first.1 - other.1;
+            let total = cost + d * d;
+            best = Some(best.map_or(total, |b| b.min(total)));
+        }
+    }
+    best
+}
+
+#[test]
+fn the_team_swiss_reaches_the_least_match_point_differences() {
+    let mut seed: u64 = 0x2026;
+    let mut next = move || {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        seed >> 33
+    };
+    let mut rounds_checked = 0;
+    for n in 4..=9u32 {
+        for _ in 0..6 {
+            let mut t = teams(n, 1);
+            t.system = Some(renju_tournament::System::Swiss);
+            let (mut met, mut byes) = (HashSet::new(), HashSet::new());
+            for round in 1..=4 {
+                let points: Vec<(Option<u32>, i64)> = {
+                    let s = standings(&t, &StandingsOptions::default());
+                    let mut list: Vec<(Option<u32>, i64)> =
+                        s.rows.iter().map(|r| (Some(r.id), r.points.0)).collect();
+                    if n % 2 == 1 {
+                        list.push((None, 0));
+                    }
+                    list
+                };
+                let best = least_cost(&points, &met, &byes);
+                let paired = match pair_team_swiss(&t, None, 1, &[]) {
+                    Ok(paired) => paired,
+                    Err(TeamPairingError::NoValidPairing { .. }) => {
+                        assert_eq!(best, None, "a valid pairing exists");
+                        break;
+                    }
+                    Err(e) => panic!("{e}"),
+                };
+                let mp = |id: u32| points.iter().find(|p| p.0 == Some(id)).unwrap().1;
+                let mut cost = 0;
+                for m in &paired.matches {
+                    let d = mp(m.first) - mp(m.second);
+                    cost += d * d;
+                    met.insert((m.first.min(m.second), m.first.max(m.second)));
+                }
+                if let Some(b) = paired.bye {
+                    cost += mp(b) * mp(b);
+                    assert!(byes.insert(b), "a second bye");
+                }
+                assert_eq!(Some(cost), best, "{n} teams, round {round}: {paired:?}");
+                rounds_checked += 1;
+                // Random results: a win, a loss or a draw on the one board.
+                for m in &paired.matches {
+                    let (black, white) = m.boards[0].game().unwrap();
+                    let result = [ResultKind::Win, ResultKind::Draw, ResultKind::Loss]
+                        [(next() % 3) as usize];
+                    record_game(&mut t, round, black, white, result).unwrap();
+                }
+                if let Some(b) = paired.bye {
+                    record_bye(&mut t, round, b, ResultKind::PairingBye).unwrap();
+                }
+            }
+        }
+    }
+    assert!(rounds_checked >= 100, "{rounds_checked} rounds checked");
+}
