@@ -291,7 +291,11 @@ fn read_pairing_record(
             }
         }
         "XXA" => setup.accelerations.push(read_acceleration(chars, err)?),
-        "XXP" => setup.forbidden.push(read_ids(code, &rest, err)?),
+        "XXP" => {
+            let ids = read_ids(code, &rest, err)?;
+            check_start_ranks(code, &ids, err)?;
+            setup.forbidden.push(ids);
+        }
         _ => {
             let points: HalfPoints = rest
                 .parse()
@@ -350,6 +354,26 @@ fn read_acceleration(
         })
         .collect::<Result<_, _>>()?;
     Ok(Acceleration { player, points })
+}
+
+/// Refuses an id past [`crate::MAX_PLAYERS`] in a record that lists players (`XXP`): no
+/// start rank is that large (a hostile file naming player 10,000,000, say). `XXA`'s
+/// four columns cannot hold one.
+fn check_start_ranks(
+    code: &str,
+    ids: &[u32],
+    err: &dyn Fn(String) -> TrfError,
+) -> Result<(), TrfError> {
+    match ids
+        .iter()
+        .find(|&&id| id as usize > crate::model::MAX_PLAYERS)
+    {
+        Some(id) => Err(err(format!(
+            "{code}: player {id}: a start rank is at most {}",
+            crate::model::MAX_PLAYERS
+        ))),
+        None => Ok(()),
+    }
 }
 
 /// The ids of an `XXP` record (or any list of ids after the code).

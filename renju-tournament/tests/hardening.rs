@@ -259,6 +259,10 @@ fn hostile_trf_gets_typed_errors_in_bounded_time() {
     refused("062 10000000\n", "10000000 players declared");
     refused("082 10000000\n", "10000000 teams declared");
     refused("062 many\n", "not a number of players");
+    refused(
+        "XXP 1 10000000\n",
+        "XXP: player 10000000: a start rank is at most 9999",
+    );
     refused("162  X 1.0\n", "`X` is not a result code");
     refused("162  W 1.3\n", "not a half");
     refused("BBW many\n", "BBW");
