@@ -186,6 +186,11 @@ enum Command {
         /// standings in its player records (one tournament only).
         #[arg(long, value_name = "FILE")]
         write_trf: Option<PathBuf>,
+        /// Print the club totals of an individual event after its standings: each
+        /// club's (the players' federation column) best N players' points added up
+        /// (0: all its players).
+        #[arg(long, value_name = "N")]
+        clubs: Option<usize>,
     },
     /// Pair a round robin's or a knockout's next round, or draw lots for the pairing
     /// numbers.
@@ -312,6 +317,7 @@ fn main() -> ExitCode {
             unplayed,
             json,
             write_trf,
+            clubs,
         } => standings::run(
             &files,
             format,
@@ -319,7 +325,10 @@ fn main() -> ExitCode {
             tiebreaks.as_deref(),
             unplayed,
             json,
-            write_trf.as_deref(),
+            &standings::Extra {
+                write_trf: write_trf.as_deref(),
+                clubs: clubs.map(|n| (n > 0).then_some(n)),
+            },
         ),
         Command::Pair(args) => pair::run(*args),
         Command::Conform(args) => conform::run(args),
