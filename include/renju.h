@@ -2945,6 +2945,26 @@ renju_status renju_tournament_king_of_the_hill(const struct renju_tournament *to
                                                uint32_t *winner);
 
 /**
+ * The club totals of tournament `index` of the handle, an individual event, as JSON in
+ * `*json`: `[{"rank", "club", "points", "players": [[id, points], ...]}, ...]`, best
+ * first; each club's (the players' federation column) best `counted` players' points
+ * added up (0: all its players), from the standings with the Chinese rules' defaults.
+ *
+ * Returns `RENJU_ERROR_INDEX_OUT_OF_RANGE` past the last tournament.
+ *
+ * Ownership: the caller owns `*json` and frees it with `renju_string_free`. Thread
+ * safety: safe from any thread.
+ *
+ * # Safety
+ * `tournament` is looked up before use; `json` must be NULL or valid for writes of a
+ * pointer.
+ */
+renju_status renju_tournament_club_totals_json(const struct renju_tournament *tournament,
+                                               size_t index,
+                                               uint32_t counted,
+                                               char **json);
+
+/**
  * Creates a referee at the start of a game under `options` (NULL for the defaults;
  * see `renju_referee_options`). `*out` gets the new handle (NULL on error).
  *

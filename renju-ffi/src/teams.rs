@@ -1,19 +1,21 @@
 //! Team events from C: a round of a team round robin or a team Swiss, a Scheveningen
-//! round, and the next bout of a king-of-the-hill match.
+//! round, the next bout of a king-of-the-hill match, and the club totals of an
+//! individual event.
 
 use std::ffi::c_char;
 
+use ::renju_tournament::clubs::club_totals;
 use ::renju_tournament::pairing::king_of_the_hill::{DrawnBout, HillOutcome, KingOfTheHill};
 use ::renju_tournament::pairing::round_robin::RoundRobinOptions;
 use ::renju_tournament::pairing::teams::{
     default_boards, pair_scheveningen, pair_team_round_robin, pair_team_swiss, two_teams,
 };
 use ::renju_tournament::pairing::Pairing;
-use ::renju_tournament::System;
+use ::renju_tournament::{StandingsOptions, System};
 
 use crate::error::renju_status::{self, *};
 use crate::error::{guard, Error, Result};
-use crate::handle::{handle, out_ptr, str_arg, write, write_opt};
+use crate::handle::{clear_out, handle, new_string, out_ptr, str_arg, write, write_opt};
 use crate::pairing::{pairing_error, renju_board};
 use crate::tournament::{renju_tournament, tournament_at};
 
@@ -206,5 +208,40 @@ pub unsafe extern "C" fn renju_tournament_king_of_the_hill(
         unsafe { write(next, "next", bout) }?;
         // SAFETY: the caller's guarantees.
         unsafe { write_opt(winner, "winner", won) }
+    })
+}
+
+/// The club totals of tournament `index` of the handle, an individual event, as JSON in
+/// `*json`: `[{"rank", "club", "points", "players": [[id, points], ...]}, ...]`, best
+/// first; each club's (the players' federation column) best `counted` players' points
+/// added up (0: all its players), from the standings with the Chinese rules' defaults.
+///
+/// Returns `RENJU_ERROR_INDEX_OUT_OF_RANGE` past the last tournament.
+///
+/// Ownership: the caller owns `*json` and frees it with `renju_string_free`. Thread
+/// safety: safe from any thread.
+///
+/// # Safety
+/// `tournament` is looked up before use; `json` must be NULL or valid for writes of a
+/// pointer.
+#[no_mangle]
+pub unsafe extern "C" fn renju_tournament_club_totals_json(
+    tournament: *const renju_tournament,
+    index: usize,
+    counted: u32,
+    json: *mut *mut c_char,
+) -> renju_status {
+    guard(|| {
+        // SAFETY: the caller's guarantees.
+        let json = unsafe { clear_out(json, "json") }?;
+        let h = handle(tournament, "tournament")?;
+        let t = &tournament_at(&h, index)?.tournament;
+        let counted = (counted > 0).then_some(counted as usize);
+        let totals = club_totals(t, &StandingsOptions::default(), counted);
+        let text = serde_json::to_string(&totals)
+            .map_err(|e| Error::invalid(format!("cannot serialise: {e}")))?;
+        let ptr = new_string(text)?;
+        // SAFETY: checked above.
+        unsafe { write(json, "json", ptr) }
     })
 }

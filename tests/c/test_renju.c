@@ -1090,6 +1090,7 @@ static void test_team_events(const char *games_dir) {
     renju_standing_row row;
     size_t count = 0, i, n = 0;
     uint32_t bye = 99, winner = 99, r;
+    char *json = NULL;
 
     snprintf(context, sizeof context, "team events");
     snprintf(path, sizeof path, "%s/../tournaments/team_entries.trf", games_dir);
@@ -1137,6 +1138,15 @@ static void test_team_events(const char *games_dir) {
         t = next;
     }
     CHECK(r == 3 && winner == 1);
+    EXPECT_OK(renju_tournament_free(t));
+
+    /* Club totals of an individual event: each club's best two players. */
+    snprintf(path, sizeof path, "%s/../tournaments/clubs.trf", games_dir);
+    EXPECT_OK(renju_tournament_read_file(path, NULL, &t));
+    EXPECT_OK(renju_tournament_club_totals_json(t, 0, 2, &json));
+    CHECK(json != NULL && strstr(json, "\"club\":\"SOU\",\"points\":4.5") != NULL);
+    EXPECT_OK(renju_string_free(json));
+    EXPECT(renju_tournament_club_totals_json(t, 1, 2, &json), RENJU_ERROR_INDEX_OUT_OF_RANGE);
     EXPECT_OK(renju_tournament_free(t));
 }
 
