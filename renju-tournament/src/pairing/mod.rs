@@ -19,7 +19,7 @@
 //!   tournament renumbered by it.
 //! * [`tournament_round`]: a round of a [`crate::Tournament`] paired: the round to pair,
 //!   the players' pairing numbers, the boards by player id, and why it cannot be.
-//! * [`matches`]: each board as a match of several games with the colours exchanged
+//! * [`matches`](mod@matches): each board as a match of several games with the colours exchanged
 //!   game by game, and a round's results entered into the crosstable.
 //! * [`king_of_the_hill`]: a king-of-the-hill match between two teams, bout by bout:
 //!   the loser leaves, the winner stays, the team whose last player loses is out.
