@@ -2775,6 +2775,66 @@ renju_status renju_tournament_pair_knockout(const struct renju_tournament *tourn
                                             uint32_t *paired_round);
 
 /**
+ * Pairs the next round of tournament `index` (0-based) of the handle, a Swiss, by the
+ * Dutch system (FIDE C.04.3, the rules applied from 2025), as the FIDE-endorsed
+ * pairing programs do: the round after the last one with games or a pairing bye;
+ * players with a cell in that round already (a bye or an absence entered beforehand)
+ * are left out. The tournament gives its rounds (TRF `XXR`) and initial colour (`XXC
+ * white1`/`black1`, the colour the top-ranked player gets when nothing else decides;
+ * TRF letters are read as written, Black moving first), and may give a point system
+ * (`BBW`..., `162`), accelerations (`XXA`) and forbidden pairs (`XXP`).
+ *
+ * The boards go into the caller's array as `renju_tournament_pair_round_robin` writes
+ * them (`black` and `white` by colour; a bye with `white` 0), in the pairing programs'
+ * order: by the higher player's score, then the lower's, then the higher's pairing
+ * number; the bye last.
+ *
+ * Returns `RENJU_ERROR_BUFFER_TOO_SMALL` when `capacity < *count`, `RENJU_ERROR_PAIRING`
+ * when the round cannot be paired (no valid pairing under the absolute criteria, the
+ * rounds or the initial colour not given, the round already paired, too many players;
+ * the message says which), `RENJU_ERROR_INDEX_OUT_OF_RANGE` past the last tournament.
+ *
+ * Thread safety: safe from any thread.
+ *
+ * # Safety
+ * `tournament` is looked up before use; `boards` must be NULL (only with `capacity` 0)
+ * or valid for writes of `capacity` elements; `count` must be NULL or valid for writes
+ * of a `size_t`; `paired_round` must be NULL or valid for writes of a `uint32_t`.
+ */
+renju_status renju_tournament_pair_dutch(const struct renju_tournament *tournament,
+                                         size_t index,
+                                         struct renju_board *boards,
+                                         size_t capacity,
+                                         size_t *count,
+                                         uint32_t *paired_round);
+
+/**
+ * Checks the pairings of tournament `index` (0-based) of the handle, a finished Swiss,
+ * against the Dutch system: each round is paired again from the rounds before it (the
+ * players absent from it left out) and compared, boards and colours, with the
+ * tournament's. The numbers of the rounds that differ, in order, go into the caller's
+ * array `rounds` of `capacity` elements; `*count` always gets how many differ (0: every
+ * round is paired as the Dutch system pairs it).
+ *
+ * Returns `RENJU_ERROR_BUFFER_TOO_SMALL` when `capacity < *count` (nothing is written
+ * to `rounds`), `RENJU_ERROR_PAIRING` when a round cannot be paired at all (the
+ * message names the round and why), `RENJU_ERROR_INDEX_OUT_OF_RANGE` past the last
+ * tournament.
+ *
+ * Thread safety: safe from any thread.
+ *
+ * # Safety
+ * `tournament` is looked up before use; `rounds` must be NULL (only with `capacity` 0)
+ * or valid for writes of `capacity` elements; `count` must be NULL or valid for writes
+ * of a `size_t`.
+ */
+renju_status renju_tournament_check_dutch(const struct renju_tournament *tournament,
+                                          size_t index,
+                                          uint32_t *rounds,
+                                          size_t capacity,
+                                          size_t *count);
+
+/**
  * Draws lots from `seed` for the pairing numbers of tournament `index` (0-based) of
  * the handle, before its first round: `*out` gets a new handle holding that one
  * tournament with each player's start rank set to the number drawn (the players listed

@@ -1,13 +1,16 @@
-//! `renju pair`: the next round of a round robin by FIDE's Berger tables or of a
-//! knockout by its bracket, written as bbpPairings writes its pairings (each board as a
-//! match of N games with `--games`), the drawing of lots for the pairing numbers, and a
-//! round's results entered (`--record`).
+//! `renju pair`: the next round of a Swiss tournament by the Dutch system, of a round
+//! robin by FIDE's Berger tables or of a knockout by its bracket, written as
+//! bbpPairings writes its pairings (each board as a match of N games with `--games`);
+//! the check of a Swiss tournament's pairings round by round; the drawing of lots for
+//! the pairing numbers; a round's results entered (`--record`); and team events.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{ArgGroup, Args};
+
+mod dutch;
 use serde_json::{json, Value};
 
 use renju_tournament::io::read_path;
@@ -24,10 +27,26 @@ use crate::pair_teams::{pair_teams, parse_lineup, TeamOptions, TeamTask};
 
 /// The options of `renju pair`.
 #[derive(Args)]
-#[command(group(ArgGroup::new("task").required(true).args(["round_robin", "knockout", "draw_lots", "record", "team_round_robin", "team_swiss", "scheveningen", "king_of_the_hill"])))]
-#[command(group(ArgGroup::new("system").args(["round_robin", "knockout"])))]
+#[command(group(ArgGroup::new("task").required(true).args(["dutch", "round_robin", "knockout", "draw_lots", "record", "team_round_robin", "team_swiss", "scheveningen", "king_of_the_hill"])))]
+#[command(group(ArgGroup::new("system").args(["dutch", "round_robin", "knockout"])))]
 #[command(group(ArgGroup::new("teams").args(["team_round_robin", "team_swiss", "scheveningen", "king_of_the_hill"])))]
 pub struct PairArgs {
+    /// Pair the next round of a Swiss tournament by the Dutch system (FIDE C.04.3, the
+    /// rules applied from 2025), as bbpPairings --dutch does: the round after the last
+    /// one with games or a pairing bye; players with a cell in that round already (a
+    /// bye or absence entered beforehand, "0000 - H") are left out. The file gives
+    /// the rounds (XXR) and the initial colour (XXC white1 or black1: the colour the
+    /// top-ranked player gets when nothing else decides; TRF letters are read as
+    /// written, and Black moves first, so "XXC black1" gives the top seed the first
+    /// move); BBW/BBD... give other point systems, XXA accelerations, XXP forbidden
+    /// pairs.
+    #[arg(long)]
+    dutch: bool,
+    /// With --dutch: check a finished tournament instead, pairing each round again
+    /// from the rounds before it and listing every round whose boards or colours
+    /// differ (as bbpPairings -c). Exit status 1 when a round differs.
+    #[arg(short = 'c', long, requires = "dutch", conflicts_with = "pairings")]
+    check: bool,
     /// Pair a round of a round robin by FIDE's Berger tables (Handbook C.05, Annex 1):
     /// the first round without pairings in the file, or --round.
     #[arg(long)]
@@ -83,7 +102,9 @@ pub struct PairArgs {
     tournament: PathBuf,
     /// Write the pairings to OUTPUT, or to standard output when no file follows (the
     /// default): as bbpPairings writes them, the number of boards, then one line per
-    /// board, the first mover (Black) first, "N 0" for a bye; players by start rank.
+    /// board, "N 0" for a bye; players by start rank. A round robin or knockout board
+    /// names the first mover (Black) first; a Dutch board names White (TRF "w")
+    /// first, as the Swiss pairing programs do.
     #[arg(
         short = 'p',
         long = "pairings",
@@ -92,14 +113,21 @@ pub struct PairArgs {
     )]
     pairings: Option<Option<PathBuf>>,
     /// The round to pair or to enter results for (from 1); default: the first round
-    /// without pairings. Never past the rounds the file declares (XXR).
-    #[arg(long)]
+    /// without pairings. Never past the rounds the file declares (XXR). (The Dutch
+    /// system pairs only the next round.)
+    #[arg(long, conflicts_with = "dutch")]
     round: Option<u32>,
     /// Each board is a match of GAMES games (1 to 99; the renju match is 2), the players
     /// moving first in turn: one line per game, game 1 as the board pairs it, game 2
     /// with the colours exchanged, and so on. The standings score the games of one round
     /// against one opponent as one match.
-    #[arg(long, value_name = "GAMES", default_value_t = 1, requires = "system")]
+    #[arg(
+        long,
+        value_name = "GAMES",
+        default_value_t = 1,
+        requires = "system",
+        conflicts_with = "dutch"
+    )]
     games: u32,
     /// A double round robin: a second cycle repeats the first with colours exchanged.
     #[arg(long, requires = "round_robin", conflicts_with = "knockout")]
@@ -117,17 +145,19 @@ pub struct PairArgs {
     /// on standard output); the numbers drawn are then listed on standard output.
     #[arg(short = 'o', long, value_name = "FILE")]
     output: Option<PathBuf>,
-    /// Print JSON: the round and its boards with the players' ids and names; with
+    /// Print JSON: the round and its boards with the players' ids and names (with
+    /// --dutch, each player's score, colour preference, floats and bye eligibility,
+    /// the facts the pairing decided by; with --check, the rounds that differ); with
     /// --draw-lots, the numbers drawn (the TRF then goes only to --output).
     #[arg(long)]
     json: bool,
 }
 
-/// Runs the command: 0 when written, 2 when the tournament cannot be read or paired,
-/// or the output cannot be written.
+/// Runs the command: 0 when written, 1 when --check finds a round that differs, 2 when
+/// the tournament cannot be read or paired, or the output cannot be written.
 pub fn run(args: PairArgs) -> ExitCode {
     match run_task(&args) {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(code) => code,
         Err(message) => {
             eprintln!("renju: {message}");
             ExitCode::from(2)
@@ -135,38 +165,26 @@ pub fn run(args: PairArgs) -> ExitCode {
     }
 }
 
-fn run_task(args: &PairArgs) -> Result<(), String> {
+fn run_task(args: &PairArgs) -> Result<ExitCode, String> {
     let t = read_one(&args.tournament)?;
+    if args.check {
+        return dutch::check(&t, args);
+    }
     if args.output.is_some() && !args.draw_lots && args.record.is_none() {
         return Err("--output writes a tournament: use it with --draw-lots or --record".into());
     }
     if let Some(task) = team_task(args) {
-        let lineups = (args.lineup.iter())
-            .map(|l| parse_lineup(l))
-            .collect::<Result<Vec<_>, _>>()?;
-        let options = TeamOptions {
-            round: args.round,
-            boards: args.boards,
-            lineups: &lineups,
-            double: false,
-            replay_draws: args.replay_draws,
-            json: args.json,
-        };
-        let text = pair_teams(&t, task, &options)
-            .map_err(|e| format!("{}: {e}", args.tournament.display()))?;
-        return match args.pairings.as_ref().and_then(Option::as_ref) {
-            Some(path) => std::fs::write(path, text)
-                .map_err(|e| format!("{}: cannot write: {e}", path.display())),
-            None => print_out(&text),
-        };
-    }
-    if args.draw_lots {
-        draw(&t, args)
+        pair_team_task(&t, task, args)?;
+    } else if args.draw_lots {
+        draw(&t, args)?;
     } else if let Some(results) = &args.record {
-        record(t, args, results)
+        record(t, args, results)?;
+    } else if args.dutch {
+        dutch::pair(&t, args)?;
     } else {
-        pair(&t, args)
+        pair(&t, args)?;
     }
+    Ok(ExitCode::SUCCESS)
 }
 
 /// The team task asked for, if any.
@@ -179,6 +197,24 @@ fn team_task(args: &PairArgs) -> Option<TeamTask> {
     ]
     .into_iter()
     .find_map(|(asked, task)| asked.then_some(task))
+}
+
+/// Pairs a team task and writes it as `-p` says.
+fn pair_team_task(t: &Tournament, task: TeamTask, args: &PairArgs) -> Result<(), String> {
+    let lineups = (args.lineup.iter())
+        .map(|l| parse_lineup(l))
+        .collect::<Result<Vec<_>, _>>()?;
+    let options = TeamOptions {
+        round: args.round,
+        boards: args.boards,
+        lineups: &lineups,
+        double: false,
+        replay_draws: args.replay_draws,
+        json: args.json,
+    };
+    let text =
+        pair_teams(t, task, &options).map_err(|e| format!("{}: {e}", args.tournament.display()))?;
+    write_pairings(args, &text)
 }
 
 /// The one tournament of the file.
@@ -208,20 +244,50 @@ fn pair(t: &Tournament, args: &PairArgs) -> Result<(), String> {
     let matches = round_matches(&paired, args.games).map_err(|e| format!("--games: {e}"))?;
     let text = if args.json {
         format!("{:#}\n", round_json(t, &paired, &matches))
+    } else if args.games == 1 {
+        bbp_pairings(&paired, FirstColumn::FirstMover)
     } else {
-        bbp_pairings(&matches)
+        bbp_games(&matches)
     };
+    write_pairings(args, &text)
+}
+
+/// Writes the pairings to the file of `-p`, or to standard output.
+fn write_pairings(args: &PairArgs, text: &str) -> Result<(), String> {
     match args.pairings.as_ref().and_then(Option::as_ref) {
         Some(path) => {
             std::fs::write(path, text).map_err(|e| format!("{}: cannot write: {e}", path.display()))
         }
-        None => print_out(&text),
+        None => print_out(text),
     }
 }
 
-/// The pairings as bbpPairings writes them: the number of lines, then `first second`
-/// per game, board by board (`N 0` for a bye).
-pub fn bbp_pairings(matches: &[Vec<Pairing>]) -> String {
+/// Which player of a board the pairings name first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FirstColumn {
+    /// The first mover, Black (the Berger tables' first-named player).
+    FirstMover,
+    /// White (TRF "w"), as the Swiss pairing programs write their boards.
+    White,
+}
+
+/// The pairings as bbpPairings writes them: the number of boards, then `first second`
+/// per board (`N 0` for a bye).
+pub fn bbp_pairings(paired: &PairedRound, first_column: FirstColumn) -> String {
+    let mut text = format!("{}\n", paired.boards.len());
+    for board in &paired.boards {
+        let (first, second) = match (first_column, *board) {
+            (FirstColumn::White, Pairing::Game { black, white }) => (white, Some(black)),
+            _ => board.players(),
+        };
+        text.push_str(&format!("{first} {}\n", second.unwrap_or(0)));
+    }
+    text
+}
+
+/// The games of a round's matches as bbpPairings writes boards: the number of lines,
+/// then `first second` per game, board by board (`N 0` for a bye).
+pub fn bbp_games(matches: &[Vec<Pairing>]) -> String {
     let games: Vec<&Pairing> = matches.iter().flatten().collect();
     let mut text = format!("{}\n", games.len());
     for game in games {

@@ -1,9 +1,11 @@
-//! Pairing: a round of a round robin by FIDE's Berger tables or of a knockout by its
+//! Pairing: the next round of a Swiss by the Dutch system and the check of a Swiss's
+//! pairings, a round of a round robin by FIDE's Berger tables or of a knockout by its
 //! bracket, the drawing of lots for the pairing numbers, and a tournament written back
 //! as TRF.
 
 use std::ffi::c_char;
 
+use ::renju_tournament::pairing::dutch::{check_dutch, pair_dutch};
 use ::renju_tournament::pairing::lots::renumber_by_lots;
 use ::renju_tournament::pairing::round_robin::RoundRobinOptions;
 use ::renju_tournament::pairing::tournament_round::{pair_knockout, pair_round_robin, PairedRound};
@@ -224,6 +226,111 @@ pub unsafe extern "C" fn renju_tournament_pair_knockout(
                 pair,
             )
         }
+    })
+}
+
+/// Pairs the next round of tournament `index` (0-based) of the handle, a Swiss, by the
+/// Dutch system (FIDE C.04.3, the rules applied from 2025), as the FIDE-endorsed
+/// pairing programs do: the round after the last one with games or a pairing bye;
+/// players with a cell in that round already (a bye or an absence entered beforehand)
+/// are left out. The tournament gives its rounds (TRF `XXR`) and initial colour (`XXC
+/// white1`/`black1`, the colour the top-ranked player gets when nothing else decides;
+/// TRF letters are read as written, Black moving first), and may give a point system
+/// (`BBW`..., `162`), accelerations (`XXA`) and forbidden pairs (`XXP`).
+///
+/// The boards go into the caller's array as `renju_tournament_pair_round_robin` writes
+/// them (`black` and `white` by colour; a bye with `white` 0), in the pairing programs'
+/// order: by the higher player's score, then the lower's, then the higher's pairing
+/// number; the bye last.
+///
+/// Returns `RENJU_ERROR_BUFFER_TOO_SMALL` when `capacity < *count`, `RENJU_ERROR_PAIRING`
+/// when the round cannot be paired (no valid pairing under the absolute criteria, the
+/// rounds or the initial colour not given, the round already paired, too many players;
+/// the message says which), `RENJU_ERROR_INDEX_OUT_OF_RANGE` past the last tournament.
+///
+/// Thread safety: safe from any thread.
+///
+/// # Safety
+/// `tournament` is looked up before use; `boards` must be NULL (only with `capacity` 0)
+/// or valid for writes of `capacity` elements; `count` must be NULL or valid for writes
+/// of a `size_t`; `paired_round` must be NULL or valid for writes of a `uint32_t`.
+#[no_mangle]
+pub unsafe extern "C" fn renju_tournament_pair_dutch(
+    tournament: *const renju_tournament,
+    index: usize,
+    boards: *mut renju_board,
+    capacity: usize,
+    count: *mut usize,
+    paired_round: *mut u32,
+) -> renju_status {
+    guard(|| {
+        let pair = |t: &Tournament| pair_dutch(t).map_err(pairing_error);
+        // SAFETY: the caller's guarantees.
+        unsafe {
+            pair_into(
+                tournament,
+                index,
+                boards,
+                capacity,
+                count,
+                paired_round,
+                pair,
+            )
+        }
+    })
+}
+
+/// Checks the pairings of tournament `index` (0-based) of the handle, a finished Swiss,
+/// against the Dutch system: each round is paired again from the rounds before it (the
+/// players absent from it left out) and compared, boards and colours, with the
+/// tournament's. The numbers of the rounds that differ, in order, go into the caller's
+/// array `rounds` of `capacity` elements; `*count` always gets how many differ (0: every
+/// round is paired as the Dutch system pairs it).
+///
+/// Returns `RENJU_ERROR_BUFFER_TOO_SMALL` when `capacity < *count` (nothing is written
+/// to `rounds`), `RENJU_ERROR_PAIRING` when a round cannot be paired at all (the
+/// message names the round and why), `RENJU_ERROR_INDEX_OUT_OF_RANGE` past the last
+/// tournament.
+///
+/// Thread safety: safe from any thread.
+///
+/// # Safety
+/// `tournament` is looked up before use; `rounds` must be NULL (only with `capacity` 0)
+/// or valid for writes of `capacity` elements; `count` must be NULL or valid for writes
+/// of a `size_t`.
+#[no_mangle]
+pub unsafe extern "C" fn renju_tournament_check_dutch(
+    tournament: *const renju_tournament,
+    index: usize,
+    rounds: *mut u32,
+    capacity: usize,
+    count: *mut usize,
+) -> renju_status {
+    guard(|| {
+        out_ptr(count, "count")?;
+        if capacity > 0 {
+            out_ptr(rounds, "rounds")?;
+        }
+        let t = handle(tournament, "tournament")?;
+        let read = tournament_at(&t, index)?;
+        let differences = check_dutch(&read.tournament)
+            .map_err(|(round, e)| pairing_error(format!("round {round}: {e}")))?;
+        // SAFETY: the caller's guarantees.
+        unsafe { write(count, "count", differences.len()) }?;
+        if differences.len() > capacity {
+            return Err(Error::new(
+                RENJU_ERROR_BUFFER_TOO_SMALL,
+                format!(
+                    "{} rounds differ, the array holds {capacity}",
+                    differences.len()
+                ),
+            ));
+        }
+        for (i, d) in differences.iter().enumerate() {
+            // SAFETY: i < capacity, and the array holds `capacity` elements.
+            unsafe { rounds.add(i).write(d.round) };
+        }
+        Ok(())
     })
 }
 

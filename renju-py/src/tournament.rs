@@ -8,11 +8,15 @@ use std::path::PathBuf;
 use pyo3::exceptions::{PyOSError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
+use renju_core::Color;
 
 use renju_core::ParseError;
 use renju_records::Severity;
 use renju_tournament::clubs::club_totals;
 use renju_tournament::io::{read_bytes as core_read_bytes, read_path, ReadError};
+use renju_tournament::pairing::dutch::{
+    check_dutch, dutch_players, pair_dutch, FloatDirection, PreferenceStrength,
+};
 use renju_tournament::pairing::king_of_the_hill::{DrawnBout, HillOutcome, KingOfTheHill};
 use renju_tournament::pairing::lots::renumber_by_lots;
 use renju_tournament::pairing::matches::{record_results, round_matches};
@@ -665,6 +669,73 @@ py_methods! { Tournament |_x| pickle(Self) {}
     ) -> PyResult<Bound<'py, PyAny>> {
         let totals = club_totals(&self.inner, &StandingsOptions::default(), counted);
         to_py_data(py, &totals)
+    }
+
+    /// Pairs the next round of this Swiss by the Dutch system (FIDE C.04.3, the rules
+    /// applied from 2025), as the FIDE-endorsed pairing programs do: the round after the
+    /// last one with games or a pairing bye; players with a cell in that round already
+    /// (a bye or absence entered beforehand) are left out. The tournament gives its
+    /// rounds (TRF `XXR`) and initial colour (`XXC white1`/`black1`: TRF letters read as
+    /// written, Black moving first). Returns the boards as `(black, white)` player ids in
+    /// the pairing programs' order (by the higher player's score, the lower's, the
+    /// higher's pairing number), `(player, None)` for the bye, last. Raises ValueError
+    /// when the round cannot be paired (no valid pairing, the rounds or initial colour
+    /// not given, the round already paired).
+    fn pair_dutch(&self) -> PyResult<Vec<(u32, Option<u32>)>> {
+        let paired = pair_dutch(&self.inner).map_err(|e| PyValueError::new_err(e.to_string()))?;
+        Ok(paired.boards.into_iter().map(Pairing::players).collect())
+    }
+
+    /// Checks this finished Swiss against the Dutch system: each round paired again
+    /// from the rounds before it and compared, boards and colours, with the
+    /// tournament's. Returns the rounds that differ as `(round, dutch, tournament)`,
+    /// the boards as `pair_dutch` gives them; an empty list when every round agrees.
+    /// Raises ValueError naming the round that cannot be paired at all.
+    #[allow(clippy::type_complexity)]
+    fn check_dutch(&self) -> PyResult<Vec<(u32, Vec<(u32, Option<u32>)>, Vec<(u32, Option<u32>)>)>> {
+        let differences = check_dutch(&self.inner)
+            .map_err(|(round, e)| PyValueError::new_err(format!("round {round}: {e}")))?;
+        let boards = |list: Vec<Pairing>| list.into_iter().map(Pairing::players).collect();
+        Ok(differences
+            .into_iter()
+            .map(|d| (d.round, boards(d.expected), boards(d.actual)))
+            .collect())
+    }
+
+    /// What the Dutch system sees of each player before the next round, in start-rank
+    /// order: dicts with `id`, `score` (the pairing score, with acceleration), `to_pair`,
+    /// `colour_preference` (`"white"`, `"black"` or None), `preference_strength`
+    /// (`"none"`, `"mild"`, `"strong"`, `"absolute"`), `floats` (the last round's and the
+    /// one before's: `"down"`, `"up"` or None) and `bye_eligible`.
+    fn dutch_players<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyDict>>> {
+        let players =
+            dutch_players(&self.inner).map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let colour = |c: Option<Color>| c.map(|c| if c == Color::White { "white" } else { "black" });
+        let float = |f: Option<FloatDirection>| {
+            f.map(|f| if f == FloatDirection::Down { "down" } else { "up" })
+        };
+        players
+            .iter()
+            .map(|p| {
+                let d = PyDict::new(py);
+                d.set_item("id", p.id)?;
+                d.set_item("score", p.score.to_f64())?;
+                d.set_item("to_pair", p.to_pair)?;
+                d.set_item("colour_preference", colour(p.colour_preference))?;
+                d.set_item(
+                    "preference_strength",
+                    match p.preference_strength {
+                        PreferenceStrength::None => "none",
+                        PreferenceStrength::Mild => "mild",
+                        PreferenceStrength::Strong => "strong",
+                        PreferenceStrength::Absolute => "absolute",
+                    },
+                )?;
+                d.set_item("floats", (float(p.floats[0]), float(p.floats[1])))?;
+                d.set_item("bye_eligible", p.bye_eligible)?;
+                Ok(d)
+            })
+            .collect()
     }
 
     /// A drawing of lots from `seed` (0 to 2**64 - 1) for the pairing numbers, before

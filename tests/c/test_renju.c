@@ -978,6 +978,72 @@ static void test_round_robin_pairing(const char *games_dir) {
     CHECK(strcmp(renju_status_name(RENJU_ERROR_PAIRING), "RENJU_ERROR_PAIRING") == 0);
 }
 
+/* The Dutch Swiss system: the next round of a 64-player Swiss cut before round 4, board
+   for board as bbpPairings pairs it (fixtures/tournaments/dutch/b-round-4.pairings: White
+   first), and the check of the finished tournament and of one with a planted fault. */
+static void test_dutch_pairing(const char *games_dir) {
+    char path[1024];
+    renju_tournament *t = NULL;
+    renju_board boards[40];
+    size_t count = 0, i;
+    uint32_t round = 0, rounds[10];
+    FILE *f;
+    unsigned expected_count = 0, white = 0, black = 0;
+
+    snprintf(context, sizeof context, "Dutch pairing");
+    snprintf(path, sizeof path, "%s/../tournaments/dutch/b-before-round-4.trf", games_dir);
+    EXPECT_OK(renju_tournament_read_file(path, NULL, &t));
+    EXPECT_OK(renju_tournament_pair_dutch(t, 0, boards, 40, &count, &round));
+    CHECK(round == 4);
+    snprintf(path, sizeof path, "%s/../tournaments/dutch/b-round-4.pairings", games_dir);
+    f = fopen(path, "r");
+    CHECK(f != NULL);
+    if (f != NULL) {
+        CHECK(fscanf(f, "%u", &expected_count) == 1 && count == expected_count);
+        for (i = 0; i < count && fscanf(f, "%u %u", &white, &black) == 2; i++) {
+            if (black == 0) {
+                CHECK(boards[i].black == white && boards[i].white == 0);
+            } else {
+                CHECK(boards[i].white == white && boards[i].black == black);
+            }
+        }
+        CHECK(i == count);
+        fclose(f);
+    }
+    EXPECT(renju_tournament_pair_dutch(t, 0, NULL, 0, &count, NULL), RENJU_ERROR_BUFFER_TOO_SMALL);
+    CHECK(count == expected_count);
+    EXPECT(renju_tournament_pair_dutch(t, 0, boards, 40, NULL, NULL), RENJU_ERROR_NULL_POINTER);
+    EXPECT(renju_tournament_pair_dutch(NULL, 0, boards, 40, &count, NULL),
+           RENJU_ERROR_NULL_POINTER);
+    EXPECT(renju_tournament_pair_dutch(t, 1, boards, 40, &count, NULL),
+           RENJU_ERROR_INDEX_OUT_OF_RANGE);
+    EXPECT_OK(renju_tournament_free(t));
+
+    /* The whole tournament: every round as the Dutch system pairs it. */
+    snprintf(path, sizeof path, "%s/../tournaments/dutch/a.trf", games_dir);
+    EXPECT_OK(renju_tournament_read_file(path, NULL, &t));
+    EXPECT_OK(renju_tournament_check_dutch(t, 0, rounds, 10, &count));
+    CHECK(count == 0);
+    EXPECT(renju_tournament_check_dutch(t, 0, NULL, 0, NULL), RENJU_ERROR_NULL_POINTER);
+    EXPECT_OK(renju_tournament_free(t));
+
+    /* Nobody left to meet: four players who have all met cannot be paired again. */
+    {
+        static const char met[] =
+            "012 Four\nXXR 5\nXXC white1\n"
+            "001    1      A                                                                  1.5          3 w =     2 b =     4 w =\n"
+            "001    2      B                                                                  1.5          4 b =     1 w =     3 b =\n"
+            "001    3      C                                                                  1.5          1 b =     4 w =     2 w =\n"
+            "001    4      D                                                                  1.5          2 w =     3 b =     1 b =\n";
+        EXPECT_OK(renju_tournament_read_buffer((const uint8_t *)met, sizeof met - 1, NULL,
+                                               "met.trf", &t));
+        EXPECT(renju_tournament_pair_dutch(t, 0, boards, 40, &count, NULL), RENJU_ERROR_PAIRING);
+        CHECK(strstr(renju_last_error_message(), "no valid pairing") != NULL);
+        EXPECT_OK(renju_tournament_check_dutch(t, 0, rounds, 10, &count));
+        EXPECT_OK(renju_tournament_free(t));
+    }
+}
+
 /* Tournaments: the FIDE TEC exercise through the C API (BH under the 2024 and 2026
    rules), defaults, shared places, findings JSON and the error paths. */
 /* Point systems (TRF-26 162: 3/1/0) honoured in the standings, and hostile TRF files
@@ -2250,6 +2316,7 @@ int main(int argc, char **argv) {
     test_two_game_matches();
     test_team_events(argv[1]);
     test_round_robin_pairing(argv[1]);
+    test_dutch_pairing(argv[1]);
     test_report_merge();
     test_referee_game();
     test_referee_refusals();

@@ -415,3 +415,63 @@ def test_team_events_are_paired_and_played(repo: Path) -> None:
 
     club = renju.tournament.read_tournament(repo / "fixtures/tournaments/round_robin.trf")
     assert club.club_totals() == []
+
+
+DUTCH = Path("fixtures") / "tournaments" / "dutch"
+
+
+def engine_boards(repo: Path, name: str) -> list[tuple[int, int | None]]:
+    """bbpPairings' -p output (White first, "N 0" for the bye) as (black, white)."""
+    lines = (repo / DUTCH / name).read_text().split("\n")
+    boards: list[tuple[int, int | None]] = []
+    for line in lines[1 : 1 + int(lines[0])]:
+        white, black = (int(x) for x in line.split())
+        boards.append((white, None) if black == 0 else (black, white))
+    return boards
+
+
+def test_dutch_pairs_the_next_round_as_the_engine(repo: Path) -> None:
+    t = renju.tournament.read_tournament(repo / DUTCH / "b-before-round-9.trf")
+    assert t.pair_dutch() == engine_boards(repo, "b-round-9.pairings")
+    # 3 points a win, 1 a draw (TRF 162).
+    t = renju.tournament.read_tournament(repo / DUTCH / "c-before-round-5.trf")
+    assert t.pair_dutch() == engine_boards(repo, "c-round-5.pairings")
+
+
+def test_dutch_check_finds_a_planted_colour_fault(repo: Path) -> None:
+    text = (repo / DUTCH / "a.trf").read_text()
+    assert renju.tournament.read_tournaments_bytes(text.encode(), "a.trf")[0].check_dutch() == []
+    # Player 1's round-1 game with colours exchanged on both sides.
+    lines = text.split("\n")
+    first = next(i for i, l in enumerate(lines) if l.startswith("001    1 "))
+    opponent = int(lines[first][91:95])
+    other = next(i for i, l in enumerate(lines) if l.startswith(f"001 {opponent:4d} "))
+    swap = {"w": "b", "b": "w"}
+    for i in (first, other):
+        line = lines[i]
+        lines[i] = line[:96] + swap[line[96]] + line[97:]
+    t = renju.tournament.read_tournaments_bytes("\n".join(lines).encode(), "a.trf")[0]
+    differences = t.check_dutch()
+    assert differences and differences[0][0] == 1
+    _, dutch, tournament = differences[0]
+    assert set(dutch) != set(tournament)
+
+
+def test_dutch_players_explain_the_pairing(repo: Path) -> None:
+    t = renju.tournament.read_tournament(repo / DUTCH / "b-before-round-4.trf")
+    players = t.dutch_players()
+    assert len(players) == 64 and players[0]["id"] == 1
+    assert all(p["preference_strength"] in ("none", "mild", "strong", "absolute") for p in players)
+    assert any(p["floats"][0] == "down" for p in players)
+    assert {p["colour_preference"] for p in players} <= {"white", "black", None}
+
+
+def test_dutch_refuses_what_cannot_be_paired() -> None:
+    met = b"012 Four\nXXR 5\n" + b"".join(
+        b"001 %4d      P%d\n" % (i, i) for i in range(1, 5)
+    )
+    t = renju.tournament.read_tournaments_bytes(met, "four.trf")[0]
+    with pytest.raises(ValueError, match="initial colour"):
+        t.pair_dutch()
+    t = renju.tournament.read_tournaments_bytes(met.replace(b"XXR 5", b"XXR 5\nXXC white1"), "four.trf")[0]
+    assert t.pair_dutch() == [(3, 1), (2, 4)]

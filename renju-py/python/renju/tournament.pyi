@@ -259,6 +259,29 @@ class Tournament:
         """The club totals of this individual event: each club's (the players'
         federation column) best counted players' points (all when None) added up, best
         first: {"rank", "club", "points", "players": [[id, points], ...]} each."""
+    def pair_dutch(self) -> list[tuple[int, int | None]]:
+        """Pairs the next round of this Swiss by the Dutch system (FIDE C.04.3, the
+        rules applied from 2025), as the FIDE-endorsed pairing programs do: the round
+        after the last one with games or a pairing bye; players with a cell in that
+        round already are left out. The tournament gives its rounds (XXR) and initial
+        colour (XXC white1/black1; TRF letters read as written, Black moving first).
+        Returns the boards as (black, white) player ids in the pairing programs' order,
+        (player, None) for the bye, last. Raises ValueError when the round cannot be
+        paired (no valid pairing, the rounds or initial colour not given)."""
+    def check_dutch(
+        self,
+    ) -> list[tuple[int, list[tuple[int, int | None]], list[tuple[int, int | None]]]]:
+        """Checks this finished Swiss against the Dutch system: each round paired again
+        from the rounds before it and compared, boards and colours, with the
+        tournament's. Returns the rounds that differ as (round, dutch, tournament); an
+        empty list when every round agrees. Raises ValueError naming a round that
+        cannot be paired at all."""
+    def dutch_players(self) -> list[dict[str, Any]]:
+        """What the Dutch system sees of each player before the next round, in
+        start-rank order: id, score (with acceleration), to_pair, colour_preference
+        ("white", "black" or None), preference_strength ("none", "mild", "strong",
+        "absolute"), floats (the last round's and the one before's: "down", "up" or
+        None) and bye_eligible."""
     def draw_lots(self, seed: int) -> Tournament:
         """A drawing of lots from seed (0 to 2**64 - 1) for the pairing numbers, before
         the first round: a new Tournament with each player's start rank (id) set to the

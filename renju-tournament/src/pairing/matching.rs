@@ -61,6 +61,8 @@
 
 use std::collections::HashMap;
 
+use super::wide::WeightValue;
+
 /// The weight of an edge: larger is better.
 pub type Weight = u128;
 
@@ -197,6 +199,17 @@ pub fn max_weight_matching(
     Ok(Solver::new(vertices, edges, lift).solve())
 }
 
+/// A maximum-weight matching over weights of any width, for the pairing systems whose
+/// weights outgrow [`Weight`]: no checks (the caller keeps every weight below a
+/// sixteenth of its type's range, names each pair of vertices once and leaves out
+/// weights of zero, which are no edge).
+pub(crate) fn max_weight_matching_of<W: WeightValue>(
+    vertices: usize,
+    edges: &[(usize, usize, W)],
+) -> Vec<Option<usize>> {
+    Solver::new(vertices, edges, W::ZERO).solve()
+}
+
 /// Refuses what [`max_weight_matching`] does not take.
 fn check_graph(
     vertices: usize,
@@ -251,22 +264,22 @@ fn cardinality_lift(vertices: usize, edges: &[(usize, usize, Weight)]) -> Weight
 
 /// An edge's ends and doubled weight, for its slack.
 #[derive(Debug, Clone, Copy)]
-struct Edge {
+struct Edge<W> {
     /// Its two vertices.
     ends: [usize; 2],
     /// Twice its weight.
-    double_weight: Weight,
+    double_weight: W,
 }
 
 /// An edge as seen from one of its vertices.
 #[derive(Debug, Clone, Copy)]
-struct Incidence {
+struct Incidence<W> {
     /// The endpoint at the other vertex (the edge is `far_end / 2`).
     far_end: usize,
     /// The other vertex.
     far_vertex: usize,
     /// Twice the edge's weight, as slacks take it.
-    double_weight: Weight,
+    double_weight: W,
 }
 
 /// A label of the alternating forest: an S-vertex (outer, at even distance from a free
@@ -309,15 +322,15 @@ struct Moves {
 /// expanded). Edge `k` has the endpoints `2k` (its first vertex) and `2k + 1` (its
 /// second): `endpoint ^ 1` is the other end. Vertex duals are kept doubled (a slack is
 /// `dual[a] + dual[b] - 2 * weight`) so that every dual stays an integer.
-struct Solver {
+struct Solver<W> {
     /// Vertices.
     n: usize,
     /// The vertex at each endpoint.
     endpoint: Vec<usize>,
     /// Each edge's ends and doubled weight, together for [`Solver::slack`].
-    edge: Vec<Edge>,
+    edge: Vec<Edge<W>>,
     /// For each vertex, its edges (scanned in every stage: kept together for speed).
-    incident: Vec<Vec<Incidence>>,
+    incident: Vec<Vec<Incidence<W>>>,
     /// For each vertex, the far endpoint of its matched edge.
     mate: Vec<Option<usize>>,
     /// The label of each vertex and top-level blossom.
@@ -340,13 +353,13 @@ struct Solver {
     best_edge: Vec<Option<usize>>,
     /// The slack of `best_edge` under the current duals, when known (the scans compare
     /// with it again and again; the duals' changes forget it).
-    best_slack: Vec<Option<Weight>>,
+    best_slack: Vec<Option<W>>,
     /// For an S-blossom, its least-slack edge to each neighbouring S-blossom.
     best_edges: Vec<Option<Vec<usize>>>,
     /// Blossom numbers not in use.
     unused: Vec<usize>,
     /// Dual variables: doubled for vertices, as is for blossoms.
-    dual: Vec<Weight>,
+    dual: Vec<W>,
     /// Edges known to be tight in this stage.
     allowed: Vec<bool>,
     /// S-vertices whose edges are still to be scanned.
@@ -365,16 +378,20 @@ struct Solver {
 // vertex duals, at most 4W < 2¹²⁸ with W ≤ MAX_WEIGHT, and is at least 0 (the duals
 // are feasible); the tests run with overflow checks on weights near the bound.
 #[allow(clippy::arithmetic_side_effects)]
-impl Solver {
+impl<W: WeightValue> Solver<W> {
     /// The initial state: an empty matching, every vertex dual at the largest weight.
-    fn new(n: usize, edges: &[(usize, usize, Weight)], lift: Weight) -> Solver {
-        let heaviest = edges.iter().map(|&(_, _, w)| w + lift).max().unwrap_or(0);
+    fn new(n: usize, edges: &[(usize, usize, W)], lift: W) -> Solver<W> {
+        let heaviest = edges
+            .iter()
+            .map(|&(_, _, w)| w + lift)
+            .max()
+            .unwrap_or(W::ZERO);
         let mut endpoint = Vec::with_capacity(2 * edges.len());
         let mut edge = Vec::with_capacity(edges.len());
         let mut incident = vec![Vec::new(); n];
         for (k, &(a, b, w)) in edges.iter().enumerate() {
             endpoint.extend([a, b]);
-            let double_weight = 2 * (w + lift);
+            let double_weight = (w + lift).double();
             edge.push(Edge {
                 ends: [a, b],
                 double_weight,
@@ -391,7 +408,7 @@ impl Solver {
             });
         }
         let mut dual = vec![heaviest; n];
-        dual.resize(2 * n, 0);
+        dual.resize(2 * n, W::ZERO);
         let mut base: Vec<Option<usize>> = (0..n).map(Some).collect();
         base.resize(2 * n, None);
         Solver {
@@ -444,7 +461,7 @@ impl Solver {
     }
 
     /// The slack of edge `k`: how far its ends' duals exceed its weight (doubled).
-    fn slack(&self, k: usize) -> Weight {
+    fn slack(&self, k: usize) -> W {
         let Edge {
             ends: [a, b],
             double_weight,
@@ -545,7 +562,7 @@ impl Solver {
     }
 
     /// Scans an edge of S-vertex `v`; true when it augmented.
-    fn scan_edge(&mut self, v: usize, edge: Incidence) -> bool {
+    fn scan_edge(&mut self, v: usize, edge: Incidence<W>) -> bool {
         let (p, w) = (edge.far_end, edge.far_vertex);
         let k = p / 2;
         if self.top[v] == self.top[w] {
@@ -553,7 +570,7 @@ impl Solver {
         }
         if !self.allowed[k] {
             let slack = self.dual[v] + self.dual[w] - edge.double_weight;
-            if slack > 0 {
+            if slack > W::ZERO {
                 self.note_best_edge(v, w, k, slack);
                 return false;
             }
@@ -582,7 +599,7 @@ impl Solver {
 
     /// Keeps edge `k` (of slack `slack`, from S-vertex `v` to `w`) if it is the
     /// least-slack edge yet from `v`'s blossom to an S-blossom or to free vertex `w`.
-    fn note_best_edge(&mut self, v: usize, w: usize, k: usize, slack: Weight) {
+    fn note_best_edge(&mut self, v: usize, w: usize, k: usize, slack: W) {
         let holder = if self.label[self.top[w]] == Label::Outer {
             self.top[v]
         } else if self.label[w] == Label::Free {
@@ -596,13 +613,13 @@ impl Solver {
     }
 
     /// Sets (or clears) the least-slack edge of `holder`, with its slack.
-    fn set_best_edge(&mut self, holder: usize, best: Option<(usize, Weight)>) {
+    fn set_best_edge(&mut self, holder: usize, best: Option<(usize, W)>) {
         self.best_edge[holder] = best.map(|(k, _)| k);
         self.best_slack[holder] = best.map(|(_, slack)| slack);
     }
 
     /// The slack of the least-slack edge of `holder`, if it has one.
-    fn best_slack(&mut self, holder: usize) -> Option<Weight> {
+    fn best_slack(&mut self, holder: usize) -> Option<W> {
         if self.best_slack[holder].is_none() {
             self.best_slack[holder] = self.best_edge[holder].map(|k| self.slack(k));
         }
@@ -662,7 +679,7 @@ impl Solver {
         self.links[b] = links;
         self.label[b] = Label::Outer;
         self.label_end[b] = self.label_end[base_top];
-        self.dual[b] = 0;
+        self.dual[b] = W::ZERO;
         for v in self.leaves(b) {
             if self.label[self.top[v]] == Label::Inner {
                 // A former T-vertex becomes an S-vertex: its edges are to be scanned.
@@ -738,7 +755,7 @@ impl Solver {
             self.parent[s] = None;
             if s < self.n {
                 self.top[s] = s;
-            } else if end_of_stage && self.dual[s] == 0 {
+            } else if end_of_stage && self.dual[s] == W::ZERO {
                 self.expand_blossom(s, end_of_stage);
             } else {
                 for v in self.leaves(s) {
@@ -882,11 +899,11 @@ impl Solver {
     }
 
     /// The largest dual change that keeps the duals feasible, and what it makes tight.
-    fn dual_step(&self) -> (Weight, DualStep) {
+    fn dual_step(&self) -> (W, DualStep) {
         let n = self.n;
-        let smallest = self.dual[..n].iter().copied().min().unwrap_or(0);
+        let smallest = self.dual[..n].iter().copied().min().unwrap_or(W::ZERO);
         let mut best = (smallest, DualStep::Optimal);
-        let mut consider = |delta: Weight, step: DualStep| {
+        let mut consider = |delta: W, step: DualStep| {
             if delta < best.0 {
                 best = (delta, step);
             }
@@ -901,10 +918,10 @@ impl Solver {
                 if let Some(k) = self.best_edge[b] {
                     let slack = self.slack(k);
                     debug_assert!(
-                        slack.is_multiple_of(2),
+                        slack.halve().double() == slack,
                         "the slack between S-vertices is even"
                     );
-                    consider(slack / 2, DualStep::Join(k));
+                    consider(slack.halve(), DualStep::Join(k));
                 }
             }
         }
@@ -922,7 +939,7 @@ impl Solver {
     }
 
     /// Lowers S-vertex and raises T-vertex duals by `delta` (the opposite for blossoms).
-    fn adjust_duals(&mut self, delta: Weight) {
+    fn adjust_duals(&mut self, delta: W) {
         self.best_slack.fill(None);
         for v in 0..self.n {
             match self.label[self.top[v]] {
@@ -946,7 +963,7 @@ impl Solver {
     /// stage need not keep.
     fn expand_spent_outer_blossoms(&mut self) {
         for b in self.n..2 * self.n {
-            if self.is_top_blossom(b) && self.label[b] == Label::Outer && self.dual[b] == 0 {
+            if self.is_top_blossom(b) && self.label[b] == Label::Outer && self.dual[b] == W::ZERO {
                 self.expand_blossom(b, true);
             }
         }

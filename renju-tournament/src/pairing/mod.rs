@@ -9,7 +9,10 @@
 //!
 //! * [`matching`]: maximum-weight matching on general graphs (Edmonds' blossom
 //!   algorithm, exact, O(n³)), the core the Swiss systems pair a round with: each
-//!   allowed pair an edge, its criteria one weight.
+//!   allowed pair an edge, its criteria one weight (of as many 64-bit words as the
+//!   criteria need, in `wide`).
+//! * [`dutch`]: the Swiss system's Dutch pairing (FIDE C.04.3), as the FIDE-endorsed
+//!   programs pair, and the check of a Swiss's pairings round by round.
 //! * [`round_robin`]: FIDE's Berger tables (Handbook C.05, Annex 1), the order in which
 //!   a round robin is played, once or twice round (a double round robin).
 //! * [`knockout`]: the bracket sheet, seeds on its lines in the standard order, byes to
@@ -27,11 +30,11 @@
 //!   boards with the first-named team Black on odd boards, line-ups with substitutes,
 //!   Scheveningen matches.
 //!
-//! What the pairing systems will add beside them, each in its own file: the Swiss
-//! systems themselves (Dutch, Burstein, Lim...), team pairing, and a checker that
-//! replays a pairing program's rounds. Each system is one row of [`crate::System`]'s
+//! What other pairing systems will add beside them, each in its own file: other Swiss
+//! systems (Burstein, Lim...). Each system is one row of [`crate::System`]'s
 //! name table and one file here (`docs/development.md`, "Adding a pairing system").
 
+pub mod dutch;
 pub mod king_of_the_hill;
 pub mod knockout;
 pub mod lots;
@@ -40,6 +43,7 @@ pub mod matching;
 pub mod round_robin;
 pub mod teams;
 pub mod tournament_round;
+mod wide;
 
 /// One board of a round as a pairing system draws it.
 ///

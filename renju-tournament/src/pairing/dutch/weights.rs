@@ -1,0 +1,268 @@
+//! The Dutch criteria as one matching weight per pair of players.
+//!
+//! Each criterion of C.04.3 that compares pairings is a bit field of the weight, the
+//! first criterion in the highest bits, each field wide enough that the lower fields
+//! summed over a whole matching never carry into it: then the heaviest matching is
+//! the best pairing, criterion by criterion. The fields, from the top:
+//!
+//! 1. the pair may be made at all, plus one for each player who must not take the
+//!    bye (completion, C4, and the bye's score, C5);
+//! 2. pairs in the current bracket (C6), then their scores, one sub-field per score
+//!    group (C7);
+//! 3. the same for the next bracket (C8);
+//! 4. the unplayed games of the bye's taker (C9);
+//! 5. colours: absolute imbalances, absolute preferences, preferences, strong
+//!    preferences met (C10–C13);
+//! 6. floats repeated from one and two rounds before, then their scores (C14–C21);
+//! 7. room below for the generation order of S1 and S2 (exchanges, their numbers,
+//!    which players), filled in while the bracket's pairs are decided.
+
+// Field widths are bit counts of player numbers (at most 32 each), summed over score
+// groups: far below u32::MAX; weights are built inside the words `Layout::weight_bits`
+// sized, and flags add at most 3 into a field of 2 bits or more.
+#![allow(clippy::arithmetic_side_effects)]
+
+use std::collections::HashMap;
+
+use renju_core::Color;
+
+use super::entrants::{Field, Float};
+use crate::pairing::wide::Wide;
+
+/// The number of bits of `x` (0 for 0).
+pub(super) fn bits(x: usize) -> u32 {
+    usize::BITS - x.leading_zeros()
+}
+
+/// The shape of one round's weights: the widths of the fields and where each score
+/// group's sub-field sits.
+#[derive(Debug, Clone)]
+pub(super) struct Layout {
+    /// Bits for a count of players in one score group (B).
+    pub group_bits: u32,
+    /// Bits of all score-group sub-fields together (S).
+    pub groups_bits: u32,
+    /// The offset of each score's sub-field (the lowest score at 0).
+    pub group_shift: HashMap<i64, u32>,
+    /// Rounds completed.
+    pub played_rounds: usize,
+}
+
+impl Layout {
+    /// The layout for players `sorted` (by score, highest first).
+    pub fn new(field: &Field, sorted: &[usize]) -> Layout {
+        let mut group_shift = HashMap::new();
+        let (mut groups_bits, mut largest, mut run) = (0u32, 0usize, 0usize);
+        for (i, &e) in sorted.iter().enumerate().rev() {
+            run += 1;
+            let score = field.score(e, 0);
+            let ends = i == 0 || score < field.score(sorted[i - 1], 0);
+            if ends {
+                group_shift.insert(score, groups_bits);
+                largest = largest.max(run);
+                groups_bits += bits(run);
+                run = 0;
+            }
+        }
+        Layout {
+            group_bits: bits(largest),
+            groups_bits,
+            group_shift,
+            played_rounds: field.played_rounds,
+        }
+    }
+
+    /// The total of the fields' shifts below the top field.
+    fn shifts(&self) -> u32 {
+        let (b, s) = (self.group_bits, self.groups_bits);
+        let mut total = b + s + b + s + 2 * b + 4 * b;
+        if self.played_rounds >= 1 {
+            total += 2 * b + 2 * s;
+        }
+        if self.played_rounds >= 2 {
+            total += 2 * b + 2 * s;
+        }
+        total + 3 * b + 1
+    }
+
+    /// The bits a weight (and the final pairs' weight, all ones) takes.
+    pub fn weight_bits(&self) -> u32 {
+        self.shifts() + 2
+    }
+
+    /// The weight of a pair fixed for good: larger than any other.
+    pub fn fixed_weight<const N: usize>(&self) -> Wide<N> {
+        Wide::<N>::bit(self.weight_bits()).minus(1)
+    }
+
+    /// The bit of score `score`'s sub-field.
+    fn group_bit<const N: usize>(&self, score: i64) -> Wide<N> {
+        Wide::bit(self.group_shift.get(&score).copied().unwrap_or(0))
+    }
+}
+
+/// What the edge weight of a pair depends on beside the two players.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct EdgeContext<'a> {
+    /// The lower player is in the bracket being paired.
+    pub lower_in_bracket: bool,
+    /// The lower player is in the next score group.
+    pub lower_in_next: bool,
+    /// The score of the bye's taker (C5), 0 before it is known.
+    pub bye_score: i64,
+    /// Whether the bracket's single downfloater is the bye's taker (C9 applies).
+    pub single_downfloater_is_bye: bool,
+    /// The rank of each count of played games among the bye candidates (C9).
+    pub unplayed_ranks: &'a HashMap<u32, u64>,
+}
+
+/// Whether entrants `a` and `b` may meet: not forbidden (nor met before), and not two
+/// players with the same absolute colour preference unless one is a topscorer in the
+/// last round.
+pub(super) fn compatible(field: &Field, a: usize, b: usize) -> bool {
+    if field.forbidden[a].contains(&b) {
+        return false;
+    }
+    let (pa, pb) = (&field.entrants[a], &field.entrants[b]);
+    let threshold = field.topscorer_threshold();
+    !pa.absolute_preference()
+        || !pb.absolute_preference()
+        || pa.preference != pb.preference
+        || (field.is_last_round()
+            && (field.score(a, 0) > threshold || field.score(b, 0) > threshold))
+}
+
+/// Whether the preferences can both be met.
+pub(super) fn preferences_compatible(a: Option<Color>, b: Option<Color>) -> bool {
+    a != b || a.is_none() || b.is_none()
+}
+
+/// A candidate for the bye: eligible, and scoring no more than the bye's score.
+fn bye_candidate(field: &Field, e: usize, bye_score: i64) -> bool {
+    field.eligible_for_bye(e) && field.score(e, 0) <= bye_score
+}
+
+/// The weight of pairing `higher` with `lower` (entrants, `higher` ranked above).
+pub(super) fn edge_weight<const N: usize>(
+    field: &Field,
+    layout: &Layout,
+    higher: usize,
+    lower: usize,
+    ctx: &EdgeContext<'_>,
+) -> Wide<N> {
+    if !compatible(field, higher, lower) {
+        return Wide::from_u64(0);
+    }
+    let (b, s) = (layout.group_bits, layout.groups_bits);
+    let (hs, ls) = (field.score(higher, 0), field.score(lower, 0));
+    let flag = |x: bool| u64::from(x);
+    let mut w = Wide::<N>::from_u64(
+        1 + flag(!bye_candidate(field, higher, ctx.bye_score))
+            + flag(!bye_candidate(field, lower, ctx.bye_score)),
+    );
+    w = w.shl(b).or_low(flag(ctx.lower_in_bracket));
+    w = w.shl(s);
+    if ctx.lower_in_bracket {
+        w += layout.group_bit(hs);
+    }
+    w = w.shl(b).or_low(flag(ctx.lower_in_next));
+    w = w.shl(s);
+    if ctx.lower_in_next {
+        w += layout.group_bit(hs);
+    }
+    w = w.shl(2 * b);
+    if ctx.single_downfloater_is_bye {
+        let rank = |e: usize| {
+            let played = field.entrants[e].played_games;
+            ctx.unplayed_ranks.get(&played).copied().unwrap_or(0)
+        };
+        if hs == ctx.bye_score {
+            w = w.plus(rank(higher));
+        }
+        if ls == ctx.bye_score {
+            w = w.plus(rank(lower));
+        }
+    }
+    w = colour_bits(w, field, lower, higher, ctx.lower_in_bracket, b);
+    w = float_bits(w, field, layout, higher, lower, ctx.lower_in_bracket);
+    w.shl(3 * b + 1)
+}
+
+/// Appends the four colour fields (C10–C13), met when set, for `player` against
+/// `opponent`, counted only for pairs inside the bracket.
+fn colour_bits<const N: usize>(
+    w: Wide<N>,
+    field: &Field,
+    player: usize,
+    opponent: usize,
+    in_bracket: bool,
+    b: u32,
+) -> Wide<N> {
+    let (p, o) = (&field.entrants[player], &field.entrants[opponent]);
+    let differ = p.preference != o.preference;
+    let imbalance_ok = !p.absolute_imbalance() || !o.absolute_imbalance() || differ;
+    let absolute_ok = !p.absolute_preference()
+        || !o.absolute_preference()
+        || differ
+        || if p.imbalance == o.imbalance {
+            p.repeated.is_none() || p.repeated != o.repeated
+        } else {
+            let weaker = if p.imbalance > o.imbalance { o } else { p };
+            weaker.repeated != p.preference.map(Color::opponent)
+        };
+    let preference_ok = preferences_compatible(p.preference, o.preference);
+    let strong_ok = (!p.strong && !p.absolute_preference())
+        || (!o.strong && !o.absolute_preference())
+        || (p.absolute_preference() && o.absolute_preference())
+        || differ;
+    let mut w = w;
+    for met in [imbalance_ok, absolute_ok, preference_ok, strong_ok] {
+        w = w.shl(b).or_low(u64::from(in_bracket && met));
+    }
+    w
+}
+
+/// Appends the repeated-float fields (C14–C21) for the pair, counted only for pairs
+/// inside the bracket.
+fn float_bits<const N: usize>(
+    mut w: Wide<N>,
+    field: &Field,
+    layout: &Layout,
+    higher: usize,
+    lower: usize,
+    in_bracket: bool,
+) -> Wide<N> {
+    let (b, s) = (layout.group_bits, layout.groups_bits);
+    let (hs, ls) = (field.score(higher, 0), field.score(lower, 0));
+    let backs: Vec<usize> = (1..=2).filter(|&k| field.played_rounds >= k).collect();
+    for &back in &backs {
+        w = w.shl(b);
+        if in_bracket {
+            w = w.or_low(u64::from(field.float(lower, back) == Float::Down));
+            w = w.plus(u64::from(
+                hs <= ls && field.float(higher, back) == Float::Down,
+            ));
+        }
+        w = w.shl(b);
+        if in_bracket {
+            let upfloat = hs > ls && field.float(lower, back) == Float::Up;
+            w = w.or_low(u64::from(!upfloat));
+        }
+    }
+    for &back in &backs {
+        w = w.shl(s);
+        if in_bracket {
+            if field.float(lower, back) == Float::Down {
+                w += layout.group_bit(ls);
+            }
+            if field.float(higher, back) == Float::Down {
+                w += layout.group_bit(hs);
+            }
+        }
+        w = w.shl(s);
+        if in_bracket && !(field.float(lower, back) == Float::Up && hs > ls) {
+            w += layout.group_bit(hs);
+        }
+    }
+    w
+}
