@@ -417,3 +417,35 @@ fn the_team_swiss_reaches_the_least_match_point_differences() {
     }
     assert!(rounds_checked >= 100, "{rounds_checked} rounds checked");
 }
+
+#[test]
+fn a_team_swiss_names_first_the_team_first_named_fewer_times() {
+    let mut t = teams(4, 2);
+    t.system = Some(renju_tournament::System::Swiss);
+    // Round 1: team 1 first against team 2, team 3 first against team 4; teams 1 and 4
+    // win both boards.
+    let r1 = TeamRound {
+        round: 1,
+        matches: vec![
+            TeamMatch {
+                first: 1,
+                second: 2,
+                boards: match_boards(&[1, 2], &[3, 4]).unwrap(),
+            },
+            TeamMatch {
+                first: 4,
+                second: 3,
+                boards: match_boards(&[7, 8], &[5, 6]).unwrap(),
+            },
+        ],
+        bye: None,
+    };
+    // Team 4 is first-named in round 1 here; play() lets the lower team win, so team 3
+    // beats 4 and team 1 beats 2: 1 and 3 lead.
+    play(&mut t, &r1);
+    let r2 = pair_team_swiss(&t, None, 2, &[]).unwrap();
+    let pairs: Vec<(u32, u32)> = r2.matches.iter().map(|m| (m.first, m.second)).collect();
+    // 1 and 3 (one win each) meet: 3 was not first-named, 1 was: 3 is named first. 2
+    // and 4: 4 was first-named, 2 was not: 2 first.
+    assert_eq!(pairs, [(3, 1), (2, 4)], "{r2:?}");
+}
