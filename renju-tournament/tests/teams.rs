@@ -7,7 +7,8 @@ use std::collections::HashSet;
 use renju_tournament::pairing::matches::{record_bye, record_game};
 use renju_tournament::pairing::round_robin::RoundRobinOptions;
 use renju_tournament::pairing::teams::{
-    check_lineup, pair_team_round_robin, pair_team_swiss, scheveningen, TeamPairingError, TeamRound,
+    check_lineup, match_boards, pair_team_round_robin, pair_team_swiss, scheveningen, TeamMatch,
+    TeamPairingError, TeamRound,
 };
 use renju_tournament::pairing::Pairing;
 use renju_tournament::{
