@@ -1317,6 +1317,27 @@ typedef struct renju_board {
 } renju_board;
 
 /**
+ * One result of a round, as a TRF file writes it: `black` moved first against `white`
+ * (start ranks) and `code` is Black's result (`'1'`, `'='`, `'0'` played, `'+'`, `'-'`
+ * forfeit); or `white` 0 for a round of `black` without an opponent (`'U'` the pairing
+ * bye, `'F'`, `'H'`, `'Z'` byes, `'-'` absent).
+ */
+typedef struct renju_result_entry {
+    /**
+     * The player who moved first, or the player without an opponent.
+     */
+    uint32_t black;
+    /**
+     * The player who moved second, or 0.
+     */
+    uint32_t white;
+    /**
+     * The TRF result code, Black's.
+     */
+    char code;
+} renju_result_entry;
+
+/**
  * What a referee is created from. A zeroed struct (`= {0}`) gives the library
  * defaults: Renju on 15x15, free opening, shape-symmetric offers compared, untimed,
  * automatic foul refereeing, the game starting at time 0, the RIF reading.
@@ -2852,6 +2873,156 @@ renju_status renju_tournament_draw_lots(const struct renju_tournament *tournamen
 renju_status renju_tournament_trf(const struct renju_tournament *tournament,
                                   size_t index,
                                   char **trf);
+
+/**
+ * The games of one board played as a match of `games` games (1 to 99; the renju match
+ * is 2): game 1 as the board pairs it, game 2 with the colours exchanged, and so on (a
+ * bye, `white` 0, stays one bye). The games go into the caller's array `out` of
+ * `capacity` elements; `*count` always gets their number.
+ *
+ * Returns `RENJU_ERROR_BUFFER_TOO_SMALL` when `capacity < *count` (nothing written),
+ * `RENJU_ERROR_INVALID_ARGUMENT` for 0 games or more than 99.
+ *
+ * Thread safety: safe from any thread.
+ *
+ * # Safety
+ * `board` must be NULL or valid for reads of a `renju_board`; `out` must be NULL (only
+ * with `capacity` 0) or valid for writes of `capacity` elements; `count` must be NULL
+ * or valid for writes of a `size_t`.
+ */
+renju_status renju_board_match_games(const struct renju_board *board,
+                                     uint32_t games,
+                                     struct renju_board *out,
+                                     size_t capacity,
+                                     size_t *count);
+
+/**
+ * Tournament `index` (0-based) of the handle with the results `entries` (`count` of
+ * them) entered into round `round` (0: the first round without pairings): `*out` gets a
+ * new handle holding that one tournament. A match's games are one entry each, in the
+ * order played; the standings score them as one match.
+ *
+ * Returns `RENJU_ERROR_INVALID_ARGUMENT` when an entry cannot be entered (an unknown
+ * player, a player against himself, a code that is not a result of its kind; the
+ * message names the entry), `RENJU_ERROR_INDEX_OUT_OF_RANGE` past the last tournament.
+ *
+ * Ownership: the caller owns `*out` (free it with `renju_tournament_free`). Thread
+ * safety: safe from any thread.
+ *
+ * # Safety
+ * `tournament` is looked up before use; `entries` must be NULL (only with `count` 0)
+ * or valid for reads of `count` elements; `out` must be NULL or valid for writes of a
+ * pointer.
+ */
+renju_status renju_tournament_record_results(const struct renju_tournament *tournament,
+                                             size_t index,
+                                             uint32_t round,
+                                             const struct renju_result_entry *entries,
+                                             size_t count,
+                                             struct renju_tournament **out);
+
+/**
+ * Pairs round `round` (0: the first without pairings) of tournament `index` of the
+ * handle, a team event, by `system` (`"round-robin"`: FIDE's Berger tables over the
+ * teams in id order; `"swiss"`: by match points, no rematch, no second bye, the least
+ * match-point differences, then neighbours in the standings). Each match has `boards`
+ * boards (0: the smallest team's players), each team its first players in board order.
+ *
+ * The boards go into the caller's array `out` match by match (`boards` a match, board
+ * 1 first; the first-named team's player is `black` on odd boards, `white` on even
+ * ones); `*count` always gets their number, `*bye_team` (may be NULL) the team without
+ * a match, or 0.
+ *
+ * Returns `RENJU_ERROR_BUFFER_TOO_SMALL` when `capacity < *count`, `RENJU_ERROR_PAIRING`
+ * when the round cannot be paired (not a team event, past the schedule, no pairing
+ * without a rematch; the message says which), `RENJU_ERROR_INVALID_ARGUMENT` for
+ * another system, `RENJU_ERROR_INDEX_OUT_OF_RANGE` past the last tournament.
+ *
+ * Thread safety: safe from any thread.
+ *
+ * # Safety
+ * `tournament` is looked up before use; `system` must be a NUL-terminated string;
+ * `out` must be NULL (only with `capacity` 0) or valid for writes of `capacity`
+ * elements; `count` must be NULL or valid for writes of a `size_t`; `bye_team` must
+ * be NULL or valid for writes of a `uint32_t`.
+ */
+renju_status renju_tournament_pair_teams(const struct renju_tournament *tournament,
+                                         size_t index,
+                                         const char *system,
+                                         uint32_t round,
+                                         uint32_t boards,
+                                         struct renju_board *out,
+                                         size_t capacity,
+                                         size_t *count,
+                                         uint32_t *bye_team);
+
+/**
+ * Round `round` (0: the first without pairings) of the Scheveningen match between the
+ * two teams of tournament `index` of the handle (every player of one meets every
+ * player of the other), `boards` boards (0: the smaller team's players), into the
+ * caller's array `out` as `renju_tournament_pair_teams` writes it.
+ *
+ * Returns `RENJU_ERROR_BUFFER_TOO_SMALL` when `capacity < *count`, `RENJU_ERROR_PAIRING`
+ * without two teams or past the match's rounds, `RENJU_ERROR_INDEX_OUT_OF_RANGE` past
+ * the last tournament.
+ *
+ * Thread safety: safe from any thread.
+ *
+ * # Safety
+ * `tournament` is looked up before use; `out` must be NULL (only with `capacity` 0) or
+ * valid for writes of `capacity` elements; `count` must be NULL or valid for writes of
+ * a `size_t`.
+ */
+renju_status renju_tournament_pair_scheveningen(const struct renju_tournament *tournament,
+                                                size_t index,
+                                                uint32_t round,
+                                                uint32_t boards,
+                                                struct renju_board *out,
+                                                size_t capacity,
+                                                size_t *count);
+
+/**
+ * The king-of-the-hill match between the two teams of tournament `index` of the
+ * handle (their players in board order), the crosstable's bouts replayed (one a
+ * round): `*next` gets the bout to play (`black`, `white`), or zeros when the match is
+ * over; `*winner` (may be NULL) the winning team's id, or 0 while it goes on and for a
+ * drawn match. A drawn bout: both players leave, or with `replay_draws` it is played
+ * again with colours exchanged.
+ *
+ * Returns `RENJU_ERROR_PAIRING` without two teams or when a round is not the bout that
+ * was next, `RENJU_ERROR_INDEX_OUT_OF_RANGE` past the last tournament.
+ *
+ * Thread safety: safe from any thread.
+ *
+ * # Safety
+ * `tournament` is looked up before use; `next` must be NULL or valid for writes of a
+ * `renju_board`; `winner` must be NULL or valid for writes of a `uint32_t`.
+ */
+renju_status renju_tournament_king_of_the_hill(const struct renju_tournament *tournament,
+                                               size_t index,
+                                               bool replay_draws,
+                                               struct renju_board *next,
+                                               uint32_t *winner);
+
+/**
+ * The club totals of tournament `index` of the handle, an individual event, as JSON in
+ * `*json`: `[{"rank", "club", "points", "players": [[id, points], ...]}, ...]`, best
+ * first; each club's (the players' federation column) best `counted` players' points
+ * added up (0: all its players), from the standings with the Chinese rules' defaults.
+ *
+ * Returns `RENJU_ERROR_INDEX_OUT_OF_RANGE` past the last tournament.
+ *
+ * Ownership: the caller owns `*json` and frees it with `renju_string_free`. Thread
+ * safety: safe from any thread.
+ *
+ * # Safety
+ * `tournament` is looked up before use; `json` must be NULL or valid for writes of a
+ * pointer.
+ */
+renju_status renju_tournament_club_totals_json(const struct renju_tournament *tournament,
+                                               size_t index,
+                                               uint32_t counted,
+                                               char **json);
 
 /**
  * Creates a referee at the start of a game under `options` (NULL for the defaults;

@@ -20,6 +20,7 @@ mod forbidden_stream;
 mod help;
 mod match_cmd;
 mod pair;
+mod pair_teams;
 mod referee;
 mod show;
 mod standings;
@@ -181,6 +182,15 @@ enum Command {
         /// Print JSON.
         #[arg(long)]
         json: bool,
+        /// Write the tournament as a TRF file with the points and ranks of these
+        /// standings in its player records (one tournament only).
+        #[arg(long, value_name = "FILE")]
+        write_trf: Option<PathBuf>,
+        /// Print the club totals of an individual event after its standings: each
+        /// club's (the players' federation column) best N players' points added up
+        /// (0: all its players).
+        #[arg(long, value_name = "N")]
+        clubs: Option<usize>,
     },
     /// Pair a round robin's or a knockout's next round, or draw lots for the pairing
     /// numbers.
@@ -192,8 +202,12 @@ enum Command {
     /// the number of boards, then "first second" per board, the first mover (Black: the
     /// tables' White, the bracket's upper line) first, "N 0" for a bye.
     /// --draw-lots --seed N writes the tournament with each player's start rank set to the
-    /// number drawn (-o FILE). Exit code 0 when written, 2 when the file cannot be read
-    /// or the round cannot be paired (past the schedule, fewer than two players...).
+    /// number drawn (-o FILE). --games N lays each board out as a match of N games,
+    /// colours exchanged game by game. --record RESULTS enters a round's results
+    /// ("black white result" lines). Team events: --team-round-robin, --team-swiss,
+    /// --scheveningen, --king-of-the-hill. Exit code 0 when written, 2 when the file
+    /// cannot be read or the round cannot be paired (past the schedule, fewer than two
+    /// players...).
     Pair(Box<pair::PairArgs>),
     /// Test another engine or library against the judge, over its own protocol.
     ///
@@ -302,7 +316,20 @@ fn main() -> ExitCode {
             tiebreaks,
             unplayed,
             json,
-        } => standings::run(&files, format, system, tiebreaks.as_deref(), unplayed, json),
+            write_trf,
+            clubs,
+        } => standings::run(
+            &files,
+            format,
+            system,
+            tiebreaks.as_deref(),
+            unplayed,
+            json,
+            &standings::Extra {
+                write_trf: write_trf.as_deref(),
+                clubs: clubs.map(|n| (n > 0).then_some(n)),
+            },
+        ),
         Command::Pair(args) => pair::run(*args),
         Command::Conform(args) => conform::run(args),
         Command::Show(args) => show::run(args),

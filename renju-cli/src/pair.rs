@@ -1,7 +1,8 @@
 //! `renju pair`: the next round of a Swiss tournament by the Dutch system, of a round
 //! robin by FIDE's Berger tables or of a knockout by its bracket, written as
-//! bbpPairings writes its pairings; the check of a Swiss tournament's pairings round by
-//! round; and the drawing of lots for the pairing numbers.
+//! bbpPairings writes its pairings (each board as a match of N games with `--games`);
+//! the check of a Swiss tournament's pairings round by round; the drawing of lots for
+//! the pairing numbers; a round's results entered (`--record`); and team events.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -14,15 +15,21 @@ use serde_json::{json, Value};
 
 use renju_tournament::io::read_path;
 use renju_tournament::pairing::lots::{drawn_numbers, renumber_by_lots};
+use renju_tournament::pairing::matches::{record_results, round_matches};
 use renju_tournament::pairing::round_robin::RoundRobinOptions;
-use renju_tournament::pairing::tournament_round::{pair_knockout, pair_round_robin, PairedRound};
+use renju_tournament::pairing::tournament_round::{
+    next_round, pair_knockout, pair_round_robin, PairedRound,
+};
 use renju_tournament::pairing::Pairing;
 use renju_tournament::Tournament;
 
+use crate::pair_teams::{pair_teams, parse_lineup, TeamOptions, TeamTask};
+
 /// The options of `renju pair`.
 #[derive(Args)]
-#[command(group(ArgGroup::new("task").required(true).args(["dutch", "round_robin", "knockout", "draw_lots"])))]
+#[command(group(ArgGroup::new("task").required(true).args(["dutch", "round_robin", "knockout", "draw_lots", "record", "team_round_robin", "team_swiss", "scheveningen", "king_of_the_hill"])))]
 #[command(group(ArgGroup::new("system").args(["dutch", "round_robin", "knockout"])))]
+#[command(group(ArgGroup::new("teams").args(["team_round_robin", "team_swiss", "scheveningen", "king_of_the_hill"])))]
 pub struct PairArgs {
     /// Pair the next round of a Swiss tournament by the Dutch system (FIDE C.04.3, the
     /// rules applied from 2025), as bbpPairings --dutch does: the round after the last
@@ -50,10 +57,47 @@ pub struct PairArgs {
     /// games included) by neighbours. A tied match stops it: enter its tie-break first.
     #[arg(long)]
     knockout: bool,
+    /// Pair a round of a team round robin (the Berger tables over the teams in id
+    /// order): each match's boards, the first-named team Black on odd boards; the team
+    /// with the rest lists its players as `N 0`.
+    #[arg(long)]
+    team_round_robin: bool,
+    /// Pair a round of a team Swiss by match points (no rematch, no second bye, the
+    /// least match-point differences, then neighbours in the standings).
+    #[arg(long)]
+    team_swiss: bool,
+    /// Pair a round of a Scheveningen match between the file's two teams: every player
+    /// of one meets every player of the other.
+    #[arg(long)]
+    scheveningen: bool,
+    /// The next bout of a king-of-the-hill match between the file's two teams (its
+    /// bouts one a round): the loser leaves, the winner stays; or who won.
+    #[arg(long)]
+    king_of_the_hill: bool,
+    /// Boards of a team match (default: the smallest team's players).
+    #[arg(long, value_name = "N", requires = "teams")]
+    boards: Option<usize>,
+    /// A team's line-up for the round, TEAM:ID,ID,... in board order (substitutes
+    /// allowed, the team's order kept); repeat for each team.
+    #[arg(long, value_name = "TEAM:IDS", requires = "teams")]
+    lineup: Vec<String>,
+    /// In a king of the hill, a drawn bout is played again with colours exchanged
+    /// (default: both players leave).
+    #[arg(long, requires = "king_of_the_hill")]
+    replay_draws: bool,
     /// Draw lots for the pairing numbers (before round 1): write the tournament with
     /// each player's start rank set to the number drawn (with --seed).
     #[arg(long, requires = "seed")]
     draw_lots: bool,
+    /// Enter a round's results from RESULTS (the round of --round, default the first
+    /// without pairings): one line per game, `BLACK WHITE RESULT` by start rank, the
+    /// result Black's as TRF writes it (1 = 0 for a game, + - for a forfeit), and
+    /// `ID 0 CODE` for a round without an opponent (U the pairing bye, F H Z byes, -
+    /// absent); a match's games one line each, in the order played. The tournament is
+    /// written to --output (JSON when its name ends in .json), or as TRF to standard
+    /// output.
+    #[arg(long, value_name = "RESULTS")]
+    record: Option<PathBuf>,
     /// The tournament: a FIDE TRF file (or a tournament's JSON).
     tournament: PathBuf,
     /// Write the pairings to OUTPUT, or to standard output when no file follows (the
@@ -65,15 +109,26 @@ pub struct PairArgs {
         short = 'p',
         long = "pairings",
         value_name = "OUTPUT",
-        num_args = 0..=1,
-        requires = "system"
+        num_args = 0..=1
     )]
     pairings: Option<Option<PathBuf>>,
-    /// The round to pair (from 1); default: the first round without pairings. Never
-    /// past the rounds the file declares (XXR). (The Dutch system pairs only the next
-    /// round.)
-    #[arg(long, requires = "system", conflicts_with = "dutch")]
+    /// The round to pair or to enter results for (from 1); default: the first round
+    /// without pairings. Never past the rounds the file declares (XXR). (The Dutch
+    /// system pairs only the next round.)
+    #[arg(long, conflicts_with = "dutch")]
     round: Option<u32>,
+    /// Each board is a match of GAMES games (1 to 99; the renju match is 2), the players
+    /// moving first in turn: one line per game, game 1 as the board pairs it, game 2
+    /// with the colours exchanged, and so on. The standings score the games of one round
+    /// against one opponent as one match.
+    #[arg(
+        long,
+        value_name = "GAMES",
+        default_value_t = 1,
+        requires = "system",
+        conflicts_with = "dutch"
+    )]
+    games: u32,
     /// A double round robin: a second cycle repeats the first with colours exchanged.
     #[arg(long, requires = "round_robin", conflicts_with = "knockout")]
     double: bool,
@@ -85,9 +140,10 @@ pub struct PairArgs {
     /// numbers, in every version and on every platform.
     #[arg(long, requires = "draw_lots")]
     seed: Option<u64>,
-    /// Write the tournament with the numbers drawn to this TRF file (default: standard
-    /// output); the numbers drawn are then listed on standard output.
-    #[arg(short = 'o', long, value_name = "FILE", requires = "draw_lots")]
+    /// Write the tournament with the numbers drawn (--draw-lots) or the results entered
+    /// (--record) to this file: TRF, or JSON when its name ends in .json (default: TRF
+    /// on standard output); the numbers drawn are then listed on standard output.
+    #[arg(short = 'o', long, value_name = "FILE")]
     output: Option<PathBuf>,
     /// Print JSON: the round and its boards with the players' ids and names (with
     /// --dutch, each player's score, colour preference, floats and bye eligibility,
@@ -114,14 +170,51 @@ fn run_task(args: &PairArgs) -> Result<ExitCode, String> {
     if args.check {
         return dutch::check(&t, args);
     }
-    if args.draw_lots {
+    if args.output.is_some() && !args.draw_lots && args.record.is_none() {
+        return Err("--output writes a tournament: use it with --draw-lots or --record".into());
+    }
+    if let Some(task) = team_task(args) {
+        pair_team_task(&t, task, args)?;
+    } else if args.draw_lots {
         draw(&t, args)?;
+    } else if let Some(results) = &args.record {
+        record(t, args, results)?;
     } else if args.dutch {
         dutch::pair(&t, args)?;
     } else {
         pair(&t, args)?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The team task asked for, if any.
+fn team_task(args: &PairArgs) -> Option<TeamTask> {
+    [
+        (args.team_round_robin, TeamTask::RoundRobin),
+        (args.team_swiss, TeamTask::Swiss),
+        (args.scheveningen, TeamTask::Scheveningen),
+        (args.king_of_the_hill, TeamTask::KingOfTheHill),
+    ]
+    .into_iter()
+    .find_map(|(asked, task)| asked.then_some(task))
+}
+
+/// Pairs a team task and writes it as `-p` says.
+fn pair_team_task(t: &Tournament, task: TeamTask, args: &PairArgs) -> Result<(), String> {
+    let lineups = (args.lineup.iter())
+        .map(|l| parse_lineup(l))
+        .collect::<Result<Vec<_>, _>>()?;
+    let options = TeamOptions {
+        round: args.round,
+        boards: args.boards,
+        lineups: &lineups,
+        double: false,
+        replay_draws: args.replay_draws,
+        json: args.json,
+    };
+    let text =
+        pair_teams(t, task, &options).map_err(|e| format!("{}: {e}", args.tournament.display()))?;
+    write_pairings(args, &text)
 }
 
 /// The one tournament of the file.
@@ -148,10 +241,13 @@ fn pair(t: &Tournament, args: &PairArgs) -> Result<(), String> {
         pair_round_robin(t, args.round, &options)
     };
     let paired = paired.map_err(|e| format!("{}: {e}", args.tournament.display()))?;
+    let matches = round_matches(&paired, args.games).map_err(|e| format!("--games: {e}"))?;
     let text = if args.json {
-        format!("{:#}\n", round_json(t, &paired))
-    } else {
+        format!("{:#}\n", round_json(t, &paired, &matches))
+    } else if args.games == 1 {
         bbp_pairings(&paired, FirstColumn::FirstMover)
+    } else {
+        bbp_games(&matches)
     };
     write_pairings(args, &text)
 }
@@ -189,15 +285,36 @@ pub fn bbp_pairings(paired: &PairedRound, first_column: FirstColumn) -> String {
     text
 }
 
+/// The games of a round's matches as bbpPairings writes boards: the number of lines,
+/// then `first second` per game, board by board (`N 0` for a bye).
+pub fn bbp_games(matches: &[Vec<Pairing>]) -> String {
+    let games: Vec<&Pairing> = matches.iter().flatten().collect();
+    let mut text = format!("{}\n", games.len());
+    for game in games {
+        let (first, second) = game.players();
+        text.push_str(&format!("{first} {}\n", second.unwrap_or(0)));
+    }
+    text
+}
+
 /// `{"round", "boards": [{"board", "black", "white"} or {"board", "bye"}]}`, each
-/// player as `{"id", "name"}`.
-fn round_json(t: &Tournament, paired: &PairedRound) -> Value {
+/// player as `{"id", "name"}`; a board of a match of several games also has `"games":
+/// [{"black", "white"}, ...]`.
+fn round_json(t: &Tournament, paired: &PairedRound, matches: &[Vec<Pairing>]) -> Value {
     let player = |id: u32| json!({"id": id, "name": t.player(id).map_or("", |p| &p.name)});
     let boards: Vec<Value> = (1..)
-        .zip(&paired.boards)
-        .map(|(number, board): (u32, &Pairing)| match *board {
+        .zip(paired.boards.iter().zip(matches))
+        .map(|(number, (board, games)): (u32, _)| match *board {
             Pairing::Game { black, white } => {
-                json!({"board": number, "black": player(black), "white": player(white)})
+                let mut entry =
+                    json!({"board": number, "black": player(black), "white": player(white)});
+                if games.len() > 1 {
+                    let games: Vec<Value> = (games.iter().filter_map(|g| g.game()))
+                        .map(|(b, w)| json!({"black": player(b), "white": player(w)}))
+                        .collect();
+                    entry["games"] = Value::from(games);
+                }
+                entry
             }
             Pairing::Bye { player: id } => json!({"board": number, "bye": player(id)}),
         })
@@ -205,12 +322,66 @@ fn round_json(t: &Tournament, paired: &PairedRound) -> Value {
     json!({"round": paired.round, "boards": boards})
 }
 
+/// Enters the results of `results` into round `--round` (default the first without
+/// pairings) and writes the tournament.
+fn record(mut t: Tournament, args: &PairArgs, results: &Path) -> Result<(), String> {
+    let text = std::fs::read_to_string(results)
+        .map_err(|e| format!("{}: cannot read: {e}", results.display()))?;
+    let round = args.round.unwrap_or_else(|| next_round(&t));
+    let mut entries = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let at = |m: &dyn std::fmt::Display| format!("{}: line {}: {m}", results.display(), n + 1);
+        let words: Vec<&str> = line.split_whitespace().collect();
+        if words.is_empty() || words[0].starts_with('#') {
+            continue;
+        }
+        let [black, white, code] = words[..] else {
+            return Err(at(&"not `BLACK WHITE RESULT` (`ID 0 CODE` for a bye)"));
+        };
+        let id = |w: &str| {
+            w.parse::<u32>()
+                .map_err(|_| at(&format!("{w:?} is not a start rank")))
+        };
+        entries.push((id(black)?, id(white)?, code));
+    }
+    record_results(&mut t, round, &entries).map_err(|e| format!("{}: {e}", results.display()))?;
+    t.sort_cells();
+    let written = written_tournament(&t, args.output.as_deref())?;
+    match &args.output {
+        Some(path) => std::fs::write(path, written)
+            .map_err(|e| format!("{}: cannot write: {e}", path.display())),
+        None => print_out(&written),
+    }
+}
+
+/// The tournament as the file `output` is written (JSON when it ends in `.json`, TRF
+/// otherwise); TRF, which holds one game a round, is refused for a round of several
+/// games against one opponent.
+fn written_tournament(t: &Tournament, output: Option<&Path>) -> Result<String, String> {
+    if output.is_some_and(|p| {
+        p.extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("json"))
+    }) {
+        return serde_json::to_string_pretty(t)
+            .map(|text| text + "\n")
+            .map_err(|e| e.to_string());
+    }
+    let mut seen = std::collections::HashSet::new();
+    if let Some(c) = t.cells.iter().find(|c| !seen.insert((c.round, c.player))) {
+        return Err(format!(
+            "round {}: player {} has more than one game, which TRF cannot hold: write JSON (-o FILE.json)",
+            c.round, c.player
+        ));
+    }
+    t.to_trf().map_err(|e| e.to_string())
+}
+
 fn draw(t: &Tournament, args: &PairArgs) -> Result<(), String> {
     let seed = args.seed.unwrap_or_default();
     let at = |e: &dyn std::fmt::Display| format!("{}: {e}", args.tournament.display());
     let numbers = drawn_numbers(t, seed).map_err(|e| at(&e))?;
     let drawn = renumber_by_lots(t, seed).map_err(|e| at(&e))?;
-    let trf = drawn.to_trf().map_err(|e| at(&e))?;
+    let trf = written_tournament(&drawn, args.output.as_deref()).map_err(|e| at(&e))?;
     let listing = if args.json {
         format!("{:#}\n", lots_json(t, seed, &numbers))
     } else {

@@ -279,3 +279,146 @@ fn a_knockout_is_paired_by_its_bracket() {
     assert!(err.contains("tied; enter its tie-break games"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A round robin of two-game matches run end to end from the CLI: each round paired
+/// with `--games 2` (colours exchanged in game 2), its results entered with `--record`
+/// into a JSON tournament (TRF holds one game a round), the standings scoring each match
+/// as one.
+#[test]
+fn a_round_robin_of_two_game_matches_runs_end_to_end() {
+    let dir = scratch("two-games");
+    let json = dir.join("club.json");
+    std::fs::write(dir.join("club.trf"), trf(4, &[])).unwrap();
+    let trf_path = dir.join("club.trf");
+    let mut current = trf_path.clone();
+    for round in 1..=3 {
+        let (code, out, err) = renju(&[
+            "pair",
+            "--round-robin",
+            "--games",
+            "2",
+            current.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 0, "round {round}: {err}");
+        let games = boards(&out);
+        assert_eq!(games.len(), 4);
+        for pair in games.chunks(2) {
+            assert_eq!(pair[1], (pair[0].1, pair[0].0), "colours exchanged");
+        }
+        // The lower start rank wins game 1 with Black; game 2 is drawn.
+        let results: String = (games.chunks(2))
+            .map(|g| {
+                let first = if g[0].0 < g[0].1 { "1" } else { "0" };
+                format!("{} {} {first}\n{} {} =\n", g[0].0, g[0].1, g[1].0, g[1].1)
+            })
+            .collect();
+        std::fs::write(dir.join(format!("round{round}.txt")), &results).unwrap();
+        record(&dir, &current, &json, &results);
+        current = json.clone();
+    }
+    let (code, out, err) = renju(&["standings", "--json", json.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    let rows = &v["tournaments"][0]["standings"];
+    // Player 1 won every match 1½-½: 3 match points, 4½ game points after.
+    assert_eq!(rows[0]["id"], 1);
+    assert_eq!(rows[0]["points"], 3.0);
+    assert_eq!(rows[0]["tiebreaks"]["GP"], 4.5);
+    assert_eq!(rows[3]["points"], 0.0);
+    // TRF cannot hold a round of two games: the error says to write JSON.
+    let (code, _, err) = renju(&[
+        "pair",
+        "--record",
+        dir.join("round1.txt").to_str().unwrap(),
+        trf_path.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("write JSON"), "{err}");
+    // A result code that is not one: the line is named.
+    std::fs::write(dir.join("bad.txt"), "1 2 Q\n").unwrap();
+    let (code, _, err) = renju(&[
+        "pair",
+        "--record",
+        dir.join("bad.txt").to_str().unwrap(),
+        trf_path.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("result 1: round 1: \"Q\""), "{err}");
+}
+
+/// Enters `lines` (`black white result`) as round results into `from`, written to `to`.
+fn record(dir: &std::path::Path, from: &std::path::Path, to: &std::path::Path, lines: &str) {
+    let results = dir.join("results.txt");
+    std::fs::write(&results, lines).unwrap();
+    let (code, _, err) = renju(&[
+        "pair",
+        "--record",
+        results.to_str().unwrap(),
+        from.to_str().unwrap(),
+        "-o",
+        to.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+}
+
+/// A team round robin of four teams run end to end: each round's boards (the
+/// first-named team Black on board 1, White on board 2), the results, the standings by
+/// match points with no finding about board colours.
+#[test]
+fn a_team_round_robin_runs_end_to_end() {
+    let dir = scratch("teams");
+    let file = dir.join("teams.trf");
+    std::fs::copy(repo().join("fixtures/tournaments/team_entries.trf"), &file).unwrap();
+    for _ in 1..=3 {
+        let (code, out, err) = renju(&["pair", "--team-round-robin", file.to_str().unwrap()]);
+        assert_eq!(code, 0, "{err}");
+        let games = boards(&out);
+        assert_eq!(games.len(), 4);
+        // Black wins every game: each match is drawn 1-1.
+        let lines: String = games.iter().map(|(b, w)| format!("{b} {w} 1\n")).collect();
+        record(&dir, &file, &file, &lines);
+    }
+    let (code, out, err) = renju(&["standings", "--json", file.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}\n{out}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    let t = &v["tournaments"][0];
+    assert_eq!(t["team"], true);
+    assert!(
+        t["findings"].as_array().unwrap().is_empty(),
+        "{}",
+        t["findings"]
+    );
+    for row in t["standings"].as_array().unwrap() {
+        assert_eq!(row["points"], 1.5, "{row}");
+    }
+    let (code, _, err) = renju(&["pair", "--team-round-robin", file.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("past the 3 rounds"), "{err}");
+}
+
+/// A king-of-the-hill match from the CLI: the next bout after each result, then who won.
+#[test]
+fn a_king_of_the_hill_says_the_next_bout_then_the_winner() {
+    let dir = scratch("hill");
+    let file = dir.join("hill.trf");
+    std::fs::copy(repo().join("fixtures/tournaments/two_teams.trf"), &file).unwrap();
+    let next = || {
+        let (code, out, err) = renju(&["pair", "--king-of-the-hill", file.to_str().unwrap()]);
+        assert_eq!(code, 0, "{err}");
+        out
+    };
+    // North's 1, 2, 3 against South's 4, 5, 6; North's player wins every bout.
+    let mut bouts = Vec::new();
+    loop {
+        let out = next();
+        if !out.starts_with('1') {
+            assert_eq!(out, "North wins\n");
+            break;
+        }
+        let (black, white) = boards(&out)[0];
+        bouts.push((black, white));
+        let result = if black <= 3 { "1" } else { "0" };
+        record(&dir, &file, &file, &format!("{black} {white} {result}\n"));
+    }
+    assert_eq!(bouts, [(1, 4), (5, 1), (1, 6)]);
+}

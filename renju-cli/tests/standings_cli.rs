@@ -228,3 +228,32 @@ fn an_all_drawn_knockout_of_100_players_and_1000_rounds_is_quick() {
     assert!(elapsed.as_secs() < 60, "{elapsed:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `--clubs N`: each club's best N players added up, after the standings; `--write-trf`
+/// writes the points and ranks computed.
+#[test]
+fn club_totals_and_the_trf_with_the_standings() {
+    let file = "fixtures/tournaments/clubs.trf";
+    let (code, out, err) = renju(&["standings", "--clubs", "2", file]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Club totals\nRank  Club  Pts  Players\n   1  SOU  4.5  3:2.5 2:2\n   2  NOR  4  1:3.5 5:0.5\n"), "{out}");
+    let (code, out, err) = renju(&["standings", "--json", "--clubs", "0", file]);
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["tournaments"][0]["clubs"][0]["points"], 6.0);
+    let written = std::env::temp_dir().join(format!("renju-standings-{}.trf", std::process::id()));
+    let (code, _, err) = renju(&[
+        "standings",
+        "--write-trf",
+        written.to_str().unwrap(),
+        "fixtures/tournaments/club_entries.trf",
+        file,
+    ]);
+    assert_eq!(code, 2, "two tournaments, one TRF");
+    assert!(err.contains("one TRF file holds one"), "{err}");
+    let (code, _, err) = renju(&["standings", "--write-trf", written.to_str().unwrap(), file]);
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(&written).unwrap();
+    assert!(text.contains("3.5    1"), "{text}");
+    let _ = std::fs::remove_file(written);
+}

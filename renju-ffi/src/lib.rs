@@ -55,6 +55,10 @@ pub mod tournament;
 
 pub mod pairing;
 
+pub mod matches;
+
+pub mod teams;
+
 pub mod referee;
 
 pub mod env;
@@ -65,9 +69,11 @@ pub use error::{renju_last_error_message, renju_status, renju_status_name};
 pub use fixtures::*;
 pub use games::*;
 pub use handle::{renju_live_object_count, renju_string_free};
+pub use matches::*;
 pub use pairing::*;
 pub use position::*;
 pub use referee::*;
 pub use reports::*;
+pub use teams::*;
 pub use tournament::*;
 pub use types::*;

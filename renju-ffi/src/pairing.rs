@@ -64,7 +64,8 @@ unsafe fn options_arg(ptr: *const renju_round_robin_options) -> Result<RoundRobi
     })
 }
 
-fn pairing_error(e: impl std::fmt::Display) -> Error {
+/// A pairing that cannot be made, as `RENJU_ERROR_PAIRING` with its reason.
+pub(crate) fn pairing_error(e: impl std::fmt::Display) -> Error {
     Error::new(RENJU_ERROR_PAIRING, e.to_string())
 }
 

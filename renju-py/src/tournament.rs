@@ -12,13 +12,21 @@ use renju_core::Color;
 
 use renju_core::ParseError;
 use renju_records::Severity;
+use renju_tournament::clubs::club_totals;
 use renju_tournament::io::{read_bytes as core_read_bytes, read_path, ReadError};
 use renju_tournament::pairing::dutch::{
     check_dutch, dutch_players, pair_dutch, FloatDirection, PreferenceStrength,
 };
+use renju_tournament::pairing::king_of_the_hill::{DrawnBout, HillOutcome, KingOfTheHill};
 use renju_tournament::pairing::lots::renumber_by_lots;
+use renju_tournament::pairing::matches::{record_results, round_matches};
 use renju_tournament::pairing::round_robin::RoundRobinOptions;
-use renju_tournament::pairing::tournament_round::{next_round, pair_knockout, pair_round_robin};
+use renju_tournament::pairing::teams::{
+    default_boards, pair_scheveningen, pair_team_round_robin, pair_team_swiss, two_teams,
+};
+use renju_tournament::pairing::tournament_round::{
+    next_round, pair_knockout, pair_round_robin, PairedRound,
+};
 use renju_tournament::pairing::Pairing;
 use renju_tournament::{
     check, standings as core_standings, trf, Regulation, StandingRow as CRow,
@@ -493,13 +501,16 @@ py_methods! { Tournament |_x| pickle(Self) {}
     /// table's order, as `(black, white)` player ids (Black moves first), `(player,
     /// None)` for a bye. Raises ValueError when the round cannot be paired (fewer than
     /// two players, a team event, another system, past the schedule or the rounds
-    /// declared, a game of an earlier round the tables do not pair).
-    #[pyo3(signature = (round=None, double=false, reverse_last_two_rounds=false))]
+    /// declared, a game of an earlier round the tables do not pair). With `games` (1 to
+    /// 99; the renju match is 2), each board is a match of that many games and the
+    /// games are returned board by board, the colours exchanged in every other game.
+    #[pyo3(signature = (round=None, double=false, reverse_last_two_rounds=false, games=1))]
     fn pair_round_robin(
         &self,
         round: Option<i128>,
         double: bool,
         reverse_last_two_rounds: bool,
+        games: i128,
     ) -> PyResult<Vec<(u32, Option<u32>)>> {
         let options = RoundRobinOptions {
             double,
@@ -508,7 +519,35 @@ py_methods! { Tournament |_x| pickle(Self) {}
         let round = round_of(round)?;
         let paired = pair_round_robin(&self.inner, round, &options)
             .map_err(|e| PyValueError::new_err(e.to_string()))?;
-        Ok(paired.boards.into_iter().map(Pairing::players).collect())
+        games_of(&paired, games)
+    }
+
+    /// This tournament with a round's results entered: `results` one `(black, white,
+    /// code)` per game by start rank, `code` Black's TRF result ('1', '=', '0' played,
+    /// '+', '-' forfeit), and `(player, 0, code)` per round without an opponent ('U' the
+    /// pairing bye, 'F', 'H', 'Z' byes, '-' absent); a match's games one each, in the
+    /// order played (the standings score them as one match). `round` (from 1; default:
+    /// `next_round`). Returns a new Tournament. Raises ValueError when a result cannot
+    /// be entered (an unknown player, a player against himself, a code that is not a
+    /// result of its kind; the message names the entry).
+    #[pyo3(signature = (results, round=None))]
+    fn record_results(
+        &self,
+        results: Vec<(u32, u32, String)>,
+        round: Option<i128>,
+    ) -> PyResult<Tournament> {
+        let round = round_of(round)?.unwrap_or_else(|| next_round(&self.inner));
+        let entries: Vec<(u32, u32, &str)> = (results.iter())
+            .map(|(black, white, code)| (*black, *white, code.as_str()))
+            .collect();
+        let mut inner = self.inner.clone();
+        record_results(&mut inner, round, &entries)
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        inner.sort_cells();
+        Ok(Tournament {
+            inner,
+            read_findings: self.read_findings.clone(),
+        })
     }
 
     /// Pairs a round of this knockout by its bracket: `round` (from 1; default:
@@ -519,12 +558,117 @@ py_methods! { Tournament |_x| pickle(Self) {}
     /// the upper line first, `(player, None)` for a bye. Raises ValueError when the
     /// round cannot be paired (fewer than two players, a team event, another system, a
     /// tied match without its tie-break, a match the crosstable lacks, the knockout won).
-    #[pyo3(signature = (round=None))]
-    fn pair_knockout(&self, round: Option<i128>) -> PyResult<Vec<(u32, Option<u32>)>> {
+    /// With `games` (1 to 99), each board is a match of that many games, returned board
+    /// by board with the colours exchanged in every other game.
+    #[pyo3(signature = (round=None, games=1))]
+    fn pair_knockout(&self, round: Option<i128>, games: i128) -> PyResult<Vec<(u32, Option<u32>)>> {
         let round = round_of(round)?;
         let paired =
             pair_knockout(&self.inner, round).map_err(|e| PyValueError::new_err(e.to_string()))?;
-        Ok(paired.boards.into_iter().map(Pairing::players).collect())
+        games_of(&paired, games)
+    }
+
+    /// Pairs a round of this team event: `system` 'round-robin' (FIDE's Berger tables
+    /// over the teams in id order) or 'swiss' (by match points: no rematch, no second
+    /// bye, the least match-point differences, then neighbours in the standings);
+    /// `round` (default: `next_round`); `boards` per match (default: the smallest
+    /// team's players); `lineups` a dict of team id to its line-up in board order
+    /// (substitutes allowed, the order kept). Returns `(matches, bye)`: each match
+    /// `(first team, second team, [(black, white), ...])` board 1 first, the
+    /// first-named team Black on odd boards; `bye` the team without a match, or None.
+    /// Raises ValueError when the round cannot be paired.
+    #[pyo3(signature = (system="round-robin", round=None, boards=None, lineups=None))]
+    fn pair_teams(
+        &self,
+        system: &str,
+        round: Option<i128>,
+        boards: Option<usize>,
+        lineups: Option<std::collections::HashMap<u32, Vec<u32>>>,
+    ) -> PyResult<TeamRoundTuple> {
+        let round = round_of(round)?;
+        let boards = boards.unwrap_or_else(|| default_boards(&self.inner));
+        let lineups = lineups_of(lineups);
+        let paired = match system.parse::<System>() {
+            Ok(System::RoundRobin) => {
+                let options = RoundRobinOptions::default();
+                pair_team_round_robin(&self.inner, round, &options, boards, &lineups)
+            }
+            Ok(System::Swiss) => pair_team_swiss(&self.inner, round, boards, &lineups),
+            _ => {
+                return Err(PyValueError::new_err(format!(
+                    "system {system:?}: teams are paired by 'round-robin' or 'swiss'"
+                )))
+            }
+        }
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let matches = (paired.matches.into_iter())
+            .map(|m| {
+                let games = m.boards.iter().filter_map(|b| b.game()).collect();
+                (m.first, m.second, games)
+            })
+            .collect();
+        Ok((matches, paired.bye))
+    }
+
+    /// A round of the Scheveningen match between this event's two teams (every player
+    /// of one meets every player of the other): `round` (default: `next_round`),
+    /// `boards` (default: the smaller team's players), `lineups` as `pair_teams`'.
+    /// Returns the boards as `(black, white)`. Raises ValueError past its rounds or
+    /// without two teams.
+    #[pyo3(signature = (round=None, boards=None, lineups=None))]
+    fn pair_scheveningen(
+        &self,
+        round: Option<i128>,
+        boards: Option<usize>,
+        lineups: Option<std::collections::HashMap<u32, Vec<u32>>>,
+    ) -> PyResult<Vec<(u32, u32)>> {
+        let round = round_of(round)?;
+        let boards = boards.unwrap_or_else(|| default_boards(&self.inner));
+        let games = pair_scheveningen(&self.inner, round, boards, &lineups_of(lineups))
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        Ok(games.iter().filter_map(|g| g.game()).collect())
+    }
+
+    /// The king-of-the-hill match between this event's two teams (their players in
+    /// board order, or `lineups`), with the crosstable's bouts replayed (one a round):
+    /// `(next_bout, winner)`, `next_bout` the `(black, white)` of the bout to play or
+    /// None when the match is over, `winner` the winning team's id (None while it goes
+    /// on, and for a drawn match, where both are None). A drawn bout: both players leave,
+    /// or with `replay_draws` it is played again with colours exchanged. Raises
+    /// ValueError without two teams or when a round is not the bout that was next.
+    #[pyo3(signature = (replay_draws=false, lineups=None))]
+    fn king_of_the_hill(
+        &self,
+        replay_draws: bool,
+        lineups: Option<std::collections::HashMap<u32, Vec<u32>>>,
+    ) -> PyResult<HillState> {
+        let draws = if replay_draws {
+            DrawnBout::Replayed
+        } else {
+            DrawnBout::BothLeave
+        };
+        let value_error = |e: &dyn std::fmt::Display| PyValueError::new_err(e.to_string());
+        let hill = KingOfTheHill::from_tournament(&self.inner, &lineups_of(lineups), draws)
+            .map_err(|e| value_error(&e))?;
+        let (a, b) = two_teams(&self.inner).map_err(|e| value_error(&e))?;
+        let winner = match hill.outcome() {
+            Some(HillOutcome::Won(k)) => Some([a.id, b.id][k.min(1)]),
+            _ => None,
+        };
+        Ok((hill.next_bout().and_then(Pairing::game), winner))
+    }
+
+    /// The club totals of this individual event: each club's (the players' federation
+    /// column) best `counted` players' points (all when None) added up, best first:
+    /// `{"rank", "club", "points", "players": [[id, points], ...]}` each.
+    #[pyo3(signature = (counted=None))]
+    fn club_totals<'py>(
+        &self,
+        py: Python<'py>,
+        counted: Option<usize>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let totals = club_totals(&self.inner, &StandingsOptions::default(), counted);
+        to_py_data(py, &totals)
     }
 
     /// Pairs the next round of this Swiss by the Dutch system (FIDE C.04.3, the rules
@@ -676,6 +820,31 @@ pub fn read_tournaments_bytes(
         .map(wrap)
         .map_err(|e| read_error(py, e))
 }
+
+/// The games of a paired round's boards, each a match of `games` games (1 to 99), board
+/// by board, as `(black, white)` (`(player, None)` for a bye).
+fn games_of(paired: &PairedRound, games: i128) -> PyResult<Vec<(u32, Option<u32>)>> {
+    let games = crate::convert::whole_in("games", games, u128::from(u32::MAX))? as u32;
+    let matches = round_matches(paired, games).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    Ok(matches
+        .into_iter()
+        .flatten()
+        .map(Pairing::players)
+        .collect())
+}
+
+/// Line-ups from Python's dict of team id to players, in team order.
+fn lineups_of(lineups: Option<std::collections::HashMap<u32, Vec<u32>>>) -> Vec<(u32, Vec<u32>)> {
+    let mut list: Vec<(u32, Vec<u32>)> = lineups.unwrap_or_default().into_iter().collect();
+    list.sort_unstable();
+    list
+}
+
+/// A team round as Python gets it: `([(first, second, [(black, white)...])...], bye)`.
+type TeamRoundTuple = (Vec<(u32, u32, Vec<(u32, u32)>)>, Option<u32>);
+
+/// A king of the hill as Python gets it: `(next bout (black, white), winner)`.
+type HillState = (Option<(u32, u32)>, Option<u32>);
 
 /// A round number argument: 1 to 2**32 - 1 (0 is refused by the pairing itself, which
 /// says rounds are numbered from 1), a ValueError naming it past that.

@@ -448,26 +448,31 @@ fn two_sides(
 
 /// In a team match the first-named team has Black on odd boards, White on even ones.
 /// The first-named team is the one whose player sits at Black on the lowest board that
-/// records colours.
+/// records colours. A game's board is the cell's, or else the player's place in the
+/// round's line-up: the team's players who played that round against that team, in the
+/// team's board order (with substitutes, boards 1, 2, 5 and 6 of the list play on
+/// boards 1 to 4). A Scheveningen match, with its own colours, is not checked: a match
+/// whose games pair players of different places, and every match of two teams one of
+/// whose players met two or more players of the other.
 fn team_colours(t: &Tournament, out: &mut Vec<TournamentFinding>) {
     let team_of: HashMap<u32, u32> = t
         .players
         .iter()
         .filter_map(|p| p.team.map(|team| (p.id, team)))
         .collect();
-    let board_of = |player: u32, board: Option<u32>| -> Option<u32> {
+    let lineups = round_lineups(t, &team_of);
+    let board_of = |round: u32, player: u32, board: Option<u32>| -> Option<u32> {
         board.or_else(|| {
-            let team = team_of.get(&player)?;
-            let team = t.teams.iter().find(|x| x.id == *team)?;
-            team.boards
-                .iter()
-                .position(|&b| b == player)
-                .map(|i| (i as u32).saturating_add(1))
+            let lineup = lineups.get(&(round, *team_of.get(&player)?))?;
+            let place = lineup.iter().position(|&(_, p)| p == player)?;
+            Some((place as u32).saturating_add(1))
         })
     };
     // (round, low team, high team) -> board -> (player's team, colour)
     type Boards = BTreeMap<u32, (u32, Color)>;
     let mut matches: BTreeMap<(u32, u32, u32), Boards> = BTreeMap::new();
+    // Matches whose games pair players of different line-up places: not board by board.
+    let mut crossed: std::collections::HashSet<(u32, u32, u32)> = Default::default();
     for p in &t.cells {
         let (Some(o), Some(c)) = (p.opponent, p.color) else {
             continue;
@@ -478,19 +483,27 @@ fn team_colours(t: &Tournament, out: &mut Vec<TournamentFinding>) {
         if ta == tb {
             continue;
         }
-        let Some(board) = board_of(p.player, p.board) else {
+        let Some(board) = board_of(p.round, p.player, p.board) else {
             continue;
         };
+        let key = (p.round, ta.min(tb), ta.max(tb));
+        if p.board.is_none() && board_of(p.round, o, None) != Some(board) {
+            crossed.insert(key);
+        }
         matches
-            .entry((p.round, ta.min(tb), ta.max(tb)))
+            .entry(key)
             .or_default()
             .entry(board)
             .or_insert((ta, c));
     }
+    let scheveningen = scheveningen_pairs(t, &team_of);
     for ((round, a, b), boards) in matches {
         let Some((&b0, &(team0, c0))) = boards.iter().next() else {
             continue;
         };
+        if crossed.contains(&(round, a, b)) || scheveningen.contains(&(a, b)) {
+            continue;
+        }
         // The team with Black on the lowest board, corrected for its parity.
         let first = if (c0 == Color::Black) == (b0 % 2 == 1) {
             team0
@@ -518,6 +531,63 @@ fn team_colours(t: &Tournament, out: &mut Vec<TournamentFinding>) {
             }
         }
     }
+}
+
+/// The pairs of teams (lower id first) that played a Scheveningen match: a player of
+/// one met two or more players of the other over the event.
+fn scheveningen_pairs(
+    t: &Tournament,
+    team_of: &HashMap<u32, u32>,
+) -> std::collections::HashSet<(u32, u32)> {
+    let mut opponents: HashMap<(u32, u32), std::collections::HashSet<u32>> = HashMap::new();
+    for p in &t.cells {
+        let Some(o) = p.opponent else { continue };
+        let (Some(&ta), Some(&tb)) = (team_of.get(&p.player), team_of.get(&o)) else {
+            continue;
+        };
+        if ta != tb {
+            opponents.entry((p.player, tb)).or_default().insert(o);
+        }
+    }
+    (opponents.into_iter())
+        .filter(|(_, met)| met.len() > 1)
+        .filter_map(|((player, tb), _)| {
+            let ta = *team_of.get(&player)?;
+            Some((ta.min(tb), ta.max(tb)))
+        })
+        .collect()
+}
+
+/// Each team's line-up in each round: `(place in the team's board order, player)` of
+/// the members who played a game against another team that round, in board order (a
+/// player missing from the order last, by id).
+fn round_lineups(
+    t: &Tournament,
+    team_of: &HashMap<u32, u32>,
+) -> HashMap<(u32, u32), Vec<(usize, u32)>> {
+    let place = |team: u32, player: u32| {
+        (t.teams.iter().find(|x| x.id == team))
+            .and_then(|x| x.boards.iter().position(|&b| b == player))
+            .unwrap_or(usize::MAX)
+    };
+    let mut lineups: HashMap<(u32, u32), Vec<(usize, u32)>> = HashMap::new();
+    for p in &t.cells {
+        let (Some(&team), Some(other)) = (team_of.get(&p.player), p.opponent) else {
+            continue;
+        };
+        if team_of.get(&other).is_none_or(|&o| o == team) {
+            continue;
+        }
+        let lineup = lineups.entry((p.round, team)).or_default();
+        let entry = (place(team, p.player), p.player);
+        if !lineup.contains(&entry) {
+            lineup.push(entry);
+        }
+    }
+    for lineup in lineups.values_mut() {
+        lineup.sort_unstable();
+    }
+    lineups
 }
 
 fn withdrawals(t: &Tournament, out: &mut Vec<TournamentFinding>, who: &dyn Fn(u32) -> String) {

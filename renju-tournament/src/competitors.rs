@@ -9,7 +9,7 @@
 use std::collections::HashMap;
 
 use crate::ids::IdIndex;
-use crate::model::{CrosstableCell, ResultKind, System, Tournament, Withdrawal};
+use crate::model::{CrosstableCell, PointValues, ResultKind, System, Tournament, Withdrawal};
 use crate::score::HalfPoints;
 
 /// One round of a competitor (a player, or a team's match).
@@ -21,6 +21,9 @@ pub(crate) struct Row {
     pub(crate) kind: ResultKind,
     /// Game points (teams: the boards' sum; individual: `pts`).
     pub(crate) gp: HalfPoints,
+    /// The opponent's game points in the same games (what a knockout match weighs `gp`
+    /// against; zero without an opponent).
+    pub(crate) gp_against: HalfPoints,
     /// Games in it (teams: boards).
     pub(crate) games: u32,
 }
@@ -39,14 +42,16 @@ pub(crate) struct Comp {
 /// withdrawal rule, absences filled in a Swiss, rows in round order.
 pub(crate) fn competitors(t: &Tournament, system: System, n: u32, team: bool) -> Vec<Comp> {
     let (cells, void) = apply_withdrawals(t, system, n);
+    let values = t.point_values();
     let mut comps = if team {
-        team_comps(t, &cells, &void)
+        team_comps(t, &cells, &void, &values)
     } else {
-        player_comps(t, &cells, &void)
+        player_comps(t, &cells, &void, &values)
     };
     if system == System::Swiss {
+        let absent = values.points(ResultKind::Absent);
         for c in &mut comps {
-            fill_absent(c, n);
+            fill_absent(c, n, absent);
         }
     }
     for c in &mut comps {
@@ -95,7 +100,12 @@ fn apply_withdrawals(
     (std::borrow::Cow::Owned(cells), void_ids)
 }
 
-fn player_comps(t: &Tournament, cells: &[CrosstableCell], void: &[u32]) -> Vec<Comp> {
+fn player_comps(
+    t: &Tournament,
+    cells: &[CrosstableCell],
+    void: &[u32],
+    values: &PointValues,
+) -> Vec<Comp> {
     let comps: Vec<Comp> = t
         .players
         .iter()
@@ -118,29 +128,38 @@ fn player_comps(t: &Tournament, cells: &[CrosstableCell], void: &[u32]) -> Vec<C
             .opponent
             .filter(|&o| o != p.player)
             .and_then(|o| index.get(o));
-        let pts = p.result.points();
+        let pts = values.points(p.result);
         comps[i].rows.push(Row {
             round: p.round,
             opp,
             pts,
             kind: p.result,
             gp: pts,
+            gp_against: points_against(values, p.result),
             games: 1,
         });
     }
     for c in &mut comps {
-        merge_matches(&mut c.rows);
+        merge_matches(&mut c.rows, values);
     }
     comps
 }
 
+/// The points the opponent scored in a game whose result, from the player's side, is
+/// `kind` (zero when there is no opponent).
+fn points_against(values: &PointValues, kind: ResultKind) -> HalfPoints {
+    kind.mirror()
+        .map_or(HalfPoints::ZERO, |theirs| values.points(theirs))
+}
+
 /// The games of one round against one opponent as one match (the rules' match of two
-/// games with colours exchanged, a best-of-three): 1, ½ or 0 for the match by its game
-/// points, which the row keeps (`gp`) for the tie-breaks that come after.
+/// games with colours exchanged, a best-of-three): a win, a draw or a loss for the
+/// match by its game points, scored with the point system (1, ½ or 0 by default); the
+/// row keeps the game points (`gp`) for the tie-breaks that come after.
 // Only `HalfPoints` operators here, which saturate (score.rs); clippy cannot be told
 // so for a type of this crate.
 #[allow(clippy::arithmetic_side_effects)]
-fn merge_matches(rows: &mut Vec<Row>) {
+fn merge_matches(rows: &mut Vec<Row>, values: &PointValues) {
     rows.sort_by_key(|r| (r.round, r.opp));
     let mut merged: Vec<Row> = Vec::with_capacity(rows.len());
     let mut totals = MatchTotals::default();
@@ -151,12 +170,12 @@ fn merge_matches(rows: &mut Vec<Row>) {
                     totals = MatchTotals::of_row(m);
                 }
                 totals.add_row(&r);
-                let theirs = HalfPoints(i64::from(totals.games).saturating_mul(2)) - totals.gp;
-                let (pts, kind) = match_result(totals, theirs);
+                let kind = match_result(totals, totals.against);
                 *m = Row {
-                    pts,
+                    pts: values.points(kind),
                     kind,
                     gp: totals.gp,
+                    gp_against: totals.against,
                     games: totals.games,
                     ..*m
                 };
@@ -179,7 +198,12 @@ fn dedup(mut comps: Vec<Comp>) -> Vec<Comp> {
 // Only `HalfPoints` and `Rational` operators here, which saturate (score.rs);
 // clippy cannot be told so for a type of this crate.
 #[allow(clippy::arithmetic_side_effects)]
-fn team_comps(t: &Tournament, cells: &[CrosstableCell], void: &[u32]) -> Vec<Comp> {
+fn team_comps(
+    t: &Tournament,
+    cells: &[CrosstableCell],
+    void: &[u32],
+    values: &PointValues,
+) -> Vec<Comp> {
     let comps: Vec<Comp> = t
         .teams
         .iter()
@@ -195,24 +219,25 @@ fn team_comps(t: &Tournament, cells: &[CrosstableCell], void: &[u32]) -> Vec<Com
     let mut comps = dedup(comps);
     let index: HashMap<u32, usize> = comps.iter().enumerate().map(|(i, c)| (c.id, i)).collect();
     let (team_of, board_of) = team_membership(t, &index);
-    let (acc, keys) = match_totals(cells, &team_of, &board_of, &mut comps);
+    let (acc, keys) = match_totals(cells, &team_of, &board_of, &mut comps, values);
     for key in keys {
         let (round, ti, oi) = key;
         let a = acc[&key];
-        let (pts, kind) = match oi {
+        let (kind, theirs) = match oi {
             Some(o) => {
-                let max = HalfPoints((a.games as i64).saturating_mul(2));
-                let theirs = acc.get(&(round, o, Some(ti))).map_or(max - a.gp, |b| b.gp);
-                match_result(a, theirs)
+                let theirs = acc.get(&(round, o, Some(ti))).map_or(a.against, |b| b.gp);
+                (match_result(a, theirs), theirs)
             }
-            None => team_bye_result(a),
+            None => (team_bye_result(a, values), HalfPoints::ZERO),
         };
         comps[ti].rows.push(Row {
             round,
             opp: oi,
-            pts,
+            // Match points: 1, ½ or 0 for the match (the point system scores games).
+            pts: kind.points(),
             kind,
             gp: a.gp,
+            gp_against: theirs,
             games: a.games,
         });
     }
@@ -249,6 +274,8 @@ fn team_membership(
 struct MatchTotals {
     /// Game points.
     gp: HalfPoints,
+    /// The opponents' game points in the same games.
+    against: HalfPoints,
     /// Games.
     games: u32,
     /// Games won or lost by forfeit.
@@ -270,6 +297,7 @@ impl MatchTotals {
     #[allow(clippy::arithmetic_side_effects)]
     fn add_row(&mut self, r: &Row) {
         self.gp += r.gp;
+        self.against += r.gp_against;
         self.games = self.games.saturating_add(1);
         if matches!(r.kind, ResultKind::ForfeitWin | ResultKind::ForfeitLoss) {
             self.forfeits = self.forfeits.saturating_add(1);
@@ -290,6 +318,7 @@ fn match_totals(
     team_of: &HashMap<u32, usize>,
     board_of: &HashMap<u32, u32>,
     comps: &mut [Comp],
+    values: &PointValues,
 ) -> (HashMap<MatchKey, MatchTotals>, Vec<MatchKey>) {
     let mut acc: HashMap<MatchKey, MatchTotals> = HashMap::new();
     let mut keys = Vec::new();
@@ -301,13 +330,14 @@ fn match_totals(
             .opponent
             .and_then(|o| team_of.get(&o).copied())
             .filter(|&oi| oi != ti);
-        let pts = p.result.points();
+        let pts = values.points(p.result);
         let key = (p.round, ti, oi);
         let a = acc.entry(key).or_insert_with(|| {
             keys.push(key);
             MatchTotals::default()
         });
         a.gp += pts;
+        a.against += points_against(values, p.result);
         a.games = a.games.saturating_add(1);
         if matches!(p.result, ResultKind::ForfeitWin | ResultKind::ForfeitLoss) {
             a.forfeits = a.forfeits.saturating_add(1);
@@ -334,47 +364,43 @@ fn match_totals(
     (acc, keys)
 }
 
-/// The match points and result of a team match: more game points than the opponent
-/// (`theirs`) win; a match of forfeits only is won or lost by forfeit.
-fn match_result(a: MatchTotals, theirs: HalfPoints) -> (HalfPoints, ResultKind) {
+/// The result of a match (a team match, or one player's games against one opponent in
+/// a round): more game points than the opponent (`theirs`) win; a match of forfeits
+/// only is won or lost by forfeit.
+fn match_result(a: MatchTotals, theirs: HalfPoints) -> ResultKind {
     let forfeit = a.forfeits == a.games;
-    match a.gp.cmp(&theirs) {
-        std::cmp::Ordering::Greater => (
-            HalfPoints::WIN,
-            if forfeit {
-                ResultKind::ForfeitWin
-            } else {
-                ResultKind::Win
-            },
-        ),
-        std::cmp::Ordering::Less => (
-            HalfPoints::ZERO,
-            if forfeit {
-                ResultKind::ForfeitLoss
-            } else {
-                ResultKind::Loss
-            },
-        ),
-        std::cmp::Ordering::Equal => (HalfPoints::DRAW, ResultKind::Draw),
+    match (a.gp.cmp(&theirs), forfeit) {
+        (std::cmp::Ordering::Greater, true) => ResultKind::ForfeitWin,
+        (std::cmp::Ordering::Greater, false) => ResultKind::Win,
+        (std::cmp::Ordering::Less, true) => ResultKind::ForfeitLoss,
+        (std::cmp::Ordering::Less, false) => ResultKind::Loss,
+        (std::cmp::Ordering::Equal, _) => ResultKind::Draw,
     }
 }
 
-/// The match points and result of a team round without an opponent team: absent when
-/// nothing was scored without an opponent, else a bye worth what the boards scored.
-fn team_bye_result(a: MatchTotals) -> (HalfPoints, ResultKind) {
+/// The result of a team round without an opponent team: absent when nothing was scored
+/// without an opponent, else a bye worth what the boards scored against a draw on each.
+// Only `HalfPoints` operators here, which saturate (score.rs).
+#[allow(clippy::arithmetic_side_effects)]
+fn team_bye_result(a: MatchTotals, values: &PointValues) -> ResultKind {
     if a.unplayed_zero == a.games {
-        (HalfPoints::ZERO, ResultKind::Absent)
-    } else {
-        let half = HalfPoints(a.games as i64);
-        match a.gp.cmp(&half) {
-            std::cmp::Ordering::Greater => (HalfPoints::WIN, ResultKind::PairingBye),
-            std::cmp::Ordering::Equal => (HalfPoints::DRAW, ResultKind::HalfBye),
-            std::cmp::Ordering::Less => (HalfPoints::ZERO, ResultKind::ZeroBye),
-        }
+        return ResultKind::Absent;
+    }
+    let draws = HalfPoints(
+        values
+            .points(ResultKind::Draw)
+            .0
+            .saturating_mul(i64::from(a.games)),
+    );
+    match a.gp.cmp(&draws) {
+        std::cmp::Ordering::Greater => ResultKind::PairingBye,
+        std::cmp::Ordering::Equal => ResultKind::HalfBye,
+        std::cmp::Ordering::Less => ResultKind::ZeroBye,
     }
 }
 
-fn fill_absent(c: &mut Comp, n: u32) {
+/// Adds an absence, scoring `absent`, for each round `1..=n` the competitor has no row in.
+fn fill_absent(c: &mut Comp, n: u32, absent: HalfPoints) {
     let mut has = vec![false; (n as usize).saturating_add(1)];
     for r in &c.rows {
         if (r.round as usize) < has.len() {
@@ -386,9 +412,10 @@ fn fill_absent(c: &mut Comp, n: u32) {
             c.rows.push(Row {
                 round,
                 opp: None,
-                pts: HalfPoints::ZERO,
+                pts: absent,
                 kind: ResultKind::Absent,
-                gp: HalfPoints::ZERO,
+                gp: absent,
+                gp_against: HalfPoints::ZERO,
                 games: 0,
             });
         }

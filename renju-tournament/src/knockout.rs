@@ -198,7 +198,7 @@ impl<'a> Bracket<'a> {
         let mut per: Vec<(Option<usize>, HalfPoints, HalfPoints)> = Vec::new();
         for r in rows.iter().filter(|r| self.relevant(r)) {
             // Game points decide a match (a single game's are its points).
-            let against = HalfPoints(i64::from(r.games.max(1)).saturating_mul(2)) - r.gp;
+            let against = r.gp_against;
             match per.iter_mut().find(|m| m.0 == r.opp) {
                 Some(m) => {
                     m.1 += r.gp;

@@ -34,6 +34,7 @@
 #![warn(clippy::arithmetic_side_effects)]
 
 pub mod checks;
+pub mod clubs;
 mod competitors;
 mod findings;
 pub mod from_games;
@@ -53,7 +54,7 @@ pub use checks::check;
 pub use findings::{TournamentCode, TournamentFinding, TournamentRead};
 pub use model::{
     Acceleration, CrosstableCell, LimitError, PairingSetup, Player, PointValues, ResultKind, Round,
-    System, Team, Tournament, Withdrawal, MAX_PLAYERS, MAX_ROUNDS,
+    ScoreSystemError, System, Team, Tournament, Withdrawal, MAX_PLAYERS, MAX_ROUNDS,
 };
 pub use score::{HalfPoints, PointsError, Rational};
 pub use standings::{

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use renju_core::geometry::Color;
 
-use crate::score::HalfPoints;
+use crate::score::{HalfPoints, PointsError};
 use crate::tiebreak::TieBreak;
 
 /// The most rounds a tournament may have (a round number, a declared round count such
@@ -291,8 +291,8 @@ impl Withdrawal {
 
 /// What a pairing program reads beside the crosstable, as TRF(x) files give it to
 /// JaVaFo and bbpPairings: the initial colour, accelerations, forbidden pairs and the
-/// points each result scores. Held for the pairing systems; the standings score 1, ½
-/// and 0 whatever [`PairingSetup::points`] says.
+/// points each result scores ([`Tournament::point_values`] puts these over a `162`
+/// record's, and the standings, tie-breaks and checks score with them).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PairingSetup {
     /// The colour of the first player in round 1 (`XXC white1` / `XXC black1`).
@@ -353,6 +353,25 @@ pub struct PointValues {
     pub pairing_bye: Option<HalfPoints>,
 }
 
+/// A `162` record (a game score system) that cannot be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ScoreSystemError {
+    /// A letter that names no result (bbpPairings' `W D L A P`; `X` is refused).
+    #[error("`{letter}` is not a result code of a score system (W, D, L, A or P)")]
+    Letter {
+        /// The letter read.
+        letter: char,
+    },
+    /// The points after a letter are not a number of half points.
+    #[error("`{letter}`: {source}")]
+    Points {
+        /// The letter.
+        letter: char,
+        /// What is wrong with the points.
+        source: PointsError,
+    },
+}
+
 impl PointValues {
     /// Whether no value is given.
     pub fn is_empty(&self) -> bool {
@@ -372,9 +391,13 @@ impl PointValues {
         })
     }
 
-    /// The values of a TRF-26 `162` record (the game score system), as bbpPairings writes
-    /// it: a letter and its points, repeated: `W` a win, `D` a draw, `L` a loss, `Z` a
-    /// zero-point bye and a forfeit loss, `P` the pairing-allocated bye.
+    /// The values of a TRF-26 `162` record (the game score system), as bbpPairings reads
+    /// and writes it: a letter and its points, repeated (bbpPairings puts the letters in
+    /// columns 6, 15, 24... with the points in the four columns after each; any spacing
+    /// is read): `W` a win (and the pairing-allocated bye, unless `P` is given), `D` a
+    /// draw (and a half-point bye), `L` a loss, `A` a zero-point bye and a forfeit loss
+    /// (`Z` is read the same), `P` the pairing-allocated bye. `X` and other letters are
+    /// refused, as bbpPairings refuses them.
     ///
     /// ```
     /// use renju_tournament::{HalfPoints, PointValues};
@@ -383,7 +406,7 @@ impl PointValues {
     /// assert!(!p.is_standard());
     /// assert!(PointValues::from_score_system("X 1.0").is_err());
     /// ```
-    pub fn from_score_system(text: &str) -> Result<PointValues, String> {
+    pub fn from_score_system(text: &str) -> Result<PointValues, ScoreSystemError> {
         let mut out = PointValues::default();
         let mut rest = text.trim();
         while let Some(letter) = rest.chars().next() {
@@ -391,18 +414,120 @@ impl PointValues {
             let end = after.find(char::is_whitespace).unwrap_or(after.len());
             let value: HalfPoints = after[..end]
                 .parse()
-                .map_err(|e| format!("`{letter}`: {e}"))?;
+                .map_err(|source| ScoreSystemError::Points { letter, source })?;
             match letter {
                 'W' => out.win = Some(value),
                 'D' => out.draw = Some(value),
                 'L' => out.loss = Some(value),
-                'Z' => (out.zero_bye, out.forfeit_loss) = (Some(value), Some(value)),
+                'A' | 'Z' => (out.zero_bye, out.forfeit_loss) = (Some(value), Some(value)),
                 'P' => out.pairing_bye = Some(value),
-                other => return Err(format!("`{other}` is not a result code (W, D, L, Z or P)")),
+                other => return Err(ScoreSystemError::Letter { letter: other }),
             }
             rest = after[end..].trim_start();
         }
         Ok(out)
+    }
+
+    /// The text of a `162` record for these values, as bbpPairings writes it after
+    /// `162` and two spaces: the values that differ from the usual ones, each a letter
+    /// and its points in a field of nine columns from column 6 (`W 3.0    D 1.0`; `A` for the zero-point bye and the
+    /// forfeit loss, `P` for a pairing-allocated bye that differs from a win). `None`
+    /// when the record cannot say it: a zero-point bye and a forfeit loss that differ,
+    /// or points that do not fit four columns (100 or more).
+    ///
+    /// ```
+    /// use renju_tournament::{HalfPoints, PointValues};
+    /// let p = PointValues { win: Some(HalfPoints(6)), draw: Some(HalfPoints(2)), ..PointValues::default() };
+    /// let text = p.to_score_system().unwrap();
+    /// assert_eq!(format!("162  {text}"), "162  W 3.0    D 1.0");
+    /// assert_eq!(PointValues::from_score_system(&text).unwrap(), p);
+    /// ```
+    pub fn to_score_system(&self) -> Option<String> {
+        let full = self.resolved();
+        if full.zero_bye != full.forfeit_loss {
+            return None;
+        }
+        let usual = PointValues::default().resolved();
+        let fields = [
+            ('W', full.win, usual.win),
+            ('D', full.draw, usual.draw),
+            ('L', full.loss, usual.loss),
+            ('A', full.forfeit_loss, usual.forfeit_loss),
+            ('P', full.pairing_bye, full.win),
+        ];
+        let mut out = String::new();
+        for (letter, value, usual) in fields {
+            if value == usual {
+                continue;
+            }
+            let v = value?;
+            let text = if v.0 % 2 == 0 {
+                format!("{v}.0")
+            } else {
+                v.to_string()
+            };
+            if v.0 < 0 || text.len() > 4 {
+                return None;
+            }
+            if !out.is_empty() {
+                out.push_str("    ");
+            }
+            out.push_str(&format!("{letter}{text:>4}"));
+        }
+        Some(out)
+    }
+
+    /// Every value given, the usual one where not: 1 for a win, ½ for a draw, 0 for a
+    /// loss, a zero-point bye and a forfeit loss, a win's points for the
+    /// pairing-allocated bye.
+    pub fn resolved(&self) -> PointValues {
+        let win = self.win.unwrap_or(HalfPoints::WIN);
+        PointValues {
+            win: Some(win),
+            draw: Some(self.draw.unwrap_or(HalfPoints::DRAW)),
+            loss: Some(self.loss.unwrap_or(HalfPoints::ZERO)),
+            zero_bye: Some(self.zero_bye.unwrap_or(HalfPoints::ZERO)),
+            forfeit_loss: Some(self.forfeit_loss.unwrap_or(HalfPoints::ZERO)),
+            pairing_bye: Some(self.pairing_bye.unwrap_or(win)),
+        }
+    }
+
+    /// These values with those `over` gives put over them.
+    pub fn overlaid(self, over: PointValues) -> PointValues {
+        PointValues {
+            win: over.win.or(self.win),
+            draw: over.draw.or(self.draw),
+            loss: over.loss.or(self.loss),
+            zero_bye: over.zero_bye.or(self.zero_bye),
+            forfeit_loss: over.forfeit_loss.or(self.forfeit_loss),
+            pairing_bye: over.pairing_bye.or(self.pairing_bye),
+        }
+    }
+
+    /// The points a result scores under these values, as bbpPairings scores it: a win,
+    /// a forfeit win and a full-point bye a win's points; a draw and a half-point bye a
+    /// draw's; a loss a loss's; a forfeit loss its own; a zero-point bye and an absence
+    /// the zero-point bye's; the pairing-allocated bye its own (a win's when not given).
+    ///
+    /// ```
+    /// use renju_tournament::{HalfPoints, PointValues, ResultKind};
+    /// let three = PointValues::from_score_system("W 3.0    D 1.0").unwrap();
+    /// assert_eq!(three.points(ResultKind::ForfeitWin), HalfPoints(6));
+    /// assert_eq!(three.points(ResultKind::HalfBye), HalfPoints(2));
+    /// assert_eq!(PointValues::default().points(ResultKind::Draw), HalfPoints::DRAW);
+    /// ```
+    pub fn points(&self, kind: ResultKind) -> HalfPoints {
+        use ResultKind::*;
+        let usual = kind.points();
+        let given = match kind {
+            Win | ForfeitWin | FullBye => self.win,
+            Draw | HalfBye => self.draw,
+            Loss => self.loss,
+            ForfeitLoss => self.forfeit_loss,
+            ZeroBye | Absent => self.zero_bye,
+            PairingBye => self.pairing_bye.or(self.win),
+        };
+        given.unwrap_or(usual)
     }
 
     /// Whether the values given are the usual ones: 1 for a win and the pairing bye, ½
@@ -470,7 +595,9 @@ pub struct Tournament {
     /// Encoded time control (TRF-26 222), as written.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub time_control: Option<String>,
-    /// Score system (TRF 162), as written.
+    /// Score system (TRF-26 `162`), as written: read by [`PointValues::from_score_system`]
+    /// (the TRF reader refuses one it cannot read) and scored with
+    /// ([`Tournament::point_values`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub score_system: Option<String>,
     /// Other tournament records, `(code, text)`, kept for round trips (TRF `022` city,
@@ -522,6 +649,26 @@ impl Tournament {
         } else {
             vec![w.id]
         }
+    }
+
+    /// The points each result scores: the `162` record's values (when it reads), with
+    /// the `BBW`... records ([`PairingSetup::points`]) put over them; the usual 1, ½ and
+    /// 0 for what neither gives. The standings, tie-breaks, checks and pairings score
+    /// with these.
+    ///
+    /// ```
+    /// use renju_tournament::{HalfPoints, ResultKind, Tournament};
+    /// let mut t = Tournament::default();
+    /// t.score_system = Some("W 3.0    D 1.0".into());
+    /// assert_eq!(t.point_values().points(ResultKind::Win), HalfPoints(6));
+    /// t.pairing_setup.points.win = Some(HalfPoints(4));
+    /// assert_eq!(t.point_values().points(ResultKind::PairingBye), HalfPoints(4));
+    /// ```
+    pub fn point_values(&self) -> PointValues {
+        let declared = (self.score_system.as_deref())
+            .and_then(|text| PointValues::from_score_system(text).ok())
+            .unwrap_or_default();
+        declared.overlaid(self.pairing_setup.points)
     }
 
     /// A player by id.

@@ -264,7 +264,7 @@ fn standings_inner(
     score_system(t, findings);
     let primary = if team { Criterion::Mp } else { Criterion::Pts };
     let comps = competitors(t, system, n, team);
-    let calc = Calc::new(&comps, options.regulation, n, system);
+    let calc = Calc::new(&comps, options.regulation, n, system, &t.point_values());
 
     let mut criteria: Vec<TieBreak> = Vec::with_capacity(tiebreaks.len().saturating_add(2));
     if system == System::Knockout {
@@ -357,36 +357,19 @@ fn tiebreak_list(
     tiebreaks
 }
 
-/// Says when the file scores results otherwise than 1, ½ and 0 (TRF `162` or the `BB*`
-/// records), which the standings do not apply, or has a `162` record that cannot be read.
+/// Says when the tournament's `162` record cannot be read (one built by hand or read
+/// from JSON: the TRF reader refuses it), which leaves its values out: the `BBW`...
+/// records and the usual 1, ½ and 0 score.
 fn score_system(t: &Tournament, findings: &mut Vec<TournamentFinding>) {
-    let says = |message: String| {
-        TournamentFinding::new(TournamentCode::UnsupportedScoreSystem, None, None, message)
+    let Some(Err(why)) = (t.score_system.as_deref()).map(PointValues::from_score_system) else {
+        return;
     };
-    let declared = match t
-        .score_system
-        .as_deref()
-        .map(PointValues::from_score_system)
-    {
-        Some(Err(why)) => {
-            findings.push(says(format!(
-                "the score system (record 162) cannot be read: {why}; results score 1, ½ and 0"
-            )));
-            None
-        }
-        Some(Ok(points)) => Some(points),
-        None => None,
-    };
-    let given = [Some(t.pairing_setup.points), declared];
-    if let Some(points) = given.into_iter().flatten().find(|p| !p.is_standard()) {
-        let list: Vec<String> = (points.with_codes().into_iter())
-            .map(|(code, v)| format!("{code} {v}"))
-            .collect();
-        findings.push(says(format!(
-            "the file scores results otherwise ({}); these standings score 1, ½ and 0 and rank so",
-            list.join(", ")
-        )));
-    }
+    findings.push(TournamentFinding::new(
+        TournamentCode::UnsupportedScoreSystem,
+        None,
+        None,
+        format!("the score system (record 162) cannot be read: {why}; its values are not used"),
+    ));
 }
 
 /// Whether some round pairs two players for more than one game (a match, scored as one).
@@ -582,9 +565,10 @@ fn declared_columns(
 // clippy cannot be told so for a type of this crate.
 #[allow(clippy::arithmetic_side_effects)]
 fn member_points(t: &Tournament, findings: &mut Vec<TournamentFinding>) {
+    let values = t.point_values();
     let mut points: HashMap<u32, HalfPoints> = HashMap::new();
     for p in &t.cells {
-        *points.entry(p.player).or_default() += p.result.points();
+        *points.entry(p.player).or_default() += values.points(p.result);
     }
     for p in &t.players {
         let (Some(declared), got) = (

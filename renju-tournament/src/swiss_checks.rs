@@ -144,33 +144,43 @@ fn unplayed_win(kind: ResultKind) -> &'static str {
     }
 }
 
-/// The players who, before the final round `n`, scored more than half of the `n - 1`
-/// points there were: the topscorers, whose final-round games the colour rules spare.
+/// The players who, before the final round `n`, scored more than half of the points
+/// there were (`n - 1` wins' points, under the tournament's point system): the
+/// topscorers, whose final-round games the colour rules spare.
 fn final_round_topscorers(t: &Tournament, seats: &BTreeMap<u32, Vec<&CrosstableCell>>) -> Vec<u32> {
     let n = t.round_count();
+    let values = t.point_values();
+    let win = values.points(ResultKind::Win).0;
     let mut out = Vec::new();
     for (&player, list) in seats {
-        // A round's games against one opponent are one match, scored 1, ½ or 0.
-        let mut per_match: BTreeMap<(u32, Option<u32>), (u64, u64)> = BTreeMap::new();
+        // A round's games against one opponent are one match, scored as a win, a draw
+        // or a loss by the games' points.
+        let mut per_match: BTreeMap<(u32, Option<u32>), (i64, i64, u32)> = BTreeMap::new();
         for c in list.iter().filter(|c| c.round < n) {
             let m = per_match.entry((c.round, c.opponent)).or_default();
-            m.0 = m.0.saturating_add(c.result.points().0.unsigned_abs());
-            m.1 = m.1.saturating_add(1);
+            m.0 = m.0.saturating_add(values.points(c.result).0);
+            let theirs = c.result.mirror().map_or(0, |r| values.points(r).0);
+            m.1 = m.1.saturating_add(theirs);
+            m.2 = m.2.saturating_add(1);
         }
-        let mut halves: u64 = 0;
-        for (&(_, opponent), &(points, games)) in &per_match {
+        let mut total: i64 = 0;
+        for (&(_, opponent), &(mine, theirs, games)) in &per_match {
             let scored = match opponent {
-                Some(_) if games > 1 => match points.cmp(&games) {
-                    std::cmp::Ordering::Greater => 2,
-                    std::cmp::Ordering::Equal => 1,
-                    std::cmp::Ordering::Less => 0,
-                },
-                _ => points,
+                Some(_) if games > 1 => {
+                    values
+                        .points(match mine.cmp(&theirs) {
+                            std::cmp::Ordering::Greater => ResultKind::Win,
+                            std::cmp::Ordering::Equal => ResultKind::Draw,
+                            std::cmp::Ordering::Less => ResultKind::Loss,
+                        })
+                        .0
+                }
+                _ => mine,
             };
-            halves = halves.saturating_add(scored);
+            total = total.saturating_add(scored);
         }
-        // More than half of n - 1 points, in half points: halves > n - 1.
-        if halves > u64::from(n.saturating_sub(1)) {
+        // More than half of the n - 1 rounds' wins: 2 total > (n - 1) win.
+        if total.saturating_mul(2) > i64::from(n.saturating_sub(1)).saturating_mul(win) {
             out.push(player);
         }
     }

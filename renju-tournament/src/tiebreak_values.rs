@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::competitors::Comp;
-use crate::model::{ResultKind, System};
+use crate::model::{PointValues, ResultKind, System};
 use crate::score::{HalfPoints, Rational};
 use crate::tiebreak::{Criterion, Regulation, TieBreak};
 
@@ -76,6 +76,16 @@ pub(crate) struct Calc<'a> {
     pub(crate) score: Vec<HalfPoints>,
     /// Per competitor, per row: the Buchholz contribution and whether it is a VUR.
     contrib: Vec<Vec<Option<(HalfPoints, bool)>>>,
+    /// A game's most points under the point system (a win's), at least a half point:
+    /// what a team's score rate divides by.
+    win: HalfPoints,
+}
+
+/// The game result of a row, 1, ½ or 0 by its result code whatever the point system
+/// scores it (a match's by its result): what Sonneborn-Berger weighs an opponent's
+/// score by, so that under 3/1/0 a win adds the opponent's score once.
+fn game_result(r: &crate::competitors::Row) -> HalfPoints {
+    r.kind.points()
 }
 
 /// The score `s` of `c` as its opponents' tie-breaks count it (C.07 (2024) 16.2.5 and
@@ -84,12 +94,12 @@ pub(crate) struct Calc<'a> {
 /// as a draw. Forfeit losses keep their points.
 // Only `HalfPoints` operators, which saturate (score.rs).
 #[allow(clippy::arithmetic_side_effects)]
-fn adjusted_score(c: &Comp, s: HalfPoints) -> HalfPoints {
+fn adjusted_score(c: &Comp, s: HalfPoints, draw: HalfPoints) -> HalfPoints {
     let mut a = s;
     for r in c.rows.iter().rev() {
         match r.kind {
             ResultKind::HalfBye | ResultKind::ZeroBye | ResultKind::Absent => {
-                a += HalfPoints::DRAW - r.pts;
+                a += draw - r.pts;
             }
             ResultKind::ForfeitLoss => {}
             _ => break,
@@ -107,14 +117,17 @@ impl<'a> Calc<'a> {
         regulation: Regulation,
         rounds: u32,
         system: System,
+        values: &PointValues,
     ) -> Calc<'a> {
+        let draw = values.points(ResultKind::Draw);
+        let win = values.points(ResultKind::Win);
         let forfeits_as_games = system == System::RoundRobin && regulation == Regulation::Fide2026;
         let score: Vec<HalfPoints> = comps
             .iter()
             .map(|c| c.rows.iter().map(|r| r.pts).sum())
             .collect();
         let adjusted: Vec<HalfPoints> = (comps.iter().zip(&score))
-            .map(|(c, &s)| adjusted_score(c, s))
+            .map(|(c, &s)| adjusted_score(c, s, draw))
             .collect();
         let opp_score: Vec<HalfPoints> = match regulation {
             Regulation::Fide2024 | Regulation::Fide2026 => adjusted.clone(),
@@ -127,12 +140,12 @@ impl<'a> Calc<'a> {
                         .rows
                         .iter()
                         .filter(|r| !r.kind.is_played())
-                        .map(|r| HalfPoints::DRAW - r.pts)
+                        .map(|r| draw - r.pts)
                         .sum()
                 })
                 .collect(),
         };
-        let draw_cap = HalfPoints(i64::from(rounds));
+        let draw_cap = HalfPoints(draw.0.saturating_mul(i64::from(rounds)));
         let contrib = comps
             .iter()
             .enumerate()
@@ -164,8 +177,10 @@ impl<'a> Calc<'a> {
                                 },
                                 Regulation::Fide2009 => Some((
                                     before
-                                        + (HalfPoints::WIN - r.pts)
-                                        + HalfPoints(i64::from(rounds.saturating_sub(round))),
+                                        + (win - r.pts)
+                                        + HalfPoints(draw.0.saturating_mul(i64::from(
+                                            rounds.saturating_sub(round),
+                                        ))),
                                     false,
                                 )),
                                 Regulation::None => match (forfeit, r.opp) {
@@ -188,6 +203,7 @@ impl<'a> Calc<'a> {
             forfeits_as_games,
             score,
             contrib,
+            win: HalfPoints(win.0.max(1)),
         }
     }
 
@@ -207,7 +223,10 @@ impl<'a> Calc<'a> {
                 .sum::<HalfPoints>()
                 .to_rational()),
             Win => num(Rational::from(
-                c.rows.iter().filter(|r| r.pts == HalfPoints::WIN).count() as i64,
+                c.rows
+                    .iter()
+                    .filter(|r| game_result(r) == HalfPoints::WIN)
+                    .count() as i64,
             )),
             Won => num(Rational::from(
                 c.rows
@@ -222,7 +241,7 @@ impl<'a> Calc<'a> {
                 let quarters: i64 = self.contrib[i]
                     .iter()
                     .zip(&c.rows)
-                    .filter_map(|(v, r)| v.map(|(v, _)| v.0.saturating_mul(r.pts.0)))
+                    .filter_map(|(v, r)| v.map(|(v, _)| v.0.saturating_mul(game_result(r).0)))
                     .fold(0i64, i64::saturating_add);
                 num(Rational::new(quarters, 4))
             }
@@ -249,8 +268,8 @@ impl<'a> Calc<'a> {
                 let mut total = Rational::ZERO;
                 for r in &c.rows {
                     if let (true, Some(o)) = (r.kind.is_played(), r.opp) {
-                        let rate =
-                            Rational::new(r.gp.0, i64::from(r.games.max(1)).saturating_mul(2));
+                        let most = i64::from(r.games.max(1)).saturating_mul(self.win.0);
+                        let rate = Rational::new(r.gp.0, most);
                         total += rate * self.score[o].to_rational();
                     }
                 }

@@ -13,7 +13,9 @@
 //! the first player's colour in round 1), `XXA` (accelerated points: the id in columns
 //! 5-8, round `r`'s points in columns `10 + 5 (r - 1)`), `XXP` (players forbidden to
 //! meet, any number of lines) and bbpPairings' points `BBW BBD BBL BBZ BBF BBU` (win,
-//! draw, loss, zero-point bye, forfeit loss, pairing-allocated bye). Every other record
+//! draw, loss, zero-point bye, forfeit loss, pairing-allocated bye). `062` and `082`
+//! (the numbers of players and teams) are kept, and refused past
+//! [`crate::MAX_PLAYERS`] or when not a number. Every other record
 //! is kept as it is and written back.
 //!
 //! Result codes: `1 = 0` played, `W D L` played (read as `1 = 0`), `+ -` forfeit,
@@ -35,8 +37,8 @@
 use std::borrow::Cow;
 
 use crate::model::{
-    Acceleration, CrosstableCell, PairingSetup, Player, ResultKind, Round, System, Team,
-    Tournament, Withdrawal, MAX_ROUNDS,
+    Acceleration, CrosstableCell, PairingSetup, Player, PointValues, ResultKind, Round, System,
+    Team, Tournament, Withdrawal, MAX_ROUNDS,
 };
 use crate::score::{HalfPoints, PointsError};
 use crate::tiebreak::TieBreak;
@@ -231,11 +233,15 @@ fn read_record(
             t.tags.push((code, rest));
         }
         "XXR" | "142" => t.rounds = read_rounds(&code, &rest, err)?,
+        "062" | "082" => {
+            read_declared_count(&code, &rest, err)?;
+            t.tags.push((code, rest));
+        }
         "XXC" | "XXA" | "XXP" | "BBW" | "BBD" | "BBL" | "BBZ" | "BBF" | "BBU" => {
             read_pairing_record(&code, chars, t, err)?
         }
         "132" => read_round_dates(chars, t, err)?,
-        "162" => t.score_system = Some(rest),
+        "162" => t.score_system = Some(read_score_system(&rest, err)?),
         "202" | "212" => match TieBreak::parse_list(&rest) {
             Ok(list) if t.tiebreaks.is_empty() => t.tiebreaks = list,
             _ => t.tags.push((code, rest)),
@@ -285,7 +291,11 @@ fn read_pairing_record(
             }
         }
         "XXA" => setup.accelerations.push(read_acceleration(chars, err)?),
-        "XXP" => setup.forbidden.push(read_ids(code, &rest, err)?),
+        "XXP" => {
+            let ids = read_ids(code, &rest, err)?;
+            check_start_ranks(code, &ids, err)?;
+            setup.forbidden.push(ids);
+        }
         _ => {
             let points: HalfPoints = rest
                 .parse()
@@ -346,6 +356,26 @@ fn read_acceleration(
     Ok(Acceleration { player, points })
 }
 
+/// Refuses an id past [`crate::MAX_PLAYERS`] in a record that lists players (`XXP`): no
+/// start rank is that large (a hostile file naming player 10,000,000, say). `XXA`'s
+/// four columns cannot hold one.
+fn check_start_ranks(
+    code: &str,
+    ids: &[u32],
+    err: &dyn Fn(String) -> TrfError,
+) -> Result<(), TrfError> {
+    match ids
+        .iter()
+        .find(|&&id| id as usize > crate::model::MAX_PLAYERS)
+    {
+        Some(id) => Err(err(format!(
+            "{code}: player {id}: a start rank is at most {}",
+            crate::model::MAX_PLAYERS
+        ))),
+        None => Ok(()),
+    }
+}
+
 /// The ids of an `XXP` record (or any list of ids after the code).
 fn read_ids(
     code: &str,
@@ -358,6 +388,41 @@ fn read_ids(
                 .map_err(|_| err(format!("{code}: {w:?} is not a player id")))
         })
         .collect()
+}
+
+/// The text of a `162` record (`rest`, after column 4), refused when it cannot be read
+/// ([`PointValues::from_score_system`]); values other than the usual ones are kept in
+/// the columns bbpPairings writes ([`PointValues::to_score_system`]), others as written.
+fn read_score_system(rest: &str, err: &dyn Fn(String) -> TrfError) -> Result<String, TrfError> {
+    let values = PointValues::from_score_system(rest).map_err(|e| err(format!("162: {e}")))?;
+    Ok(match values.to_score_system() {
+        Some(text) if !values.is_standard() => text,
+        _ => rest.to_string(),
+    })
+}
+
+/// The number of players (`062`) or teams (`082`) a file declares (`rest`, after
+/// column 4): kept as written, but refused past [`crate::MAX_PLAYERS`] (a file declaring
+/// ten million players is not one this library can hold) or when not a number.
+fn read_declared_count(
+    code: &str,
+    rest: &str,
+    err: &dyn Fn(String) -> TrfError,
+) -> Result<(), TrfError> {
+    let what = if code == "062" { "players" } else { "teams" };
+    if rest.is_empty() {
+        return Ok(());
+    }
+    let count: u64 = rest
+        .parse()
+        .map_err(|_| err(format!("{code}: {rest:?} is not a number of {what}")))?;
+    if count > crate::model::MAX_PLAYERS as u64 {
+        return Err(err(format!(
+            "{code}: {count} {what} declared: a tournament has at most {} {what}",
+            crate::model::MAX_PLAYERS
+        )));
+    }
+    Ok(())
 }
 
 /// The number of rounds of an `XXR` or `142` record (`rest`, after column 4), at most
@@ -608,8 +673,43 @@ fn read_round_result(
             )))
         }
     };
+    let Some(result) = result_of_code(&result, opponent.is_some()) else {
+        return Err(err(format!(
+            "001: round {round}: result {result:?} (column {}) is not one of 1 = 0 W D L + - H F U Z{}",
+            start + 7,
+            if opponent.is_some() {
+                " for a game"
+            } else {
+                " for a bye"
+            }
+        )));
+    };
+    Ok(Some(CrosstableCell {
+        round,
+        player: id,
+        opponent,
+        color,
+        result,
+        board: None,
+    }))
+}
+
+/// The result a TRF result code names, from the player's side: for a game
+/// (`with_opponent`) `1 = 0` (or `W D L`) played and `+ -` forfeit; for a round without
+/// an opponent `H` (or `=`) a half-point bye, `F` (or `1`) a full-point bye, `U` (or `+`)
+/// the pairing bye, `Z` (or `0`) a zero-point bye, `-` or blank absent. `None`: not a
+/// code of that kind.
+///
+/// ```
+/// use renju_tournament::trf::result_of_code;
+/// use renju_tournament::ResultKind;
+/// assert_eq!(result_of_code("=", true), Some(ResultKind::Draw));
+/// assert_eq!(result_of_code("U", false), Some(ResultKind::PairingBye));
+/// assert_eq!(result_of_code("U", true), None);
+/// ```
+pub fn result_of_code(code: &str, with_opponent: bool) -> Option<ResultKind> {
     use ResultKind::*;
-    let result = match (result.as_str(), opponent.is_some()) {
+    Some(match (code, with_opponent) {
         ("1" | "W", true) => Win,
         ("=" | "D", true) => Draw,
         ("0" | "L", true) => Loss,
@@ -620,26 +720,8 @@ fn read_round_result(
         ("U" | "+", false) => PairingBye,
         ("Z" | "0", false) => ZeroBye,
         ("-" | "", false) => Absent,
-        (r, _) => {
-            return Err(err(format!(
-            "001: round {round}: result {r:?} (column {}) is not one of 1 = 0 W D L + - H F U Z{}",
-            start + 7,
-            if opponent.is_some() {
-                " for a game"
-            } else {
-                " for a bye"
-            }
-        )))
-        }
-    };
-    Ok(Some(CrosstableCell {
-        round,
-        player: id,
-        opponent,
-        color,
-        result,
-        board: None,
-    }))
+        _ => return None,
+    })
 }
 
 fn result_char(kind: ResultKind) -> char {
@@ -786,7 +868,8 @@ fn write_header(t: &Tournament, out: &mut String) {
         out.push_str(&format!("{}\n", line.trim_end()));
     }
     if let Some(s) = &t.score_system {
-        out.push_str(&format!("162 {s}\n"));
+        // The first letter in column 6, as bbpPairings writes and reads it.
+        out.push_str(&format!("162  {s}\n"));
     }
     if !t.tiebreaks.is_empty() {
         out.push_str(&format!("202 {}\n", TieBreak::format_list(&t.tiebreaks)));

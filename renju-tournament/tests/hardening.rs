@@ -243,3 +243,49 @@ fn trf_numbers_keep_to_their_columns() {
     let e = with(2, Some(12345)).to_trf().unwrap_err().to_string();
     assert!(e.contains("rating 12345") && e.contains("49-52"), "{e}");
 }
+
+// Issue 38: hostile TRF files (ten million players declared, unknown codes, wrong
+// scores) get a typed error or a finding naming the line or the player, in bounded time.
+#[test]
+fn hostile_trf_gets_typed_errors_in_bounded_time() {
+    let started = Instant::now();
+    let ann = "001    1      Ann                                                                1.0    1     2 b 1\n";
+    let bob = "001    2      Bob                                                                0.0    2     1 w 0\n";
+    let refused = |head: &str, wanted: &str| {
+        let e = Tournament::from_trf(&format!("{head}{ann}{bob}")).unwrap_err();
+        assert!(e.to_string().contains(wanted), "{head:?}: {e}");
+        assert!(e.to_string().starts_with("line "), "{head:?}: {e}");
+    };
+    refused("062 10000000\n", "10000000 players declared");
+    refused("082 10000000\n", "10000000 teams declared");
+    refused("062 many\n", "not a number of players");
+    refused(
+        "XXP 1 10000000\n",
+        "XXP: player 10000000: a start rank is at most 9999",
+    );
+    refused("162  X 1.0\n", "`X` is not a result code");
+    refused("162  W 1.3\n", "not a half");
+    refused("BBW many\n", "BBW");
+    let e = Tournament::from_trf("001 10000000      Ann\n").unwrap_err();
+    assert!(e.to_string().contains("more than four digits"), "{e}");
+    let e = Tournament::from_trf(&ann.replace("2 b 1", "2 b Q")).unwrap_err();
+    assert!(e.to_string().contains("result \"Q\""), "{e}");
+    // Unknown record codes are kept for the round trip, not refused.
+    let t = Tournament::from_trf(&format!("QQQ what\n{ann}{bob}")).unwrap();
+    assert_eq!(t.tag("QQQ"), Some("what"));
+    // Wrong scores: a points-mismatch naming the player, under the point system too.
+    let wrong = format!("162  W 3.0\n{ann}{bob}");
+    let s = standings(
+        &Tournament::from_trf(&wrong).unwrap(),
+        &StandingsOptions::default(),
+    );
+    let mismatch: Vec<_> = (s.findings.iter())
+        .filter(|f| f.code == TournamentCode::PointsMismatch)
+        .collect();
+    assert_eq!(mismatch.len(), 1, "{:?}", s.findings);
+    assert_eq!(mismatch[0].player, Some(1));
+    assert!(mismatch[0]
+        .message
+        .contains("declared with 1 points but the results give 3"));
+    assert!(started.elapsed() < Duration::from_secs(5));
+}

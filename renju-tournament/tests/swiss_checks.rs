@@ -181,3 +181,23 @@ fn a_colour_difference_past_two_is_found() {
     assert_eq!((found[0].0, found[0].1), (Some(5), Some(1)));
     assert!(found[0].2.contains("colour difference of +3"), "{found:?}");
 }
+
+#[test]
+fn the_final_rounds_topscorers_are_counted_under_the_point_system() {
+    // Player 1: a win and three draws before the final round, in which they have Black
+    // a third time. Under 1, ½, 0 that is 2½ of 4, more than half: a topscorer, spared.
+    // Under 3/1/0 it is 6 of 12, not more than half: the third Black is a fault.
+    let games = [
+        (1, 1, 2, Win),
+        (2, 1, 3, Draw),
+        (3, 4, 1, Draw),
+        (4, 5, 1, Draw),
+        (5, 6, 1, Draw),
+    ];
+    let mut t = swiss(6, 5, &games, &[]);
+    assert!(codes(&t, TournamentCode::ColourRule).is_empty());
+    t.score_system = Some("W 3.0    D 1.0".into());
+    let found = codes(&t, TournamentCode::ColourRule);
+    let who: Vec<(Option<u32>, Option<u32>)> = found.iter().map(|f| (f.0, f.1)).collect();
+    assert_eq!(who, [(Some(5), Some(1))], "{found:?}");
+}

@@ -717,28 +717,30 @@ h8 a1 i8 a2 j8 a3 k8 a4 l8\n# round: 2\n# black: Bob\n# white: Ann\nh8 h9 result
 }
 
 /// A score system other than 1, ½ and 0 (TRF-26 `162` as bbpPairings writes it, or its
-/// `BBW` records) is said, not silently ignored; one that cannot be read too.
+/// `BBW` records) is honoured, with no finding; one that cannot be read is refused by
+/// the reader.
 #[test]
-fn a_score_system_the_standings_do_not_apply_is_said() {
-    let findings = |extra: &str| {
+fn a_score_system_is_honoured_and_an_unreadable_one_refused() {
+    let read = |extra: &str| {
         let mut text = fixture("fide_tec_exercise.trf");
         text.insert_str(0, extra);
-        let t = Tournament::from_trf(&text).unwrap();
-        (standings(&t, &StandingsOptions::default())
-            .findings
-            .into_iter())
-        .filter(|f| f.code == TournamentCode::UnsupportedScoreSystem)
-        .map(|f| f.message)
-        .collect::<Vec<_>>()
+        Tournament::from_trf(&text)
     };
-    assert!(findings("").is_empty());
-    assert!(findings("162  W 1.0    D 0.5\n").is_empty());
-    let three = findings("162  W 3.0    D 1.0\n");
-    assert_eq!(three.len(), 1, "{three:?}");
-    assert!(three[0].contains("BBW 3, BBD 1"), "{three:?}");
-    assert_eq!(findings("BBW  3.0\n").len(), 1);
-    let bad = findings("162  X 1.0\n");
-    assert!(bad[0].contains("cannot be read"), "{bad:?}");
+    let plain = read("").unwrap();
+    let three = read("162  W 3.0    D 1.0\n").unwrap();
+    let s = standings(&three, &StandingsOptions::default());
+    assert!(
+        !s.findings
+            .iter()
+            .any(|f| f.code == TournamentCode::UnsupportedScoreSystem),
+        "{:?}",
+        s.findings
+    );
+    let plain_s = standings(&plain, &StandingsOptions::default());
+    assert_ne!(s.rows[0].points, plain_s.rows[0].points);
+    let e = read("162  X 1.0\n").unwrap_err();
+    assert!(e.to_string().contains("162:"), "{e}");
+    assert!(e.to_string().starts_with("line 1:"), "{e}");
 }
 
 /// A record that cannot be replayed (a board its rules refuse) keeps its declared result

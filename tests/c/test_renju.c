@@ -1046,6 +1046,176 @@ static void test_dutch_pairing(const char *games_dir) {
 
 /* Tournaments: the FIDE TEC exercise through the C API (BH under the 2024 and 2026
    rules), defaults, shared places, findings JSON and the error paths. */
+/* Point systems (TRF-26 162: 3/1/0) honoured in the standings, and hostile TRF files
+ * (ten million players declared, unknown codes, an unreadable score system) refused
+ * with RENJU_ERROR_PARSE and a message naming the line. */
+static void test_point_systems_and_hostile_trf(const char *games_dir) {
+    char path[1024];
+    renju_tournament *t = NULL;
+    renju_standings *s = NULL;
+    renju_standings_options options = {0};
+    renju_standing_row row;
+    size_t n = 0, i, k;
+    double sb = 0;
+    static const char *const hostile[] = {
+        "062 10000000\n001    1      Ann\n",
+        "162  X 1.0\n001    1      Ann\n",
+        "001 10000000      Ann\n",
+        "001    1      Ann                                                                1.0    1     2 b Q\n",
+    };
+    static const char *const why[] = {"10000000 players declared", "`X` is not a result code",
+                                      "more than four digits", "result \"Q\""};
+    static const double points[] = {4.0, 3.0, 2.0, 1.0};
+
+    snprintf(context, sizeof context, "point systems");
+    snprintf(path, sizeof path, "%s/../tournaments/three_points.trf", games_dir);
+    EXPECT_OK(renju_tournament_read_file(path, NULL, &t));
+    options.tiebreaks = "SB,WIN,BH";
+    EXPECT_OK(renju_tournament_standings(t, 0, &options, &s));
+    EXPECT_OK(renju_standings_row_count(s, &n));
+    CHECK(n == 4);
+    for (i = 0; i < n && i < 4; i++) {
+        EXPECT_OK(renju_standings_row(s, i, &row));
+        CHECK(row.id == i + 1 && row.points == points[i]);
+    }
+    EXPECT_OK(renju_standings_value(s, 0, 0, &sb));
+    CHECK(sb == 4.0);
+    EXPECT_OK(renju_standings_error_count(s, &k));
+    CHECK(k == 0);
+    EXPECT_OK(renju_standings_free(s));
+    EXPECT_OK(renju_tournament_free(t));
+
+    for (i = 0; i < sizeof hostile / sizeof hostile[0]; i++) {
+        t = NULL;
+        EXPECT(renju_tournament_read_buffer((const uint8_t *)hostile[i], strlen(hostile[i]), NULL,
+                                            "hostile.trf", &t),
+               RENJU_ERROR_PARSE);
+        CHECK(t == NULL);
+        CHECK(strstr(renju_last_error_message(), why[i]) != NULL);
+        CHECK(strstr(renju_last_error_message(), "line 1") != NULL);
+    }
+}
+
+/* A round robin of two-game matches: each board laid out as two games with the colours
+ * exchanged, the results entered, the match scored as one. */
+static void test_two_game_matches(void) {
+    static const char four[] = "092 Individual: Round robin\n"
+                               "001    1      Ann\n001    2      Bob\n"
+                               "001    3      Cid\n001    4      Dan\n";
+    renju_tournament *t = NULL, *played = NULL;
+    renju_standings *s = NULL;
+    renju_board boards[2], games[4];
+    renju_result_entry entries[4];
+    renju_standing_row row;
+    size_t count = 0, n = 0, i;
+    uint32_t round = 0;
+
+    snprintf(context, sizeof context, "two-game matches");
+    EXPECT_OK(renju_tournament_read_buffer((const uint8_t *)four, sizeof four - 1, NULL,
+                                           "four.trf", &t));
+    EXPECT_OK(renju_tournament_pair_round_robin(t, 0, 0, NULL, boards, 2, &count, &round));
+    CHECK(count == 2 && round == 1);
+    for (i = 0; i < 2; i++) {
+        EXPECT_OK(renju_board_match_games(&boards[i], 2, &games[2 * i], 2, &n));
+        CHECK(n == 2);
+        CHECK(games[2 * i + 1].black == boards[i].white && games[2 * i + 1].white == boards[i].black);
+        /* Game 1 to its first mover, game 2 drawn: 1.5-0.5 to the board's Black. */
+        entries[2 * i].black = games[2 * i].black;
+        entries[2 * i].white = games[2 * i].white;
+        entries[2 * i].code = '1';
+        entries[2 * i + 1].black = games[2 * i + 1].black;
+        entries[2 * i + 1].white = games[2 * i + 1].white;
+        entries[2 * i + 1].code = '=';
+    }
+    EXPECT(renju_board_match_games(&boards[0], 0, games, 4, &n), RENJU_ERROR_INVALID_ARGUMENT);
+    EXPECT(renju_board_match_games(&boards[0], 3, games, 2, &n), RENJU_ERROR_BUFFER_TOO_SMALL);
+    CHECK(n == 3);
+    EXPECT_OK(renju_tournament_record_results(t, 0, 0, entries, 4, &played));
+    EXPECT_OK(renju_tournament_standings(played, 0, NULL, &s));
+    EXPECT_OK(renju_standings_row(s, 0, &row));
+    CHECK(row.id == boards[0].black || row.id == boards[1].black);
+    CHECK(row.points == 1.0);
+    EXPECT_OK(renju_standings_free(s));
+    EXPECT_OK(renju_tournament_free(played));
+    entries[0].code = 'Q';
+    EXPECT(renju_tournament_record_results(t, 0, 0, entries, 4, &played), RENJU_ERROR_INVALID_ARGUMENT);
+    CHECK(strstr(renju_last_error_message(), "result 1") != NULL);
+    EXPECT(renju_tournament_record_results(t, 0, 0, NULL, 4, &played), RENJU_ERROR_NULL_POINTER);
+    CHECK(played == NULL);
+    EXPECT_OK(renju_tournament_free(t));
+}
+
+/* Team events: a team round robin played round by round, a Scheveningen round and a
+ * king-of-the-hill match driven to its end. */
+static void test_team_events(const char *games_dir) {
+    char path[1024];
+    renju_tournament *t = NULL, *next = NULL;
+    renju_standings *s = NULL;
+    renju_board boards[9], bout;
+    renju_result_entry entries[4];
+    renju_standing_row row;
+    size_t count = 0, i, n = 0;
+    uint32_t bye = 99, winner = 99, r;
+    char *json = NULL;
+
+    snprintf(context, sizeof context, "team events");
+    snprintf(path, sizeof path, "%s/../tournaments/team_entries.trf", games_dir);
+    EXPECT_OK(renju_tournament_read_file(path, NULL, &t));
+    for (r = 0; r < 3; r++) {
+        EXPECT_OK(renju_tournament_pair_teams(t, 0, "round-robin", 0, 0, boards, 9, &count, &bye));
+        CHECK(count == 4 && bye == 0);
+        for (i = 0; i < 4 && i < count; i++) {
+            entries[i].black = boards[i].black;
+            entries[i].white = boards[i].white;
+            entries[i].code = '1';
+        }
+        EXPECT_OK(renju_tournament_record_results(t, 0, 0, entries, 4, &next));
+        EXPECT_OK(renju_tournament_free(t));
+        t = next;
+    }
+    EXPECT(renju_tournament_pair_teams(t, 0, "round-robin", 0, 0, boards, 9, &count, NULL),
+           RENJU_ERROR_PAIRING);
+    EXPECT(renju_tournament_pair_teams(t, 0, "knockout", 1, 0, boards, 9, &count, NULL),
+           RENJU_ERROR_INVALID_ARGUMENT);
+    EXPECT_OK(renju_tournament_standings(t, 0, NULL, &s));
+    EXPECT_OK(renju_standings_row_count(s, &n));
+    for (i = 0; i < n; i++) {
+        EXPECT_OK(renju_standings_row(s, i, &row));
+        CHECK(row.points == 1.5);
+    }
+    EXPECT_OK(renju_standings_free(s));
+    EXPECT_OK(renju_tournament_free(t));
+
+    snprintf(path, sizeof path, "%s/../tournaments/two_teams.trf", games_dir);
+    EXPECT_OK(renju_tournament_read_file(path, NULL, &t));
+    EXPECT_OK(renju_tournament_pair_scheveningen(t, 0, 2, 0, boards, 9, &count));
+    CHECK(count == 3 && boards[0].black == 5 && boards[0].white == 1);
+    EXPECT(renju_tournament_pair_scheveningen(t, 0, 4, 0, boards, 9, &count), RENJU_ERROR_PAIRING);
+    for (r = 0; r < 10; r++) {
+        EXPECT_OK(renju_tournament_king_of_the_hill(t, 0, 0, &bout, &winner));
+        if (bout.black == 0) {
+            break;
+        }
+        entries[0].black = bout.black;
+        entries[0].white = bout.white;
+        entries[0].code = bout.black <= 3 ? '1' : '0';
+        EXPECT_OK(renju_tournament_record_results(t, 0, 0, entries, 1, &next));
+        EXPECT_OK(renju_tournament_free(t));
+        t = next;
+    }
+    CHECK(r == 3 && winner == 1);
+    EXPECT_OK(renju_tournament_free(t));
+
+    /* Club totals of an individual event: each club's best two players. */
+    snprintf(path, sizeof path, "%s/../tournaments/clubs.trf", games_dir);
+    EXPECT_OK(renju_tournament_read_file(path, NULL, &t));
+    EXPECT_OK(renju_tournament_club_totals_json(t, 0, 2, &json));
+    CHECK(json != NULL && strstr(json, "\"club\":\"SOU\",\"points\":4.5") != NULL);
+    EXPECT_OK(renju_string_free(json));
+    EXPECT(renju_tournament_club_totals_json(t, 1, 2, &json), RENJU_ERROR_INDEX_OUT_OF_RANGE);
+    EXPECT_OK(renju_tournament_free(t));
+}
+
 static void test_tournaments(const char *games_dir) {
     char path[1024];
     renju_tournament *t = NULL;
@@ -2142,6 +2312,9 @@ int main(int argc, char **argv) {
     test_games(argv[1]);
     test_fixture_errors(argv[1]);
     test_tournaments(argv[1]);
+    test_point_systems_and_hostile_trf(argv[1]);
+    test_two_game_matches();
+    test_team_events(argv[1]);
     test_round_robin_pairing(argv[1]);
     test_dutch_pairing(argv[1]);
     test_report_merge();

@@ -317,6 +317,106 @@ def test_pairing_arguments_out_of_range_are_value_errors() -> None:
     assert len(t.draw_lots(2**64 - 1).players) == 4
 
 
+def test_a_point_system_scores_standings_and_tie_breaks(repo: Path) -> None:
+    """TRF-26 162 (3/1/0) scores the points, SB weighs opponents by the game's result."""
+    t = renju.tournament.read_tournament(repo / "fixtures/tournaments/three_points.trf")
+    s = t.standings(tiebreaks="SB,WIN,BH")
+    assert [(r.id, r.points) for r in s.rows] == [(1, 4.0), (2, 3.0), (3, 2.0), (4, 1.0)]
+    assert s.rows[0].tiebreaks == {"SB": 4.0, "WIN": 1.0, "BH": 5.0}
+    assert not s.findings
+    assert "162  W 3.0    D 1.0" in t.to_trf()
+    wrong = t.to_trf().replace("   4.0    1", "   1.0    1")
+    found = renju.tournament.Tournament.from_trf(wrong).standings().findings
+    assert [f.player for f in found if f.code == "points-mismatch"] == [1]
+
+
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        ("062 10000000\n001    1      Ann\n", "10000000 players declared"),
+        ("162  X 1.0\n001    1      Ann\n", "`X` is not a result code"),
+        ("001 10000000      Ann\n", "more than four digits"),
+        (
+            "001    1      Ann                                                                1.0    1     2 b Q\n",
+            'result "Q"',
+        ),
+    ],
+)
+def test_hostile_trf_raises_parse_error_naming_the_line(text: str, why: str) -> None:
+    """Ten million players declared, unknown codes: a ParseError naming line 1, at once."""
+    with pytest.raises(renju.ParseError) as e:
+        renju.tournament.Tournament.from_trf(text)
+    assert why in str(e.value)
+    assert e.value.line == 1
+
+
+def test_a_round_robin_of_two_game_matches_runs_end_to_end() -> None:
+    """Each board a match of two games, colours exchanged; results entered; one match scored."""
+    text = "092 Individual: Round robin\n" + "".join(
+        f"001 {i:>4}      Player {i}\n" for i in range(1, 5)
+    )
+    t = renju.tournament.Tournament.from_trf(text)
+    for _ in range(3):
+        games = t.pair_round_robin(games=2)
+        assert len(games) == 4
+        assert games[1] == (games[0][1], games[0][0])
+        results = []
+        for (black, white), (black2, white2) in zip(games[::2], games[1::2]):
+            assert white is not None and white2 is not None
+            results.append((black, white, "1" if black < white else "0"))
+            results.append((black2, white2, "="))
+        t = t.record_results(results)
+    s = t.standings()
+    assert [r.id for r in s.rows][0] == 1 and s.rows[0].points == 3.0
+    assert s.rows[0].tiebreaks["GP"] == 4.5
+    with pytest.raises(ValueError, match="result 1: round 4"):
+        t.record_results([(1, 2, "Q")])
+    with pytest.raises(ValueError, match="1 to 99 games"):
+        t.pair_round_robin(round=1, games=0)
+    assert t.pair_round_robin(round=1, games=1) == t.pair_round_robin(round=1)
+
+
+def test_team_events_are_paired_and_played(repo: Path) -> None:
+    """A team round robin round by round; line-ups; Scheveningen; king of the hill."""
+    t = renju.tournament.read_tournament(repo / "fixtures/tournaments/team_entries.trf")
+    for _ in range(3):
+        matches, bye = t.pair_teams()
+        assert bye is None and len(matches) == 2
+        first, second, boards = matches[0]
+        assert len(boards) == 2
+        t = t.record_results([(black, white, "1") for _, _, bs in matches for black, white in bs])
+    s = t.standings()
+    assert s.team and all(r.points == 1.5 for r in s.rows) and not s.findings
+    with pytest.raises(ValueError, match="past the 3 rounds"):
+        t.pair_teams()
+    with pytest.raises(ValueError, match="'round-robin' or 'swiss'"):
+        t.pair_teams(system="knockout")  # type: ignore[arg-type]
+    swiss = renju.tournament.read_tournament(repo / "fixtures/tournaments/team_entries.trf")
+    matches, _ = swiss.pair_teams(system="swiss", boards=1, lineups={1: [2]})
+    assert [bs for f, s2, bs in matches if 1 in (f, s2)][0][0] in ((2, 7), (7, 2), (2, 3), (3, 2), (2, 5), (5, 2))
+    with pytest.raises(ValueError, match="line-up"):
+        swiss.pair_teams(system="swiss", lineups={1: [2, 1]})
+
+    two = renju.tournament.read_tournament(repo / "fixtures/tournaments/two_teams.trf")
+    rounds = [two.pair_scheveningen(round=r) for r in (1, 2, 3)]
+    met = {frozenset(game) for games in rounds for game in games}
+    assert len(met) == 9
+    assert rounds[1][0] == (5, 1)
+    with pytest.raises(ValueError):
+        two.pair_scheveningen(round=4)
+
+    bout, winner = two.king_of_the_hill()
+    assert bout == (1, 4) and winner is None
+    while bout is not None:
+        black, white = bout
+        two = two.record_results([(black, white, "1" if black <= 3 else "0")])
+        bout, winner = two.king_of_the_hill()
+    assert winner == 1
+
+    club = renju.tournament.read_tournament(repo / "fixtures/tournaments/round_robin.trf")
+    assert club.club_totals() == []
+
+
 DUTCH = Path("fixtures") / "tournaments" / "dutch"
 
 

@@ -53,12 +53,13 @@ pub fn check_tournament(t: &Tournament, regulation: Regulation, from_trf: bool) 
     };
     let s = standings(t, &options);
     if !t.is_team_event() && t.withdrawals.is_empty() {
+        let values = t.point_values();
         for row in &s.rows {
             let sum: HalfPoints = t
                 .cells
                 .iter()
                 .filter(|p| p.player == row.id)
-                .map(|p| p.result.points())
+                .map(|p| values.points(p.result))
                 .sum();
             assert_eq!(
                 row.points, sum,

@@ -183,6 +183,7 @@ class Tournament:
         round: int | None = None,
         double: bool = False,
         reverse_last_two_rounds: bool = False,
+        games: int = 1,
     ) -> list[tuple[int, int | None]]:
         """Pairs a round of this round robin by FIDE's Berger tables (Handbook C.05,
         Annex 1): round (from 1; default: next_round), once round or, with double,
@@ -190,8 +191,11 @@ class Tournament:
         the first cycle's last two rounds in reverse order, as FIDE advises for a double
         round robin. Players are numbered in start-rank order. Returns the boards in
         the table's order, as (black, white) player ids (Black moves first), (player,
-        None) for a bye. Raises ValueError when the round cannot be paired."""
-    def pair_knockout(self, round: int | None = None) -> list[tuple[int, int | None]]:
+        None) for a bye. With games (1 to 99; the renju match is 2), each board is a
+        match of that many games, and the games are returned board by board with the
+        colours exchanged in every other game. Raises ValueError when the round cannot
+        be paired."""
+    def pair_knockout(self, round: int | None = None, games: int = 1) -> list[tuple[int, int | None]]:
         """Pairs a round of this knockout by its bracket: round (from 1; default:
         next_round). Players are seeded in start-rank order on the lines in the standard
         order (byes to the top seeds); each earlier round's match winners (the most game
@@ -199,7 +203,62 @@ class Tournament:
         neighbours. Returns the boards as (black, white) player ids, the upper line
         first, (player, None) for a bye. Raises ValueError when the round cannot be
         paired (a tied match without its tie-break, a match the crosstable lacks, the
-        knockout already won, ...)."""
+        knockout already won, ...). With games (1 to 99), each board is a match of that
+        many games, returned board by board with the colours exchanged in every other
+        game."""
+    def record_results(
+        self, results: list[tuple[int, int, str]], round: int | None = None
+    ) -> Tournament:
+        """This tournament with a round's results entered: results one (black, white,
+        code) per game by start rank, code Black's TRF result ('1', '=', '0' played,
+        '+', '-' forfeit), and (player, 0, code) per round without an opponent ('U' the
+        pairing bye, 'F', 'H', 'Z' byes, '-' absent); a match's games one each, in the
+        order played (the standings score them as one match). round (from 1; default:
+        next_round). Returns a new Tournament. Raises ValueError when a result cannot be
+        entered (the message names the entry)."""
+    def pair_teams(
+        self,
+        system: Literal["round-robin", "swiss"] = "round-robin",
+        round: int | None = None,
+        boards: int | None = None,
+        lineups: dict[int, list[int]] | None = None,
+    ) -> tuple[list[tuple[int, int, list[tuple[int, int]]]], int | None]:
+        """Pairs a round of this team event: system 'round-robin' (FIDE's Berger tables
+        over the teams in id order) or 'swiss' (by match points: no rematch, no second
+        bye, the least match-point differences, then neighbours in the standings); round
+        (default: next_round); boards per match (default: the smallest team's players);
+        lineups, team id to its line-up in board order (substitutes allowed, the order
+        kept). Returns (matches, bye): each match (first team, second team, [(black,
+        white), ...]) board 1 first, the first-named team Black on odd boards; bye the
+        team without a match, or None. Raises ValueError when the round cannot be
+        paired."""
+    def pair_scheveningen(
+        self,
+        round: int | None = None,
+        boards: int | None = None,
+        lineups: dict[int, list[int]] | None = None,
+    ) -> list[tuple[int, int]]:
+        """A round of the Scheveningen match between this event's two teams (every
+        player of one meets every player of the other): round (default: next_round),
+        boards (default: the smaller team's players), lineups as pair_teams'. Returns
+        the boards as (black, white). Raises ValueError past its rounds or without two
+        teams."""
+    def king_of_the_hill(
+        self,
+        replay_draws: bool = False,
+        lineups: dict[int, list[int]] | None = None,
+    ) -> tuple[tuple[int, int] | None, int | None]:
+        """The king-of-the-hill match between this event's two teams (their players in
+        board order, or lineups), the crosstable's bouts replayed (one a round):
+        (next_bout, winner), next_bout the (black, white) of the bout to play or None
+        when the match is over, winner the winning team's id (None while it goes on,
+        and for a drawn match, where both are None). A drawn bout: both players leave,
+        or with replay_draws it is played again with colours exchanged. Raises
+        ValueError without two teams or when a round is not the bout that was next."""
+    def club_totals(self, counted: int | None = None) -> list[dict[str, Any]]:
+        """The club totals of this individual event: each club's (the players'
+        federation column) best counted players' points (all when None) added up, best
+        first: {"rank", "club", "points", "players": [[id, points], ...]} each."""
     def pair_dutch(self) -> list[tuple[int, int | None]]:
         """Pairs the next round of this Swiss by the Dutch system (FIDE C.04.3, the
         rules applied from 2025), as the FIDE-endorsed pairing programs do: the round

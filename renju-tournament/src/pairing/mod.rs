@@ -22,16 +22,26 @@
 //!   tournament renumbered by it.
 //! * [`tournament_round`]: a round of a [`crate::Tournament`] paired: the round to pair,
 //!   the players' pairing numbers, the boards by player id, and why it cannot be.
+//! * [`matches`](mod@matches): each board as a match of several games with the colours exchanged
+//!   game by game, and a round's results entered into the crosstable.
+//! * [`king_of_the_hill`]: a king-of-the-hill match between two teams, bout by bout:
+//!   the loser leaves, the winner stays, the team whose last player loses is out.
+//! * [`teams`]: team events: a round robin or a simple Swiss of teams, each match's
+//!   boards with the first-named team Black on odd boards, line-ups with substitutes,
+//!   Scheveningen matches.
 //!
 //! What other pairing systems will add beside them, each in its own file: other Swiss
-//! systems (Burstein, Lim...) and team pairing. Each system is one row of [`crate::System`]'s
+//! systems (Burstein, Lim...). Each system is one row of [`crate::System`]'s
 //! name table and one file here (`docs/development.md`, "Adding a pairing system").
 
 pub mod dutch;
+pub mod king_of_the_hill;
 pub mod knockout;
 pub mod lots;
+pub mod matches;
 pub mod matching;
 pub mod round_robin;
+pub mod teams;
 pub mod tournament_round;
 mod wide;
 

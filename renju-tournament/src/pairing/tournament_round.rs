@@ -255,10 +255,11 @@ fn match_winner(t: &Tournament, round: u32, board: Pairing) -> Result<u32, Pairi
         Pairing::Bye { player } => return Ok(player),
         Pairing::Game { black, white } => (black, white),
     };
+    let values = t.point_values();
     let points = |player: u32, opponent: u32| {
         (t.cells.iter())
             .filter(|c| c.round == round && c.player == player && c.opponent == Some(opponent))
-            .map(|c| c.result.points())
+            .map(|c| values.points(c.result))
             .fold(None, |sum: Option<crate::HalfPoints>, p| {
                 Some(sum.unwrap_or_default() + p)
             })

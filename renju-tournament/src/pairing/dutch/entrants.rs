@@ -388,8 +388,9 @@ fn inferred_initial_colour(t: &Tournament, order: &[u32]) -> Option<Color> {
 fn point_values(t: &Tournament) -> Result<PointValues, DutchError> {
     let mut points = t.pairing_setup.points;
     if let Some(text) = &t.score_system {
-        let system = PointValues::from_score_system(text)
-            .map_err(|reason| DutchError::PointSystem { reason })?;
+        let system = PointValues::from_score_system(text).map_err(|e| DutchError::PointSystem {
+            reason: e.to_string(),
+        })?;
         let pick = |mine: Option<HalfPoints>, theirs: Option<HalfPoints>| mine.or(theirs);
         points.win = pick(points.win, system.win);
         points.draw = pick(points.draw, system.draw);
