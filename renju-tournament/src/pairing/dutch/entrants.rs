@@ -11,7 +11,6 @@ use renju_core::Color;
 
 use crate::model::{PointValues, ResultKind, Tournament};
 use crate::pairing::lots::start_rank_order;
-use crate::HalfPoints;
 
 use super::DutchError;
 
@@ -152,21 +151,6 @@ impl Field {
     }
 }
 
-/// The points a result scores under `points` (the usual 1, ½, 0 where not given), in
-/// half points.
-fn points_of(kind: ResultKind, points: &PointValues) -> i64 {
-    let win = points.win.unwrap_or(HalfPoints::WIN);
-    let value = match kind {
-        ResultKind::Win | ResultKind::ForfeitWin | ResultKind::FullBye => win,
-        ResultKind::PairingBye => points.pairing_bye.unwrap_or(win),
-        ResultKind::Draw | ResultKind::HalfBye => points.draw.unwrap_or(HalfPoints::DRAW),
-        ResultKind::Loss => points.loss.unwrap_or(HalfPoints::ZERO),
-        ResultKind::ForfeitLoss => points.forfeit_loss.unwrap_or(HalfPoints::ZERO),
-        ResultKind::ZeroBye | ResultKind::Absent => points.zero_bye.unwrap_or(HalfPoints::ZERO),
-    };
-    value.0
-}
-
 /// The round the pairing would pair: one past the last round in which someone was
 /// paired (a game, a forfeit or the pairing bye); the cells of later rounds are byes
 /// and absences entered before the pairing.
@@ -255,7 +239,7 @@ impl Field {
                 paired: opponent.is_some()
                     || c.result == ResultKind::PairingBye
                     || c.result == ResultKind::ForfeitWin,
-                points: points_of(c.result, points),
+                points: points.points(c.result).0,
             };
         }
         for a in &t.pairing_setup.accelerations {
@@ -295,9 +279,9 @@ impl Field {
             entrants,
             played_rounds,
             expected_rounds,
-            win: points.win.unwrap_or(HalfPoints::WIN).0,
-            draw: points.draw.unwrap_or(HalfPoints::DRAW).0,
-            loss: points.loss.unwrap_or(HalfPoints::ZERO).0,
+            win: points.points(ResultKind::Win).0,
+            draw: points.points(ResultKind::Draw).0,
+            loss: points.points(ResultKind::Loss).0,
             initial_colour,
             forbidden,
         })
@@ -311,7 +295,7 @@ fn absent(points: &PointValues) -> PastRound {
         colour: None,
         played: false,
         paired: false,
-        points: points_of(ResultKind::Absent, points),
+        points: points.points(ResultKind::Absent).0,
     }
 }
 
@@ -384,20 +368,13 @@ fn inferred_initial_colour(t: &Tournament, order: &[u32]) -> Option<Color> {
     None
 }
 
-/// The tournament's point system: the `BBW`... values, over a TRF-26 `162` record.
+/// The tournament's point system (the `BBW`... values over a TRF-26 `162` record); a
+/// `162` record that cannot be read is an error rather than the usual points.
 fn point_values(t: &Tournament) -> Result<PointValues, DutchError> {
-    let mut points = t.pairing_setup.points;
     if let Some(text) = &t.score_system {
-        let system = PointValues::from_score_system(text).map_err(|e| DutchError::PointSystem {
+        PointValues::from_score_system(text).map_err(|e| DutchError::PointSystem {
             reason: e.to_string(),
         })?;
-        let pick = |mine: Option<HalfPoints>, theirs: Option<HalfPoints>| mine.or(theirs);
-        points.win = pick(points.win, system.win);
-        points.draw = pick(points.draw, system.draw);
-        points.loss = pick(points.loss, system.loss);
-        points.zero_bye = pick(points.zero_bye, system.zero_bye);
-        points.forfeit_loss = pick(points.forfeit_loss, system.forfeit_loss);
-        points.pairing_bye = pick(points.pairing_bye, system.pairing_bye);
     }
-    Ok(points)
+    Ok(t.point_values())
 }

@@ -498,9 +498,16 @@ proptest! {
     /// After every round of changes the repaired matching weighs as much as the best of
     /// all matchings of the current weights, and uses no edge of weight zero.
     #[test]
-    fn incremental_matching_stays_optimal((n, initial, rounds) in changing_graphs()) {
+    fn incremental_matching_stays_optimal(
+        (n, initial, rounds) in changing_graphs(),
+        repair_only in any::<bool>(),
+    ) {
         let mut weights = initial;
-        let mut matching = IncrementalMatching::<Weight>::new(n);
+        let mut matching = if repair_only {
+            IncrementalMatching::<Weight>::always_repairing(n)
+        } else {
+            IncrementalMatching::<Weight>::new(n)
+        };
         let slot = |a: usize, b: usize| {
             let (hi, lo) = (a.max(b), a.min(b));
             hi * (hi - 1) / 2 + lo
