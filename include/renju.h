@@ -274,6 +274,16 @@ enum renju_status
      * arbiter's `RENJU_ACTION_UNPAUSE`.
      */
     RENJU_REFUSED_PAUSED = 28,
+    /**
+     * Refused by the referee: the game is adjourned (a move is sealed), and no player
+     * acts until the arbiter's `renju_referee_resume_sealed`.
+     */
+    RENJU_REFUSED_ADJOURNED = 29,
+    /**
+     * Refused by the referee: the sealed move given at the resumption does not match the
+     * seal's digest (the record or the move was changed).
+     */
+    RENJU_REFUSED_SEAL_MISMATCH = 30,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -408,6 +418,11 @@ enum renju_termination
      * number of stones the record sets (a match's draw after N stones).
      */
     RENJU_TERMINATION_DECLARED_DRAW = 12,
+    /**
+     * Game records and the live referee: the move a player sealed at an adjournment was
+     * illegal when the game resumed, and the sealer lost.
+     */
+    RENJU_TERMINATION_ILLEGAL_SEALED_MOVE = 13,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -1501,6 +1516,12 @@ typedef struct renju_referee_status {
      * The seat that won; `RENJU_SEAT_NONE` when nobody did (yet).
      */
     renju_seat winner_seat;
+    /**
+     * The seat that sealed a move when the game is adjourned (no clock runs and no
+     * player acts until `renju_referee_resume_sealed`); `RENJU_SEAT_NONE` otherwise. The
+     * digest the public record shows is in the JSON status (`adjourned.digest`).
+     */
+    renju_seat adjourned_by;
 } renju_referee_status;
 
 /**
@@ -2354,8 +2375,8 @@ renju_status renju_clock_get_state(const struct renju_clock *clock,
 
 /**
  * A time penalty on `offender` (a `renju_color`): `taken_ms` off their clock,
- * `given_ms` onto the opponent's, each at most five minutes
- * (`RENJU_ERROR_INVALID_ARGUMENT` otherwise).
+ * `given_ms` onto the opponent's (generally at most five minutes each; a longer one is
+ * applied too, and one that takes all the time left makes the flag fall).
  *
  * # Safety
  * `clock` is looked up before use; `state` must be NULL or valid for writes.
@@ -3036,14 +3057,15 @@ renju_status renju_referee_warning(struct renju_referee *referee,
                                    const uint64_t *t_ms);
 
 /**
- * The arbiter takes `ms` milliseconds (at most five minutes) off the clock of the
- * player in `seat` (`RENJU_SEAT_FIRST` or `RENJU_SEAT_SECOND`). A penalty that takes
- * all the time the player has left makes their flag fall (`RENJU_TERMINATION_TIME`).
- * `t_ms` as for `renju_referee_place`.
+ * The arbiter takes `ms` milliseconds off the clock of the player in `seat`
+ * (`RENJU_SEAT_FIRST` or `RENJU_SEAT_SECOND`): generally at most five minutes, a longer
+ * one is applied and the record's validation notes it (`long-penalty`). A penalty that
+ * takes all the time the player has left makes their flag fall
+ * (`RENJU_TERMINATION_TIME`). `t_ms` as for `renju_referee_place`.
  *
- * Returns `RENJU_OK`, or `RENJU_REFUSED_BAD_REQUEST` (an untimed game, more than five
- * minutes, time going backwards), `_GAME_OVER`; `RENJU_ERROR_INVALID_ARGUMENT` for a
- * `seat` that names no player.
+ * Returns `RENJU_OK`, or `RENJU_REFUSED_BAD_REQUEST` (an untimed game, time going
+ * backwards), `_GAME_OVER`; `RENJU_ERROR_INVALID_ARGUMENT` for a `seat` that names no
+ * player.
  *
  * Thread safety: see `renju_referee`.
  *
@@ -3075,6 +3097,74 @@ renju_status renju_referee_disqualify(struct renju_referee *referee,
                                       int32_t seat,
                                       const char *reason,
                                       const uint64_t *t_ms);
+
+/**
+ * The player to move seals their next move, a stone on `point` (an adjournment): both
+ * clocks stop at `*t_ms`, and the record shows only the move's SHA-256 digest. `salt`
+ * is the digest's secret salt (16 to 128 letters, digits, `-`, `_` or `.`; NULL: a
+ * random one is drawn); `renju_referee_sealed_move` gives the sealed move to keep apart
+ * from the public record. The point is judged at the resumption only. `seat` and
+ * `t_ms` as for `renju_referee_place`.
+ *
+ * Returns `RENJU_OK`, or `RENJU_REFUSED_NOT_YOUR_TURN` (a seal by the player not to
+ * move), `_WRONG_ACTION` (not a move of the game: the opening asks for something else),
+ * `_ADJOURNED` (a move is sealed already), `_PAUSED`, `_GAME_OVER`, `_BAD_REQUEST` (a
+ * salt that is too short or has other characters, time going backwards);
+ * `RENJU_ERROR_INVALID_ARGUMENT` for a `seat` that is not a `renju_seat`,
+ * `RENJU_ERROR_INVALID_UTF8` for a `salt` that is not UTF-8.
+ *
+ * Thread safety: see `renju_referee`.
+ *
+ * # Safety
+ * `referee` is looked up before use; `salt` must be NULL or a NUL-terminated string;
+ * `t_ms` must be NULL or point to a `uint64_t`.
+ */
+renju_status renju_referee_seal(struct renju_referee *referee,
+                                struct renju_point point,
+                                const char *salt,
+                                int32_t seat,
+                                const uint64_t *t_ms);
+
+/**
+ * The arbiter resumes the adjourned game at `*t_ms`: the sealed move is checked against
+ * the seal's digest and played (the sealer's clock charged only the time before the
+ * seal, the opponent's clock starting now); a sealed move off the board, on an occupied
+ * point or forbidden (judged automatically) loses for the sealer
+ * (`RENJU_TERMINATION_ILLEGAL_SEALED_MOVE`). `sealed` is the sealed move as
+ * `renju_referee_sealed_move` wrote it (`POINT/SALT`), or NULL for the one this
+ * referee sealed (a referee resumed from the public record needs it).
+ *
+ * Returns `RENJU_OK`, or `RENJU_REFUSED_WRONG_ACTION` (no move is sealed),
+ * `_SEAL_MISMATCH` (the sealed move does not match the digest), `_BAD_REQUEST` (no
+ * sealed move known, or `sealed` unreadable), `_GAME_OVER`;
+ * `RENJU_ERROR_INVALID_UTF8` for a `sealed` that is not UTF-8.
+ *
+ * Thread safety: see `renju_referee`.
+ *
+ * # Safety
+ * `referee` is looked up before use; `sealed` must be NULL or a NUL-terminated string;
+ * `t_ms` must be NULL or point to a `uint64_t`.
+ */
+renju_status renju_referee_resume_sealed(struct renju_referee *referee,
+                                         const char *sealed,
+                                         const uint64_t *t_ms);
+
+/**
+ * The move sealed at the adjournment under way, `POINT/SALT`: the part the arbiter keeps
+ * apart from the public record until the game resumes. `*text` gets the string (NULL
+ * on error).
+ *
+ * Returns `RENJU_REFUSED_WRONG_ACTION` when no move is sealed here (the game is not
+ * adjourned, or this referee was resumed from the public record).
+ *
+ * Ownership: the caller owns `*text` and frees it with `renju_string_free`. Thread
+ * safety: see `renju_referee`.
+ *
+ * # Safety
+ * `referee` is looked up before use; `text` must be NULL or valid for writes of a
+ * pointer.
+ */
+renju_status renju_referee_sealed_move(const struct renju_referee *referee, char **text);
 
 /**
  * The name of a refusal code, as the JSON protocol writes it (`RENJU_REFUSED_OCCUPIED`

@@ -171,6 +171,7 @@ pub fn pipe<R: Read>(
                     error: Some(refusal),
                     record: None,
                     explanation: None,
+                    sealed: None,
                     status: referee.status(),
                 };
                 out.write_all(reply.to_json().as_bytes())?;

@@ -228,6 +228,10 @@ pub struct renju_referee_status {
     pub result: *const c_char,
     /// The seat that won; `RENJU_SEAT_NONE` when nobody did (yet).
     pub winner_seat: renju_seat,
+    /// The seat that sealed a move when the game is adjourned (no clock runs and no
+    /// player acts until `renju_referee_resume_sealed`); `RENJU_SEAT_NONE` otherwise. The
+    /// digest the public record shows is in the JSON status (`adjourned.digest`).
+    pub adjourned_by: renju_seat,
 }
 
 /// A live game's referee. An opaque handle.
@@ -325,6 +329,8 @@ pub(crate) fn refusal_status(code: RefusalCode) -> renju_status {
         RefusalCode::GameOver => RENJU_REFUSED_GAME_OVER,
         RefusalCode::BadRequest => RENJU_REFUSED_BAD_REQUEST,
         RefusalCode::Paused => RENJU_REFUSED_PAUSED,
+        RefusalCode::Adjourned => RENJU_REFUSED_ADJOURNED,
+        RefusalCode::SealMismatch => RENJU_REFUSED_SEAL_MISMATCH,
     }
 }
 
@@ -440,6 +446,7 @@ impl From<&Status> for renju_referee_status {
             outcome: ending.map(|e| e.outcome()).into(),
             result: intern(ending.map_or("*", |e| e.result)),
             winner_seat: ending.and_then(|e| e.winner_seat).into(),
+            adjourned_by: s.adjourned.as_ref().map(|a| a.by).into(),
         }
     }
 }
@@ -963,14 +970,15 @@ pub unsafe extern "C" fn renju_referee_warning(
     })
 }
 
-/// The arbiter takes `ms` milliseconds (at most five minutes) off the clock of the
-/// player in `seat` (`RENJU_SEAT_FIRST` or `RENJU_SEAT_SECOND`). A penalty that takes
-/// all the time the player has left makes their flag fall (`RENJU_TERMINATION_TIME`).
-/// `t_ms` as for `renju_referee_place`.
+/// The arbiter takes `ms` milliseconds off the clock of the player in `seat`
+/// (`RENJU_SEAT_FIRST` or `RENJU_SEAT_SECOND`): generally at most five minutes, a longer
+/// one is applied and the record's validation notes it (`long-penalty`). A penalty that
+/// takes all the time the player has left makes their flag fall
+/// (`RENJU_TERMINATION_TIME`). `t_ms` as for `renju_referee_place`.
 ///
-/// Returns `RENJU_OK`, or `RENJU_REFUSED_BAD_REQUEST` (an untimed game, more than five
-/// minutes, time going backwards), `_GAME_OVER`; `RENJU_ERROR_INVALID_ARGUMENT` for a
-/// `seat` that names no player.
+/// Returns `RENJU_OK`, or `RENJU_REFUSED_BAD_REQUEST` (an untimed game, time going
+/// backwards), `_GAME_OVER`; `RENJU_ERROR_INVALID_ARGUMENT` for a `seat` that names no
+/// player.
 ///
 /// Thread safety: see `renju_referee`.
 ///
@@ -1015,6 +1023,118 @@ pub unsafe extern "C" fn renju_referee_disqualify(
         arbiter_judges(referee, seat, reason, t_ms, |seat, reason| {
             Action::Disqualify { seat, reason }
         })
+    })
+}
+
+/// The player to move seals their next move, a stone on `point` (an adjournment): both
+/// clocks stop at `*t_ms`, and the record shows only the move's SHA-256 digest. `salt`
+/// is the digest's secret salt (16 to 128 letters, digits, `-`, `_` or `.`; NULL: a
+/// random one is drawn); `renju_referee_sealed_move` gives the sealed move to keep apart
+/// from the public record. The point is judged at the resumption only. `seat` and
+/// `t_ms` as for `renju_referee_place`.
+///
+/// Returns `RENJU_OK`, or `RENJU_REFUSED_NOT_YOUR_TURN` (a seal by the player not to
+/// move), `_WRONG_ACTION` (not a move of the game: the opening asks for something else),
+/// `_ADJOURNED` (a move is sealed already), `_PAUSED`, `_GAME_OVER`, `_BAD_REQUEST` (a
+/// salt that is too short or has other characters, time going backwards);
+/// `RENJU_ERROR_INVALID_ARGUMENT` for a `seat` that is not a `renju_seat`,
+/// `RENJU_ERROR_INVALID_UTF8` for a `salt` that is not UTF-8.
+///
+/// Thread safety: see `renju_referee`.
+///
+/// # Safety
+/// `referee` is looked up before use; `salt` must be NULL or a NUL-terminated string;
+/// `t_ms` must be NULL or point to a `uint64_t`.
+#[no_mangle]
+pub unsafe extern "C" fn renju_referee_seal(
+    referee: *mut renju_referee,
+    point: renju_point,
+    salt: *const c_char,
+    seat: i32,
+    t_ms: *const u64,
+) -> renju_status {
+    guard(|| {
+        // SAFETY: NULL or a NUL-terminated string, the caller says.
+        let salt = unsafe { opt_str_arg(salt, "salt") }?.map(str::to_string);
+        let point = referee_point(point)?;
+        take(referee, Action::Seal { point, salt }, seat, t_ms)
+    })
+}
+
+/// The arbiter resumes the adjourned game at `*t_ms`: the sealed move is checked against
+/// the seal's digest and played (the sealer's clock charged only the time before the
+/// seal, the opponent's clock starting now); a sealed move off the board, on an occupied
+/// point or forbidden (judged automatically) loses for the sealer
+/// (`RENJU_TERMINATION_ILLEGAL_SEALED_MOVE`). `sealed` is the sealed move as
+/// `renju_referee_sealed_move` wrote it (`POINT/SALT`), or NULL for the one this
+/// referee sealed (a referee resumed from the public record needs it).
+///
+/// Returns `RENJU_OK`, or `RENJU_REFUSED_WRONG_ACTION` (no move is sealed),
+/// `_SEAL_MISMATCH` (the sealed move does not match the digest), `_BAD_REQUEST` (no
+/// sealed move known, or `sealed` unreadable), `_GAME_OVER`;
+/// `RENJU_ERROR_INVALID_UTF8` for a `sealed` that is not UTF-8.
+///
+/// Thread safety: see `renju_referee`.
+///
+/// # Safety
+/// `referee` is looked up before use; `sealed` must be NULL or a NUL-terminated string;
+/// `t_ms` must be NULL or point to a `uint64_t`.
+#[no_mangle]
+pub unsafe extern "C" fn renju_referee_resume_sealed(
+    referee: *mut renju_referee,
+    sealed: *const c_char,
+    t_ms: *const u64,
+) -> renju_status {
+    guard(|| {
+        // SAFETY: NULL or a NUL-terminated string, the caller says.
+        let sealed = match unsafe { opt_str_arg(sealed, "sealed") }? {
+            Some(text) => Some(
+                text.parse()
+                    .map_err(|e: renju_records::sealed::SealError| {
+                        Error::new(RENJU_REFUSED_BAD_REQUEST, e.to_string())
+                    })?,
+            ),
+            None => None,
+        };
+        arbiter_takes(referee, Action::Resume { sealed }, t_ms)
+    })
+}
+
+/// The move sealed at the adjournment under way, `POINT/SALT`: the part the arbiter keeps
+/// apart from the public record until the game resumes. `*text` gets the string (NULL
+/// on error).
+///
+/// Returns `RENJU_REFUSED_WRONG_ACTION` when no move is sealed here (the game is not
+/// adjourned, or this referee was resumed from the public record).
+///
+/// Ownership: the caller owns `*text` and frees it with `renju_string_free`. Thread
+/// safety: see `renju_referee`.
+///
+/// # Safety
+/// `referee` is looked up before use; `text` must be NULL or valid for writes of a
+/// pointer.
+#[no_mangle]
+pub unsafe extern "C" fn renju_referee_sealed_move(
+    referee: *const renju_referee,
+    text: *mut *mut c_char,
+) -> renju_status {
+    guard(|| {
+        // SAFETY: the caller's guarantees.
+        let text = unsafe { clear_out(text, "text") }?;
+        let handle = self::referee(referee)?;
+        let sealed = handle
+            .lock()?
+            .referee
+            .sealed_move()
+            .map(ToString::to_string);
+        let sealed = sealed.ok_or_else(|| {
+            Error::new(
+                RENJU_REFUSED_WRONG_ACTION,
+                "no move is sealed here: the game is not adjourned, or was resumed from its record",
+            )
+        })?;
+        // SAFETY: checked above.
+        unsafe { write(text, "text", new_string(sealed)?) }
     })
 }
 
@@ -1223,6 +1343,7 @@ pub unsafe extern "C" fn renju_referee_handle_json(
                 }),
                 record: None,
                 explanation: None,
+                sealed: None,
                 status: live.status().clone(),
             }
             .to_json(),

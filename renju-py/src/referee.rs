@@ -394,6 +394,7 @@ impl Referee {
             error: Some(error),
             record: None,
             explanation: None,
+            sealed: None,
             status: self.inner.status(),
         };
         reply.to_json()

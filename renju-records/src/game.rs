@@ -14,6 +14,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::clock::{LateArrival, Penalty};
 use crate::opening::OpeningRule;
+use crate::sealed::{SealDigest, SealedMove};
 pub use crate::seat::Seat;
 use crate::time_control::TimeControl;
 use renju_core::error::ParseError;
@@ -154,7 +155,7 @@ pub enum Event {
         reason: String,
     },
     /// A time penalty: taken from the offender, given to the opponent (each at most
-    /// five minutes); the clock is told the same value.
+    /// five minutes as a rule, a longer one noted); the clock is told the same value.
     Penalty(Penalty),
     /// A player arrived late (before their first move); the clock is told the same
     /// value.
@@ -167,6 +168,23 @@ pub enum Event {
     /// The arbiter restarts the clocks after [`Event::Pause`]; the time between is
     /// charged to nobody (the move's time read after it leaves the pause out).
     Unpause,
+    /// The player to move seals their next move (an adjournment): both clocks stop, no
+    /// player acts until [`Event::Unseal`], and the record carries only the move's
+    /// digest ([`crate::sealed`]).
+    Seal {
+        /// The sealer's colour.
+        by: Color,
+        /// The digest of the sealed move.
+        digest: SealDigest,
+    },
+    /// The game resumes: the sealed move is revealed (it must match the seal's digest)
+    /// and is the next stone; a sealed move that is off the board, on an occupied point
+    /// or (judged automatically) forbidden loses for the sealer
+    /// ([`Termination::IllegalSealedMove`](renju_core::outcome::Termination)).
+    Unseal {
+        /// The sealed move, with its salt.
+        sealed: SealedMove,
+    },
     /// Both flags are down and nobody can tell which fell first.
     BothFlagsDown,
     /// A player resigns.
@@ -304,6 +322,8 @@ impl Event {
             Event::SplitTime => "split-time",
             Event::Pause => "pause",
             Event::Unpause => "unpause",
+            Event::Seal { .. } => "seal",
+            Event::Unseal { .. } => "unseal",
             Event::BothFlagsDown => "both-flags-down",
             Event::Resign { .. } => "resign",
             Event::Forfeit { .. } => "forfeit",
@@ -355,6 +375,8 @@ impl fmt::Display for Event {
             Event::SplitTime => f.write_str("the split of the shared time"),
             Event::Pause => f.write_str("a pause of the clocks"),
             Event::Unpause => f.write_str("the end of a pause"),
+            Event::Seal { by, .. } => write!(f, "a move sealed by {by}"),
+            Event::Unseal { sealed } => write!(f, "the sealed move {}", sealed.point),
             Event::BothFlagsDown => f.write_str("both flags down"),
             Event::Resign { by } => write!(f, "the resignation of {by}"),
             Event::Forfeit { by } => write!(f, "the forfeit of {by}"),

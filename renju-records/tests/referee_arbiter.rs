@@ -148,8 +148,14 @@ fn a_penalty_takes_its_time_and_is_checked() {
     let penalty = |seat, ms| arbiter(Action::Penalty { seat, ms }).at(10 * S);
     referee.act(penalty(Seat::First, 60 * S)).unwrap();
     assert_eq!(left(&referee), (530 * S, 600 * S));
-    let too_much = penalty(Seat::First, 5 * 60 * S + 1);
-    assert_eq!(refused(&mut referee, too_much), RefusalCode::BadRequest);
+    // More than five minutes: the rules' limit is "generally", so it is applied, and
+    // the record's validation notes it.
+    referee.act(penalty(Seat::First, 6 * 60 * S)).unwrap();
+    assert_eq!(left(&referee), (170 * S, 600 * S));
+    assert!(referee
+        .findings()
+        .iter()
+        .any(|f| f.code == renju_records::FindingCode::LongPenalty));
     let mut untimed = Referee::new(RefereeOptions::default()).unwrap();
     let request = Request::new(Action::Penalty {
         seat: Seat::First,

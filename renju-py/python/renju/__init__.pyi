@@ -474,6 +474,7 @@ class Termination(str, enum.Enum):
     VIOLATIONS = "violations"
     DECLARED = "declared"
     DECLARED_DRAW = "declared-draw"
+    ILLEGAL_SEALED_MOVE = "illegal-sealed-move"
     UNFINISHED = "unfinished"
 
 class DrawReason(str, enum.Enum):
@@ -519,6 +520,10 @@ class FindingCode(str, enum.Enum):
     TIMES_INCOMPLETE = "times-incomplete"
     TIME_OVER_ALLOWANCE = "time-over-allowance"
     INVALID_CLOCK_EVENT = "invalid-clock-event"
+    SEALED_MOVE = "sealed-move"
+    ILLEGAL_SEALED_MOVE = "illegal-sealed-move"
+    LONG_PENALTY = "long-penalty"
+    UNTIMED_CLOCK_EVENT = "untimed-clock-event"
     DRAW_OFFER_OUT_OF_TURN = "draw-offer-out-of-turn"
     TOO_MANY_DRAW_OFFERS = "too-many-draw-offers"
     VIOLATION = "violation"

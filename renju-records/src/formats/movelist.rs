@@ -28,6 +28,11 @@
 //!   and `double-forfeit` need no colour.
 //! - The arbiter's pause: `pause` stops the clocks and `unpause` restarts them; the
 //!   time between is in no move's `{t=..}`.
+//! - An adjournment: `b:seal=DIGEST` (or `w:`) seals that player's next move, of which
+//!   the record shows only the SHA-256 digest (64 hexadecimal digits); `unseal=POINT/SALT`
+//!   reveals it at the resumption, and the sealed stone follows as the next move (none
+//!   follows when the sealed move was illegal: the sealer lost). The time between is in
+//!   no move's `{t=..}`.
 //! - `# time-control: TC` sets the time control of the games below (`default`: none);
 //!   `# claims: rif-claim` (or `chinese-claim`) how their fouls are claimed (`default`:
 //!   validation options decide).
@@ -839,6 +844,15 @@ fn event_word(word: &str) -> Result<Option<Event>, ParseError> {
                 return bad("result=1-0, 0-1 or 1/2-1/2, optionally /REASON (time, forbidden, ...)")
             }
         },
+        (None, "unseal") => match value.map(str::parse) {
+            Some(Ok(sealed)) => Event::Unseal { sealed },
+            Some(Err(e)) => return bad(&e.to_string()),
+            None => return bad("unseal=POINT/SALT"),
+        },
+        (Some(by), "seal") => match value.map(str::parse) {
+            Some(Ok(digest)) => Event::Seal { by, digest },
+            _ => return bad("seal=DIGEST, the 64 hexadecimal digits of a SHA-256"),
+        },
         (Some(by), "draw-offer") => Event::DrawOffer { by },
         (Some(by), "resign") => Event::Resign { by },
         (Some(by), "forfeit") => Event::Forfeit { by },
@@ -865,7 +879,7 @@ fn event_word(word: &str) -> Result<Option<Event>, ParseError> {
         }
         (Some(_), _) => {
             return bad(
-                "not an event (draw-offer, resign, forfeit, violation, late=S, penalty=T/G)",
+                "not an event (draw-offer, resign, forfeit, violation, late=S, penalty=T/G, seal=DIGEST)",
             )
         }
         (None, _) => return Ok(None),
@@ -970,6 +984,8 @@ fn event_text(event: &Event) -> Option<String> {
             format!("offers={}>{chosen}", offered.join("/"))
         }
         Event::Result(result) => return result_text(result),
+        Event::Seal { by, digest } => format!("{}:seal={digest}", c(by)),
+        Event::Unseal { sealed } => format!("unseal={sealed}"),
         Event::DrawOffer { by } => format!("{}:draw-offer", c(by)),
         Event::Resign { by } => format!("{}:resign", c(by)),
         Event::Forfeit { by } => format!("{}:forfeit", c(by)),

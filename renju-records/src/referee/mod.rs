@@ -60,7 +60,7 @@ use thiserror::Error;
 pub use action::{Action, ActionError, ActionKind, Party, Request};
 pub use record::{Forfeiture, MoveReading};
 pub use refusal::{Refusal, RefusalCode};
-pub use status::{ClockStatus, Ending, ForbiddenSpot, Required, Status, SwapOption};
+pub use status::{Adjournment, ClockStatus, Ending, ForbiddenSpot, Required, Status, SwapOption};
 pub use wire::{Command, CommandError, Reply};
 
 use crate::clock::{ClockError, ClockOptions};
@@ -69,6 +69,7 @@ use crate::game::{ClaimModel, DeclaredResult, Event, Game, ResultReason, Seat};
 use crate::opening::{OfferEquivalence, OpeningRule};
 use crate::protocol::{Actor, Step};
 use crate::replay::{Run, ValidationOptions};
+use crate::sealed::SealedMove;
 use crate::time_control::TimeControl;
 use check::{After, Plan};
 use renju_core::forbidden::Explanation;
@@ -189,6 +190,26 @@ pub struct Referee {
     actions: Vec<Request>,
     /// What the record carries beside the events of play.
     scorer: record::Scorer,
+    /// The move sealed at an adjournment (kept apart from the record until the game
+    /// resumes).
+    sealed: Option<SealedMove>,
+}
+
+/// A seal without a salt gets a random one, kept in the accepted action (so that the
+/// actions replayed give the same digest); `None`: the request as it is.
+fn salted(request: &Request) -> Result<Option<Request>, Refusal> {
+    let Action::Seal { point, salt: None } = request.action else {
+        return Ok(None);
+    };
+    let salt = crate::sealed::random_salt()
+        .map_err(|e| Refusal::new(RefusalCode::BadRequest, e.to_string()))?;
+    Ok(Some(Request {
+        action: Action::Seal {
+            point,
+            salt: Some(salt),
+        },
+        ..request.clone()
+    }))
 }
 
 fn idx(seat: Seat) -> usize {
@@ -229,6 +250,7 @@ impl Referee {
             pending: [0; 2],
             actions: Vec::new(),
             scorer: record::Scorer::default(),
+            sealed: None,
         })
     }
 
@@ -396,6 +418,8 @@ impl Referee {
                 return self.plan(request).map(|_| ());
             }
         }
+        let salted = salted(request)?;
+        let request = salted.as_ref().unwrap_or(request);
         let plan = self.plan(request)?;
         if let Some(t) = request.t {
             self.advance(t);
@@ -421,10 +445,12 @@ impl Referee {
     /// can be refused any more.
     fn apply(&mut self, plan: Plan) {
         let mut events = plan.events;
-        let is_move = matches!(
-            events.first(),
-            Some(Event::Stone { .. } | Event::Pass | Event::FifthOffers { .. })
-        );
+        let is_move = events.iter().any(|e| {
+            matches!(
+                e,
+                Event::Stone { .. } | Event::Pass | Event::FifthOffers { .. }
+            )
+        });
         let time = plan.clock_of.and_then(|seat| self.move_time(seat, is_move));
         events.extend(time);
         let seen = self.run.findings.len();
@@ -447,6 +473,8 @@ impl Referee {
             After::Chosen => self.offers = None,
             After::Penalised(seat) => self.penalised(seat),
             After::Disqualified(seat, reason) => self.disqualified(seat, reason),
+            After::Sealed(sealed) => self.sealed = Some(sealed),
+            After::Resumed => self.sealed = None,
         }
     }
 
@@ -475,6 +503,28 @@ impl Referee {
     /// Whether the arbiter has paused the game (no clock runs, no player acts).
     pub fn paused(&self) -> bool {
         self.run.decisions.paused()
+    }
+
+    /// The adjournment under way: who sealed a move, and its digest (what the public
+    /// record shows).
+    pub fn adjournment(&self) -> Option<Adjournment> {
+        let seal = self.run.decisions.sealed.as_ref()?;
+        Some(Adjournment {
+            by: self.seat(Actor::Holder(seal.by)),
+            digest: seal.digest.clone(),
+        })
+    }
+
+    /// The move sealed at the adjournment under way, with its salt: the part kept
+    /// apart from the public record until the game resumes (`None` when no move is
+    /// sealed, or when the referee was resumed from a record, which never holds it).
+    pub fn sealed_move(&self) -> Option<&SealedMove> {
+        self.sealed.as_ref()
+    }
+
+    /// Whether no clock runs: the arbiter paused the game, or it is adjourned.
+    fn clocks_stopped(&self) -> bool {
+        self.paused() || self.run.decisions.sealed.is_some()
     }
 
     fn timed(&self) -> bool {
@@ -509,7 +559,7 @@ impl Referee {
     /// No clock runs while the arbiter has paused the game.
     fn used_by(&self, t: u64) -> Option<(Seat, Color, u64, u64)> {
         let (seat, color) = self.running().filter(|_| self.timed())?;
-        let since = match self.paused() {
+        let since = match self.clocks_stopped() {
             true => 0,
             false => t.saturating_sub(self.last_t),
         };
@@ -589,6 +639,7 @@ impl Referee {
             claimable: false,
             draw_offer: None,
             paused: self.paused(),
+            adjourned: self.adjournment(),
             clock: self.clock_status(),
             outcome: None,
         };
@@ -703,7 +754,7 @@ impl Referee {
         white.time_left_ms = white
             .time_left_ms
             .saturating_sub(self.pending[idx(black_seat.other())]);
-        let running = self.running().filter(|_| !self.paused());
+        let running = self.running().filter(|_| !self.clocks_stopped());
         let deadline = running.map(|(seat, color)| {
             self.last_t.saturating_add(
                 self.time_to_flag(color)
