@@ -237,6 +237,59 @@ fn through_the_pipe_the_arbiter_pauses_warns_penalises_and_records() {
     assert!(message.contains("pause"), "{message}");
 }
 
+#[test]
+fn through_the_pipe_a_sealed_move_is_played_at_resumption_or_loses() {
+    // The first player seals j10 at 30 s (15 s into their move); a night passes; the
+    // arbiter resumes: j10 is played on the sealer's clock alone. Then the second player
+    // seals an occupied point and loses.
+    let salt = "0123456789abcdef0123";
+    let input = [
+        r#"{"action":"place","point":"h8","t":10000}"#.to_string(),
+        r#"{"action":"place","point":"i9","t":15000}"#.to_string(),
+        format!(r#"{{"action":"seal","point":"j10","salt":"{salt}","by":"first","t":30000}}"#),
+        r#"{"action":"place","point":"a1","t":40000}"#.to_string(),
+        r#"{"action":"sealed"}"#.to_string(),
+        r#"{"action":"record","format":"moves"}"#.to_string(),
+        r#"{"action":"resume","t":36000000}"#.to_string(),
+        r#"{"action":"seal","point":"h8","by":"second","t":36001000}"#.to_string(),
+        r#"{"action":"resume","t":36002000}"#.to_string(),
+        r#"{"action":"record","format":"moves"}"#.to_string(),
+    ]
+    .join("\n");
+    let (replies, code) = run(&["--time-control", "300"], input.as_bytes());
+    assert_eq!(code, 0);
+    let ok: Vec<bool> = replies.iter().map(|r| r["ok"] == true).collect();
+    assert_eq!(
+        ok,
+        [true, true, true, false, true, true, true, true, true, true],
+        "{replies:#?}"
+    );
+    let adjourned = &replies[2]["status"]["adjourned"];
+    assert_eq!(adjourned["by"], "first");
+    assert_eq!(adjourned["digest"].as_str().unwrap().len(), 64);
+    assert_eq!(replies[3]["error"]["code"], "adjourned");
+    assert_eq!(replies[4]["sealed"], format!("j10/{salt}"));
+    let public = replies[5]["record"].as_str().unwrap();
+    assert!(
+        public.contains("b:seal=") && !public.contains("j10"),
+        "{public}"
+    );
+    let clock = &replies[6]["status"]["clock"];
+    assert_eq!(clock["black"]["time_left_ms"], 275_000);
+    assert_eq!(clock["white"]["time_left_ms"], 295_000);
+    assert_eq!(clock["running"], "white");
+    let outcome = &replies[8]["status"]["outcome"];
+    assert_eq!(outcome["termination"], "illegal-sealed-move");
+    assert_eq!(outcome["winner_seat"], "first");
+    // The record validates to the same outcome.
+    let record = replies[9]["record"].as_str().unwrap();
+    let game = renju_records::formats::movelist::read(record.as_bytes(), None)
+        .remove(0)
+        .unwrap();
+    let report = game.validate(&renju_records::ValidationOptions::default());
+    assert_eq!(report.outcome.termination.name(), "illegal-sealed-move");
+}
+
 /// Each write of `writes` (without closing the input) gets its reply at once, whatever
 /// else the write held: the reply of the action of each write, within 10 s.
 fn replies_while_open(writes: &[&str]) -> Vec<Value> {

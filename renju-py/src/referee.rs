@@ -15,9 +15,9 @@ use renju_core::{Color as CColor, Move as CMove, Outcome as COutcome, Point as C
 use renju_core::{RenjuOptions, Termination};
 use renju_records::clock::BothFlags;
 use renju_records::referee::{
-    Action, ClockStatus as CClockStatus, Command, Ending as CEnding, ForbiddenSpot, FoulPolicy,
-    Party, Referee as CReferee, RefereeError, RefereeOptions as COptions, Refusal, RefusalCode,
-    Reply, Request, Required, Status as CStatus, SwapOption,
+    Action, Adjournment, ClockStatus as CClockStatus, Command, Ending as CEnding, ForbiddenSpot,
+    FoulPolicy, Party, Referee as CReferee, RefereeError, RefereeOptions as COptions, Refusal,
+    RefusalCode, Reply, Request, Required, Status as CStatus, SwapOption,
 };
 use renju_records::{Game as CGame, OfferEquivalence, Seat};
 
@@ -417,6 +417,10 @@ py_methods! { Referee |r| pickle(Self) {
     findings -> Vec<Finding> = r.inner.findings().iter().cloned().map(Finding).collect();
     /// Whether the game is over.
     is_game_over -> bool = r.inner.outcome().is_some();
+    /// The move sealed at the adjournment under way, 'POINT/SALT': the part to keep
+    /// apart from the public record until the game resumes (None when no move is
+    /// sealed, or when the referee was resumed from the public record).
+    sealed_move -> Option<String> = r.inner.sealed_move().map(ToString::to_string);
 }
     /// Referee(*, options=None): a new game under options= (a RefereeOptions; None: the
     /// library's defaults, RefereeOptions()).
@@ -599,13 +603,40 @@ py_methods! { Referee |r| pickle(Self) {
         self.arbiter_act(py, Action::Warning { seat, reason }, t)
     }
 
-    /// The arbiter takes `ms` milliseconds (at most five minutes) off the clock of the
-    /// player in `seat`; a penalty that takes all their time left makes their flag fall.
+    /// The arbiter takes `ms` milliseconds off the clock of the player in `seat`
+    /// (generally at most five minutes: a longer one is applied, and the record notes
+    /// it); a penalty that takes all their time left makes their flag fall.
     #[pyo3(signature = (seat, ms, *, t = None))]
     fn penalty(&mut self, py: Python<'_>, seat: &Bound<'_, PyAny>, ms: &Bound<'_, PyAny>, t: Arg<'_, '_>) -> PyResult<Status> {
         let seat = seat_of(seat)?;
         let ms = millis_of(ms, "ms")?;
         self.arbiter_act(py, Action::Penalty { seat, ms }, t)
+    }
+
+    /// The player to move seals their next move, a stone on `point` (an adjournment):
+    /// both clocks stop, and the record shows only the move's SHA-256 digest. `salt` is
+    /// the digest's secret salt (16 to 128 letters, digits, '-', '_' or '.'; None: a
+    /// random one); sealed_move gives the move to keep apart. The point is judged at
+    /// the resumption only.
+    #[pyo3(signature = (point, *, salt = None, by = None, t = None))]
+    fn seal(&mut self, py: Python<'_>, point: &Bound<'_, PyAny>, salt: Option<String>, by: Arg<'_, '_>, t: Arg<'_, '_>) -> PyResult<Status> {
+        let point = types::point_of(point)?;
+        self.act(py, Action::Seal { point, salt }, by, t)
+    }
+
+    /// The arbiter resumes the adjourned game: the sealed move is checked against the
+    /// seal's digest and played (the sealer's clock charged only its time before the
+    /// seal), or, when it is off the board, occupied or forbidden (judged automatically),
+    /// the sealer loses ('illegal-sealed-move'). `sealed` is the sealed move
+    /// ('POINT/SALT', as sealed_move gave it), or None for the one this referee sealed.
+    /// An unreadable `sealed` raises ValueError.
+    #[pyo3(signature = (sealed = None, *, t = None))]
+    fn resume_sealed(&mut self, py: Python<'_>, sealed: Option<&str>, t: Arg<'_, '_>) -> PyResult<Status> {
+        let sealed = sealed
+            .map(str::parse)
+            .transpose()
+            .map_err(|e: renju_records::sealed::SealError| PyValueError::new_err(e.to_string()))?;
+        self.arbiter_act(py, Action::Resume { sealed }, t)
     }
 
     /// The arbiter disqualifies the player in `seat` for `reason`: they lose by forfeit
@@ -751,6 +782,8 @@ struct StatusState {
     #[serde(default)]
     paused: bool,
     #[serde(default)]
+    adjourned: Option<Adjournment>,
+    #[serde(default)]
     clock: Option<CClockStatus>,
     outcome: Option<EndingState>,
 }
@@ -802,6 +835,7 @@ impl crate::pickle::Pickled for Status {
             claimable: s.claimable,
             draw_offer: s.draw_offer,
             paused: s.paused,
+            adjourned: s.adjourned,
             clock: s.clock,
             outcome: s.outcome.map(EndingState::ending),
         }))
@@ -853,6 +887,9 @@ fn describe(s: &CStatus) -> String {
     if s.paused {
         text += ", paused by the arbiter";
     }
+    if let Some(adjourned) = &s.adjourned {
+        text += &format!(", adjourned (a move sealed by {})", adjourned.by.name());
+    }
     text
 }
 
@@ -891,6 +928,12 @@ py_methods! { Status |s| pickle(Self)
     /// Whether the arbiter has paused the game: no clock runs and no player acts until
     /// unpause() (required and to_act say what comes after it).
     paused -> bool = s.0.paused;
+    /// The seat that sealed a move when the game is adjourned (no clock runs and no
+    /// player acts until resume_sealed()), else None.
+    adjourned_by -> Option<Name<Seat>> = s.0.adjourned.as_ref().map(|a| Name(a.by));
+    /// The SHA-256 digest of the sealed move when the game is adjourned (what the public
+    /// record shows; never the move), else None.
+    seal_digest -> Option<String> = s.0.adjourned.as_ref().map(|a| a.digest.to_string());
     /// The clocks, in a timed game (else None).
     clock -> Option<ClockStatus> = s.0.clock.map(ClockStatus);
     /// How the game ended, else None (the game goes on).

@@ -22,6 +22,8 @@ pub(crate) struct Seal {
     pub(crate) digest: SealDigest,
     /// The number the sealed move takes.
     pub(crate) number: usize,
+    /// The time the sealer had used on the move when sealing it, when the record says.
+    pub(crate) elapsed_ms: Option<u64>,
 }
 
 impl Run {
@@ -103,13 +105,18 @@ impl Run {
         let problem = self.seal_problem(event);
         let unsealing_without_seal = self.decisions.sealed.is_none();
         match event {
-            Event::Seal { by, digest } => match problem {
+            Event::Seal {
+                by,
+                digest,
+                elapsed_ms,
+            } => match problem {
                 Some(problem) => self.findings.push(problem),
                 None => {
                     self.decisions.sealed = Some(Seal {
                         by: *by,
                         digest: digest.clone(),
                         number: self.next_number(),
+                        elapsed_ms: *elapsed_ms,
                     })
                 }
             },

@@ -176,6 +176,10 @@ pub enum Event {
         by: Color,
         /// The digest of the sealed move.
         digest: SealDigest,
+        /// The time the sealer had used on the move when sealing it (a timed game): a
+        /// referee resumed from the record charges it to the move at the resumption.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        elapsed_ms: Option<u64>,
     },
     /// The game resumes: the sealed move is revealed (it must match the seal's digest)
     /// and is the next stone; a sealed move that is off the board, on an occupied point

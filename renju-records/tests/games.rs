@@ -650,6 +650,7 @@ fn record_giving(code: FindingCode) -> Option<Vec<Result<Game, renju_core::Parse
             g.events.push(Event::Seal {
                 by: Color::White,
                 digest: sealed.digest(2, Color::White),
+                elapsed_ms: None,
             });
             g.events.push(Event::Unseal { sealed });
             one(g)

@@ -248,6 +248,8 @@ fn the_public_record_hides_the_move_and_resumes_with_the_sealed_part() {
         )
         .unwrap();
     assert_eq!(status.move_number, 4);
+    // The sealer's 15 s before the seal went with the public record.
+    assert_eq!(left(&status), (275 * S, 295 * S));
     // An edited digest: the sealed part no longer matches.
     let digest_at = public.find("seal=").unwrap() + 5;
     let mut tampered = public.clone();

@@ -28,8 +28,9 @@
 //!   and `double-forfeit` need no colour.
 //! - The arbiter's pause: `pause` stops the clocks and `unpause` restarts them; the
 //!   time between is in no move's `{t=..}`.
-//! - An adjournment: `b:seal=DIGEST` (or `w:`) seals that player's next move, of which
-//!   the record shows only the SHA-256 digest (64 hexadecimal digits); `unseal=POINT/SALT`
+//! - An adjournment: `b:seal=DIGEST` (or `w:`; `b:seal=DIGEST/SECONDS` with the time
+//!   the sealer had used on the move) seals that player's next move, of which the
+//!   record shows only the SHA-256 digest (64 hexadecimal digits); `unseal=POINT/SALT`
 //!   reveals it at the resumption, and the sealed stone follows as the next move (none
 //!   follows when the sealed move was illegal: the sealer lost). The time between is in
 //!   no move's `{t=..}`.
@@ -807,6 +808,19 @@ fn parse_events(content: &str) -> Result<Vec<Event>, ParseError> {
     Ok(events)
 }
 
+/// `by`'s seal, of value `DIGEST` or `DIGEST/SECONDS`.
+fn seal(by: Color, value: &str) -> Option<Event> {
+    let (digest, elapsed) = match value.split_once('/') {
+        Some((digest, secs)) => (digest, Some(duration(secs)?)),
+        None => (value, None),
+    };
+    Some(Event::Seal {
+        by,
+        digest: digest.parse().ok()?,
+        elapsed_ms: elapsed,
+    })
+}
+
 /// The event an event word stands for; `Ok(None)` when the word is a move.
 fn event_word(word: &str) -> Result<Option<Event>, ParseError> {
     let (color, rest) = match word.split_once(':') {
@@ -849,9 +863,13 @@ fn event_word(word: &str) -> Result<Option<Event>, ParseError> {
             Some(Err(e)) => return bad(&e.to_string()),
             None => return bad("unseal=POINT/SALT"),
         },
-        (Some(by), "seal") => match value.map(str::parse) {
-            Some(Ok(digest)) => Event::Seal { by, digest },
-            _ => return bad("seal=DIGEST, the 64 hexadecimal digits of a SHA-256"),
+        (Some(by), "seal") => match value.and_then(|v| seal(by, v)) {
+            Some(event) => event,
+            None => {
+                return bad(
+                    "seal=DIGEST or seal=DIGEST/SECONDS: the 64 hexadecimal digits of a SHA-256, and the time the sealer had used on the move",
+                )
+            }
         },
         (Some(by), "draw-offer") => Event::DrawOffer { by },
         (Some(by), "resign") => Event::Resign { by },
@@ -984,7 +1002,14 @@ fn event_text(event: &Event) -> Option<String> {
             format!("offers={}>{chosen}", offered.join("/"))
         }
         Event::Result(result) => return result_text(result),
-        Event::Seal { by, digest } => format!("{}:seal={digest}", c(by)),
+        Event::Seal {
+            by,
+            digest,
+            elapsed_ms,
+        } => match elapsed_ms {
+            Some(ms) => format!("{}:seal={digest}/{}", c(by), format_seconds(*ms)),
+            None => format!("{}:seal={digest}", c(by)),
+        },
         Event::Unseal { sealed } => format!("unseal={sealed}"),
         Event::DrawOffer { by } => format!("{}:draw-offer", c(by)),
         Event::Resign { by } => format!("{}:resign", c(by)),

@@ -250,7 +250,12 @@ impl Referee {
         let sealed = SealedMove::new(point, salt).map_err(bad)?;
         let color = self.color_of(self.seat(actor));
         let digest = sealed.digest(self.played() + 1, color);
-        let mut plan = Plan::new(vec![Event::Seal { by: color, digest }]);
+        // The time used on the move so far is written when the plan is applied.
+        let mut plan = Plan::new(vec![Event::Seal {
+            by: color,
+            digest,
+            elapsed_ms: None,
+        }]);
         plan.after = After::Sealed(sealed);
         Ok(plan)
     }

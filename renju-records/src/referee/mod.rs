@@ -308,6 +308,11 @@ impl Referee {
         }
         referee.log.tags.clone_from(&game.tags);
         referee.log.id.clone_from(&game.id);
+        if let Some(seal) = &referee.run.decisions.sealed {
+            // Adjourned: the sealer's time on the move before the seal is theirs.
+            let seat = referee.seat(Actor::Holder(seal.by));
+            referee.pending[idx(seat)] = seal.elapsed_ms.unwrap_or(0);
+        }
         Ok(referee)
     }
 
@@ -453,6 +458,7 @@ impl Referee {
         });
         let time = plan.clock_of.and_then(|seat| self.move_time(seat, is_move));
         events.extend(time);
+        self.seal_time(&mut events);
         let seen = self.run.findings.len();
         for event in &events {
             self.run.event(event);
@@ -520,6 +526,16 @@ impl Referee {
     /// sealed, or when the referee was resumed from a record, which never holds it).
     pub fn sealed_move(&self) -> Option<&SealedMove> {
         self.sealed.as_ref()
+    }
+
+    /// A seal (in a timed game) carries the time its sealer used on the move so far, so
+    /// that a referee resumed from the public record charges it at the resumption.
+    fn seal_time(&self, events: &mut [Event]) {
+        for event in events {
+            if let (Event::Seal { by, elapsed_ms, .. }, true) = (event, self.timed()) {
+                *elapsed_ms = Some(self.pending[idx(self.seat(Actor::Holder(*by)))]);
+            }
+        }
     }
 
     /// Whether no clock runs: the arbiter paused the game, or it is adjourned.

@@ -85,7 +85,7 @@ pub struct ClockStatus {
 
 /// An adjourned game: who sealed their move, and the digest the public record shows
 /// (never the move).
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Adjournment {
     /// The sealer's seat.
     pub by: Seat,
