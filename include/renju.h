@@ -702,6 +702,12 @@ enum renju_referee_action
      * The arbiter restarts the clocks after `RENJU_ACTION_PAUSE`.
      */
     RENJU_ACTION_UNPAUSE = 12,
+    /**
+     * The player in `seat` (`RENJU_SEAT_NONE`: the one to act) is at the board, under a
+     * late limit (`renju_referee_options.late_limit_ms`; a player's first action says
+     * so too): nothing else changes.
+     */
+    RENJU_ACTION_ARRIVE = 13,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -1390,6 +1396,15 @@ typedef struct renju_referee_options {
      * Lateness past which a player forfeits, in milliseconds; 0 means one hour.
      */
     uint64_t default_time_ms;
+    /**
+     * The live late limit, in milliseconds from `start_ms`; 0 means none (lateness is
+     * not tracked). With one, a player arrives by their first action (or
+     * `RENJU_ACTION_ARRIVE`); until both have, no clock runs, and each player's
+     * lateness goes on their own clock when they arrive; a player still absent past the
+     * limit forfeits (`RENJU_TERMINATION_FORFEIT`), both absent both lose
+     * (`RENJU_TERMINATION_DOUBLE_FORFEIT`).
+     */
+    uint64_t late_limit_ms;
 } renju_referee_options;
 
 /**
@@ -1522,6 +1537,20 @@ typedef struct renju_referee_status {
      * digest the public record shows is in the JSON status (`adjourned.digest`).
      */
     renju_seat adjourned_by;
+    /**
+     * Under a late limit: whether the first player has not arrived yet (until both
+     * have, no clock runs).
+     */
+    bool absent_first;
+    /**
+     * Under a late limit: whether the second player has not arrived yet.
+     */
+    bool absent_second;
+    /**
+     * The time stamp past which a player still absent forfeits; -1 when none (no late
+     * limit, both arrived, or the game is over).
+     */
+    int64_t late_deadline_ms;
 } renju_referee_status;
 
 /**

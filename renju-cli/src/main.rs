@@ -209,7 +209,8 @@ enum Command {
     /// Each line is {"action": ...} with "point", "points" or "count" where the action
     /// takes one, and optional "by" ("first"/"second", or "arbiter" for a forfeit) and "t" (milliseconds): place,
     /// pass, swap, stay, place-two, declare, offer, choose, claim, draw-offer,
-    /// draw-accept, draw-decline, resign, forfeit, tick, seal ("point", optional "salt":
+    /// draw-accept, draw-decline, resign, forfeit, tick, arrive (under --late-limit),
+    /// seal ("point", optional "salt":
     /// the player to move seals their next move, an adjournment), and (the arbiter's)
     /// pause, unpause, warning ("seat", "reason"), penalty ("seat", "ms"), disqualify
     /// ("seat", "reason"), resume (optional "sealed": POINT/SALT); or a query: status,

@@ -25,6 +25,13 @@ fn run(args: &[&str], input: &[u8]) -> (Vec<Value>, i32) {
     (replies, out.status.code().unwrap())
 }
 
+/// Runs the pipe on `lines`, which must end with exit code 0.
+fn run_lines(args: &[&str], lines: &[&str]) -> Vec<Value> {
+    let (replies, code) = run(args, lines.join("\n").as_bytes());
+    assert_eq!(code, 0);
+    replies
+}
+
 fn fixture(name: &str) -> Vec<u8> {
     std::fs::read(
         Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -288,6 +295,41 @@ fn through_the_pipe_a_sealed_move_is_played_at_resumption_or_loses() {
         .unwrap();
     let report = game.validate(&renju_records::ValidationOptions::default());
     assert_eq!(report.outcome.termination.name(), "illegal-sealed-move");
+}
+
+#[test]
+fn through_the_pipe_a_no_show_forfeits_at_the_late_limit() {
+    // A 15-minute late limit: the second player arrives at 60 s, the first never does.
+    let lines = [
+        r#"{"action":"arrive","by":"second","t":60000}"#,
+        r#"{"action":"tick","t":900000}"#,
+        r#"{"action":"place","point":"h8","by":"first","t":900001}"#,
+        r#"{"action":"record","format":"moves"}"#,
+    ];
+    let replies = run_lines(&["--time-control", "1800", "--late-limit", "900"], &lines);
+    assert_eq!(replies[0]["status"]["absent"], serde_json::json!(["first"]));
+    assert_eq!(replies[0]["status"]["late_deadline"], 900_000);
+    assert_eq!(replies[1]["ok"], true);
+    assert_eq!(replies[1]["status"]["outcome"], serde_json::Value::Null);
+    assert_eq!(replies[2]["error"]["code"], "game-over");
+    let outcome = &replies[2]["status"]["outcome"];
+    assert_eq!(outcome["termination"], "forfeit");
+    assert_eq!(outcome["winner_seat"], "second");
+    let record = replies[3]["record"].as_str().unwrap();
+    assert!(
+        record.contains("# termination: absent at the late limit (15:00)"),
+        "{record}"
+    );
+    let game = renju_records::formats::movelist::read(record.as_bytes(), None)
+        .remove(0)
+        .unwrap();
+    let report = game.validate(&renju_records::ValidationOptions::default());
+    assert_eq!(report.outcome.termination.name(), "forfeit");
+    // Both absent: both lose; a limit that is not a number of seconds is refused.
+    let (replies, _) = run(&["--late-limit", "900"], br#"{"action":"tick","t":900001}"#);
+    assert_eq!(replies[0]["status"]["outcome"]["result"], "0-0");
+    let (_, code) = run(&["--late-limit", "15m"], b"");
+    assert_eq!(code, 2);
 }
 
 /// Each write of `writes` (without closing the input) gets its reply at once, whatever

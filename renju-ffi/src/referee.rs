@@ -100,6 +100,10 @@ pub enum renju_referee_action {
     RENJU_ACTION_PAUSE = 11,
     /// The arbiter restarts the clocks after `RENJU_ACTION_PAUSE`.
     RENJU_ACTION_UNPAUSE = 12,
+    /// The player in `seat` (`RENJU_SEAT_NONE`: the one to act) is at the board, under a
+    /// late limit (`renju_referee_options.late_limit_ms`; a player's first action says
+    /// so too): nothing else changes.
+    RENJU_ACTION_ARRIVE = 13,
 }
 
 /// `renju_referee_status.options` bit: keep colours (`RENJU_ACTION_STAY`).
@@ -152,6 +156,13 @@ pub struct renju_referee_options {
     pub both_flags: i32,
     /// Lateness past which a player forfeits, in milliseconds; 0 means one hour.
     pub default_time_ms: u64,
+    /// The live late limit, in milliseconds from `start_ms`; 0 means none (lateness is
+    /// not tracked). With one, a player arrives by their first action (or
+    /// `RENJU_ACTION_ARRIVE`); until both have, no clock runs, and each player's
+    /// lateness goes on their own clock when they arrive; a player still absent past the
+    /// limit forfeits (`RENJU_TERMINATION_FORFEIT`), both absent both lose
+    /// (`RENJU_TERMINATION_DOUBLE_FORFEIT`).
+    pub late_limit_ms: u64,
 }
 
 /// Both clocks of a timed game, as of the last action.
@@ -232,6 +243,14 @@ pub struct renju_referee_status {
     /// player acts until `renju_referee_resume_sealed`); `RENJU_SEAT_NONE` otherwise. The
     /// digest the public record shows is in the JSON status (`adjourned.digest`).
     pub adjourned_by: renju_seat,
+    /// Under a late limit: whether the first player has not arrived yet (until both
+    /// have, no clock runs).
+    pub absent_first: bool,
+    /// Under a late limit: whether the second player has not arrived yet.
+    pub absent_second: bool,
+    /// The time stamp past which a player still absent forfeits; -1 when none (no late
+    /// limit, both arrived, or the game is over).
+    pub late_deadline_ms: i64,
 }
 
 /// A live game's referee. An opaque handle.
@@ -447,6 +466,9 @@ impl From<&Status> for renju_referee_status {
             result: intern(ending.map_or("*", |e| e.result)),
             winner_seat: ending.and_then(|e| e.winner_seat).into(),
             adjourned_by: s.adjourned.as_ref().map(|a| a.by).into(),
+            absent_first: s.absent.contains(&Seat::First),
+            absent_second: s.absent.contains(&Seat::Second),
+            late_deadline_ms: s.late_deadline.map_or(-1, clamp_i64),
         }
     }
 }
@@ -507,6 +529,7 @@ unsafe fn options_arg(ptr: *const renju_referee_options) -> Result<RefereeOption
         )))
         }
     };
+    options.late_limit_ms = (raw.late_limit_ms > 0).then_some(raw.late_limit_ms);
     if raw.default_time_ms > 0 {
         options.clock.default_time_ms = raw.default_time_ms;
     }
@@ -836,6 +859,7 @@ pub unsafe extern "C" fn renju_referee_act(
             (RENJU_ACTION_FORFEIT, Action::Forfeit),
             (RENJU_ACTION_PAUSE, Action::Pause),
             (RENJU_ACTION_UNPAUSE, Action::Unpause),
+            (RENJU_ACTION_ARRIVE, Action::Arrive),
         ];
         let action = actions
             .into_iter()
@@ -843,7 +867,7 @@ pub unsafe extern "C" fn renju_referee_act(
             .map(|(_, a)| a)
             .ok_or_else(|| {
                 Error::invalid(format!(
-                    "{action} is not a renju_referee_action (RENJU_ACTION_PASS .. RENJU_ACTION_UNPAUSE)"
+                    "{action} is not a renju_referee_action (RENJU_ACTION_PASS .. RENJU_ACTION_ARRIVE)"
                 ))
             })?;
         take(referee, action, seat, t_ms)
@@ -1528,6 +1552,7 @@ mod tests {
             five_completion_counts: 0,
             both_flags: 0,
             default_time_ms: 0,
+            late_limit_ms: 0,
         }
     }
 

@@ -1852,6 +1852,54 @@ static void test_referee_sealed_move(void) {
     EXPECT_OK(renju_referee_free(r));
 }
 
+/* A late limit of 15 minutes: the second player arrives at 60 s, the first never does
+   and forfeits past the limit; with both absent, both lose. The second player's
+   lateness goes on their own clock. */
+static void test_referee_late_limit(void) {
+    renju_referee_options options;
+    renju_referee *r = NULL;
+    renju_referee_status s;
+    uint64_t t;
+
+    snprintf(context, sizeof context, "referee: late limit");
+    memset(&options, 0, sizeof options);
+    options.time_control = "1800";
+    options.late_limit_ms = 900000;
+    EXPECT_OK(renju_referee_new(&options, &r));
+    t = 60000;
+    EXPECT_OK(renju_referee_act(r, RENJU_ACTION_ARRIVE, RENJU_SEAT_SECOND, &t));
+    s = referee_status(r);
+    CHECK(s.absent_first && !s.absent_second && s.late_deadline_ms == 900000);
+    CHECK(s.clock.running == RENJU_COLOR_NONE);
+    t = 900001;
+    /* The first player forfeited at the limit: the status changed before the refusal. */
+    EXPECT(renju_referee_place(r, pt("h8"), RENJU_SEAT_FIRST, &t), RENJU_REFUSED_GAME_OVER);
+    s = referee_status(r);
+    CHECK(s.outcome.termination == RENJU_TERMINATION_FORFEIT && s.winner_seat == RENJU_SEAT_SECOND);
+    CHECK(!s.absent_first && s.late_deadline_ms == -1);
+    EXPECT_OK(renju_referee_free(r));
+
+    options.time_control = NULL;
+    EXPECT_OK(renju_referee_new(&options, &r));
+    EXPECT_OK(renju_referee_act(r, RENJU_ACTION_TICK, RENJU_SEAT_NONE, &t));
+    s = referee_status(r);
+    CHECK(s.outcome.termination == RENJU_TERMINATION_DOUBLE_FORFEIT && s.winner_seat == RENJU_SEAT_NONE);
+    CHECK(strcmp(s.result, "0-0") == 0);
+    EXPECT_OK(renju_referee_free(r));
+
+    options.time_control = "300";
+    EXPECT_OK(renju_referee_new(&options, &r));
+    t = 0;
+    EXPECT_OK(renju_referee_act(r, RENJU_ACTION_ARRIVE, RENJU_SEAT_FIRST, &t));
+    t = 10000;
+    EXPECT_OK(renju_referee_place(r, pt("h8"), RENJU_SEAT_NONE, &t));
+    t = 70000;
+    EXPECT_OK(renju_referee_place(r, pt("i9"), RENJU_SEAT_NONE, &t));
+    s = referee_status(r);
+    CHECK(s.clock.black.time_left_ms == 300000 && s.clock.white.time_left_ms == 230000);
+    EXPECT_OK(renju_referee_free(r));
+}
+
 /* Clocks belong to players: under Swap2 (one minute each) the second player thinks 55 s
    and swaps, taking Black with their own 5 s, and loses on time at move 5. */
 static void test_referee_clock_follows_the_swapper(void) {
@@ -2018,7 +2066,7 @@ static void test_referee_errors(void) {
     /* Enum values that are not one, and a NULL handle output is left NULL. */
     EXPECT(renju_referee_place(r, pt("h8"), 3, NULL), RENJU_ERROR_INVALID_ARGUMENT);
     EXPECT(renju_referee_place(r, pt("h8"), -1, NULL), RENJU_ERROR_INVALID_ARGUMENT);
-    EXPECT(renju_referee_act(r, RENJU_ACTION_UNPAUSE + 1, RENJU_SEAT_NONE, NULL), RENJU_ERROR_INVALID_ARGUMENT);
+    EXPECT(renju_referee_act(r, RENJU_ACTION_ARRIVE + 1, RENJU_SEAT_NONE, NULL), RENJU_ERROR_INVALID_ARGUMENT);
     EXPECT(renju_referee_act(r, -1, RENJU_SEAT_NONE, NULL), RENJU_ERROR_INVALID_ARGUMENT);
     s = referee_status(r);
     CHECK(s.move_number == 1);
@@ -2152,6 +2200,7 @@ int main(int argc, char **argv) {
     test_referee_refusals();
     test_referee_clock();
     test_referee_arbiter();
+    test_referee_late_limit();
     test_referee_clock_follows_the_swapper();
     test_referee_hostile_json();
     test_referee_errors();

@@ -413,6 +413,31 @@ def test_a_sealed_illegal_move_loses_for_the_sealer() -> None:
     assert r.game.replay().outcome.termination == Termination.ILLEGAL_SEALED_MOVE
 
 
+def test_a_no_show_forfeits_at_the_late_limit() -> None:
+    options = RefereeOptions(time_control="1800", late_limit_ms=900_000)
+    r = Referee(options=options)
+    s = r.arrive(by="second", t=60_000)
+    assert s.absent == [Seat.FIRST] and s.late_deadline == 900_000
+    assert "first absent" in repr(s) and pickle.loads(pickle.dumps(s)) == s
+    s = r.tick(900_001)
+    assert s.outcome is not None
+    assert (s.outcome.termination, s.outcome.winner_seat) == (Termination.FORFEIT, Seat.SECOND)
+    assert r.game.replay().outcome == s.outcome.outcome
+    assert Referee.from_actions(r.actions, options=options) == r
+
+    both = Referee(options=RefereeOptions(late_limit_ms=900_000))
+    s = both.tick(900_001)
+    assert s.outcome is not None and s.outcome.termination == Termination.DOUBLE_FORFEIT
+    assert s.outcome.result == "0-0" and both.game.replay().outcome == s.outcome.outcome
+
+    late = Referee(options=RefereeOptions(time_control="300", late_limit_ms=900_000))
+    late.arrive(by="first", t=0)
+    late.place("h8", t=10_000)
+    s = late.place("i9", t=70_000)  # the second player's lateness is on their clock
+    assert s.clock is not None
+    assert (s.clock.black.time_left_ms, s.clock.white.time_left_ms) == (300_000, 230_000)
+
+
 def test_refusals_through_the_protocol_change_nothing() -> None:
     r = Referee(options=RefereeOptions(opening="yamaguchi"))
     for p in ["h8", "h9", "j10"]:
@@ -659,7 +684,7 @@ def test_defaults_and_options() -> None:
     assert RefereeOptions.__text_signature__ == (
         "(*, rule='renju', opening='free', size=15, five_completion_counts=False, "
         "offer_equivalence='shape', time_control=None, fouls='automatic', both_flags='draw', "
-        "default_time_ms=3600000, start_ms=0)")
+        "default_time_ms=3600000, start_ms=0, late_limit_ms=None)")
     assert Referee(options=RefereeOptions()) == r and Referee(options=None) == r
     g = Referee(options=RefereeOptions(
         rule=renju.RuleSet.FREESTYLE, opening=renju.OpeningRule("soosorv-8"), size=19,
@@ -741,22 +766,25 @@ def test_referee_options() -> None:
     assert default.to_dict() == Referee().options
     o = RefereeOptions(rule="freestyle", opening="soosorv-8", size=19, five_completion_counts=True,
                        offer_equivalence="board", time_control="600+5", fouls="refuse",
-                       both_flags="continue-unless-last-period", default_time_ms=5, start_ms=10)
+                       both_flags="continue-unless-last-period", default_time_ms=5, start_ms=10,
+                       late_limit_ms=900_000)
     assert (o.rule, o.opening, o.size, o.five_completion_counts) == (
         renju.RuleSet.FREESTYLE, renju.OpeningRule("soosorv-8"), 19, True)
     assert (o.offer_equivalence, o.time_control, o.fouls) == ("board", renju.TimeControl("600+5"), "refuse")
     assert (o.both_flags, o.default_time_ms, o.start_ms) == ("continue-unless-last-period", 5, 10)
+    assert (o.late_limit_ms, default.late_limit_ms) == (900_000, None)
     assert Referee(options=o).options == o.to_dict()
     assert repr(o) == (
         "RefereeOptions(rule='freestyle', opening='soosorv-8', size=19, five_completion_counts=True, "
         "offer_equivalence='board', time_control='600+5', fouls='refuse', "
-        "both_flags='continue-unless-last-period', default_time_ms=5, start_ms=10)")
+        "both_flags='continue-unless-last-period', default_time_ms=5, start_ms=10, "
+        "late_limit_ms=900000)")
     assert repr(default).startswith("RefereeOptions(rule='renju', opening='free', size=15,")
     # Frozen, hashable, comparable and picklable.
     same = RefereeOptions(opening="soosorv-8", rule=renju.RuleSet.FREESTYLE, size=19, start_ms=10,
                           five_completion_counts=True, offer_equivalence="board", time_control="600+5",
                           fouls=renju.referee.FoulPolicy.REFUSE, both_flags="continue-unless-last-period",
-                          default_time_ms=5)
+                          default_time_ms=5, late_limit_ms=900_000)
     assert o == same and hash(o) == hash(same) and o != default and len({o, same, default}) == 2
     assert o != o.to_dict()
     assert pickle.loads(pickle.dumps(o)) == o and copy.deepcopy(o) == o

@@ -103,7 +103,7 @@ fn last_action(byte: u8) -> Action {
             seat,
             reason: String::new(),
         },
-        _ if byte / 16 % 2 == 0 => Action::Seal {
+        _ if (byte / 16).is_multiple_of(2) => Action::Seal {
             point: point(byte),
             salt: Some("fuzz-salt-0123456789".into()),
         },

@@ -244,6 +244,12 @@ class Status:
         """The SHA-256 digest of the sealed move when the game is adjourned (never the
         move), else None."""
     @property
+    def absent(self) -> list[Seat]:
+        """The seats whose player has not arrived yet, under a late limit."""
+    @property
+    def late_deadline(self) -> int | None:
+        """The time stamp past which a player still absent forfeits, else None."""
+    @property
     def clock(self) -> ClockStatus | None:
         """The clocks, in a timed game (else None)."""
     @property
@@ -280,6 +286,7 @@ class RefereeOptions:
         both_flags: Literal["draw", "continue-unless-last-period"] = "draw",
         default_time_ms: int = 3600000,
         start_ms: int = 0,
+        late_limit_ms: int | None = None,
     ) -> RefereeOptions:
         """Each keyword left out keeps the library's default."""
     @property
@@ -312,6 +319,9 @@ class RefereeOptions:
     @property
     def start_ms(self) -> int:
         """The time stamp (milliseconds) at which the game starts."""
+    @property
+    def late_limit_ms(self) -> int | None:
+        """The late limit in milliseconds from start_ms, else None (not tracked)."""
     def to_dict(self) -> dict[str, Any]:
         """The options as plain data (as Referee.options gives them)."""
     def __eq__(self, other: object, /) -> bool:
@@ -394,6 +404,8 @@ class Referee:
         """Loses by forfeit: the player is gone or cannot go on (an engine that crashed)."""
     def tick(self, t: int) -> Status:
         """Nothing but the time: the clock is read at t (ms); a flag may fall."""
+    def arrive(self, *, by: _SeatLike | None = None, t: int | None = None) -> Status:
+        """The player is at the board (under a late limit): nothing else changes."""
     def pause(self, *, t: int | None = None) -> Status:
         """The arbiter stops both clocks: the time until unpause() is charged to nobody, and
         every player's action meanwhile raises RefusalError ('paused')."""

@@ -68,6 +68,9 @@ pub enum Action {
     Forfeit,
     /// Nothing but the time: the clock is read at `t`.
     Tick,
+    /// The player is at the board (under a late limit, a player's first action says so
+    /// too): nothing else changes.
+    Arrive,
     /// The arbiter stops both clocks: the time until [`Action::Unpause`] is charged to
     /// nobody, and no player acts meanwhile.
     Pause,
@@ -151,6 +154,8 @@ pub enum ActionKind {
     Forfeit,
     /// [`Action::Tick`].
     Tick,
+    /// [`Action::Arrive`].
+    Arrive,
     /// [`Action::Pause`].
     Pause,
     /// [`Action::Unpause`].
@@ -183,6 +188,7 @@ renju_core::name_table!(ActionKind, "action", {
     Resign => "resign",
     Forfeit => "forfeit",
     Tick => "tick",
+    Arrive => "arrive",
     Pause => "pause",
     Unpause => "unpause",
     Warning => "warning",
@@ -211,6 +217,7 @@ impl Action {
             Action::Resign => ActionKind::Resign,
             Action::Forfeit => ActionKind::Forfeit,
             Action::Tick => ActionKind::Tick,
+            Action::Arrive => ActionKind::Arrive,
             Action::Pause => ActionKind::Pause,
             Action::Unpause => ActionKind::Unpause,
             Action::Warning { .. } => ActionKind::Warning,
@@ -362,6 +369,7 @@ impl ActionLine {
             ActionKind::Resign => Action::Resign,
             ActionKind::Forfeit => Action::Forfeit,
             ActionKind::Tick => Action::Tick,
+            ActionKind::Arrive => Action::Arrive,
             ActionKind::Pause => Action::Pause,
             ActionKind::Unpause => Action::Unpause,
             ActionKind::Warning => Action::Warning {

@@ -170,7 +170,7 @@ impl Referee {
                 let color = self.color_of(seat);
                 Ok(Plan::new(vec![Event::Forfeit { by: color }]))
             }
-            Action::Tick => Ok(Plan::new(Vec::new())),
+            Action::Tick | Action::Arrive => Ok(Plan::new(Vec::new())),
             Action::Pause | Action::Unpause => self.pause(request.action == Action::Pause),
             Action::Warning { seat, reason } => Ok(Plan::new(vec![Event::Violation {
                 by: self.color_of(*seat),

@@ -49,6 +49,7 @@
 
 mod action;
 mod check;
+mod lateness;
 mod record;
 mod refusal;
 mod status;
@@ -142,6 +143,13 @@ pub struct RefereeOptions {
     /// ([`Game::draw_after`]), so that it validates to the same draw.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub draw_after: Option<u16>,
+    /// The late limit, in milliseconds from [`RefereeOptions::start_ms`] (default none:
+    /// lateness is not tracked). With one, a player arrives by their first action (or
+    /// `arrive`); until both have arrived no clock runs, each player's lateness goes on
+    /// their own clock when they arrive, and a player still absent past the limit
+    /// forfeits (both: a double forfeit).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub late_limit_ms: Option<u64>,
 }
 
 impl Default for RefereeOptions {
@@ -157,6 +165,7 @@ impl Default for RefereeOptions {
             fouls: FoulPolicy::default(),
             start_ms: 0,
             draw_after: None,
+            late_limit_ms: None,
         }
     }
 }
@@ -193,6 +202,8 @@ pub struct Referee {
     /// The move sealed at an adjournment (kept apart from the record until the game
     /// resumes).
     sealed: Option<SealedMove>,
+    /// When each player (first, second) arrived, under a late limit.
+    arrived: [Option<u64>; 2],
 }
 
 /// A seal without a salt gets a random one, kept in the accepted action (so that the
@@ -251,6 +262,7 @@ impl Referee {
             actions: Vec::new(),
             scorer: record::Scorer::default(),
             sealed: None,
+            arrived: [None; 2],
         })
     }
 
@@ -308,6 +320,8 @@ impl Referee {
         }
         referee.log.tags.clone_from(&game.tags);
         referee.log.id.clone_from(&game.id);
+        // A game on record has begun: both players are there.
+        referee.arrived = [Some(referee.options.start_ms); 2];
         if let Some(seal) = &referee.run.decisions.sealed {
             // Adjourned: the sealer's time on the move before the seal is theirs.
             let seat = referee.seat(Actor::Holder(seal.by));
@@ -411,6 +425,17 @@ impl Referee {
         }
         if let Some(t) = request.t {
             self.check_time(t)?;
+            if let Some(at) = self.no_show_due(t) {
+                // A player was still absent at the late limit: they forfeited then, and
+                // the action (but a tick) is refused, the game being over.
+                self.no_show(at);
+                self.remember(Request {
+                    action: Action::Tick,
+                    by: None,
+                    t: Some(t),
+                });
+                return self.plan(request).map(|_| ());
+            }
             if self.flag_falls_by(t) {
                 // The flag fell before the action: that stays, as a tick, and the
                 // action (but a tick) is refused, the game being over.
@@ -429,6 +454,7 @@ impl Referee {
         if let Some(t) = request.t {
             self.advance(t);
         }
+        self.arrives(request, self.last_t);
         self.apply(plan);
         self.remember(request.clone());
         Ok(())
@@ -540,7 +566,7 @@ impl Referee {
 
     /// Whether no clock runs: the arbiter paused the game, or it is adjourned.
     fn clocks_stopped(&self) -> bool {
-        self.paused() || self.run.decisions.sealed.is_some()
+        self.paused() || self.run.decisions.sealed.is_some() || self.awaiting_arrival()
     }
 
     fn timed(&self) -> bool {
@@ -656,6 +682,8 @@ impl Referee {
             draw_offer: None,
             paused: self.paused(),
             adjourned: self.adjournment(),
+            absent: self.absent(),
+            late_deadline: self.late_deadline(),
             clock: self.clock_status(),
             outcome: None,
         };

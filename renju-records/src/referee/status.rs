@@ -180,6 +180,14 @@ pub struct Status {
     /// runs and no player acts until the arbiter's `resume`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub adjourned: Option<Adjournment>,
+    /// The seats whose player has not arrived yet, under a late limit: until both have,
+    /// no clock runs (each player's lateness goes on their clock when they arrive).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub absent: Vec<Seat>,
+    /// The time stamp past which a player still absent forfeits (a late limit, a player
+    /// absent).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub late_deadline: Option<u64>,
     /// The clocks, in a timed game.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub clock: Option<ClockStatus>,
@@ -271,6 +279,12 @@ impl Status {
         }
         if let Some(adjourned) = &self.adjourned {
             push_value(&mut out, "adjourned", adjourned);
+        }
+        if !self.absent.is_empty() {
+            push_value(&mut out, "absent", &self.absent);
+        }
+        if let Some(deadline) = self.late_deadline {
+            push_value(&mut out, "late_deadline", &deadline);
         }
         if let Some(clock) = &self.clock {
             push_value(&mut out, "clock", clock);
