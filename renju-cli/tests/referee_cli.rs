@@ -234,7 +234,7 @@ fn through_the_pipe_the_arbiter_pauses_warns_penalises_and_records() {
     assert_eq!(clock["white"]["time_left_ms"], 290_000);
     let record = replies[10]["record"].as_str().unwrap();
     assert!(
-        record.contains("h8 {t=10} pause unpause b:penalty=60/0 h9 {t=10} b:violation=noise"),
+        record.contains("h8 {t=10} pause unpause=100 b:penalty=60/0 h9 {t=10} b:violation=noise"),
         "{record}"
     );
     let outcome = &replies[11]["status"]["outcome"];

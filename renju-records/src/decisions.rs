@@ -325,7 +325,7 @@ impl Decisions {
                 self.clock_event(ClockEvent::LateArrival(*late), at, findings)
             }
             Event::SplitTime => self.clock_event(ClockEvent::Split, at, findings),
-            Event::Pause | Event::Unpause => match self.pause_problem(event) {
+            Event::Pause | Event::Unpause { .. } => match self.pause_problem(event) {
                 Some(problem) => findings.push(problem),
                 None => self.paused = *event == Event::Pause,
             },
@@ -409,7 +409,9 @@ impl Decisions {
         let problem = match event {
             Event::Pause if self.paused => "a pause inside a pause".to_string(),
             Event::Pause if adjourned => "a pause inside an adjournment".to_string(),
-            Event::Unpause if !self.paused => "an end of a pause without a pause".to_string(),
+            Event::Unpause { .. } if !self.paused => {
+                "an end of a pause without a pause".to_string()
+            }
             Event::Stone { .. }
             | Event::Pass
             | Event::FifthOffers { .. }

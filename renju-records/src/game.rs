@@ -28,10 +28,14 @@ pub enum ClaimModel {
     /// A forbidden move ends the game at once and White wins (digital referee).
     #[default]
     Automatic,
-    /// RIF 9.8: a double-three or double-four lapses once White plays on without
-    /// claiming; an overline can be claimed until the game ends.
+    /// The RIF rules' article 9.8 (as its published restatements word it): a
+    /// double-three or double-four lapses once White plays on without claiming; an
+    /// overline can be claimed until the game ends.
     RifClaim,
-    /// Chinese rules: every foul lapses once White plays on.
+    /// The Chinese rules as their published summaries give them ("White must point the
+    /// foul out at once; if White plays on, the foul lapses"): every foul, an overline
+    /// too, lapses once White plays on (no summary makes an exception for overlines; the
+    /// full rulebook could not be consulted).
     ChineseClaim,
 }
 
@@ -167,7 +171,11 @@ pub enum Event {
     Pause,
     /// The arbiter restarts the clocks after [`Event::Pause`]; the time between is
     /// charged to nobody (the move's time read after it leaves the pause out).
-    Unpause,
+    Unpause {
+        /// How long the pause lasted, in milliseconds, when the record says.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        paused_ms: Option<u64>,
+    },
     /// The player to move seals their next move (an adjournment): both clocks stop, no
     /// player acts until [`Event::Unseal`], and the record carries only the move's
     /// digest ([`crate::sealed`]).
@@ -325,7 +333,7 @@ impl Event {
             Event::LateArrival(LateArrival { .. }) => "late-arrival",
             Event::SplitTime => "split-time",
             Event::Pause => "pause",
-            Event::Unpause => "unpause",
+            Event::Unpause { .. } => "unpause",
             Event::Seal { .. } => "seal",
             Event::Unseal { .. } => "unseal",
             Event::BothFlagsDown => "both-flags-down",
@@ -378,7 +386,7 @@ impl fmt::Display for Event {
             }
             Event::SplitTime => f.write_str("the split of the shared time"),
             Event::Pause => f.write_str("a pause of the clocks"),
-            Event::Unpause => f.write_str("the end of a pause"),
+            Event::Unpause { .. } => f.write_str("the end of a pause"),
             Event::Seal { by, .. } => write!(f, "a move sealed by {by}"),
             Event::Unseal { sealed } => write!(f, "the sealed move {}", sealed.point),
             Event::BothFlagsDown => f.write_str("both flags down"),

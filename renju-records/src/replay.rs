@@ -311,7 +311,7 @@ impl Run {
     }
 
     pub(crate) fn event(&mut self, event: &Event) {
-        if !matches!(event, Event::Pause | Event::Unpause) {
+        if !matches!(event, Event::Pause | Event::Unpause { .. }) {
             // A player's act while paused is reported, and followed still.
             self.findings.extend(self.decisions.pause_problem(event));
         }

@@ -258,7 +258,8 @@ fn the_record_keeps_the_arbiters_acts_and_replays_to_the_same_game() {
     let bytes = movelist::write(std::slice::from_ref(&game)).unwrap();
     let text = String::from_utf8(bytes.clone()).unwrap();
     assert!(
-        text.contains(" pause ") && text.contains(" unpause "),
+        // The pause's 100 s are kept beside it.
+        text.contains(" pause unpause=100 "),
         "{text}"
     );
     let back = movelist::read(&bytes, None).remove(0).unwrap();

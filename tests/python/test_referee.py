@@ -328,7 +328,7 @@ def test_a_100_second_pause_charges_no_one() -> None:
     s = r.place("h9", t=120_000)
     assert s.clock is not None and s.clock.white.time_left_ms == 290_000
     assert Referee.from_actions(r.actions, options=RefereeOptions(time_control="300")) == r
-    assert "pause unpause" in r.record("moves")
+    assert "pause unpause=100" in r.record("moves")  # the pause lasted 100 s
 
 
 def test_warnings_penalties_and_disqualification() -> None:

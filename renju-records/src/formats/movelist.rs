@@ -26,8 +26,9 @@
 //!   `violation=REASON`, no spaces), `late=SECONDS` and `penalty=TAKEN/GIVEN` (seconds):
 //!   that player's event. `draw-accept`, `draw-decline`, `both-flags`, `split-time`
 //!   and `double-forfeit` need no colour.
-//! - The arbiter's pause: `pause` stops the clocks and `unpause` restarts them; the
-//!   time between is in no move's `{t=..}`.
+//! - The arbiter's pause: `pause` stops the clocks and `unpause` (or `unpause=SECONDS`,
+//!   with how long the pause lasted) restarts them; the time between is in no move's
+//!   `{t=..}`.
 //! - An adjournment: `b:seal=DIGEST` (or `w:`; `b:seal=DIGEST/SECONDS` with the time
 //!   the sealer had used on the move) seals that player's next move, of which the
 //!   record shows only the SHA-256 digest (64 hexadecimal digits); `unseal=POINT/SALT`
@@ -840,7 +841,11 @@ fn event_word(word: &str) -> Result<Option<Event>, ParseError> {
         (None, "both-flags") => Event::BothFlagsDown,
         (None, "split-time") => Event::SplitTime,
         (None, "pause") => Event::Pause,
-        (None, "unpause") => Event::Unpause,
+        (None, "unpause") => match value.map(duration) {
+            None => Event::Unpause { paused_ms: None },
+            Some(Some(ms)) => Event::Unpause { paused_ms: Some(ms) },
+            Some(None) => return bad("unpause or unpause=SECONDS (how long the pause lasted)"),
+        },
         (None, "double-forfeit") => Event::DoubleForfeit,
         (None, "swap") => Event::Swap { swap: true },
         (None, "stay") => Event::Swap { swap: false },
@@ -992,7 +997,10 @@ fn event_text(event: &Event) -> Option<String> {
         Event::BothFlagsDown => "both-flags".into(),
         Event::SplitTime => "split-time".into(),
         Event::Pause => "pause".into(),
-        Event::Unpause => "unpause".into(),
+        Event::Unpause { paused_ms: None } => "unpause".into(),
+        Event::Unpause {
+            paused_ms: Some(ms),
+        } => format!("unpause={}", format_seconds(*ms)),
         Event::DoubleForfeit => "double-forfeit".into(),
         Event::Swap { swap: true } => "swap".into(),
         Event::Swap { swap: false } => "stay".into(),

@@ -207,7 +207,8 @@ impl Referee {
                 "the game is not paused: there is no pause to end",
             )),
             (true, false) => Ok(Plan::new(vec![Event::Pause])),
-            (false, true) => Ok(Plan::new(vec![Event::Unpause])),
+            // The pause's length is written when the plan is applied.
+            (false, true) => Ok(Plan::new(vec![Event::Unpause { paused_ms: None }])),
         }
     }
 

@@ -87,9 +87,11 @@ pub enum FoulPolicy {
     #[default]
     Automatic,
     /// White may `claim` before playing on; a double-three or double-four lapses once
-    /// White plays on, an overline stays claimable until the game ends.
+    /// White plays on, an overline stays claimable until the game ends (the RIF rules'
+    /// article 9.8: [`ClaimModel::RifClaim`]).
     RifClaim,
-    /// White may `claim` before playing on; every foul lapses once White plays on.
+    /// White may `claim` before playing on; every foul lapses once White plays on (the
+    /// Chinese rules' summaries: [`ClaimModel::ChineseClaim`]).
     ChineseClaim,
     /// The move is refused and nothing changes (as many online servers do).
     Refuse,
@@ -204,6 +206,8 @@ pub struct Referee {
     sealed: Option<SealedMove>,
     /// When each player (first, second) arrived, under a late limit.
     arrived: [Option<u64>; 2],
+    /// When the arbiter's pause under way started.
+    paused_at: Option<u64>,
 }
 
 /// A seal without a salt gets a random one, kept in the accepted action (so that the
@@ -263,6 +267,7 @@ impl Referee {
             scorer: record::Scorer::default(),
             sealed: None,
             arrived: [None; 2],
+            paused_at: None,
         })
     }
 
@@ -485,6 +490,7 @@ impl Referee {
         let time = plan.clock_of.and_then(|seat| self.move_time(seat, is_move));
         events.extend(time);
         self.seal_time(&mut events);
+        self.pause_time(&mut events);
         let seen = self.run.findings.len();
         for event in &events {
             self.run.event(event);
@@ -560,6 +566,23 @@ impl Referee {
         for event in events {
             if let (Event::Seal { by, elapsed_ms, .. }, true) = (event, self.timed()) {
                 *elapsed_ms = Some(self.pending[idx(self.seat(Actor::Holder(*by)))]);
+            }
+        }
+    }
+
+    /// A pause's start is kept, and its end carries how long it lasted, so that the record
+    /// keeps the pause's length.
+    fn pause_time(&mut self, events: &mut [Event]) {
+        for event in events {
+            match event {
+                Event::Pause => self.paused_at = Some(self.last_t),
+                Event::Unpause { paused_ms } => {
+                    *paused_ms = self
+                        .paused_at
+                        .take()
+                        .map(|at| self.last_t.saturating_sub(at));
+                }
+                _ => {}
             }
         }
     }
