@@ -19,6 +19,11 @@
 //! ([`Referee::name_players`], [`Referee::take_read`], [`Referee::forfeit`]); a referee
 //! resumes from any record ([`Referee::resume`]).
 //!
+//! Besides the players' moves and decisions, the arbiter pauses, warns, penalises and
+//! disqualifies; the player to move may seal their next move (an adjournment, of which
+//! the record shows only a digest: [`crate::sealed`]) and the arbiter resumes the game;
+//! with a late limit ([`RefereeOptions::late_limit_ms`]) an absent player forfeits.
+//!
 //! Seats act, colours move: `first` is the player who starts (tentative Black); swaps
 //! exchange colours, never seats. Time stamps are milliseconds on the caller's
 //! timeline, from [`RefereeOptions::start_ms`]. Clocks belong to players: between two
