@@ -419,7 +419,6 @@ impl Decisions {
             | Event::DeclareOffers { .. }
             | Event::DrawOffer { .. }
             | Event::DrawAnswer { .. }
-            | Event::Resign { .. }
                 if self.paused || adjourned =>
             {
                 let why = match self.paused {
@@ -428,6 +427,8 @@ impl Decisions {
                 };
                 format!("{event} while {why}")
             }
+            // A player may resign an adjourned game rather than resume it.
+            Event::Resign { .. } if self.paused => format!("{event} while the clocks are paused"),
             _ => return None,
         };
         let code = match adjourned && !self.paused {

@@ -353,3 +353,23 @@ fn sealed_move_events_keep_their_place_in_json() {
         }
     )));
 }
+
+#[test]
+fn a_player_may_resign_an_adjourned_game() {
+    let (options, mut referee) = adjourned("j10");
+    let status = referee
+        .act(Request::new(Action::Resign).by(Seat::Second).at(40 * S))
+        .unwrap();
+    let ending = status.outcome.unwrap();
+    assert_eq!(
+        (ending.termination, ending.winner_seat),
+        (Termination::Resignation, Some(Seat::First))
+    );
+    assert!(status.adjourned.is_none());
+    assert_eq!(
+        validate(&referee.game(), &options).outcome,
+        referee.outcome().unwrap()
+    );
+    // The sealed move was never revealed.
+    assert!(!write_moves(&referee.game()).contains("j10"));
+}

@@ -138,7 +138,9 @@ impl Referee {
                 ),
             ));
         }
-        if self.run.decisions.sealed.is_some() && !arbiters {
+        // A player may resign an adjourned game rather than resume it.
+        let resigns = request.action == Action::Resign;
+        if self.run.decisions.sealed.is_some() && !arbiters && !resigns {
             return Err(Refusal::new(
                 RefusalCode::Adjourned,
                 format!(

@@ -552,6 +552,10 @@ impl Referee {
     /// record shows).
     pub fn adjournment(&self) -> Option<Adjournment> {
         let seal = self.run.decisions.sealed.as_ref()?;
+        if self.outcome().is_some() {
+            // Resigned or decided during the adjournment: nothing is adjourned any more.
+            return None;
+        }
         Some(Adjournment {
             by: self.seat(Actor::Holder(seal.by)),
             digest: seal.digest.clone(),
