@@ -63,7 +63,7 @@ pub enum SealError {
 /// public record carries while the game is adjourned.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(try_from = "String", into = "String")]
-pub struct SealDigest(String);
+pub struct SealDigest(Box<str>);
 
 impl SealDigest {
     /// The digest's hexadecimal text.
@@ -77,7 +77,7 @@ impl std::str::FromStr for SealDigest {
     fn from_str(text: &str) -> Result<SealDigest, SealError> {
         let hex = |c: char| c.is_ascii_digit() || ('a'..='f').contains(&c);
         match text.len() == 64 && text.chars().all(hex) {
-            true => Ok(SealDigest(text.to_string())),
+            true => Ok(SealDigest(text.into())),
             false => Err(SealError::Digest),
         }
     }
@@ -92,7 +92,7 @@ impl TryFrom<String> for SealDigest {
 
 impl From<SealDigest> for String {
     fn from(digest: SealDigest) -> String {
-        digest.0
+        digest.0.into_string()
     }
 }
 
@@ -110,8 +110,9 @@ impl fmt::Display for SealDigest {
 pub struct SealedMove {
     /// The sealed point.
     pub point: Point,
-    /// The salt (see [`check_salt`]).
-    pub salt: String,
+    /// The salt (see [`check_salt`]); a boxed text, so that an action or an event
+    /// carrying a sealed move is no larger than the others.
+    pub salt: Box<str>,
 }
 
 /// Checks a salt: [`MIN_SALT_LEN`] to [`MAX_SALT_LEN`] characters, each a letter, a
@@ -134,7 +135,7 @@ pub fn random_salt() -> Result<String, SealError> {
 
 impl SealedMove {
     /// A sealed move of `point` with `salt` (checked).
-    pub fn new(point: Point, salt: impl Into<String>) -> Result<SealedMove, SealError> {
+    pub fn new(point: Point, salt: impl Into<Box<str>>) -> Result<SealedMove, SealError> {
         let salt = salt.into();
         check_salt(&salt)?;
         Ok(SealedMove { point, salt })
@@ -152,7 +153,8 @@ impl SealedMove {
     /// The digest of the move sealed as move `number` by `sealer`.
     pub fn digest(&self, number: usize, sealer: Color) -> SealDigest {
         let hash = Sha256::digest(self.canonical(number, sealer).as_bytes());
-        SealDigest(hash.iter().map(|b| format!("{b:02x}")).collect())
+        let hex: String = hash.iter().map(|b| format!("{b:02x}")).collect();
+        SealDigest(hex.into())
     }
 
     /// Whether this is the move whose digest is `digest` (move `number`, by `sealer`).
