@@ -3264,12 +3264,13 @@ renju_status renju_referee_forbidden_points(const struct renju_referee *referee,
  * `Referee.apply` speak) with one line, in `*reply` (no newline). A line is a JSON
  * object with an `action` field: an action (`place`, `pass`, `swap`, `stay`,
  * `place-two`, `declare`, `offer`, `choose`, `claim`, `draw-offer`, `draw-accept`,
- * `draw-decline`, `resign`, `forfeit`, `tick`, and (the arbiter's) `pause`, `unpause`,
- * `warning`, `penalty`, `disqualify`, with `point`, `points` or `count` where it takes
- * one, `seat`, `reason` and `ms` for the arbiter's, and optionally `by` (`"first"` or
- * `"second"`, or `"arbiter"` for the arbiter's actions and to declare the forfeit of
- * the player to act) and `t` (milliseconds)), or a query: `status`,
- * `record` (with `format`) or `explain` (with `point`). The reply is
+ * `draw-decline`, `resign`, `forfeit`, `tick`, `arrive`, `seal` (with `point` and
+ * optionally `salt`), and (the arbiter's) `pause`, `unpause`, `warning`, `penalty`,
+ * `disqualify`, `resume` (optionally `sealed`), with `point`, `points` or `count` where
+ * it takes one, `seat`, `reason` and `ms` for the arbiter's, and optionally `by`
+ * (`"first"` or `"second"`, or `"arbiter"` for the arbiter's actions and to declare
+ * the forfeit of the player to act) and `t` (milliseconds)), or a query: `status`,
+ * `record` (with `format`), `explain` (with `point`) or `sealed`. The reply is
  * `{"ok":true,"status":{...}}` or `{"ok":false,"error":{"code":...,"message":...},
  * "status":{...}}`, with `record` or `explanation` beside the status for those queries;
  * `code` is the name `renju_refusal_name` gives.
