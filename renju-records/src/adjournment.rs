@@ -7,24 +7,11 @@ use crate::findings::{Finding, FindingCode};
 use crate::game::{ClaimModel, Event};
 use crate::protocol::Step;
 use crate::replay::Run;
-use crate::sealed::{SealDigest, SealedMove};
+use crate::sealed::{Seal, SealedMove};
 use renju_core::geometry::{Color, Point};
 use renju_core::notation::Move;
 use renju_core::outcome::{Outcome, Termination};
 use renju_core::Verdict;
-
-/// A move sealed at an adjournment, waiting for the resumption.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Seal {
-    /// The sealer's colour.
-    pub(crate) by: Color,
-    /// The digest the record carries.
-    pub(crate) digest: SealDigest,
-    /// The number the sealed move takes.
-    pub(crate) number: usize,
-    /// The time the sealer had used on the move when sealing it, when the record says.
-    pub(crate) elapsed_ms: Option<u64>,
-}
 
 impl Run {
     fn next_number(&self) -> usize {

@@ -106,7 +106,7 @@ pub(crate) struct Decisions {
     /// The arbiter stopped the clocks (between [`Event::Pause`] and [`Event::Unpause`]).
     paused: bool,
     /// A move sealed at an adjournment, waiting for the resumption.
-    pub(crate) sealed: Option<crate::adjournment::Seal>,
+    pub(crate) sealed: Option<crate::sealed::Seal>,
     /// The sealed move revealed at the resumption: the next stone must be it.
     pub(crate) unsealed: Option<Point>,
     /// A decision ended the game: the outcome and whether it was the clock.

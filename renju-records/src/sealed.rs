@@ -198,3 +198,16 @@ impl fmt::Display for SealedMove {
         write!(f, "{}/{}", self.point, self.salt)
     }
 }
+
+/// A move sealed at an adjournment, waiting for the resumption.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Seal {
+    /// The sealer's colour.
+    pub(crate) by: Color,
+    /// The digest the record carries.
+    pub(crate) digest: SealDigest,
+    /// The number the sealed move takes.
+    pub(crate) number: usize,
+    /// The time the sealer had used on the move when sealing it, when the record says.
+    pub(crate) elapsed_ms: Option<u64>,
+}
