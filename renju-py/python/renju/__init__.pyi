@@ -1021,7 +1021,8 @@ class Clock:
     def swap(self) -> ClockState:
         """The players exchange colours; each keeps their own clock."""
     def penalty(self, offender: Color | str, taken_ms: int, given_ms: int = 0) -> ClockState:
-        """A time penalty (each part at most five minutes)."""
+        """A time penalty (each part generally at most five minutes; a longer one is
+        applied, and one that empties a clock makes its flag fall)."""
     def late_arrival(self, color: Color | str, late_ms: int) -> ClockState:
         """A player arrived late (before their first move)."""
     def split(self) -> ClockState:
