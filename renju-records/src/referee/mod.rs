@@ -360,7 +360,9 @@ impl Referee {
     }
 
     /// Every action accepted so far, in order (with the time passing of a refused late
-    /// action kept as a `tick`).
+    /// action kept as a `tick`). A seal is kept with its point and salt (a random salt
+    /// as drawn), so that the actions restore the same digest: they are the arbiter's
+    /// log, not a public record.
     pub fn actions(&self) -> &[Request] {
         &self.actions
     }
