@@ -274,6 +274,16 @@ enum renju_status
      * arbiter's `RENJU_ACTION_UNPAUSE`.
      */
     RENJU_REFUSED_PAUSED = 28,
+    /**
+     * Refused by the referee: the game is adjourned (a move is sealed), and no player
+     * acts until the arbiter's `renju_referee_resume_sealed`.
+     */
+    RENJU_REFUSED_ADJOURNED = 29,
+    /**
+     * Refused by the referee: the sealed move given at the resumption does not match the
+     * seal's digest (the record or the move was changed).
+     */
+    RENJU_REFUSED_SEAL_MISMATCH = 30,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -408,6 +418,11 @@ enum renju_termination
      * number of stones the record sets (a match's draw after N stones).
      */
     RENJU_TERMINATION_DECLARED_DRAW = 12,
+    /**
+     * Game records and the live referee: the move a player sealed at an adjournment was
+     * illegal when the game resumed, and the sealer lost.
+     */
+    RENJU_TERMINATION_ILLEGAL_SEALED_MOVE = 13,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -687,6 +702,12 @@ enum renju_referee_action
      * The arbiter restarts the clocks after `RENJU_ACTION_PAUSE`.
      */
     RENJU_ACTION_UNPAUSE = 12,
+    /**
+     * The player in `seat` (`RENJU_SEAT_NONE`: the one to act) is at the board, under a
+     * late limit (`renju_referee_options.late_limit_ms`; a player's first action says
+     * so too): nothing else changes.
+     */
+    RENJU_ACTION_ARRIVE = 13,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -1396,6 +1417,15 @@ typedef struct renju_referee_options {
      * Lateness past which a player forfeits, in milliseconds; 0 means one hour.
      */
     uint64_t default_time_ms;
+    /**
+     * The live late limit, in milliseconds from `start_ms`; 0 means none (lateness is
+     * not tracked). With one, a player arrives by their first action (or
+     * `RENJU_ACTION_ARRIVE`); until both have, no clock runs, and each player's
+     * lateness goes on their own clock when they arrive; a player still absent past the
+     * limit forfeits (`RENJU_TERMINATION_FORFEIT`), both absent both lose
+     * (`RENJU_TERMINATION_DOUBLE_FORFEIT`).
+     */
+    uint64_t late_limit_ms;
 } renju_referee_options;
 
 /**
@@ -1522,6 +1552,26 @@ typedef struct renju_referee_status {
      * The seat that won; `RENJU_SEAT_NONE` when nobody did (yet).
      */
     renju_seat winner_seat;
+    /**
+     * The seat that sealed a move when the game is adjourned (no clock runs and no
+     * player acts until `renju_referee_resume_sealed`); `RENJU_SEAT_NONE` otherwise. The
+     * digest the public record shows is in the JSON status (`adjourned.digest`).
+     */
+    renju_seat adjourned_by;
+    /**
+     * Under a late limit: whether the first player has not arrived yet (until both
+     * have, no clock runs).
+     */
+    bool absent_first;
+    /**
+     * Under a late limit: whether the second player has not arrived yet.
+     */
+    bool absent_second;
+    /**
+     * The time stamp past which a player still absent forfeits; -1 when none (no late
+     * limit, both arrived, or the game is over).
+     */
+    int64_t late_deadline_ms;
 } renju_referee_status;
 
 /**
@@ -2375,8 +2425,8 @@ renju_status renju_clock_get_state(const struct renju_clock *clock,
 
 /**
  * A time penalty on `offender` (a `renju_color`): `taken_ms` off their clock,
- * `given_ms` onto the opponent's, each at most five minutes
- * (`RENJU_ERROR_INVALID_ARGUMENT` otherwise).
+ * `given_ms` onto the opponent's (generally at most five minutes each; a longer one is
+ * applied too, and one that takes all the time left makes the flag fall).
  *
  * # Safety
  * `clock` is looked up before use; `state` must be NULL or valid for writes.
@@ -3267,14 +3317,15 @@ renju_status renju_referee_warning(struct renju_referee *referee,
                                    const uint64_t *t_ms);
 
 /**
- * The arbiter takes `ms` milliseconds (at most five minutes) off the clock of the
- * player in `seat` (`RENJU_SEAT_FIRST` or `RENJU_SEAT_SECOND`). A penalty that takes
- * all the time the player has left makes their flag fall (`RENJU_TERMINATION_TIME`).
- * `t_ms` as for `renju_referee_place`.
+ * The arbiter takes `ms` milliseconds off the clock of the player in `seat`
+ * (`RENJU_SEAT_FIRST` or `RENJU_SEAT_SECOND`): generally at most five minutes, a longer
+ * one is applied and the record's validation notes it (`long-penalty`). A penalty that
+ * takes all the time the player has left makes their flag fall
+ * (`RENJU_TERMINATION_TIME`). `t_ms` as for `renju_referee_place`.
  *
- * Returns `RENJU_OK`, or `RENJU_REFUSED_BAD_REQUEST` (an untimed game, more than five
- * minutes, time going backwards), `_GAME_OVER`; `RENJU_ERROR_INVALID_ARGUMENT` for a
- * `seat` that names no player.
+ * Returns `RENJU_OK`, or `RENJU_REFUSED_BAD_REQUEST` (an untimed game, time going
+ * backwards), `_GAME_OVER`; `RENJU_ERROR_INVALID_ARGUMENT` for a `seat` that names no
+ * player.
  *
  * Thread safety: see `renju_referee`.
  *
@@ -3306,6 +3357,74 @@ renju_status renju_referee_disqualify(struct renju_referee *referee,
                                       int32_t seat,
                                       const char *reason,
                                       const uint64_t *t_ms);
+
+/**
+ * The player to move seals their next move, a stone on `point` (an adjournment): both
+ * clocks stop at `*t_ms`, and the record shows only the move's SHA-256 digest. `salt`
+ * is the digest's secret salt (16 to 128 letters, digits, `-`, `_` or `.`; NULL: a
+ * random one is drawn); `renju_referee_sealed_move` gives the sealed move to keep apart
+ * from the public record. The point is judged at the resumption only. `seat` and
+ * `t_ms` as for `renju_referee_place`.
+ *
+ * Returns `RENJU_OK`, or `RENJU_REFUSED_NOT_YOUR_TURN` (a seal by the player not to
+ * move), `_WRONG_ACTION` (not a move of the game: the opening asks for something else),
+ * `_ADJOURNED` (a move is sealed already), `_PAUSED`, `_GAME_OVER`, `_BAD_REQUEST` (a
+ * salt that is too short or has other characters, time going backwards);
+ * `RENJU_ERROR_INVALID_ARGUMENT` for a `seat` that is not a `renju_seat`,
+ * `RENJU_ERROR_INVALID_UTF8` for a `salt` that is not UTF-8.
+ *
+ * Thread safety: see `renju_referee`.
+ *
+ * # Safety
+ * `referee` is looked up before use; `salt` must be NULL or a NUL-terminated string;
+ * `t_ms` must be NULL or point to a `uint64_t`.
+ */
+renju_status renju_referee_seal(struct renju_referee *referee,
+                                struct renju_point point,
+                                const char *salt,
+                                int32_t seat,
+                                const uint64_t *t_ms);
+
+/**
+ * The arbiter resumes the adjourned game at `*t_ms`: the sealed move is checked against
+ * the seal's digest and played (the sealer's clock charged only the time before the
+ * seal, the opponent's clock starting now); a sealed move off the board, on an occupied
+ * point or forbidden (judged automatically) loses for the sealer
+ * (`RENJU_TERMINATION_ILLEGAL_SEALED_MOVE`). `sealed` is the sealed move as
+ * `renju_referee_sealed_move` wrote it (`POINT/SALT`), or NULL for the one this
+ * referee sealed (a referee resumed from the public record needs it).
+ *
+ * Returns `RENJU_OK`, or `RENJU_REFUSED_WRONG_ACTION` (no move is sealed),
+ * `_SEAL_MISMATCH` (the sealed move does not match the digest), `_BAD_REQUEST` (no
+ * sealed move known, or `sealed` unreadable), `_GAME_OVER`;
+ * `RENJU_ERROR_INVALID_UTF8` for a `sealed` that is not UTF-8.
+ *
+ * Thread safety: see `renju_referee`.
+ *
+ * # Safety
+ * `referee` is looked up before use; `sealed` must be NULL or a NUL-terminated string;
+ * `t_ms` must be NULL or point to a `uint64_t`.
+ */
+renju_status renju_referee_resume_sealed(struct renju_referee *referee,
+                                         const char *sealed,
+                                         const uint64_t *t_ms);
+
+/**
+ * The move sealed at the adjournment under way, `POINT/SALT`: the part the arbiter keeps
+ * apart from the public record until the game resumes. `*text` gets the string (NULL
+ * on error).
+ *
+ * Returns `RENJU_REFUSED_WRONG_ACTION` when no move is sealed here (the game is not
+ * adjourned, or this referee was resumed from the public record).
+ *
+ * Ownership: the caller owns `*text` and frees it with `renju_string_free`. Thread
+ * safety: see `renju_referee`.
+ *
+ * # Safety
+ * `referee` is looked up before use; `text` must be NULL or valid for writes of a
+ * pointer.
+ */
+renju_status renju_referee_sealed_move(const struct renju_referee *referee, char **text);
 
 /**
  * The name of a refusal code, as the JSON protocol writes it (`RENJU_REFUSED_OCCUPIED`
@@ -3376,12 +3495,13 @@ renju_status renju_referee_forbidden_points(const struct renju_referee *referee,
  * `Referee.apply` speak) with one line, in `*reply` (no newline). A line is a JSON
  * object with an `action` field: an action (`place`, `pass`, `swap`, `stay`,
  * `place-two`, `declare`, `offer`, `choose`, `claim`, `draw-offer`, `draw-accept`,
- * `draw-decline`, `resign`, `forfeit`, `tick`, and (the arbiter's) `pause`, `unpause`,
- * `warning`, `penalty`, `disqualify`, with `point`, `points` or `count` where it takes
- * one, `seat`, `reason` and `ms` for the arbiter's, and optionally `by` (`"first"` or
- * `"second"`, or `"arbiter"` for the arbiter's actions and to declare the forfeit of
- * the player to act) and `t` (milliseconds)), or a query: `status`,
- * `record` (with `format`) or `explain` (with `point`). The reply is
+ * `draw-decline`, `resign`, `forfeit`, `tick`, `arrive`, `seal` (with `point` and
+ * optionally `salt`), and (the arbiter's) `pause`, `unpause`, `warning`, `penalty`,
+ * `disqualify`, `resume` (optionally `sealed`), with `point`, `points` or `count` where
+ * it takes one, `seat`, `reason` and `ms` for the arbiter's, and optionally `by`
+ * (`"first"` or `"second"`, or `"arbiter"` for the arbiter's actions and to declare
+ * the forfeit of the player to act) and `t` (milliseconds)), or a query: `status`,
+ * `record` (with `format`), `explain` (with `point`) or `sealed`. The reply is
  * `{"ok":true,"status":{...}}` or `{"ok":false,"error":{"code":...,"message":...},
  * "status":{...}}`, with `record` or `explanation` beside the status for those queries;
  * `code` is the name `renju_refusal_name` gives.

@@ -9,7 +9,7 @@ use renju_core::Color;
 use renju_records::clock::SideState;
 use renju_records::formats::Format;
 use renju_records::time_control::format_clock;
-use renju_records::{Game, Severity, ValidationOptions};
+use renju_records::{Event, Game, Severity, ValidationOptions};
 
 use renju_display::text::printable;
 
@@ -23,6 +23,21 @@ fn side(state: &SideState) -> String {
         let _ = write!(text, ", {n} overtime left");
     }
     text
+}
+
+/// The seat (0: first, 1: second) holding Black at each move number (index 0 unused):
+/// every swap before the move exchanges it.
+fn black_seat_by_move(game: &Game) -> Vec<usize> {
+    let mut seats = vec![0];
+    let mut black = 0;
+    for event in &game.events {
+        match event {
+            Event::Swap { swap: true } => black = 1 - black,
+            Event::Stone { .. } | Event::Pass | Event::FifthOffers { .. } => seats.push(black),
+            _ => {}
+        }
+    }
+    seats
 }
 
 /// Prints one game's clock; returns whether it has a clock error.
@@ -68,17 +83,26 @@ fn print_game(out: &mut impl Write, game: &Game, options: &ValidationOptions) ->
         out,
         "  move  player  took       black left                         white left"
     );
+    // Clocks belong to players: a move is on the clock of the player who pressed it
+    // (the first player's opening stones of either colour too), named by the colour
+    // they hold after it, and took what that player's used time grew by since their
+    // last row (a swap has no row: its time shows in the time left).
+    let black_seats = black_seat_by_move(game);
     let mut previous_used = [0u64; 2];
     for mc in &replay.clock {
-        let color = if mc.move_number % 2 == 1 {
-            Color::Black
-        } else {
-            Color::White
+        let color = mc.state.to_move.opponent();
+        let black_seat = black_seats.get(mc.move_number).copied().unwrap_or(0);
+        let seat_of = |c: Color| {
+            if c == Color::Black {
+                black_seat
+            } else {
+                1 - black_seat
+            }
         };
         let used = mc.state.side(color).used_ms;
-        let i = usize::from(color == Color::White);
-        let took = used.saturating_sub(previous_used[i]);
-        previous_used[i] = used;
+        let took = used.saturating_sub(previous_used[seat_of(color)]);
+        previous_used[seat_of(Color::Black)] = mc.state.black.used_ms;
+        previous_used[seat_of(Color::White)] = mc.state.white.used_ms;
         let played = replay
             .verdicts
             .iter()

@@ -223,10 +223,13 @@ enum Command {
     /// Each line is {"action": ...} with "point", "points" or "count" where the action
     /// takes one, and optional "by" ("first"/"second", or "arbiter" for a forfeit) and "t" (milliseconds): place,
     /// pass, swap, stay, place-two, declare, offer, choose, claim, draw-offer,
-    /// draw-accept, draw-decline, resign, forfeit, tick, and (the arbiter's) pause,
-    /// unpause, warning ("seat", "reason"), penalty ("seat", "ms"), disqualify ("seat",
-    /// "reason"); or a query: status, record (with
-    /// "format", default "moves"), explain (with "point"). Each reply is {"ok": true, "status": {...}}
+    /// draw-accept, draw-decline, resign, forfeit, tick, arrive (under --late-limit),
+    /// seal ("point", optional "salt":
+    /// the player to move seals their next move, an adjournment), and (the arbiter's)
+    /// pause, unpause, warning ("seat", "reason"), penalty ("seat", "ms"), disqualify
+    /// ("seat", "reason"), resume (optional "sealed": POINT/SALT); or a query: status,
+    /// record (with "format", default "moves"), explain (with "point"), sealed (the
+    /// sealed move, to keep apart from the public record). Each reply is {"ok": true, "status": {...}}
     /// or {"ok": false, "error": {"code": ..., "message": ...}, "status": {...}}. A bad
     /// line gets a bad-request reply and the pipe goes on. Exit code 0 at the end of
     /// the input, 2 when the options or the record to resume are wrong.

@@ -45,6 +45,12 @@ pub struct RefereeArgs {
     /// The record's format, when its extension does not say.
     #[arg(long)]
     format: Option<Format>,
+    /// The late limit in seconds from the start (t = 0): a player who has not acted (or
+    /// sent `arrive`) by then forfeits, two such players both lose. Until both have
+    /// arrived no clock runs, and each player's lateness goes on their own clock.
+    /// Untracked when absent.
+    #[arg(long, value_name = "SECONDS", value_parser = late_limit)]
+    late_limit: Option<u64>,
     /// The most bytes of one input line (at least 64); a longer one gets a bad-request
     /// reply.
     #[arg(long, value_name = "BYTES", default_value_t = ReadLimits::DEFAULT_LINE_BYTES, value_parser = line_limit)]
@@ -54,6 +60,16 @@ pub struct RefereeArgs {
 /// The smallest line limit taken: below it every request would be refused (the shortest,
 /// `{"action":"pass"}`, has 17 bytes; a placement with its time about 50).
 const MIN_LINE_BYTES: usize = 64;
+
+/// A `--late-limit` value: whole seconds, as milliseconds.
+fn late_limit(text: &str) -> Result<u64, String> {
+    let seconds: u64 = text
+        .parse()
+        .map_err(|_| format!("`{text}` is not a whole number of seconds"))?;
+    seconds
+        .checked_mul(1000)
+        .ok_or_else(|| format!("a late limit of {seconds} s is too long"))
+}
 
 /// A `--max-line-bytes` value: a whole number of bytes, at least [`MIN_LINE_BYTES`].
 fn line_limit(text: &str) -> Result<usize, String> {
@@ -98,6 +114,7 @@ fn start(args: &RefereeArgs) -> Result<Referee, String> {
         size: args.size,
         time_control: args.time_control.clone(),
         fouls: args.fouls,
+        late_limit_ms: args.late_limit,
         offer_equivalence: args.offer_equivalence,
         ..RefereeOptions::default()
     };
@@ -171,6 +188,7 @@ pub fn pipe<R: Read>(
                     error: Some(refusal),
                     record: None,
                     explanation: None,
+                    sealed: None,
                     status: referee.status(),
                 };
                 out.write_all(reply.to_json().as_bytes())?;

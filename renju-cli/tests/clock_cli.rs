@@ -113,3 +113,38 @@ fn bad_time_controls_are_usage_errors() {
         "{out}"
     );
 }
+
+#[test]
+fn the_took_column_follows_the_player_who_pressed_the_clock() {
+    // Yamaguchi: the first player places all three opening stones (h9 is White's stone
+    // on the first player's clock), the second player swaps (8 s, no row of its own)
+    // and takes Black; the first player, now White, places h7 in 14 s.
+    let path = std::env::temp_dir().join(format!("renju-took-{}.txt", std::process::id()));
+    let record = "# opening: yamaguchi\n# time-control: 300\n\
+        h8 {t=5} h9 {t=6} h10 {t=7} declare=2 swap {t=8} h7 {t=14} offers=j8/j9>j9 {t=10} g9 {t=17}\n";
+    std::fs::write(&path, record).unwrap();
+    let (code, out, err) = renju(&["clock", path.to_str().unwrap()]);
+    std::fs::remove_file(&path).unwrap();
+    assert_eq!(code, 0, "{out}{err}");
+    let rows: Vec<(&str, &str, &str)> = out
+        .lines()
+        .filter_map(|l| {
+            let mut words = l.split_whitespace();
+            let number = words.next().filter(|w| w.parse::<u32>().is_ok())?;
+            let _played = words.next()?;
+            Some((number, words.next()?, words.next()?))
+        })
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            ("1", "black", "0:05"),
+            ("2", "black", "0:06"),
+            ("3", "black", "0:07"),
+            ("4", "white", "0:14"),
+            ("5", "black", "0:10"),
+            ("6", "white", "0:17"),
+        ],
+        "{out}"
+    );
+}

@@ -25,6 +25,13 @@ fn run(args: &[&str], input: &[u8]) -> (Vec<Value>, i32) {
     (replies, out.status.code().unwrap())
 }
 
+/// Runs the pipe on `lines`, which must end with exit code 0.
+fn run_lines(args: &[&str], lines: &[&str]) -> Vec<Value> {
+    let (replies, code) = run(args, lines.join("\n").as_bytes());
+    assert_eq!(code, 0);
+    replies
+}
+
 fn fixture(name: &str) -> Vec<u8> {
     std::fs::read(
         Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -227,7 +234,7 @@ fn through_the_pipe_the_arbiter_pauses_warns_penalises_and_records() {
     assert_eq!(clock["white"]["time_left_ms"], 290_000);
     let record = replies[10]["record"].as_str().unwrap();
     assert!(
-        record.contains("h8 {t=10} pause unpause b:penalty=60/0 h9 {t=10} b:violation=noise"),
+        record.contains("h8 {t=10} pause unpause=100 b:penalty=60/0 h9 {t=10} b:violation=noise"),
         "{record}"
     );
     let outcome = &replies[11]["status"]["outcome"];
@@ -235,6 +242,94 @@ fn through_the_pipe_the_arbiter_pauses_warns_penalises_and_records() {
     assert_eq!(outcome["winner_seat"], "second");
     let message = replies[12]["error"]["message"].as_str().unwrap();
     assert!(message.contains("pause"), "{message}");
+}
+
+#[test]
+fn through_the_pipe_a_sealed_move_is_played_at_resumption_or_loses() {
+    // The first player seals j10 at 30 s (15 s into their move); a night passes; the
+    // arbiter resumes: j10 is played on the sealer's clock alone. Then the second player
+    // seals an occupied point and loses.
+    let salt = "0123456789abcdef0123";
+    let input = [
+        r#"{"action":"place","point":"h8","t":10000}"#.to_string(),
+        r#"{"action":"place","point":"i9","t":15000}"#.to_string(),
+        format!(r#"{{"action":"seal","point":"j10","salt":"{salt}","by":"first","t":30000}}"#),
+        r#"{"action":"place","point":"a1","t":40000}"#.to_string(),
+        r#"{"action":"sealed"}"#.to_string(),
+        r#"{"action":"record","format":"moves"}"#.to_string(),
+        r#"{"action":"resume","t":36000000}"#.to_string(),
+        r#"{"action":"seal","point":"h8","by":"second","t":36001000}"#.to_string(),
+        r#"{"action":"resume","t":36002000}"#.to_string(),
+        r#"{"action":"record","format":"moves"}"#.to_string(),
+    ]
+    .join("\n");
+    let (replies, code) = run(&["--time-control", "300"], input.as_bytes());
+    assert_eq!(code, 0);
+    let ok: Vec<bool> = replies.iter().map(|r| r["ok"] == true).collect();
+    assert_eq!(
+        ok,
+        [true, true, true, false, true, true, true, true, true, true],
+        "{replies:#?}"
+    );
+    let adjourned = &replies[2]["status"]["adjourned"];
+    assert_eq!(adjourned["by"], "first");
+    assert_eq!(adjourned["digest"].as_str().unwrap().len(), 64);
+    assert_eq!(replies[3]["error"]["code"], "adjourned");
+    assert_eq!(replies[4]["sealed"], format!("j10/{salt}"));
+    let public = replies[5]["record"].as_str().unwrap();
+    assert!(
+        public.contains("b:seal=") && !public.contains("j10"),
+        "{public}"
+    );
+    let clock = &replies[6]["status"]["clock"];
+    assert_eq!(clock["black"]["time_left_ms"], 275_000);
+    assert_eq!(clock["white"]["time_left_ms"], 295_000);
+    assert_eq!(clock["running"], "white");
+    let outcome = &replies[8]["status"]["outcome"];
+    assert_eq!(outcome["termination"], "illegal-sealed-move");
+    assert_eq!(outcome["winner_seat"], "first");
+    // The record validates to the same outcome.
+    let record = replies[9]["record"].as_str().unwrap();
+    let game = renju_records::formats::movelist::read(record.as_bytes(), None)
+        .remove(0)
+        .unwrap();
+    let report = game.validate(&renju_records::ValidationOptions::default());
+    assert_eq!(report.outcome.termination.name(), "illegal-sealed-move");
+}
+
+#[test]
+fn through_the_pipe_a_no_show_forfeits_at_the_late_limit() {
+    // A 15-minute late limit: the second player arrives at 60 s, the first never does.
+    let lines = [
+        r#"{"action":"arrive","by":"second","t":60000}"#,
+        r#"{"action":"tick","t":900000}"#,
+        r#"{"action":"place","point":"h8","by":"first","t":900001}"#,
+        r#"{"action":"record","format":"moves"}"#,
+    ];
+    let replies = run_lines(&["--time-control", "1800", "--late-limit", "900"], &lines);
+    assert_eq!(replies[0]["status"]["absent"], serde_json::json!(["first"]));
+    assert_eq!(replies[0]["status"]["late_deadline"], 900_000);
+    assert_eq!(replies[1]["ok"], true);
+    assert_eq!(replies[1]["status"]["outcome"], serde_json::Value::Null);
+    assert_eq!(replies[2]["error"]["code"], "game-over");
+    let outcome = &replies[2]["status"]["outcome"];
+    assert_eq!(outcome["termination"], "forfeit");
+    assert_eq!(outcome["winner_seat"], "second");
+    let record = replies[3]["record"].as_str().unwrap();
+    assert!(
+        record.contains("# termination: absent at the late limit (15:00)"),
+        "{record}"
+    );
+    let game = renju_records::formats::movelist::read(record.as_bytes(), None)
+        .remove(0)
+        .unwrap();
+    let report = game.validate(&renju_records::ValidationOptions::default());
+    assert_eq!(report.outcome.termination.name(), "forfeit");
+    // Both absent: both lose; a limit that is not a number of seconds is refused.
+    let (replies, _) = run(&["--late-limit", "900"], br#"{"action":"tick","t":900001}"#);
+    assert_eq!(replies[0]["status"]["outcome"]["result"], "0-0");
+    let (_, code) = run(&["--late-limit", "15m"], b"");
+    assert_eq!(code, 2);
 }
 
 /// Each write of `writes` (without closing the input) gets its reply at once, whatever

@@ -54,6 +54,10 @@ pub enum Termination {
     /// The referee declared the game drawn once the board held the number of stones
     /// the record sets (a match's draw after N stones, Gomocup's draw at 200 stones).
     DeclaredDraw,
+    /// The move a player sealed at an adjournment was illegal when the game resumed
+    /// (off the board, on an occupied point, or a forbidden move judged automatically):
+    /// the sealer lost.
+    IllegalSealedMove,
     /// The game has not ended.
     Unfinished,
 }
@@ -71,6 +75,7 @@ name_table!(Termination, "termination", {
     Violations => "violations",
     Declared => "declared",
     DeclaredDraw => "declared-draw",
+    IllegalSealedMove => "illegal-sealed-move",
     Unfinished => "unfinished",
 });
 
@@ -182,6 +187,9 @@ impl fmt::Display for Outcome {
             (Some(c), Termination::Forfeit) => write!(f, "{c} won by forfeit"),
             (Some(c), Termination::Violations) => {
                 write!(f, "{c} won: the opponent's second violation")
+            }
+            (Some(c), Termination::IllegalSealedMove) => {
+                write!(f, "{c} won: the opponent's sealed move was illegal")
             }
             (Some(c), _) => write!(f, "{c} won"),
             (None, Termination::TwoPasses) => f.write_str("draw by two passes"),

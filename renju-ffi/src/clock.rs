@@ -361,8 +361,8 @@ pub unsafe extern "C" fn renju_clock_get_state(
 }
 
 /// A time penalty on `offender` (a `renju_color`): `taken_ms` off their clock,
-/// `given_ms` onto the opponent's, each at most five minutes
-/// (`RENJU_ERROR_INVALID_ARGUMENT` otherwise).
+/// `given_ms` onto the opponent's (generally at most five minutes each; a longer one is
+/// applied too, and one that takes all the time left makes the flag fall).
 ///
 /// # Safety
 /// `clock` is looked up before use; `state` must be NULL or valid for writes.

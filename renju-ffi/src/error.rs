@@ -96,6 +96,12 @@ pub enum renju_status {
     /// Refused by the referee: the arbiter paused the game, and no player acts until the
     /// arbiter's `RENJU_ACTION_UNPAUSE`.
     RENJU_REFUSED_PAUSED = 28,
+    /// Refused by the referee: the game is adjourned (a move is sealed), and no player
+    /// acts until the arbiter's `renju_referee_resume_sealed`.
+    RENJU_REFUSED_ADJOURNED = 29,
+    /// Refused by the referee: the sealed move given at the resumption does not match the
+    /// seal's digest (the record or the move was changed).
+    RENJU_REFUSED_SEAL_MISMATCH = 30,
 }
 
 use renju_status::*;
@@ -348,6 +354,14 @@ fn status_name(status: i32) -> *const c_char {
         ),
         (RENJU_ERROR_PAIRING, static_cstr!("RENJU_ERROR_PAIRING")),
         (RENJU_REFUSED_PAUSED, static_cstr!("RENJU_REFUSED_PAUSED")),
+        (
+            RENJU_REFUSED_ADJOURNED,
+            static_cstr!("RENJU_REFUSED_ADJOURNED"),
+        ),
+        (
+            RENJU_REFUSED_SEAL_MISMATCH,
+            static_cstr!("RENJU_REFUSED_SEAL_MISMATCH"),
+        ),
     ];
     statuses
         .iter()

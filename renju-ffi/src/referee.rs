@@ -100,6 +100,10 @@ pub enum renju_referee_action {
     RENJU_ACTION_PAUSE = 11,
     /// The arbiter restarts the clocks after `RENJU_ACTION_PAUSE`.
     RENJU_ACTION_UNPAUSE = 12,
+    /// The player in `seat` (`RENJU_SEAT_NONE`: the one to act) is at the board, under a
+    /// late limit (`renju_referee_options.late_limit_ms`; a player's first action says
+    /// so too): nothing else changes.
+    RENJU_ACTION_ARRIVE = 13,
 }
 
 /// `renju_referee_status.options` bit: keep colours (`RENJU_ACTION_STAY`).
@@ -152,6 +156,13 @@ pub struct renju_referee_options {
     pub both_flags: i32,
     /// Lateness past which a player forfeits, in milliseconds; 0 means one hour.
     pub default_time_ms: u64,
+    /// The live late limit, in milliseconds from `start_ms`; 0 means none (lateness is
+    /// not tracked). With one, a player arrives by their first action (or
+    /// `RENJU_ACTION_ARRIVE`); until both have, no clock runs, and each player's
+    /// lateness goes on their own clock when they arrive; a player still absent past the
+    /// limit forfeits (`RENJU_TERMINATION_FORFEIT`), both absent both lose
+    /// (`RENJU_TERMINATION_DOUBLE_FORFEIT`).
+    pub late_limit_ms: u64,
 }
 
 /// Both clocks of a timed game, as of the last action.
@@ -228,6 +239,18 @@ pub struct renju_referee_status {
     pub result: *const c_char,
     /// The seat that won; `RENJU_SEAT_NONE` when nobody did (yet).
     pub winner_seat: renju_seat,
+    /// The seat that sealed a move when the game is adjourned (no clock runs and no
+    /// player acts until `renju_referee_resume_sealed`); `RENJU_SEAT_NONE` otherwise. The
+    /// digest the public record shows is in the JSON status (`adjourned.digest`).
+    pub adjourned_by: renju_seat,
+    /// Under a late limit: whether the first player has not arrived yet (until both
+    /// have, no clock runs).
+    pub absent_first: bool,
+    /// Under a late limit: whether the second player has not arrived yet.
+    pub absent_second: bool,
+    /// The time stamp past which a player still absent forfeits; -1 when none (no late
+    /// limit, both arrived, or the game is over).
+    pub late_deadline_ms: i64,
 }
 
 /// A live game's referee. An opaque handle.
@@ -325,6 +348,8 @@ pub(crate) fn refusal_status(code: RefusalCode) -> renju_status {
         RefusalCode::GameOver => RENJU_REFUSED_GAME_OVER,
         RefusalCode::BadRequest => RENJU_REFUSED_BAD_REQUEST,
         RefusalCode::Paused => RENJU_REFUSED_PAUSED,
+        RefusalCode::Adjourned => RENJU_REFUSED_ADJOURNED,
+        RefusalCode::SealMismatch => RENJU_REFUSED_SEAL_MISMATCH,
     }
 }
 
@@ -440,6 +465,10 @@ impl From<&Status> for renju_referee_status {
             outcome: ending.map(|e| e.outcome()).into(),
             result: intern(ending.map_or("*", |e| e.result)),
             winner_seat: ending.and_then(|e| e.winner_seat).into(),
+            adjourned_by: s.adjourned.as_ref().map(|a| a.by).into(),
+            absent_first: s.absent.contains(&Seat::First),
+            absent_second: s.absent.contains(&Seat::Second),
+            late_deadline_ms: s.late_deadline.map_or(-1, clamp_i64),
         }
     }
 }
@@ -500,6 +529,7 @@ unsafe fn options_arg(ptr: *const renju_referee_options) -> Result<RefereeOption
         )))
         }
     };
+    options.late_limit_ms = (raw.late_limit_ms > 0).then_some(raw.late_limit_ms);
     if raw.default_time_ms > 0 {
         options.clock.default_time_ms = raw.default_time_ms;
     }
@@ -829,6 +859,7 @@ pub unsafe extern "C" fn renju_referee_act(
             (RENJU_ACTION_FORFEIT, Action::Forfeit),
             (RENJU_ACTION_PAUSE, Action::Pause),
             (RENJU_ACTION_UNPAUSE, Action::Unpause),
+            (RENJU_ACTION_ARRIVE, Action::Arrive),
         ];
         let action = actions
             .into_iter()
@@ -836,7 +867,7 @@ pub unsafe extern "C" fn renju_referee_act(
             .map(|(_, a)| a)
             .ok_or_else(|| {
                 Error::invalid(format!(
-                    "{action} is not a renju_referee_action (RENJU_ACTION_PASS .. RENJU_ACTION_UNPAUSE)"
+                    "{action} is not a renju_referee_action (RENJU_ACTION_PASS .. RENJU_ACTION_ARRIVE)"
                 ))
             })?;
         take(referee, action, seat, t_ms)
@@ -963,14 +994,15 @@ pub unsafe extern "C" fn renju_referee_warning(
     })
 }
 
-/// The arbiter takes `ms` milliseconds (at most five minutes) off the clock of the
-/// player in `seat` (`RENJU_SEAT_FIRST` or `RENJU_SEAT_SECOND`). A penalty that takes
-/// all the time the player has left makes their flag fall (`RENJU_TERMINATION_TIME`).
-/// `t_ms` as for `renju_referee_place`.
+/// The arbiter takes `ms` milliseconds off the clock of the player in `seat`
+/// (`RENJU_SEAT_FIRST` or `RENJU_SEAT_SECOND`): generally at most five minutes, a longer
+/// one is applied and the record's validation notes it (`long-penalty`). A penalty that
+/// takes all the time the player has left makes their flag fall
+/// (`RENJU_TERMINATION_TIME`). `t_ms` as for `renju_referee_place`.
 ///
-/// Returns `RENJU_OK`, or `RENJU_REFUSED_BAD_REQUEST` (an untimed game, more than five
-/// minutes, time going backwards), `_GAME_OVER`; `RENJU_ERROR_INVALID_ARGUMENT` for a
-/// `seat` that names no player.
+/// Returns `RENJU_OK`, or `RENJU_REFUSED_BAD_REQUEST` (an untimed game, time going
+/// backwards), `_GAME_OVER`; `RENJU_ERROR_INVALID_ARGUMENT` for a `seat` that names no
+/// player.
 ///
 /// Thread safety: see `renju_referee`.
 ///
@@ -1015,6 +1047,118 @@ pub unsafe extern "C" fn renju_referee_disqualify(
         arbiter_judges(referee, seat, reason, t_ms, |seat, reason| {
             Action::Disqualify { seat, reason }
         })
+    })
+}
+
+/// The player to move seals their next move, a stone on `point` (an adjournment): both
+/// clocks stop at `*t_ms`, and the record shows only the move's SHA-256 digest. `salt`
+/// is the digest's secret salt (16 to 128 letters, digits, `-`, `_` or `.`; NULL: a
+/// random one is drawn); `renju_referee_sealed_move` gives the sealed move to keep apart
+/// from the public record. The point is judged at the resumption only. `seat` and
+/// `t_ms` as for `renju_referee_place`.
+///
+/// Returns `RENJU_OK`, or `RENJU_REFUSED_NOT_YOUR_TURN` (a seal by the player not to
+/// move), `_WRONG_ACTION` (not a move of the game: the opening asks for something else),
+/// `_ADJOURNED` (a move is sealed already), `_PAUSED`, `_GAME_OVER`, `_BAD_REQUEST` (a
+/// salt that is too short or has other characters, time going backwards);
+/// `RENJU_ERROR_INVALID_ARGUMENT` for a `seat` that is not a `renju_seat`,
+/// `RENJU_ERROR_INVALID_UTF8` for a `salt` that is not UTF-8.
+///
+/// Thread safety: see `renju_referee`.
+///
+/// # Safety
+/// `referee` is looked up before use; `salt` must be NULL or a NUL-terminated string;
+/// `t_ms` must be NULL or point to a `uint64_t`.
+#[no_mangle]
+pub unsafe extern "C" fn renju_referee_seal(
+    referee: *mut renju_referee,
+    point: renju_point,
+    salt: *const c_char,
+    seat: i32,
+    t_ms: *const u64,
+) -> renju_status {
+    guard(|| {
+        // SAFETY: NULL or a NUL-terminated string, the caller says.
+        let salt = unsafe { opt_str_arg(salt, "salt") }?.map(str::to_string);
+        let point = referee_point(point)?;
+        take(referee, Action::Seal { point, salt }, seat, t_ms)
+    })
+}
+
+/// The arbiter resumes the adjourned game at `*t_ms`: the sealed move is checked against
+/// the seal's digest and played (the sealer's clock charged only the time before the
+/// seal, the opponent's clock starting now); a sealed move off the board, on an occupied
+/// point or forbidden (judged automatically) loses for the sealer
+/// (`RENJU_TERMINATION_ILLEGAL_SEALED_MOVE`). `sealed` is the sealed move as
+/// `renju_referee_sealed_move` wrote it (`POINT/SALT`), or NULL for the one this
+/// referee sealed (a referee resumed from the public record needs it).
+///
+/// Returns `RENJU_OK`, or `RENJU_REFUSED_WRONG_ACTION` (no move is sealed),
+/// `_SEAL_MISMATCH` (the sealed move does not match the digest), `_BAD_REQUEST` (no
+/// sealed move known, or `sealed` unreadable), `_GAME_OVER`;
+/// `RENJU_ERROR_INVALID_UTF8` for a `sealed` that is not UTF-8.
+///
+/// Thread safety: see `renju_referee`.
+///
+/// # Safety
+/// `referee` is looked up before use; `sealed` must be NULL or a NUL-terminated string;
+/// `t_ms` must be NULL or point to a `uint64_t`.
+#[no_mangle]
+pub unsafe extern "C" fn renju_referee_resume_sealed(
+    referee: *mut renju_referee,
+    sealed: *const c_char,
+    t_ms: *const u64,
+) -> renju_status {
+    guard(|| {
+        // SAFETY: NULL or a NUL-terminated string, the caller says.
+        let sealed = match unsafe { opt_str_arg(sealed, "sealed") }? {
+            Some(text) => Some(
+                text.parse()
+                    .map_err(|e: renju_records::sealed::SealError| {
+                        Error::new(RENJU_REFUSED_BAD_REQUEST, e.to_string())
+                    })?,
+            ),
+            None => None,
+        };
+        arbiter_takes(referee, Action::Resume { sealed }, t_ms)
+    })
+}
+
+/// The move sealed at the adjournment under way, `POINT/SALT`: the part the arbiter keeps
+/// apart from the public record until the game resumes. `*text` gets the string (NULL
+/// on error).
+///
+/// Returns `RENJU_REFUSED_WRONG_ACTION` when no move is sealed here (the game is not
+/// adjourned, or this referee was resumed from the public record).
+///
+/// Ownership: the caller owns `*text` and frees it with `renju_string_free`. Thread
+/// safety: see `renju_referee`.
+///
+/// # Safety
+/// `referee` is looked up before use; `text` must be NULL or valid for writes of a
+/// pointer.
+#[no_mangle]
+pub unsafe extern "C" fn renju_referee_sealed_move(
+    referee: *const renju_referee,
+    text: *mut *mut c_char,
+) -> renju_status {
+    guard(|| {
+        // SAFETY: the caller's guarantees.
+        let text = unsafe { clear_out(text, "text") }?;
+        let handle = self::referee(referee)?;
+        let sealed = handle
+            .lock()?
+            .referee
+            .sealed_move()
+            .map(ToString::to_string);
+        let sealed = sealed.ok_or_else(|| {
+            Error::new(
+                RENJU_REFUSED_WRONG_ACTION,
+                "no move is sealed here: the game is not adjourned, or was resumed from its record",
+            )
+        })?;
+        // SAFETY: checked above.
+        unsafe { write(text, "text", new_string(sealed)?) }
     })
 }
 
@@ -1173,12 +1317,13 @@ pub unsafe extern "C" fn renju_referee_forbidden_points(
 /// `Referee.apply` speak) with one line, in `*reply` (no newline). A line is a JSON
 /// object with an `action` field: an action (`place`, `pass`, `swap`, `stay`,
 /// `place-two`, `declare`, `offer`, `choose`, `claim`, `draw-offer`, `draw-accept`,
-/// `draw-decline`, `resign`, `forfeit`, `tick`, and (the arbiter's) `pause`, `unpause`,
-/// `warning`, `penalty`, `disqualify`, with `point`, `points` or `count` where it takes
-/// one, `seat`, `reason` and `ms` for the arbiter's, and optionally `by` (`"first"` or
-/// `"second"`, or `"arbiter"` for the arbiter's actions and to declare the forfeit of
-/// the player to act) and `t` (milliseconds)), or a query: `status`,
-/// `record` (with `format`) or `explain` (with `point`). The reply is
+/// `draw-decline`, `resign`, `forfeit`, `tick`, `arrive`, `seal` (with `point` and
+/// optionally `salt`), and (the arbiter's) `pause`, `unpause`, `warning`, `penalty`,
+/// `disqualify`, `resume` (optionally `sealed`), with `point`, `points` or `count` where
+/// it takes one, `seat`, `reason` and `ms` for the arbiter's, and optionally `by`
+/// (`"first"` or `"second"`, or `"arbiter"` for the arbiter's actions and to declare
+/// the forfeit of the player to act) and `t` (milliseconds)), or a query: `status`,
+/// `record` (with `format`), `explain` (with `point`) or `sealed`. The reply is
 /// `{"ok":true,"status":{...}}` or `{"ok":false,"error":{"code":...,"message":...},
 /// "status":{...}}`, with `record` or `explanation` beside the status for those queries;
 /// `code` is the name `renju_refusal_name` gives.
@@ -1223,6 +1368,7 @@ pub unsafe extern "C" fn renju_referee_handle_json(
                 }),
                 record: None,
                 explanation: None,
+                sealed: None,
                 status: live.status().clone(),
             }
             .to_json(),
@@ -1407,6 +1553,7 @@ mod tests {
             five_completion_counts: 0,
             both_flags: 0,
             default_time_ms: 0,
+            late_limit_ms: 0,
         }
     }
 

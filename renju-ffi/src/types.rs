@@ -145,6 +145,9 @@ pub enum renju_termination {
     /// Game records only: the referee declared the game drawn once the board held the
     /// number of stones the record sets (a match's draw after N stones).
     RENJU_TERMINATION_DECLARED_DRAW = 12,
+    /// Game records and the live referee: the move a player sealed at an adjournment was
+    /// illegal when the game resumed, and the sealer lost.
+    RENJU_TERMINATION_ILLEGAL_SEALED_MOVE = 13,
 }
 
 /// The verdict of one move.
@@ -373,6 +376,9 @@ impl From<Termination> for renju_termination {
             Termination::DoubleForfeit => renju_termination::RENJU_TERMINATION_DOUBLE_FORFEIT,
             Termination::Violations => renju_termination::RENJU_TERMINATION_VIOLATIONS,
             Termination::DeclaredDraw => renju_termination::RENJU_TERMINATION_DECLARED_DRAW,
+            Termination::IllegalSealedMove => {
+                renju_termination::RENJU_TERMINATION_ILLEGAL_SEALED_MOVE
+            }
             Termination::Unfinished => renju_termination::RENJU_TERMINATION_UNFINISHED,
         }
     }

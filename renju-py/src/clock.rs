@@ -258,8 +258,9 @@ py_methods! { Clock |_x| pickle(Self) {}
         self.apply(ClockEvent::Swap)
     }
 
-    /// A time penalty: taken_ms off the offender, given_ms to the opponent (each at
-    /// most five minutes).
+    /// A time penalty: taken_ms off the offender, given_ms to the opponent (each
+    /// generally at most five minutes; a longer one is applied, and one that empties a
+    /// clock makes its flag fall).
     #[pyo3(signature = (offender, taken_ms, given_ms = 0))]
     fn penalty(
         &mut self,

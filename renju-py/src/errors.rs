@@ -101,7 +101,7 @@ const CLASSES: [(&str, &str, &str, &[&str]); 8] = [
          (a RefusalCode, equal to its stable name: 'not-your-turn', 'wrong-action', \
          'occupied', 'off-board', 'outside-area', 'forbidden', 'offer-count', \
          'symmetric-offers', 'not-offered', 'draw-offer-not-allowed', 'game-over', \
-         'bad-request', 'paused') and message (why, in a sentence).",
+         'bad-request', 'paused', 'adjourned', 'seal-mismatch') and message (why, in a sentence).",
         &[], // code and message are always set
     ),
     (

@@ -139,7 +139,8 @@ name_enums! {
     Termination in "renju": "How a game ended: Termination.FIVE ('five'), FORBIDDEN, TWO_PASSES, \
         FULL_BOARD, and for game records also TIME, RESIGNATION, AGREED_DRAW, FORFEIT, \
         DOUBLE_FORFEIT, VIOLATIONS, DECLARED, DECLARED_DRAW (the referee's draw at a stone \
-        limit) and UNFINISHED.\n\nA str enum: each member's value is the library's \
+        limit), ILLEGAL_SEALED_MOVE (a sealed move illegal at resumption) and \
+        UNFINISHED.\n\nA str enum: each member's value is the library's \
         name, and members compare equal to it (Outcome.termination == 'five').";
     DrawReason in "renju": "Why a drawing move draws: DrawReason.FULL_BOARD ('full-board') or \
         DrawReason.TWO_PASSES ('two-passes').\n\nA str enum: members compare equal to \

@@ -15,9 +15,9 @@ use renju_core::{Color as CColor, Move as CMove, Outcome as COutcome, Point as C
 use renju_core::{RenjuOptions, Termination};
 use renju_records::clock::BothFlags;
 use renju_records::referee::{
-    Action, ClockStatus as CClockStatus, Command, Ending as CEnding, ForbiddenSpot, FoulPolicy,
-    Party, Referee as CReferee, RefereeError, RefereeOptions as COptions, Refusal, RefusalCode,
-    Reply, Request, Required, Status as CStatus, SwapOption,
+    Action, Adjournment, ClockStatus as CClockStatus, Command, Ending as CEnding, ForbiddenSpot,
+    FoulPolicy, Party, Referee as CReferee, RefereeError, RefereeOptions as COptions, Refusal,
+    RefusalCode, Reply, Request, Required, Status as CStatus, SwapOption,
 };
 use renju_records::{Game as CGame, OfferEquivalence, Seat};
 
@@ -147,10 +147,14 @@ py_methods! { RefereeOptions |o| pickle(Self)
     /// The time stamp (milliseconds) at which the game starts (Black's clock starts
     /// running).
     start_ms -> u64 = o.0.start_ms;
+    /// The late limit in milliseconds from start_ms (None: lateness is not tracked): a
+    /// player still absent past it forfeits, both absent both lose.
+    late_limit_ms -> Option<u64> = o.0.late_limit_ms;
 }
     /// RefereeOptions(*, rule='renju', opening='free', size=15,
     /// five_completion_counts=False, offer_equivalence='shape', time_control=None,
-    /// fouls='automatic', both_flags='draw', default_time_ms=3600000, start_ms=0).
+    /// fouls='automatic', both_flags='draw', default_time_ms=3600000, start_ms=0,
+    /// late_limit_ms=None).
     ///
     /// rule: a RuleSet or its name. opening: an OpeningRule or its name ('free',
     /// 'rif1996', 'swap', 'yamaguchi', 'soosorv-N', 'taraguchi-N', 'chinese', 'swap2',
@@ -160,14 +164,17 @@ py_methods! { RefereeOptions |o| pickle(Self)
     /// time_control: a TimeControl or its text (None: untimed). fouls: a FoulPolicy or
     /// its name ('automatic', 'rif-claim', 'chinese-claim', 'refuse'). both_flags and
     /// default_time_ms: the clock's choices (as Clock takes them). start_ms: the time
-    /// stamp at which the game starts (Black's clock starts running).
+    /// stamp at which the game starts (Black's clock starts running). late_limit_ms: the
+    /// late limit (None: lateness not tracked); with one, a player arrives by their first
+    /// action or arrive(), no clock runs until both have, each player's lateness goes on
+    /// their own clock, and a player absent past the limit forfeits.
     ///
     /// Raises SetupError for a board that cannot be set up, TypeError/ValueError for
     /// bad arguments.
     #[new]
     #[pyo3(
-        signature = (*, rule = None, opening = None, size = None, five_completion_counts = false, offer_equivalence = None, time_control = None, fouls = None, both_flags = None, default_time_ms = None, start_ms = None),
-        text_signature = "(*, rule='renju', opening='free', size=15, five_completion_counts=False, offer_equivalence='shape', time_control=None, fouls='automatic', both_flags='draw', default_time_ms=3600000, start_ms=0)"
+        signature = (*, rule = None, opening = None, size = None, five_completion_counts = false, offer_equivalence = None, time_control = None, fouls = None, both_flags = None, default_time_ms = None, start_ms = None, late_limit_ms = None),
+        text_signature = "(*, rule='renju', opening='free', size=15, five_completion_counts=False, offer_equivalence='shape', time_control=None, fouls='automatic', both_flags='draw', default_time_ms=3600000, start_ms=0, late_limit_ms=None)"
     )]
     #[allow(clippy::too_many_arguments)]
     fn new(
@@ -182,6 +189,7 @@ py_methods! { RefereeOptions |o| pickle(Self)
         both_flags: Arg<'_, '_>,
         default_time_ms: Arg<'_, '_>,
         start_ms: Arg<'_, '_>,
+        late_limit_ms: Arg<'_, '_>,
     ) -> PyResult<RefereeOptions> {
         // The one reader of a referee's options: each keyword left out keeps the core's
         // default.
@@ -221,6 +229,9 @@ py_methods! { RefereeOptions |o| pickle(Self)
         if let Some(s) = start_ms {
             o.start_ms = millis_of(s, "start_ms")?;
         }
+        if let Some(l) = late_limit_ms.filter(|l| !l.is_none()) {
+            o.late_limit_ms = Some(millis_of(l, "late_limit_ms")?);
+        }
         Ok(RefereeOptions(o))
     }
 
@@ -231,14 +242,15 @@ py_methods! { RefereeOptions |o| pickle(Self)
 
     /// RefereeOptions(rule='renju', opening='rif1996', size=15, five_completion_counts=False,
     /// offer_equivalence='shape', time_control=None, fouls='automatic', both_flags='draw',
-    /// default_time_ms=3600000, start_ms=0).
+    /// default_time_ms=3600000, start_ms=0, late_limit_ms=None).
     fn __repr__(&self) -> String {
         let o = &self.0;
         let tc = repr_text(o.time_control.as_ref());
+        let late = o.late_limit_ms.map_or("None".to_string(), |ms| ms.to_string());
         format!(
             "RefereeOptions(rule='{}', opening='{}', size={}, five_completion_counts={}, \
              offer_equivalence='{}', time_control={tc}, fouls='{}', both_flags='{}', \
-             default_time_ms={}, start_ms={})",
+             default_time_ms={}, start_ms={}, late_limit_ms={late})",
             o.rule_set,
             o.opening,
             o.size,
@@ -394,6 +406,7 @@ impl Referee {
             error: Some(error),
             record: None,
             explanation: None,
+            sealed: None,
             status: self.inner.status(),
         };
         reply.to_json()
@@ -416,6 +429,10 @@ py_methods! { Referee |r| pickle(Self) {
     findings -> Vec<Finding> = r.inner.findings().iter().cloned().map(Finding).collect();
     /// Whether the game is over.
     is_game_over -> bool = r.inner.outcome().is_some();
+    /// The move sealed at the adjournment under way, 'POINT/SALT': the part to keep
+    /// apart from the public record until the game resumes (None when no move is
+    /// sealed, or when the referee was resumed from the public record).
+    sealed_move -> Option<String> = r.inner.sealed_move().map(ToString::to_string);
 }
     /// Referee(*, options=None): a new game under options= (a RefereeOptions; None: the
     /// library's defaults, RefereeOptions()).
@@ -575,6 +592,13 @@ py_methods! { Referee |r| pickle(Self) {
         self.act(py, Action::Tick, None, Some(t))
     }
 
+    /// The player is at the board (under a late limit; a player's first action says so
+    /// too): nothing else changes. by= names the player (None: the one to act).
+    #[pyo3(signature = (*, by = None, t = None))]
+    fn arrive(&mut self, py: Python<'_>, by: Arg<'_, '_>, t: Arg<'_, '_>) -> PyResult<Status> {
+        self.act(py, Action::Arrive, by, t)
+    }
+
     /// The arbiter stops both clocks: the time until unpause() is charged to nobody, and
     /// every player's action meanwhile raises RefusalError ('paused').
     #[pyo3(signature = (*, t = None))]
@@ -598,13 +622,40 @@ py_methods! { Referee |r| pickle(Self) {
         self.arbiter_act(py, Action::Warning { seat, reason }, t)
     }
 
-    /// The arbiter takes `ms` milliseconds (at most five minutes) off the clock of the
-    /// player in `seat`; a penalty that takes all their time left makes their flag fall.
+    /// The arbiter takes `ms` milliseconds off the clock of the player in `seat`
+    /// (generally at most five minutes: a longer one is applied, and the record notes
+    /// it); a penalty that takes all their time left makes their flag fall.
     #[pyo3(signature = (seat, ms, *, t = None))]
     fn penalty(&mut self, py: Python<'_>, seat: &Bound<'_, PyAny>, ms: &Bound<'_, PyAny>, t: Arg<'_, '_>) -> PyResult<Status> {
         let seat = seat_of(seat)?;
         let ms = millis_of(ms, "ms")?;
         self.arbiter_act(py, Action::Penalty { seat, ms }, t)
+    }
+
+    /// The player to move seals their next move, a stone on `point` (an adjournment):
+    /// both clocks stop, and the record shows only the move's SHA-256 digest. `salt` is
+    /// the digest's secret salt (16 to 128 letters, digits, '-', '_' or '.'; None: a
+    /// random one); sealed_move gives the move to keep apart. The point is judged at
+    /// the resumption only.
+    #[pyo3(signature = (point, *, salt = None, by = None, t = None))]
+    fn seal(&mut self, py: Python<'_>, point: &Bound<'_, PyAny>, salt: Option<String>, by: Arg<'_, '_>, t: Arg<'_, '_>) -> PyResult<Status> {
+        let point = types::point_of(point)?;
+        self.act(py, Action::Seal { point, salt }, by, t)
+    }
+
+    /// The arbiter resumes the adjourned game: the sealed move is checked against the
+    /// seal's digest and played (the sealer's clock charged only its time before the
+    /// seal), or, when it is off the board, occupied or forbidden (judged automatically),
+    /// the sealer loses ('illegal-sealed-move'). `sealed` is the sealed move
+    /// ('POINT/SALT', as sealed_move gave it), or None for the one this referee sealed.
+    /// An unreadable `sealed` raises ValueError.
+    #[pyo3(signature = (sealed = None, *, t = None))]
+    fn resume_sealed(&mut self, py: Python<'_>, sealed: Option<&str>, t: Arg<'_, '_>) -> PyResult<Status> {
+        let sealed = sealed
+            .map(str::parse)
+            .transpose()
+            .map_err(|e: renju_records::sealed::SealError| PyValueError::new_err(e.to_string()))?;
+        self.arbiter_act(py, Action::Resume { sealed }, t)
     }
 
     /// The arbiter disqualifies the player in `seat` for `reason`: they lose by forfeit
@@ -750,6 +801,12 @@ struct StatusState {
     #[serde(default)]
     paused: bool,
     #[serde(default)]
+    adjourned: Option<Adjournment>,
+    #[serde(default)]
+    absent: Vec<Seat>,
+    #[serde(default)]
+    late_deadline: Option<u64>,
+    #[serde(default)]
     clock: Option<CClockStatus>,
     outcome: Option<EndingState>,
 }
@@ -801,6 +858,9 @@ impl crate::pickle::Pickled for Status {
             claimable: s.claimable,
             draw_offer: s.draw_offer,
             paused: s.paused,
+            adjourned: s.adjourned,
+            absent: s.absent,
+            late_deadline: s.late_deadline,
             clock: s.clock,
             outcome: s.outcome.map(EndingState::ending),
         }))
@@ -852,6 +912,12 @@ fn describe(s: &CStatus) -> String {
     if s.paused {
         text += ", paused by the arbiter";
     }
+    if let Some(adjourned) = &s.adjourned {
+        text += &format!(", adjourned (a move sealed by {})", adjourned.by.name());
+    }
+    for seat in &s.absent {
+        text += &format!(", {} absent", seat.name());
+    }
     text
 }
 
@@ -890,6 +956,17 @@ py_methods! { Status |s| pickle(Self)
     /// Whether the arbiter has paused the game: no clock runs and no player acts until
     /// unpause() (required and to_act say what comes after it).
     paused -> bool = s.0.paused;
+    /// The seat that sealed a move when the game is adjourned (no clock runs and no
+    /// player acts until resume_sealed()), else None.
+    adjourned_by -> Option<Name<Seat>> = s.0.adjourned.as_ref().map(|a| Name(a.by));
+    /// The SHA-256 digest of the sealed move when the game is adjourned (what the public
+    /// record shows; never the move), else None.
+    seal_digest -> Option<String> = s.0.adjourned.as_ref().map(|a| a.digest.to_string());
+    /// The seats whose player has not arrived yet, under a late limit (no clock runs
+    /// until both have).
+    absent -> Vec<Name<Seat>> = s.0.absent.iter().copied().map(Name).collect();
+    /// The time stamp past which a player still absent forfeits, else None.
+    late_deadline -> Option<u64> = s.0.late_deadline;
     /// The clocks, in a timed game (else None).
     clock -> Option<ClockStatus> = s.0.clock.map(ClockStatus);
     /// How the game ended, else None (the game goes on).

@@ -16,8 +16,9 @@
 //! - Late arrival is taken off the late player's clock; past the default time
 //!   ([`ClockOptions::default_time_ms`], one hour by default) the player loses by
 //!   forfeit, and two players past it both lose.
-//! - Penalties (at most five minutes each way) take time from the offender and give
-//!   time to the opponent.
+//! - Penalties (generally at most five minutes each way; a longer one is applied and a
+//!   record notes it) take time from the offender and give time to the opponent; one
+//!   that takes all the time left makes the offender's flag fall.
 //! - A shared pool is used by whoever is to move until the referee splits it: each side
 //!   then gets half of what is left. Until then the pool is both players' clock: a
 //!   penalty takes its time off the pool and gives its time to the pool, and lateness
@@ -54,8 +55,10 @@ use thiserror::Error;
 use crate::time_control::{Overtime, Schedule, TimeControl};
 use renju_core::geometry::Color;
 
-/// The largest penalty either way: five minutes (the Chinese game rules).
-pub const MAX_PENALTY_MS: u64 = 5 * 60 * 1000;
+/// The usual largest penalty either way: five minutes (the rules say time penalties
+/// are "generally" at most five minutes, so a longer one is applied, and a record's
+/// validation notes it with a `long-penalty` warning).
+pub const USUAL_MAX_PENALTY_MS: u64 = 5 * 60 * 1000;
 
 /// What happens when both flags are down and nobody can tell which fell first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -91,7 +94,7 @@ impl Default for ClockOptions {
 }
 
 /// A time penalty: `taken_ms` off the offender's clock, `given_ms` onto the opponent's
-/// (each at most five minutes). One act, told to the clock ([`ClockEvent::Penalty`]) and
+/// (each generally at most five minutes). One act, told to the clock ([`ClockEvent::Penalty`]) and
 /// written in the record ([`Event::Penalty`](crate::Event::Penalty)) as the same value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Penalty {
@@ -157,9 +160,6 @@ pub enum ClockError {
     /// The clock has stopped: the game is decided on time or by forfeit.
     #[error("the clock has stopped ({0})")]
     Stopped(ClockResult),
-    /// A penalty of more than five minutes.
-    #[error("a penalty of {0} ms is more than five minutes")]
-    PenaltyTooLarge(u64),
     /// A split without a shared pool.
     #[error("there is no shared pool to split")]
     NotShared,
@@ -666,11 +666,6 @@ impl Clock {
                 taken_ms,
                 given_ms,
             }) => {
-                for ms in [taken_ms, given_ms] {
-                    if ms > MAX_PENALTY_MS {
-                        return Err(ClockError::PenaltyTooLarge(ms));
-                    }
-                }
                 if self.shared.is_some() {
                     self.penalty_on_pool(offender, taken_ms, given_ms);
                     return Ok(self.state());
@@ -1178,14 +1173,15 @@ mod tests {
             (s.black.time_left_ms, s.white.time_left_ms),
             (660 * S, 480 * S)
         );
-        assert!(matches!(
-            c.apply(ClockEvent::Penalty(Penalty {
+        // More than five minutes is applied (the rules' "generally at most").
+        let s = c
+            .apply(ClockEvent::Penalty(Penalty {
                 offender: Color::White,
                 taken_ms: 301 * S,
-                given_ms: 0
-            })),
-            Err(ClockError::PenaltyTooLarge(_))
-        ));
+                given_ms: 0,
+            }))
+            .unwrap();
+        assert_eq!(s.white.time_left_ms, 179 * S);
     }
 
     #[test]

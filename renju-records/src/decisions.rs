@@ -13,11 +13,13 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::clock::{Clock, ClockError, ClockEvent, ClockOptions, ClockResult, ClockState};
+use crate::clock::{
+    Clock, ClockError, ClockEvent, ClockOptions, ClockResult, ClockState, USUAL_MAX_PENALTY_MS,
+};
 use crate::findings::{Finding, FindingCode};
 use crate::game::{Event, Game};
 use crate::time_control::{format_clock, Schedule, TimeControl};
-use renju_core::geometry::Color;
+use renju_core::geometry::{Color, Point};
 use renju_core::outcome::{Outcome, Termination};
 
 /// What the clock says about a replayed game, for reports.
@@ -103,6 +105,10 @@ pub(crate) struct Decisions {
     pending_offer: Option<Color>,
     /// The arbiter stopped the clocks (between [`Event::Pause`] and [`Event::Unpause`]).
     paused: bool,
+    /// A move sealed at an adjournment, waiting for the resumption.
+    pub(crate) sealed: Option<crate::sealed::Seal>,
+    /// The sealed move revealed at the resumption: the next stone must be it.
+    pub(crate) unsealed: Option<Point>,
     /// A decision ended the game: the outcome and whether it was the clock.
     pub decided: Option<Outcome>,
     pub ended_by_flag: bool,
@@ -165,6 +171,8 @@ impl Decisions {
             violations: [0; 2],
             pending_offer: None,
             paused: false,
+            sealed: None,
+            unsealed: None,
             decided: None,
             ended_by_flag: false,
         }
@@ -299,13 +307,25 @@ impl Decisions {
                 self.violation(*by, at, findings);
             }
             Event::Penalty(penalty) => {
+                let longest = penalty.taken_ms.max(penalty.given_ms);
+                if longest > USUAL_MAX_PENALTY_MS {
+                    findings.push(Finding::new(
+                        FindingCode::LongPenalty,
+                        at,
+                        format!(
+                            "a time penalty of {} for {} is more than the usual five minutes",
+                            format_clock(longest),
+                            penalty.offender
+                        ),
+                    ));
+                }
                 self.clock_event(ClockEvent::Penalty(*penalty), at, findings)
             }
             Event::LateArrival(late) => {
                 self.clock_event(ClockEvent::LateArrival(*late), at, findings)
             }
             Event::SplitTime => self.clock_event(ClockEvent::Split, at, findings),
-            Event::Pause | Event::Unpause => match self.pause_problem(event) {
+            Event::Pause | Event::Unpause { .. } => match self.pause_problem(event) {
                 Some(problem) => findings.push(problem),
                 None => self.paused = *event == Event::Pause,
             },
@@ -326,8 +346,11 @@ impl Decisions {
                 winner: *winner,
                 termination: Termination::Declared,
             }),
-            // Moves, opening events and the declared result belong to the replay.
-            Event::Stone { .. }
+            // Moves, opening events, the declared result and the adjournment belong to
+            // the replay.
+            Event::Seal { .. }
+            | Event::Unseal { .. }
+            | Event::Stone { .. }
             | Event::Pass
             | Event::Swap { .. }
             | Event::DeclareOffers { .. }
@@ -378,12 +401,17 @@ impl Decisions {
         self.paused
     }
 
-    /// What is wrong with `event` now as far as pauses go, changing nothing: a pause
-    /// inside a pause, an end of a pause without one, a player's act while paused.
+    /// What is wrong with `event` now as far as pauses and adjournments go, changing
+    /// nothing: a pause inside a pause or an adjournment, an end of a pause without one,
+    /// a player's act while paused or adjourned.
     pub(crate) fn pause_problem(&self, event: &Event) -> Option<Finding> {
+        let adjourned = self.sealed.is_some();
         let problem = match event {
             Event::Pause if self.paused => "a pause inside a pause".to_string(),
-            Event::Unpause if !self.paused => "an end of a pause without a pause".to_string(),
+            Event::Pause if adjourned => "a pause inside an adjournment".to_string(),
+            Event::Unpause { .. } if !self.paused => {
+                "an end of a pause without a pause".to_string()
+            }
             Event::Stone { .. }
             | Event::Pass
             | Event::FifthOffers { .. }
@@ -391,18 +419,23 @@ impl Decisions {
             | Event::DeclareOffers { .. }
             | Event::DrawOffer { .. }
             | Event::DrawAnswer { .. }
-            | Event::Resign { .. }
-                if self.paused =>
+                if self.paused || adjourned =>
             {
-                format!("{event} while the clocks are paused")
+                let why = match self.paused {
+                    true => "the clocks are paused",
+                    false => "the game is adjourned (a move is sealed)",
+                };
+                format!("{event} while {why}")
             }
+            // A player may resign an adjourned game rather than resume it.
+            Event::Resign { .. } if self.paused => format!("{event} while the clocks are paused"),
             _ => return None,
         };
-        Some(Finding::new(
-            FindingCode::InvalidClockEvent,
-            self.at(),
-            problem,
-        ))
+        let code = match adjourned && !self.paused {
+            true => FindingCode::SealedMove,
+            false => FindingCode::InvalidClockEvent,
+        };
+        Some(Finding::new(code, self.at(), problem))
     }
 
     /// Where the decisions' findings about the next event are placed: the last move.
@@ -422,10 +455,19 @@ impl Decisions {
         }
     }
 
+    /// Applies a late arrival, a penalty, a split or both flags down to the clock.
     fn clock_event(&mut self, event: ClockEvent, at: Option<usize>, findings: &mut Vec<Finding>) {
         let Some(clock) = &mut self.clock else {
             // Without a control the event cannot be checked; a forfeit it implies is
-            // still the record's word.
+            // still the record's word. Said, not ignored.
+            findings.push(Finding::new(
+                FindingCode::UntimedClockEvent,
+                at,
+                format!(
+                    "{} in a record with no time control: not checked",
+                    event_words(&event)
+                ),
+            ));
             return;
         };
         match clock.apply(event) {
@@ -742,4 +784,14 @@ fn schedule_allowance(schedule: &Schedule, shared: bool, moves: usize) -> Option
             spent.saturating_add(u64::from(o.periods.saturating_sub(1)).saturating_mul(o.time_ms));
     }
     Some(spent)
+}
+
+/// A clock event in words, for a finding.
+fn event_words(event: &ClockEvent) -> &'static str {
+    match event {
+        ClockEvent::LateArrival(_) => "a late arrival",
+        ClockEvent::Penalty(_) => "a time penalty",
+        ClockEvent::Split => "a split of the shared time",
+        _ => "a clock event",
+    }
 }

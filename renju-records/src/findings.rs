@@ -90,9 +90,23 @@ pub enum FindingCode {
     /// The time a player spent (RenjuNet `btime`/`wtime`) is more than the control
     /// allows.
     TimeOverAllowance,
-    /// A clock event the rules do not allow (a penalty over five minutes, lateness
+    /// A clock event the rules do not allow (lateness
     /// after a move, a split without a shared pool).
     InvalidClockEvent,
+    /// A seal or a sealed move the rules do not allow: a seal by a player not to move or
+    /// outside a move of the game, a seal inside an adjournment or a pause, an unsealing
+    /// without a seal, a sealed move that does not match its digest, a stone after the
+    /// resumption other than the sealed move.
+    SealedMove,
+    /// The sealed move was illegal at the resumption (off the board, occupied, or a
+    /// forbidden move judged automatically): the sealer lost.
+    IllegalSealedMove,
+    /// A time penalty of more than five minutes: the rules say penalties are generally at
+    /// most five minutes, so a longer one is allowed and noted.
+    LongPenalty,
+    /// A late arrival, a penalty or a split of the time in a record with no time control:
+    /// nothing can check it (a late player's forfeit needs a clock's limit).
+    UntimedClockEvent,
     /// A draw offer not made right after the offering player's own move (a violation).
     DrawOfferOutOfTurn,
     /// A draw offer while the player's offers already exceed the opponent's by two (a
@@ -125,11 +139,10 @@ impl FindingCode {
     pub fn severity(self) -> Severity {
         use FindingCode::*;
         match self {
-            ForbiddenMove | OffersNotRecorded | FlagFell | TimesIncomplete | SecondViolation => {
-                Severity::Info
-            }
+            ForbiddenMove | OffersNotRecorded | FlagFell | TimesIncomplete | SecondViolation
+            | IllegalSealedMove => Severity::Info,
             LapsedFoul | ResultUnexplained | DuplicateId | DrawOfferOutOfTurn
-            | TooManyDrawOffers | Violation => Severity::Warning,
+            | TooManyDrawOffers | Violation | LongPenalty | UntimedClockEvent => Severity::Warning,
             _ => Severity::Error,
         }
     }
@@ -163,6 +176,10 @@ renju_core::name_table!(FindingCode, "finding code", {
     TimesIncomplete => "times-incomplete",
     TimeOverAllowance => "time-over-allowance",
     InvalidClockEvent => "invalid-clock-event",
+    SealedMove => "sealed-move",
+    IllegalSealedMove => "illegal-sealed-move",
+    LongPenalty => "long-penalty",
+    UntimedClockEvent => "untimed-clock-event",
     DrawOfferOutOfTurn => "draw-offer-out-of-turn",
     TooManyDrawOffers => "too-many-draw-offers",
     Violation => "violation",

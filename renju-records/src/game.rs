@@ -14,6 +14,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::clock::{LateArrival, Penalty};
 use crate::opening::OpeningRule;
+use crate::sealed::{SealDigest, SealedMove};
 pub use crate::seat::Seat;
 use crate::time_control::TimeControl;
 use renju_core::error::ParseError;
@@ -27,10 +28,14 @@ pub enum ClaimModel {
     /// A forbidden move ends the game at once and White wins (digital referee).
     #[default]
     Automatic,
-    /// RIF 9.8: a double-three or double-four lapses once White plays on without
-    /// claiming; an overline can be claimed until the game ends.
+    /// The RIF rules' article 9.8 (as its published restatements word it): a
+    /// double-three or double-four lapses once White plays on without claiming; an
+    /// overline can be claimed until the game ends.
     RifClaim,
-    /// Chinese rules: every foul lapses once White plays on.
+    /// The Chinese rules as their published summaries give them ("White must point the
+    /// foul out at once; if White plays on, the foul lapses"): every foul, an overline
+    /// too, lapses once White plays on (no summary makes an exception for overlines; the
+    /// full rulebook could not be consulted).
     ChineseClaim,
 }
 
@@ -154,7 +159,7 @@ pub enum Event {
         reason: String,
     },
     /// A time penalty: taken from the offender, given to the opponent (each at most
-    /// five minutes); the clock is told the same value.
+    /// five minutes as a rule, a longer one noted); the clock is told the same value.
     Penalty(Penalty),
     /// A player arrived late (before their first move); the clock is told the same
     /// value.
@@ -166,7 +171,32 @@ pub enum Event {
     Pause,
     /// The arbiter restarts the clocks after [`Event::Pause`]; the time between is
     /// charged to nobody (the move's time read after it leaves the pause out).
-    Unpause,
+    Unpause {
+        /// How long the pause lasted, in milliseconds, when the record says.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        paused_ms: Option<u64>,
+    },
+    /// The player to move seals their next move (an adjournment): both clocks stop, no
+    /// player acts until [`Event::Unseal`], and the record carries only the move's
+    /// digest ([`crate::sealed`]).
+    Seal {
+        /// The sealer's colour.
+        by: Color,
+        /// The digest of the sealed move.
+        digest: SealDigest,
+        /// The time the sealer had used on the move when sealing it (a timed game): a
+        /// referee resumed from the record charges it to the move at the resumption.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        elapsed_ms: Option<u64>,
+    },
+    /// The game resumes: the sealed move is revealed (it must match the seal's digest)
+    /// and is the next stone; a sealed move that is off the board, on an occupied point
+    /// or (judged automatically) forbidden loses for the sealer
+    /// ([`Termination::IllegalSealedMove`](renju_core::outcome::Termination)).
+    Unseal {
+        /// The sealed move, with its salt.
+        sealed: SealedMove,
+    },
     /// Both flags are down and nobody can tell which fell first.
     BothFlagsDown,
     /// A player resigns.
@@ -303,7 +333,9 @@ impl Event {
             Event::LateArrival(LateArrival { .. }) => "late-arrival",
             Event::SplitTime => "split-time",
             Event::Pause => "pause",
-            Event::Unpause => "unpause",
+            Event::Unpause { .. } => "unpause",
+            Event::Seal { .. } => "seal",
+            Event::Unseal { .. } => "unseal",
             Event::BothFlagsDown => "both-flags-down",
             Event::Resign { .. } => "resign",
             Event::Forfeit { .. } => "forfeit",
@@ -354,7 +386,9 @@ impl fmt::Display for Event {
             }
             Event::SplitTime => f.write_str("the split of the shared time"),
             Event::Pause => f.write_str("a pause of the clocks"),
-            Event::Unpause => f.write_str("the end of a pause"),
+            Event::Unpause { .. } => f.write_str("the end of a pause"),
+            Event::Seal { by, .. } => write!(f, "a move sealed by {by}"),
+            Event::Unseal { sealed } => write!(f, "the sealed move {}", sealed.point),
             Event::BothFlagsDown => f.write_str("both flags down"),
             Event::Resign { by } => write!(f, "the resignation of {by}"),
             Event::Forfeit { by } => write!(f, "the forfeit of {by}"),

@@ -36,6 +36,7 @@
 
 pub use renju_core;
 
+mod adjournment;
 pub mod clock;
 pub mod decisions;
 pub mod findings;
@@ -48,6 +49,7 @@ pub mod referee;
 pub mod replay;
 pub mod report;
 pub mod rows;
+pub mod sealed;
 pub mod seat;
 pub mod text;
 pub mod time_control;

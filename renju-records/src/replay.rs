@@ -306,20 +306,32 @@ impl Run {
     }
 
     /// Moves played so far (stones and passes).
-    fn played(&self) -> usize {
+    pub(crate) fn played(&self) -> usize {
         self.pos.moves().len()
     }
 
     pub(crate) fn event(&mut self, event: &Event) {
-        if !matches!(event, Event::Pause | Event::Unpause) {
+        if !matches!(event, Event::Pause | Event::Unpause { .. }) {
             // A player's act while paused is reported, and followed still.
             self.findings.extend(self.decisions.pause_problem(event));
         }
         match event {
-            Event::Stone { point } => self.play(Move::Stone(*point), None),
-            Event::Pass => self.play(Move::Pass, None),
+            Event::Stone { point } => {
+                self.follow_unsealed(Move::Stone(*point));
+                self.play(Move::Stone(*point), None)
+            }
+            Event::Pass => {
+                self.follow_unsealed(Move::Pass);
+                self.play(Move::Pass, None)
+            }
             Event::FifthOffers { offered, chosen } => {
+                self.follow_unsealed(Move::Stone(*chosen));
                 self.play(Move::Stone(*chosen), Some(offered))
+            }
+            Event::Seal { .. } | Event::Unseal { .. }
+                if !self.ended && self.decisions.decided.is_none() =>
+            {
+                self.adjourn(event)
             }
             Event::Swap { swap } => {
                 let swapper = self.acting_color();
@@ -373,6 +385,7 @@ impl Run {
                 self.decisions.at(),
                 format!("{event} comes after the game ended"),
             )),
+            Event::Seal { .. } | Event::Unseal { .. } => self.seal_problem(event),
             Event::DrawOffer { by } => self.decisions.draw_offer_problem(*by, self.decisions.at()),
             _ => None,
         }

@@ -616,14 +616,45 @@ fn record_giving(code: FindingCode) -> Option<Vec<Result<Game, renju_core::Parse
             g.tags.push(("btime".into(), "100".into()));
             one(g)
         }
-        InvalidClockEvent => timed(
+        InvalidClockEvent => timed("h8", vec![Event::SplitTime]),
+        LongPenalty => timed(
             "h8",
             vec![Event::Penalty(Penalty {
                 offender: Color::Black,
-                taken_ms: 400_000,
+                taken_ms: 301_000,
                 given_ms: 0,
             })],
         ),
+        UntimedClockEvent => {
+            let mut g = free("h8");
+            g.events.insert(
+                0,
+                Event::LateArrival(renju_records::LateArrival {
+                    color: Color::White,
+                    late_ms: 1_000,
+                }),
+            );
+            one(g)
+        }
+        SealedMove => {
+            let mut g = free("h8");
+            g.events.push(Event::Unseal {
+                sealed: "h9/0123456789abcdef".parse().unwrap(),
+            });
+            one(g)
+        }
+        IllegalSealedMove => {
+            // White seals h8, which Black occupies.
+            let sealed: renju_records::sealed::SealedMove = "h8/0123456789abcdef".parse().unwrap();
+            let mut g = free("h8");
+            g.events.push(Event::Seal {
+                by: Color::White,
+                digest: sealed.digest(2, Color::White),
+                elapsed_ms: None,
+            });
+            g.events.push(Event::Unseal { sealed });
+            one(g)
+        }
         DrawOfferOutOfTurn => timed("h8 h9", vec![Event::DrawOffer { by: Color::Black }]),
         TooManyDrawOffers => {
             let mut g = free("");

@@ -148,8 +148,14 @@ fn a_penalty_takes_its_time_and_is_checked() {
     let penalty = |seat, ms| arbiter(Action::Penalty { seat, ms }).at(10 * S);
     referee.act(penalty(Seat::First, 60 * S)).unwrap();
     assert_eq!(left(&referee), (530 * S, 600 * S));
-    let too_much = penalty(Seat::First, 5 * 60 * S + 1);
-    assert_eq!(refused(&mut referee, too_much), RefusalCode::BadRequest);
+    // More than five minutes: the rules' limit is "generally", so it is applied, and
+    // the record's validation notes it.
+    referee.act(penalty(Seat::First, 6 * 60 * S)).unwrap();
+    assert_eq!(left(&referee), (170 * S, 600 * S));
+    assert!(referee
+        .findings()
+        .iter()
+        .any(|f| f.code == renju_records::FindingCode::LongPenalty));
     let mut untimed = Referee::new(RefereeOptions::default()).unwrap();
     let request = Request::new(Action::Penalty {
         seat: Seat::First,
@@ -252,7 +258,8 @@ fn the_record_keeps_the_arbiters_acts_and_replays_to_the_same_game() {
     let bytes = movelist::write(std::slice::from_ref(&game)).unwrap();
     let text = String::from_utf8(bytes.clone()).unwrap();
     assert!(
-        text.contains(" pause ") && text.contains(" unpause "),
+        // The pause's 100 s are kept beside it.
+        text.contains(" pause unpause=100 "),
         "{text}"
     );
     let back = movelist::read(&bytes, None).remove(0).unwrap();

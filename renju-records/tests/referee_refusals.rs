@@ -168,12 +168,37 @@ fn every_refusal_code_leaves_the_referee_byte_identical() {
             &[],
             Request::new(Action::Tick),
         ),
+        case(
+            RefusalCode::Adjourned,
+            Free,
+            auto,
+            &[place("h8"), seal("i9")],
+            place("i9"),
+        ),
+        case(
+            RefusalCode::SealMismatch,
+            Free,
+            auto,
+            &[place("h8"), seal("i9")],
+            Request::new(Action::Resume {
+                sealed: Some(format!("i10/{SALT}").parse().unwrap()),
+            }),
+        ),
     ]
     .into_iter()
     .map(RefusalCode::name)
     .collect();
     let all: BTreeSet<&str> = RefusalCode::ALL.iter().map(|c| c.name()).collect();
     assert_eq!(seen, all, "a refusal code without a case");
+}
+
+const SALT: &str = "0123456789abcdef";
+
+fn seal(point: &str) -> Request {
+    Request::new(Action::Seal {
+        point: p(point),
+        salt: Some(SALT.into()),
+    })
 }
 
 /// The workspace's generator: the same games on every run.
@@ -231,6 +256,16 @@ fn random_request(referee: &Referee, lots: &mut Lots) -> Request {
                 },
             }
         }
+        18 if lots.next(3) == 0 => match lots.next(3) {
+            0 => Action::Resume { sealed: None },
+            1 => Action::Resume {
+                sealed: Some(format!("{}/{SALT}", near(lots)).parse().unwrap()),
+            },
+            _ => Action::Seal {
+                point: near(lots),
+                salt: Some(SALT.into()),
+            },
+        },
         _ => Action::Place { point: near(lots) },
     };
     let mut request = Request::new(action);

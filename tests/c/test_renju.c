@@ -867,8 +867,16 @@ static void test_clock(void) {
     CHECK(st.to_move == RENJU_COLOR_WHITE && st.result == RENJU_CLOCK_RUNNING);
     EXPECT_OK(renju_clock_penalty(clock, RENJU_COLOR_WHITE, 5000, 0, &st));
     CHECK(st.white.time_left_ms == 55000);
-    EXPECT(renju_clock_penalty(clock, RENJU_COLOR_WHITE, 400000, 0, &st),
-           RENJU_ERROR_INVALID_ARGUMENT);
+    /* More than five minutes is applied ("generally at most"): on another clock, it
+       empties White's. */
+    {
+        renju_clock *other = NULL;
+        renju_clock_state emptied;
+        EXPECT_OK(renju_clock_new("TM[60]OT[3x30 byo-yomi]", 0, 0, &other));
+        EXPECT_OK(renju_clock_penalty(other, RENJU_COLOR_WHITE, 400000, 0, &emptied));
+        CHECK(emptied.result == RENJU_CLOCK_FLAG && emptied.loser == RENJU_COLOR_WHITE);
+        EXPECT_OK(renju_clock_free(other));
+    }
     EXPECT(renju_clock_penalty(clock, 9, 1, 0, &st), RENJU_ERROR_INVALID_ARGUMENT);
     EXPECT(renju_clock_split(clock, &st), RENJU_ERROR_INVALID_ARGUMENT);
     /* White: 55 s of main time and all three periods are not enough. */
@@ -1474,17 +1482,19 @@ static void test_hostile_byo_yomi(void) {
 /* ------------------------------------------------------------------------------------ */
 
 /* The refusal codes: RENJU_REFUSED_NOT_YOUR_TURN to RENJU_REFUSED_BAD_REQUEST in a row,
-   then RENJU_REFUSED_PAUSED (added after RENJU_ERROR_OUT_OF_MEMORY). */
-#define REFUSAL_CODES (RENJU_REFUSED_BAD_REQUEST - RENJU_REFUSED_NOT_YOUR_TURN + 2)
+   then RENJU_REFUSED_PAUSED to RENJU_REFUSED_SEAL_MISMATCH in a row (added after
+   RENJU_ERROR_PAIRING). */
+#define FIRST_REFUSALS (RENJU_REFUSED_BAD_REQUEST - RENJU_REFUSED_NOT_YOUR_TURN + 1)
+#define REFUSAL_CODES (FIRST_REFUSALS + RENJU_REFUSED_SEAL_MISMATCH - RENJU_REFUSED_PAUSED + 1)
 
 static int refusal_index(renju_status code) {
-    return code == RENJU_REFUSED_PAUSED ? REFUSAL_CODES - 1
+    return code >= RENJU_REFUSED_PAUSED ? FIRST_REFUSALS + (int)code - RENJU_REFUSED_PAUSED
                                         : (int)code - RENJU_REFUSED_NOT_YOUR_TURN;
 }
 
 static renju_status refusal_at(int i) {
-    return i == REFUSAL_CODES - 1 ? RENJU_REFUSED_PAUSED
-                                  : (renju_status)(RENJU_REFUSED_NOT_YOUR_TURN + i);
+    return i >= FIRST_REFUSALS ? (renju_status)(RENJU_REFUSED_PAUSED + i - FIRST_REFUSALS)
+                               : (renju_status)(RENJU_REFUSED_NOT_YOUR_TURN + i);
 }
 
 /* The refusal codes the tests reached (each must be reached at least once). */
@@ -2001,8 +2011,6 @@ static void test_referee_arbiter(void) {
     EXPECT_OK(renju_referee_penalty(r, RENJU_SEAT_FIRST, 60000, &t));
     s = referee_status(r);
     CHECK(s.clock.black.time_left_ms == 230000 && s.outcome.winner == RENJU_COLOR_NONE);
-    EXPECT_REFUSED(r, renju_referee_penalty(r, RENJU_SEAT_FIRST, 300001, &t),
-                   RENJU_REFUSED_BAD_REQUEST);
     EXPECT(renju_referee_penalty(r, RENJU_SEAT_NONE, 1000, &t), RENJU_ERROR_INVALID_ARGUMENT);
     EXPECT_OK(renju_referee_warning(r, RENJU_SEAT_SECOND, "noise", &t));
     EXPECT_OK(renju_referee_warning(r, RENJU_SEAT_SECOND, NULL, &t));
@@ -2016,6 +2024,115 @@ static void test_referee_arbiter(void) {
     s = referee_status(r);
     CHECK(s.outcome.termination == RENJU_TERMINATION_FORFEIT);
     CHECK(s.winner_seat == RENJU_SEAT_SECOND);
+    EXPECT_OK(renju_referee_free(r));
+}
+
+/* Adjournment: the first player seals j10 at 30 s (15 s on their move); a night passes;
+   the arbiter resumes and the sealed move is played on the sealer's clock alone. A
+   sealed move on an occupied point loses for the sealer. */
+static void test_referee_sealed_move(void) {
+    const char *salt = "0123456789abcdef0123";
+    renju_referee *r = new_referee(NULL, NULL, "300", 0);
+    renju_referee *next = NULL;
+    renju_referee_status s;
+    char *sealed = NULL;
+    char *record = NULL;
+    uint64_t t;
+
+    snprintf(context, sizeof context, "referee: sealed move");
+    t = 10000;
+    EXPECT_OK(renju_referee_place(r, pt("h8"), RENJU_SEAT_NONE, &t));
+    t = 15000;
+    EXPECT_OK(renju_referee_place(r, pt("i9"), RENJU_SEAT_NONE, &t));
+    t = 30000;
+    EXPECT_REFUSED(r, renju_referee_seal(r, pt("j10"), salt, RENJU_SEAT_SECOND, &t),
+                   RENJU_REFUSED_NOT_YOUR_TURN);
+    EXPECT_REFUSED(r, renju_referee_resume_sealed(r, NULL, &t), RENJU_REFUSED_WRONG_ACTION);
+    EXPECT_OK(renju_referee_seal(r, pt("j10"), salt, RENJU_SEAT_FIRST, &t));
+    s = referee_status(r);
+    CHECK(s.adjourned_by == RENJU_SEAT_FIRST && s.clock.running == RENJU_COLOR_NONE);
+    t = 36000000;
+    EXPECT_REFUSED(r, renju_referee_place(r, pt("a1"), RENJU_SEAT_NONE, &t),
+                   RENJU_REFUSED_ADJOURNED);
+    EXPECT_REFUSED(r, renju_referee_resume_sealed(r, "k10/0123456789abcdef0123", &t),
+                   RENJU_REFUSED_SEAL_MISMATCH);
+    EXPECT_OK(renju_referee_sealed_move(r, &sealed));
+    CHECK(sealed != NULL && strcmp(sealed, "j10/0123456789abcdef0123") == 0);
+    EXPECT_OK(renju_string_free(sealed));
+    /* The public record shows the digest, never the move; a referee resumed from it
+       takes the sealed part. */
+    EXPECT_OK(renju_referee_record(r, "moves", &record));
+    CHECK(record != NULL && strstr(record, "b:seal=") != NULL && strstr(record, "j10") == NULL);
+    EXPECT_OK(renju_referee_resume((const uint8_t *)record, strlen(record), "moves", NULL, NULL,
+                                   &next));
+    EXPECT(renju_referee_sealed_move(next, &sealed), RENJU_REFUSED_WRONG_ACTION);
+    CHECK(sealed == NULL);
+    EXPECT_OK(renju_referee_resume_sealed(next, "j10/0123456789abcdef0123", &t));
+    CHECK(referee_status(next).move_number == 4);
+    EXPECT_OK(renju_referee_free(next));
+    EXPECT_OK(renju_string_free(record));
+    EXPECT_OK(renju_referee_resume_sealed(r, NULL, &t));
+    s = referee_status(r);
+    CHECK(s.adjourned_by == RENJU_SEAT_NONE && s.move_number == 4);
+    CHECK(s.clock.black.time_left_ms == 275000 && s.clock.white.time_left_ms == 295000);
+    CHECK(s.clock.running == RENJU_COLOR_WHITE && s.clock.deadline_ms == 36000000 + 295000);
+    EXPECT_OK(renju_referee_free(r));
+
+    r = new_referee(NULL, NULL, NULL, 0);
+    EXPECT_OK(renju_referee_place(r, pt("h8"), RENJU_SEAT_NONE, NULL));
+    EXPECT_OK(renju_referee_seal(r, pt("h8"), NULL, RENJU_SEAT_NONE, NULL));
+    EXPECT_OK(renju_referee_resume_sealed(r, NULL, NULL));
+    s = referee_status(r);
+    CHECK(s.outcome.termination == RENJU_TERMINATION_ILLEGAL_SEALED_MOVE);
+    CHECK(s.winner_seat == RENJU_SEAT_FIRST);
+    EXPECT_OK(renju_referee_free(r));
+}
+
+/* A late limit of 15 minutes: the second player arrives at 60 s, the first never does
+   and forfeits past the limit; with both absent, both lose. The second player's
+   lateness goes on their own clock. */
+static void test_referee_late_limit(void) {
+    renju_referee_options options;
+    renju_referee *r = NULL;
+    renju_referee_status s;
+    uint64_t t;
+
+    snprintf(context, sizeof context, "referee: late limit");
+    memset(&options, 0, sizeof options);
+    options.time_control = "1800";
+    options.late_limit_ms = 900000;
+    EXPECT_OK(renju_referee_new(&options, &r));
+    t = 60000;
+    EXPECT_OK(renju_referee_act(r, RENJU_ACTION_ARRIVE, RENJU_SEAT_SECOND, &t));
+    s = referee_status(r);
+    CHECK(s.absent_first && !s.absent_second && s.late_deadline_ms == 900000);
+    CHECK(s.clock.running == RENJU_COLOR_NONE);
+    t = 900001;
+    /* The first player forfeited at the limit: the status changed before the refusal. */
+    EXPECT(renju_referee_place(r, pt("h8"), RENJU_SEAT_FIRST, &t), RENJU_REFUSED_GAME_OVER);
+    s = referee_status(r);
+    CHECK(s.outcome.termination == RENJU_TERMINATION_FORFEIT && s.winner_seat == RENJU_SEAT_SECOND);
+    CHECK(!s.absent_first && s.late_deadline_ms == -1);
+    EXPECT_OK(renju_referee_free(r));
+
+    options.time_control = NULL;
+    EXPECT_OK(renju_referee_new(&options, &r));
+    EXPECT_OK(renju_referee_act(r, RENJU_ACTION_TICK, RENJU_SEAT_NONE, &t));
+    s = referee_status(r);
+    CHECK(s.outcome.termination == RENJU_TERMINATION_DOUBLE_FORFEIT && s.winner_seat == RENJU_SEAT_NONE);
+    CHECK(strcmp(s.result, "0-0") == 0);
+    EXPECT_OK(renju_referee_free(r));
+
+    options.time_control = "300";
+    EXPECT_OK(renju_referee_new(&options, &r));
+    t = 0;
+    EXPECT_OK(renju_referee_act(r, RENJU_ACTION_ARRIVE, RENJU_SEAT_FIRST, &t));
+    t = 10000;
+    EXPECT_OK(renju_referee_place(r, pt("h8"), RENJU_SEAT_NONE, &t));
+    t = 70000;
+    EXPECT_OK(renju_referee_place(r, pt("i9"), RENJU_SEAT_NONE, &t));
+    s = referee_status(r);
+    CHECK(s.clock.black.time_left_ms == 300000 && s.clock.white.time_left_ms == 230000);
     EXPECT_OK(renju_referee_free(r));
 }
 
@@ -2185,7 +2302,7 @@ static void test_referee_errors(void) {
     /* Enum values that are not one, and a NULL handle output is left NULL. */
     EXPECT(renju_referee_place(r, pt("h8"), 3, NULL), RENJU_ERROR_INVALID_ARGUMENT);
     EXPECT(renju_referee_place(r, pt("h8"), -1, NULL), RENJU_ERROR_INVALID_ARGUMENT);
-    EXPECT(renju_referee_act(r, RENJU_ACTION_UNPAUSE + 1, RENJU_SEAT_NONE, NULL), RENJU_ERROR_INVALID_ARGUMENT);
+    EXPECT(renju_referee_act(r, RENJU_ACTION_ARRIVE + 1, RENJU_SEAT_NONE, NULL), RENJU_ERROR_INVALID_ARGUMENT);
     EXPECT(renju_referee_act(r, -1, RENJU_SEAT_NONE, NULL), RENJU_ERROR_INVALID_ARGUMENT);
     s = referee_status(r);
     CHECK(s.move_number == 1);
@@ -2319,9 +2436,11 @@ int main(int argc, char **argv) {
     test_dutch_pairing(argv[1]);
     test_report_merge();
     test_referee_game();
+    test_referee_sealed_move();
     test_referee_refusals();
     test_referee_clock();
     test_referee_arbiter();
+    test_referee_late_limit();
     test_referee_clock_follows_the_swapper();
     test_referee_hostile_json();
     test_referee_errors();

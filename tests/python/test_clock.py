@@ -38,8 +38,9 @@ def test_a_live_clock() -> None:
     assert state.to_dict()["result"]["loser"] == "white"
     with pytest.raises(ValueError, match="stopped"):
         clock.press(1)
-    with pytest.raises(ValueError, match="five minutes"):
-        renju.Clock("600").penalty(renju.Color.BLACK, 301_000)
+    # More than five minutes is applied (the rules' "generally at most five minutes").
+    state = renju.Clock("600").penalty(renju.Color.BLACK, 301_000)
+    assert state.black.time_left_ms == 299_000
     with pytest.raises(ValueError, match="both-flags policy"):
         renju.Clock("600", both_flags="coin")  # type: ignore[arg-type]
     with pytest.raises(TypeError):

@@ -302,6 +302,12 @@ def test_every_refusal_code() -> None:
     paused.pause()
     check(paused, lambda: paused.place("h8"), RefusalCode.PAUSED)
 
+    sealed = Referee()
+    sealed.place("h8")
+    sealed.seal("i9", salt=SALT)
+    check(sealed, lambda: sealed.place("i9"), RefusalCode.ADJOURNED)
+    check(sealed, lambda: sealed.resume_sealed(f"i10/{SALT}"), RefusalCode.SEAL_MISMATCH)
+
     assert seen == set(RefusalCode)
 
 
@@ -322,7 +328,7 @@ def test_a_100_second_pause_charges_no_one() -> None:
     s = r.place("h9", t=120_000)
     assert s.clock is not None and s.clock.white.time_left_ms == 290_000
     assert Referee.from_actions(r.actions, options=RefereeOptions(time_control="300")) == r
-    assert "pause unpause" in r.record("moves")
+    assert "pause unpause=100" in r.record("moves")  # the pause lasted 100 s
 
 
 def test_warnings_penalties_and_disqualification() -> None:
@@ -330,7 +336,14 @@ def test_warnings_penalties_and_disqualification() -> None:
     r.place("h8", t=1_000)
     s = r.penalty("first", 60_000, t=2_000)
     assert s.clock is not None and s.clock.black.time_left_ms == 239_000
-    refused(r, lambda: r.penalty("first", 300_001, t=2_000), RefusalCode.BAD_REQUEST)
+    # More than five minutes is applied (the rules' "generally at most") and noted.
+    s = r.penalty("first", 100_000, t=2_000)
+    assert s.clock is not None and s.clock.black.time_left_ms == 139_000
+    long = Referee(options=RefereeOptions(time_control="600"))
+    long.place("h8")
+    s = long.penalty("first", 360_000)
+    assert s.clock is not None and s.clock.black.time_left_ms == 240_000
+    assert [f.code for f in long.findings] == [renju.FindingCode.LONG_PENALTY]
     r.warning("second", "noise", t=3_000)
     assert r.status.outcome is None
     s = r.warning(Seat.SECOND, t=4_000)
@@ -351,6 +364,78 @@ def test_warnings_penalties_and_disqualification() -> None:
     s = flagged.penalty("second", 105_000, t=30_000)
     assert s.outcome is not None and s.outcome.termination == Termination.TIME
     assert flagged.game.replay().outcome == s.outcome.outcome
+
+
+SALT = "0123456789abcdef0123"
+
+
+def test_a_sealed_move_is_played_at_resumption_on_the_sealers_time() -> None:
+    options = RefereeOptions(time_control="300")
+    r = Referee(options=options)
+    r.place("h8", t=10_000)
+    r.place("i9", t=15_000)
+    refused(r, lambda: r.seal("j10", salt=SALT, by="second", t=30_000), RefusalCode.NOT_YOUR_TURN)
+    refused(r, lambda: r.resume_sealed(t=30_000), RefusalCode.WRONG_ACTION)
+    s = r.seal("j10", salt=SALT, t=30_000)
+    assert s.adjourned_by is Seat.FIRST and s.seal_digest is not None and len(s.seal_digest) == 64
+    assert s.clock is not None and s.clock.running is None
+    assert "adjourned" in repr(s) and SALT not in json.dumps(s.to_dict())
+    assert r.sealed_move == f"j10/{SALT}"
+    refused(r, lambda: r.seal("k10", salt=SALT, t=40_000), RefusalCode.ADJOURNED)
+    refused(r, lambda: r.pause(t=40_000), RefusalCode.ADJOURNED)
+    assert pickle.loads(pickle.dumps(s)) == s
+    # The public record and the sealed part, the next day.
+    public = r.record("moves")
+    assert "b:seal=" in public and "j10" not in public
+    game = next(iter(renju.read_bytes(public.encode(), "moves")))
+    next_day = Referee.resume(game, options=options)
+    assert next_day.status.adjourned_by is Seat.FIRST and next_day.sealed_move is None
+    with pytest.raises(ValueError, match="POINT/SALT"):
+        next_day.resume_sealed("j10")
+    s = next_day.resume_sealed(f"j10/{SALT}", t=36_000_000)
+    assert s.move_number == 4 and s.clock is not None
+    assert (s.clock.black.time_left_ms, s.clock.white.time_left_ms) == (275_000, 295_000)
+    s = r.resume_sealed(t=36_000_000)
+    assert s.adjourned_by is None and s.clock is not None and s.clock.running == renju.Color.WHITE
+    assert r.game.replay().outcome.termination == Termination.UNFINISHED
+
+
+def test_a_sealed_illegal_move_loses_for_the_sealer() -> None:
+    r = Referee()
+    r.place("h8")
+    r.seal("h8")
+    s = r.resume_sealed()
+    assert s.outcome is not None
+    assert (s.outcome.termination, s.outcome.winner_seat) == (
+        Termination.ILLEGAL_SEALED_MOVE,
+        Seat.FIRST,
+    )
+    assert r.game.replay().outcome.termination == Termination.ILLEGAL_SEALED_MOVE
+
+
+def test_a_no_show_forfeits_at_the_late_limit() -> None:
+    options = RefereeOptions(time_control="1800", late_limit_ms=900_000)
+    r = Referee(options=options)
+    s = r.arrive(by="second", t=60_000)
+    assert s.absent == [Seat.FIRST] and s.late_deadline == 900_000
+    assert "first absent" in repr(s) and pickle.loads(pickle.dumps(s)) == s
+    s = r.tick(900_001)
+    assert s.outcome is not None
+    assert (s.outcome.termination, s.outcome.winner_seat) == (Termination.FORFEIT, Seat.SECOND)
+    assert r.game.replay().outcome == s.outcome.outcome
+    assert Referee.from_actions(r.actions, options=options) == r
+
+    both = Referee(options=RefereeOptions(late_limit_ms=900_000))
+    s = both.tick(900_001)
+    assert s.outcome is not None and s.outcome.termination == Termination.DOUBLE_FORFEIT
+    assert s.outcome.result == "0-0" and both.game.replay().outcome == s.outcome.outcome
+
+    late = Referee(options=RefereeOptions(time_control="300", late_limit_ms=900_000))
+    late.arrive(by="first", t=0)
+    late.place("h8", t=10_000)
+    s = late.place("i9", t=70_000)  # the second player's lateness is on their clock
+    assert s.clock is not None
+    assert (s.clock.black.time_left_ms, s.clock.white.time_left_ms) == (300_000, 230_000)
 
 
 def test_refusals_through_the_protocol_change_nothing() -> None:
@@ -599,7 +684,7 @@ def test_defaults_and_options() -> None:
     assert RefereeOptions.__text_signature__ == (
         "(*, rule='renju', opening='free', size=15, five_completion_counts=False, "
         "offer_equivalence='shape', time_control=None, fouls='automatic', both_flags='draw', "
-        "default_time_ms=3600000, start_ms=0)")
+        "default_time_ms=3600000, start_ms=0, late_limit_ms=None)")
     assert Referee(options=RefereeOptions()) == r and Referee(options=None) == r
     g = Referee(options=RefereeOptions(
         rule=renju.RuleSet.FREESTYLE, opening=renju.OpeningRule("soosorv-8"), size=19,
@@ -681,22 +766,25 @@ def test_referee_options() -> None:
     assert default.to_dict() == Referee().options
     o = RefereeOptions(rule="freestyle", opening="soosorv-8", size=19, five_completion_counts=True,
                        offer_equivalence="board", time_control="600+5", fouls="refuse",
-                       both_flags="continue-unless-last-period", default_time_ms=5, start_ms=10)
+                       both_flags="continue-unless-last-period", default_time_ms=5, start_ms=10,
+                       late_limit_ms=900_000)
     assert (o.rule, o.opening, o.size, o.five_completion_counts) == (
         renju.RuleSet.FREESTYLE, renju.OpeningRule("soosorv-8"), 19, True)
     assert (o.offer_equivalence, o.time_control, o.fouls) == ("board", renju.TimeControl("600+5"), "refuse")
     assert (o.both_flags, o.default_time_ms, o.start_ms) == ("continue-unless-last-period", 5, 10)
+    assert (o.late_limit_ms, default.late_limit_ms) == (900_000, None)
     assert Referee(options=o).options == o.to_dict()
     assert repr(o) == (
         "RefereeOptions(rule='freestyle', opening='soosorv-8', size=19, five_completion_counts=True, "
         "offer_equivalence='board', time_control='600+5', fouls='refuse', "
-        "both_flags='continue-unless-last-period', default_time_ms=5, start_ms=10)")
+        "both_flags='continue-unless-last-period', default_time_ms=5, start_ms=10, "
+        "late_limit_ms=900000)")
     assert repr(default).startswith("RefereeOptions(rule='renju', opening='free', size=15,")
     # Frozen, hashable, comparable and picklable.
     same = RefereeOptions(opening="soosorv-8", rule=renju.RuleSet.FREESTYLE, size=19, start_ms=10,
                           five_completion_counts=True, offer_equivalence="board", time_control="600+5",
                           fouls=renju.referee.FoulPolicy.REFUSE, both_flags="continue-unless-last-period",
-                          default_time_ms=5)
+                          default_time_ms=5, late_limit_ms=900_000)
     assert o == same and hash(o) == hash(same) and o != default and len({o, same, default}) == 2
     assert o != o.to_dict()
     assert pickle.loads(pickle.dumps(o)) == o and copy.deepcopy(o) == o

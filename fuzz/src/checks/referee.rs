@@ -8,11 +8,13 @@
 //! the same events; a
 //! referee rebuilt from its actions has the same status.
 //!
-//! Input: one byte for the options (opening protocol, foul policy, timed or not); then
+//! Input: one byte for the options (opening protocol, foul policy, timed or not, a late
+//! limit or not); then
 //! actions, each an opcode byte and its operands (points as one byte, 0-224 on the
-//! board, the rest off it; the last opcode's byte picks a resignation, a forfeit or one
-//! of the arbiter's actions: pause, unpause, warning, penalty, disqualification); a
-//! 0xff opcode makes the rest of the input one line of the JSON protocol.
+//! board, the rest off it; the last opcode's byte picks a resignation, a forfeit, a seal
+//! (an adjournment, with a fixed salt), an arrival or one of the arbiter's actions:
+//! pause, unpause, warning, penalty, disqualification, resumption); a 0xff opcode makes
+//! the rest of the input one line of the JSON protocol.
 
 use renju_core::{Point, Termination};
 use renju_records::referee::{Action, FoulPolicy, Party, Referee, RefereeOptions, Request};
@@ -81,8 +83,8 @@ fn next_action(data: &mut &[u8]) -> Option<Request> {
     Some(Request { action, by, t })
 }
 
-/// The actions of the last opcode: a resignation, a forfeit, or one of the arbiter's
-/// (taken by whoever the opcode names: a seat's is refused).
+/// The actions of the last opcode: a resignation, a forfeit, a seal, or one of the
+/// arbiter's (taken by whoever the opcode names: a seat's is refused).
 fn last_action(byte: u8) -> Action {
     let seat = [Seat::First, Seat::Second][usize::from(byte / 8 % 2)];
     match byte % 8 {
@@ -102,7 +104,14 @@ fn last_action(byte: u8) -> Action {
             seat,
             reason: String::new(),
         },
-        _ => Action::Pause,
+        _ => match byte / 16 % 3 {
+            0 => Action::Seal {
+                point: point(byte),
+                salt: Some("fuzz-salt-0123456789".into()),
+            },
+            1 => Action::Resume { sealed: None },
+            _ => Action::Arrive,
+        },
     }
 }
 
@@ -117,6 +126,8 @@ pub fn check(data: &[u8]) {
             .expect("a protocol"),
         fouls: FoulPolicy::ALL[usize::from(setup / 10 % 4)],
         time_control: (setup >= 200).then(|| "60+1".parse().expect("a control")),
+        // A late limit of one minute for every third setting: arrivals and no-shows.
+        late_limit_ms: (setup % 3 == 1).then_some(60_000),
         ..RefereeOptions::default()
     };
     let mut referee = Referee::new(options.clone()).expect("15x15 renju");

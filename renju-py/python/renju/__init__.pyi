@@ -474,6 +474,7 @@ class Termination(str, enum.Enum):
     VIOLATIONS = "violations"
     DECLARED = "declared"
     DECLARED_DRAW = "declared-draw"
+    ILLEGAL_SEALED_MOVE = "illegal-sealed-move"
     UNFINISHED = "unfinished"
 
 class DrawReason(str, enum.Enum):
@@ -519,6 +520,10 @@ class FindingCode(str, enum.Enum):
     TIMES_INCOMPLETE = "times-incomplete"
     TIME_OVER_ALLOWANCE = "time-over-allowance"
     INVALID_CLOCK_EVENT = "invalid-clock-event"
+    SEALED_MOVE = "sealed-move"
+    ILLEGAL_SEALED_MOVE = "illegal-sealed-move"
+    LONG_PENALTY = "long-penalty"
+    UNTIMED_CLOCK_EVENT = "untimed-clock-event"
     DRAW_OFFER_OUT_OF_TURN = "draw-offer-out-of-turn"
     TOO_MANY_DRAW_OFFERS = "too-many-draw-offers"
     VIOLATION = "violation"
@@ -1016,7 +1021,8 @@ class Clock:
     def swap(self) -> ClockState:
         """The players exchange colours; each keeps their own clock."""
     def penalty(self, offender: Color | str, taken_ms: int, given_ms: int = 0) -> ClockState:
-        """A time penalty (each part at most five minutes)."""
+        """A time penalty (each part generally at most five minutes; a longer one is
+        applied, and one that empties a clock makes its flag fall)."""
     def late_arrival(self, color: Color | str, late_ms: int) -> ClockState:
         """A player arrived late (before their first move)."""
     def split(self) -> ClockState:

@@ -106,6 +106,8 @@ class RefusalCode(str, enum.Enum):
     GAME_OVER = "game-over"
     BAD_REQUEST = "bad-request"
     PAUSED = "paused"
+    ADJOURNED = "adjourned"
+    SEAL_MISMATCH = "seal-mismatch"
 
 class FoulPolicy(str, enum.Enum):
     """What happens to a forbidden move of Black's in a live game
@@ -235,6 +237,19 @@ class Status:
         """Whether the arbiter has paused the game: no clock runs and no player acts until
         unpause() (required and to_act say what comes after it)."""
     @property
+    def adjourned_by(self) -> Seat | None:
+        """The seat that sealed a move when the game is adjourned, else None."""
+    @property
+    def seal_digest(self) -> str | None:
+        """The SHA-256 digest of the sealed move when the game is adjourned (never the
+        move), else None."""
+    @property
+    def absent(self) -> list[Seat]:
+        """The seats whose player has not arrived yet, under a late limit."""
+    @property
+    def late_deadline(self) -> int | None:
+        """The time stamp past which a player still absent forfeits, else None."""
+    @property
     def clock(self) -> ClockStatus | None:
         """The clocks, in a timed game (else None)."""
     @property
@@ -271,6 +286,7 @@ class RefereeOptions:
         both_flags: Literal["draw", "continue-unless-last-period"] = "draw",
         default_time_ms: int = 3600000,
         start_ms: int = 0,
+        late_limit_ms: int | None = None,
     ) -> RefereeOptions:
         """Each keyword left out keeps the library's default."""
     @property
@@ -303,6 +319,9 @@ class RefereeOptions:
     @property
     def start_ms(self) -> int:
         """The time stamp (milliseconds) at which the game starts."""
+    @property
+    def late_limit_ms(self) -> int | None:
+        """The late limit in milliseconds from start_ms, else None (not tracked)."""
     def to_dict(self) -> dict[str, Any]:
         """The options as plain data (as Referee.options gives them)."""
     def __eq__(self, other: object, /) -> bool:
@@ -385,6 +404,8 @@ class Referee:
         """Loses by forfeit: the player is gone or cannot go on (an engine that crashed)."""
     def tick(self, t: int) -> Status:
         """Nothing but the time: the clock is read at t (ms); a flag may fall."""
+    def arrive(self, *, by: _SeatLike | None = None, t: int | None = None) -> Status:
+        """The player is at the board (under a late limit): nothing else changes."""
     def pause(self, *, t: int | None = None) -> Status:
         """The arbiter stops both clocks: the time until unpause() is charged to nobody, and
         every player's action meanwhile raises RefusalError ('paused')."""
@@ -394,8 +415,25 @@ class Referee:
         """The arbiter notes a violation of the player in seat: a warning. A player's
         second violation of the game loses it (termination 'violations')."""
     def penalty(self, seat: _SeatLike, ms: int, *, t: int | None = None) -> Status:
-        """The arbiter takes ms milliseconds (at most five minutes) off the clock of the
-        player in seat; a penalty that takes all their time left makes their flag fall."""
+        """The arbiter takes ms milliseconds off the clock of the player in seat (generally
+        at most five minutes: a longer one is applied, and the record notes it); a penalty
+        that takes all their time left makes their flag fall."""
+    def seal(
+        self,
+        point: _PointLike,
+        *,
+        salt: str | None = None,
+        by: _SeatLike | None = None,
+        t: int | None = None,
+    ) -> Status:
+        """The player to move seals their next move (an adjournment): both clocks stop and
+        the record shows only the move's digest; salt=None draws a random salt."""
+    def resume_sealed(self, sealed: str | None = None, *, t: int | None = None) -> Status:
+        """The arbiter resumes the adjourned game: the sealed move ('POINT/SALT', None for
+        the one sealed here) is played, or, illegal, loses for the sealer."""
+    @property
+    def sealed_move(self) -> str | None:
+        """The move sealed at the adjournment under way ('POINT/SALT'), else None."""
     def disqualify(self, seat: _SeatLike, reason: str = "", *, t: int | None = None) -> Status:
         """The arbiter disqualifies the player in seat: they lose by forfeit (the record's
         'termination' tag says why)."""

@@ -26,8 +26,15 @@
 //!   `violation=REASON`, no spaces), `late=SECONDS` and `penalty=TAKEN/GIVEN` (seconds):
 //!   that player's event. `draw-accept`, `draw-decline`, `both-flags`, `split-time`
 //!   and `double-forfeit` need no colour.
-//! - The arbiter's pause: `pause` stops the clocks and `unpause` restarts them; the
-//!   time between is in no move's `{t=..}`.
+//! - The arbiter's pause: `pause` stops the clocks and `unpause` (or `unpause=SECONDS`,
+//!   with how long the pause lasted) restarts them; the time between is in no move's
+//!   `{t=..}`.
+//! - An adjournment: `b:seal=DIGEST` (or `w:`; `b:seal=DIGEST/SECONDS` with the time
+//!   the sealer had used on the move) seals that player's next move, of which the
+//!   record shows only the SHA-256 digest (64 hexadecimal digits); `unseal=POINT/SALT`
+//!   reveals it at the resumption, and the sealed stone follows as the next move (none
+//!   follows when the sealed move was illegal: the sealer lost). The time between is in
+//!   no move's `{t=..}`.
 //! - `# time-control: TC` sets the time control of the games below (`default`: none);
 //!   `# claims: rif-claim` (or `chinese-claim`) how their fouls are claimed (`default`:
 //!   validation options decide).
@@ -802,6 +809,19 @@ fn parse_events(content: &str) -> Result<Vec<Event>, ParseError> {
     Ok(events)
 }
 
+/// `by`'s seal, of value `DIGEST` or `DIGEST/SECONDS`.
+fn seal(by: Color, value: &str) -> Option<Event> {
+    let (digest, elapsed) = match value.split_once('/') {
+        Some((digest, secs)) => (digest, Some(duration(secs)?)),
+        None => (value, None),
+    };
+    Some(Event::Seal {
+        by,
+        digest: digest.parse().ok()?,
+        elapsed_ms: elapsed,
+    })
+}
+
 /// The event an event word stands for; `Ok(None)` when the word is a move.
 fn event_word(word: &str) -> Result<Option<Event>, ParseError> {
     let (color, rest) = match word.split_once(':') {
@@ -821,7 +841,11 @@ fn event_word(word: &str) -> Result<Option<Event>, ParseError> {
         (None, "both-flags") => Event::BothFlagsDown,
         (None, "split-time") => Event::SplitTime,
         (None, "pause") => Event::Pause,
-        (None, "unpause") => Event::Unpause,
+        (None, "unpause") => match value.map(duration) {
+            None => Event::Unpause { paused_ms: None },
+            Some(Some(ms)) => Event::Unpause { paused_ms: Some(ms) },
+            Some(None) => return bad("unpause or unpause=SECONDS (how long the pause lasted)"),
+        },
         (None, "double-forfeit") => Event::DoubleForfeit,
         (None, "swap") => Event::Swap { swap: true },
         (None, "stay") => Event::Swap { swap: false },
@@ -837,6 +861,19 @@ fn event_word(word: &str) -> Result<Option<Event>, ParseError> {
             Some(event) => event,
             None => {
                 return bad("result=1-0, 0-1 or 1/2-1/2, optionally /REASON (time, forbidden, ...)")
+            }
+        },
+        (None, "unseal") => match value.map(str::parse) {
+            Some(Ok(sealed)) => Event::Unseal { sealed },
+            Some(Err(e)) => return bad(&e.to_string()),
+            None => return bad("unseal=POINT/SALT"),
+        },
+        (Some(by), "seal") => match value.and_then(|v| seal(by, v)) {
+            Some(event) => event,
+            None => {
+                return bad(
+                    "seal=DIGEST or seal=DIGEST/SECONDS: the 64 hexadecimal digits of a SHA-256, and the time the sealer had used on the move",
+                )
             }
         },
         (Some(by), "draw-offer") => Event::DrawOffer { by },
@@ -865,7 +902,7 @@ fn event_word(word: &str) -> Result<Option<Event>, ParseError> {
         }
         (Some(_), _) => {
             return bad(
-                "not an event (draw-offer, resign, forfeit, violation, late=S, penalty=T/G)",
+                "not an event (draw-offer, resign, forfeit, violation, late=S, penalty=T/G, seal=DIGEST)",
             )
         }
         (None, _) => return Ok(None),
@@ -960,7 +997,10 @@ fn event_text(event: &Event) -> Option<String> {
         Event::BothFlagsDown => "both-flags".into(),
         Event::SplitTime => "split-time".into(),
         Event::Pause => "pause".into(),
-        Event::Unpause => "unpause".into(),
+        Event::Unpause { paused_ms: None } => "unpause".into(),
+        Event::Unpause {
+            paused_ms: Some(ms),
+        } => format!("unpause={}", format_seconds(*ms)),
         Event::DoubleForfeit => "double-forfeit".into(),
         Event::Swap { swap: true } => "swap".into(),
         Event::Swap { swap: false } => "stay".into(),
@@ -970,6 +1010,15 @@ fn event_text(event: &Event) -> Option<String> {
             format!("offers={}>{chosen}", offered.join("/"))
         }
         Event::Result(result) => return result_text(result),
+        Event::Seal {
+            by,
+            digest,
+            elapsed_ms,
+        } => match elapsed_ms {
+            Some(ms) => format!("{}:seal={digest}/{}", c(by), format_seconds(*ms)),
+            None => format!("{}:seal={digest}", c(by)),
+        },
+        Event::Unseal { sealed } => format!("unseal={sealed}"),
         Event::DrawOffer { by } => format!("{}:draw-offer", c(by)),
         Event::Resign { by } => format!("{}:resign", c(by)),
         Event::Forfeit { by } => format!("{}:forfeit", c(by)),

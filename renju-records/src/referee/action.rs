@@ -5,11 +5,13 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::game::Seat;
+use crate::sealed::SealedMove;
 use renju_core::geometry::Point;
 
 /// One action of a live game. On the wire (JSON) it is an object whose `action` field
 /// is its [`ActionKind`]'s name, with `point`, `points` or `count` where it takes one,
-/// and the arbiter's `seat` (the player concerned), `reason` and `ms` (a penalty).
+/// the arbiter's `seat` (the player concerned), `reason` and `ms` (a penalty), a seal's
+/// `salt` and a resumption's `sealed` move (`POINT/SALT`).
 ///
 /// ```
 /// use renju_records::referee::{Action, ActionKind};
@@ -66,6 +68,9 @@ pub enum Action {
     Forfeit,
     /// Nothing but the time: the clock is read at `t`.
     Tick,
+    /// The player is at the board (under a late limit, a player's first action says so
+    /// too): nothing else changes.
+    Arrive,
     /// The arbiter stops both clocks: the time until [`Action::Unpause`] is charged to
     /// nobody, and no player acts meanwhile.
     Pause,
@@ -79,7 +84,8 @@ pub enum Action {
         /// What it was, in words (may be empty).
         reason: String,
     },
-    /// The arbiter takes `ms` milliseconds (at most five minutes) off the clock of the
+    /// The arbiter takes `ms` milliseconds (generally at most five minutes; a longer one is
+    /// applied, and the record notes it) off the clock of the
     /// player in `seat`; a penalty that takes all their time left makes their flag fall.
     Penalty {
         /// Who is penalised.
@@ -94,6 +100,23 @@ pub enum Action {
         seat: Seat,
         /// Why, in words (may be empty).
         reason: String,
+    },
+    /// The player to move seals their next move (an adjournment): both clocks stop and
+    /// the record shows only the move's digest ([`crate::sealed`]). The point is not
+    /// judged until the game resumes.
+    Seal {
+        /// The sealed point.
+        point: Point,
+        /// The secret salt of the digest (`None`: the referee draws a random one, and
+        /// the accepted action keeps it).
+        salt: Option<String>,
+    },
+    /// The arbiter resumes an adjourned game: the sealed move is played (or, illegal,
+    /// loses for the sealer).
+    Resume {
+        /// The sealed move (`None`: the one this referee sealed; needed when the
+        /// referee was resumed from a record that shows only the digest).
+        sealed: Option<SealedMove>,
     },
 }
 
@@ -131,6 +154,8 @@ pub enum ActionKind {
     Forfeit,
     /// [`Action::Tick`].
     Tick,
+    /// [`Action::Arrive`].
+    Arrive,
     /// [`Action::Pause`].
     Pause,
     /// [`Action::Unpause`].
@@ -141,6 +166,10 @@ pub enum ActionKind {
     Penalty,
     /// [`Action::Disqualify`].
     Disqualify,
+    /// [`Action::Seal`].
+    Seal,
+    /// [`Action::Resume`].
+    Resume,
 }
 
 renju_core::name_table!(ActionKind, "action", {
@@ -159,11 +188,14 @@ renju_core::name_table!(ActionKind, "action", {
     Resign => "resign",
     Forfeit => "forfeit",
     Tick => "tick",
+    Arrive => "arrive",
     Pause => "pause",
     Unpause => "unpause",
     Warning => "warning",
     Penalty => "penalty",
     Disqualify => "disqualify",
+    Seal => "seal",
+    Resume => "resume",
 });
 
 impl Action {
@@ -185,16 +217,19 @@ impl Action {
             Action::Resign => ActionKind::Resign,
             Action::Forfeit => ActionKind::Forfeit,
             Action::Tick => ActionKind::Tick,
+            Action::Arrive => ActionKind::Arrive,
             Action::Pause => ActionKind::Pause,
             Action::Unpause => ActionKind::Unpause,
             Action::Warning { .. } => ActionKind::Warning,
             Action::Penalty { .. } => ActionKind::Penalty,
             Action::Disqualify { .. } => ActionKind::Disqualify,
+            Action::Seal { .. } => ActionKind::Seal,
+            Action::Resume { .. } => ActionKind::Resume,
         }
     }
 
     /// Whether the action is the arbiter's own (a pause, its end, a warning, a penalty,
-    /// a disqualification): no player takes it.
+    /// a disqualification, the resumption of an adjourned game): no player takes it.
     pub fn is_arbiters(&self) -> bool {
         self.kind().is_arbiters()
     }
@@ -215,6 +250,7 @@ impl ActionKind {
                 | ActionKind::Warning
                 | ActionKind::Penalty
                 | ActionKind::Disqualify
+                | ActionKind::Resume
         )
     }
 }
@@ -254,6 +290,10 @@ struct ActionLine {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     ms: Option<u64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    salt: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    sealed: Option<SealedMove>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     by: Option<Party>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     t: Option<u64>,
@@ -279,6 +319,8 @@ impl ActionLine {
             seat: None,
             reason: None,
             ms: None,
+            salt: None,
+            sealed: None,
             by,
             t,
         };
@@ -291,6 +333,8 @@ impl ActionLine {
                 line.reason = Some(reason).filter(|r| !r.is_empty());
             }
             Action::Penalty { seat, ms } => (line.seat, line.ms) = (Some(seat), Some(ms)),
+            Action::Seal { point, salt } => (line.point, line.salt) = (Some(point), salt),
+            Action::Resume { sealed } => line.sealed = sealed,
             _ => {}
         }
         line
@@ -325,6 +369,7 @@ impl ActionLine {
             ActionKind::Resign => Action::Resign,
             ActionKind::Forfeit => Action::Forfeit,
             ActionKind::Tick => Action::Tick,
+            ActionKind::Arrive => Action::Arrive,
             ActionKind::Pause => Action::Pause,
             ActionKind::Unpause => Action::Unpause,
             ActionKind::Warning => Action::Warning {
@@ -338,6 +383,13 @@ impl ActionLine {
             ActionKind::Disqualify => Action::Disqualify {
                 seat: self.seat.ok_or(needs("seat"))?,
                 reason: self.reason.unwrap_or_default(),
+            },
+            ActionKind::Seal => Action::Seal {
+                point: self.point.ok_or(needs("point"))?,
+                salt: self.salt,
+            },
+            ActionKind::Resume => Action::Resume {
+                sealed: self.sealed,
             },
         })
     }

@@ -5,12 +5,13 @@
 //! the plan afterwards cannot be refused.
 
 use super::{Action, FoulPolicy, Party, Referee, Refusal, RefusalCode, Request};
-use crate::clock::{Penalty, MAX_PENALTY_MS};
+use crate::clock::Penalty;
 use crate::findings::Finding;
 use crate::game::{DeclaredResult, Event, ResultReason, Seat};
 use crate::protocol::{Actor, Step};
 #[cfg(doc)]
 use crate::replay::Run;
+use crate::sealed::SealedMove;
 use renju_core::geometry::{Color, Point};
 use renju_core::notation::Move;
 
@@ -42,6 +43,10 @@ pub(super) enum After {
     Penalised(Seat),
     /// The arbiter disqualified a player, for this reason.
     Disqualified(Seat, String),
+    /// The player to move sealed this move: the game is adjourned.
+    Sealed(SealedMove),
+    /// The adjourned game resumed.
+    Resumed,
 }
 
 impl Plan {
@@ -97,6 +102,10 @@ impl Referee {
             if let Some(refusal) = self.run.check(event).as_ref().and_then(refusal_of_one) {
                 return Err(refusal);
             }
+            if matches!(event, Event::Unseal { .. }) {
+                // The sealed stone after it was judged with it (`sealed_move_problem`).
+                break;
+            }
         }
         Ok(plan)
     }
@@ -129,6 +138,17 @@ impl Referee {
                 ),
             ));
         }
+        // A player may resign an adjourned game rather than resume it.
+        let resigns = request.action == Action::Resign;
+        if self.run.decisions.sealed.is_some() && !arbiters && !resigns {
+            return Err(Refusal::new(
+                RefusalCode::Adjourned,
+                format!(
+                    "the game is adjourned (a move is sealed): no {} until the arbiter's `resume`",
+                    request.action.name()
+                ),
+            ));
+        }
         match &request.action {
             Action::Place { point } => self.place(Move::Stone(*point), by),
             Action::Pass => self.place(Move::Pass, by),
@@ -152,13 +172,15 @@ impl Referee {
                 let color = self.color_of(seat);
                 Ok(Plan::new(vec![Event::Forfeit { by: color }]))
             }
-            Action::Tick => Ok(Plan::new(Vec::new())),
+            Action::Tick | Action::Arrive => Ok(Plan::new(Vec::new())),
             Action::Pause | Action::Unpause => self.pause(request.action == Action::Pause),
             Action::Warning { seat, reason } => Ok(Plan::new(vec![Event::Violation {
                 by: self.color_of(*seat),
                 reason: worded(reason, "noted by the arbiter")?,
             }])),
             Action::Penalty { seat, ms } => self.penalty(*seat, *ms),
+            Action::Seal { point, salt } => self.seal(*point, salt.as_deref(), by),
+            Action::Resume { sealed } => self.resume_sealed(sealed.as_ref()),
             Action::Disqualify { seat, reason } => {
                 let mut plan = Plan::new(vec![Event::Forfeit {
                     by: self.color_of(*seat),
@@ -171,6 +193,12 @@ impl Referee {
 
     /// The arbiter stops the clocks (`pause`) or restarts them.
     fn pause(&self, pause: bool) -> Result<Plan, Refusal> {
+        if self.run.decisions.sealed.is_some() {
+            return Err(Refusal::new(
+                RefusalCode::Adjourned,
+                "the game is adjourned: the clocks are stopped until the arbiter's `resume`",
+            ));
+        }
         match (pause, self.run.decisions.paused()) {
             (true, true) => Err(Refusal::new(
                 RefusalCode::WrongAction,
@@ -181,24 +209,19 @@ impl Referee {
                 "the game is not paused: there is no pause to end",
             )),
             (true, false) => Ok(Plan::new(vec![Event::Pause])),
-            (false, true) => Ok(Plan::new(vec![Event::Unpause])),
+            // The pause's length is written when the plan is applied.
+            (false, true) => Ok(Plan::new(vec![Event::Unpause { paused_ms: None }])),
         }
     }
 
-    /// The arbiter takes `ms` off the clock of the player in `seat`.
+    /// The arbiter takes `ms` off the clock of the player in `seat` (more than five
+    /// minutes too: the rules' limit is "generally"; the record notes it). One that takes
+    /// all the time left makes the flag fall ([`After::Penalised`]).
     fn penalty(&self, seat: Seat, ms: u64) -> Result<Plan, Refusal> {
         if self.run.decisions.clock().is_none() {
             return Err(Refusal::new(
                 RefusalCode::BadRequest,
                 "the game is untimed: there is no clock to take a penalty from",
-            ));
-        }
-        if ms > MAX_PENALTY_MS {
-            return Err(Refusal::new(
-                RefusalCode::BadRequest,
-                format!(
-                    "a time penalty is at most five minutes ({MAX_PENALTY_MS} ms), not {ms} ms"
-                ),
             ));
         }
         let mut plan = Plan::new(vec![Event::Penalty(Penalty {
@@ -207,6 +230,81 @@ impl Referee {
             given_ms: 0,
         })]);
         plan.after = After::Penalised(seat);
+        Ok(plan)
+    }
+
+    /// The player to move seals `point` with `salt` (drawn before the plan when the
+    /// caller gave none).
+    fn seal(&self, point: Point, salt: Option<&str>, by: Option<Seat>) -> Result<Plan, Refusal> {
+        let step = self.step();
+        let Step::Place(actor) = step else {
+            return Err(self.wrong_action(step, "seal a move"));
+        };
+        self.check_seat(actor, by, "seal a move")?;
+        if !self.opening_over() || self.placing_two() {
+            return Err(Refusal::new(
+                RefusalCode::WrongAction,
+                "a move is sealed after the opening, not one of its stones",
+            ));
+        }
+        let bad =
+            |e: crate::sealed::SealError| Refusal::new(RefusalCode::BadRequest, e.to_string());
+        let salt = salt.ok_or_else(|| bad(crate::sealed::SealError::Salt(0)))?;
+        let sealed = SealedMove::new(point, salt).map_err(bad)?;
+        let color = self.color_of(self.seat(actor));
+        let digest = sealed.digest(self.played() + 1, color);
+        // The time used on the move so far is written when the plan is applied.
+        let mut plan = Plan::new(vec![Event::Seal {
+            by: color,
+            digest,
+            elapsed_ms: None,
+        }]);
+        plan.after = After::Sealed(sealed);
+        Ok(plan)
+    }
+
+    /// The arbiter resumes the adjourned game: the sealed move (`given`, else the one
+    /// this referee holds) is checked against the digest, then played, or ends the game
+    /// when it is illegal.
+    fn resume_sealed(&self, given: Option<&SealedMove>) -> Result<Plan, Refusal> {
+        let Some(seal) = &self.run.decisions.sealed else {
+            return Err(Refusal::new(
+                RefusalCode::WrongAction,
+                "no move is sealed: there is no adjournment to resume",
+            ));
+        };
+        let mismatch = |why: &str| Refusal::new(RefusalCode::SealMismatch, why.to_string());
+        let sealed = match (given, &self.sealed) {
+            (Some(given), Some(held)) if given != held => {
+                return Err(mismatch("the sealed move given is not the one sealed here"))
+            }
+            (Some(sealed), _) | (None, Some(sealed)) => sealed,
+            (None, None) => {
+                return Err(Refusal::new(
+                    RefusalCode::BadRequest,
+                    "the sealed move is not known here (the game was resumed from its record): give `sealed` (POINT/SALT)",
+                ))
+            }
+        };
+        if !sealed.matches(&seal.digest, seal.number, seal.by) {
+            return Err(mismatch(
+                "the sealed move does not match the seal's digest (the record or the move was changed)",
+            ));
+        }
+        let mut events = vec![Event::Unseal {
+            sealed: sealed.clone(),
+        }];
+        let legal = self.run.sealed_move_problem(sealed.point).is_none();
+        if legal {
+            events.push(Event::Stone {
+                point: sealed.point,
+            });
+        }
+        let mut plan = Plan::new(events);
+        if legal {
+            plan = plan.pressing(self.seat(Actor::Holder(seal.by)));
+        }
+        plan.after = After::Resumed;
         Ok(plan)
     }
 

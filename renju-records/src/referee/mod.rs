@@ -19,6 +19,11 @@
 //! ([`Referee::name_players`], [`Referee::take_read`], [`Referee::forfeit`]); a referee
 //! resumes from any record ([`Referee::resume`]).
 //!
+//! Besides the players' moves and decisions, the arbiter pauses, warns, penalises and
+//! disqualifies; the player to move may seal their next move (an adjournment, of which
+//! the record shows only a digest: [`crate::sealed`]) and the arbiter resumes the game;
+//! with a late limit ([`RefereeOptions::late_limit_ms`]) an absent player forfeits.
+//!
 //! Seats act, colours move: `first` is the player who starts (tentative Black); swaps
 //! exchange colours, never seats. Time stamps are milliseconds on the caller's
 //! timeline, from [`RefereeOptions::start_ms`]. Clocks belong to players: between two
@@ -49,6 +54,7 @@
 
 mod action;
 mod check;
+mod lateness;
 mod record;
 mod refusal;
 mod status;
@@ -60,7 +66,7 @@ use thiserror::Error;
 pub use action::{Action, ActionError, ActionKind, Party, Request};
 pub use record::{Forfeiture, MoveReading};
 pub use refusal::{Refusal, RefusalCode};
-pub use status::{ClockStatus, Ending, ForbiddenSpot, Required, Status, SwapOption};
+pub use status::{Adjournment, ClockStatus, Ending, ForbiddenSpot, Required, Status, SwapOption};
 pub use wire::{Command, CommandError, Reply};
 
 use crate::clock::{ClockError, ClockOptions};
@@ -69,6 +75,7 @@ use crate::game::{ClaimModel, DeclaredResult, Event, Game, ResultReason, Seat};
 use crate::opening::{OfferEquivalence, OpeningRule};
 use crate::protocol::{Actor, Step};
 use crate::replay::{Run, ValidationOptions};
+use crate::sealed::SealedMove;
 use crate::time_control::TimeControl;
 use check::{After, Plan};
 use renju_core::forbidden::Explanation;
@@ -85,9 +92,11 @@ pub enum FoulPolicy {
     #[default]
     Automatic,
     /// White may `claim` before playing on; a double-three or double-four lapses once
-    /// White plays on, an overline stays claimable until the game ends.
+    /// White plays on, an overline stays claimable until the game ends (the RIF rules'
+    /// article 9.8: [`ClaimModel::RifClaim`]).
     RifClaim,
-    /// White may `claim` before playing on; every foul lapses once White plays on.
+    /// White may `claim` before playing on; every foul lapses once White plays on (the
+    /// Chinese rules' summaries: [`ClaimModel::ChineseClaim`]).
     ChineseClaim,
     /// The move is refused and nothing changes (as many online servers do).
     Refuse,
@@ -141,6 +150,13 @@ pub struct RefereeOptions {
     /// ([`Game::draw_after`]), so that it validates to the same draw.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub draw_after: Option<u16>,
+    /// The late limit, in milliseconds from [`RefereeOptions::start_ms`] (default none:
+    /// lateness is not tracked). With one, a player arrives by their first action (or
+    /// `arrive`); until both have arrived no clock runs, each player's lateness goes on
+    /// their own clock when they arrive, and a player still absent past the limit
+    /// forfeits (both: a double forfeit).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub late_limit_ms: Option<u64>,
 }
 
 impl Default for RefereeOptions {
@@ -156,6 +172,7 @@ impl Default for RefereeOptions {
             fouls: FoulPolicy::default(),
             start_ms: 0,
             draw_after: None,
+            late_limit_ms: None,
         }
     }
 }
@@ -189,6 +206,30 @@ pub struct Referee {
     actions: Vec<Request>,
     /// What the record carries beside the events of play.
     scorer: record::Scorer,
+    /// The move sealed at an adjournment (kept apart from the record until the game
+    /// resumes).
+    sealed: Option<SealedMove>,
+    /// When each player (first, second) arrived, under a late limit.
+    arrived: [Option<u64>; 2],
+    /// When the arbiter's pause under way started.
+    paused_at: Option<u64>,
+}
+
+/// A seal without a salt gets a random one, kept in the accepted action (so that the
+/// actions replayed give the same digest); `None`: the request as it is.
+fn salted(request: &Request) -> Result<Option<Request>, Refusal> {
+    let Action::Seal { point, salt: None } = request.action else {
+        return Ok(None);
+    };
+    let salt = crate::sealed::random_salt()
+        .map_err(|e| Refusal::new(RefusalCode::BadRequest, e.to_string()))?;
+    Ok(Some(Request {
+        action: Action::Seal {
+            point,
+            salt: Some(salt),
+        },
+        ..request.clone()
+    }))
 }
 
 fn idx(seat: Seat) -> usize {
@@ -229,6 +270,9 @@ impl Referee {
             pending: [0; 2],
             actions: Vec::new(),
             scorer: record::Scorer::default(),
+            sealed: None,
+            arrived: [None; 2],
+            paused_at: None,
         })
     }
 
@@ -286,6 +330,13 @@ impl Referee {
         }
         referee.log.tags.clone_from(&game.tags);
         referee.log.id.clone_from(&game.id);
+        // A game on record has begun: both players are there.
+        referee.arrived = [Some(referee.options.start_ms); 2];
+        if let Some(seal) = &referee.run.decisions.sealed {
+            // Adjourned: the sealer's time on the move before the seal is theirs.
+            let seat = referee.seat(Actor::Holder(seal.by));
+            referee.pending[idx(seat)] = seal.elapsed_ms.unwrap_or(0);
+        }
         Ok(referee)
     }
 
@@ -309,7 +360,9 @@ impl Referee {
     }
 
     /// Every action accepted so far, in order (with the time passing of a refused late
-    /// action kept as a `tick`).
+    /// action kept as a `tick`). A seal is kept with its point and salt (a random salt
+    /// as drawn), so that the actions restore the same digest: they are the arbiter's
+    /// log, not a public record.
     pub fn actions(&self) -> &[Request] {
         &self.actions
     }
@@ -384,6 +437,17 @@ impl Referee {
         }
         if let Some(t) = request.t {
             self.check_time(t)?;
+            if let Some(at) = self.no_show_due(t) {
+                // A player was still absent at the late limit: they forfeited then, and
+                // the action (but a tick) is refused, the game being over.
+                self.no_show(at);
+                self.remember(Request {
+                    action: Action::Tick,
+                    by: None,
+                    t: Some(t),
+                });
+                return self.plan(request).map(|_| ());
+            }
             if self.flag_falls_by(t) {
                 // The flag fell before the action: that stays, as a tick, and the
                 // action (but a tick) is refused, the game being over.
@@ -396,10 +460,13 @@ impl Referee {
                 return self.plan(request).map(|_| ());
             }
         }
+        let salted = salted(request)?;
+        let request = salted.as_ref().unwrap_or(request);
         let plan = self.plan(request)?;
         if let Some(t) = request.t {
             self.advance(t);
         }
+        self.arrives(request, self.last_t);
         self.apply(plan);
         self.remember(request.clone());
         Ok(())
@@ -421,12 +488,16 @@ impl Referee {
     /// can be refused any more.
     fn apply(&mut self, plan: Plan) {
         let mut events = plan.events;
-        let is_move = matches!(
-            events.first(),
-            Some(Event::Stone { .. } | Event::Pass | Event::FifthOffers { .. })
-        );
+        let is_move = events.iter().any(|e| {
+            matches!(
+                e,
+                Event::Stone { .. } | Event::Pass | Event::FifthOffers { .. }
+            )
+        });
         let time = plan.clock_of.and_then(|seat| self.move_time(seat, is_move));
         events.extend(time);
+        self.seal_time(&mut events);
+        self.pause_time(&mut events);
         let seen = self.run.findings.len();
         for event in &events {
             self.run.event(event);
@@ -447,6 +518,8 @@ impl Referee {
             After::Chosen => self.offers = None,
             After::Penalised(seat) => self.penalised(seat),
             After::Disqualified(seat, reason) => self.disqualified(seat, reason),
+            After::Sealed(sealed) => self.sealed = Some(sealed),
+            After::Resumed => self.sealed = None,
         }
     }
 
@@ -475,6 +548,59 @@ impl Referee {
     /// Whether the arbiter has paused the game (no clock runs, no player acts).
     pub fn paused(&self) -> bool {
         self.run.decisions.paused()
+    }
+
+    /// The adjournment under way: who sealed a move, and its digest (what the public
+    /// record shows).
+    pub fn adjournment(&self) -> Option<Adjournment> {
+        let seal = self.run.decisions.sealed.as_ref()?;
+        if self.outcome().is_some() {
+            // Resigned or decided during the adjournment: nothing is adjourned any more.
+            return None;
+        }
+        Some(Adjournment {
+            by: self.seat(Actor::Holder(seal.by)),
+            digest: seal.digest.clone(),
+        })
+    }
+
+    /// The move sealed at the adjournment under way, with its salt: the part kept
+    /// apart from the public record until the game resumes (`None` when no move is
+    /// sealed, or when the referee was resumed from a record, which never holds it).
+    pub fn sealed_move(&self) -> Option<&SealedMove> {
+        self.sealed.as_ref()
+    }
+
+    /// A seal (in a timed game) carries the time its sealer used on the move so far, so
+    /// that a referee resumed from the public record charges it at the resumption.
+    fn seal_time(&self, events: &mut [Event]) {
+        for event in events {
+            if let (Event::Seal { by, elapsed_ms, .. }, true) = (event, self.timed()) {
+                *elapsed_ms = Some(self.pending[idx(self.seat(Actor::Holder(*by)))]);
+            }
+        }
+    }
+
+    /// A pause's start is kept, and its end carries how long it lasted, so that the record
+    /// keeps the pause's length.
+    fn pause_time(&mut self, events: &mut [Event]) {
+        for event in events {
+            match event {
+                Event::Pause => self.paused_at = Some(self.last_t),
+                Event::Unpause { paused_ms } => {
+                    *paused_ms = self
+                        .paused_at
+                        .take()
+                        .map(|at| self.last_t.saturating_sub(at));
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// Whether no clock runs: the arbiter paused the game, or it is adjourned.
+    fn clocks_stopped(&self) -> bool {
+        self.paused() || self.run.decisions.sealed.is_some() || self.awaiting_arrival()
     }
 
     fn timed(&self) -> bool {
@@ -509,7 +635,7 @@ impl Referee {
     /// No clock runs while the arbiter has paused the game.
     fn used_by(&self, t: u64) -> Option<(Seat, Color, u64, u64)> {
         let (seat, color) = self.running().filter(|_| self.timed())?;
-        let since = match self.paused() {
+        let since = match self.clocks_stopped() {
             true => 0,
             false => t.saturating_sub(self.last_t),
         };
@@ -589,6 +715,9 @@ impl Referee {
             claimable: false,
             draw_offer: None,
             paused: self.paused(),
+            adjourned: self.adjournment(),
+            absent: self.absent(),
+            late_deadline: self.late_deadline(),
             clock: self.clock_status(),
             outcome: None,
         };
@@ -703,7 +832,7 @@ impl Referee {
         white.time_left_ms = white
             .time_left_ms
             .saturating_sub(self.pending[idx(black_seat.other())]);
-        let running = self.running().filter(|_| !self.paused());
+        let running = self.running().filter(|_| !self.clocks_stopped());
         let deadline = running.map(|(seat, color)| {
             self.last_t.saturating_add(
                 self.time_to_flag(color)

@@ -33,6 +33,11 @@ pub enum RefusalCode {
     Paused,
     /// The request cannot be read, or makes no sense (time going backwards, ...).
     BadRequest,
+    /// The game is adjourned (a move is sealed): no player acts until the arbiter's
+    /// `resume`.
+    Adjourned,
+    /// The sealed move given at the resumption does not match the seal's digest.
+    SealMismatch,
 }
 
 renju_core::name_table!(RefusalCode, "refusal code", {
@@ -49,6 +54,8 @@ renju_core::name_table!(RefusalCode, "refusal code", {
     GameOver => "game-over",
     Paused => "paused",
     BadRequest => "bad-request",
+    Adjourned => "adjourned",
+    SealMismatch => "seal-mismatch",
 });
 
 impl RefusalCode {
@@ -67,6 +74,7 @@ impl RefusalCode {
             F::SymmetricFifthOffers => RefusalCode::SymmetricOffers,
             F::DrawOfferOutOfTurn | F::TooManyDrawOffers => RefusalCode::DrawOfferNotAllowed,
             F::InvalidClockEvent => RefusalCode::BadRequest,
+            F::SealedMove => RefusalCode::WrongAction,
             _ => return None,
         })
     }

@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::clock::SideState;
 use crate::game::Seat;
+use crate::sealed::SealDigest;
 use renju_core::forbidden::FoulKind;
 use renju_core::geometry::{Color, Point};
 use renju_core::outcome::{Outcome, Termination};
@@ -80,6 +81,16 @@ pub struct ClockStatus {
     pub running: Option<Color>,
     /// The time stamp at which the running clock's flag falls, on the caller's timeline.
     pub deadline: Option<u64>,
+}
+
+/// An adjourned game: who sealed their move, and the digest the public record shows
+/// (never the move).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Adjournment {
+    /// The sealer's seat.
+    pub by: Seat,
+    /// The SHA-256 digest of the sealed move ([`crate::sealed`]).
+    pub digest: SealDigest,
 }
 
 /// How the game ended.
@@ -165,6 +176,18 @@ pub struct Status {
     /// the arbiter's `unpause` (`required` and `to_act` say what comes after it).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub paused: bool,
+    /// The adjournment under way: a move is sealed (only its digest shown), no clock
+    /// runs and no player acts until the arbiter's `resume`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub adjourned: Option<Adjournment>,
+    /// The seats whose player has not arrived yet, under a late limit: until both have,
+    /// no clock runs (each player's lateness goes on their clock when they arrive).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub absent: Vec<Seat>,
+    /// The time stamp past which a player still absent forfeits (a late limit, a player
+    /// absent).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub late_deadline: Option<u64>,
     /// The clocks, in a timed game.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub clock: Option<ClockStatus>,
@@ -253,6 +276,15 @@ impl Status {
         }
         if self.paused {
             push_value(&mut out, "paused", &self.paused);
+        }
+        if let Some(adjourned) = &self.adjourned {
+            push_value(&mut out, "adjourned", adjourned);
+        }
+        if !self.absent.is_empty() {
+            push_value(&mut out, "absent", &self.absent);
+        }
+        if let Some(deadline) = self.late_deadline {
+            push_value(&mut out, "late_deadline", &deadline);
         }
         if let Some(clock) = &self.clock {
             push_value(&mut out, "clock", clock);

@@ -6,7 +6,8 @@
 //! `point`, `points` or `count` where the action takes one, and optionally `by` and
 //! `t`), or a query: `status`, `record` (with `format`, one of the text formats `moves`,
 //! `rif`, `psq`, `sgf` and `openings`: `moves`, the default, holds every event of a live
-//! game, the others less) and `explain` (with `point`). The reply is
+//! game, the others less), `explain` (with `point`) and `sealed` (the move sealed at an
+//! adjournment, `POINT/SALT`, for the arbiter to keep apart from the public record). The reply is
 //! `{"ok":true,"status":{...}}` or `{"ok":false,"error":{"code":...,"message":...},"status":{...}}`,
 //! with `record` or `explanation` beside the status for those queries.
 
@@ -36,6 +37,9 @@ pub enum Command {
         /// The point.
         point: Point,
     },
+    /// The move sealed at the adjournment under way (`POINT/SALT`), the part kept apart
+    /// from the public record.
+    Sealed,
 }
 
 /// A line that is not a command; the reply's code is `bad-request`.
@@ -52,12 +56,15 @@ pub enum Query {
     Record,
     /// [`Command::Explain`].
     Explain,
+    /// [`Command::Sealed`].
+    Sealed,
 }
 
 renju_core::name_table!(Query, "query", {
     Status => "status",
     Record => "record",
     Explain => "explain",
+    Sealed => "sealed",
 });
 
 /// A line's `action` word, read before the rest of the line.
@@ -126,6 +133,7 @@ impl QueryLine {
             Query::Record => Command::Record {
                 format: self.format.unwrap_or(Format::MoveList),
             },
+            Query::Sealed => Command::Sealed,
             Query::Explain => Command::Explain {
                 point: self
                     .point
@@ -149,6 +157,9 @@ pub struct Reply {
     /// The explanation asked for, in words.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub explanation: Option<String>,
+    /// The sealed move asked for (`POINT/SALT`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sealed: Option<String>,
     /// Where the game stands after the line.
     pub status: Status,
 }
@@ -186,6 +197,9 @@ impl Reply {
         if let Some(explanation) = &self.explanation {
             field("explanation", json(explanation));
         }
+        if let Some(sealed) = &self.sealed {
+            field("sealed", json(sealed));
+        }
         field("status", self.status.to_json());
         out.push('}');
         out
@@ -200,6 +214,7 @@ impl Referee {
     /// Answers one command.
     pub fn handle(&mut self, command: Command) -> Reply {
         let (mut ok, mut error, mut record, mut explanation) = (true, None, None, None);
+        let mut sealed = None;
         let mut refused = |refusal: Refusal| {
             ok = false;
             error = Some(refusal);
@@ -211,6 +226,13 @@ impl Referee {
                     refused(refusal);
                 }
             }
+            Command::Sealed => match self.sealed_move() {
+                Some(move_) => sealed = Some(move_.to_string()),
+                None => refused(Refusal::new(
+                    RefusalCode::WrongAction,
+                    "no move sealed here: the game is not adjourned, or was resumed from its record",
+                )),
+            },
             Command::Record { format } => match self.record(format) {
                 Ok(text) => record = Some(text),
                 Err(refusal) => refused(refusal),
@@ -232,6 +254,7 @@ impl Referee {
             error,
             record,
             explanation,
+            sealed,
             status: self.status(),
         }
     }
@@ -255,6 +278,7 @@ impl Referee {
                 error: Some(Refusal::new(RefusalCode::BadRequest, e.0)),
                 record: None,
                 explanation: None,
+                sealed: None,
                 status: self.status(),
             }
             .to_json(),
