@@ -386,7 +386,7 @@ fn check_match(
                 Some(round),
                 Some(player),
                 format!(
-                    "round {round}: {} has {} in games {} and {} of the match against {}; colours alternate",
+                    "round {round}: {} has {} in games {} and {} of the match against {}; colours alternate (a game started with the wrong colours stands, and counts, once White's fourth move is played or fifteen minutes have passed)",
                     who(player),
                     colours[k],
                     k.saturating_add(1),

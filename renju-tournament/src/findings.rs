@@ -71,9 +71,11 @@ impl TournamentCode {
     pub fn severity(self) -> Severity {
         use TournamentCode::*;
         match self {
-            KnockoutUndecided | UnusableGame | UnsupportedTiebreak | UnsupportedScoreSystem => {
-                Severity::Warning
-            }
+            KnockoutUndecided
+            | UnusableGame
+            | UnsupportedTiebreak
+            | UnsupportedScoreSystem
+            | ColourAlternation => Severity::Warning,
             UnratedOpponents => Severity::Info,
             _ => Severity::Error,
         }
