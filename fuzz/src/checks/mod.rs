@@ -10,6 +10,7 @@ pub mod parse_text;
 pub mod pickle_states;
 pub mod read_any_format;
 pub mod referee;
+pub mod swiss_pairing;
 pub mod time_control;
 pub mod tournament;
 pub mod tree_memory;
@@ -29,6 +30,7 @@ pub const TARGETS: &[(&str, Check)] = &[
     ("referee", referee::check),
     ("tree_memory", tree_memory::check),
     ("knockout", knockout::check),
+    ("swiss_pairing", swiss_pairing::check),
 ];
 
 /// The first line of `data` (without its `\n`) and the bytes after it.
