@@ -32,6 +32,12 @@ impl crate::pickle::Pickled for ConformReport {
     }
     fn from_state(state: &Bound<'_, PyAny>) -> PyResult<ConformReport> {
         let (mut report, results): (CReport, _) = crate::pickle::from_json(state)?;
+        if report.agreements > report.positions {
+            return Err(pyo3::exceptions::PyValueError::new_err(format!(
+                "a ConformReport state with {} agreements among {} positions",
+                report.agreements, report.positions
+            )));
+        }
         report.results = results;
         Ok(ConformReport(report))
     }

@@ -881,7 +881,7 @@ impl ConformReport {
             self.mode,
             self.reading,
             self.agreements,
-            self.positions - self.agreements
+            self.positions.saturating_sub(self.agreements)
         );
         let kinds: Vec<String> = DisagreementKind::ALL
             .iter()
