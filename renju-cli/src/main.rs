@@ -192,10 +192,12 @@ enum Command {
         #[arg(long, value_name = "N")]
         clubs: Option<usize>,
     },
-    /// Pair a round robin's or a knockout's next round, or draw lots for the pairing
-    /// numbers.
+    /// Pair a Swiss round by the Dutch system, a round robin's or a knockout's next
+    /// round, check a Swiss's pairings, or draw lots for the pairing numbers.
     ///
-    /// --round-robin pairs the first round without pairings in the TRF file (or
+    /// --dutch pairs the next round of a Swiss by FIDE's Dutch system as bbpPairings
+    /// --dutch does (the same boards and colours, "white black" lines); with -c it checks
+    /// every round of a finished Swiss (exit code 1 when one differs). --round-robin pairs the first round without pairings in the TRF file (or
     /// --round) by FIDE's Berger tables, once or twice round (--double); --knockout by
     /// the bracket (seeds on the lines in the standard order, byes to the top seeds, the
     /// match winners meeting by neighbours). Written as bbpPairings does (-p [OUTPUT]):
