@@ -407,6 +407,51 @@ pub(crate) unsafe fn write_opt<T>(ptr: *mut T, what: &str, value: T) -> Result<(
     unsafe { write(ptr, what, value) }
 }
 
+/// Checks the arguments of a call that writes into the caller's array: `count` is
+/// required, and the array `out` (named `what` in the error) unless `capacity` is 0.
+pub(crate) fn array_args<T>(
+    out: *mut T,
+    what: &str,
+    capacity: usize,
+    count: *mut usize,
+) -> Result<()> {
+    out_ptr(count, "count")?;
+    if capacity > 0 {
+        out_ptr(out, what)?;
+    }
+    Ok(())
+}
+
+/// Writes every item into the caller's array `out` of `capacity` elements and their
+/// number into `*count`; when they do not all fit, writes none of them and returns
+/// `RENJU_ERROR_BUFFER_TOO_SMALL` ("N `what`, the array holds M").
+///
+/// # Safety
+/// `out` must be NULL (only with `capacity` 0) or valid for writes of `capacity`
+/// elements; `count` must be NULL or valid for writes of a `size_t`.
+pub(crate) unsafe fn write_all<T>(
+    items: impl ExactSizeIterator<Item = T>,
+    out: *mut T,
+    capacity: usize,
+    count: *mut usize,
+    what: &str,
+) -> Result<()> {
+    let len = items.len();
+    // SAFETY: the caller's guarantees.
+    unsafe { write(count, "count", len) }?;
+    if len > capacity {
+        return Err(Error::new(
+            RENJU_ERROR_BUFFER_TOO_SMALL,
+            format!("{len} {what}, the array holds {capacity}"),
+        ));
+    }
+    for (i, item) in items.enumerate() {
+        // SAFETY: i < len <= capacity, and the array holds `capacity` elements.
+        unsafe { out.add(i).write(item) };
+    }
+    Ok(())
+}
+
 /// Sets a handle output parameter to NULL (so it is NULL on every error), after checking
 /// it.
 ///

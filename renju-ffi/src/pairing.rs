@@ -14,7 +14,9 @@ use ::renju_tournament::{Tournament, TournamentRead};
 
 use crate::error::renju_status::{self, *};
 use crate::error::{guard, Error, Result};
-use crate::handle::{clear_out, handle, new_handle, new_string, out_ptr, read, write, write_opt};
+use crate::handle::{
+    array_args, clear_out, handle, new_handle, new_string, read, write, write_all, write_opt,
+};
 use crate::tournament::{renju_tournament, tournament_at};
 
 /// How `renju_tournament_pair_round_robin` schedules the round robin. A zeroed struct
@@ -138,10 +140,7 @@ unsafe fn pair_into(
     paired_round: *mut u32,
     pair: impl FnOnce(&Tournament) -> Result<PairedRound>,
 ) -> Result<()> {
-    out_ptr(count, "count")?;
-    if capacity > 0 {
-        out_ptr(boards, "boards")?;
-    }
+    array_args(boards, "boards", capacity, count)?;
     let t = handle(tournament, "tournament")?;
     let read = tournament_at(&t, index)?;
     let paired = pair(&read.tournament)?;
@@ -163,20 +162,10 @@ unsafe fn write_round(
     paired_round: *mut u32,
 ) -> Result<()> {
     // SAFETY: the caller's guarantees.
-    unsafe { write(count, "count", paired.boards.len()) }?;
-    // SAFETY: the caller's guarantees.
     unsafe { write_opt(paired_round, "paired_round", paired.round) }?;
-    if paired.boards.len() > capacity {
-        return Err(Error::new(
-            RENJU_ERROR_BUFFER_TOO_SMALL,
-            format!("{} boards, the array holds {capacity}", paired.boards.len()),
-        ));
-    }
-    for (i, board) in paired.boards.into_iter().enumerate() {
-        // SAFETY: i < capacity, and the array holds `capacity` elements.
-        unsafe { boards.add(i).write(board.into()) };
-    }
-    Ok(())
+    let list = paired.boards.into_iter().map(renju_board::from);
+    // SAFETY: the caller's guarantees.
+    unsafe { write_all(list, boards, capacity, count, "boards") }
 }
 
 /// Pairs round `round` (from 1; 0: the first round without pairings) of tournament
@@ -307,30 +296,14 @@ pub unsafe extern "C" fn renju_tournament_check_dutch(
     count: *mut usize,
 ) -> renju_status {
     guard(|| {
-        out_ptr(count, "count")?;
-        if capacity > 0 {
-            out_ptr(rounds, "rounds")?;
-        }
+        array_args(rounds, "rounds", capacity, count)?;
         let t = handle(tournament, "tournament")?;
         let read = tournament_at(&t, index)?;
         let differences = check_dutch(&read.tournament)
             .map_err(|(round, e)| pairing_error(format!("round {round}: {e}")))?;
+        let numbers = differences.iter().map(|d| d.round);
         // SAFETY: the caller's guarantees.
-        unsafe { write(count, "count", differences.len()) }?;
-        if differences.len() > capacity {
-            return Err(Error::new(
-                RENJU_ERROR_BUFFER_TOO_SMALL,
-                format!(
-                    "{} rounds differ, the array holds {capacity}",
-                    differences.len()
-                ),
-            ));
-        }
-        for (i, d) in differences.iter().enumerate() {
-            // SAFETY: i < capacity, and the array holds `capacity` elements.
-            unsafe { rounds.add(i).write(d.round) };
-        }
-        Ok(())
+        unsafe { write_all(numbers, rounds, capacity, count, "rounds differ") }
     })
 }
 

@@ -24,8 +24,8 @@ use crate::error::renju_status::{self, *};
 use crate::error::{guard, Error, Result};
 use crate::games::{games, renju_games};
 use crate::handle::{
-    clear_out, free_handle, handle, intern, new_handle, new_string, opt_str_arg, out_ptr, read,
-    str_arg, write, Handle,
+    array_args, clear_out, free_handle, handle, intern, new_handle, new_string, opt_str_arg,
+    out_ptr, read, str_arg, write, Handle,
 };
 use crate::types::{
     foul_bits, point_arg, renju_color, renju_forbidden_point, renju_outcome, renju_point,
@@ -1226,15 +1226,6 @@ unsafe fn copy_out<T: Copy>(
     Ok(())
 }
 
-/// Checks the array arguments of a copying call.
-fn array_args<T>(out: *mut T, capacity: usize, count: *mut usize) -> Result<()> {
-    out_ptr(count, "count")?;
-    if capacity > 0 {
-        out_ptr(out, "points")?;
-    }
-    Ok(())
-}
-
 /// Every point a `place` (or an offer, or a choice) is accepted on now, row by row from
 /// `a1` (during `RENJU_REQUIRED_CHOOSE`: the offers), written into the caller's array
 /// `points` of `capacity` elements. `*count` always gets the number of points (the
@@ -1258,7 +1249,7 @@ pub unsafe extern "C" fn renju_referee_legal_points(
     count: *mut usize,
 ) -> renju_status {
     guard(|| {
-        array_args(points, capacity, count)?;
+        array_args(points, "points", capacity, count)?;
         let handle = self::referee(referee)?;
         let mut live = handle.lock()?;
         let legal: Vec<renju_point> = live.status().legal.iter().map(|&p| p.into()).collect();
@@ -1290,7 +1281,7 @@ pub unsafe extern "C" fn renju_referee_forbidden_points(
     count: *mut usize,
 ) -> renju_status {
     guard(|| {
-        array_args(points, capacity, count)?;
+        array_args(points, "points", capacity, count)?;
         let handle = self::referee(referee)?;
         let mut live = handle.lock()?;
         let spots = live.status().forbidden.clone();

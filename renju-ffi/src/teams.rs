@@ -13,9 +13,11 @@ use ::renju_tournament::pairing::teams::{
 use ::renju_tournament::pairing::Pairing;
 use ::renju_tournament::{StandingsOptions, System};
 
-use crate::error::renju_status::{self, *};
+use crate::error::renju_status;
 use crate::error::{guard, Error, Result};
-use crate::handle::{clear_out, handle, new_string, out_ptr, str_arg, write, write_opt};
+use crate::handle::{
+    array_args, clear_out, handle, new_string, out_ptr, str_arg, write, write_all, write_opt,
+};
 use crate::pairing::{pairing_error, renju_board};
 use crate::tournament::{renju_tournament, tournament_at};
 
@@ -26,11 +28,7 @@ pub(crate) fn check_board_array(
     capacity: usize,
     count: *mut usize,
 ) -> Result<()> {
-    out_ptr(count, "count")?;
-    if capacity > 0 {
-        out_ptr(out, "out")?;
-    }
-    Ok(())
+    array_args(out, "out", capacity, count)
 }
 
 /// Writes `games` into the caller's array and their number into `*count`.
@@ -44,19 +42,9 @@ pub(crate) unsafe fn write_boards(
     capacity: usize,
     count: *mut usize,
 ) -> Result<()> {
+    let boards = games.into_iter().map(renju_board::from);
     // SAFETY: the caller's guarantees.
-    unsafe { write(count, "count", games.len()) }?;
-    if games.len() > capacity {
-        return Err(Error::new(
-            RENJU_ERROR_BUFFER_TOO_SMALL,
-            format!("{} boards, the array holds {capacity}", games.len()),
-        ));
-    }
-    for (i, game) in games.into_iter().enumerate() {
-        // SAFETY: i < capacity, and the array holds `capacity` elements.
-        unsafe { out.add(i).write(game.into()) };
-    }
-    Ok(())
+    unsafe { write_all(boards, out, capacity, count, "boards") }
 }
 
 /// Pairs round `round` (0: the first without pairings) of tournament `index` of the
