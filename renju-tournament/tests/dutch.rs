@@ -13,7 +13,8 @@ use renju_tournament::pairing::dutch::{check_dutch, pair_dutch, DutchError, MAX_
 use renju_tournament::pairing::Pairing;
 use renju_tournament::{CrosstableCell, Player, ResultKind, Tournament};
 
-fn dutch_fixture(name: &str) -> Tournament {
+/// The text of fixtures/tournaments/dutch/`name`.
+fn dutch_file(name: &str) -> String {
     let path: PathBuf = [
         env!("CARGO_MANIFEST_DIR"),
         "..",
@@ -24,23 +25,16 @@ fn dutch_fixture(name: &str) -> Tournament {
     ]
     .iter()
     .collect();
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    Tournament::from_trf(&text).unwrap_or_else(|e| panic!("{name}: {e}"))
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+fn dutch_fixture(name: &str) -> Tournament {
+    Tournament::from_trf(&dutch_file(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
 }
 
 /// bbpPairings' `-p` output: the count, then `white black` lines (`N 0` a bye).
 fn engine_pairings(name: &str) -> Vec<Pairing> {
-    let path: PathBuf = [
-        env!("CARGO_MANIFEST_DIR"),
-        "..",
-        "fixtures",
-        "tournaments",
-        "dutch",
-        name,
-    ]
-    .iter()
-    .collect();
-    let text = std::fs::read_to_string(path).unwrap();
+    let text = dutch_file(name);
     let mut lines = text.lines();
     let count: usize = lines.next().unwrap().trim().parse().unwrap();
     let boards: Vec<Pairing> = lines

@@ -392,10 +392,7 @@ impl<const N: usize> Round<'_, N> {
                     addend += 1;
                 }
             }
-            self.graph.solve();
-            let mate = self.graph.mate[v];
-            b.matched[mate] = true;
-            self.graph.fix_pair(v, mate);
+            self.settle(b, v);
         }
     }
 }
@@ -558,12 +555,17 @@ impl<const N: usize> Round<'_, N> {
                 }
                 addend += 1;
             }
-            self.graph.solve();
-            let mate = self.graph.mate[v];
-            b.matched[v] = true;
-            b.matched[mate] = true;
-            self.graph.fix_pair(v, mate);
+            self.settle(b, v);
         }
+    }
+
+    /// Solves with `v`'s raised weights and fixes `v` with the mate the optimum gives it.
+    fn settle(&mut self, b: &mut Bracket<N>, v: usize) {
+        self.graph.solve();
+        let mate = self.graph.mate[v];
+        b.matched[v] = true;
+        b.matched[mate] = true;
+        self.graph.fix_pair(v, mate);
     }
 
     /// Records the bracket's pairs; the players left unpaired move down into the next
