@@ -11,19 +11,11 @@ use std::sync::mpsc;
 
 use rayon::prelude::*;
 use renju_display::text::printable;
-use renju_engine::forbidden_jsonl::{ForbiddenQuery, ForbiddenReply};
+use renju_engine::forbidden_jsonl::{answer_line as answer, too_long_line};
 use renju_records::formats::{read_line, LineRead};
 
 /// Lines per batch: enough to keep every core busy, few enough to keep memory small.
 const BATCH: usize = 2048;
-
-/// One output line and whether it reports an error.
-fn answer(line: &[u8], number: usize, explain: Option<&str>) -> (String, bool) {
-    match ForbiddenQuery::parse(line).and_then(|q| q.reply(explain)) {
-        Ok(reply) => (reply.to_line(), false),
-        Err(error) => (ForbiddenReply::error_line(&error.to_string(), number), true),
-    }
-}
 
 /// `renju forbidden`: answers standard input on standard output; exit code 0, 1 when
 /// some line was an error, 2 when the input cannot be read or `--explain` is not a point.
@@ -134,12 +126,7 @@ pub fn run(
                 .with_min_len(16)
                 .map(|(number, line)| match line {
                     Ok(line) => answer(line, *number, explain),
-                    Err(bytes) => {
-                        let message = format!(
-                            "the line is {bytes} bytes long, longer than {max_line} bytes (--max-record-bytes); it was skipped"
-                        );
-                        (ForbiddenReply::error_line(&message, *number), true)
-                    }
+                    Err(bytes) => (too_long_line(*bytes, max_line, *number), true),
                 })
                 .collect();
             for (reply, error) in replies {

@@ -1,15 +1,15 @@
 //! `renju referee`: a live game refereed over JSON lines on stdin and stdout (the
 //! protocol of `renju_records::referee::wire`, its one owner).
 
-use std::io::{self, Read, Write};
+use std::io::{self, BufRead, Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
 use renju_core::RuleSet;
 use renju_display::text::printable;
-use renju_records::formats::{read_line, Format, LineRead, ReadLimits};
-use renju_records::referee::{FoulPolicy, Referee, RefereeOptions, Refusal, RefusalCode};
+use renju_records::formats::{Format, ReadLimits};
+use renju_records::referee::{FoulPolicy, Referee, RefereeOptions, RefereePipe};
 use renju_records::{OfferEquivalence, OpeningRule, TimeControl};
 
 /// Options of `renju referee`.
@@ -140,67 +140,44 @@ fn start(args: &RefereeArgs) -> Result<Referee, String> {
     Referee::resume(&game, options).map_err(|e| format!("{}: {e}", path.display()))
 }
 
-/// Answers every line of `input` on `out`, one line each. The output is flushed before
-/// any read that may block (no complete line is waiting), so that an interactive caller
-/// gets each reply at once, whatever else its write held (a blank line, the first bytes
-/// of its next line). A UTF-8 byte-order mark before the first line is skipped.
+/// Answers every line of `input` on `out`, one line each (the pipe of
+/// [`RefereePipe`]). The replies are written and flushed after each read, before the
+/// next read, which may wait for the caller, who may be waiting for a reply.
 pub fn pipe<R: Read>(
-    mut referee: Referee,
+    referee: Referee,
     input: &mut io::BufReader<R>,
     out: &mut impl Write,
     max_line: usize,
 ) -> io::Result<()> {
-    let mut buf = Vec::new();
-    let mut first = true;
+    let mut pipe = RefereePipe::new(referee, max_line);
+    let mut replies = Vec::new();
     loop {
-        if !input.buffer().contains(&b'\n') {
-            // The next read may wait for the caller, who may be waiting for a reply.
+        let available = match input.fill_buf() {
+            Ok(available) => available,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if available.is_empty() {
+            break;
+        }
+        let fed = pipe.feed(available, &mut replies);
+        let length = available.len();
+        input.consume(length);
+        out.write_all(&replies)?;
+        replies.clear();
+        if let Err(bytes) = fed {
             out.flush()?;
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidData,
+                format!("no line end in the first {bytes} bytes of a request"),
+            ));
         }
-        match read_line(input, &mut buf, max_line, false)? {
-            LineRead::Eof => break,
-            LineRead::Endless { bytes } => {
-                return Err(io::Error::new(
-                    io::ErrorKind::InvalidData,
-                    format!("no line end in the first {bytes} bytes of a request"),
-                ))
-            }
-            LineRead::Line => {
-                let line = match buf.strip_prefix(UTF8_BOM) {
-                    Some(rest) if first => rest,
-                    _ => &buf[..],
-                };
-                first = false;
-                let text = String::from_utf8_lossy(line);
-                if text.trim().is_empty() {
-                    continue;
-                }
-                out.write_all(referee.handle_json(&text).as_bytes())?;
-            }
-            LineRead::TooLong { bytes } => {
-                first = false;
-                let refusal = Refusal {
-                    code: RefusalCode::BadRequest,
-                    message: format!("the line is {bytes} bytes long, more than {max_line}"),
-                };
-                let reply = renju_records::referee::Reply {
-                    ok: false,
-                    error: Some(refusal),
-                    record: None,
-                    explanation: None,
-                    sealed: None,
-                    status: referee.status(),
-                };
-                out.write_all(reply.to_json().as_bytes())?;
-            }
-        }
-        out.write_all(b"\n")?;
+        out.flush()?;
     }
+    pipe.finish(&mut replies);
+    out.write_all(&replies)?;
     out.flush()
 }
-
-/// The UTF-8 byte-order mark some editors and Windows tools write first.
-const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
 
 #[cfg(test)]
 mod tests {

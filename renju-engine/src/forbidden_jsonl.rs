@@ -27,6 +27,7 @@ use serde_json::{Map, Value};
 use thiserror::Error;
 
 use crate::quote::shorten;
+use renju_records::formats::{LineRead, LineSplitter};
 
 /// Why a query line cannot be answered (the `"error"` of its reply).
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -347,6 +348,107 @@ fn position_of_moves(
         pos.play_moves(moves).map_err(|e| wrong(e.to_string()))?;
     }
     Ok(pos)
+}
+
+/// The reply line to query line `number` (counted from 1), and whether it reports an
+/// error: the one answer of `renju forbidden`, in parallel, and of [`ForbiddenPipe`].
+pub fn answer_line(line: &[u8], number: usize, explain: Option<&str>) -> (String, bool) {
+    match ForbiddenQuery::parse(line).and_then(|q| q.reply(explain)) {
+        Ok(reply) => (reply.to_line(), false),
+        Err(error) => (ForbiddenReply::error_line(&error.to_string(), number), true),
+    }
+}
+
+/// The reply to query line `number`, `bytes` long, past the limit of `max_line` bytes.
+pub fn too_long_line(bytes: u64, max_line: usize, number: usize) -> String {
+    let message = format!(
+        "the line is {bytes} bytes long, longer than {max_line} bytes (--max-record-bytes); it was skipped"
+    );
+    ForbiddenReply::error_line(&message, number)
+}
+
+/// The `renju forbidden` protocol over a byte stream, fed as the bytes arrive, one query
+/// at a time (the command answers batches of lines in parallel, in the same order and
+/// with the same bytes): each complete line gets one reply line (with its `\n`), a blank
+/// line none (it is counted), a line past the limit an error naming it.
+///
+/// ```
+/// use renju_engine::forbidden_jsonl::ForbiddenPipe;
+/// let mut pipe = ForbiddenPipe::new(None, 1 << 20).unwrap();
+/// let mut out = Vec::new();
+/// pipe.feed(b"{\"moves\": \"h8 a1 i8 a2 h9\"}\n\noops\n", &mut out).unwrap();
+/// assert_eq!(String::from_utf8(out).unwrap().lines().count(), 2);
+/// assert_eq!(pipe.errors(), 1);
+/// ```
+#[derive(Debug, Clone)]
+pub struct ForbiddenPipe {
+    lines: LineSplitter,
+    replier: Replier,
+}
+
+/// What answers the lines of a [`ForbiddenPipe`].
+#[derive(Debug, Clone)]
+struct Replier {
+    explain: Option<String>,
+    max_line: usize,
+    number: usize,
+    errors: usize,
+}
+
+impl ForbiddenPipe {
+    /// A pipe taking lines of at most `max_line` bytes, explaining the point `explain`
+    /// in each reply when given (refused when it is not a point).
+    pub fn new(explain: Option<&str>, max_line: usize) -> Result<ForbiddenPipe, String> {
+        if let Some(point) = explain {
+            point.parse::<Point>().map_err(|e| e.to_string())?;
+        }
+        Ok(ForbiddenPipe {
+            lines: LineSplitter::new(max_line),
+            replier: Replier {
+                explain: explain.map(str::to_string),
+                max_line,
+                number: 0,
+                errors: 0,
+            },
+        })
+    }
+
+    /// Feeds input bytes; the replies to the lines they complete go to `out`. `Err`
+    /// with the line's number and bytes so far when a line has no end in sight (see
+    /// [`LineSplitter`]): the input cannot be read further.
+    pub fn feed(&mut self, bytes: &[u8], out: &mut Vec<u8>) -> Result<(), (usize, u64)> {
+        let replier = &mut self.replier;
+        let fed = self
+            .lines
+            .feed(bytes, |read, line| replier.answer(read, line, out));
+        fed.map_err(|bytes| (self.replier.number.saturating_add(1), bytes))
+    }
+
+    /// The input has ended: the reply to its last line, if it had no line end.
+    pub fn finish(&mut self, out: &mut Vec<u8>) {
+        let replier = &mut self.replier;
+        self.lines
+            .finish(|read, line| replier.answer(read, line, out));
+    }
+
+    /// The number of lines answered with an error so far.
+    pub fn errors(&self) -> usize {
+        self.replier.errors
+    }
+}
+
+impl Replier {
+    fn answer(&mut self, read: LineRead, line: &[u8], out: &mut Vec<u8>) {
+        self.number = self.number.saturating_add(1);
+        let (reply, error) = match read {
+            LineRead::TooLong { bytes } => (too_long_line(bytes, self.max_line, self.number), true),
+            _ if line.iter().all(u8::is_ascii_whitespace) => return,
+            _ => answer_line(line, self.number, self.explain.as_deref()),
+        };
+        self.errors = self.errors.saturating_add(usize::from(error));
+        out.extend_from_slice(reply.as_bytes());
+        out.push(b'\n');
+    }
 }
 
 /// The rows of `board`, top row first, `B`, `W` and `.`.

@@ -223,6 +223,105 @@ pub fn read_line<R: BufRead + ?Sized>(
     }
 }
 
+/// [`read_line`] for input that arrives in pieces (a JavaScript stream, a socket read
+/// by an event loop): bytes are fed as they come and each complete line is handed over
+/// as it ends, with the same reading as `read_line` without `cr_ends_line` (a line ends
+/// at `\n` or `\r\n`; a line past the limit is [`LineRead::TooLong`] and is not kept;
+/// one still going after [`MAX_SKIPPED_LINE_BYTES`] is [`LineRead::Endless`]).
+///
+/// ```
+/// use renju_records::formats::{LineRead, LineSplitter};
+/// let mut lines = Vec::new();
+/// let mut splitter = LineSplitter::new(5);
+/// for piece in [&b"ab\r"[..], b"\ncd\n0123", b"456789\nla", b"st"] {
+///     splitter.feed(piece, |read, line| lines.push((read, line.to_vec()))).unwrap();
+/// }
+/// splitter.finish(|read, line| lines.push((read, line.to_vec())));
+/// assert_eq!(lines, [
+///     (LineRead::Line, b"ab".to_vec()),
+///     (LineRead::Line, b"cd".to_vec()),
+///     (LineRead::TooLong { bytes: 10 }, vec![]),
+///     (LineRead::Line, b"last".to_vec()),
+/// ]);
+/// ```
+#[derive(Debug, Clone)]
+pub struct LineSplitter {
+    max_bytes: usize,
+    /// The line so far (empty once it is past the limit).
+    buf: Vec<u8>,
+    /// Its length in bytes.
+    length: u64,
+    /// Whether any byte of the line has arrived (a line may be empty).
+    started: bool,
+}
+
+impl LineSplitter {
+    /// A splitter keeping lines of at most `max_bytes` bytes.
+    pub fn new(max_bytes: usize) -> LineSplitter {
+        LineSplitter {
+            max_bytes,
+            buf: Vec::new(),
+            length: 0,
+            started: false,
+        }
+    }
+
+    /// Feeds `bytes`; `each` gets every line they end ([`LineRead::Line`] with the line,
+    /// or [`LineRead::TooLong`] with nothing). A line still going past
+    /// [`MAX_SKIPPED_LINE_BYTES`] stops the input: `Err` with its bytes so far.
+    pub fn feed(
+        &mut self,
+        mut bytes: &[u8],
+        mut each: impl FnMut(LineRead, &[u8]),
+    ) -> Result<(), u64> {
+        let give_up = MAX_SKIPPED_LINE_BYTES.max(self.max_bytes as u64);
+        while !bytes.is_empty() {
+            let end = bytes.iter().position(|&b| b == b'\n');
+            let take = end.unwrap_or(bytes.len());
+            self.add(&bytes[..take]);
+            match end {
+                Some(i) => {
+                    self.end_line(&mut each);
+                    bytes = &bytes[i + 1..];
+                }
+                None if self.length > give_up => return Err(self.length),
+                None => bytes = &[],
+            }
+        }
+        Ok(())
+    }
+
+    /// The input has ended: `each` gets its last line if it had no line end.
+    pub fn finish(&mut self, mut each: impl FnMut(LineRead, &[u8])) {
+        if self.started {
+            self.end_line(&mut each);
+        }
+    }
+
+    fn add(&mut self, piece: &[u8]) {
+        self.started = true;
+        // A line is given up past MAX_SKIPPED_LINE_BYTES, far below u64::MAX.
+        self.length += piece.len() as u64;
+        if self.length > self.max_bytes as u64 {
+            self.buf.clear();
+        } else {
+            self.buf.extend_from_slice(piece);
+        }
+    }
+
+    fn end_line(&mut self, each: &mut impl FnMut(LineRead, &[u8])) {
+        if self.length > self.max_bytes as u64 {
+            each(LineRead::TooLong { bytes: self.length }, &[]);
+        } else {
+            let line = self.buf.strip_suffix(b"\r").unwrap_or(&self.buf);
+            each(LineRead::Line, line);
+        }
+        self.buf.clear();
+        self.length = 0;
+        self.started = false;
+    }
+}
+
 /// The error record of a line past the limit.
 pub(crate) fn line_too_long(bytes: u64, max_bytes: usize) -> renju_core::error::ParseError {
     renju_core::error::ParseError::new(format!(

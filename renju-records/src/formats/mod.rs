@@ -78,7 +78,7 @@ pub mod renlib;
 pub mod rif;
 pub mod sgf;
 
-pub use limits::{read_line, LineRead, ReadLimits, MAX_SKIPPED_LINE_BYTES};
+pub use limits::{read_line, LineRead, LineSplitter, ReadLimits, MAX_SKIPPED_LINE_BYTES};
 
 /// The bytes that the root-to-leaf lines of one tree-format file (RenLib, SGF) may take
 /// once expanded, besides [`TREE_EXPANSION`] times the file's own size.

@@ -67,7 +67,7 @@ pub use action::{Action, ActionError, ActionKind, Party, Request};
 pub use record::{Forfeiture, MoveReading};
 pub use refusal::{Refusal, RefusalCode};
 pub use status::{Adjournment, ClockStatus, Ending, ForbiddenSpot, Required, Status, SwapOption};
-pub use wire::{Command, CommandError, Reply};
+pub use wire::{Command, CommandError, RefereePipe, Reply};
 
 use crate::clock::{ClockError, ClockOptions};
 use crate::findings::{Finding, Severity};

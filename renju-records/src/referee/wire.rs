@@ -17,7 +17,7 @@ use thiserror::Error;
 use std::borrow::Cow;
 
 use super::{ActionKind, Referee, Refusal, RefusalCode, Request, Status};
-use crate::formats::Format;
+use crate::formats::{Format, LineRead, LineSplitter};
 use renju_core::geometry::Point;
 
 /// One line of the JSON-lines protocol.
@@ -304,6 +304,109 @@ impl Referee {
             .map_err(|e| Refusal::new(RefusalCode::BadRequest, e.to_string()))?;
         String::from_utf8(bytes)
             .map_err(|_| Refusal::new(RefusalCode::BadRequest, "the record is not text"))
+    }
+}
+
+/// The referee's JSON-lines pipe over a byte stream, fed as the bytes arrive: each
+/// complete line gets one reply line (with its `\n`), a blank line none, a line longer
+/// than the limit a `bad-request` reply naming its length, and a UTF-8 byte-order mark
+/// before the first line is skipped. `renju referee` and the JavaScript package's
+/// command both run their input through it, so their replies are the same bytes.
+///
+/// ```
+/// use renju_records::referee::{Referee, RefereeOptions, RefereePipe};
+/// let mut pipe = RefereePipe::new(Referee::new(RefereeOptions::default()).unwrap(), 4096);
+/// let mut out = Vec::new();
+/// pipe.feed(b"{\"action\":\"place\",", &mut out).unwrap();
+/// assert!(out.is_empty());
+/// pipe.feed(b"\"point\":\"h8\"}\n\n", &mut out).unwrap();
+/// assert!(out.starts_with(br#"{"ok":true,"#) && out.ends_with(b"\n"));
+/// ```
+#[derive(Debug, Clone)]
+pub struct RefereePipe {
+    lines: LineSplitter,
+    replier: Replier,
+}
+
+/// What answers the lines of a [`RefereePipe`].
+#[derive(Debug, Clone)]
+struct Replier {
+    referee: Referee,
+    max_line: usize,
+    first: bool,
+}
+
+/// The UTF-8 byte-order mark some editors and Windows tools write first.
+const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
+
+impl RefereePipe {
+    /// A pipe to `referee` taking lines of at most `max_line` bytes.
+    pub fn new(referee: Referee, max_line: usize) -> RefereePipe {
+        RefereePipe {
+            lines: LineSplitter::new(max_line),
+            replier: Replier {
+                referee,
+                max_line,
+                first: true,
+            },
+        }
+    }
+
+    /// Feeds input bytes; the replies to the lines they complete go to `out`. `Err`
+    /// with the line's bytes so far when a line has no end in sight (see
+    /// [`LineSplitter`]): the input cannot be read further.
+    pub fn feed(&mut self, bytes: &[u8], out: &mut Vec<u8>) -> Result<(), u64> {
+        let replier = &mut self.replier;
+        self.lines
+            .feed(bytes, |read, line| replier.answer(read, line, out))
+    }
+
+    /// The input has ended: the reply to its last line, if it had no line end.
+    pub fn finish(&mut self, out: &mut Vec<u8>) {
+        let replier = &mut self.replier;
+        self.lines
+            .finish(|read, line| replier.answer(read, line, out));
+    }
+
+    /// The referee behind the pipe.
+    pub fn referee(&self) -> &Referee {
+        &self.replier.referee
+    }
+}
+
+impl Replier {
+    fn answer(&mut self, read: LineRead, line: &[u8], out: &mut Vec<u8>) {
+        let first = std::mem::replace(&mut self.first, false);
+        let reply = match read {
+            LineRead::TooLong { bytes } => Reply {
+                ok: false,
+                error: Some(Refusal::new(
+                    RefusalCode::BadRequest,
+                    format!(
+                        "the line is {bytes} bytes long, more than {}",
+                        self.max_line
+                    ),
+                )),
+                record: None,
+                explanation: None,
+                sealed: None,
+                status: self.referee.status(),
+            }
+            .to_json(),
+            _ => {
+                let line = match line.strip_prefix(UTF8_BOM) {
+                    Some(rest) if first => rest,
+                    _ => line,
+                };
+                let text = String::from_utf8_lossy(line);
+                if text.trim().is_empty() {
+                    return;
+                }
+                self.referee.handle_json(&text)
+            }
+        };
+        out.extend_from_slice(reply.as_bytes());
+        out.push(b'\n');
     }
 }
 

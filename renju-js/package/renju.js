@@ -1,0 +1,530 @@
+// The renju package: the judge, the live referee and the record formats of the renju
+// Rust crates, from one WebAssembly module (renju.wasm beside this file), for Node 20
+// and browsers. Every rule is decided in the module; this file only carries arguments
+// in and answers out (the module's calling convention is in renju-js/src/lib.rs).
+
+const wasmUrl = new URL('./renju.wasm', import.meta.url);
+
+async function wasmBytes() {
+  if (wasmUrl.protocol === 'file:') {
+    const { readFile } = await import('node:fs/promises');
+    return readFile(wasmUrl);
+  }
+  const response = await fetch(wasmUrl);
+  if (!response.ok) {
+    throw new Error(`renju: cannot load ${wasmUrl}: HTTP ${response.status}`);
+  }
+  return response.arrayBuffer();
+}
+
+let memory;
+const { instance } = await WebAssembly.instantiate(await wasmBytes(), {
+  env: {
+    // The salt of a sealed move.
+    renju_random_fill(ptr, len) {
+      try {
+        for (let at = 0; at < len; at += 65536) {
+          globalThis.crypto.getRandomValues(
+            new Uint8Array(memory.buffer, ptr + at, Math.min(65536, len - at)),
+          );
+        }
+        return 0;
+      } catch {
+        return 1;
+      }
+    },
+  },
+});
+const w = instance.exports;
+memory = w.memory;
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+// --- Errors ------------------------------------------------------------------------
+
+/** Every error the package throws; `code` is the library's stable code. */
+export class RenjuError extends Error {
+  constructor(code, message) {
+    super(message);
+    this.name = 'RenjuError';
+    this.code = code;
+  }
+}
+
+/** A referee refused an action (the game is unchanged); `code` says why. */
+export class RefusalError extends RenjuError {
+  constructor(code, message) {
+    super(code, message);
+    this.name = 'RefusalError';
+  }
+}
+
+/** A record or a position could not be read. */
+export class ParseError extends RenjuError {
+  constructor(code, message) {
+    super(code, message);
+    this.name = 'ParseError';
+  }
+}
+
+/** Options that name no rule, protocol, time control or size the library knows. */
+export class OptionsError extends RenjuError {
+  constructor(code, message) {
+    super(code, message);
+    this.name = 'OptionsError';
+  }
+}
+
+/** The referee's refusal codes (the C library's, by name). */
+export const REFUSAL_CODES = Object.freeze([
+  'not-your-turn', 'wrong-action', 'occupied', 'off-board', 'outside-area', 'forbidden',
+  'offer-count', 'symmetric-offers', 'not-offered', 'draw-offer-not-allowed', 'game-over',
+  'paused', 'bad-request', 'adjourned', 'seal-mismatch', 'no-action',
+]);
+
+function errorOf({ code, message }) {
+  if (REFUSAL_CODES.includes(code)) return new RefusalError(code, message);
+  if (code === 'parse' || code === 'no-game' || code === 'bad-position') {
+    return new ParseError(code, message);
+  }
+  if (code === 'bad-options') return new OptionsError(code, message);
+  return new RenjuError(code, message);
+}
+
+// --- The boundary ------------------------------------------------------------------
+
+function answerBytes() {
+  return new Uint8Array(memory.buffer, w.renju_out_ptr(), w.renju_out_len());
+}
+
+function answerText() {
+  return decoder.decode(answerBytes());
+}
+
+function fail() {
+  throw errorOf(JSON.parse(answerText()));
+}
+
+// Arguments are written into module memory for one call and freed after it.
+class Args {
+  constructor() {
+    this.held = [];
+  }
+
+  put(value) {
+    const bytes = typeof value === 'string' ? encoder.encode(value) : value;
+    if (bytes.length === 0) return [0, 0];
+    const ptr = w.renju_alloc(bytes.length);
+    if (ptr === 0) throw new RenjuError('bad-argument', `cannot hold ${bytes.length} bytes`);
+    new Uint8Array(memory.buffer, ptr, bytes.length).set(bytes);
+    this.held.push([ptr, bytes.length]);
+    return [ptr, bytes.length];
+  }
+
+  free() {
+    for (const [ptr, len] of this.held) w.renju_free(ptr, len);
+    this.held = [];
+  }
+}
+
+// Calls `fn` with each text argument as (pointer, length); throws the
+// module's error, or returns the answer as text.
+function call(fn, texts) {
+  const args = new Args();
+  try {
+    if (fn(...flatArgs(args, texts)) !== 0) fail();
+    return answerText();
+  } finally {
+    args.free();
+  }
+}
+
+// Like `call` for a constructor: the handle.
+function make(fn, texts, numbers = []) {
+  const args = new Args();
+  try {
+    const handle = fn(...flatArgs(args, texts), ...numbers);
+    if (handle === 0) fail();
+    return handle;
+  } finally {
+    args.free();
+  }
+}
+
+function flatArgs(args, texts) {
+  return texts.flatMap((t) => args.put(t));
+}
+
+// One reused buffer for the referee's fast path.
+let scratch = { ptr: 0, len: 0 };
+function scratchText(text) {
+  const need = text.length * 3;
+  if (need > scratch.len) {
+    if (scratch.ptr) w.renju_free(scratch.ptr, scratch.len);
+    const len = Math.max(need, 1024);
+    scratch = { ptr: w.renju_alloc(len), len };
+  }
+  const { written } = encoder.encodeInto(
+    text,
+    new Uint8Array(memory.buffer, scratch.ptr, scratch.len),
+  );
+  return written;
+}
+
+const registry = new FinalizationRegistry((handle) => w.renju_drop(handle));
+
+function optionsJson(options) {
+  if (options === undefined || options === null) return '';
+  if (typeof options !== 'object' || Array.isArray(options)) {
+    throw new OptionsError('bad-options', 'the options must be an object');
+  }
+  return JSON.stringify(options);
+}
+
+/** The library's version. */
+export const version = (() => {
+  w.renju_version();
+  return answerText();
+})();
+
+// --- The referee -------------------------------------------------------------------
+
+function adopt(target, handle) {
+  target._handle = handle;
+  registry.register(target, handle, target);
+}
+
+function handleOf(target) {
+  if (!target._handle) throw new RenjuError('bad-handle', 'this object was freed');
+  return target._handle;
+}
+
+/**
+ * The live referee of one game: actions in (`act`, or lines of the JSON-lines protocol
+ * with `handle`), status out, with clocks, opening protocols, draw offers and the
+ * arbiter's acts.
+ */
+export class Referee {
+  /** A referee at the start of a game. */
+  constructor(options = {}) {
+    adopt(this, make(w.renju_referee_new, [optionsJson(options)]));
+  }
+
+  /** A referee going on from the first game of a record (`format`: a name or a file name). */
+  static load(record, format = 'moves', options = {}) {
+    const referee = Object.create(Referee.prototype);
+    adopt(referee, make(w.renju_referee_load, [optionsJson(options), record, format]));
+    return referee;
+  }
+
+  /** A referee that replays `actions` (as `actions()` gave them) under `options`. */
+  static fromActions(actions, options = {}) {
+    const referee = Object.create(Referee.prototype);
+    adopt(referee, make(w.renju_referee_from_actions, [optionsJson(options), JSON.stringify(actions)]));
+    return referee;
+  }
+
+  /** Takes one action (`{action: 'place', point: 'h8', t: 1200}`); throws a RefusalError. */
+  act(action) {
+    const len = scratchText(JSON.stringify(action));
+    if (w.renju_referee_act(handleOf(this), scratch.ptr, len) !== 0) fail();
+    return this;
+  }
+
+  /** Answers one line of the JSON-lines protocol with its reply line (as `renju referee`). */
+  handle(line) {
+    return call(w.renju_referee_line.bind(null, handleOf(this)), [line]);
+  }
+
+  /** The status: what is required of whom, the legal and forbidden points, clocks, outcome. */
+  status() {
+    return JSON.parse(call(w.renju_referee_status.bind(null, handleOf(this)), []));
+  }
+
+  /** The game so far in a text format (`moves`, `rif`, `psq`, `sgf`, `openings`). */
+  record(format = 'moves') {
+    const reply = JSON.parse(this.handle(JSON.stringify({ action: 'record', format })));
+    if (!reply.ok) throw errorOf(reply.error);
+    return reply.record;
+  }
+
+  /** Why a black stone on `point` would (or would not) be forbidden, for people. */
+  explain(point) {
+    const reply = JSON.parse(this.handle(JSON.stringify({ action: 'explain', point })));
+    if (!reply.ok) throw errorOf(reply.error);
+    return reply.explanation;
+  }
+
+  /** The actions taken, which with the options restore the referee (`fromActions`). */
+  actions() {
+    return JSON.parse(call(w.renju_referee_actions.bind(null, handleOf(this)), []));
+  }
+
+  /** The moves on the board, in order: `[{move: 'h8', color: 'black'}, ...]`. */
+  moves() {
+    return JSON.parse(call(w.renju_referee_moves.bind(null, handleOf(this)), []));
+  }
+
+  /** The board's rows, top row first, of `B`, `W` and `.`. */
+  rows() {
+    return JSON.parse(call(w.renju_referee_board.bind(null, handleOf(this)), []));
+  }
+
+  /** Takes back the last action; throws a RenjuError `no-action` when there is none. */
+  undo() {
+    call(w.renju_referee_undo.bind(null, handleOf(this)), []);
+    return this;
+  }
+
+  /** An independent copy. */
+  copy() {
+    const copy = Object.create(Object.getPrototypeOf(this));
+    Object.assign(copy, this);
+    adopt(copy, make(() => w.renju_referee_copy(handleOf(this)), []));
+    return copy;
+  }
+
+  /** Frees the module's memory now (otherwise when the object is collected). */
+  free() {
+    if (this._handle) {
+      registry.unregister(this);
+      w.renju_drop(this._handle);
+      this._handle = 0;
+    }
+  }
+}
+
+// --- The game ----------------------------------------------------------------------
+
+/**
+ * A game of Renju or Gomoku, in the manner of chess.js: `move`, `moves`, `undo`,
+ * `history`, `isGameOver`, `load`, and the records. The rules, the opening protocol
+ * and every verdict are the referee's (untimed).
+ */
+export class Renju {
+  /** A game from its options: `{rule, size, opening, fouls, fiveCompletionCounts, ...}`. */
+  constructor(options = {}) {
+    this._options = { ...options };
+    this._referee = new Referee(this._options);
+  }
+
+  /** Plays a stone (`'h8'`); the move played (`{move, color}`). Throws a RefusalError. */
+  move(point) {
+    this._referee.act({ action: 'place', point: String(point) });
+    return this._last();
+  }
+
+  /** Passes. */
+  pass() {
+    this._referee.act({ action: 'pass' });
+    return this._last();
+  }
+
+  /** Takes an action of the opening protocol or beside the board (`{action: 'swap'}`, ...). */
+  act(action) {
+    this._referee.act(action);
+    return this;
+  }
+
+  /** The points where the stone to play may go. */
+  moves() {
+    return this.status().legal ?? [];
+  }
+
+  /** Black's forbidden points now, each with its foul: `{h9: 'double-three'}`. */
+  forbidden() {
+    const spots = this.status().forbidden ?? [];
+    return Object.fromEntries(spots.map((s) => [s.point, s.kind]));
+  }
+
+  /** Why a black stone on `point` would (or would not) be forbidden, for people. */
+  explain(point) {
+    return this._referee.explain(point);
+  }
+
+  /** The colour of the stone to play next. */
+  turn() {
+    return this.status().stone;
+  }
+
+  /** The referee's status (what is required, legal and forbidden points, outcome). */
+  status() {
+    return this._referee.status();
+  }
+
+  /** The outcome (`{result, termination, winner, ...}`), or null while the game goes on. */
+  outcome() {
+    return this.status().outcome ?? null;
+  }
+
+  /** Whether the game is over. */
+  isGameOver() {
+    return this.outcome() !== null;
+  }
+
+  /** Takes back the last action; the move taken back, or null when there was none. */
+  undo() {
+    const before = this._referee.moves();
+    try {
+      this._referee.undo();
+    } catch (error) {
+      if (error.code === 'no-action') return null;
+      throw error;
+    }
+    const after = this._referee.moves();
+    return after.length < before.length ? before[before.length - 1] : null;
+  }
+
+  /** The moves played: `['h8', 'h9']`, or with `{verbose: true}` `[{move, color}]`. */
+  history({ verbose = false } = {}) {
+    const moves = this._referee.moves();
+    return verbose ? moves : moves.map((m) => m.move);
+  }
+
+  /** The board: rows top first, each point `'black'`, `'white'` or null. */
+  board() {
+    const stone = { B: 'black', W: 'white' };
+    return this._referee.rows().map((row) => [...row].map((c) => stone[c] ?? null));
+  }
+
+  /** The board as text, rows top first, `x` black, `o` white, `.` empty. */
+  ascii() {
+    return this._referee.rows().map((row) => row.replaceAll('B', 'x').replaceAll('W', 'o')).join('\n') + '\n';
+  }
+
+  /** Replaces the game with the first game of a record (`format`: a name or a file name). */
+  load(record, format = 'moves') {
+    const referee = Referee.load(record, format, this._options);
+    this._referee.free();
+    this._referee = referee;
+    return this;
+  }
+
+  /** The game in a text format: `moves` (default), `rif`, `psq`, `sgf`, `openings`. */
+  record(format = 'moves') {
+    return this._referee.record(format);
+  }
+
+  /** The game as a Gomocup psq file. */
+  psq() {
+    return this.record('psq');
+  }
+
+  /** The game as SGF. */
+  sgf() {
+    return this.record('sgf');
+  }
+
+  /** The referee under the game. */
+  referee() {
+    return this._referee;
+  }
+
+  /** Frees the module's memory now. */
+  free() {
+    this._referee.free();
+  }
+
+  _last() {
+    const moves = this._referee.moves();
+    return moves[moves.length - 1] ?? null;
+  }
+}
+
+// --- Whole files and diagrams ------------------------------------------------------
+
+/**
+ * Validates every game of a file (`text`: a string or bytes; `format`: a name or a file
+ * name), under options for what the records leave unsaid: the validation report.
+ */
+export function validate(text, format, options = {}) {
+  return JSON.parse(call(w.renju_validate, [optionsJson(options), text, format]));
+}
+
+/**
+ * Black's forbidden points of a position, each with its foul: `{h9: 'double-three'}`.
+ * `position` is a move list (`'h8 a1 i8'`), a board's rows (top first, of `B`, `W`,
+ * `.`), or an object `{moves | board, rule, size, fiveCompletionCounts}`.
+ */
+export function forbidden(position) {
+  let query;
+  if (typeof position === 'string') query = { moves: position };
+  else if (Array.isArray(position)) query = { board: position };
+  else if (position && typeof position === 'object') {
+    const { fiveCompletionCounts, ...rest } = position;
+    query = fiveCompletionCounts === undefined ? rest : { ...rest, five_completion_counts: fiveCompletionCounts };
+  } else throw new ParseError('bad-position', 'a position is a move list, rows, or an object');
+  return JSON.parse(call(w.renju_forbidden, [JSON.stringify(query)])).forbidden;
+}
+
+// --- The JSON-lines pipes (the package's command) -----------------------------------
+
+/**
+ * A JSON-lines pipe fed with bytes as they arrive: `feed(bytes)` gives the reply bytes
+ * of the lines they complete, `finish()` those of a last line without a line end.
+ */
+export class Pipe {
+  /** The referee's pipe (`renju referee`) over `referee`, which the pipe takes. */
+  static referee(referee, maxLineBytes = 1 << 20) {
+    const pipe = Object.create(Pipe.prototype);
+    const handle = handleOf(referee);
+    registry.unregister(referee);
+    referee._handle = 0;
+    adopt(pipe, make(() => w.renju_pipe_referee(handle, maxLineBytes), []));
+    return pipe;
+  }
+
+  /** The forbidden-points pipe (`renju forbidden`), explaining `explain` when given. */
+  static forbidden({ explain = '', maxLineBytes = 1 << 20 } = {}) {
+    const pipe = Object.create(Pipe.prototype);
+    adopt(pipe, make(w.renju_pipe_forbidden, [explain], [maxLineBytes]));
+    return pipe;
+  }
+
+  /** Feeds input bytes; the replies. Throws a RenjuError `endless-line` (after `replies`) when a line has no end in sight. */
+  feed(bytes) {
+    const args = new Args();
+    try {
+      const status = w.renju_pipe_feed(handleOf(this), ...args.put(bytes));
+      const replies = answerBytes().slice();
+      if (status !== 0) {
+        w.renju_pipe_failure(handleOf(this));
+        const error = errorOf(JSON.parse(answerText()));
+        error.replies = replies;
+        throw error;
+      }
+      return replies;
+    } finally {
+      args.free();
+    }
+  }
+
+  /** The input has ended: the reply to its last line, if it had no line end. */
+  finish() {
+    w.renju_pipe_finish(handleOf(this));
+    return answerBytes().slice();
+  }
+
+  /** The number of lines answered with an error (the forbidden pipe). */
+  errors() {
+    return Number(call(w.renju_pipe_errors.bind(null, handleOf(this)), []));
+  }
+
+  /** Frees the module's memory now. */
+  free() {
+    if (this._handle) {
+      registry.unregister(this);
+      w.renju_drop(this._handle);
+      this._handle = 0;
+    }
+  }
+}
+
+/**
+ * Parses a file of the shared fixture corpus (diagrams with their expected verdicts and
+ * forbidden maps, as the Rust, C and Python tests read it): the fixtures.
+ */
+export function parseFixtures(text) {
+  return JSON.parse(call(w.renju_fixtures, [text]));
+}
