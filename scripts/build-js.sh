@@ -25,6 +25,7 @@ version_ok() { # version_ok HAVE NEED: HAVE >= NEED (dotted numbers)
 }
 
 debian_packages="rustc-web cargo-web rust-web-src rust-web-llvm lld-22"
+mkdir -p "$root/target"
 if [[ ${1:-} == --install ]] && ! [[ -x /usr/share/cargo/bin/cargo && -d /usr/lib/rustlib/src/rust/library ]]; then
     if [[ $(id -u) == 0 ]] && command -v apt-get > /dev/null; then
         echo "build-js: installing $debian_packages" >&2
@@ -40,8 +41,8 @@ export CARGO_PROFILE_RELEASE_LTO=true CARGO_PROFILE_RELEASE_CODEGEN_UNITS=1 CARG
 export CARGO_PROFILE_RELEASE_OPT_LEVEL=s CARGO_PROFILE_RELEASE_STRIP=symbols
 profile=(--config 'profile.release.package.renju-core.opt-level=3')
 build=()
-if rustc --print target-libdir --target wasm32-unknown-unknown 2> /dev/null | xargs -I{} test -d {}/ 2> /dev/null \
-    && ls "$(rustc --print target-libdir --target wasm32-unknown-unknown)" 2> /dev/null | grep -q '^libcore'; then
+libdir=$(rustc --print target-libdir --target wasm32-unknown-unknown 2> /dev/null || true)
+if [[ -n $libdir ]] && compgen -G "$libdir/libcore-*" > /dev/null; then
     build=(cargo build "${profile[@]}" --release --locked --target wasm32-unknown-unknown -p renju-js --target-dir "$target_dir")
 elif [[ -x /usr/bin/rustc && -d /usr/lib/rustlib/src/rust/library ]]; then
     have=$(/usr/bin/rustc --version | awk '{print $2}')

@@ -62,7 +62,7 @@ ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 NOT_RUN = re.compile(r"<!-- guide: not run \((.+)\) -->")
 SAME_FILE = re.compile(r"<!-- guide: same file ([\w./-]+) as ([\w./-]+) -->")
-FILE_NAME = re.compile(r"^\s*(?:/\*|//|#)\s*([\w.-]+\.(?:c|h|py|txt|jsonl|json|trf|sh))\s*(?:\*/)?\s*$")
+FILE_NAME = re.compile(r"^\s*(?:/\*|//|#)\s*([\w.-]+\.(?:c|h|py|mjs|txt|jsonl|json|trf|sh))\s*(?:\*/)?\s*$")
 UNRUN_LANGUAGES = {"sh", "text", "toml", "yaml", "json", "jsonl"}
 TIMEOUT_S = 120
 
@@ -214,6 +214,11 @@ def prepare(tmp: Path, lib_dir: Path) -> dict[str, str]:
     if engine.exists():
         (tmp / "target" / "debug" / "examples").mkdir(parents=True)
         os.symlink(engine, tmp / "target" / "debug" / "examples" / "test_engine")
+    # The JavaScript package as installed: `import ... from 'renju'` finds it.
+    package = ROOT / "renju-js" / "dist"
+    if (package / "renju.wasm").exists():
+        (tmp / "node_modules").mkdir()
+        os.symlink(package, tmp / "node_modules" / "renju")
     env = dict(os.environ)
     bin_dir = tmp.parent / "bin"
     env["PATH"] = os.pathsep.join([str(bin_dir), str(Path(sys.executable).parent), env.get("PATH", "")])
@@ -247,8 +252,14 @@ def check_page(path: Path, tmp_root: Path, lib_dir: Path, rust_included: set[str
     cwd.mkdir()
     env = prepare(cwd, lib_dir)
     globs: dict[str, object] = {"__name__": "__guide__"}
+    # The JavaScript page needs the package built (scripts/build-js.sh), which needs a
+    # WebAssembly toolchain: without one its examples are listed as not run.
+    no_package = page == "javascript.md" and not (cwd / "node_modules" / "renju").exists()
     for block in blocks(text):
         where = f"{page}:{block.line}"
+        if no_package:
+            result.not_run.append(f"{where} (the JavaScript package is not built)")
+            continue
         if block.not_run is not None:
             result.not_run.append(f"{where} ({block.not_run})")
             continue

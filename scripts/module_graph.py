@@ -49,6 +49,10 @@ LAYERS: dict[str, set[str]] = {
         "renju-display",
         "renju-engine",
     },
+    # The WebAssembly module of the JavaScript package: the judge, the referee and the
+    # formats, and the forbidden-points protocol from its owner, the engine crate (whose
+    # process driver the module never calls).
+    "renju-js": {"renju-core", "renju-records", "renju-engine"},
     "renju-py": {
         "renju-core",
         "renju-records",

@@ -174,6 +174,30 @@ for page in index.html validating.html referee.html c-api-reference.html python/
 done
 echo "   $guide: $(find "$dist/$guide" -name '*.html' | wc -l) HTML files"
 
+step "JavaScript: the npm tarball (npm pack), installed with no network into an empty project"
+if [[ -s renju-js/dist/renju.wasm ]] && command -v npm > /dev/null; then
+    (cd renju-js/dist && npm pack --silent --pack-destination "$dist" > /dev/null)
+    tarball=$dist/renju-$version.tgz
+    [[ -s $tarball ]] || { echo "npm pack wrote no $tarball"; exit 1; }
+    project=$work/js-project
+    mkdir -p "$project"
+    (cd "$project" && npm init -y > /dev/null && npm install --offline --no-audit --no-fund "$tarball" > /dev/null)
+    smoke=$(cd "$project" && node --input-type=module -e "
+import { Renju, Referee, forbidden } from 'renju';
+const game = new Renju();
+for (const m of 'f8 a1 g8 a2 h6 a3 h7 a4'.split(' ')) game.move(m);
+const referee = new Referee({ opening: 'swap2' });
+console.log(JSON.stringify(game.forbidden()), JSON.stringify(forbidden('f8 a1 g8 a2 h6 a3 h7 a4')), referee.status().required);")
+    has "$smoke" -F '{"h8":"double-three"} {"h8":"double-three"} place' ||
+        { echo "the installed package answered: $smoke"; exit 1; }
+    replies=$(cd "$project" && echo '{"moves":"f8 a1 g8 a2 h6 a3 h7 a4"}' | npx --offline renju-js forbidden)
+    has "$replies" -F '{"forbidden":{"h8":"double-three"}}' ||
+        { echo "the installed command answered: $replies"; exit 1; }
+    echo "   $(basename "$tarball"): $(wc -c < "$tarball") bytes; imports and its command work"
+else
+    echo "SKIPPED JavaScript tarball: renju-js/dist not built (scripts/build-js.sh) or no npm"
+fi
+
 step "dist/"
 ls -l "$dist"
 echo "release $version: every artifact built and checked"

@@ -2,7 +2,8 @@
 # Runs every test of the project: Rust (format, lints, docs; unit, integration and doc
 # tests, the C API test under valgrind when present), each fuzz target briefly (when a
 # nightly toolchain is installed; cargo-fuzz is installed when missing), then Python (venv, build with
-# maturin, mypy --strict, stubtest, pytest), then the user guide (every example run, the
+# maturin, mypy --strict, stubtest, pytest), then JavaScript (the WebAssembly package
+# built by scripts/build-js.sh, Node's test runner over renju-js/tests), then the user guide (every example run, the
 # references checked, the site built with its links checked), then the release
 # artifacts (scripts/release.sh: crates, wheel and sdist, C archive, guide, each
 # installed and checked in a clean environment).
@@ -96,6 +97,22 @@ fi
 
 stage "Python: tests/python/run.sh"
 bash tests/python/run.sh
+
+stage "JavaScript: the WebAssembly package built (scripts/build-js.sh) and its tests run (node --test)"
+# The toolchain is installed when missing (Debian's rustc-web, as root); when none can
+# be had, the build says why in one line and only these tests are skipped.
+js_status=0
+bash scripts/build-js.sh --install || js_status=$?
+if [[ $js_status == 3 ]]; then
+    echo "SKIPPED JavaScript: no WebAssembly toolchain (the line above says why)"
+elif [[ $js_status != 0 ]]; then
+    exit "$js_status"
+elif ! command -v node > /dev/null; then
+    echo "SKIPPED JavaScript: no node (apt-get install nodejs)"
+else
+    cargo build --locked -p renju-cli
+    RENJU_CLI=$PWD/target/debug/renju node --test renju-js/tests/
+fi
 
 stage "Guide: every example run, the API references checked, built with links checked (scripts/guide.sh)"
 bash scripts/guide.sh
