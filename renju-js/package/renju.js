@@ -17,6 +17,9 @@ async function wasmBytes() {
   return response.arrayBuffer();
 }
 
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
 let memory;
 const { instance } = await WebAssembly.instantiate(await wasmBytes(), {
   env: {
@@ -33,13 +36,36 @@ const { instance } = await WebAssembly.instantiate(await wasmBytes(), {
         return 1;
       }
     },
+    // Text in a legacy charset (GBK, Windows-1252, an SGF's CA), decoded here by the
+    // same WHATWG standard the native build's tables implement.
+    renju_host_decode(labelPtr, labelLen, bytesPtr, bytesLen, strict) {
+      const label = decoder.decode(new Uint8Array(memory.buffer, labelPtr, labelLen));
+      let textDecoder;
+      try {
+        textDecoder = new TextDecoder(label, { fatal: strict === 1, ignoreBOM: true });
+      } catch {
+        return 0;
+      }
+      let text = null;
+      try {
+        text = textDecoder.decode(new Uint8Array(memory.buffer, bytesPtr, bytesLen).slice());
+      } catch {
+        text = null;
+      }
+      const name = encoder.encode(textDecoder.encoding);
+      const body = encoder.encode(text ?? '');
+      const namePtr = w.renju_alloc(name.length);
+      const bodyPtr = w.renju_alloc(body.length);
+      new Uint8Array(memory.buffer, namePtr, name.length).set(name);
+      new Uint8Array(memory.buffer, bodyPtr, body.length).set(body);
+      w.renju_host_decoded(namePtr, name.length, bodyPtr, body.length, text === null ? 0 : 1);
+      return 1;
+    },
   },
 });
 const w = instance.exports;
 memory = w.memory;
-
-const encoder = new TextEncoder();
-const decoder = new TextDecoder();
+w.renju_init();
 
 // --- Errors ------------------------------------------------------------------------
 

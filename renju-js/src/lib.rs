@@ -19,7 +19,7 @@
 
 pub mod boundary;
 pub mod fixtures;
+#[cfg(target_family = "wasm")]
+pub mod host;
 pub mod objects;
 pub mod options;
-#[cfg(target_family = "wasm")]
-mod random;

@@ -3,7 +3,8 @@
 // forbidden queries of the corpus.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { bin, fixtures, nativeCli, noNative, noShared, random, run, sharedData } from './helpers.mjs';
 
 function same(args, input) {
@@ -87,4 +88,34 @@ test('a bad --explain point is refused before reading', { skip: noNative }, () =
   const js = run(process.execPath, [bin, 'forbidden', '--explain', 'z99'], '');
   assert.equal(js.status, 2);
   assert.match(js.stderr, /z99/);
+});
+
+test('records in legacy charsets resume to the same game (GBK, Shift_JIS, a CA not believed)', { skip: noNative }, () => {
+  const dir = mkdtempSync(`${tmpdir()}/renju-js-charsets-`);
+  const sgf = (ca, name) => Buffer.concat([
+    Buffer.from(`(;GM[4]FF[4]CA[${ca}]SZ[15]PB[`), Buffer.from(name), Buffer.from(']PW[x];B[hh];W[hi];B[ih])'),
+  ]);
+  const cases = {
+    'gbk.sgf': sgf('GB2312', [0xba, 0xda, 0xc6, 0xe5]),
+    'sjis.sgf': sgf('Shift_JIS', [0x93, 0xfa, 0x96, 0x7b]),
+    'utf16.sgf': sgf('UTF-16LE', [0xba, 0xda]),
+    'none.sgf': sgf('nonsense', [0xe9, 0x41]),
+  };
+  const input = '{"action":"record","format":"sgf"}\n{"action":"status"}\n';
+  for (const [name, bytes] of Object.entries(cases)) {
+    writeFileSync(`${dir}/${name}`, bytes);
+    const out = same(['referee', '--resume', `${dir}/${name}`], input);
+    assert.match(out, /"ok":true/, name);
+  }
+  assert.match(same(['referee', '--resume', `${dir}/gbk.sgf`], input), /黑棋/);
+  assert.match(same(['referee', '--resume', `${dir}/sjis.sgf`], input), /日本/);
+});
+
+test('RenLib libraries of the shared data resume to the same game', { skip: noNative || noShared }, () => {
+  for (const name of readdirSync(`${sharedData}/renlib`).filter((f) => f.endsWith('.lib'))) {
+    same(['referee', '--resume', `${sharedData}/renlib/${name}`], '{"action":"record","format":"sgf"}\n');
+  }
+  for (const name of readdirSync(`${sharedData}/sgf`)) {
+    same(['referee', '--resume', `${sharedData}/sgf/${name}`], '{"action":"record","format":"moves"}\n');
+  }
 });

@@ -70,6 +70,7 @@ impl std::fmt::Display for WriteError {
     }
 }
 
+pub mod charset;
 pub mod gomocup;
 mod limits;
 pub mod movelist;

@@ -286,14 +286,7 @@ fn decode_text(bytes: &[u8]) -> String {
     if let Ok(text) = std::str::from_utf8(bytes) {
         return text.to_string();
     }
-    encoding_rs::GBK
-        .decode_without_bom_handling_and_without_replacement(bytes)
-        .unwrap_or_else(|| {
-            encoding_rs::WINDOWS_1252
-                .decode_without_bom_handling(bytes)
-                .0
-        })
-        .into_owned()
+    super::charset::gbk_else_windows_1252(bytes)
 }
 
 /// A comment's text: the one-line part, then `\n` and the multi-line part (CRLF -> LF).

@@ -72,7 +72,7 @@
 use std::collections::HashSet;
 use std::sync::Arc;
 
-use encoding_rs::{Encoding, GBK, UTF_8};
+use super::charset;
 
 use crate::formats::{Format, ReadLimits, TreeMemory, WriteError, ALLOCATION};
 use crate::game::{DeclaredResult, Event, Game, ResultReason, Source};
@@ -318,18 +318,17 @@ fn decode_owned(mut bytes: Vec<u8>) -> String {
         Err(e) => e.into_bytes(),
     };
     let bytes = &bytes[..];
-    let encoding = declared_charset(bytes)
-        .filter(|e| *e != UTF_8 && e.is_ascii_compatible())
-        .unwrap_or(GBK);
-    encoding.decode_without_bom_handling(bytes).0.into_owned()
+    declared_charset(bytes)
+        .and_then(|label| charset::declared(&label, bytes))
+        .unwrap_or_else(|| charset::gbk(bytes))
 }
 
-/// The encoding named by the first `CA[...]` property, if any.
-fn declared_charset(bytes: &[u8]) -> Option<&'static Encoding> {
+/// The label of the first `CA[...]` property, if any.
+fn declared_charset(bytes: &[u8]) -> Option<String> {
     let at = bytes.windows(3).position(|w| w == b"CA[")?;
     let rest = &bytes[at + 3..];
     let end = rest.iter().position(|&b| b == b']')?;
-    Encoding::for_label(&rest[..end])
+    Some(String::from_utf8_lossy(&rest[..end]).into_owned())
 }
 
 /// A property: its identifier (upper case) and values, unescaped.
