@@ -132,70 +132,79 @@ function fail() {
   throw errorOf(JSON.parse(answerText()));
 }
 
-// Arguments are written into module memory for one call and freed after it.
-class Args {
-  constructor() {
-    this.held = [];
-  }
-
-  put(value) {
-    const bytes = typeof value === 'string' ? encoder.encode(value) : value;
-    if (bytes.length === 0) return [0, 0];
-    const ptr = w.renju_alloc(bytes.length);
-    if (ptr === 0) throw new RenjuError('bad-argument', `cannot hold ${bytes.length} bytes`);
-    new Uint8Array(memory.buffer, ptr, bytes.length).set(bytes);
-    this.held.push([ptr, bytes.length]);
-    return [ptr, bytes.length];
-  }
-
-  free() {
-    for (const [ptr, len] of this.held) w.renju_free(ptr, len);
-    this.held = [];
-  }
-}
-
-// Calls `fn` with each text argument as (pointer, length); throws the
-// module's error, or returns the answer as text.
-function call(fn, texts) {
-  const args = new Args();
-  try {
-    if (fn(...flatArgs(args, texts)) !== 0) fail();
-    return answerText();
-  } finally {
-    args.free();
-  }
-}
-
-// Like `call` for a constructor: the handle.
-function make(fn, texts, numbers = []) {
-  const args = new Args();
-  try {
-    const handle = fn(...flatArgs(args, texts), ...numbers);
-    if (handle === 0) fail();
-    return handle;
-  } finally {
-    args.free();
-  }
-}
-
-function flatArgs(args, texts) {
-  return texts.flatMap((t) => args.put(t));
-}
-
-// One reused buffer for the referee's fast path.
+// Arguments are written into module memory for the length of one call: into one
+// reused region when small, into memory of their own (freed after the call) when large,
+// so that a large file does not keep its size held.
+const SMALL = 1 << 20;
 let scratch = { ptr: 0, len: 0 };
-function scratchText(text) {
-  const need = text.length * 3;
-  if (need > scratch.len) {
-    if (scratch.ptr) w.renju_free(scratch.ptr, scratch.len);
-    const len = Math.max(need, 1024);
-    scratch = { ptr: w.renju_alloc(len), len };
+
+function reserve(need) {
+  if (need <= scratch.len) return;
+  if (scratch.ptr) w.renju_free(scratch.ptr, scratch.len);
+  const len = Math.max(need, 4096, Math.min(2 * scratch.len, SMALL));
+  scratch = { ptr: w.renju_alloc(len), len };
+  if (scratch.ptr === 0) {
+    scratch = { ptr: 0, len: 0 };
+    throw new RenjuError('bad-argument', `cannot hold ${len} bytes`);
   }
-  const { written } = encoder.encodeInto(
-    text,
-    new Uint8Array(memory.buffer, scratch.ptr, scratch.len),
-  );
-  return written;
+}
+
+function bytesOf(value) {
+  if (typeof value === 'string' || value instanceof Uint8Array) return value;
+  if (value instanceof ArrayBuffer) return new Uint8Array(value);
+  throw new RenjuError('bad-argument', `expected text or bytes, got ${value === null ? 'null' : typeof value}`);
+}
+
+// Writes `values` into module memory: their (pointer, length) pairs; what was allocated
+// for them alone goes into `held`.
+function place(values, held) {
+  if (values.some((v) => v.length > SMALL / 3)) {
+    return values.flatMap((v) => {
+      const bytes = typeof v === 'string' ? encoder.encode(v) : v;
+      if (bytes.length === 0) return [0, 0];
+      const ptr = w.renju_alloc(bytes.length);
+      if (ptr === 0) throw new RenjuError('bad-argument', `cannot hold ${bytes.length} bytes`);
+      held.push([ptr, bytes.length]);
+      new Uint8Array(memory.buffer, ptr, bytes.length).set(bytes);
+      return [ptr, bytes.length];
+    });
+  }
+  reserve(values.reduce((n, v) => n + (typeof v === 'string' ? 3 * v.length : v.length), 0));
+  const view = new Uint8Array(memory.buffer, scratch.ptr, scratch.len);
+  const flat = [];
+  let at = 0;
+  for (const v of values) {
+    let n = v.length;
+    if (typeof v === 'string') n = encoder.encodeInto(v, view.subarray(at)).written;
+    else view.set(v, at);
+    flat.push(scratch.ptr + at, n);
+    at += n;
+  }
+  return flat;
+}
+
+// Calls `fn` with each value (text or bytes) as (pointer, length), then `numbers`:
+// its status.
+function invoke(fn, values, numbers) {
+  const held = [];
+  try {
+    return fn(...place(values.map(bytesOf), held), ...numbers);
+  } finally {
+    for (const [ptr, len] of held) w.renju_free(ptr, len);
+  }
+}
+
+// Like `invoke`; throws the module's error, or returns the answer as text.
+function call(fn, values, numbers = []) {
+  if (invoke(fn, values, numbers) !== 0) fail();
+  return answerText();
+}
+
+// Like `invoke` for a constructor (0 is its failure): the handle.
+function make(fn, values, numbers = []) {
+  const handle = invoke(fn, values, numbers);
+  if (handle === 0) fail();
+  return handle;
 }
 
 const registry = new FinalizationRegistry((handle) => w.renju_drop(handle));
@@ -253,8 +262,8 @@ export class Referee {
 
   /** Takes one action (`{action: 'place', point: 'h8', t: 1200}`); throws a RefusalError. */
   act(action) {
-    const len = scratchText(JSON.stringify(action));
-    if (w.renju_referee_act(handleOf(this), scratch.ptr, len) !== 0) fail();
+    const handle = handleOf(this);
+    if (invoke((ptr, len) => w.renju_referee_act(handle, ptr, len), [JSON.stringify(action)], []) !== 0) fail();
     return this;
   }
 
@@ -474,14 +483,40 @@ export function validate(text, format, options = {}) {
  * `.`), or an object `{moves | board, rule, size, fiveCompletionCounts}`.
  */
 export function forbidden(position) {
-  let query;
-  if (typeof position === 'string') query = { moves: position };
-  else if (Array.isArray(position)) query = { board: position };
-  else if (position && typeof position === 'object') {
+  return JSON.parse(call(w.renju_forbidden, [queryOf(position)])).forbidden;
+}
+
+/**
+ * `forbidden` of many positions at once (an array of what `forbidden` takes), in one
+ * call into the module: an array of maps. A position that cannot be read throws a
+ * ParseError naming its index.
+ */
+export function forbiddenAll(positions) {
+  if (!Array.isArray(positions)) throw new ParseError('bad-position', 'forbiddenAll takes an array of positions');
+  if (positions.length === 0) return [];
+  const pipe = Pipe.forbidden({ maxLineBytes: 1 << 30 });
+  try {
+    const input = positions.map(queryOf).join('\n');
+    const replies = decoder.decode(pipe.feed(input)) + decoder.decode(pipe.finish());
+    return replies.split('\n', positions.length).map((line, index) => {
+      const reply = JSON.parse(line);
+      if (reply.error !== undefined) throw new ParseError('bad-position', `position ${index}: ${reply.error}`);
+      return reply.forbidden;
+    });
+  } finally {
+    pipe.free();
+  }
+}
+
+// The query line of a position (see `forbidden`).
+function queryOf(position) {
+  if (typeof position === 'string') return `{"moves":${JSON.stringify(position)}}`;
+  if (Array.isArray(position)) return JSON.stringify({ board: position });
+  if (position && typeof position === 'object') {
     const { fiveCompletionCounts, ...rest } = position;
-    query = fiveCompletionCounts === undefined ? rest : { ...rest, five_completion_counts: fiveCompletionCounts };
-  } else throw new ParseError('bad-position', 'a position is a move list, rows, or an object');
-  return JSON.parse(call(w.renju_forbidden, [JSON.stringify(query)])).forbidden;
+    return JSON.stringify(fiveCompletionCounts === undefined ? rest : { ...rest, five_completion_counts: fiveCompletionCounts });
+  }
+  throw new ParseError('bad-position', 'a position is a move list, rows, or an object');
 }
 
 // --- The JSON-lines pipes (the package's command) -----------------------------------
@@ -510,20 +545,16 @@ export class Pipe {
 
   /** Feeds input bytes; the replies. Throws a RenjuError `endless-line` (after `replies`) when a line has no end in sight. */
   feed(bytes) {
-    const args = new Args();
-    try {
-      const status = w.renju_pipe_feed(handleOf(this), ...args.put(bytes));
-      const replies = answerBytes().slice();
-      if (status !== 0) {
-        w.renju_pipe_failure(handleOf(this));
-        const error = errorOf(JSON.parse(answerText()));
-        error.replies = replies;
-        throw error;
-      }
-      return replies;
-    } finally {
-      args.free();
+    const handle = handleOf(this);
+    const status = invoke((ptr, len) => w.renju_pipe_feed(handle, ptr, len), [bytes], []);
+    const replies = answerBytes().slice();
+    if (status !== 0) {
+      w.renju_pipe_failure(handle);
+      const error = errorOf(JSON.parse(answerText()));
+      error.replies = replies;
+      throw error;
     }
+    return replies;
   }
 
   /** The input has ended: the reply to its last line, if it had no line end. */

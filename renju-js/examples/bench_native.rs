@@ -1,0 +1,104 @@
+//! The native side of `scripts/bench_js.sh`: the module's own functions, called from Rust
+//! on this machine, on the inputs the JavaScript side reads, so that the two figures
+//! compare the same code compiled twice.
+//!
+//! `bench_native games FILE` writes random legal games (one line of points each, from
+//! a fixed seed); `bench_native run GAMES POSITIONS` prints a JSON object of
+//! microseconds per operation: `act` (a placement through `renju_referee_act`), `line`
+//! (a placement through `renju_referee_line`, with its full reply) and `forbidden`
+//! (`renju_forbidden` on a move list of POSITIONS).
+
+use std::time::Instant;
+
+use renju_core::{Move, Point, Position, RuleSet};
+use renju_js::boundary::renju_out_len;
+use renju_js::objects::{
+    renju_drop, renju_forbidden, renju_referee_act, renju_referee_line, renju_referee_new,
+};
+
+fn write_games(path: &str) {
+    let mut state: u64 = 0x5EED;
+    let mut lines = Vec::new();
+    for _ in 0..40 {
+        let mut pos = Position::new(RuleSet::Renju);
+        let mut moves = Vec::new();
+        while pos.outcome().is_none() && moves.len() < 120 {
+            let empty: Vec<Point> = (0..15u8)
+                .flat_map(|y| (0..15u8).filter_map(move |x| Point::new(x, y)))
+                .filter(|&p| pos.board().get(p).is_none())
+                .collect();
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let p = empty[(state % empty.len() as u64) as usize];
+            pos.play(Move::Stone(p)).expect("an empty point");
+            moves.push(p.to_string());
+        }
+        lines.push(moves.join(" "));
+    }
+    std::fs::write(path, lines.join("\n") + "\n").expect("the games file is written");
+}
+
+/// Microseconds per call of `each` over `count` calls, the best of five runs.
+fn per_call(count: usize, mut each: impl FnMut()) -> f64 {
+    (0..5)
+        .map(|_| {
+            let start = Instant::now();
+            each();
+            start.elapsed().as_secs_f64() * 1e6 / count as f64
+        })
+        .fold(f64::INFINITY, f64::min)
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    match args.get(1).map(String::as_str) {
+        Some("games") => write_games(&args[2]),
+        Some("run") => run(&args[2], &args[3]),
+        _ => eprintln!("usage: bench_native games FILE | run GAMES POSITIONS"),
+    }
+}
+
+fn run(games: &str, positions: &str) {
+    let games: Vec<Vec<String>> = std::fs::read_to_string(games)
+        .expect("the games file")
+        .lines()
+        .map(|l| l.split(' ').map(str::to_string).collect())
+        .collect();
+    let moves: usize = games.iter().map(Vec::len).sum();
+    let actions: Vec<Vec<String>> = games
+        .iter()
+        .map(|g| {
+            g.iter()
+                .map(|p| format!(r#"{{"action":"place","point":"{p}"}}"#))
+                .collect()
+        })
+        .collect();
+    let referee_run = |f: unsafe extern "C" fn(u32, *const u8, usize) -> i32| {
+        for game in &actions {
+            // SAFETY: empty options; each line is alive during its call.
+            let handle = unsafe { renju_referee_new(std::ptr::null(), 0) };
+            for line in game {
+                // SAFETY: as above.
+                unsafe { f(handle, line.as_ptr(), line.len()) };
+            }
+            renju_drop(handle);
+        }
+    };
+    let act = per_call(moves, || referee_run(renju_referee_act));
+    let line = per_call(moves, || referee_run(renju_referee_line));
+    let queries: Vec<String> = std::fs::read_to_string(positions)
+        .expect("the positions file")
+        .lines()
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(|l| format!(r#"{{"moves":"{l}"}}"#))
+        .collect();
+    let forbidden = per_call(queries.len(), || {
+        for q in &queries {
+            // SAFETY: the query is alive during the call.
+            unsafe { renju_forbidden(q.as_ptr(), q.len()) };
+            std::hint::black_box(renju_out_len());
+        }
+    });
+    println!(r#"{{"act":{act:.3},"line":{line:.3},"forbidden":{forbidden:.3},"moves":{moves},"positions":{}}}"#, queries.len());
+}
