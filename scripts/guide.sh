@@ -68,4 +68,10 @@ cp -r target/doc docs/rust-api
 
 echo "== Guide: mkdocs build --strict (links and anchors checked) into target/guide"
 "$venv/bin/mkdocs" build --strict --quiet --site-dir target/guide
+# The board page of the JavaScript package ships with the guide (when the package is
+# built: scripts/build-js.sh), under play/: play/page/index.html.
+if [[ -s renju-js/dist/renju.wasm ]]; then
+    mkdir -p target/guide/play
+    cp -r renju-js/dist/renju.js renju-js/dist/renju.wasm renju-js/dist/page target/guide/play/
+fi
 echo "guide: built into target/guide in $((SECONDS - start)) s"

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Runs every test of the project: Rust (format, lints, docs; unit, integration and doc
 # tests, the C API test under valgrind when present), each fuzz target briefly (when a
-# nightly toolchain is installed; cargo-fuzz is installed when missing), then Python (venv, build with
-# maturin, mypy --strict, stubtest, pytest), then JavaScript (the WebAssembly package
-# built by scripts/build-js.sh, Node's test runner over renju-js/tests), then the user guide (every example run, the
+# nightly toolchain is installed; cargo-fuzz is installed when missing), then JavaScript (the WebAssembly
+# package built by scripts/build-js.sh, Node's test runner over renju-js/tests), then
+# Python (venv, build with maturin, mypy --strict, stubtest, pytest; the package's board
+# page in headless Chromium), then the user guide (every example run, the
 # references checked, the site built with its links checked), then the release
 # artifacts (scripts/release.sh: crates, wheel and sdist, C archive, guide, each
 # installed and checked in a clean environment).
@@ -95,9 +96,6 @@ else
     fi
 fi
 
-stage "Python: tests/python/run.sh"
-bash tests/python/run.sh
-
 stage "JavaScript: the WebAssembly package built (scripts/build-js.sh) and its tests run (node --test)"
 # The toolchain is installed when missing (Debian's rustc-web, as root); when none can
 # be had, the build says why in one line and only these tests are skipped.
@@ -113,6 +111,9 @@ else
     cargo build --locked -p renju-cli
     RENJU_CLI=$PWD/target/debug/renju node --test renju-js/tests/
 fi
+
+stage "Python: tests/python/run.sh"
+bash tests/python/run.sh
 
 stage "Guide: every example run, the API references checked, built with links checked (scripts/guide.sh)"
 bash scripts/guide.sh

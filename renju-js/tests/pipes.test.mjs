@@ -46,14 +46,14 @@ function randomAction(pick, t) {
   return JSON.stringify(action);
 }
 
-test('random actions under every opening protocol', { skip: noNative }, () => {
+test('105,000 random actions under every opening protocol', { skip: noNative }, () => {
   const pick = random(20261206);
   const openings = ['free', 'swap', 'swap2', 'soosyrv-8', 'taraguchi-10', 'yamaguchi', 'rif'];
   for (const opening of openings) {
-    for (let game = 0; game < 4; game++) {
+    for (let game = 0; game < 15; game++) {
       let t = 0;
       const lines = [];
-      for (let i = 0; i < 400; i++) {
+      for (let i = 0; i < 1000; i++) {
         t += pick(5000);
         lines.push(randomAction(pick, t));
       }
