@@ -100,5 +100,8 @@ fn run(games: &str, positions: &str) {
             std::hint::black_box(renju_out_len());
         }
     });
-    println!(r#"{{"act":{act:.3},"line":{line:.3},"forbidden":{forbidden:.3},"moves":{moves},"positions":{}}}"#, queries.len());
+    println!(
+        r#"{{"act":{act:.3},"line":{line:.3},"forbidden":{forbidden:.3},"moves":{moves},"positions":{}}}"#,
+        queries.len()
+    );
 }

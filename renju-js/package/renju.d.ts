@@ -230,8 +230,8 @@ export interface Report {
   summary: { games: number; errors: number; warnings: number; [key: string]: unknown };
   [key: string]: unknown;
 }
-/** Validates every game of a file. */
-export function validate(text: string | Uint8Array, format: Format, options?: GameOptions): Report;
+/** Validates every game of a file; `name` is the file's name, for the report and its messages. */
+export function validate(text: string | Uint8Array, format: Format, options?: GameOptions & { name?: string }): Report;
 
 /** A JSON-lines pipe fed with bytes as they arrive. */
 export class Pipe {

@@ -225,6 +225,17 @@ export const version = (() => {
 
 // --- The referee -------------------------------------------------------------------
 
+// An action as JSON; a number JSON cannot hold (NaN, Infinity), which JSON.stringify
+// would turn into null, is refused instead.
+function actionJson(action) {
+  return JSON.stringify(action, (key, value) => {
+    if (typeof value === 'number' && !Number.isFinite(value)) {
+      throw new RefusalError('bad-request', `"${key}" is ${value}, not a number JSON can hold`);
+    }
+    return value;
+  });
+}
+
 function adopt(target, handle) {
   target._handle = handle;
   registry.register(target, handle, target);
@@ -263,7 +274,7 @@ export class Referee {
   /** Takes one action (`{action: 'place', point: 'h8', t: 1200}`); throws a RefusalError. */
   act(action) {
     const handle = handleOf(this);
-    if (invoke((ptr, len) => w.renju_referee_act(handle, ptr, len), [JSON.stringify(action)], []) !== 0) fail();
+    if (invoke((ptr, len) => w.renju_referee_act(handle, ptr, len), [actionJson(action)], []) !== 0) fail();
     return this;
   }
 
@@ -471,10 +482,12 @@ export class Renju {
 
 /**
  * Validates every game of a file (`text`: a string or bytes; `format`: a name or a file
- * name), under options for what the records leave unsaid: the validation report.
+ * name), under options for what the records leave unsaid (and `name`, the file's name,
+ * which the report and its messages give): the validation report.
  */
 export function validate(text, format, options = {}) {
-  return JSON.parse(call(w.renju_validate, [optionsJson(options), text, format]));
+  const { name = '', ...rest } = options ?? {};
+  return JSON.parse(call(w.renju_validate, [optionsJson(rest), text, format, String(name)]));
 }
 
 /**

@@ -544,8 +544,9 @@ pub unsafe extern "C" fn renju_forbidden(ptr: *const u8, len: usize) -> i32 {
 }
 
 /// Validates every game of a file (`record`, in the format named `format`: a name or
-/// a file name) under options as JSON (what the records leave unsaid): the answer is
-/// the validation report, as JSON.
+/// a file name) under options as JSON (what the records leave unsaid), the file named
+/// `name` in the report and its messages (empty: no name): the answer is the
+/// validation report, as JSON.
 ///
 /// # Safety
 /// Each pointer and length as in [`crate::boundary::bytes`].
@@ -557,6 +558,8 @@ pub unsafe extern "C" fn renju_validate(
     record_len: usize,
     format_ptr: *const u8,
     format_len: usize,
+    name_ptr: *const u8,
+    name_len: usize,
 ) -> i32 {
     // SAFETY: the caller's promise.
     let args = unsafe {
@@ -566,9 +569,12 @@ pub unsafe extern "C" fn renju_validate(
             (format_ptr, format_len),
         )
     };
+    // SAFETY: the caller's promise.
+    let name = unsafe { text(name_ptr, name_len, "the file name") };
     finish((|| {
         let (options, record, format) = args?;
-        let games = format.read(record, None);
+        let name = name?;
+        let games = format.read(record, (!name.is_empty()).then_some(name));
         let report = renju_records::report::validate(&games, &options.validation()?);
         serde_json::to_string(&report).map_err(|e| CallError::new("bad-argument", e.to_string()))
     })())
