@@ -22,8 +22,9 @@ native, node = json.loads(sys.argv[1]), json.loads(sys.argv[2])
 rows = [
     ("act", "Referee.act (a placement)", "act"),
     ("line", "Referee.handle (a protocol line and its reply)", "line"),
-    ("forbidden", "forbidden (one position a call)", "forbidden"),
-    ("batch", "forbiddenAll (positions in one call)", "forbidden"),
+    ("forbidden", "forbidden (a move list, judged move by move)", "forbidden"),
+    ("board", "forbidden (a board's rows)", "board"),
+    ("batch", "forbiddenAll (move lists, in one call)", "forbidden"),
 ]
 print(f"{native['moves']} placements in 40 games, {native['positions']} positions")
 print(f"{'operation':48} {'native us':>10} {'Node us':>10} {'ratio':>7}")

@@ -34,7 +34,7 @@ if [[ ${1:-} == --install ]] && ! [[ -x /usr/share/cargo/bin/cargo && -d /usr/li
     fi
 fi
 
-export RUSTFLAGS='--cfg getrandom_backend="custom" -C target-feature=+bulk-memory,+mutable-globals,+sign-ext,+nontrapping-fptoint'
+export RUSTFLAGS="--cfg getrandom_backend=\"custom\" -C target-feature=+bulk-memory,+mutable-globals,+sign-ext,+nontrapping-fptoint${RENJU_WASM_FEATURES:-}"
 # Small where size matters, fast where the judge runs: the module is optimised for size
 # (RENJU_WASM_OPT_LEVEL, default s) but for the core crate (the judge), and stripped of
 # its names.

@@ -1,11 +1,12 @@
 // The JavaScript side of scripts/bench_js.sh: the package's API on the inputs the
 // native side reads. Prints a JSON object of microseconds per operation: `act`
 // (Referee.act of a placement), `line` (Referee.handle of a placement line, its reply
-// kept as text), `forbidden` (forbidden() of a move list), `batch` (forbiddenAll() of
-// all the move lists, per position).
+// kept as text), `forbidden` (forbidden() of a move list), `board` (forbidden() of the
+// board's rows), `batch` (forbiddenAll() of all the move lists, per position).
 // Usage: node renju-js/bench/bench.mjs GAMES POSITIONS
 import { readFileSync } from 'node:fs';
 import { Referee, forbidden, forbiddenAll } from '../dist/renju.js';
+
 
 const [games, positions] = process.argv.slice(2);
 const moves = readFileSync(games, 'utf8').split('\n').filter(Boolean).map((l) => l.split(' '));
@@ -43,7 +44,11 @@ const line = perCall(count, () => {
 const judged = perCall(queries.length, () => {
   for (const q of queries) kept += Object.keys(forbidden(q)).length;
 });
+const boards = queries.map((q) => Referee.load(q, 'moves').rows());
+const board = perCall(boards.length, () => {
+  for (const rows of boards) kept += Object.keys(forbidden(rows)).length;
+});
 const batch = perCall(queries.length, () => {
   kept += forbiddenAll(queries).length;
 });
-console.log(JSON.stringify({ act: +act.toFixed(3), line: +line.toFixed(3), forbidden: +judged.toFixed(3), batch: +batch.toFixed(3), moves: count, positions: queries.length, kept: kept > 0 }));
+console.log(JSON.stringify({ act: +act.toFixed(3), line: +line.toFixed(3), forbidden: +judged.toFixed(3), board: +board.toFixed(3), batch: +batch.toFixed(3), moves: count, positions: queries.length, kept: kept > 0 }));

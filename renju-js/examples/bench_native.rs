@@ -5,12 +5,14 @@
 //! `bench_native games FILE` writes random legal games (one line of points each, from
 //! a fixed seed); `bench_native run GAMES POSITIONS` prints a JSON object of
 //! microseconds per operation: `act` (a placement through `renju_referee_act`), `line`
-//! (a placement through `renju_referee_line`, with its full reply) and `forbidden`
-//! (`renju_forbidden` on a move list of POSITIONS).
+//! (a placement through `renju_referee_line`, with its full reply), `forbidden`
+//! (`renju_forbidden` on a move list of POSITIONS, replayed and judged move by move) and
+//! `board` (`renju_forbidden` on the board of each, as rows).
 
 use std::time::Instant;
 
 use renju_core::{Move, Point, Position, RuleSet};
+use renju_engine::forbidden_jsonl::rows_of;
 use renju_js::boundary::renju_out_len;
 use renju_js::objects::{
     renju_drop, renju_forbidden, renju_referee_act, renju_referee_line, renju_referee_new,
@@ -93,15 +95,28 @@ fn run(games: &str, positions: &str) {
         .filter(|l| !l.is_empty() && !l.starts_with('#'))
         .map(|l| format!(r#"{{"moves":"{l}"}}"#))
         .collect();
-    let forbidden = per_call(queries.len(), || {
-        for q in &queries {
-            // SAFETY: the query is alive during the call.
-            unsafe { renju_forbidden(q.as_ptr(), q.len()) };
-            std::hint::black_box(renju_out_len());
-        }
-    });
+    let boards: Vec<String> = std::fs::read_to_string(positions)
+        .expect("the positions file")
+        .lines()
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            let mut position = Position::new(RuleSet::Renju);
+            position.play_moves_quiet(l).expect("a legal game");
+            serde_json::json!({ "board": rows_of(position.board()) }).to_string()
+        })
+        .collect();
+    let judge = |queries: &[String]| {
+        per_call(queries.len(), || {
+            for q in queries {
+                // SAFETY: the query is alive during the call.
+                unsafe { renju_forbidden(q.as_ptr(), q.len()) };
+                std::hint::black_box(renju_out_len());
+            }
+        })
+    };
+    let (forbidden, board) = (judge(&queries), judge(&boards));
     println!(
-        r#"{{"act":{act:.3},"line":{line:.3},"forbidden":{forbidden:.3},"moves":{moves},"positions":{}}}"#,
+        r#"{{"act":{act:.3},"line":{line:.3},"forbidden":{forbidden:.3},"board":{board:.3},"moves":{moves},"positions":{}}}"#,
         queries.len()
     );
 }
