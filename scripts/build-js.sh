@@ -39,7 +39,7 @@ export RUSTFLAGS="--cfg getrandom_backend=\"custom\" -C target-feature=+bulk-mem
 # (RENJU_WASM_OPT_LEVEL, default s) but for the core crate (the judge), and stripped of
 # its names.
 export CARGO_PROFILE_RELEASE_LTO=true CARGO_PROFILE_RELEASE_CODEGEN_UNITS=1 CARGO_PROFILE_RELEASE_PANIC=abort
-export CARGO_PROFILE_RELEASE_OPT_LEVEL=${RENJU_WASM_OPT_LEVEL:-s} CARGO_PROFILE_RELEASE_STRIP=symbols
+export CARGO_PROFILE_RELEASE_OPT_LEVEL=${RENJU_WASM_OPT_LEVEL:-s} CARGO_PROFILE_RELEASE_STRIP=${RENJU_WASM_STRIP:-symbols}
 profile=(--config 'profile.release.package.renju-core.opt-level=3')
 build=()
 libdir=$(rustc --print target-libdir --target wasm32-unknown-unknown 2> /dev/null || true)
