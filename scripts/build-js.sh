@@ -13,6 +13,8 @@
 #
 # Usage: bash scripts/build-js.sh [--install]   (--install: apt-get the Debian packages
 # first, when missing and when running as root)
+# For measuring variants: RENJU_WASM_OPT_LEVEL (default s), RENJU_WASM_FEATURES (more
+# target features, `,+simd128`), RENJU_WASM_STRIP=none (names kept, for profiles).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -51,7 +53,9 @@ elif [[ -x /usr/bin/rustc && -d /usr/lib/rustlib/src/rust/library ]]; then
         echo "build-js: Debian's rustc is $have, older than the workspace's $min_rust: no WebAssembly build" >&2
         exit 3
     fi
-    export RUSTC=/usr/bin/rustc RUSTC_BOOTSTRAP=1 CARGO_HOME=$target_dir/cargo-home
+    # Debian's cargo keeps its downloads apart from rustup's, in a cache that outlives
+    # the clone (as rustup's ~/.cargo/registry does).
+    export RUSTC=/usr/bin/rustc RUSTC_BOOTSTRAP=1 CARGO_HOME=${RENJU_WASM_CARGO_HOME:-${XDG_CACHE_HOME:-$HOME/.cache}/renju-wasm-cargo}
     cargo_bin=/usr/bin/cargo
     [[ -x /usr/share/cargo/bin/cargo ]] && cargo_bin=/usr/share/cargo/bin/cargo
     build=("$cargo_bin" build "${profile[@]}" --release --locked --target wasm32-unknown-unknown -p renju-js
