@@ -55,7 +55,7 @@ elif [[ -x /usr/bin/rustc && -d /usr/lib/rustlib/src/rust/library ]]; then
     fi
     # Debian's cargo keeps its downloads apart from rustup's, in a cache that outlives
     # the clone (as rustup's ~/.cargo/registry does).
-    export RUSTC=/usr/bin/rustc RUSTC_BOOTSTRAP=1 CARGO_HOME=${RENJU_WASM_CARGO_HOME:-${XDG_CACHE_HOME:-$HOME/.cache}/renju-wasm-cargo}
+    export RUSTC=/usr/bin/rustc RUSTC_BOOTSTRAP=1 CARGO_HOME=${RENJU_WASM_CARGO_HOME:-${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/renju-wasm-cargo}
     cargo_bin=/usr/bin/cargo
     [[ -x /usr/share/cargo/bin/cargo ]] && cargo_bin=/usr/share/cargo/bin/cargo
     build=("$cargo_bin" build "${profile[@]}" --release --locked --target wasm32-unknown-unknown -p renju-js
@@ -69,6 +69,9 @@ wasm=$target_dir/wasm32-unknown-unknown/release/renju_js.wasm
 rm -rf "$out"
 mkdir -p "$out"
 cp -r renju-js/package/. "$out"/
+# The package's version is the workspace's.
+version=$(sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -1)
+sed -i "s/\"version\": \"[^\"]*\"/\"version\": \"$version\"/" "$out/package.json"
 cp "$wasm" "$out/renju.wasm"
 cp LICENSE-MIT LICENSE-APACHE "$out"/
 echo "build-js: $out ($(wc -c < "$out/renju.wasm") bytes of WebAssembly, $(gzip -9c "$out/renju.wasm" | wc -c) gzipped)" >&2

@@ -12,6 +12,9 @@
 #     with pkg-config against the shared and the static library, and run;
 #   - the conformance pack (`renju conform --write-pack`), as a tar.gz, written by the
 #     installed CLI and checked by running the CLI's own judge against it;
+#   - the JavaScript package (scripts/build-js.sh; skipped, saying so, without a
+#     WebAssembly toolchain), packed by npm and installed offline into an empty project
+#     where it is imported and its command run;
 #   - the user guide, a folder of HTML and its tar.gz, built by scripts/guide.sh
 #     --build-only (mkdocs --strict: links and anchors checked; the Python reference
 #     checked complete); scripts/test-all.sh has run its examples before.
@@ -175,7 +178,11 @@ done
 echo "   $guide: $(find "$dist/$guide" -name '*.html' | wc -l) HTML files"
 
 step "JavaScript: the npm tarball (npm pack), installed with no network into an empty project"
-if [[ -s renju-js/dist/renju.wasm ]] && command -v npm > /dev/null; then
+# Built from the sources being released; status 3: no WebAssembly toolchain here.
+js_status=0
+bash scripts/build-js.sh || js_status=$?
+[[ $js_status == 0 || $js_status == 3 ]] || exit "$js_status"
+if [[ $js_status == 0 ]] && command -v npm > /dev/null; then
     (cd renju-js/dist && npm pack --silent --pack-destination "$dist" > /dev/null)
     tarball=$dist/renju-$version.tgz
     [[ -s $tarball ]] || { echo "npm pack wrote no $tarball"; exit 1; }
@@ -195,7 +202,7 @@ console.log(JSON.stringify(game.forbidden()), JSON.stringify(forbidden('f8 a1 g8
         { echo "the installed command answered: $replies"; exit 1; }
     echo "   $(basename "$tarball"): $(wc -c < "$tarball") bytes; imports and its command work"
 else
-    echo "SKIPPED JavaScript tarball: renju-js/dist not built (scripts/build-js.sh) or no npm"
+    echo "SKIPPED JavaScript tarball: no WebAssembly toolchain (the line above says why) or no npm"
 fi
 
 step "dist/"

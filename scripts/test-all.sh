@@ -42,13 +42,15 @@ stage_times() {
     done | sort -rn | sed 's/^/   /'
 }
 summarise_skips() {
-    local rust python shared fuzz
+    local rust python shared fuzz js
     fuzz=$(grep -c '^SKIPPED fuzzing' "$log" || true)
+    # JavaScript: a stage or a release step skipped, or tests Node's runner skipped.
+    js=$(( $(grep -c '^SKIPPED JavaScript' "$log" || true) + $(awk '/^# skipped [0-9]+$/ { n += $3 } END { print n + 0 }' "$log") ))
     # Rust skips may share a line with the harness's progress output: not anchored.
-    rust=$(grep 'SKIPPED' "$log" | grep -v '^SKIPPED fuzzing' | grep -vc '^SKIPPED \[' || true)
+    rust=$(grep 'SKIPPED' "$log" | grep -v '^SKIPPED fuzzing' | grep -v '^SKIPPED JavaScript' | grep -vc '^SKIPPED \[' || true)
     python=$(grep -c '^SKIPPED \[' "$log" || true)
     shared=$(grep 'SKIPPED' "$log" | grep -ic 'shared' || true)
-    echo "== [$((SECONDS / 60))m$((SECONDS % 60))s] Skipped: $rust Rust test(s), $python pytest line(s), $fuzz fuzzing run(s); $shared of them for missing ../shared/data (see the SKIPPED lines above)"
+    echo "== [$((SECONDS / 60))m$((SECONDS % 60))s] Skipped: $rust Rust test(s), $python pytest line(s), $js JavaScript test(s) or step(s), $fuzz fuzzing run(s); $shared of them for missing ../shared/data (see the SKIPPED lines above)"
     echo "== Time per stage, slowest first (total $((SECONDS / 60))m$((SECONDS % 60))s):"
     stage_times
     rm -f "$log"
@@ -62,7 +64,7 @@ stage "Rust: cargo fmt --check, clippy, docs"
 cargo fmt --all -- --check
 cargo clippy --workspace --all-targets --locked -- -D warnings
 RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --locked --all-features \
-    -p renju-core -p renju-records -p renju-tournament -p renju-display -p renju-engine -p renju-env -p renju-ffi
+    -p renju-core -p renju-records -p renju-tournament -p renju-display -p renju-engine -p renju-env -p renju-ffi -p renju-js
 
 stage "Rust: cargo test --workspace"
 cargo test --workspace --locked
@@ -109,7 +111,7 @@ elif ! command -v node > /dev/null; then
     echo "SKIPPED JavaScript: no node (apt-get install nodejs)"
 else
     cargo build --locked -p renju-cli
-    RENJU_CLI=$PWD/target/debug/renju node --test renju-js/tests/
+    RENJU_CLI=${CARGO_TARGET_DIR:-$PWD/target}/debug/renju node --test renju-js/tests/*.test.mjs
 fi
 
 stage "Python: tests/python/run.sh"

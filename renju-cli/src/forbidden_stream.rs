@@ -11,7 +11,7 @@ use std::sync::mpsc;
 
 use rayon::prelude::*;
 use renju_display::text::printable;
-use renju_engine::forbidden_jsonl::{answer_line as answer, too_long_line};
+use renju_engine::forbidden_jsonl::{answer_line as answer, endless_line, too_long_line};
 use renju_records::formats::{read_line, LineRead};
 
 /// Lines per batch: enough to keep every core busy, few enough to keep memory small.
@@ -95,13 +95,7 @@ pub fn run(
                         Ok(LineRead::Endless { bytes }) => {
                             // The lines read before are answered first; this one ends the input.
                             let _ = tx.send(Ok(std::mem::take(&mut batch)));
-                            let _ = tx.send(Err(io::Error::new(
-                                io::ErrorKind::InvalidData,
-                                format!(
-                                    "line {}: no line end in its first {bytes} bytes",
-                                    number + 1
-                                ),
-                            )));
+                            let _ = tx.send(Err(endless_line(number + 1, bytes)));
                             return;
                         }
                         Err(e) => {

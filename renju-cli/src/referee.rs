@@ -141,8 +141,9 @@ fn start(args: &RefereeArgs) -> Result<Referee, String> {
 }
 
 /// Answers every line of `input` on `out`, one line each (the pipe of
-/// [`RefereePipe`]). The replies are written and flushed after each read, before the
-/// next read, which may wait for the caller, who may be waiting for a reply.
+/// [`RefereePipe`], which writes each reply as its line is answered). The output is
+/// flushed after each read, before the next, which may wait for the caller, who may be
+/// waiting for a reply.
 pub fn pipe<R: Read>(
     referee: Referee,
     input: &mut io::BufReader<R>,
@@ -150,7 +151,6 @@ pub fn pipe<R: Read>(
     max_line: usize,
 ) -> io::Result<()> {
     let mut pipe = RefereePipe::new(referee, max_line);
-    let mut replies = Vec::new();
     loop {
         let available = match input.fill_buf() {
             Ok(available) => available,
@@ -160,22 +160,17 @@ pub fn pipe<R: Read>(
         if available.is_empty() {
             break;
         }
-        let fed = pipe.feed(available, &mut replies);
+        let fed = pipe.feed(available, out);
         let length = available.len();
         input.consume(length);
-        out.write_all(&replies)?;
-        replies.clear();
-        if let Err(bytes) = fed {
+        if let Err(e) = fed {
+            // The replies before the line that stopped the input go out first.
             out.flush()?;
-            return Err(io::Error::new(
-                io::ErrorKind::InvalidData,
-                format!("no line end in the first {bytes} bytes of a request"),
-            ));
+            return Err(e);
         }
         out.flush()?;
     }
-    pipe.finish(&mut replies);
-    out.write_all(&replies)?;
+    pipe.finish(out)?;
     out.flush()
 }
 

@@ -20,6 +20,7 @@
 //! ```
 
 use std::borrow::Cow;
+use std::io::{self, Write};
 
 use renju_core::{Board, Color, FoulKind, Point, Position, RenjuOptions, RuleSet};
 use serde::{Deserialize, Deserializer, Serialize};
@@ -367,6 +368,14 @@ pub fn too_long_line(bytes: u64, max_line: usize, number: usize) -> String {
     ForbiddenReply::error_line(&message, number)
 }
 
+/// Why the input stops at line `number`: it has no end in its first `bytes` bytes.
+pub fn endless_line(number: usize, bytes: u64) -> io::Error {
+    io::Error::new(
+        io::ErrorKind::InvalidData,
+        format!("line {number}: no line end in its first {bytes} bytes"),
+    )
+}
+
 /// The `renju forbidden` protocol over a byte stream, fed as the bytes arrive, one query
 /// at a time (the command answers batches of lines in parallel, in the same order and
 /// with the same bytes): each complete line gets one reply line (with its `\n`), a blank
@@ -413,22 +422,28 @@ impl ForbiddenPipe {
         })
     }
 
-    /// Feeds input bytes; the replies to the lines they complete go to `out`. `Err`
-    /// with the line's number and bytes so far when a line has no end in sight (see
-    /// [`LineSplitter`]): the input cannot be read further.
-    pub fn feed(&mut self, bytes: &[u8], out: &mut Vec<u8>) -> Result<(), (usize, u64)> {
+    /// Feeds input bytes; the replies to the lines they complete are written to `out`
+    /// as each line is answered. An `InvalidData` error ([`endless_line`]) when a line
+    /// has no end in sight (see [`LineSplitter`]): the input cannot be read further.
+    pub fn feed(&mut self, bytes: &[u8], out: &mut impl Write) -> io::Result<()> {
         let replier = &mut self.replier;
-        let fed = self
-            .lines
-            .feed(bytes, |read, line| replier.answer(read, line, out));
-        fed.map_err(|bytes| (self.replier.number.saturating_add(1), bytes))
+        let mut written = Ok(());
+        let fed = self.lines.feed(bytes, |read, line| {
+            if written.is_ok() {
+                written = replier.answer(read, line, out);
+            }
+        });
+        written?;
+        fed.map_err(|bytes| endless_line(self.replier.number.saturating_add(1), bytes))
     }
 
     /// The input has ended: the reply to its last line, if it had no line end.
-    pub fn finish(&mut self, out: &mut Vec<u8>) {
+    pub fn finish(&mut self, out: &mut impl Write) -> io::Result<()> {
         let replier = &mut self.replier;
+        let mut written = Ok(());
         self.lines
-            .finish(|read, line| replier.answer(read, line, out));
+            .finish(|read, line| written = replier.answer(read, line, out));
+        written
     }
 
     /// The number of lines answered with an error so far.
@@ -438,16 +453,16 @@ impl ForbiddenPipe {
 }
 
 impl Replier {
-    fn answer(&mut self, read: LineRead, line: &[u8], out: &mut Vec<u8>) {
+    fn answer(&mut self, read: LineRead, line: &[u8], out: &mut impl Write) -> io::Result<()> {
         self.number = self.number.saturating_add(1);
         let (reply, error) = match read {
             LineRead::TooLong { bytes } => (too_long_line(bytes, self.max_line, self.number), true),
-            _ if line.iter().all(u8::is_ascii_whitespace) => return,
+            _ if line.iter().all(u8::is_ascii_whitespace) => return Ok(()),
             _ => answer_line(line, self.number, self.explain.as_deref()),
         };
         self.errors = self.errors.saturating_add(usize::from(error));
-        out.extend_from_slice(reply.as_bytes());
-        out.push(b'\n');
+        out.write_all(reply.as_bytes())?;
+        out.write_all(b"\n")
     }
 }
 

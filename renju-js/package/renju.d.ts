@@ -95,7 +95,8 @@ export interface SideClock {
 /** The referee's status: what is required of whom, the points, the clocks, the outcome. */
 export interface Status {
   required: Required;
-  to_act: Seat | null;
+  /** Who must act (absent once the game is over). */
+  to_act?: Seat;
   color?: Color;
   /** The number of the next stone. */
   move: number;
@@ -103,7 +104,7 @@ export interface Status {
   stone: Color;
   /** The choices of a swap decision. */
   options?: Array<'stay' | 'swap' | 'place-two' | 'offer'>;
-  /** The allowed distance from the centre of an opening placement. */
+  /** The numbers of fifth-move offers a declaration may name (`[fewest, most]`). */
   range?: [number, number];
   /** The number of fifth moves to offer. */
   count?: number;
@@ -133,6 +134,8 @@ export type Format = 'moves' | 'rif' | 'psq' | 'sgf' | 'renlib' | 'openings' | s
 /** Every error the package throws; `code` is the library's stable code. */
 export class RenjuError extends Error {
   readonly code: string;
+  /** With `endless-line` from `Pipe.feed`: the replies to the lines before it. */
+  replies?: Uint8Array;
   constructor(code: string, message: string);
 }
 /** A referee refused an action (nothing changed). */
@@ -150,7 +153,7 @@ export const version: string;
 export class Referee {
   constructor(options?: GameOptions);
   /** A referee going on from the first game of a record. */
-  static load(record: string | Uint8Array, format?: Format, options?: GameOptions): Referee;
+  static load(record: string | Uint8Array | ArrayBuffer, format?: Format, options?: GameOptions): Referee;
   /** A referee that replays actions (as `actions()` gave them). */
   static fromActions(actions: Action[], options?: GameOptions): Referee;
   /** Takes one action; throws a RefusalError. */
@@ -188,7 +191,7 @@ export class Renju {
   history(options: { verbose?: false }): Point[];
   board(): Array<Array<Color | null>>;
   ascii(): string;
-  load(record: string | Uint8Array, format?: Format): this;
+  load(record: string | Uint8Array | ArrayBuffer, format?: Format): this;
   record(format?: Format): string;
   psq(): string;
   sgf(): string;
@@ -231,13 +234,13 @@ export interface Report {
   [key: string]: unknown;
 }
 /** Validates every game of a file; `name` is the file's name, for the report and its messages. */
-export function validate(text: string | Uint8Array, format: Format, options?: GameOptions & { name?: string }): Report;
+export function validate(text: string | Uint8Array | ArrayBuffer, format: Format, options?: GameOptions & { name?: string }): Report;
 
 /** A JSON-lines pipe fed with bytes as they arrive. */
 export class Pipe {
   static referee(referee: Referee, maxLineBytes?: number): Pipe;
   static forbidden(options?: { explain?: Point; maxLineBytes?: number }): Pipe;
-  feed(bytes: string | Uint8Array): Uint8Array;
+  feed(bytes: string | Uint8Array | ArrayBuffer): Uint8Array;
   finish(): Uint8Array;
   errors(): number;
   free(): void;

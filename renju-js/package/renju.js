@@ -56,6 +56,12 @@ const { instance } = await WebAssembly.instantiate(await wasmBytes(), {
       const body = encoder.encode(text ?? '');
       const namePtr = w.renju_alloc(name.length);
       const bodyPtr = w.renju_alloc(body.length);
+      if (namePtr === 0 || (bodyPtr === 0 && body.length > 0)) {
+        // No memory for the text: it is handed over as not decoded.
+        if (bodyPtr !== 0) w.renju_free(bodyPtr, body.length);
+        w.renju_host_decoded(namePtr, namePtr === 0 ? 0 : name.length, 0, 0, 0);
+        return namePtr === 0 ? 0 : 1;
+      }
       new Uint8Array(memory.buffer, namePtr, name.length).set(name);
       new Uint8Array(memory.buffer, bodyPtr, body.length).set(body);
       w.renju_host_decoded(namePtr, name.length, bodyPtr, body.length, text === null ? 0 : 1);
@@ -106,7 +112,7 @@ export class OptionsError extends RenjuError {
 export const REFUSAL_CODES = Object.freeze([
   'not-your-turn', 'wrong-action', 'occupied', 'off-board', 'outside-area', 'forbidden',
   'offer-count', 'symmetric-offers', 'not-offered', 'draw-offer-not-allowed', 'game-over',
-  'paused', 'bad-request', 'adjourned', 'seal-mismatch', 'no-action',
+  'paused', 'bad-request', 'adjourned', 'seal-mismatch',
 ]);
 
 function errorOf({ code, message }) {
@@ -120,8 +126,26 @@ function errorOf({ code, message }) {
 
 // --- The boundary ------------------------------------------------------------------
 
+// The internal failure that stopped the module, once one did: a trap (a panic of the
+// Rust code, which aborts) leaves its memory in no known state, so every later call
+// throws this error instead of running on it.
+let stopped = null;
+
+function guard(f) {
+  if (stopped) throw stopped;
+  try {
+    return f();
+  } catch (error) {
+    if (error instanceof WebAssembly.RuntimeError) {
+      stopped = new RenjuError('internal', `the WebAssembly module stopped at an internal error (${error.message}): load the package again`);
+      throw stopped;
+    }
+    throw error;
+  }
+}
+
 function answerBytes() {
-  return new Uint8Array(memory.buffer, w.renju_out_ptr(), w.renju_out_len());
+  return guard(() => new Uint8Array(memory.buffer, w.renju_out_ptr(), w.renju_out_len()));
 }
 
 function answerText() {
@@ -188,9 +212,9 @@ function place(values, held) {
 function invoke(fn, values, numbers) {
   const held = [];
   try {
-    return fn(...place(values.map(bytesOf), held), ...numbers);
+    return guard(() => fn(...place(values.map(bytesOf), held), ...numbers));
   } finally {
-    for (const [ptr, len] of held) w.renju_free(ptr, len);
+    if (!stopped) for (const [ptr, len] of held) w.renju_free(ptr, len);
   }
 }
 
@@ -207,7 +231,7 @@ function make(fn, values, numbers = []) {
   return handle;
 }
 
-const registry = new FinalizationRegistry((handle) => w.renju_drop(handle));
+const registry = new FinalizationRegistry((handle) => stopped || w.renju_drop(handle));
 
 function optionsJson(options) {
   if (options === undefined || options === null) return '';
@@ -317,7 +341,10 @@ export class Referee {
     return JSON.parse(call(w.renju_referee_board.bind(null, handleOf(this)), []));
   }
 
-  /** Takes back the last action; throws a RenjuError `no-action` when there is none. */
+  /**
+   * Takes back the last action (after `load`, the record's last event when no action
+   * followed); throws a RenjuError `no-action` when there is nothing to take back.
+   */
   undo() {
     call(w.renju_referee_undo.bind(null, handleOf(this)), []);
     return this;
@@ -335,8 +362,9 @@ export class Referee {
   free() {
     if (this._handle) {
       registry.unregister(this);
-      w.renju_drop(this._handle);
+      const handle = this._handle;
       this._handle = 0;
+      if (!stopped) guard(() => w.renju_drop(handle));
     }
   }
 }
@@ -409,7 +437,11 @@ export class Renju {
     return this.outcome() !== null;
   }
 
-  /** Takes back the last action; the move taken back, or null when there was none. */
+  /**
+   * Takes back the last action (after `load`, the record's last event when no action
+   * followed): the move taken back, or null when the action placed no stone (a swap, a
+   * decision) or there was nothing to take back.
+   */
   undo() {
     const before = this._referee.moves();
     try {
@@ -534,6 +566,13 @@ function queryOf(position) {
 
 // --- The JSON-lines pipes (the package's command) -----------------------------------
 
+// A line limit the module can hold (a 32-bit size), or a RenjuError.
+function lineLimit(bytes) {
+  if (!Number.isInteger(bytes) || bytes < 0 || bytes > 0xffffffff) {
+    throw new RenjuError('bad-argument', `a line limit is a whole number of bytes below 2^32, not ${bytes}`);
+  }
+}
+
 /**
  * A JSON-lines pipe fed with bytes as they arrive: `feed(bytes)` gives the reply bytes
  * of the lines they complete, `finish()` those of a last line without a line end.
@@ -541,16 +580,19 @@ function queryOf(position) {
 export class Pipe {
   /** The referee's pipe (`renju referee`) over `referee`, which the pipe takes. */
   static referee(referee, maxLineBytes = 1 << 20) {
+    lineLimit(maxLineBytes);
     const pipe = Object.create(Pipe.prototype);
     const handle = handleOf(referee);
+    adopt(pipe, make(() => w.renju_pipe_referee(handle, maxLineBytes), []));
+    // The referee is the pipe's now.
     registry.unregister(referee);
     referee._handle = 0;
-    adopt(pipe, make(() => w.renju_pipe_referee(handle, maxLineBytes), []));
     return pipe;
   }
 
   /** The forbidden-points pipe (`renju forbidden`), explaining `explain` when given. */
   static forbidden({ explain = '', maxLineBytes = 1 << 20 } = {}) {
+    lineLimit(maxLineBytes);
     const pipe = Object.create(Pipe.prototype);
     adopt(pipe, make(w.renju_pipe_forbidden, [explain], [maxLineBytes]));
     return pipe;
@@ -562,7 +604,7 @@ export class Pipe {
     const status = invoke((ptr, len) => w.renju_pipe_feed(handle, ptr, len), [bytes], []);
     const replies = answerBytes().slice();
     if (status !== 0) {
-      w.renju_pipe_failure(handle);
+      guard(() => w.renju_pipe_failure(handle));
       const error = errorOf(JSON.parse(answerText()));
       error.replies = replies;
       throw error;
@@ -572,7 +614,8 @@ export class Pipe {
 
   /** The input has ended: the reply to its last line, if it had no line end. */
   finish() {
-    w.renju_pipe_finish(handleOf(this));
+    const handle = handleOf(this);
+    guard(() => w.renju_pipe_finish(handle));
     return answerBytes().slice();
   }
 
@@ -585,8 +628,9 @@ export class Pipe {
   free() {
     if (this._handle) {
       registry.unregister(this);
-      w.renju_drop(this._handle);
+      const handle = this._handle;
       this._handle = 0;
+      if (!stopped) guard(() => w.renju_drop(handle));
     }
   }
 }

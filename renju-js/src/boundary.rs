@@ -17,9 +17,10 @@ thread_local! {
     static OUT: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
 }
 
-/// Why a call failed: a code (the referee's refusal codes, or one of this module's:
-/// `bad-options`, `bad-argument`, `parse`, `no-game`, `bad-handle`, `endless-line`) and a
-/// message for people.
+/// Why a call failed: a code and a message for people. The codes are the referee's
+/// refusal codes (`occupied`, `forbidden`, `bad-request`, ...) and this module's own:
+/// `bad-options`, `bad-argument`, `bad-position`, `parse`, `no-game`, `no-action`,
+/// `bad-handle`, `endless-line` and `internal`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct CallError {
     /// The stable code.
@@ -38,11 +39,18 @@ impl CallError {
     }
 }
 
+/// The most memory the answer buffer keeps between calls: a larger answer (a report,
+/// a batch) gets its memory back at the next call.
+const KEPT_ANSWER_BYTES: usize = 1 << 20;
+
 /// Sets the answer to `bytes`.
 pub fn answer(bytes: &[u8]) {
     OUT.with(|out| {
         let mut out = out.borrow_mut();
         out.clear();
+        if out.capacity() > KEPT_ANSWER_BYTES.max(bytes.len()) {
+            out.shrink_to(bytes.len().max(KEPT_ANSWER_BYTES / 16));
+        }
         out.extend_from_slice(bytes);
     });
 }

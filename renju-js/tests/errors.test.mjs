@@ -34,6 +34,16 @@ test('hostile numbers', () => {
   assert.equal(referee.moves().length, 0);
 });
 
+test('line limits a 32-bit module cannot hold are refused', async () => {
+  const { Pipe } = await import('../dist/renju.js');
+  for (const bytes of [-1, 2 ** 32, 0.5, NaN]) {
+    assert.throws(() => Pipe.forbidden({ maxLineBytes: bytes }), (e) => e.code === 'bad-argument', String(bytes));
+  }
+  const referee = new Referee();
+  assert.throws(() => Pipe.referee(referee, 2 ** 40), (e) => e.code === 'bad-argument');
+  assert.equal(referee.status().required, 'place', 'the referee is still the caller\'s');
+});
+
 test('a freed object says so', () => {
   const game = new Renju();
   game.free();

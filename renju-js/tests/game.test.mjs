@@ -51,6 +51,18 @@ test('undo takes back the last move, and null when there is none', () => {
   assert.equal(game.undo(), null);
 });
 
+test('undo after load takes back the loaded moves, then the ones played', () => {
+  const game = new Renju().load('h8 h9 i8', 'moves');
+  game.move('i9');
+  assert.deepEqual(game.undo(), { move: 'i9', color: 'white' });
+  assert.deepEqual(game.history(), ['h8', 'h9', 'i8']);
+  assert.deepEqual(game.undo(), { move: 'i8', color: 'black' });
+  assert.deepEqual(game.history(), ['h8', 'h9']);
+  game.move('j10');
+  assert.deepEqual(game.undo(), { move: 'j10', color: 'black' });
+  assert.deepEqual(game.history(), ['h8', 'h9']);
+});
+
 test('the forbidden points with their fouls, and explanations', () => {
   const game = play(new Renju(), 'f8 a1 g8 a2 h6 a3 h7 a4');
   assert.deepEqual(game.forbidden(), { h8: 'double-three' });

@@ -10,7 +10,10 @@ export const bin = `${dist}/bin/renju.js`;
 export const fixtures = `${root}fixtures`;
 
 /** The native `renju` command (RENJU_CLI), or null: the comparisons then skip. */
-export const nativeCli = process.env.RENJU_CLI && existsSync(process.env.RENJU_CLI) ? process.env.RENJU_CLI : null;
+export const nativeCli = process.env.RENJU_CLI || null;
+if (nativeCli && !existsSync(nativeCli)) {
+  throw new Error(`RENJU_CLI names ${nativeCli}, which does not exist: build it (cargo build -p renju-cli)`);
+}
 export const noNative = nativeCli ? false : 'RENJU_CLI does not name the native renju command';
 
 /** The shared real-world data, or null. */

@@ -50,6 +50,7 @@ function parse(command, args) {
     if (known[name] !== 'string') {
       if (!/^[0-9]+$/.test(value)) die(`--${name}: \`${value}\` is not a whole number`);
       value = Number(value);
+      if (known[name] === 'bytes' && value > 0xffffffff) die(`--${name}: ${value} bytes is more than this command can hold (2^32 - 1)`);
     }
     given[name] = value;
   }
@@ -96,26 +97,49 @@ if (!(command in options)) die(`${command ? `unknown command ${command}\n` : ''}
 const given = parse(command, rest);
 const pipe = command === 'referee' ? refereePipe(given) : forbiddenPipe(given);
 
-// Replies are written as each chunk of input is answered; the process ends when the
-// input does, after the last write has drained.
+// Replies are written as each piece of input is answered, a kilobyte at a time so that
+// the replies in memory stay few; input waits while the output is backed up.
+const PIECE = 1024;
 process.stdout.on('error', (error) => {
   if (error.code === 'EPIPE') process.exit(0);
   die(error.message);
 });
-process.stdin.on('data', (chunk) => {
-  try {
-    const replies = pipe.feed(chunk);
-    if (replies.length) process.stdout.write(replies);
-  } catch (error) {
-    if (!(error instanceof RenjuError)) throw error;
-    if (error.replies?.length) process.stdout.write(error.replies);
+
+function fail(error) {
+  if (!(error instanceof RenjuError) || error.code !== 'endless-line') {
     process.stderr.write(`renju-js: ${error.message}\n`);
+    process.exit(2);
+  }
+  if (error.replies?.length) process.stdout.write(error.replies);
+  process.stderr.write(`renju-js: ${error.message}\n`);
+  process.stdin.pause();
+  process.stdout.write('', () => process.exit(2));
+}
+
+process.stdin.on('data', (chunk) => {
+  let flowing = true;
+  try {
+    for (let at = 0; at < chunk.length; at += PIECE) {
+      const replies = pipe.feed(chunk.subarray(at, at + PIECE));
+      if (replies.length) flowing = process.stdout.write(replies) && flowing;
+    }
+  } catch (error) {
+    fail(error);
+    return;
+  }
+  if (!flowing) {
     process.stdin.pause();
-    process.stdout.write('', () => process.exit(2));
+    process.stdout.once('drain', () => process.stdin.resume());
   }
 });
 process.stdin.on('end', () => {
-  const last = pipe.finish();
+  let last;
+  try {
+    last = pipe.finish();
+  } catch (error) {
+    fail(error);
+    return;
+  }
   const code = command === 'forbidden' && pipe.errors() > 0 ? 1 : 0;
   process.stdout.write(last, () => process.exit(code));
 });

@@ -6,6 +6,7 @@ import { Renju, RenjuError } from '../renju.js';
 
 const $ = (id) => document.getElementById(id);
 let game;
+let timed = false;
 let started = 0;
 let selected = [];
 let timer = 0;
@@ -22,9 +23,11 @@ function options() {
 
 function newGame() {
   try {
-    const next = new Renju(options());
+    const chosen = options();
+    const next = new Renju(chosen);
     game?.free();
     game = next;
+    timed = chosen.timeControl !== undefined;
   } catch (error) {
     return say(error);
   }
@@ -43,7 +46,7 @@ function say(error) {
 function act(action) {
   $('message').textContent = '';
   try {
-    game.act(options().timeControl ? { ...action, t: now() } : action);
+    game.act(timed ? { ...action, t: now() } : action);
   } catch (error) {
     say(error);
   }
@@ -103,8 +106,8 @@ function decisionControls(status) {
       if (option === 'offer') continue;
       button(option, { action: option });
     }
-  } else if (status.required === 'declare') {
-    const [low, high] = status.range ?? [1, 10];
+  } else if (status.required === 'declare' && status.range) {
+    const [low, high] = status.range;
     for (let count = low; count <= high; count++) button(`declare ${count}`, { action: 'declare', count });
   } else if (status.required === 'offer') {
     button(`offer ${selected.length} of ${status.count}`, { action: 'offer', points: selected });

@@ -3,10 +3,10 @@
 //! the WHATWG Encoding Standard, decoded by `encoding_rs` natively.
 //!
 //! On WebAssembly the decoding tables are not compiled in (they would be a third of the
-//! module): the embedder decodes through [`set_decoder`] with the host's own
-//! implementation of the same standard (the JavaScript package gives `TextDecoder`).
-//! Until one is set, text that is not UTF-8 is read as UTF-8 with replacement
-//! characters.
+//! module): the embedder decodes through `set_decoder` (in WebAssembly builds only) with
+//! the host's own implementation of the same standard (the JavaScript package gives
+//! `TextDecoder`). Until one is set, text that is not UTF-8 is read as UTF-8 with
+//! replacement characters.
 
 /// The encoding that a label names and the text, as decoded: the encoding's canonical
 /// WHATWG name (`GBK`, `windows-1252`, `UTF-16LE`, ...) and the text.

@@ -227,7 +227,8 @@ pub fn read_line<R: BufRead + ?Sized>(
 /// by an event loop): bytes are fed as they come and each complete line is handed over
 /// as it ends, with the same reading as `read_line` without `cr_ends_line` (a line ends
 /// at `\n` or `\r\n`; a line past the limit is [`LineRead::TooLong`] and is not kept;
-/// one still going after [`MAX_SKIPPED_LINE_BYTES`] is [`LineRead::Endless`]).
+/// one still going after [`MAX_SKIPPED_LINE_BYTES`] ends the input: `feed` returns its
+/// bytes so far as an error, where `read_line` says [`LineRead::Endless`]).
 ///
 /// ```
 /// use renju_records::formats::{LineRead, LineSplitter};

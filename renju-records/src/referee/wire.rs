@@ -15,6 +15,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use std::borrow::Cow;
+use std::io::{self, Write};
 
 use super::{ActionKind, Referee, Refusal, RefusalCode, Request, Status};
 use crate::formats::{Format, LineRead, LineSplitter};
@@ -352,30 +353,38 @@ impl RefereePipe {
         }
     }
 
-    /// Feeds input bytes; the replies to the lines they complete go to `out`. `Err`
-    /// with the line's bytes so far when a line has no end in sight (see
-    /// [`LineSplitter`]): the input cannot be read further.
-    pub fn feed(&mut self, bytes: &[u8], out: &mut Vec<u8>) -> Result<(), u64> {
+    /// Feeds input bytes; the replies to the lines they complete are written to `out`
+    /// as each line is answered. An `InvalidData` error when a line has no end in
+    /// sight (see [`LineSplitter`]): the input cannot be read further.
+    pub fn feed(&mut self, bytes: &[u8], out: &mut impl Write) -> io::Result<()> {
         let replier = &mut self.replier;
-        self.lines
-            .feed(bytes, |read, line| replier.answer(read, line, out))
+        let mut written = Ok(());
+        let fed = self.lines.feed(bytes, |read, line| {
+            if written.is_ok() {
+                written = replier.answer(read, line, out);
+            }
+        });
+        written?;
+        fed.map_err(|bytes| {
+            io::Error::new(
+                io::ErrorKind::InvalidData,
+                format!("no line end in the first {bytes} bytes of a request"),
+            )
+        })
     }
 
     /// The input has ended: the reply to its last line, if it had no line end.
-    pub fn finish(&mut self, out: &mut Vec<u8>) {
+    pub fn finish(&mut self, out: &mut impl Write) -> io::Result<()> {
         let replier = &mut self.replier;
+        let mut written = Ok(());
         self.lines
-            .finish(|read, line| replier.answer(read, line, out));
-    }
-
-    /// The referee behind the pipe.
-    pub fn referee(&self) -> &Referee {
-        &self.replier.referee
+            .finish(|read, line| written = replier.answer(read, line, out));
+        written
     }
 }
 
 impl Replier {
-    fn answer(&mut self, read: LineRead, line: &[u8], out: &mut Vec<u8>) {
+    fn answer(&mut self, read: LineRead, line: &[u8], out: &mut impl Write) -> io::Result<()> {
         let first = std::mem::replace(&mut self.first, false);
         let reply = match read {
             LineRead::TooLong { bytes } => Reply {
@@ -400,13 +409,13 @@ impl Replier {
                 };
                 let text = String::from_utf8_lossy(line);
                 if text.trim().is_empty() {
-                    return;
+                    return Ok(());
                 }
                 self.referee.handle_json(&text)
             }
         };
-        out.extend_from_slice(reply.as_bytes());
-        out.push(b'\n');
+        out.write_all(reply.as_bytes())?;
+        out.write_all(b"\n")
     }
 }
 

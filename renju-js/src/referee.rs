@@ -1,0 +1,301 @@
+//! The live referee's functions: a referee made, loaded from a record or restored from
+//! its actions, its actions and protocol lines, its status, board and moves, and undo.
+
+use renju_engine::forbidden_jsonl::rows_of;
+use renju_records::formats::{Format, ReadLimits};
+use renju_records::referee::{Command, Referee, RefereeError, Request};
+use renju_records::Game;
+use serde::Serialize;
+
+use crate::boundary::{bytes, finish, text, CallError};
+use crate::objects::{made, with_referee, Object};
+use crate::options::GameOptions;
+
+/// A referee, and the record it was loaded from (undo replays from it).
+#[derive(Clone)]
+pub struct Kept {
+    /// The referee.
+    pub referee: Referee,
+    /// The record it was loaded from, if any.
+    origin: Option<Game>,
+}
+
+impl Kept {
+    fn object(referee: Referee, origin: Option<Game>) -> Object {
+        Object::Referee(Box::new(Kept { referee, origin }))
+    }
+
+    /// The referee as it was before its last action, or before the last event of the
+    /// record it was loaded from when no action was taken since.
+    fn undo(&mut self) -> Result<(), CallError> {
+        let options = self.referee.options().clone();
+        let mut origin = self.origin.clone();
+        let before = match self.referee.actions().split_last() {
+            Some((_, before)) => before.to_vec(),
+            None => match origin.as_mut().and_then(|game| game.events.pop()) {
+                Some(_) => Vec::new(),
+                None => {
+                    return Err(CallError::new(
+                        "no-action",
+                        "nothing to take back: no action, and no event loaded",
+                    ))
+                }
+            },
+        };
+        let mut referee = match &origin {
+            Some(game) => Referee::resume(game, options).map_err(refused_record)?,
+            None => {
+                Referee::new(options).map_err(|e| CallError::new("bad-options", e.to_string()))?
+            }
+        };
+        for request in before {
+            referee
+                .take(&request)
+                .map_err(|refusal| CallError::new(refusal.code.name(), refusal.message))?;
+        }
+        self.referee = referee;
+        self.origin = origin;
+        Ok(())
+    }
+}
+
+/// The error of a referee that cannot go on from a record: the record's fault is a
+/// `parse` error, the options' a `bad-options` one.
+fn refused_record(error: RefereeError) -> CallError {
+    match error {
+        RefereeError::Record(_) => CallError::new("parse", error.to_string()),
+        RefereeError::Setup(_) | RefereeError::Clock(_) => {
+            CallError::new("bad-options", error.to_string())
+        }
+    }
+}
+
+/// A referee at the start of a game, from options as JSON ([`GameOptions`]).
+///
+/// # Safety
+/// `ptr` and `len` as in [`crate::boundary::bytes`].
+#[no_mangle]
+pub unsafe extern "C" fn renju_referee_new(ptr: *const u8, len: usize) -> u32 {
+    // SAFETY: the caller's promise.
+    let options = unsafe { text(ptr, len, "the options") };
+    made(options.and_then(|o| {
+        let options = GameOptions::from_json(o)?.referee()?;
+        let referee =
+            Referee::new(options).map_err(|e| CallError::new("bad-options", e.to_string()))?;
+        Ok(Kept::object(referee, None))
+    }))
+}
+
+/// A referee going on from the first game of a record (`text` in the format named
+/// `format`, a name or a file name); the record's rules override the options.
+///
+/// # Safety
+/// Each pointer and length as in [`crate::boundary::bytes`].
+#[no_mangle]
+pub unsafe extern "C" fn renju_referee_load(
+    options_ptr: *const u8,
+    options_len: usize,
+    record_ptr: *const u8,
+    record_len: usize,
+    format_ptr: *const u8,
+    format_len: usize,
+) -> u32 {
+    // SAFETY: the caller's promise.
+    let args = unsafe {
+        record_args(
+            (options_ptr, options_len),
+            (record_ptr, record_len),
+            (format_ptr, format_len),
+        )
+    };
+    made((|| {
+        let (options, record, format) = args?;
+        let game = format
+            .read_from_with(record, None, ReadLimits::default())
+            .next()
+            .ok_or_else(|| CallError::new("no-game", "the record holds no game"))?
+            .map_err(|e| CallError::new("parse", e.to_string()))?;
+        let referee = Referee::resume(&game, options.referee()?).map_err(refused_record)?;
+        Ok(Kept::object(referee, Some(game)))
+    })())
+}
+
+/// The arguments of a call on a record: the options (JSON), the record's bytes and its
+/// format's name, each as (pointer, length).
+///
+/// # Safety
+/// Each pointer and length as in [`crate::boundary::bytes`].
+pub unsafe fn record_args<'a>(
+    options: (*const u8, usize),
+    record: (*const u8, usize),
+    format: (*const u8, usize),
+) -> Result<(GameOptions, &'a [u8], Format), CallError> {
+    // SAFETY: the caller's promise.
+    let (options, record, format) = unsafe {
+        (
+            text(options.0, options.1, "the options")?,
+            bytes(record.0, record.1),
+            text(format.0, format.1, "the format")?,
+        )
+    };
+    Ok((
+        GameOptions::from_json(options)?,
+        record,
+        format_named(format)?,
+    ))
+}
+
+/// A format by name (`psq`, `sgf`, ...) or by a file name's extension.
+pub fn format_named(name: &str) -> Result<Format, CallError> {
+    name.parse::<Format>().or_else(|error| {
+        Format::from_path(name).ok_or_else(|| CallError::new("bad-argument", error.to_string()))
+    })
+}
+
+/// A copy of the referee of `handle` (a new handle; 0 and the error when it is none).
+#[no_mangle]
+pub extern "C" fn renju_referee_copy(handle: u32) -> u32 {
+    made(with_referee(handle, |kept| {
+        Ok(Object::Referee(Box::new(kept.clone())))
+    }))
+}
+
+/// Takes one action, a line of the referee's JSON-lines protocol: 0 and an empty
+/// answer, or 1 and the refusal (`{"code": ..., "message": ...}`). No status is built
+/// (ask [`renju_referee_line`] or [`renju_referee_status`]): the fast path.
+///
+/// # Safety
+/// `ptr` and `len` as in [`crate::boundary::bytes`].
+#[no_mangle]
+pub unsafe extern "C" fn renju_referee_act(handle: u32, ptr: *const u8, len: usize) -> i32 {
+    // SAFETY: the caller's promise.
+    let line = unsafe { text(ptr, len, "the action") };
+    finish(line.and_then(|line| {
+        let command =
+            Command::from_json(line).map_err(|e| CallError::new("bad-request", e.to_string()))?;
+        let Command::Act(request) = command else {
+            return Err(CallError::new(
+                "bad-request",
+                "a query is not an action: send it as a line",
+            ));
+        };
+        with_referee(handle, |Kept { referee, .. }| {
+            referee
+                .take(&request)
+                .map(|()| String::new())
+                .map_err(|refusal| CallError::new(refusal.code.name(), refusal.message))
+        })
+    }))
+}
+
+/// Answers one line of the referee's JSON-lines protocol (an action or a query) with
+/// its reply line, as `renju referee` does.
+///
+/// # Safety
+/// `ptr` and `len` as in [`crate::boundary::bytes`].
+#[no_mangle]
+pub unsafe extern "C" fn renju_referee_line(handle: u32, ptr: *const u8, len: usize) -> i32 {
+    // SAFETY: the caller's promise.
+    let line = unsafe { bytes(ptr, len) };
+    let line = String::from_utf8_lossy(line);
+    finish(with_referee(handle, |Kept { referee, .. }| {
+        Ok(referee.handle_json(&line))
+    }))
+}
+
+/// The referee's status, as JSON (the `status` of a reply line).
+#[no_mangle]
+pub extern "C" fn renju_referee_status(handle: u32) -> i32 {
+    finish(with_referee(handle, |Kept { referee, .. }| {
+        Ok(referee.status().to_json())
+    }))
+}
+
+/// One move of the game so far.
+#[derive(Serialize)]
+struct MoveEntry {
+    #[serde(rename = "move")]
+    played: String,
+    color: &'static str,
+}
+
+/// The moves on the board so far, in order, with their colours, as JSON
+/// (`[{"move": "h8", "color": "black"}, ...]`).
+#[no_mangle]
+pub extern "C" fn renju_referee_moves(handle: u32) -> i32 {
+    finish(with_referee(handle, |Kept { referee, .. }| {
+        let position = referee.position();
+        let moves: Vec<MoveEntry> = position
+            .moves()
+            .enumerate()
+            .map(|(i, m)| MoveEntry {
+                played: m.to_string(),
+                color: if i % 2 == 0 { "black" } else { "white" },
+            })
+            .collect();
+        Ok(serde_json::to_string(&moves).unwrap_or_default())
+    }))
+}
+
+/// The board's rows, top row first, of `B`, `W` and `.`, as a JSON list.
+#[no_mangle]
+pub extern "C" fn renju_referee_board(handle: u32) -> i32 {
+    finish(with_referee(handle, |Kept { referee, .. }| {
+        Ok(serde_json::to_string(&rows_of(referee.position().board())).unwrap_or_default())
+    }))
+}
+
+/// The actions taken so far, as JSON: with the options they restore the referee
+/// exactly ([`renju_referee_from_actions`]).
+#[no_mangle]
+pub extern "C" fn renju_referee_actions(handle: u32) -> i32 {
+    finish(with_referee(handle, |Kept { referee, .. }| {
+        serde_json::to_string(referee.actions())
+            .map_err(|e| CallError::new("bad-request", e.to_string()))
+    }))
+}
+
+/// A referee from options and the actions taken (JSON, as [`renju_referee_actions`]
+/// gives them), replayed from the start.
+///
+/// # Safety
+/// Each pointer and length as in [`crate::boundary::bytes`].
+#[no_mangle]
+pub unsafe extern "C" fn renju_referee_from_actions(
+    options_ptr: *const u8,
+    options_len: usize,
+    actions_ptr: *const u8,
+    actions_len: usize,
+) -> u32 {
+    // SAFETY: the caller's promise.
+    let (options, actions) = unsafe {
+        (
+            text(options_ptr, options_len, "the options"),
+            text(actions_ptr, actions_len, "the actions"),
+        )
+    };
+    made((|| {
+        let options = GameOptions::from_json(options?)?.referee()?;
+        Referee::new(options.clone()).map_err(|e| CallError::new("bad-options", e.to_string()))?;
+        let actions: Vec<Request> = serde_json::from_str(actions?)
+            .map_err(|e| CallError::new("bad-argument", e.to_string()))?;
+        let referee = Referee::from_actions(options, &actions).map_err(|(i, refusal)| {
+            CallError::new(
+                refusal.code.name(),
+                format!("action {}: {}", i.saturating_add(1), refusal.message),
+            )
+        })?;
+        Ok(Kept::object(referee, None))
+    })())
+}
+
+/// Takes back the last action: the referee replays the ones before it from the start,
+/// or from the record it was loaded from. With no action since the record was loaded,
+/// the record's last event is taken back. 0, or 1 with a `no-action` error when there
+/// is nothing to take back.
+#[no_mangle]
+pub extern "C" fn renju_referee_undo(handle: u32) -> i32 {
+    finish(with_referee(handle, |kept| {
+        kept.undo().map(|()| String::new())
+    }))
+}
