@@ -690,7 +690,7 @@ impl<W: WeightValue> Solver<W> {
             ends: [a, b],
             double_weight,
         } = self.edge[k];
-        self.dual[a] + self.dual[b] - double_weight
+        self.dual[a].sum_less(self.dual[b], double_weight)
     }
 
     /// The vertices inside blossom (or vertex) `b`.
@@ -810,7 +810,7 @@ impl<W: WeightValue> Solver<W> {
             return false;
         }
         if !self.allowed[k] {
-            let slack = self.dual[v] + self.dual[w] - self.incident[v][at].double_weight;
+            let slack = self.dual[v].sum_less(self.dual[w], self.incident[v][at].double_weight);
             if slack > W::ZERO {
                 self.note_best_edge(v, w, k, slack);
                 return false;
