@@ -424,6 +424,9 @@ struct Solver<W> {
     edge: Vec<Edge<W>>,
     /// For each vertex, its edges (scanned in every stage: kept together for speed).
     incident: Vec<Vec<Incidence<W>>>,
+    /// For each vertex, which of its edges are live, a bit per place in `incident`
+    /// (the scans skip the others without reading them).
+    live_bits: Vec<Vec<u64>>,
     /// For each vertex, the far endpoint of its matched edge.
     mate: Vec<Option<usize>>,
     /// The label of each vertex and top-level blossom.
@@ -503,6 +506,18 @@ impl<W: WeightValue> Solver<W> {
                 live,
             });
         }
+        let live_bits = incident
+            .iter()
+            .map(|list: &Vec<Incidence<W>>| {
+                let mut bits = vec![0u64; list.len().div_ceil(64)];
+                for (i, e) in list.iter().enumerate() {
+                    if e.live {
+                        bits[i / 64] |= 1 << (i % 64);
+                    }
+                }
+                bits
+            })
+            .collect();
         let mut dual = vec![heaviest; n];
         dual.resize(2 * n, W::ZERO);
         let mut base: Vec<Option<usize>> = (0..n).map(Some).collect();
@@ -511,6 +526,7 @@ impl<W: WeightValue> Solver<W> {
             n,
             endpoint,
             incident,
+            live_bits,
             mate: vec![None; n],
             label: vec![Label::Free; 2 * n],
             label_end: vec![None; 2 * n],
@@ -571,9 +587,16 @@ impl<W: WeightValue> Solver<W> {
         let at = |from: usize, to: usize| if to < from { to } else { to - 1 };
         let live = double_weight > W::ZERO;
         for (from, to) in [(v, x), (x, v)] {
-            let e = &mut self.incident[from][at(from, to)];
+            let i = at(from, to);
+            let e = &mut self.incident[from][i];
             e.double_weight = double_weight;
             e.live = live;
+            let (word, bit) = (&mut self.live_bits[from][i / 64], 1u64 << (i % 64));
+            if live {
+                *word |= bit;
+            } else {
+                *word &= !bit;
+            }
         }
         double_weight > old || matched || inside
     }
@@ -789,14 +812,17 @@ impl<W: WeightValue> Solver<W> {
     /// shrinks blossoms, and augments the matching when a path joins two trees (true).
     fn scan_queue(&mut self) -> bool {
         while let Some(v) = self.queue.pop() {
-            for i in 0..self.incident[v].len() {
-                let e = &self.incident[v][i];
-                if !e.live {
-                    continue;
-                }
-                let (far_end, far_vertex) = (e.far_end, e.far_vertex);
-                if self.scan_edge(v, far_end, far_vertex, i) {
-                    return true;
+            // The live edges in order, by their bits (scanning changes no weight).
+            for at in 0..self.live_bits[v].len() {
+                let mut word = self.live_bits[v][at];
+                while word != 0 {
+                    let i = at * 64 + word.trailing_zeros() as usize;
+                    word &= word - 1;
+                    let e = &self.incident[v][i];
+                    let (far_end, far_vertex) = (e.far_end, e.far_vertex);
+                    if self.scan_edge(v, far_end, far_vertex, i) {
+                        return true;
+                    }
                 }
             }
         }
