@@ -462,6 +462,10 @@ struct Solver<W> {
     queue: Vec<usize>,
     /// Marks of the trace in `common_base`.
     marked: Vec<bool>,
+    /// Scratch of `collect_best_edges`: the least-slack edge found to each S-blossom,
+    /// with its slack (all `None` between calls), and the blossoms given one.
+    best_to: Vec<Option<(usize, W)>>,
+    best_to_found: Vec<usize>,
     /// The rarer moves made so far.
     moves: Moves,
 }
@@ -544,6 +548,8 @@ impl<W: WeightValue> Solver<W> {
             edge,
             queue: Vec::new(),
             marked: vec![false; 2 * n],
+            best_to: vec![None; 2 * n],
+            best_to_found: Vec::new(),
             moves: Moves::default(),
         }
     }
@@ -684,19 +690,6 @@ impl<W: WeightValue> Solver<W> {
             b = next;
         }
         former
-    }
-
-    /// Whether edge `k` weighs more than zero (a weight of zero is no edge).
-    fn edge_live(&self, k: usize) -> bool {
-        let [a, _] = self.edge[k].ends;
-        let far = self.endpoint[2 * k + 1];
-        let at = if far < a { far } else { far - 1 };
-        // Complete graphs list a vertex's edges by the far vertex; other graphs check the
-        // weight itself.
-        match self.incident[a].get(at) {
-            Some(e) if e.far_end == 2 * k + 1 => e.live,
-            _ => self.edge[k].double_weight > W::ZERO,
-        }
     }
 
     /// Each vertex's mate.
@@ -988,39 +981,74 @@ impl<W: WeightValue> Solver<W> {
     /// For new S-blossom `b`, its least-slack edge to each neighbouring S-blossom and the
     /// least of them, from its children's lists (or their vertices' edges).
     fn collect_best_edges(&mut self, b: usize) {
-        let mut best_to: Vec<Option<usize>> = vec![None; 2 * self.n];
-        for child in self.children[b].clone() {
-            let candidates = match self.best_edges[child].take() {
-                Some(list) => list,
-                None => self
-                    .leaves(child)
-                    .into_iter()
-                    .flat_map(|v| self.incident[v].iter().map(|e| e.far_end / 2))
-                    .collect(),
-            };
-            for k in candidates {
-                if !self.edge_live(k) {
-                    continue;
+        let children = std::mem::take(&mut self.children[b]);
+        for &child in &children {
+            match self.best_edges[child].take() {
+                Some(list) => {
+                    for k in list {
+                        let Edge {
+                            ends: [a, far],
+                            double_weight,
+                        } = self.edge[k];
+                        if double_weight == W::ZERO {
+                            continue; // no edge
+                        }
+                        let far = if self.top[far] == b { a } else { far };
+                        self.offer_best_to(b, k, far);
+                    }
                 }
-                let (a, far) = (self.endpoint[2 * k], self.endpoint[2 * k + 1]);
-                let far = if self.top[far] == b { a } else { far };
-                let far_top = self.top[far];
-                if far_top != b
-                    && self.label[far_top] == Label::Outer
-                    && best_to[far_top].is_none_or(|e| self.slack(k) < self.slack(e))
-                {
-                    best_to[far_top] = Some(k);
+                None => {
+                    // The child's vertices' own edges, the far ends outside it.
+                    for v in self.leaves(child) {
+                        for at in 0..self.live_bits[v].len() {
+                            let mut word = self.live_bits[v][at];
+                            while word != 0 {
+                                let i = at * 64 + word.trailing_zeros() as usize;
+                                word &= word - 1;
+                                let e = &self.incident[v][i];
+                                self.offer_best_to(b, e.far_end / 2, e.far_vertex);
+                            }
+                        }
+                    }
                 }
             }
             self.set_best_edge(child, None);
         }
-        let list: Vec<usize> = best_to.into_iter().flatten().collect();
-        let best = list
-            .iter()
-            .map(|&k| (k, self.slack(k)))
-            .min_by_key(|&(_, slack)| slack);
+        self.children[b] = children;
+        // In the order of the blossoms' numbers, the first least slack the best.
+        let mut found = std::mem::take(&mut self.best_to_found);
+        found.sort_unstable();
+        let mut list = Vec::with_capacity(found.len());
+        let mut best: Option<(usize, W)> = None;
+        for &far_top in &found {
+            if let Some((k, slack)) = self.best_to[far_top].take() {
+                list.push(k);
+                if best.is_none_or(|(_, least)| slack < least) {
+                    best = Some((k, slack));
+                }
+            }
+        }
+        found.clear();
+        self.best_to_found = found;
         self.set_best_edge(b, best);
         self.best_edges[b] = Some(list);
+    }
+
+    /// Keeps live edge `k` as new blossom `b`'s least-slack edge to the S-blossom
+    /// holding `far` (its end away from `b`, when it has one) if it is the first or
+    /// slacker than the one kept.
+    fn offer_best_to(&mut self, b: usize, k: usize, far: usize) {
+        let far_top = self.top[far];
+        if far_top == b || self.label[far_top] != Label::Outer {
+            return;
+        }
+        let slack = self.slack(k);
+        match self.best_to[far_top] {
+            None => self.best_to_found.push(far_top),
+            Some((_, least)) if slack < least => {}
+            Some(_) => return,
+        }
+        self.best_to[far_top] = Some((k, slack));
     }
 
     /// Undoes blossom `b`: its children become top-level. Within a stage (a T-blossom
