@@ -993,8 +993,12 @@ impl<W: WeightValue> Solver<W> {
                         if double_weight == W::ZERO {
                             continue; // no edge
                         }
-                        let far = if self.top[far] == b { a } else { far };
-                        self.offer_best_to(b, k, far);
+                        let (near, far) = if self.top[far] == b {
+                            (far, a)
+                        } else {
+                            (a, far)
+                        };
+                        self.offer_best_to(b, k, near, far, double_weight);
                     }
                 }
                 None => {
@@ -1006,7 +1010,9 @@ impl<W: WeightValue> Solver<W> {
                                 let i = at * 64 + word.trailing_zeros() as usize;
                                 word &= word - 1;
                                 let e = &self.incident[v][i];
-                                self.offer_best_to(b, e.far_end / 2, e.far_vertex);
+                                let (k, far, double_weight) =
+                                    (e.far_end / 2, e.far_vertex, e.double_weight);
+                                self.offer_best_to(b, k, v, far, double_weight);
                             }
                         }
                     }
@@ -1034,15 +1040,16 @@ impl<W: WeightValue> Solver<W> {
         self.best_edges[b] = Some(list);
     }
 
-    /// Keeps live edge `k` as new blossom `b`'s least-slack edge to the S-blossom
-    /// holding `far` (its end away from `b`, when it has one) if it is the first or
-    /// slacker than the one kept.
-    fn offer_best_to(&mut self, b: usize, k: usize, far: usize) {
+    /// Keeps live edge `k` (from `near` to `far`, weighing `double_weight` doubled) as
+    /// new blossom `b`'s least-slack edge to the S-blossom holding `far` (its end away
+    /// from `b`, when it has one) if it is the first or slacker than the one kept.
+    fn offer_best_to(&mut self, b: usize, k: usize, near: usize, far: usize, double_weight: W) {
         let far_top = self.top[far];
         if far_top == b || self.label[far_top] != Label::Outer {
             return;
         }
-        let slack = self.slack(k);
+        // The edge's slack, from the weight at hand rather than the edge list.
+        let slack = self.dual[near].sum_less(self.dual[far], double_weight);
         match self.best_to[far_top] {
             None => self.best_to_found.push(far_top),
             Some((_, least)) if slack < least => {}
