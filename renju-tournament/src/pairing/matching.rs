@@ -361,17 +361,14 @@ struct Edge<W> {
     double_weight: W,
 }
 
-/// An edge as seen from one of its vertices.
+/// An edge as seen from one of its vertices (its weight is kept apart, in
+/// `Solver::incident_weight`, and whether it is live in `Solver::live_bits`).
 #[derive(Debug, Clone, Copy)]
-struct Incidence<W> {
+struct Incidence {
     /// The endpoint at the other vertex (the edge is `far_end / 2`).
     far_end: usize,
     /// The other vertex.
     far_vertex: usize,
-    /// Twice the edge's weight, as slacks take it.
-    double_weight: W,
-    /// Whether the weight is not zero (a weight of zero is no edge).
-    live: bool,
 }
 
 /// A label of the alternating forest: an S-vertex (outer, at even distance from a free
@@ -423,9 +420,13 @@ struct Solver<W> {
     /// Each edge's ends and doubled weight, together for [`Solver::slack`].
     edge: Vec<Edge<W>>,
     /// For each vertex, its edges (scanned in every stage: kept together for speed).
-    incident: Vec<Vec<Incidence<W>>>,
-    /// For each vertex, which of its edges are live, a bit per place in `incident`
-    /// (the scans skip the others without reading them).
+    incident: Vec<Vec<Incidence>>,
+    /// Twice the weight of each vertex's edges, in the order of `incident`, as slacks
+    /// take it (apart, so that the scans read a weight only when they need it).
+    incident_weight: Vec<Vec<W>>,
+    /// For each vertex, which of its edges are live (weigh more than zero: a weight of
+    /// zero is no edge), a bit per place in `incident` (the scans skip the others
+    /// without reading them).
     live_bits: Vec<Vec<u64>>,
     /// For each vertex, the far endpoint of its matched edge.
     mate: Vec<Option<usize>>,
@@ -489,6 +490,7 @@ impl<W: WeightValue> Solver<W> {
         let mut endpoint = Vec::with_capacity(2 * edges.len());
         let mut edge = Vec::with_capacity(edges.len());
         let mut incident = vec![Vec::new(); n];
+        let mut incident_weight: Vec<Vec<W>> = vec![Vec::new(); n];
         for (k, &(a, b, w)) in edges.iter().enumerate() {
             endpoint.extend([a, b]);
             let double_weight = (w + lift).double();
@@ -496,26 +498,23 @@ impl<W: WeightValue> Solver<W> {
                 ends: [a, b],
                 double_weight,
             });
-            let live = double_weight > W::ZERO;
             incident[a].push(Incidence {
                 far_end: 2 * k + 1,
                 far_vertex: b,
-                double_weight,
-                live,
             });
+            incident_weight[a].push(double_weight);
             incident[b].push(Incidence {
                 far_end: 2 * k,
                 far_vertex: a,
-                double_weight,
-                live,
             });
+            incident_weight[b].push(double_weight);
         }
-        let live_bits = incident
+        let live_bits = incident_weight
             .iter()
-            .map(|list: &Vec<Incidence<W>>| {
-                let mut bits = vec![0u64; list.len().div_ceil(64)];
-                for (i, e) in list.iter().enumerate() {
-                    if e.live {
+            .map(|weights| {
+                let mut bits = vec![0u64; weights.len().div_ceil(64)];
+                for (i, &w) in weights.iter().enumerate() {
+                    if w > W::ZERO {
                         bits[i / 64] |= 1 << (i % 64);
                     }
                 }
@@ -530,6 +529,7 @@ impl<W: WeightValue> Solver<W> {
             n,
             endpoint,
             incident,
+            incident_weight,
             live_bits,
             mate: vec![None; n],
             label: vec![Label::Free; 2 * n],
@@ -594,9 +594,7 @@ impl<W: WeightValue> Solver<W> {
         let live = double_weight > W::ZERO;
         for (from, to) in [(v, x), (x, v)] {
             let i = at(from, to);
-            let e = &mut self.incident[from][i];
-            e.double_weight = double_weight;
-            e.live = live;
+            self.incident_weight[from][i] = double_weight;
             let (word, bit) = (&mut self.live_bits[from][i / 64], 1u64 << (i % 64));
             if live {
                 *word |= bit;
@@ -611,13 +609,23 @@ impl<W: WeightValue> Solver<W> {
     /// are), with duals that make the edge tight, before the stages: they take no stage.
     fn match_isolated_pairs(&mut self) {
         for a in 0..self.n {
-            let mut live = self.incident[a].iter().filter(|e| e.live);
-            let (Some(e), None) = (live.next(), live.next()) else {
+            if self.live_edges(a) != 1 {
+                continue;
+            }
+            let Some(i) = self.live_bits[a]
+                .iter()
+                .enumerate()
+                .find(|(_, &word)| word != 0)
+                .map(|(at, word)| at * 64 + word.trailing_zeros() as usize)
+            else {
                 continue;
             };
-            let (b, p) = (e.far_vertex, e.far_end);
-            let weight = e.double_weight.halve();
-            let single = self.incident[b].iter().filter(|e| e.live).count() == 1;
+            let Incidence {
+                far_end: p,
+                far_vertex: b,
+            } = self.incident[a][i];
+            let weight = self.incident_weight[a][i].halve();
+            let single = self.live_edges(b) == 1;
             if b > a && single {
                 self.mate[a] = Some(p);
                 self.mate[b] = Some(p ^ 1);
@@ -627,6 +635,11 @@ impl<W: WeightValue> Solver<W> {
         }
     }
 
+    /// The number of live edges of vertex `v`.
+    fn live_edges(&self, v: usize) -> u32 {
+        self.live_bits[v].iter().map(|word| word.count_ones()).sum()
+    }
+
     /// Readies vertex `v`, whose edges changed, for the stages: taken out of its
     /// blossoms and unmatched ([`Solver::free_vertex`]), its dual raised just enough that
     /// its edges are feasible again, of the parity of its former mate's dual so that the
@@ -634,10 +647,10 @@ impl<W: WeightValue> Solver<W> {
     fn prepare(&mut self, v: usize) {
         let former = self.free_vertex(v);
         let mut need = W::ZERO;
-        for e in &self.incident[v] {
+        for (e, &double_weight) in self.incident[v].iter().zip(&self.incident_weight[v]) {
             let far = self.dual[e.far_vertex];
-            if e.double_weight > far && e.double_weight - far > need {
-                need = e.double_weight - far;
+            if double_weight > far && double_weight - far > need {
+                need = double_weight - far;
             }
         }
         if former.is_some_and(|u| self.dual[u].is_odd() != need.is_odd()) {
@@ -829,7 +842,7 @@ impl<W: WeightValue> Solver<W> {
             return false;
         }
         if !self.allowed[k] {
-            let slack = self.dual[v].sum_less(self.dual[w], self.incident[v][at].double_weight);
+            let slack = self.dual[v].sum_less(self.dual[w], self.incident_weight[v][at]);
             if slack > W::ZERO {
                 self.note_best_edge(v, w, k, slack);
                 return false;
@@ -1011,7 +1024,7 @@ impl<W: WeightValue> Solver<W> {
                                 word &= word - 1;
                                 let e = &self.incident[v][i];
                                 let (k, far, double_weight) =
-                                    (e.far_end / 2, e.far_vertex, e.double_weight);
+                                    (e.far_end / 2, e.far_vertex, self.incident_weight[v][i]);
                                 self.offer_best_to(b, k, v, far, double_weight);
                             }
                         }
