@@ -457,8 +457,9 @@ struct Solver<W> {
     unused: Vec<usize>,
     /// Dual variables: doubled for vertices, as is for blossoms.
     dual: Vec<W>,
-    /// Edges known to be tight in this stage.
-    allowed: Vec<bool>,
+    /// Edges known to be tight in this stage, a bit each (a few kilobytes where a
+    /// byte each would not stay in the cache).
+    allowed: Vec<u64>,
     /// S-vertices whose edges are still to be scanned.
     queue: Vec<usize>,
     /// Marks of the trace in `common_base`.
@@ -544,7 +545,7 @@ impl<W: WeightValue> Solver<W> {
             best_edges: vec![None; 2 * n],
             unused: (n..2 * n).rev().collect(),
             dual,
-            allowed: vec![false; edge.len()],
+            allowed: vec![0; edge.len().div_ceil(64)],
             edge,
             queue: Vec::new(),
             marked: vec![false; 2 * n],
@@ -743,7 +744,7 @@ impl<W: WeightValue> Solver<W> {
         self.best_edge.fill(None);
         self.best_slack.fill(None);
         self.best_edges[self.n..].fill(None);
-        self.allowed.fill(false);
+        self.allowed.fill(0);
         self.queue.clear();
         // The roots: unmatched vertices whose dual is not yet zero (an unmatched vertex
         // with a zero dual already meets the optimality conditions).
@@ -772,7 +773,7 @@ impl<W: WeightValue> Solver<W> {
                     return true;
                 }
                 DualStep::Grow(k) => {
-                    self.allowed[k] = true;
+                    self.allow(k);
                     let (a, b) = (self.endpoint[2 * k], self.endpoint[2 * k + 1]);
                     let outer = if self.label[self.top[a]] == Label::Free {
                         b
@@ -782,12 +783,22 @@ impl<W: WeightValue> Solver<W> {
                     self.queue.push(outer);
                 }
                 DualStep::Join(k) => {
-                    self.allowed[k] = true;
+                    self.allow(k);
                     self.queue.push(self.endpoint[2 * k]);
                 }
                 DualStep::Expand(b) => self.expand_blossom(b, false),
             }
         }
+    }
+
+    /// Marks edge `k` tight for the rest of the stage.
+    fn allow(&mut self, k: usize) {
+        self.allowed[k / 64] |= 1 << (k % 64);
+    }
+
+    /// Whether edge `k` was found tight in this stage.
+    fn is_allowed(&self, k: usize) -> bool {
+        self.allowed[k / 64] & (1 << (k % 64)) != 0
     }
 
     /// Labels vertex `w` (and its top-level blossom) `label`, reached through endpoint
@@ -841,13 +852,13 @@ impl<W: WeightValue> Solver<W> {
         if self.top[v] == self.top[w] {
             return false;
         }
-        if !self.allowed[k] {
+        if !self.is_allowed(k) {
             let slack = self.dual[v].sum_less(self.dual[w], self.incident_weight[v][at]);
             if slack > W::ZERO {
                 self.note_best_edge(v, w, k, slack);
                 return false;
             }
-            self.allowed[k] = true;
+            self.allow(k);
         }
         match self.label[self.top[w]] {
             Label::Free if self.is_unmatched_blossom(self.top[w]) => {
@@ -1117,10 +1128,10 @@ impl<W: WeightValue> Solver<W> {
             self.label[self.endpoint[p ^ 1]] = Label::Free;
             self.label[self.endpoint[link ^ back ^ 1]] = Label::Free;
             self.assign_label(self.endpoint[p ^ 1], Label::Inner, Some(p));
-            self.allowed[link / 2] = true;
+            self.allow(link / 2);
             j += step;
             p = link_before(&links, j, back) ^ back;
-            self.allowed[p / 2] = true;
+            self.allow(p / 2);
             j += step;
         }
         let base_child = cyclic(&children, j);
