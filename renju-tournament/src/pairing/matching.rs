@@ -1022,7 +1022,11 @@ impl<W: WeightValue> Solver<W> {
                         } else {
                             (a, far)
                         };
-                        self.offer_best_to(b, k, near, far, double_weight);
+                        if let Some(far_top) = self.outer_neighbour(b, far) {
+                            // The slack from the edge at hand.
+                            let slack = self.dual[near].sum_less(self.dual[far], double_weight);
+                            self.offer_best_to(far_top, k, slack);
+                        }
                     }
                 }
                 None => {
@@ -1033,10 +1037,18 @@ impl<W: WeightValue> Solver<W> {
                             while word != 0 {
                                 let i = at * 64 + word.trailing_zeros() as usize;
                                 word &= word - 1;
-                                let e = &self.incident[v][i];
-                                let (k, far, double_weight) =
-                                    (e.far_end / 2, e.far_vertex, self.incident_weight[v][i]);
-                                self.offer_best_to(b, k, v, far, double_weight);
+                                let Incidence {
+                                    far_end,
+                                    far_vertex: far,
+                                } = self.incident[v][i];
+                                if let Some(far_top) = self.outer_neighbour(b, far) {
+                                    // The slack from the vertex's own record of the weight
+                                    // (read only now, for an edge that counts).
+                                    let double_weight = self.incident_weight[v][i];
+                                    let slack =
+                                        self.dual[v].sum_less(self.dual[far], double_weight);
+                                    self.offer_best_to(far_top, far_end / 2, slack);
+                                }
                             }
                         }
                     }
@@ -1064,16 +1076,15 @@ impl<W: WeightValue> Solver<W> {
         self.best_edges[b] = Some(list);
     }
 
-    /// Keeps live edge `k` (from `near` to `far`, weighing `double_weight` doubled) as
-    /// new blossom `b`'s least-slack edge to the S-blossom holding `far` (its end away
-    /// from `b`, when it has one) if it is the first or slacker than the one kept.
-    fn offer_best_to(&mut self, b: usize, k: usize, near: usize, far: usize, double_weight: W) {
+    /// The S-blossom holding vertex `far`, unless it is new blossom `b`.
+    fn outer_neighbour(&self, b: usize, far: usize) -> Option<usize> {
         let far_top = self.top[far];
-        if far_top == b || self.label[far_top] != Label::Outer {
-            return;
-        }
-        // The edge's slack, from the weight at hand rather than the edge list.
-        let slack = self.dual[near].sum_less(self.dual[far], double_weight);
+        (far_top != b && self.label[far_top] == Label::Outer).then_some(far_top)
+    }
+
+    /// Keeps live edge `k` of slack `slack` as a new blossom's least-slack edge to
+    /// S-blossom `far_top` if it is the first or slacker than the one kept.
+    fn offer_best_to(&mut self, far_top: usize, k: usize, slack: W) {
         match self.best_to[far_top] {
             None => self.best_to_found.push(far_top),
             Some((_, least)) if slack < least => {}
