@@ -1188,8 +1188,10 @@ impl<W: WeightValue> Solver<W> {
         if t >= self.n {
             self.augment_blossom(t, v);
         }
-        let children = self.children[b].clone();
-        let links = self.links[b].clone();
+        // Taken out while the sub-blossoms (never `b` itself) are augmented, put back
+        // turned round.
+        let mut children = std::mem::take(&mut self.children[b]);
+        let mut links = std::mem::take(&mut self.links[b]);
         let start = children
             .iter()
             .position(|&c| c == t)
@@ -1210,9 +1212,11 @@ impl<W: WeightValue> Solver<W> {
             self.mate[self.endpoint[p]] = Some(p ^ 1);
             self.mate[self.endpoint[p ^ 1]] = Some(p);
         }
-        self.children[b].rotate_left(start);
-        self.links[b].rotate_left(start);
-        self.base[b] = self.base[self.children[b][0]];
+        children.rotate_left(start);
+        links.rotate_left(start);
+        self.base[b] = self.base[children[0]];
+        self.children[b] = children;
+        self.links[b] = links;
     }
 
     /// Augments the matching along the path through edge `k` joining two trees, from
