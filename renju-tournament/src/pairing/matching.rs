@@ -829,15 +829,26 @@ impl<W: WeightValue> Solver<W> {
     /// shrinks blossoms, and augments the matching when a path joins two trees (true).
     fn scan_queue(&mut self) -> bool {
         while let Some(v) = self.queue.pop() {
+            // The edges inside v's blossom (most of a large blossom's) are skipped here,
+            // by the test `scan_edge` starts with, v's blossom read again after each
+            // edge scanned (a new blossom may take v in).
+            let mut top = self.top[v];
             // The live edges in order, by their bits (scanning changes no weight).
             for at in 0..self.live_bits[v].len() {
                 let mut word = self.live_bits[v][at];
                 while word != 0 {
                     let i = at * 64 + word.trailing_zeros() as usize;
                     word &= word - 1;
-                    let e = &self.incident[v][i];
-                    let (far_end, far_vertex) = (e.far_end, e.far_vertex);
-                    if self.scan_edge(v, far_end, far_vertex, i) {
+                    let Incidence {
+                        far_end,
+                        far_vertex,
+                    } = self.incident[v][i];
+                    if self.top[far_vertex] == top {
+                        continue;
+                    }
+                    let scanned = self.scan_edge(v, far_end, far_vertex, i);
+                    top = self.top[v];
+                    if scanned {
                         return true;
                     }
                 }
