@@ -361,17 +361,14 @@ struct Edge<W> {
     double_weight: W,
 }
 
-/// An edge as seen from one of its vertices.
+/// An edge as seen from one of its vertices (its weight is kept apart, in
+/// `Solver::incident_weight`, and whether it is live in `Solver::live_bits`).
 #[derive(Debug, Clone, Copy)]
-struct Incidence<W> {
+struct Incidence {
     /// The endpoint at the other vertex (the edge is `far_end / 2`).
     far_end: usize,
     /// The other vertex.
     far_vertex: usize,
-    /// Twice the edge's weight, as slacks take it.
-    double_weight: W,
-    /// Whether the weight is not zero (a weight of zero is no edge).
-    live: bool,
 }
 
 /// A label of the alternating forest: an S-vertex (outer, at even distance from a free
@@ -423,7 +420,14 @@ struct Solver<W> {
     /// Each edge's ends and doubled weight, together for [`Solver::slack`].
     edge: Vec<Edge<W>>,
     /// For each vertex, its edges (scanned in every stage: kept together for speed).
-    incident: Vec<Vec<Incidence<W>>>,
+    incident: Vec<Vec<Incidence>>,
+    /// Twice the weight of each vertex's edges, in the order of `incident`, as slacks
+    /// take it (apart, so that the scans read a weight only when they need it).
+    incident_weight: Vec<Vec<W>>,
+    /// For each vertex, which of its edges are live (weigh more than zero: a weight of
+    /// zero is no edge), a bit per place in `incident` (the scans skip the others
+    /// without reading them).
+    live_bits: Vec<Vec<u64>>,
     /// For each vertex, the far endpoint of its matched edge.
     mate: Vec<Option<usize>>,
     /// The label of each vertex and top-level blossom.
@@ -453,12 +457,17 @@ struct Solver<W> {
     unused: Vec<usize>,
     /// Dual variables: doubled for vertices, as is for blossoms.
     dual: Vec<W>,
-    /// Edges known to be tight in this stage.
-    allowed: Vec<bool>,
+    /// Edges known to be tight in this stage, a bit each (a few kilobytes where a
+    /// byte each would not stay in the cache).
+    allowed: Vec<u64>,
     /// S-vertices whose edges are still to be scanned.
     queue: Vec<usize>,
     /// Marks of the trace in `common_base`.
     marked: Vec<bool>,
+    /// Scratch of `collect_best_edges`: the least-slack edge found to each S-blossom,
+    /// with its slack (all `None` between calls), and the blossoms given one.
+    best_to: Vec<Option<(usize, W)>>,
+    best_to_found: Vec<usize>,
     /// The rarer moves made so far.
     moves: Moves,
 }
@@ -482,6 +491,7 @@ impl<W: WeightValue> Solver<W> {
         let mut endpoint = Vec::with_capacity(2 * edges.len());
         let mut edge = Vec::with_capacity(edges.len());
         let mut incident = vec![Vec::new(); n];
+        let mut incident_weight: Vec<Vec<W>> = vec![Vec::new(); n];
         for (k, &(a, b, w)) in edges.iter().enumerate() {
             endpoint.extend([a, b]);
             let double_weight = (w + lift).double();
@@ -489,20 +499,29 @@ impl<W: WeightValue> Solver<W> {
                 ends: [a, b],
                 double_weight,
             });
-            let live = double_weight > W::ZERO;
             incident[a].push(Incidence {
                 far_end: 2 * k + 1,
                 far_vertex: b,
-                double_weight,
-                live,
             });
+            incident_weight[a].push(double_weight);
             incident[b].push(Incidence {
                 far_end: 2 * k,
                 far_vertex: a,
-                double_weight,
-                live,
             });
+            incident_weight[b].push(double_weight);
         }
+        let live_bits = incident_weight
+            .iter()
+            .map(|weights| {
+                let mut bits = vec![0u64; weights.len().div_ceil(64)];
+                for (i, &w) in weights.iter().enumerate() {
+                    if w > W::ZERO {
+                        bits[i / 64] |= 1 << (i % 64);
+                    }
+                }
+                bits
+            })
+            .collect();
         let mut dual = vec![heaviest; n];
         dual.resize(2 * n, W::ZERO);
         let mut base: Vec<Option<usize>> = (0..n).map(Some).collect();
@@ -511,6 +530,8 @@ impl<W: WeightValue> Solver<W> {
             n,
             endpoint,
             incident,
+            incident_weight,
+            live_bits,
             mate: vec![None; n],
             label: vec![Label::Free; 2 * n],
             label_end: vec![None; 2 * n],
@@ -524,10 +545,12 @@ impl<W: WeightValue> Solver<W> {
             best_edges: vec![None; 2 * n],
             unused: (n..2 * n).rev().collect(),
             dual,
-            allowed: vec![false; edge.len()],
+            allowed: vec![0; edge.len().div_ceil(64)],
             edge,
             queue: Vec::new(),
             marked: vec![false; 2 * n],
+            best_to: vec![None; 2 * n],
+            best_to_found: Vec::new(),
             moves: Moves::default(),
         }
     }
@@ -571,9 +594,14 @@ impl<W: WeightValue> Solver<W> {
         let at = |from: usize, to: usize| if to < from { to } else { to - 1 };
         let live = double_weight > W::ZERO;
         for (from, to) in [(v, x), (x, v)] {
-            let e = &mut self.incident[from][at(from, to)];
-            e.double_weight = double_weight;
-            e.live = live;
+            let i = at(from, to);
+            self.incident_weight[from][i] = double_weight;
+            let (word, bit) = (&mut self.live_bits[from][i / 64], 1u64 << (i % 64));
+            if live {
+                *word |= bit;
+            } else {
+                *word &= !bit;
+            }
         }
         double_weight > old || matched || inside
     }
@@ -582,13 +610,23 @@ impl<W: WeightValue> Solver<W> {
     /// are), with duals that make the edge tight, before the stages: they take no stage.
     fn match_isolated_pairs(&mut self) {
         for a in 0..self.n {
-            let mut live = self.incident[a].iter().filter(|e| e.live);
-            let (Some(e), None) = (live.next(), live.next()) else {
+            if self.live_edges(a) != 1 {
+                continue;
+            }
+            let Some(i) = self.live_bits[a]
+                .iter()
+                .enumerate()
+                .find(|(_, &word)| word != 0)
+                .map(|(at, word)| at * 64 + word.trailing_zeros() as usize)
+            else {
                 continue;
             };
-            let (b, p) = (e.far_vertex, e.far_end);
-            let weight = e.double_weight.halve();
-            let single = self.incident[b].iter().filter(|e| e.live).count() == 1;
+            let Incidence {
+                far_end: p,
+                far_vertex: b,
+            } = self.incident[a][i];
+            let weight = self.incident_weight[a][i].halve();
+            let single = self.live_edges(b) == 1;
             if b > a && single {
                 self.mate[a] = Some(p);
                 self.mate[b] = Some(p ^ 1);
@@ -598,6 +636,11 @@ impl<W: WeightValue> Solver<W> {
         }
     }
 
+    /// The number of live edges of vertex `v`.
+    fn live_edges(&self, v: usize) -> u32 {
+        self.live_bits[v].iter().map(|word| word.count_ones()).sum()
+    }
+
     /// Readies vertex `v`, whose edges changed, for the stages: taken out of its
     /// blossoms and unmatched ([`Solver::free_vertex`]), its dual raised just enough that
     /// its edges are feasible again, of the parity of its former mate's dual so that the
@@ -605,10 +648,10 @@ impl<W: WeightValue> Solver<W> {
     fn prepare(&mut self, v: usize) {
         let former = self.free_vertex(v);
         let mut need = W::ZERO;
-        for e in &self.incident[v] {
+        for (e, &double_weight) in self.incident[v].iter().zip(&self.incident_weight[v]) {
             let far = self.dual[e.far_vertex];
-            if e.double_weight > far && e.double_weight - far > need {
-                need = e.double_weight - far;
+            if double_weight > far && double_weight - far > need {
+                need = double_weight - far;
             }
         }
         if former.is_some_and(|u| self.dual[u].is_odd() != need.is_odd()) {
@@ -663,19 +706,6 @@ impl<W: WeightValue> Solver<W> {
         former
     }
 
-    /// Whether edge `k` weighs more than zero (a weight of zero is no edge).
-    fn edge_live(&self, k: usize) -> bool {
-        let [a, _] = self.edge[k].ends;
-        let far = self.endpoint[2 * k + 1];
-        let at = if far < a { far } else { far - 1 };
-        // Complete graphs list a vertex's edges by the far vertex; other graphs check the
-        // weight itself.
-        match self.incident[a].get(at) {
-            Some(e) if e.far_end == 2 * k + 1 => e.live,
-            _ => self.edge[k].double_weight > W::ZERO,
-        }
-    }
-
     /// Each vertex's mate.
     fn mates(&self) -> Vec<Option<usize>> {
         self.mate
@@ -690,7 +720,7 @@ impl<W: WeightValue> Solver<W> {
             ends: [a, b],
             double_weight,
         } = self.edge[k];
-        self.dual[a] + self.dual[b] - double_weight
+        self.dual[a].sum_less(self.dual[b], double_weight)
     }
 
     /// The vertices inside blossom (or vertex) `b`.
@@ -714,7 +744,7 @@ impl<W: WeightValue> Solver<W> {
         self.best_edge.fill(None);
         self.best_slack.fill(None);
         self.best_edges[self.n..].fill(None);
-        self.allowed.fill(false);
+        self.allowed.fill(0);
         self.queue.clear();
         // The roots: unmatched vertices whose dual is not yet zero (an unmatched vertex
         // with a zero dual already meets the optimality conditions).
@@ -743,7 +773,7 @@ impl<W: WeightValue> Solver<W> {
                     return true;
                 }
                 DualStep::Grow(k) => {
-                    self.allowed[k] = true;
+                    self.allow(k);
                     let (a, b) = (self.endpoint[2 * k], self.endpoint[2 * k + 1]);
                     let outer = if self.label[self.top[a]] == Label::Free {
                         b
@@ -753,12 +783,22 @@ impl<W: WeightValue> Solver<W> {
                     self.queue.push(outer);
                 }
                 DualStep::Join(k) => {
-                    self.allowed[k] = true;
+                    self.allow(k);
                     self.queue.push(self.endpoint[2 * k]);
                 }
                 DualStep::Expand(b) => self.expand_blossom(b, false),
             }
         }
+    }
+
+    /// Marks edge `k` tight for the rest of the stage.
+    fn allow(&mut self, k: usize) {
+        self.allowed[k / 64] |= 1 << (k % 64);
+    }
+
+    /// Whether edge `k` was found tight in this stage.
+    fn is_allowed(&self, k: usize) -> bool {
+        self.allowed[k / 64] & (1 << (k % 64)) != 0
     }
 
     /// Labels vertex `w` (and its top-level blossom) `label`, reached through endpoint
@@ -789,14 +829,28 @@ impl<W: WeightValue> Solver<W> {
     /// shrinks blossoms, and augments the matching when a path joins two trees (true).
     fn scan_queue(&mut self) -> bool {
         while let Some(v) = self.queue.pop() {
-            for i in 0..self.incident[v].len() {
-                let e = &self.incident[v][i];
-                if !e.live {
-                    continue;
-                }
-                let (far_end, far_vertex) = (e.far_end, e.far_vertex);
-                if self.scan_edge(v, far_end, far_vertex, i) {
-                    return true;
+            // The edges inside v's blossom (most of a large blossom's) are skipped here,
+            // by the test `scan_edge` starts with, v's blossom read again after each
+            // edge scanned (a new blossom may take v in).
+            let mut top = self.top[v];
+            // The live edges in order, by their bits (scanning changes no weight).
+            for at in 0..self.live_bits[v].len() {
+                let mut word = self.live_bits[v][at];
+                while word != 0 {
+                    let i = at * 64 + word.trailing_zeros() as usize;
+                    word &= word - 1;
+                    let Incidence {
+                        far_end,
+                        far_vertex,
+                    } = self.incident[v][i];
+                    if self.top[far_vertex] == top {
+                        continue;
+                    }
+                    let scanned = self.scan_edge(v, far_end, far_vertex, i);
+                    top = self.top[v];
+                    if scanned {
+                        return true;
+                    }
                 }
             }
         }
@@ -809,13 +863,13 @@ impl<W: WeightValue> Solver<W> {
         if self.top[v] == self.top[w] {
             return false;
         }
-        if !self.allowed[k] {
-            let slack = self.dual[v] + self.dual[w] - self.incident[v][at].double_weight;
+        if !self.is_allowed(k) {
+            let slack = self.dual[v].sum_less(self.dual[w], self.incident_weight[v][at]);
             if slack > W::ZERO {
                 self.note_best_edge(v, w, k, slack);
                 return false;
             }
-            self.allowed[k] = true;
+            self.allow(k);
         }
         match self.label[self.top[w]] {
             Label::Free if self.is_unmatched_blossom(self.top[w]) => {
@@ -962,39 +1016,92 @@ impl<W: WeightValue> Solver<W> {
     /// For new S-blossom `b`, its least-slack edge to each neighbouring S-blossom and the
     /// least of them, from its children's lists (or their vertices' edges).
     fn collect_best_edges(&mut self, b: usize) {
-        let mut best_to: Vec<Option<usize>> = vec![None; 2 * self.n];
-        for child in self.children[b].clone() {
-            let candidates = match self.best_edges[child].take() {
-                Some(list) => list,
-                None => self
-                    .leaves(child)
-                    .into_iter()
-                    .flat_map(|v| self.incident[v].iter().map(|e| e.far_end / 2))
-                    .collect(),
-            };
-            for k in candidates {
-                if !self.edge_live(k) {
-                    continue;
+        let children = std::mem::take(&mut self.children[b]);
+        for &child in &children {
+            match self.best_edges[child].take() {
+                Some(list) => {
+                    for k in list {
+                        let Edge {
+                            ends: [a, far],
+                            double_weight,
+                        } = self.edge[k];
+                        if double_weight == W::ZERO {
+                            continue; // no edge
+                        }
+                        let (near, far) = if self.top[far] == b {
+                            (far, a)
+                        } else {
+                            (a, far)
+                        };
+                        if let Some(far_top) = self.outer_neighbour(b, far) {
+                            // The slack from the edge at hand.
+                            let slack = self.dual[near].sum_less(self.dual[far], double_weight);
+                            self.offer_best_to(far_top, k, slack);
+                        }
+                    }
                 }
-                let (a, far) = (self.endpoint[2 * k], self.endpoint[2 * k + 1]);
-                let far = if self.top[far] == b { a } else { far };
-                let far_top = self.top[far];
-                if far_top != b
-                    && self.label[far_top] == Label::Outer
-                    && best_to[far_top].is_none_or(|e| self.slack(k) < self.slack(e))
-                {
-                    best_to[far_top] = Some(k);
+                None => {
+                    // The child's vertices' own edges, the far ends outside it.
+                    for v in self.leaves(child) {
+                        for at in 0..self.live_bits[v].len() {
+                            let mut word = self.live_bits[v][at];
+                            while word != 0 {
+                                let i = at * 64 + word.trailing_zeros() as usize;
+                                word &= word - 1;
+                                let Incidence {
+                                    far_end,
+                                    far_vertex: far,
+                                } = self.incident[v][i];
+                                if let Some(far_top) = self.outer_neighbour(b, far) {
+                                    // The slack from the vertex's own record of the weight
+                                    // (read only now, for an edge that counts).
+                                    let double_weight = self.incident_weight[v][i];
+                                    let slack =
+                                        self.dual[v].sum_less(self.dual[far], double_weight);
+                                    self.offer_best_to(far_top, far_end / 2, slack);
+                                }
+                            }
+                        }
+                    }
                 }
             }
             self.set_best_edge(child, None);
         }
-        let list: Vec<usize> = best_to.into_iter().flatten().collect();
-        let best = list
-            .iter()
-            .map(|&k| (k, self.slack(k)))
-            .min_by_key(|&(_, slack)| slack);
+        self.children[b] = children;
+        // In the order of the blossoms' numbers, the first least slack the best.
+        let mut found = std::mem::take(&mut self.best_to_found);
+        found.sort_unstable();
+        let mut list = Vec::with_capacity(found.len());
+        let mut best: Option<(usize, W)> = None;
+        for &far_top in &found {
+            if let Some((k, slack)) = self.best_to[far_top].take() {
+                list.push(k);
+                if best.is_none_or(|(_, least)| slack < least) {
+                    best = Some((k, slack));
+                }
+            }
+        }
+        found.clear();
+        self.best_to_found = found;
         self.set_best_edge(b, best);
         self.best_edges[b] = Some(list);
+    }
+
+    /// The S-blossom holding vertex `far`, unless it is new blossom `b`.
+    fn outer_neighbour(&self, b: usize, far: usize) -> Option<usize> {
+        let far_top = self.top[far];
+        (far_top != b && self.label[far_top] == Label::Outer).then_some(far_top)
+    }
+
+    /// Keeps live edge `k` of slack `slack` as a new blossom's least-slack edge to
+    /// S-blossom `far_top` if it is the first or slacker than the one kept.
+    fn offer_best_to(&mut self, far_top: usize, k: usize, slack: W) {
+        match self.best_to[far_top] {
+            None => self.best_to_found.push(far_top),
+            Some((_, least)) if slack < least => {}
+            Some(_) => return,
+        }
+        self.best_to[far_top] = Some((k, slack));
     }
 
     /// Undoes blossom `b`: its children become top-level. Within a stage (a T-blossom
@@ -1043,10 +1150,10 @@ impl<W: WeightValue> Solver<W> {
             self.label[self.endpoint[p ^ 1]] = Label::Free;
             self.label[self.endpoint[link ^ back ^ 1]] = Label::Free;
             self.assign_label(self.endpoint[p ^ 1], Label::Inner, Some(p));
-            self.allowed[link / 2] = true;
+            self.allow(link / 2);
             j += step;
             p = link_before(&links, j, back) ^ back;
-            self.allowed[p / 2] = true;
+            self.allow(p / 2);
             j += step;
         }
         let base_child = cyclic(&children, j);
@@ -1092,8 +1199,10 @@ impl<W: WeightValue> Solver<W> {
         if t >= self.n {
             self.augment_blossom(t, v);
         }
-        let children = self.children[b].clone();
-        let links = self.links[b].clone();
+        // Taken out while the sub-blossoms (never `b` itself) are augmented, put back
+        // turned round.
+        let mut children = std::mem::take(&mut self.children[b]);
+        let mut links = std::mem::take(&mut self.links[b]);
         let start = children
             .iter()
             .position(|&c| c == t)
@@ -1114,9 +1223,11 @@ impl<W: WeightValue> Solver<W> {
             self.mate[self.endpoint[p]] = Some(p ^ 1);
             self.mate[self.endpoint[p ^ 1]] = Some(p);
         }
-        self.children[b].rotate_left(start);
-        self.links[b].rotate_left(start);
-        self.base[b] = self.base[self.children[b][0]];
+        children.rotate_left(start);
+        links.rotate_left(start);
+        self.base[b] = self.base[children[0]];
+        self.children[b] = children;
+        self.links[b] = links;
     }
 
     /// Augments the matching along the path through edge `k` joining two trees, from

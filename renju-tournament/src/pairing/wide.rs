@@ -29,6 +29,11 @@ pub(crate) trait WeightValue:
     fn one() -> Self;
     /// Whether the value is odd.
     fn is_odd(self) -> bool;
+    /// `self + other - less` (a slack: two duals less a weight), which must not be
+    /// negative, nor the sum overflow.
+    fn sum_less(self, other: Self, less: Self) -> Self {
+        self + other - less
+    }
 }
 
 impl WeightValue for u128 {
@@ -64,6 +69,7 @@ impl<const N: usize> Wide<N> {
     }
 
     /// Whether the value is zero.
+    #[inline]
     pub(crate) fn is_zero(&self) -> bool {
         self.0.iter().all(|&w| w == 0)
     }
@@ -105,6 +111,7 @@ impl<const N: usize> Wide<N> {
 }
 
 impl<const N: usize> Ord for Wide<N> {
+    #[inline]
     fn cmp(&self, other: &Wide<N>) -> Ordering {
         for i in (0..N).rev() {
             match self.0[i].cmp(&other.0[i]) {
@@ -122,34 +129,36 @@ impl<const N: usize> PartialOrd for Wide<N> {
     }
 }
 
+// The matching adds and subtracts weights in its innermost loops: each word's sum is
+// taken in 128 bits, its high half the carry (0 or 1) or borrow (0 or -1) into the next.
 impl<const N: usize> Add for Wide<N> {
     type Output = Wide<N>;
+    #[inline]
     fn add(self, other: Wide<N>) -> Wide<N> {
         let mut out = [0u64; N];
-        let mut carry = false;
+        let mut carry = 0u128;
         for (i, slot) in out.iter_mut().enumerate() {
-            let (sum, c1) = self.0[i].overflowing_add(other.0[i]);
-            let (sum, c2) = sum.overflowing_add(u64::from(carry));
-            *slot = sum;
-            carry = c1 || c2;
+            let sum = u128::from(self.0[i]) + u128::from(other.0[i]) + carry;
+            *slot = sum as u64;
+            carry = sum >> 64;
         }
-        debug_assert!(!carry, "a weight overflowed its {} bits", Self::BITS);
+        debug_assert!(carry == 0, "a weight overflowed its {} bits", Self::BITS);
         Wide(out)
     }
 }
 
 impl<const N: usize> Sub for Wide<N> {
     type Output = Wide<N>;
+    #[inline]
     fn sub(self, other: Wide<N>) -> Wide<N> {
         let mut out = [0u64; N];
-        let mut borrow = false;
+        let mut borrow = 0i128;
         for (i, slot) in out.iter_mut().enumerate() {
-            let (diff, b1) = self.0[i].overflowing_sub(other.0[i]);
-            let (diff, b2) = diff.overflowing_sub(u64::from(borrow));
-            *slot = diff;
-            borrow = b1 || b2;
+            let diff = i128::from(self.0[i]) - i128::from(other.0[i]) + borrow;
+            *slot = diff as u64;
+            borrow = diff >> 64;
         }
-        debug_assert!(!borrow, "a weight went below zero");
+        debug_assert!(borrow == 0, "a weight went below zero");
         Wide(out)
     }
 }
@@ -187,6 +196,20 @@ impl<const N: usize> WeightValue for Wide<N> {
     fn is_odd(self) -> bool {
         self.0[0] & 1 == 1
     }
+    #[inline]
+    fn sum_less(self, other: Wide<N>, less: Wide<N>) -> Wide<N> {
+        let mut out = [0u64; N];
+        // The running carry: -1, 0 or 1.
+        let mut carry = 0i128;
+        for (i, slot) in out.iter_mut().enumerate() {
+            let word =
+                i128::from(self.0[i]) + i128::from(other.0[i]) - i128::from(less.0[i]) + carry;
+            *slot = word as u64;
+            carry = word >> 64;
+        }
+        debug_assert!(carry == 0, "a slack out of range");
+        Wide(out)
+    }
 }
 
 #[cfg(test)]
@@ -208,6 +231,13 @@ mod tests {
                 prop_assert_eq!(x - y, wide(a - b));
             }
             prop_assert_eq!(x.shl(s), wide(a << s));
+            if a + b >= s as u128 {
+                let z = wide(u128::from(s));
+                prop_assert_eq!(x.sum_less(y, z), wide(a + b - u128::from(s)));
+            }
+            if a + b >= b.min(a) {
+                prop_assert_eq!(x.sum_less(y, wide(a.min(b))), wide(a.max(b)));
+            }
             prop_assert_eq!(x.halve(), wide(a >> 1));
             prop_assert_eq!(x.double(), wide(a << 1));
             prop_assert_eq!(Wide::<2>::bit(s), wide(1 << s));

@@ -97,19 +97,22 @@ pub(super) struct Field {
     pub initial_colour: Color,
     /// Pairs that may not meet: for each entrant, the others.
     pub forbidden: Vec<HashSet<usize>>,
+    /// Each entrant's score with acceleration 0, 1 and 2 rounds back (the weights ask
+    /// for them for every pair, again and again), where there are so many rounds.
+    recent_scores: Vec<[i64; CACHED_BACKS]>,
 }
+
+/// How many of the latest rounds' scores [`Field`] keeps: the current one and the two
+/// before it, all the floats look back to.
+const CACHED_BACKS: usize = 3;
 
 impl Field {
     /// The score of entrant `e` with acceleration, `back` rounds before the current one.
     pub fn score(&self, e: usize, back: usize) -> i64 {
-        let entrant = &self.entrants[e];
-        let round = self.played_rounds - back;
-        let score = entrant.score
-            - entrant.past[round..self.played_rounds]
-                .iter()
-                .map(|r| r.points)
-                .sum::<i64>();
-        score + entrant.acceleration.get(round).copied().unwrap_or(0)
+        if back < CACHED_BACKS && back <= self.played_rounds {
+            return self.recent_scores[e][back];
+        }
+        score_back(&self.entrants[e], self.played_rounds, back)
     }
 
     /// The float of entrant `e` in the round `back` rounds before the current one.
@@ -149,6 +152,18 @@ impl Field {
     pub fn is_last_round(&self) -> bool {
         self.played_rounds + 1 >= self.expected_rounds
     }
+}
+
+/// The score of `entrant` with acceleration, `back` rounds before round
+/// `played_rounds + 1`.
+fn score_back(entrant: &Entrant, played_rounds: usize, back: usize) -> i64 {
+    let round = played_rounds - back;
+    let score = entrant.score
+        - entrant.past[round..played_rounds]
+            .iter()
+            .map(|r| r.points)
+            .sum::<i64>();
+    score + entrant.acceleration.get(round).copied().unwrap_or(0)
 }
 
 /// The round the pairing would pair: one past the last round in which someone was
@@ -275,6 +290,18 @@ impl Field {
                 }
             }
         }
+        let recent_scores = entrants
+            .iter()
+            .map(|entrant| {
+                let mut scores = [0; CACHED_BACKS];
+                for (back, score) in scores.iter_mut().enumerate() {
+                    if back <= played_rounds {
+                        *score = score_back(entrant, played_rounds, back);
+                    }
+                }
+                scores
+            })
+            .collect();
         Ok(Field {
             entrants,
             played_rounds,
@@ -284,6 +311,7 @@ impl Field {
             loss: points.points(ResultKind::Loss).0,
             initial_colour,
             forbidden,
+            recent_scores,
         })
     }
 }
