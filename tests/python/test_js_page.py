@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import functools
 import http.server
+import json
+import os
+import subprocess
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -100,6 +103,34 @@ def text(driver: Any, element: str) -> str:
     from selenium.webdriver.common.by import By
 
     return str(driver.find_element(By.ID, element).text)
+
+
+SHARED = """
+const [boards, done] = arguments;
+import('/renju-js/dist/renju.js')
+  .then(({ forbiddenAll }) => done({ maps: forbiddenAll(boards.map((board) => ({ board }))) }))
+  .catch((e) => done({ error: String(e) }));
+"""
+
+
+def test_the_shared_corpus_in_the_browser(server: str, driver: Any, shared_data: Path) -> None:
+    """The 2,574 boards of the shared forbidden-move corpus: the package in Chromium
+    finds the same forbidden points as the native command."""
+    cli = os.environ.get("RENJU_CLI")
+    if not cli or not Path(cli).exists():
+        pytest.skip("RENJU_CLI does not name a built renju CLI (tests/python/run.sh sets it)")
+    corpus = (shared_data / "forbidden" / "conformance_corpus.jsonl").read_text()
+    boards = [json.loads(line)["board"] for line in corpus.splitlines() if line.strip()]
+    queries = "".join(json.dumps({"board": board}) + "\n" for board in boards)
+    native = subprocess.run([cli, "forbidden"], input=queries, capture_output=True, text=True,
+                            check=True).stdout.splitlines()
+    expected = [json.loads(line)["forbidden"] for line in native]
+    driver.set_script_timeout(300)
+    driver.get(f"{server}/renju-js/dist/page/index.html")
+    result = driver.execute_async_script(SHARED, boards)
+    assert "error" not in result, result
+    assert len(boards) > 2000
+    assert result["maps"] == expected
 
 
 def test_a_refereed_game_by_clicks(server: str, driver: Any) -> None:
