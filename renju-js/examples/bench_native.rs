@@ -15,7 +15,7 @@ use renju_core::{Move, Point, Position, RuleSet};
 use renju_engine::forbidden_jsonl::rows_of;
 use renju_js::boundary::renju_out_len;
 use renju_js::files::renju_forbidden;
-use renju_js::objects::renju_drop;
+use renju_js::pipes::renju_drop;
 use renju_js::referee::{renju_referee_act, renju_referee_line, renju_referee_new};
 
 fn write_games(path: &str) {

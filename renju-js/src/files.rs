@@ -1,10 +1,11 @@
-//! Whole files and diagrams: Black's forbidden points of a position, and the validation
-//! of every game of a file.
+//! Whole files and diagrams: Black's forbidden points of a position, the validation of
+//! every game of a file, and the arguments of a call on a record.
 
 use renju_engine::forbidden_jsonl::ForbiddenQuery;
+use renju_records::formats::Format;
 
 use crate::boundary::{bytes, finish, text, CallError};
-use crate::referee::record_args;
+use crate::options::GameOptions;
 
 /// Black's forbidden points of one position: a query of the `renju forbidden`
 /// protocol (`{"board": [...]}` or `{"moves": "..."}`, with `rule`, `size`,
@@ -60,4 +61,36 @@ pub unsafe extern "C" fn renju_validate(
         let report = renju_records::report::validate(&games, &options.validation()?);
         serde_json::to_string(&report).map_err(|e| CallError::new("bad-argument", e.to_string()))
     })())
+}
+
+/// The arguments of a call on a record: the options (JSON), the record's bytes and its
+/// format's name, each as (pointer, length).
+///
+/// # Safety
+/// Each pointer and length as in [`crate::boundary::bytes`].
+pub unsafe fn record_args<'a>(
+    options: (*const u8, usize),
+    record: (*const u8, usize),
+    format: (*const u8, usize),
+) -> Result<(GameOptions, &'a [u8], Format), CallError> {
+    // SAFETY: the caller's promise.
+    let (options, record, format) = unsafe {
+        (
+            text(options.0, options.1, "the options")?,
+            bytes(record.0, record.1),
+            text(format.0, format.1, "the format")?,
+        )
+    };
+    Ok((
+        GameOptions::from_json(options)?,
+        record,
+        format_named(format)?,
+    ))
+}
+
+/// A format by name (`psq`, `sgf`, ...) or by a file name's extension.
+pub fn format_named(name: &str) -> Result<Format, CallError> {
+    name.parse::<Format>().or_else(|error| {
+        Format::from_path(name).ok_or_else(|| CallError::new("bad-argument", error.to_string()))
+    })
 }

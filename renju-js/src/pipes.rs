@@ -5,7 +5,11 @@ use renju_engine::forbidden_jsonl::ForbiddenPipe;
 use renju_records::referee::RefereePipe;
 
 use crate::boundary::{answer, bytes, finish, text, CallError, ERROR, OK};
-use crate::objects::{made, take_referee, with_pipe, Object};
+use std::cell::RefCell;
+
+use crate::objects::is_second_kind;
+use crate::objects::{made, with_table, Handles};
+use crate::referee::{drop_referee, take_referee};
 
 /// A JSON-lines pipe, and why its input could not be read further, once it could not.
 pub struct Pipe {
@@ -18,12 +22,29 @@ enum PipeKind {
     Forbidden(ForbiddenPipe),
 }
 
+thread_local! {
+    static PIPES: RefCell<Handles<Pipe>> = const { RefCell::new(Handles::new("a pipe", true)) };
+}
+
+/// Runs `f` on the pipe of `handle`.
+fn with_pipe<T>(
+    handle: u32,
+    f: impl FnOnce(&mut Pipe) -> Result<T, CallError>,
+) -> Result<T, CallError> {
+    with_table(&PIPES, |pipes| f(pipes.get(handle)?))
+}
+
+/// Frees the pipe of `handle`.
+pub fn drop_pipe(handle: u32) -> Result<(), CallError> {
+    with_table(&PIPES, |pipes| pipes.take(handle).map(drop))
+}
+
 impl Pipe {
-    fn object(kind: PipeKind) -> Object {
-        Object::Pipe(Box::new(Pipe {
+    fn new(kind: PipeKind) -> Pipe {
+        Pipe {
             kind,
             failure: None,
-        }))
+        }
     }
 
     /// Feeds `input`; the replies go to `out`; false when a line has no end in sight
@@ -68,12 +89,15 @@ impl Pipe {
 /// the handle is no referee.
 #[no_mangle]
 pub extern "C" fn renju_pipe_referee(referee: u32, max_line: usize) -> u32 {
-    made(take_referee(referee).map(|kept| {
-        Pipe::object(PipeKind::Referee(Box::new(RefereePipe::new(
-            kept.referee,
-            max_line,
-        ))))
-    }))
+    made(
+        &PIPES,
+        take_referee(referee).map(|kept| {
+            Pipe::new(PipeKind::Referee(Box::new(RefereePipe::new(
+                kept.referee,
+                max_line,
+            ))))
+        }),
+    )
 }
 
 /// The `renju forbidden` pipe, explaining the point `explain` (empty: none) in each
@@ -85,12 +109,15 @@ pub extern "C" fn renju_pipe_referee(referee: u32, max_line: usize) -> u32 {
 pub unsafe extern "C" fn renju_pipe_forbidden(ptr: *const u8, len: usize, max_line: usize) -> u32 {
     // SAFETY: the caller's promise.
     let explain = unsafe { text(ptr, len, "the point to explain") };
-    made(explain.and_then(|explain| {
-        let explain = (!explain.is_empty()).then_some(explain);
-        ForbiddenPipe::new(explain, max_line)
-            .map(|pipe| Pipe::object(PipeKind::Forbidden(pipe)))
-            .map_err(|message| CallError::new("bad-argument", message))
-    }))
+    made(
+        &PIPES,
+        explain.and_then(|explain| {
+            let explain = (!explain.is_empty()).then_some(explain);
+            ForbiddenPipe::new(explain, max_line)
+                .map(|pipe| Pipe::new(PipeKind::Forbidden(pipe)))
+                .map_err(|message| CallError::new("bad-argument", message))
+        }),
+    )
 }
 
 /// Feeds input bytes to a pipe; the answer is the reply lines they complete. 1 when a
@@ -148,4 +175,16 @@ pub extern "C" fn renju_pipe_failure(handle: u32) -> i32 {
 #[no_mangle]
 pub extern "C" fn renju_pipe_errors(handle: u32) -> i32 {
     finish(with_pipe(handle, |pipe| Ok(pipe.errors().to_string())))
+}
+
+/// Frees the object of `handle`, a referee or a pipe; 1 (the answer an error) when
+/// there is none.
+#[no_mangle]
+pub extern "C" fn renju_drop(handle: u32) -> i32 {
+    let dropped = if is_second_kind(handle) {
+        drop_pipe(handle)
+    } else {
+        drop_referee(handle)
+    };
+    finish(dropped.map(|()| String::new()))
 }

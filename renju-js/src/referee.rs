@@ -2,13 +2,16 @@
 //! its actions, its actions and protocol lines, its status, board and moves, and undo.
 
 use renju_engine::forbidden_jsonl::rows_of;
-use renju_records::formats::{Format, ReadLimits};
+use renju_records::formats::ReadLimits;
 use renju_records::referee::{Command, Referee, RefereeError, Request};
 use renju_records::Game;
 use serde::Serialize;
 
 use crate::boundary::{bytes, finish, text, CallError};
-use crate::objects::{made, with_referee, Object};
+use std::cell::RefCell;
+
+use crate::files::record_args;
+use crate::objects::{made, with_table, Handles};
 use crate::options::GameOptions;
 
 /// A referee, and the record it was loaded from (undo replays from it).
@@ -20,9 +23,31 @@ pub struct Kept {
     origin: Option<Game>,
 }
 
+thread_local! {
+    static REFEREES: RefCell<Handles<Kept>> = const { RefCell::new(Handles::new("a referee", false)) };
+}
+
+/// Runs `f` on the referee of `handle`.
+fn with_referee<T>(
+    handle: u32,
+    f: impl FnOnce(&mut Kept) -> Result<T, CallError>,
+) -> Result<T, CallError> {
+    with_table(&REFEREES, |referees| f(referees.get(handle)?))
+}
+
+/// Takes the referee out of `handle`, which is freed.
+pub fn take_referee(handle: u32) -> Result<Kept, CallError> {
+    with_table(&REFEREES, |referees| referees.take(handle))
+}
+
+/// Frees the referee of `handle`.
+pub fn drop_referee(handle: u32) -> Result<(), CallError> {
+    take_referee(handle).map(drop)
+}
+
 impl Kept {
-    fn object(referee: Referee, origin: Option<Game>) -> Object {
-        Object::Referee(Box::new(Kept { referee, origin }))
+    fn new(referee: Referee, origin: Option<Game>) -> Kept {
+        Kept { referee, origin }
     }
 
     /// The referee as it was before its last action, or before the last event of the
@@ -78,12 +103,15 @@ fn refused_record(error: RefereeError) -> CallError {
 pub unsafe extern "C" fn renju_referee_new(ptr: *const u8, len: usize) -> u32 {
     // SAFETY: the caller's promise.
     let options = unsafe { text(ptr, len, "the options") };
-    made(options.and_then(|o| {
-        let options = GameOptions::from_json(o)?.referee()?;
-        let referee =
-            Referee::new(options).map_err(|e| CallError::new("bad-options", e.to_string()))?;
-        Ok(Kept::object(referee, None))
-    }))
+    made(
+        &REFEREES,
+        options.and_then(|o| {
+            let options = GameOptions::from_json(o)?.referee()?;
+            let referee =
+                Referee::new(options).map_err(|e| CallError::new("bad-options", e.to_string()))?;
+            Ok(Kept::new(referee, None))
+        }),
+    )
 }
 
 /// A referee going on from the first game of a record (`text` in the format named
@@ -108,56 +136,25 @@ pub unsafe extern "C" fn renju_referee_load(
             (format_ptr, format_len),
         )
     };
-    made((|| {
-        let (options, record, format) = args?;
-        let game = format
-            .read_from_with(record, None, ReadLimits::default())
-            .next()
-            .ok_or_else(|| CallError::new("no-game", "the record holds no game"))?
-            .map_err(|e| CallError::new("parse", e.to_string()))?;
-        let referee = Referee::resume(&game, options.referee()?).map_err(refused_record)?;
-        Ok(Kept::object(referee, Some(game)))
-    })())
-}
-
-/// The arguments of a call on a record: the options (JSON), the record's bytes and its
-/// format's name, each as (pointer, length).
-///
-/// # Safety
-/// Each pointer and length as in [`crate::boundary::bytes`].
-pub unsafe fn record_args<'a>(
-    options: (*const u8, usize),
-    record: (*const u8, usize),
-    format: (*const u8, usize),
-) -> Result<(GameOptions, &'a [u8], Format), CallError> {
-    // SAFETY: the caller's promise.
-    let (options, record, format) = unsafe {
-        (
-            text(options.0, options.1, "the options")?,
-            bytes(record.0, record.1),
-            text(format.0, format.1, "the format")?,
-        )
-    };
-    Ok((
-        GameOptions::from_json(options)?,
-        record,
-        format_named(format)?,
-    ))
-}
-
-/// A format by name (`psq`, `sgf`, ...) or by a file name's extension.
-pub fn format_named(name: &str) -> Result<Format, CallError> {
-    name.parse::<Format>().or_else(|error| {
-        Format::from_path(name).ok_or_else(|| CallError::new("bad-argument", error.to_string()))
-    })
+    made(
+        &REFEREES,
+        (|| {
+            let (options, record, format) = args?;
+            let game = format
+                .read_from_with(record, None, ReadLimits::default())
+                .next()
+                .ok_or_else(|| CallError::new("no-game", "the record holds no game"))?
+                .map_err(|e| CallError::new("parse", e.to_string()))?;
+            let referee = Referee::resume(&game, options.referee()?).map_err(refused_record)?;
+            Ok(Kept::new(referee, Some(game)))
+        })(),
+    )
 }
 
 /// A copy of the referee of `handle` (a new handle; 0 and the error when it is none).
 #[no_mangle]
 pub extern "C" fn renju_referee_copy(handle: u32) -> u32 {
-    made(with_referee(handle, |kept| {
-        Ok(Object::Referee(Box::new(kept.clone())))
-    }))
+    made(&REFEREES, with_referee(handle, |kept| Ok(kept.clone())))
 }
 
 /// Takes one action, a line of the referee's JSON-lines protocol: 0 and an empty
@@ -274,19 +271,23 @@ pub unsafe extern "C" fn renju_referee_from_actions(
             text(actions_ptr, actions_len, "the actions"),
         )
     };
-    made((|| {
-        let options = GameOptions::from_json(options?)?.referee()?;
-        Referee::new(options.clone()).map_err(|e| CallError::new("bad-options", e.to_string()))?;
-        let actions: Vec<Request> = serde_json::from_str(actions?)
-            .map_err(|e| CallError::new("bad-argument", e.to_string()))?;
-        let referee = Referee::from_actions(options, &actions).map_err(|(i, refusal)| {
-            CallError::new(
-                refusal.code.name(),
-                format!("action {}: {}", i.saturating_add(1), refusal.message),
-            )
-        })?;
-        Ok(Kept::object(referee, None))
-    })())
+    made(
+        &REFEREES,
+        (|| {
+            let options = GameOptions::from_json(options?)?.referee()?;
+            Referee::new(options.clone())
+                .map_err(|e| CallError::new("bad-options", e.to_string()))?;
+            let actions: Vec<Request> = serde_json::from_str(actions?)
+                .map_err(|e| CallError::new("bad-argument", e.to_string()))?;
+            let referee = Referee::from_actions(options, &actions).map_err(|(i, refusal)| {
+                CallError::new(
+                    refusal.code.name(),
+                    format!("action {}: {}", i.saturating_add(1), refusal.message),
+                )
+            })?;
+            Ok(Kept::new(referee, None))
+        })(),
+    )
 }
 
 /// Takes back the last action: the referee replays the ones before it from the start,

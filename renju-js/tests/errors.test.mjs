@@ -42,6 +42,9 @@ test('line limits a 32-bit module cannot hold are refused', async () => {
   const referee = new Referee();
   assert.throws(() => Pipe.referee(referee, 2 ** 40), (e) => e.code === 'bad-argument');
   assert.equal(referee.status().required, 'place', 'the referee is still the caller\'s');
+  const pipe = Pipe.forbidden();
+  assert.throws(() => Pipe.referee(pipe), (e) => e.code === 'bad-handle' && /not a referee/.test(e.message));
+  assert.equal(new TextDecoder().decode(pipe.feed('{"moves":"h8"}\n')), '{"forbidden":{}}\n', 'the pipe is still alive');
 });
 
 test('a freed object says so', () => {
