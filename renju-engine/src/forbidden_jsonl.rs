@@ -427,23 +427,17 @@ impl ForbiddenPipe {
     /// has no end in sight (see [`LineSplitter`]): the input cannot be read further.
     pub fn feed(&mut self, bytes: &[u8], out: &mut impl Write) -> io::Result<()> {
         let replier = &mut self.replier;
-        let mut written = Ok(());
-        let fed = self.lines.feed(bytes, |read, line| {
-            if written.is_ok() {
-                written = replier.answer(read, line, out);
-            }
-        });
-        written?;
+        let fed = self
+            .lines
+            .feed_answering(bytes, |read, line| replier.answer(read, line, out))?;
         fed.map_err(|bytes| endless_line(self.replier.number.saturating_add(1), bytes))
     }
 
     /// The input has ended: the reply to its last line, if it had no line end.
     pub fn finish(&mut self, out: &mut impl Write) -> io::Result<()> {
         let replier = &mut self.replier;
-        let mut written = Ok(());
         self.lines
-            .finish(|read, line| written = replier.answer(read, line, out));
-        written
+            .finish_answering(|read, line| replier.answer(read, line, out))
     }
 
     /// The number of lines answered with an error so far.

@@ -299,6 +299,34 @@ impl LineSplitter {
         }
     }
 
+    /// [`LineSplitter::feed`] with each line answered at once by `answer`, which writes
+    /// a reply: the first write error stops the answers and is returned (`Err`); inside
+    /// `Ok`, `feed`'s own result (a line with no end in sight).
+    pub fn feed_answering(
+        &mut self,
+        bytes: &[u8],
+        mut answer: impl FnMut(LineRead, &[u8]) -> io::Result<()>,
+    ) -> io::Result<Result<(), u64>> {
+        let mut written = Ok(());
+        let fed = self.feed(bytes, |read, line| {
+            if written.is_ok() {
+                written = answer(read, line);
+            }
+        });
+        written.map(|()| fed)
+    }
+
+    /// [`LineSplitter::finish`] with the last line answered by `answer`, whose write
+    /// error is returned.
+    pub fn finish_answering(
+        &mut self,
+        mut answer: impl FnMut(LineRead, &[u8]) -> io::Result<()>,
+    ) -> io::Result<()> {
+        let mut written = Ok(());
+        self.finish(|read, line| written = answer(read, line));
+        written
+    }
+
     fn add(&mut self, piece: &[u8]) {
         self.started = true;
         // A line is given up past MAX_SKIPPED_LINE_BYTES, far below u64::MAX.
