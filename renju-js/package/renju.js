@@ -265,6 +265,17 @@ function adopt(target, handle) {
   registry.register(target, handle, target);
 }
 
+// Takes `target`'s handle away from it (and from the collector): the handle, 0 when it
+// had none.
+function release(target) {
+  const handle = target._handle ?? 0;
+  if (handle) {
+    registry.unregister(target);
+    target._handle = 0;
+  }
+  return handle;
+}
+
 function handleOf(target) {
   if (!target._handle) throw new RenjuError('bad-handle', 'this object was freed');
   return target._handle;
@@ -360,12 +371,8 @@ export class Referee {
 
   /** Frees the module's memory now (otherwise when the object is collected). */
   free() {
-    if (this._handle) {
-      registry.unregister(this);
-      const handle = this._handle;
-      this._handle = 0;
-      if (!stopped) guard(() => w.renju_drop(handle));
-    }
+    const handle = release(this);
+    if (handle && !stopped) guard(() => w.renju_drop(handle));
   }
 }
 
@@ -584,9 +591,7 @@ export class Pipe {
     const pipe = Object.create(Pipe.prototype);
     const handle = handleOf(referee);
     adopt(pipe, make(() => w.renju_pipe_referee(handle, maxLineBytes), []));
-    // The referee is the pipe's now.
-    registry.unregister(referee);
-    referee._handle = 0;
+    release(referee); // the pipe's now
     return pipe;
   }
 
@@ -626,12 +631,8 @@ export class Pipe {
 
   /** Frees the module's memory now. */
   free() {
-    if (this._handle) {
-      registry.unregister(this);
-      const handle = this._handle;
-      this._handle = 0;
-      if (!stopped) guard(() => w.renju_drop(handle));
-    }
+    const handle = release(this);
+    if (handle && !stopped) guard(() => w.renju_drop(handle));
   }
 }
 
