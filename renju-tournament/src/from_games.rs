@@ -127,16 +127,7 @@ fn place(game: &Game, t: &mut Tournament, ids: &mut HashMap<String, u32>) -> Res
         })
     };
     let (b, w) = (id_of(black), id_of(white));
-    for (player, opponent, color, result) in [(b, w, Color::Black, rb), (w, b, Color::White, rw)] {
-        t.cells.push(CrosstableCell {
-            round,
-            player,
-            opponent: Some(opponent),
-            color: Some(color),
-            result,
-            board: None,
-        });
-    }
+    t.cells.extend(CrosstableCell::game(round, b, w, rb, rw));
     Ok(())
 }
 

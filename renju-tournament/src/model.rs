@@ -257,6 +257,37 @@ pub struct CrosstableCell {
     pub board: Option<u32>,
 }
 
+impl CrosstableCell {
+    /// The two cells of a game played in `round`, Black's then White's, each with its
+    /// own result.
+    ///
+    /// ```
+    /// use renju_tournament::{CrosstableCell, ResultKind};
+    /// let [black, white] = CrosstableCell::game(3, 7, 9, ResultKind::Win, ResultKind::Loss);
+    /// assert_eq!((black.player, black.opponent, white.result), (7, Some(9), ResultKind::Loss));
+    /// ```
+    pub fn game(
+        round: u32,
+        black: u32,
+        white: u32,
+        black_result: ResultKind,
+        white_result: ResultKind,
+    ) -> [CrosstableCell; 2] {
+        let cell = |player, opponent, color, result| CrosstableCell {
+            round,
+            player,
+            opponent: Some(opponent),
+            color: Some(color),
+            result,
+            board: None,
+        };
+        [
+            cell(black, white, Color::Black, black_result),
+            cell(white, black, Color::White, white_result),
+        ]
+    }
+}
+
 /// A player (or a team, in a team event) who left the tournament.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Withdrawal {

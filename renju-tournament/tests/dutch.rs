@@ -147,19 +147,8 @@ fn player(id: u32) -> Player {
 }
 
 fn game(round: u32, white: u32, black: u32, white_result: ResultKind) -> [CrosstableCell; 2] {
-    let cell = |player, opponent, color, result| CrosstableCell {
-        round,
-        player,
-        opponent: Some(opponent),
-        color: Some(color),
-        result,
-        board: None,
-    };
     let black_result = white_result.mirror().unwrap();
-    [
-        cell(white, black, Color::White, white_result),
-        cell(black, white, Color::Black, black_result),
-    ]
+    CrosstableCell::game(round, black, white, black_result, white_result)
 }
 
 fn swiss(players: u32, rounds: u32) -> Tournament {

@@ -4,7 +4,6 @@
 //! score a player's games of one round against one opponent as one match (a win, a
 //! draw or a loss by the games' points), with the game points after.
 
-use renju_core::geometry::Color;
 
 use crate::model::{CrosstableCell, ResultKind, Tournament, MAX_ROUNDS};
 use crate::trf::result_of_code;
@@ -152,16 +151,13 @@ pub fn record_game(
         result: black_result,
         what: "a game",
     })?;
-    let cell = |player, opponent, color, result| CrosstableCell {
+    t.cells.extend(CrosstableCell::game(
         round,
-        player,
-        opponent: Some(opponent),
-        color: Some(color),
-        result,
-        board: None,
-    };
-    t.cells.push(cell(black, white, Color::Black, black_result));
-    t.cells.push(cell(white, black, Color::White, white_result));
+        black,
+        white,
+        black_result,
+        white_result,
+    ));
     Ok(())
 }
 
