@@ -4,7 +4,6 @@
 //! score a player's games of one round against one opponent as one match (a win, a
 //! draw or a loss by the games' points), with the game points after.
 
-
 use crate::model::{CrosstableCell, ResultKind, Tournament, MAX_ROUNDS};
 use crate::trf::result_of_code;
 
