@@ -91,37 +91,104 @@ pub fn forbidden_masks_into(
     values: MaskValues,
     out: &mut [u8],
 ) -> Result<(), SetupError> {
-    let area = Board::new(size)?.area();
-    if !rule.allows_size(size) {
-        return Err(SetupError::SizeForRules {
-            rule_set: rule,
-            size,
-        });
-    }
-    if cells.len() / area * area != cells.len() || out.len() != cells.len() {
-        return Err(SetupError::CellCount {
-            len: cells.len(),
-            size,
-        });
-    }
-    // The largest cell first (a pass the compiler vectorises), the bad one only if any.
-    let largest = cells.iter().fold(0, |m, &v| m.max(v));
-    if largest > 2 {
-        let index = cells.iter().position(|&v| v > 2).expect("a cell above 2");
-        return Err(SetupError::CellValue {
-            index,
-            value: cells[index],
-        });
-    }
-    for_chunks(out, area * CHUNK, cells, area * CHUNK, |_, out, cells| {
-        // One board per task, reloaded for each position: no allocation per position.
-        let mut board = Board::new(size).expect("size checked");
-        for (out, cells) in out.chunks_mut(area).zip(cells.chunks(area)) {
-            board.load_cells(cells).expect("cells checked");
-            write_mask(&board, rule, options, values, out);
+    MaskJudge::new(size, rule, *options, values)?.masks_into(cells, out)
+}
+
+/// A judge of boards of one size under one rule, kept from call to call: each board is
+/// loaded into memory the judge holds, so judging one board allocates nothing (what a
+/// caller that judges one position at a time, such as a self-play loop, needs).
+///
+/// ```
+/// use renju_core::batch::{MaskJudge, MaskValues};
+/// use renju_core::{Position, RenjuOptions, RuleSet};
+/// let mut judge = MaskJudge::new(15, RuleSet::Renju, RenjuOptions::default(), MaskValues::Kinds).unwrap();
+/// let pos = Position::from_moves("f8 a1 g8 a2 h6 a3 h7 a4").unwrap();
+/// let (mut cells, mut mask) = ([0u8; 225], [0u8; 225]);
+/// pos.board().write_cells(&mut cells);
+/// judge.masks_into(&cells, &mut mask).unwrap();
+/// assert_eq!(mask[7 * 15 + 7], 3); // h8: double-three
+/// ```
+#[derive(Clone)]
+pub struct MaskJudge {
+    board: Board,
+    rule: RuleSet,
+    options: RenjuOptions,
+    values: MaskValues,
+}
+
+impl MaskJudge {
+    /// A judge of `size` x `size` boards under `rule`: an error when the side is not
+    /// one the library plays or not one the rule set allows.
+    pub fn new(
+        size: u8,
+        rule: RuleSet,
+        options: RenjuOptions,
+        values: MaskValues,
+    ) -> Result<MaskJudge, SetupError> {
+        let board = Board::new(size)?;
+        if !rule.allows_size(size) {
+            return Err(SetupError::SizeForRules {
+                rule_set: rule,
+                size,
+            });
         }
-    });
-    Ok(())
+        Ok(MaskJudge {
+            board,
+            rule,
+            options,
+            values,
+        })
+    }
+
+    /// The side of the boards this judge takes.
+    pub fn size(&self) -> u8 {
+        self.board.size()
+    }
+
+    /// The masks of the boards in `cells` (see the [module docs](self)) into `out`, of
+    /// the same length, on every core with the `parallel` feature when there are many.
+    /// An error names the first bad cell by its index in `cells`; `out` is then unchanged.
+    pub fn masks_into(&mut self, cells: &[u8], out: &mut [u8]) -> Result<(), SetupError> {
+        let area = self.board.area();
+        if cells.len() / area * area != cells.len() || out.len() != cells.len() {
+            return Err(SetupError::CellCount {
+                len: cells.len(),
+                size: self.size(),
+            });
+        }
+        // The largest cell first (a pass the compiler vectorises), the bad one only if any.
+        let largest = cells.iter().fold(0, |m, &v| m.max(v));
+        if largest > 2 {
+            let index = cells.iter().position(|&v| v > 2).expect("a cell above 2");
+            return Err(SetupError::CellValue {
+                index,
+                value: cells[index],
+            });
+        }
+        if cfg!(feature = "parallel") && cells.len() > area * CHUNK {
+            let judge = &*self;
+            for_chunks(out, area * CHUNK, cells, area * CHUNK, |_, out, cells| {
+                // One board per task, reloaded for each position.
+                judge.clone().judge_checked(cells, out)
+            });
+        } else {
+            self.judge_checked(cells, out);
+        }
+        Ok(())
+    }
+
+    /// The masks of boards whose cells were checked.
+    fn judge_checked(&mut self, cells: &[u8], out: &mut [u8]) {
+        if !self.rule.has_forbidden_moves() {
+            out.fill(0);
+            return;
+        }
+        let area = self.board.area();
+        for (out, cells) in out.chunks_mut(area).zip(cells.chunks(area)) {
+            self.board.load_checked_cells(cells);
+            write_mask(&self.board, self.rule, &self.options, self.values, out);
+        }
+    }
 }
 
 /// The masks of the positions reached by move lists (`"h8 i9 j10"`, judged as games:

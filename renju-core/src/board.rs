@@ -252,9 +252,6 @@ impl Board {
                 size,
             });
         }
-        // The cells copied, counted and checked, and the stones listed, without a branch
-        // per cell (whether a cell holds a stone is not predictable); then each stone
-        // added to the codes.
         if let Some(index) = cells.iter().position(|&v| v > CELL_WHITE) {
             self.clear();
             return Err(SetupError::CellValue {
@@ -262,24 +259,38 @@ impl Board {
                 value: cells[index],
             });
         }
-        let mut stones = [0u16; MAX_SIZE as usize * MAX_SIZE as usize];
-        let (mut count, mut black) = (0, 0);
-        for (idx, (cell, &value)) in self.cells.iter_mut().zip(cells).enumerate() {
+        self.load_checked_cells(cells);
+        Ok(())
+    }
+
+    /// [`Board::load_cells`] of cells already checked: the board's area, each 0, 1 or 2.
+    pub(crate) fn load_checked_cells(&mut self, cells: &[u8]) {
+        for (cell, &value) in self.cells.iter_mut().zip(cells) {
             cell.stone = value;
-            stones[count] = idx as u16;
-            count += usize::from(value != CELL_EMPTY);
-            black += u16::from(value == CELL_BLACK);
         }
-        let white = count as u16 - black;
         self.codes
             .copy_from_slice(&Board::empty_of(self.size).codes);
-        for &idx in &stones[..count] {
-            let idx = idx as usize;
-            self.add_to_codes(idx, u16::from(self.cells[idx].stone), true);
+        // Eight cells a word, the stones found by their bits: a cell holds 0, 1 or 2, so
+        // bit 0 of its byte is set for a black stone, bit 1 for a white one.
+        const LOW: u64 = 0x0101_0101_0101_0101;
+        let (mut stones, mut black) = (0, 0);
+        for (word_at, chunk) in cells.chunks(8).enumerate() {
+            let mut bytes = [0u8; 8];
+            bytes[..chunk.len()].copy_from_slice(chunk);
+            let word = u64::from_le_bytes(bytes);
+            black += (word & LOW).count_ones();
+            let mut occupied = (word | word >> 1) & LOW;
+            stones += occupied.count_ones();
+            while occupied != 0 {
+                let idx = word_at * 8 + occupied.trailing_zeros() as usize / 8;
+                self.add_to_codes(idx, u16::from(cells[idx]), true);
+                occupied &= occupied - 1;
+            }
         }
-        (self.black, self.white, self.deferred) = (black, white, false);
+        // At most 26 x 26 stones: the counts fit.
+        (self.black, self.white) = (black as u16, (stones - black) as u16);
+        self.deferred = false;
         self.refresh_shapes();
-        Ok(())
     }
 
     /// Removes every stone.
@@ -296,41 +307,38 @@ impl Board {
     /// board's, then each stone's digit added along its four lines), then the shapes
     /// and summaries of every cell at once.
     fn rebuild(&mut self) {
-        self.codes
-            .copy_from_slice(&Board::empty_of(self.size).codes);
-        let (mut black, mut white) = (0, 0);
-        for idx in 0..self.area() {
-            match self.cells[idx].stone {
-                CELL_BLACK => black += 1,
-                CELL_WHITE => white += 1,
-                _ => {}
-            }
-        }
-        (self.black, self.white) = (black, white);
-        for idx in 0..self.area() {
-            let stone = self.cells[idx].stone;
-            if stone != CELL_EMPTY {
-                self.add_to_codes(idx, u16::from(stone), true);
-            }
-        }
-        self.deferred = false;
-        self.refresh_shapes();
+        let mut cells = [CELL_EMPTY; MAX_SIZE as usize * MAX_SIZE as usize];
+        let cells = &mut cells[..self.area()];
+        self.write_cells(cells);
+        self.load_checked_cells(cells);
     }
 
     /// Adds (or removes) `digit` at `idx` in the line codes of the cells that see it
-    /// (up to five steps along each direction), and nothing else: per direction, one
-    /// add of a small vector of weights.
+    /// (up to five steps along each direction), and nothing else: per direction, four
+    /// 64-bit adds of four codes each. No code ever leaves `0..3^10` (each of its ten
+    /// window digits is at most 2, and one stone is one digit), so no lane carries into
+    /// the next one.
     #[inline]
     fn add_to_codes(&mut self, idx: usize, digit: u16, add: bool) {
-        let weights = if add { &VECTOR_ADD } else { &VECTOR_SUB };
-        let delta: [u16; VECTOR] = weights.map(|w| w.wrapping_mul(digit));
+        let delta: [u64; VECTOR / 4] = VECTOR_LANES.map(|w| w * u64::from(digit));
         for &p in &self.neighbors.pos[idx] {
             let start = p as usize - REACH;
             let codes: &mut [u16; VECTOR] = (&mut self.codes[start..start + VECTOR])
                 .try_into()
                 .expect("VECTOR codes");
-            for (c, d) in codes.iter_mut().zip(delta) {
-                *c = c.wrapping_add(d);
+            for (lanes, d) in codes.chunks_exact_mut(4).zip(delta) {
+                let word = lanes
+                    .iter()
+                    .rev()
+                    .fold(0u64, |word, &c| word << 16 | u64::from(c));
+                let word = if add {
+                    word.wrapping_add(d)
+                } else {
+                    word.wrapping_sub(d)
+                };
+                for (i, c) in lanes.iter_mut().enumerate() {
+                    *c = (word >> (16 * i)) as u16;
+                }
             }
         }
     }
@@ -774,15 +782,15 @@ const VECTOR_ADD: [u16; VECTOR] = {
     w
 };
 
-/// [`VECTOR_ADD`] negated (wrapping), to take a stone away.
-const VECTOR_SUB: [u16; VECTOR] = {
-    let mut w = VECTOR_ADD;
+/// [`VECTOR_ADD`] four lanes to a word, lane `i` in bits `16 * i..`.
+const VECTOR_LANES: [u64; VECTOR / 4] = {
+    let mut words = [0u64; VECTOR / 4];
     let mut j = 0;
     while j < VECTOR {
-        w[j] = w[j].wrapping_neg();
+        words[j / 4] |= (VECTOR_ADD[j] as u64) << (16 * (j % 4));
         j += 1;
     }
-    w
+    words
 };
 
 impl Neighbors {
