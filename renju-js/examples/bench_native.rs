@@ -7,14 +7,16 @@
 //! microseconds per operation: `act` (a placement through `renju_referee_act`), `line`
 //! (a placement through `renju_referee_line`, with its full reply), `forbidden`
 //! (`renju_forbidden` on a move list of POSITIONS, replayed and judged move by move) and
-//! `board` (`renju_forbidden` on the board of each, as rows).
+//! `board` (`renju_forbidden` on the board of each, as rows), `masks` (`renju_forbidden_masks`
+//! on the cells of each board, one call per board) and `masks_batch` (all the boards'
+//! cells in one call, per board).
 
 use std::time::Instant;
 
 use renju_core::{Move, Point, Position, RuleSet};
 use renju_engine::forbidden_jsonl::rows_of;
 use renju_js::boundary::renju_out_len;
-use renju_js::files::renju_forbidden;
+use renju_js::files::{renju_forbidden, renju_forbidden_masks};
 use renju_js::pipes::renju_drop;
 use renju_js::referee::{renju_referee_act, renju_referee_line, renju_referee_new};
 
@@ -41,8 +43,13 @@ fn write_games(path: &str) {
     std::fs::write(path, lines.join("\n") + "\n").expect("the games file is written");
 }
 
-/// Microseconds per call of `each` over `count` calls, the best of five runs.
+/// Microseconds per call of `each` over `count` calls, the best of five runs after half
+/// a second of the same runs (as the JavaScript side, whose JIT needs them).
 fn per_call(count: usize, mut each: impl FnMut()) -> f64 {
+    let start = Instant::now();
+    while start.elapsed().as_secs_f64() < 0.5 {
+        each();
+    }
     (0..5)
         .map(|_| {
             let start = Instant::now();
@@ -95,16 +102,23 @@ fn run(games: &str, positions: &str) {
         .filter(|l| !l.is_empty() && !l.starts_with('#'))
         .map(|l| format!(r#"{{"moves":"{l}"}}"#))
         .collect();
-    let boards: Vec<String> = std::fs::read_to_string(positions)
+    let positions: Vec<Position> = std::fs::read_to_string(positions)
         .expect("the positions file")
         .lines()
         .filter(|l| !l.is_empty() && !l.starts_with('#'))
         .map(|l| {
             let mut position = Position::new(RuleSet::Renju);
             position.play_moves_quiet(l).expect("a legal game");
-            serde_json::json!({ "board": rows_of(position.board()) }).to_string()
+            position
         })
         .collect();
+    let boards: Vec<String> = (positions.iter())
+        .map(|p| serde_json::json!({ "board": rows_of(p.board()) }).to_string())
+        .collect();
+    let mut cells = vec![0u8; positions.len() * 225];
+    for (p, out) in positions.iter().zip(cells.chunks_mut(225)) {
+        p.board().write_cells(out);
+    }
     let judge = |queries: &[String]| {
         per_call(queries.len(), || {
             for q in queries {
@@ -115,8 +129,15 @@ fn run(games: &str, positions: &str) {
         })
     };
     let (forbidden, board) = (judge(&queries), judge(&boards));
+    let masks_of = |cells: &[u8]| {
+        // SAFETY: the cells are alive during the call.
+        unsafe { renju_forbidden_masks(std::ptr::null(), 0, cells.as_ptr(), cells.len(), 15, 2) };
+        std::hint::black_box(renju_out_len());
+    };
+    let masks = per_call(positions.len(), || cells.chunks(225).for_each(masks_of));
+    let masks_batch = per_call(positions.len(), || masks_of(&cells));
     println!(
-        r#"{{"act":{act:.3},"line":{line:.3},"forbidden":{forbidden:.3},"board":{board:.3},"moves":{moves},"positions":{}}}"#,
+        r#"{{"act":{act:.3},"line":{line:.3},"forbidden":{forbidden:.3},"board":{board:.3},"masks":{masks:.3},"masks_batch":{masks_batch:.3},"moves":{moves},"positions":{}}}"#,
         queries.len()
     );
 }

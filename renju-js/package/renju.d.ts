@@ -217,6 +217,26 @@ export function forbidden(position: Position): ForbiddenMap;
 /** Black's forbidden points of many positions, in one call. */
 export function forbiddenAll(positions: Position[]): ForbiddenMap[];
 
+/** The options of `forbiddenMasks`. */
+export interface MaskOptions {
+  /** The board side (15 by default). */
+  size?: number;
+  /** The rule set's name (`renju` by default). */
+  rule?: string;
+  /** A five completed by a forbidden-looking move counts. */
+  fiveCompletionCounts?: boolean;
+  /** Each forbidden point holds its foul's code (1 overline, 2 double-four, 3 double-three) instead of 1. */
+  kinds?: boolean;
+  /** Where to write the masks (as long as the cells), returned: no allocation per call. */
+  out?: Uint8Array;
+}
+/**
+ * Black's forbidden points of boards as cells (0 empty, 1 black, 2 white; board `n`, row
+ * `y` from the bottom, column `x` at `(n * size + y) * size + x`), with no JSON on either
+ * side: a mask of the same layout, 0 where a black stone is legal.
+ */
+export function forbiddenMasks(cells: Uint8Array | ArrayLike<number>, options?: MaskOptions): Uint8Array;
+
 /** A validation report (as `renju validate --json` writes it). */
 export interface Report {
   games: Array<{

@@ -136,12 +136,18 @@ function guard(f) {
   try {
     return f();
   } catch (error) {
-    if (error instanceof WebAssembly.RuntimeError) {
-      stopped = new RenjuError('internal', `the WebAssembly module stopped at an internal error (${error.message}): load the package again`);
-      throw stopped;
-    }
-    throw error;
+    throw stopOn(error);
   }
+}
+
+// The error to throw for `error`, caught around a call into the module: a trap stops
+// the module.
+function stopOn(error) {
+  if (error instanceof WebAssembly.RuntimeError) {
+    stopped = new RenjuError('internal', `the WebAssembly module stopped at an internal error (${error.message}): load the package again`);
+    return stopped;
+  }
+  return error;
 }
 
 function answerBytes() {
@@ -558,6 +564,85 @@ export function forbiddenAll(positions) {
   } finally {
     pipe.free();
   }
+}
+
+/**
+ * Black's forbidden points of boards given as cells, with no JSON on either side: the
+ * fast way to judge many positions. `cells` (a Uint8Array, or an array of numbers)
+ * holds boards of `size` x `size` one after another, one byte per intersection row by
+ * row from a1 (board `n`, row `y` from the bottom, column `x` is index
+ * `(n * size + y) * size + x`): 0 empty, 1 black, 2 white. The answer is a Uint8Array
+ * of the same layout: 0 where a black stone is legal (or the point is taken), else 1,
+ * or with `kinds` the foul's code (1 overline, 2 double-four, 3 double-three). With
+ * `out`, a Uint8Array as long as `cells`, the masks are written there (and it is
+ * returned): a loop judging one board at a time then allocates nothing.
+ */
+export function forbiddenMasks(cells, options = {}) {
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
+    throw new OptionsError('bad-options', 'the options must be an object');
+  }
+  const { size = 15, rule = 'renju', fiveCompletionCounts = false, kinds = false, out } = options;
+  if (!Number.isInteger(size) || size < 0 || size > 0xffffffff) {
+    throw new OptionsError('bad-options', `board size ${size} is not supported (5 to 26)`);
+  }
+  if (typeof rule !== 'string') throw new OptionsError('bad-options', 'the rule is a name, like "renju"');
+  const flags = (fiveCompletionCounts ? 1 : 0) | (kinds ? 2 : 0);
+  const bytes = cellBytes(cells);
+  if (out !== undefined && !(out instanceof Uint8Array && out.length === bytes.length)) {
+    throw new OptionsError('bad-options', `out must be a Uint8Array of ${bytes.length} bytes, as long as the cells`);
+  }
+  // The module reads an empty rule as renju.
+  const name = rule === 'renju' ? '' : rule;
+  if (bytes.length + 3 * name.length > SMALL / 3) {
+    if (invoke(w.renju_forbidden_masks, [name, bytes], [size, flags]) !== 0) fail();
+    return out ? (out.set(answerBytes()), out) : answerBytes().slice();
+  }
+  // The common case, a few boards, without the general argument path: one write into
+  // the reused region, one call, one copy out.
+  if (stopped) throw stopped;
+  let status;
+  try {
+    reserve(bytes.length + 3 * name.length);
+    const heap = heapBytes();
+    heap.set(bytes, scratch.ptr);
+    const at = scratch.ptr + bytes.length;
+    const nameLen = name === '' ? 0 : encoder.encodeInto(name, heap.subarray(at, scratch.ptr + scratch.len)).written;
+    status = w.renju_forbidden_masks(at, nameLen, scratch.ptr, bytes.length, size, flags);
+  } catch (error) {
+    throw stopOn(error);
+  }
+  if (status !== 0) fail();
+  const at = w.renju_out_ptr();
+  const end = at + w.renju_out_len();
+  if (!out) return heapBytes().slice(at, end);
+  out.set(heapBytes().subarray(at, end));
+  return out;
+}
+
+// A view of the whole module memory, made again when the memory has grown (which
+// detaches the old buffer).
+let heap = new Uint8Array(memory.buffer);
+function heapBytes() {
+  if (heap.buffer !== memory.buffer) heap = new Uint8Array(memory.buffer);
+  return heap;
+}
+
+// The cells of `forbiddenMasks` as bytes; a value no byte holds is refused by its index
+// rather than wrapped.
+function cellBytes(cells) {
+  if (cells instanceof Uint8Array) return cells;
+  if (cells === null || typeof cells !== 'object' || typeof cells.length !== 'number') {
+    throw new ParseError('bad-position', 'cells are a Uint8Array or an array of numbers');
+  }
+  const bytes = new Uint8Array(cells.length);
+  for (let i = 0; i < cells.length; i++) {
+    const value = cells[i];
+    if (!Number.isInteger(value) || value < 0 || value > 2) {
+      throw new ParseError('bad-position', `cell ${i} holds ${value}; cells are 0 (empty), 1 (black) or 2 (white)`);
+    }
+    bytes[i] = value;
+  }
+  return bytes;
 }
 
 // The query line of a position (see `forbidden`).

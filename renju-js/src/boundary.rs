@@ -55,6 +55,24 @@ pub fn answer(bytes: &[u8]) {
     });
 }
 
+/// Sets the answer to `len` bytes that `fill` writes (zeroed first); on an error of
+/// `fill` the answer is that error. The status to return.
+pub fn answer_filled(len: usize, fill: impl FnOnce(&mut [u8]) -> Result<(), CallError>) -> i32 {
+    let filled = OUT.with(|out| {
+        let mut out = out.borrow_mut();
+        out.clear();
+        if out.capacity() > KEPT_ANSWER_BYTES.max(len) {
+            out.shrink_to(len.max(KEPT_ANSWER_BYTES / 16));
+        }
+        out.resize(len, 0);
+        fill(&mut out)
+    });
+    match filled {
+        Ok(()) => OK,
+        Err(error) => finish(Err(error)),
+    }
+}
+
 /// Sets the answer to the result or the error; the status to return.
 pub fn finish(result: Result<String, CallError>) -> i32 {
     match result {

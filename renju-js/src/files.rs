@@ -1,10 +1,14 @@
 //! Whole files and diagrams: Black's forbidden points of a position, the validation of
 //! every game of a file, and the arguments of a call on a record.
 
+use std::cell::RefCell;
+
+use renju_core::batch::{MaskJudge, MaskValues};
+use renju_core::{RenjuOptions, RuleSet, SetupError};
 use renju_engine::forbidden_jsonl::ForbiddenQuery;
 use renju_records::formats::Format;
 
-use crate::boundary::{bytes, finish, text, CallError};
+use crate::boundary::{answer_filled, bytes, finish, text, CallError};
 use crate::options::GameOptions;
 
 /// Black's forbidden points of one position: a query of the `renju forbidden`
@@ -24,6 +28,97 @@ pub unsafe extern "C" fn renju_forbidden(ptr: *const u8, len: usize) -> i32 {
             .map(|reply| reply.to_line())
             .map_err(|e| CallError::new("bad-position", e.to_string())),
     )
+}
+
+/// A bit of `renju_forbidden_masks`'s flags: a five completed by a forbidden-looking
+/// move counts (the `five_completion_counts` option).
+pub const MASKS_FIVE_COMPLETION_COUNTS: u32 = 1;
+/// A bit of `renju_forbidden_masks`'s flags: each forbidden point holds its foul's code
+/// (1 overline, 2 double-four, 3 double-three) instead of 1.
+pub const MASKS_KINDS: u32 = 2;
+
+/// Black's forbidden points of many boards given as cells, without JSON on either
+/// side: `cells` holds boards of `size` x `size` one after another, one byte per
+/// intersection row by row from `a1` (0 empty, 1 black, 2 white: the layout of
+/// [`renju_core::batch`]), judged under the rule set named `rule` (empty: renju) with
+/// `flags` ([`MASKS_FIVE_COMPLETION_COUNTS`], [`MASKS_KINDS`]). The answer is the masks,
+/// one byte per intersection in the same layout: 0 where a black stone is legal (or
+/// the point is taken). A bad rule or size is a `bad-options` error, bad cells a
+/// `bad-position` one naming the first bad cell.
+///
+/// # Safety
+/// Each pointer and length as in [`crate::boundary::bytes`].
+#[no_mangle]
+pub unsafe extern "C" fn renju_forbidden_masks(
+    rule_ptr: *const u8,
+    rule_len: usize,
+    cells_ptr: *const u8,
+    cells_len: usize,
+    size: u32,
+    flags: u32,
+) -> i32 {
+    // SAFETY: the caller's promise.
+    let (rule, cells) = unsafe {
+        (
+            text(rule_ptr, rule_len, "the rule"),
+            bytes(cells_ptr, cells_len),
+        )
+    };
+    answer_filled(cells.len(), |out| {
+        let rule = match rule? {
+            "" => RuleSet::Renju,
+            name => name
+                .parse::<RuleSet>()
+                .map_err(|e| CallError::new("bad-options", e.to_string()))?,
+        };
+        let size = u8::try_from(size).map_err(|_| {
+            CallError::new(
+                "bad-options",
+                format!("board size {size} is not supported (5 to 26)"),
+            )
+        })?;
+        with_mask_judge((size, rule, flags), |judge| judge.masks_into(cells, out)).map_err(|e| {
+            let code = match e {
+                SetupError::CellValue { .. } | SetupError::CellCount { .. } => "bad-position",
+                _ => "bad-options",
+            };
+            CallError::new(code, e.to_string())
+        })
+    })
+}
+
+/// What a mask judge is made for: the side, the rule set and the flags of
+/// `renju_forbidden_masks`.
+type MaskKey = (u8, RuleSet, u32);
+
+thread_local! {
+    /// The judge of the last `renju_forbidden_masks` call, kept for the next one with the
+    /// same key: a board judged alone then allocates nothing.
+    static MASK_JUDGE: RefCell<Option<(MaskKey, MaskJudge)>> = const { RefCell::new(None) };
+}
+
+/// Runs `f` with the kept judge for `key`, made first when the last call's was for
+/// another key.
+fn with_mask_judge(
+    key: MaskKey,
+    f: impl FnOnce(&mut MaskJudge) -> Result<(), SetupError>,
+) -> Result<(), SetupError> {
+    MASK_JUDGE.with(|kept| {
+        let mut kept = kept.borrow_mut();
+        if kept.as_ref().is_none_or(|(k, _)| *k != key) {
+            let (size, rule, flags) = key;
+            let options = RenjuOptions {
+                five_completion_counts: flags & MASKS_FIVE_COMPLETION_COUNTS != 0,
+            };
+            let values = match flags & MASKS_KINDS {
+                0 => MaskValues::Flags,
+                _ => MaskValues::Kinds,
+            };
+            *kept = Some((key, MaskJudge::new(size, rule, options, values)?));
+        }
+        let (_, judge) = kept.as_mut().expect("a judge was just kept");
+        f(judge)
+    })
 }
 
 /// Validates every game of a file (`record`, in the format named `format`: a name or

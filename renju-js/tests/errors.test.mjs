@@ -2,7 +2,7 @@
 // package goes on working.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Referee, Renju, RenjuError, ParseError, OptionsError, RefusalError, forbidden, forbiddenAll, validate } from '../dist/renju.js';
+import { Referee, Renju, RenjuError, ParseError, OptionsError, RefusalError, forbidden, forbiddenAll, forbiddenMasks, validate } from '../dist/renju.js';
 
 test('wrong types', () => {
   assert.throws(() => new Referee(5), OptionsError);
@@ -32,6 +32,29 @@ test('hostile numbers', () => {
   assert.throws(() => new Referee({ lateLimit: 2 ** 62 }), OptionsError);
   assert.throws(() => new Referee({ timeControl: '999999999999999999999+5' }), OptionsError);
   assert.equal(referee.moves().length, 0);
+});
+
+test('forbiddenMasks: bad cells by their index, bad options by name, nothing wrapped', () => {
+  const empty = new Uint8Array(225);
+  const bad = (cells, options, code, pattern) =>
+    assert.throws(() => forbiddenMasks(cells, options), (e) => e.code === code && pattern.test(e.message), `${pattern}`);
+  bad(Uint8Array.of(...empty.subarray(1), 3), undefined, 'bad-position', /cell 224 holds 3/);
+  bad([...empty.subarray(1), 258], undefined, 'bad-position', /cell 224 holds 258/);
+  bad([0, -1], undefined, 'bad-position', /cell 1 holds -1/);
+  bad([0.5], undefined, 'bad-position', /cell 0 holds 0.5/);
+  bad(['1'], undefined, 'bad-position', /cell 0 holds 1/);
+  bad(new Uint8Array(224), undefined, 'bad-position', /224 cells/);
+  bad('h8', undefined, 'bad-position', /Uint8Array/);
+  bad(null, undefined, 'bad-position', /Uint8Array/);
+  bad(empty, null, 'bad-options', /object/);
+  bad(empty, 15, 'bad-options', /object/);
+  bad(empty, { rule: 'chess' }, 'bad-options', /chess/);
+  bad(empty, { rule: 7 }, 'bad-options', /rule/);
+  bad(empty, { size: 19 }, 'bad-options', /15x15 only/);
+  for (const size of [4, 27, 256, 2 ** 32, -1, 1.5, NaN]) bad(empty, { size, rule: 'freestyle' }, 'bad-options', /size/);
+  bad(empty, { out: new Uint8Array(224) }, 'bad-options', /out must be a Uint8Array of 225 bytes/);
+  bad(empty, { out: [] }, 'bad-options', /out/);
+  assert.equal(forbiddenMasks(empty).length, 225);
 });
 
 test('line limits a 32-bit module cannot hold are refused', async () => {

@@ -10,7 +10,7 @@ import { dist, root } from './helpers.mjs';
 const tsc = spawnSync('tsc', ['--version']).status === 0 ? 'tsc' : null;
 
 const typed = `
-import { Renju, Referee, RefusalError, forbidden, forbiddenAll, validate, Pipe, parseFixtures } from 'renju';
+import { Renju, Referee, RefusalError, forbidden, forbiddenAll, forbiddenMasks, validate, Pipe, parseFixtures } from 'renju';
 import type { Status, ForbiddenMap, MoveEntry, Report } from 'renju';
 const game = new Renju({ rule: 'renju', opening: 'swap2', fiveCompletionCounts: false });
 const played: MoveEntry = game.move('h8');
@@ -23,10 +23,11 @@ const status: Status = referee.status();
 const left: number | undefined = status.clock?.black.time_left_ms;
 const maps: ForbiddenMap[] = forbiddenAll(['h8 a1', ['...'], { moves: 'h8', rule: 'renju' }]);
 const report: Report = validate('h8 h9', 'moves');
+const masks: Uint8Array = forbiddenMasks(new Uint8Array(225), { kinds: true, rule: 'renju', size: 15 });
 const pipe = Pipe.forbidden({ explain: 'h8' });
 const replies: Uint8Array = pipe.feed('{}\\n');
 try { game.move('h8'); } catch (e) { if (e instanceof RefusalError) { const code: string = e.code; } }
-console.log(played, points, verbose, map, over, left, maps, report.summary.games, replies, forbidden('h8'), parseFixtures(''));
+console.log(played, points, verbose, map, over, left, maps, masks, report.summary.games, replies, forbidden('h8'), parseFixtures(''));
 `;
 
 test('tsc --strict accepts the guide examples and a typed use of the API', { skip: tsc ? false : 'no tsc (apt-get install node-typescript)' }, () => {
