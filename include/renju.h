@@ -2010,6 +2010,36 @@ renju_status renju_position_forbidden_points(const struct renju_position *positi
                                              size_t *count);
 
 /**
+ * Black's forbidden points of many boards given as cells, one byte per point, with no
+ * position handle: `cells` holds `length` bytes, boards of `size` x `size` one after
+ * another, row by row from `a1` (board `n`, row `y` counted from the bottom, column `x`
+ * is byte `(n * size + y) * size + x`), each 0 (empty), 1 (black) or 2 (white). `out`,
+ * of `length` bytes too, gets the masks in the same layout: 0 where a black stone is
+ * legal or the point is taken, else 1, or with `kinds` the foul's code (1 overline,
+ * 2 double-four, 3 double-three). Judged under `rule_set` (a `renju_rule_set` value)
+ * and, when `five_completion_counts`, that reading; many boards are judged on every
+ * core. `length` 0 judges no board.
+ *
+ * Returns `RENJU_ERROR_INVALID_ARGUMENT` for an unknown rule set, a size the rule set
+ * does not allow, a `length` that is not a whole number of boards, a cell above 2 (the
+ * message gives its index; `out` is then unchanged) or an `out` that overlaps `cells`;
+ * `RENJU_ERROR_NULL_POINTER` for a NULL array with `length` above 0.
+ *
+ * Thread safety: safe from any thread.
+ *
+ * # Safety
+ * `cells` must be NULL or valid for reads of `length` bytes, and `out` NULL or valid for
+ * writes of `length` bytes.
+ */
+renju_status renju_forbidden_masks(const uint8_t *cells,
+                                   size_t length,
+                                   int32_t size,
+                                   int32_t rule_set,
+                                   bool five_completion_counts,
+                                   bool kinds,
+                                   uint8_t *out);
+
+/**
  * Explains what a black stone on the empty `point` would be, as JSON (the core's
  * `Explanation`: `point`, `status`, and the `fives`, `overlines`, `fours` and `threes`
  * through it; the nested checks of the recursive double-three rule are given once each

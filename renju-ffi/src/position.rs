@@ -4,6 +4,7 @@
 use std::ffi::c_char;
 use std::sync::{Mutex, MutexGuard};
 
+use renju_core::batch::{MaskJudge, MaskValues};
 use renju_core::notation::format_moves;
 use renju_core::{Board, Move, Position, RenjuOptions};
 use renju_display::svg::{self, SvgOptions};
@@ -521,6 +522,71 @@ pub unsafe extern "C" fn renju_position_forbidden_points(
             ));
         }
         Ok(())
+    })
+}
+
+/// Black's forbidden points of many boards given as cells, one byte per point, with no
+/// position handle: `cells` holds `length` bytes, boards of `size` x `size` one after
+/// another, row by row from `a1` (board `n`, row `y` counted from the bottom, column `x`
+/// is byte `(n * size + y) * size + x`), each 0 (empty), 1 (black) or 2 (white). `out`,
+/// of `length` bytes too, gets the masks in the same layout: 0 where a black stone is
+/// legal or the point is taken, else 1, or with `kinds` the foul's code (1 overline,
+/// 2 double-four, 3 double-three). Judged under `rule_set` (a `renju_rule_set` value)
+/// and, when `five_completion_counts`, that reading; many boards are judged on every
+/// core. `length` 0 judges no board.
+///
+/// Returns `RENJU_ERROR_INVALID_ARGUMENT` for an unknown rule set, a size the rule set
+/// does not allow, a `length` that is not a whole number of boards, a cell above 2 (the
+/// message gives its index; `out` is then unchanged) or an `out` that overlaps `cells`;
+/// `RENJU_ERROR_NULL_POINTER` for a NULL array with `length` above 0.
+///
+/// Thread safety: safe from any thread.
+///
+/// # Safety
+/// `cells` must be NULL or valid for reads of `length` bytes, and `out` NULL or valid for
+/// writes of `length` bytes.
+#[no_mangle]
+pub unsafe extern "C" fn renju_forbidden_masks(
+    cells: *const u8,
+    length: usize,
+    size: i32,
+    rule_set: i32,
+    five_completion_counts: bool,
+    kinds: bool,
+    out: *mut u8,
+) -> renju_status {
+    guard(|| {
+        let rule_set = rule_set_arg(rule_set)?;
+        let size = u8::try_from(size)
+            .map_err(|_| Error::invalid(format!("board size {size} is not supported (5 to 26)")))?;
+        let values = if kinds {
+            MaskValues::Kinds
+        } else {
+            MaskValues::Flags
+        };
+        let options = RenjuOptions {
+            five_completion_counts,
+        };
+        let mut judge = MaskJudge::new(size, rule_set, options, values)?;
+        if length == 0 {
+            return Ok(());
+        }
+        if cells.is_null() {
+            return Err(Error::null("cells"));
+        }
+        crate::handle::out_ptr(out, "out")?;
+        let (start, end) = (cells as usize, (cells as usize).saturating_add(length));
+        if (out as usize) < end && start < (out as usize).saturating_add(length) {
+            return Err(Error::invalid("out overlaps cells"));
+        }
+        // SAFETY: the caller's guarantees, and the two arrays are apart.
+        let (cells, out) = unsafe {
+            (
+                std::slice::from_raw_parts(cells, length),
+                std::slice::from_raw_parts_mut(out, length),
+            )
+        };
+        Ok(judge.masks_into(cells, out)?)
     })
 }
 

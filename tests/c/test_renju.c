@@ -99,6 +99,49 @@ static void check_query(const renju_fixtures *fx, size_t i, size_t qi, renju_pos
     queries_checked++;
 }
 
+/* renju_forbidden_masks on the position's cells gives its forbidden points with their
+ * fouls, from the cells alone. */
+static void check_masks(const renju_position *pos, const renju_forbidden_point *points,
+                        size_t count, bool five_completion_counts, size_t line) {
+    renju_position_info info;
+    uint8_t *cells, *masks;
+    size_t area, k, marked = 0;
+    int x, y, same = 1;
+    char what[128];
+
+    if (!EXPECT_OK(renju_position_get_info(pos, &info))) {
+        return;
+    }
+    area = (size_t)info.size * (size_t)info.size;
+    cells = malloc(area);
+    masks = malloc(area);
+    if (cells == NULL || masks == NULL) {
+        exit(2);
+    }
+    for (y = 0; y < info.size; y++) {
+        for (x = 0; x < info.size; x++) {
+            renju_point p = {x, y};
+            renju_color c = RENJU_COLOR_NONE;
+            EXPECT_OK(renju_position_stone_at(pos, p, &c));
+            cells[(size_t)y * (size_t)info.size + (size_t)x] = (uint8_t)c;
+        }
+    }
+    EXPECT_OK(renju_forbidden_masks(cells, area, info.size, info.rule_set, five_completion_counts,
+                                    true, masks));
+    for (k = 0; k < count; k++) {
+        same &= masks[(size_t)points[k].point.y * (size_t)info.size + (size_t)points[k].point.x] ==
+                (uint8_t)points[k].foul;
+    }
+    for (k = 0; k < area; k++) {
+        marked += masks[k] != 0;
+    }
+    snprintf(what, sizeof what, "forbidden masks (line %lu): %lu marked, %lu forbidden",
+             (unsigned long)line, (unsigned long)marked, (unsigned long)count);
+    check(same && marked == count, __LINE__, what);
+    free(cells);
+    free(masks);
+}
+
 static void check_map(const renju_fixtures *fx, size_t i, size_t mi, int size) {
     renju_fixture_map m;
     renju_position *pos = NULL;
@@ -132,6 +175,7 @@ static void check_map(const renju_fixtures *fx, size_t i, size_t mi, int size) {
     snprintf(what, sizeof what, "forbidden map (line %lu): expected %s; got %lu points",
              (unsigned long)m.line, m.text, (unsigned long)count);
     check(same, __LINE__, what);
+    check_masks(pos, got, count, m.five_completion_counts, m.line);
     free(got);
     EXPECT_OK(renju_position_free(pos));
     maps_checked++;
@@ -2397,6 +2441,55 @@ static void test_referee_errors(void) {
     EXPECT_OK(renju_referee_free(r));
 }
 
+/* renju_forbidden_masks on many boards at once, and every bad argument refused. */
+static void test_forbidden_masks(void) {
+    enum { AREA = 225, BOARDS = 300 };
+    static uint8_t cells[AREA * BOARDS], masks[AREA * BOARDS];
+    size_t n, k, marked = 0;
+
+    snprintf(context, sizeof context, "forbidden masks");
+    /* f8 g8 h6 h7 black, a1-a4 white: h8 (index 7 * 15 + 7) is a double-three. */
+    cells[7 * 15 + 5] = cells[7 * 15 + 6] = cells[5 * 15 + 7] = cells[6 * 15 + 7] = 1;
+    cells[0] = cells[15] = cells[30] = cells[45] = 2;
+    for (n = 1; n < BOARDS; n++) {
+        memcpy(cells + n * AREA, cells, AREA);
+    }
+    memset(masks, 9, sizeof masks);
+    EXPECT_OK(renju_forbidden_masks(cells, sizeof cells, 15, RENJU_RULE_RENJU, false, true, masks));
+    for (k = 0; k < sizeof masks; k++) {
+        marked += masks[k] != 0;
+    }
+    CHECK(masks[(BOARDS - 1) * AREA + 7 * 15 + 7] == RENJU_FOUL_DOUBLE_THREE && marked == BOARDS);
+    EXPECT_OK(renju_forbidden_masks(cells, AREA, 15, RENJU_RULE_RENJU, false, false, masks));
+    CHECK(masks[7 * 15 + 7] == 1);
+    EXPECT_OK(renju_forbidden_masks(cells, AREA, 15, RENJU_RULE_FREESTYLE, false, true, masks));
+    CHECK(masks[7 * 15 + 7] == 0);
+    EXPECT_OK(renju_forbidden_masks(NULL, 0, 15, RENJU_RULE_RENJU, false, true, NULL));
+
+    EXPECT(renju_forbidden_masks(NULL, AREA, 15, RENJU_RULE_RENJU, false, true, masks),
+           RENJU_ERROR_NULL_POINTER);
+    EXPECT(renju_forbidden_masks(cells, AREA, 15, RENJU_RULE_RENJU, false, true, NULL),
+           RENJU_ERROR_NULL_POINTER);
+    EXPECT(renju_forbidden_masks(cells, AREA - 1, 15, RENJU_RULE_RENJU, false, true, masks),
+           RENJU_ERROR_INVALID_ARGUMENT);
+    EXPECT(renju_forbidden_masks(cells, AREA, 19, RENJU_RULE_RENJU, false, true, masks),
+           RENJU_ERROR_INVALID_ARGUMENT);
+    EXPECT(renju_forbidden_masks(cells, AREA, 256 + 15, RENJU_RULE_FREESTYLE, false, true, masks),
+           RENJU_ERROR_INVALID_ARGUMENT);
+    EXPECT(renju_forbidden_masks(cells, AREA, -1, RENJU_RULE_FREESTYLE, false, true, masks),
+           RENJU_ERROR_INVALID_ARGUMENT);
+    EXPECT(renju_forbidden_masks(cells, AREA, 15, 42, false, true, masks),
+           RENJU_ERROR_INVALID_ARGUMENT);
+    EXPECT(renju_forbidden_masks(cells, AREA, 15, RENJU_RULE_RENJU, false, true, cells + 100),
+           RENJU_ERROR_INVALID_ARGUMENT);
+    CHECK(strstr(renju_last_error_message(), "overlaps") != NULL);
+    cells[AREA + 3] = 3;
+    masks[0] = 9;
+    EXPECT(renju_forbidden_masks(cells, 2 * AREA, 15, RENJU_RULE_RENJU, false, true, masks),
+           RENJU_ERROR_INVALID_ARGUMENT);
+    CHECK(strstr(renju_last_error_message(), "cell 228 holds 3") != NULL && masks[0] == 9);
+}
+
 /* Run alone, under an address-space limit (renju-ffi/tests/c_api.rs): the largest batch
    the options allow needs more memory than the limit, and is refused with
    RENJU_ERROR_OUT_OF_MEMORY rather than aborting the process. */
@@ -2422,6 +2515,7 @@ int main(int argc, char **argv) {
     }
     test_basics();
     test_positions();
+    test_forbidden_masks();
     test_stale_handles();
     test_stale_strings();
     test_clock();
