@@ -456,15 +456,14 @@ export class Renju {
    * decision) or there was nothing to take back.
    */
   undo() {
-    const before = this._referee.moves();
+    const before = this._lastMove();
     try {
       this._referee.undo();
     } catch (error) {
       if (error.code === 'no-action') return null;
       throw error;
     }
-    const after = this._referee.moves();
-    return after.length < before.length ? before[before.length - 1] : null;
+    return this._lastMove().count < before.count ? before.last : null;
   }
 
   /** The moves played: `['h8', 'h9']`, or with `{verbose: true}` `[{move, color}]`. */
@@ -518,8 +517,12 @@ export class Renju {
   }
 
   _last() {
-    const moves = this._referee.moves();
-    return moves[moves.length - 1] ?? null;
+    return this._lastMove().last;
+  }
+
+  // The number of moves and the last one, `{count, last}`, without the whole list.
+  _lastMove() {
+    return JSON.parse(call(w.renju_referee_last_move.bind(null, handleOf(this._referee)), []));
   }
 }
 

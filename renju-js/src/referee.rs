@@ -216,21 +216,44 @@ struct MoveEntry {
     color: &'static str,
 }
 
+impl MoveEntry {
+    /// The entry of `m`, the move at `index` (from 0): Black plays the even ones.
+    fn new(index: usize, m: impl ToString) -> MoveEntry {
+        MoveEntry {
+            played: m.to_string(),
+            color: if index % 2 == 0 { "black" } else { "white" },
+        }
+    }
+}
+
 /// The moves on the board so far, in order, with their colours, as JSON
 /// (`[{"move": "h8", "color": "black"}, ...]`).
 #[no_mangle]
 pub extern "C" fn renju_referee_moves(handle: u32) -> i32 {
     finish(with_referee(handle, |Kept { referee, .. }| {
-        let position = referee.position();
-        let moves: Vec<MoveEntry> = position
-            .moves()
-            .enumerate()
-            .map(|(i, m)| MoveEntry {
-                played: m.to_string(),
-                color: if i % 2 == 0 { "black" } else { "white" },
-            })
+        let moves: Vec<MoveEntry> = (referee.position().moves().enumerate())
+            .map(|(i, m)| MoveEntry::new(i, m))
             .collect();
         Ok(serde_json::to_string(&moves).unwrap_or_default())
+    }))
+}
+
+/// The number of moves so far and the last one, as JSON (`{"count": 2, "last": {"move":
+/// "i9", "color": "white"}}`, `"last": null` before the first): what a game needs after
+/// each move, without the whole list.
+#[no_mangle]
+pub extern "C" fn renju_referee_last_move(handle: u32) -> i32 {
+    /// The answer.
+    #[derive(Serialize)]
+    struct LastMove {
+        count: usize,
+        last: Option<MoveEntry>,
+    }
+    finish(with_referee(handle, |Kept { referee, .. }| {
+        let moves = referee.position().moves();
+        let count = moves.len();
+        let last = moves.last().map(|m| MoveEntry::new(count - 1, m));
+        Ok(serde_json::to_string(&LastMove { count, last }).unwrap_or_default())
     }))
 }
 
