@@ -41,9 +41,10 @@ if ! "$py" -c "import renju" 2>/dev/null; then
 fi
 
 if [ $examples = 1 ]; then
-    echo "== Guide: the CLI, the C library and the test engine (debug builds)"
-    cargo build --quiet --locked -p renju-cli -p renju-ffi
-    cargo build --quiet --locked -p renju-engine --example test_engine
+    # As `cargo test --workspace` builds them (nothing is compiled again after the Rust
+    # tests); the C library is then in target/debug/deps, where the C tests link it.
+    echo "== Guide: the CLI, the C library and the test engine (debug builds, cargo test --no-run)"
+    cargo test --workspace --locked --no-run --quiet
 fi
 
 echo "== Guide: the C API reference (scripts/c_reference.py --check)"
@@ -51,7 +52,7 @@ python3 scripts/c_reference.py --check
 
 if [ $examples = 1 ]; then
     echo "== Guide: every example (scripts/check_guide.py)"
-    "$py" scripts/check_guide.py --renju target/debug/renju --lib-dir target/debug
+    "$py" scripts/check_guide.py --renju target/debug/renju --lib-dir target/debug/deps
 fi
 
 echo "== Guide: the Python API reference (pdoc into docs/python)"

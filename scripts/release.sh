@@ -86,7 +86,10 @@ echo "   $pack.tar.gz: $(wc -l < "$work/$pack/positions.jsonl") positions, $(wc 
 step "Python: wheel and sdist (maturin build --release --sdist)"
 python3 -m venv "$work/build"
 "$work/build/bin/pip" install --quiet --disable-pip-version-check "maturin>=1.9.4,<2"
-(cd renju-py && "$work/build/bin/maturin" build --quiet --release --sdist --out "$dist")
+# The wheel is built from the sdist (which checks that the sdist is complete), in the
+# workspace's target folder: the dependencies the earlier release builds compiled are
+# not compiled again.
+(cd renju-py && CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$root/target} "$work/build/bin/maturin" build --quiet --release --sdist --out "$dist")
 wheel=$(ls "$dist"/renju_referee-"$version"-*abi3*.whl)
 ls "$dist"/renju_referee-"$version".tar.gz >/dev/null
 python3 - "$wheel" <<'PY'

@@ -110,7 +110,10 @@ elif [[ $js_status != 0 ]]; then
 elif ! command -v node > /dev/null; then
     echo "SKIPPED JavaScript: no node (apt-get install nodejs)"
 else
-    cargo build --locked -p renju-cli
+    # The CLI the tests compare with, as the Rust stage built it: `cargo test --no-run`
+    # finds it built (a `cargo build -p renju-cli` would compile the crates again, with
+    # the features of that package alone).
+    cargo test --workspace --locked --no-run --quiet
     RENJU_CLI=${CARGO_TARGET_DIR:-$PWD/target}/debug/renju node --test renju-js/tests/*.test.mjs
 fi
 

@@ -64,14 +64,14 @@ echo "== Python: building the extension (maturin develop --release)"
     VIRTUAL_ENV=$venv PATH="$venv/bin:$PATH" "$venv/bin/maturin" develop --release
 )
 
-echo "== Python: building the CLI, to compare reports with it (cargo build -p renju-cli)"
-cargo build --quiet -p renju-cli
+echo "== Python: the CLI, to compare reports with it, and the test engine of renju match (cargo test --no-run)"
+# Built as `cargo test --workspace` builds them, so that after the Rust tests nothing is
+# compiled again (`cargo build -p renju-cli` would compile the crates with the features
+# of that package alone).
+cargo test --workspace --locked --no-run --quiet
 # Cargo builds into $CARGO_TARGET_DIR when it is set (a shared target directory).
 target=${CARGO_TARGET_DIR:-$root/target}
 export RENJU_CLI=$target/debug/renju
-
-echo "== Python: building the test engine of renju match (cargo build -p renju-engine --example test_engine)"
-cargo build --quiet -p renju-engine --example test_engine
 export RENJU_TEST_ENGINE=$target/debug/examples/test_engine
 
 echo "== Python: mypy --strict (stubs; tests and benchmark)"
