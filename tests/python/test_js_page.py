@@ -107,15 +107,36 @@ def text(driver: Any, element: str) -> str:
 
 SHARED = """
 const [boards, done] = arguments;
+// The maps of forbiddenMasks on all the boards' cells at once, as forbidden gives them.
+function maskMaps(forbiddenMasks) {
+  const cells = new Uint8Array(boards.length * 225);
+  boards.forEach((rows, n) => rows.forEach((row, i) => {
+    for (let x = 0; x < 15; x++) cells[n * 225 + (14 - i) * 15 + x] = { B: 1, W: 2 }[row[x]] ?? 0;
+  }));
+  const masks = forbiddenMasks(cells, { kinds: true });
+  const fouls = [null, 'overline', 'double-four', 'double-three'];
+  return boards.map((_, n) => {
+    const map = {};
+    for (let i = 0; i < 225; i++) {
+      const code = masks[n * 225 + i];
+      if (code) map[String.fromCharCode(97 + (i % 15)) + (Math.floor(i / 15) + 1)] = fouls[code];
+    }
+    return map;
+  });
+}
 import('/renju-js/dist/renju.js')
-  .then(({ forbiddenAll }) => done({ maps: forbiddenAll(boards.map((board) => ({ board }))) }))
+  .then(({ forbiddenAll, forbiddenMasks }) => done({
+    maps: forbiddenAll(boards.map((board) => ({ board }))),
+    masks: maskMaps(forbiddenMasks),
+  }))
   .catch((e) => done({ error: String(e) }));
 """
 
 
 def test_the_shared_corpus_in_the_browser(server: str, driver: Any, shared_data: Path) -> None:
     """The 2,574 boards of the shared forbidden-move corpus: the package in Chromium
-    finds the same forbidden points as the native command."""
+    finds the same forbidden points as the native command, through the JSON calls and
+    through forbiddenMasks."""
     cli = os.environ.get("RENJU_CLI")
     if not cli or not Path(cli).exists():
         pytest.skip("RENJU_CLI does not name a built renju CLI (tests/python/run.sh sets it)")
@@ -131,6 +152,7 @@ def test_the_shared_corpus_in_the_browser(server: str, driver: Any, shared_data:
     assert "error" not in result, result
     assert len(boards) > 2000
     assert result["maps"] == expected
+    assert result["masks"] == expected
 
 
 def test_a_refereed_game_by_clicks(server: str, driver: Any) -> None:
