@@ -221,7 +221,11 @@ impl MoveEntry {
     fn new(index: usize, m: impl ToString) -> MoveEntry {
         MoveEntry {
             played: m.to_string(),
-            color: if index % 2 == 0 { "black" } else { "white" },
+            color: if index.is_multiple_of(2) {
+                "black"
+            } else {
+                "white"
+            },
         }
     }
 }
