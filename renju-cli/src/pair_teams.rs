@@ -75,7 +75,10 @@ pub fn pair_teams(t: &Tournament, task: TeamTask, o: &TeamOptions<'_>) -> Result
             .flat_map(|m| m.boards.iter().filter_map(|b| b.game()))
             .collect();
         if let Some(team) = round.bye.and_then(|id| team_by_id(t, id)) {
-            lines.extend(team.boards.iter().take(boards).map(|&p| (p, 0)));
+            // The team's line-up for the round when given, else its first players.
+            let given = o.lineups.iter().find(|(id, _)| *id == team.id);
+            let players = given.map_or(&team.boards[..team.boards.len().min(boards)], |g| &g.1);
+            lines.extend(players.iter().map(|&p| (p, 0)));
         }
         bbp_lines(&lines)
     })

@@ -396,6 +396,95 @@ fn a_team_round_robin_runs_end_to_end() {
     assert!(err.contains("past the 3 rounds"), "{err}");
 }
 
+/// The expected rounds of `fixtures/tournaments/team_double.rounds`: each round's boards
+/// (black, white) and the team with the bye.
+fn team_double_rounds() -> Vec<(Vec<(u32, u32)>, u32)> {
+    let text =
+        std::fs::read_to_string(repo().join("fixtures/tournaments/team_double.rounds")).unwrap();
+    (text.lines().filter(|l| !l.starts_with('#')))
+        .map(|line| {
+            let (games, bye) = line.split_once(" bye ").unwrap();
+            let games = (games.split_whitespace())
+                .map(|g| {
+                    let (b, w) = g.split_once('-').unwrap();
+                    (b.parse().unwrap(), w.parse().unwrap())
+                })
+                .collect();
+            (games, bye.parse().unwrap())
+        })
+        .collect()
+}
+
+/// A double team round robin of three teams with line-ups from the CLI: every round as
+/// the shared expectation file has it (the bye team's line-up listed as `N 0`), the
+/// seventh refused, and bad line-ups refused naming the team.
+#[test]
+fn a_double_team_round_robin_with_line_ups_pairs_as_the_other_front_ends() {
+    let file = repo().join("fixtures/tournaments/team_double.trf");
+    let file = file.to_str().unwrap();
+    let args = |round: &str| {
+        let base = ["pair", "--team-round-robin", "--double", "--boards", "2"];
+        let lineups = ["--lineup", "1:1,3", "--lineup", "3:8,9", "--round"];
+        let mut all: Vec<String> = base.iter().chain(&lineups).map(|s| s.to_string()).collect();
+        all.extend([round.to_string(), file.to_string()]);
+        all
+    };
+    let expected = team_double_rounds();
+    assert_eq!(expected.len(), 6);
+    for (round, (games, bye)) in (1..).zip(&expected) {
+        let argv = args(&round.to_string());
+        let (code, out, err) = renju(&argv.iter().map(String::as_str).collect::<Vec<_>>());
+        assert_eq!(code, 0, "{err}");
+        let lines = boards(&out);
+        assert_eq!(&lines[..2], &games[..], "round {round}");
+        let resting: Vec<u32> = lines[2..].iter().map(|&(p, _)| p).collect();
+        let lineup = match bye {
+            1 => vec![1, 3],
+            2 => vec![4, 5],
+            _ => vec![8, 9],
+        };
+        assert_eq!(resting, lineup, "round {round}");
+    }
+    let argv = args("7");
+    let (code, _, err) = renju(&argv.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!(code, 2);
+    assert!(err.contains("round 7 is past the 6 rounds"), "{err}");
+    for (lineup, message) in [
+        (
+            "9:1,2",
+            "a line-up for team 9: the tournament has no such team",
+        ),
+        ("1:1,1", "team 1's line-up: player 1 is named twice"),
+        ("1:1,4", "team 1's line-up: player 4 is not in the team"),
+        ("1:3,1", "team 1's line-up: player 1 plays below player 3"),
+        ("1:1,2,3", "team 1's line-up: 3 players for 2 boards"),
+    ] {
+        let (code, _, err) = renju(&[
+            "pair",
+            "--team-round-robin",
+            "--double",
+            "--boards",
+            "2",
+            "--round",
+            "2",
+            "--lineup",
+            lineup,
+            file,
+        ]);
+        assert_eq!(code, 2, "{lineup}");
+        assert!(err.contains(message), "{lineup}: {err}");
+    }
+    // --reverse-last-two-rounds is for players' round robins only.
+    let (code, _, err) = renju(&[
+        "pair",
+        "--team-round-robin",
+        "--double",
+        "--reverse-last-two-rounds",
+        file,
+    ]);
+    assert_eq!(code, 2, "{err}");
+}
+
 /// A king-of-the-hill match from the CLI: the next bout after each result, then who won.
 #[test]
 fn a_king_of_the_hill_says_the_next_bout_then_the_winner() {

@@ -573,25 +573,38 @@ py_methods! { Tournament |_x| pickle(Self) {}
     /// bye, the least match-point differences, then neighbours in the standings);
     /// `round` (default: `next_round`); `boards` per match (default: the smallest
     /// team's players); `lineups` a dict of team id to its line-up in board order
-    /// (substitutes allowed, the order kept). Returns `(matches, bye)`: each match
-    /// `(first team, second team, [(black, white), ...])` board 1 first, the
-    /// first-named team Black on odd boards; `bye` the team without a match, or None.
-    /// Raises ValueError when the round cannot be paired.
-    #[pyo3(signature = (system="round-robin", round=None, boards=None, lineups=None))]
+    /// (substitutes allowed, the order kept); `double` a double round robin (a second
+    /// cycle repeats the first with the first-named team exchanged; 'round-robin'
+    /// only). Returns `(matches, bye)`: each match `(first team, second team, [(black,
+    /// white), ...])` board 1 first, the first-named team Black on odd boards; `bye` the
+    /// team without a match, or None. Raises ValueError when the round cannot be paired
+    /// or a line-up cannot be taken (a team the event does not have, a player named
+    /// twice or not in the team, the board order inverted, not as many players as
+    /// boards), or for `double` with 'swiss'.
+    #[pyo3(signature = (system="round-robin", round=None, boards=None, lineups=None, double=false))]
     fn pair_teams(
         &self,
         system: &str,
         round: Option<i128>,
         boards: Option<usize>,
         lineups: Option<std::collections::HashMap<u32, Vec<u32>>>,
+        double: bool,
     ) -> PyResult<TeamRoundTuple> {
         let round = round_of(round)?;
         let boards = boards.unwrap_or_else(|| default_boards(&self.inner));
         let lineups = lineups_of(lineups);
         let paired = match system.parse::<System>() {
             Ok(System::RoundRobin) => {
-                let options = RoundRobinOptions::default();
+                let options = RoundRobinOptions {
+                    double,
+                    reverse_last_two_rounds: false,
+                };
                 pair_team_round_robin(&self.inner, round, &options, boards, &lineups)
+            }
+            Ok(System::Swiss) if double => {
+                return Err(PyValueError::new_err(
+                    "double: a team Swiss has no second cycle; use 'round-robin'",
+                ))
             }
             Ok(System::Swiss) => pair_team_swiss(&self.inner, round, boards, &lineups),
             _ => {

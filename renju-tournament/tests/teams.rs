@@ -112,6 +112,98 @@ fn a_team_round_robin_is_paired_played_and_ranked() {
     assert_eq!(ids, [1, 2, 3, 4, 5]);
 }
 
+/// A double team round robin of three teams with line-ups: the second cycle repeats the
+/// first with the teams' order exchanged (so each team is first-named, and Black on
+/// board 1, once against each other team), every round with the line-ups given.
+#[test]
+fn a_double_team_round_robin_with_line_ups_exchanges_the_first_named_team() {
+    let mut t = teams(3, 3);
+    let double = RoundRobinOptions {
+        double: true,
+        reverse_last_two_rounds: false,
+    };
+    let lineups = vec![(1, vec![1, 3]), (3, vec![8, 9])];
+    // The same teams and line-ups as fixtures/tournaments/team_double.trf: the rounds
+    // that the C, Python and command-line tests expect too.
+    let expected = include_str!("../../fixtures/tournaments/team_double.rounds");
+    let mut expected = expected.lines().filter(|l| !l.starts_with('#'));
+    let mut first_named = HashSet::new();
+    for round in 1..=6 {
+        let r = pair_team_round_robin(&t, None, &double, 2, &lineups).unwrap();
+        assert_eq!((r.round, r.matches.len()), (round, 1));
+        let m = &r.matches[0];
+        let games: Vec<String> = (m.boards.iter())
+            .map(|b| format!("{}-{}", b.game().unwrap().0, b.game().unwrap().1))
+            .collect();
+        let line = format!("{} bye {}", games.join(" "), r.bye.unwrap());
+        assert_eq!(Some(line.as_str()), expected.next(), "round {round}");
+        assert!(first_named.insert((m.first, m.second)), "{m:?}");
+        for (team, given) in &lineups {
+            let on_board: Vec<u32> = (m.boards.iter())
+                .flat_map(|b| [b.game().unwrap().0, b.game().unwrap().1])
+                .filter(|&p| t.player(p).unwrap().team == Some(*team))
+                .collect();
+            if m.first == *team || m.second == *team {
+                assert_eq!(&on_board, given, "round {round}");
+            }
+        }
+        play(&mut t, &r);
+        assert!(team_colours(&t).is_empty(), "{:?}", team_colours(&t));
+    }
+    // Every ordered pair of teams once: each met the other twice, first-named once.
+    assert_eq!(first_named.len(), 6);
+    let past = pair_team_round_robin(&t, None, &double, 2, &lineups).unwrap_err();
+    assert!(
+        matches!(
+            past,
+            TeamPairingError::PastSchedule {
+                round: 7,
+                rounds: 6,
+                ..
+            }
+        ),
+        "{past}"
+    );
+}
+
+/// Line-ups that cannot be taken: each a typed error naming the team and what is wrong.
+#[test]
+fn bad_line_ups_are_refused_naming_the_team() {
+    let t = teams(2, 4);
+    let rr = RoundRobinOptions::default();
+    type Lineups = Vec<(u32, Vec<u32>)>;
+    let cases: [(Lineups, &str); 5] = [
+        (
+            vec![(9, vec![1, 2])],
+            "team 9: the tournament has no such team",
+        ),
+        (
+            vec![(1, vec![1, 1])],
+            "team 1's line-up: player 1 is named twice",
+        ),
+        (
+            vec![(1, vec![1, 5])],
+            "team 1's line-up: player 5 is not in the team",
+        ),
+        (
+            vec![(2, vec![6, 5])],
+            "team 2's line-up: player 5 plays below player 6",
+        ),
+        (
+            vec![(1, vec![1, 2]), (1, vec![1, 3])],
+            "team 1's line-up: given twice",
+        ),
+    ];
+    for (lineups, expected) in cases {
+        for e in [
+            pair_team_round_robin(&t, Some(1), &rr, 2, &lineups).unwrap_err(),
+            pair_team_swiss(&t, Some(1), 2, &lineups).unwrap_err(),
+        ] {
+            assert!(e.to_string().contains(expected), "{e} / {expected}");
+        }
+    }
+}
+
 #[test]
 fn a_team_swiss_pairs_by_match_points_without_rematches_or_second_byes() {
     let mut t = teams(7, 2);

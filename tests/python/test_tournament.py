@@ -417,6 +417,54 @@ def test_team_events_are_paired_and_played(repo: Path) -> None:
     assert club.club_totals() == []
 
 
+def team_double_rounds(repo: Path) -> list[tuple[list[tuple[int, int]], int]]:
+    """fixtures/tournaments/team_double.rounds: each round's boards and bye team."""
+    rounds: list[tuple[list[tuple[int, int]], int]] = []
+    for line in (repo / "fixtures/tournaments/team_double.rounds").read_text().splitlines():
+        if line.startswith("#"):
+            continue
+        games, bye = line.split(" bye ")
+        pairs = [tuple(int(x) for x in g.split("-")) for g in games.split()]
+        rounds.append(([(a, b) for a, b in pairs], int(bye)))
+    return rounds
+
+
+def test_a_double_team_round_robin_with_line_ups_pairs_as_the_other_front_ends(
+    repo: Path,
+) -> None:
+    """The double round robin of team_double.trf with line-ups, round by round, as the
+    file shared with the C and command-line tests has it; bad line-ups refused."""
+    t = renju.tournament.read_tournament(repo / "fixtures/tournaments/team_double.trf")
+    lineups = {1: [1, 3], 3: [8, 9]}
+    expected = team_double_rounds(repo)
+    assert len(expected) == 6
+    for round, (games, bye) in enumerate(expected, start=1):
+        matches, rested = t.pair_teams(round=round, boards=2, lineups=lineups, double=True)
+        assert [g for _, _, boards in matches for g in boards] == games
+        assert rested == bye
+    # Played round by round, the next round is the one paired.
+    played = t
+    for games, _ in expected:
+        matches, _ = played.pair_teams(boards=2, lineups=lineups, double=True)
+        assert [g for _, _, boards in matches for g in boards] == games
+        played = played.record_results([(b, w, "1") for b, w in games])
+    with pytest.raises(ValueError, match="round 7 is past the 6 rounds"):
+        played.pair_teams(boards=2, lineups=lineups, double=True)
+    with pytest.raises(ValueError, match="round 4 is not in the schedule of 3 teams"):
+        t.pair_teams(round=4, boards=2)
+    with pytest.raises(ValueError, match="no second cycle"):
+        t.pair_teams(system="swiss", double=True)
+    for bad, message in [
+        ({9: [1, 2]}, "a line-up for team 9: the tournament has no such team"),
+        ({1: [1, 1]}, "team 1's line-up: player 1 is named twice"),
+        ({1: [1, 4]}, "team 1's line-up: player 4 is not in the team"),
+        ({1: [3, 1]}, "team 1's line-up: player 1 plays below player 3"),
+        ({1: [1, 2, 3]}, "team 1's line-up: 3 players for 2 boards"),
+    ]:
+        with pytest.raises(ValueError, match=message):
+            t.pair_teams(round=2, boards=2, lineups=bad, double=True)
+
+
 DUTCH = Path("fixtures") / "tournaments" / "dutch"
 
 

@@ -222,16 +222,21 @@ class Tournament:
         round: int | None = None,
         boards: int | None = None,
         lineups: dict[int, list[int]] | None = None,
+        double: bool = False,
     ) -> tuple[list[tuple[int, int, list[tuple[int, int]]]], int | None]:
         """Pairs a round of this team event: system 'round-robin' (FIDE's Berger tables
         over the teams in id order) or 'swiss' (by match points: no rematch, no second
         bye, the least match-point differences, then neighbours in the standings); round
         (default: next_round); boards per match (default: the smallest team's players);
         lineups, team id to its line-up in board order (substitutes allowed, the order
-        kept). Returns (matches, bye): each match (first team, second team, [(black,
-        white), ...]) board 1 first, the first-named team Black on odd boards; bye the
-        team without a match, or None. Raises ValueError when the round cannot be
-        paired."""
+        kept); double, a double round robin (a second cycle repeats the first with the
+        first-named team exchanged; 'round-robin' only). Returns (matches, bye): each
+        match (first team, second team, [(black, white), ...]) board 1 first, the
+        first-named team Black on odd boards; bye the team without a match, or None.
+        Raises ValueError when the round cannot be paired or a line-up cannot be taken
+        (a team the event does not have, a player named twice or not in the team, the
+        board order inverted, not as many players as boards), or for double with
+        'swiss'."""
     def pair_scheveningen(
         self,
         round: int | None = None,
