@@ -1415,6 +1415,25 @@ typedef struct renju_team_pairing_options {
 } renju_team_pairing_options;
 
 /**
+ * A team's place in a king of the hill (`renju_tournament_king_of_the_hill_ranking`).
+ */
+typedef struct renju_hill_place {
+    /**
+     * The place, from 1; teams whose play ended in the same bout share it.
+     */
+    uint32_t place;
+    /**
+     * The team's id.
+     */
+    uint32_t team;
+    /**
+     * The bout (from 1, one a round) whose result ended the team's play; 0 for the
+     * team with players left.
+     */
+    uint32_t out_after_bout;
+} renju_hill_place;
+
+/**
  * What a referee is created from. A zeroed struct (`= {0}`) gives the library
  * defaults: Renju on 15x15, free opening, shape-symmetric offers compared, untimed,
  * automatic foul refereeing, the game starting at time 0, the RIF reading.
@@ -3158,15 +3177,20 @@ renju_status renju_tournament_pair_scheveningen(const struct renju_tournament *t
                                                 size_t *count);
 
 /**
- * The king-of-the-hill match between the two teams of tournament `index` of the
- * handle (their players in board order), the crosstable's bouts replayed (one a
- * round): `*next` gets the bout to play (`black`, `white`), or zeros when the match is
- * over; `*winner` (may be NULL) the winning team's id, or 0 while it goes on and for a
+ * The king-of-the-hill match between the teams of tournament `index` of the handle
+ * (their players in board order), the crosstable's bouts replayed (one a round):
+ * `*next` gets the bout to play (`black`, `white`), or zeros when the match is over;
+ * `*winner` (may be NULL) the winning team's id, or 0 while it goes on and for a
  * drawn match. A drawn bout: both players leave, or with `replay_draws` it is played
- * again with colours exchanged.
+ * again with colours exchanged. With more than two teams the teams come on in
+ * rotation (id order), the next challenger from the next team with players left other
+ * than the winner's; `*winner` is the last team with players (0 when the last teams
+ * went out together); `renju_tournament_king_of_the_hill_ranking` ranks them all.
  *
- * Returns `RENJU_ERROR_PAIRING` without two teams or when a round is not the bout that
- * was next, `RENJU_ERROR_INDEX_OUT_OF_RANGE` past the last tournament.
+ * Returns `RENJU_ERROR_PAIRING` with fewer than two teams or when a round is not the
+ * bout that was next (the message says why: a player who left plays again, one comes
+ * on before a teammate earlier in the line-up, another pairing),
+ * `RENJU_ERROR_INDEX_OUT_OF_RANGE` past the last tournament.
  *
  * Thread safety: safe from any thread.
  *
@@ -3179,6 +3203,31 @@ renju_status renju_tournament_king_of_the_hill(const struct renju_tournament *to
                                                bool replay_draws,
                                                struct renju_board *next,
                                                uint32_t *winner);
+
+/**
+ * The ranking of the king of the hill of tournament `index` of the handle, as
+ * `renju_tournament_king_of_the_hill` plays it (two teams or more), into the caller's
+ * array `out`: best first, teams ranked by how late their play ended (the team with
+ * players left first, then the later out the higher), teams out in the same bout
+ * sharing the place. `*count` gets the number of teams, or 0 while the event goes on.
+ *
+ * Returns `RENJU_ERROR_BUFFER_TOO_SMALL` when `capacity < *count`, `RENJU_ERROR_PAIRING`
+ * as `renju_tournament_king_of_the_hill` does, `RENJU_ERROR_INDEX_OUT_OF_RANGE` past
+ * the last tournament.
+ *
+ * Thread safety: safe from any thread.
+ *
+ * # Safety
+ * `tournament` is looked up before use; `out` must be NULL (only with `capacity` 0)
+ * or valid for writes of `capacity` elements; `count` must be NULL or valid for
+ * writes of a `size_t`.
+ */
+renju_status renju_tournament_king_of_the_hill_ranking(const struct renju_tournament *tournament,
+                                                       size_t index,
+                                                       bool replay_draws,
+                                                       struct renju_hill_place *out,
+                                                       size_t capacity,
+                                                       size_t *count);
 
 /**
  * The club totals of tournament `index` of the handle, an individual event, as JSON in

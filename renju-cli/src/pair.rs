@@ -71,8 +71,11 @@ pub struct PairArgs {
     /// of one meets every player of the other.
     #[arg(long)]
     scheveningen: bool,
-    /// The next bout of a king-of-the-hill match between the file's two teams (its
-    /// bouts one a round): the loser leaves, the winner stays; or who won.
+    /// The next bout of a king-of-the-hill match between the file's teams (its bouts
+    /// one a round): the loser leaves, the winner stays; with more than two teams the
+    /// next challenger comes from the next team in the rotation (team id order) with
+    /// players left, other than the winner's. When it is over: who won (with more than
+    /// two teams, then the ranking, `PLACE NAME`, by how late each team's play ended).
     #[arg(long)]
     king_of_the_hill: bool,
     /// Boards of a team match (default: the smallest team's players).

@@ -511,3 +511,67 @@ fn a_king_of_the_hill_says_the_next_bout_then_the_winner() {
     }
     assert_eq!(bouts, [(1, 4), (5, 1), (1, 6)]);
 }
+
+/// A king of the hill of three teams from the CLI, the player with the higher start
+/// rank winning each bout: the rotation's bouts, then the winner and the ranking; a
+/// crosstable where a player who left plays again, or one comes on out of the
+/// line-up's order, is refused saying so.
+#[test]
+fn a_king_of_the_hill_of_three_teams_rotates_and_ranks_the_teams() {
+    let dir = scratch("hill3");
+    let file = dir.join("hill3.trf");
+    std::fs::copy(repo().join("fixtures/tournaments/three_teams.trf"), &file).unwrap();
+    let next = |extra: &[&str]| {
+        let mut args = vec!["pair", "--king-of-the-hill"];
+        args.extend(extra);
+        args.push(file.to_str().unwrap());
+        let (code, out, err) = renju(&args);
+        (code, out, err)
+    };
+    let mut bouts = Vec::new();
+    loop {
+        let (code, out, err) = next(&[]);
+        assert_eq!(code, 0, "{err}");
+        if !out.starts_with("1\n") {
+            assert_eq!(out, "East wins\n1 East\n2 South\n3 North\n");
+            break;
+        }
+        let (black, white) = boards(&out)[0];
+        bouts.push((black, white));
+        let result = if black > white { "1" } else { "0" };
+        record(&dir, &file, &file, &format!("{black} {white} {result}\n"));
+    }
+    // North 1, 2; South 3, 4; East 5, 6 (the rotation North, South, East).
+    assert_eq!(bouts, [(1, 3), (3, 5), (5, 2), (4, 5)]);
+    let (_, out, _) = next(&["--json"]);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["ranking"][1]["name"], "South");
+    assert_eq!(v["ranking"][1]["out_after_bout"], 4);
+
+    // Planted faults: each refused with the round and the players.
+    let faulty = dir.join("faulty.trf");
+    let fresh = repo().join("fixtures/tournaments/three_teams.trf");
+    record(&dir, &fresh, &faulty, "1 3 0\n");
+    record(&dir, &faulty, &faulty, "1 5 0\n");
+    let (code, _, err) = renju(&["pair", "--king-of-the-hill", faulty.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("round 2: player 1 plays again, having left in round 1"),
+        "{err}"
+    );
+    record(&dir, &fresh, &faulty, "1 4 1\n");
+    let (code, _, err) = renju(&["pair", "--king-of-the-hill", faulty.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("round 1: player 4 of team 2 comes on before player 3"),
+        "{err}"
+    );
+    let (code, _, err) = renju(&[
+        "pair",
+        "--king-of-the-hill",
+        "--lineup",
+        "2:4,3",
+        faulty.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+}

@@ -1,11 +1,13 @@
-//! Team events from C: a round of a team round robin or a team Swiss, a Scheveningen
-//! round, the next bout of a king-of-the-hill match, and the club totals of an
-//! individual event.
+//! Team events from C: a round of a team round robin or a team Swiss (with line-ups,
+//! once or twice round), a Scheveningen round, the next bout of a king of the hill (two
+//! teams or more) and its ranking, and the club totals of an individual event.
 
 use std::ffi::c_char;
 
 use ::renju_tournament::clubs::club_totals;
-use ::renju_tournament::pairing::king_of_the_hill::{DrawnBout, HillOutcome, KingOfTheHill};
+use ::renju_tournament::pairing::king_of_the_hill::{
+    DrawnBout, HillEvent, HillOutcome, KingOfTheHill,
+};
 use ::renju_tournament::pairing::round_robin::RoundRobinOptions;
 use ::renju_tournament::pairing::teams::{
     default_boards, pair_scheveningen, pair_team_round_robin, pair_team_swiss, two_teams,
@@ -297,15 +299,20 @@ pub unsafe extern "C" fn renju_tournament_pair_scheveningen(
     })
 }
 
-/// The king-of-the-hill match between the two teams of tournament `index` of the
-/// handle (their players in board order), the crosstable's bouts replayed (one a
-/// round): `*next` gets the bout to play (`black`, `white`), or zeros when the match is
-/// over; `*winner` (may be NULL) the winning team's id, or 0 while it goes on and for a
+/// The king-of-the-hill match between the teams of tournament `index` of the handle
+/// (their players in board order), the crosstable's bouts replayed (one a round):
+/// `*next` gets the bout to play (`black`, `white`), or zeros when the match is over;
+/// `*winner` (may be NULL) the winning team's id, or 0 while it goes on and for a
 /// drawn match. A drawn bout: both players leave, or with `replay_draws` it is played
-/// again with colours exchanged.
+/// again with colours exchanged. With more than two teams the teams come on in
+/// rotation (id order), the next challenger from the next team with players left other
+/// than the winner's; `*winner` is the last team with players (0 when the last teams
+/// went out together); `renju_tournament_king_of_the_hill_ranking` ranks them all.
 ///
-/// Returns `RENJU_ERROR_PAIRING` without two teams or when a round is not the bout that
-/// was next, `RENJU_ERROR_INDEX_OUT_OF_RANGE` past the last tournament.
+/// Returns `RENJU_ERROR_PAIRING` with fewer than two teams or when a round is not the
+/// bout that was next (the message says why: a player who left plays again, one comes
+/// on before a teammate earlier in the line-up, another pairing),
+/// `RENJU_ERROR_INDEX_OUT_OF_RANGE` past the last tournament.
 ///
 /// Thread safety: safe from any thread.
 ///
@@ -324,22 +331,87 @@ pub unsafe extern "C" fn renju_tournament_king_of_the_hill(
         out_ptr(next, "next")?;
         let h = handle(tournament, "tournament")?;
         let t = &tournament_at(&h, index)?.tournament;
-        let draws = if replay_draws {
-            DrawnBout::Replayed
+        let draws = draws_of(replay_draws);
+        let (bout, won) = if t.teams.len() > 2 {
+            let hill = HillEvent::from_tournament(t, &[], draws).map_err(pairing_error)?;
+            (hill.next_bout(), hill.winner().unwrap_or(0))
         } else {
-            DrawnBout::BothLeave
+            let hill = KingOfTheHill::from_tournament(t, &[], draws).map_err(pairing_error)?;
+            let (a, b) = two_teams(t).map_err(pairing_error)?;
+            let won = match hill.outcome() {
+                Some(HillOutcome::Won(k)) => [a.id, b.id][k.min(1)],
+                _ => 0,
+            };
+            (hill.next_bout(), won)
         };
-        let hill = KingOfTheHill::from_tournament(t, &[], draws).map_err(pairing_error)?;
-        let (a, b) = two_teams(t).map_err(pairing_error)?;
-        let won = match hill.outcome() {
-            Some(HillOutcome::Won(k)) => [a.id, b.id][k.min(1)],
-            _ => 0,
-        };
-        let bout = hill.next_bout().map(renju_board::from).unwrap_or_default();
+        let bout = bout.map(renju_board::from).unwrap_or_default();
         // SAFETY: the caller's guarantees.
         unsafe { write(next, "next", bout) }?;
         // SAFETY: the caller's guarantees.
         unsafe { write_opt(winner, "winner", won) }
+    })
+}
+
+/// What a drawn king-of-the-hill bout does: replayed, or both players leave.
+fn draws_of(replay_draws: bool) -> DrawnBout {
+    if replay_draws {
+        DrawnBout::Replayed
+    } else {
+        DrawnBout::BothLeave
+    }
+}
+
+/// A team's place in a king of the hill (`renju_tournament_king_of_the_hill_ranking`).
+#[repr(C)]
+#[derive(Debug, Clone, Copy, Default)]
+pub struct renju_hill_place {
+    /// The place, from 1; teams whose play ended in the same bout share it.
+    pub place: u32,
+    /// The team's id.
+    pub team: u32,
+    /// The bout (from 1, one a round) whose result ended the team's play; 0 for the
+    /// team with players left.
+    pub out_after_bout: u32,
+}
+
+/// The ranking of the king of the hill of tournament `index` of the handle, as
+/// `renju_tournament_king_of_the_hill` plays it (two teams or more), into the caller's
+/// array `out`: best first, teams ranked by how late their play ended (the team with
+/// players left first, then the later out the higher), teams out in the same bout
+/// sharing the place. `*count` gets the number of teams, or 0 while the event goes on.
+///
+/// Returns `RENJU_ERROR_BUFFER_TOO_SMALL` when `capacity < *count`, `RENJU_ERROR_PAIRING`
+/// as `renju_tournament_king_of_the_hill` does, `RENJU_ERROR_INDEX_OUT_OF_RANGE` past
+/// the last tournament.
+///
+/// Thread safety: safe from any thread.
+///
+/// # Safety
+/// `tournament` is looked up before use; `out` must be NULL (only with `capacity` 0)
+/// or valid for writes of `capacity` elements; `count` must be NULL or valid for
+/// writes of a `size_t`.
+#[no_mangle]
+pub unsafe extern "C" fn renju_tournament_king_of_the_hill_ranking(
+    tournament: *const renju_tournament,
+    index: usize,
+    replay_draws: bool,
+    out: *mut renju_hill_place,
+    capacity: usize,
+    count: *mut usize,
+) -> renju_status {
+    guard(|| {
+        array_args(out, "out", capacity, count)?;
+        let h = handle(tournament, "tournament")?;
+        let t = &tournament_at(&h, index)?.tournament;
+        let hill =
+            HillEvent::from_tournament(t, &[], draws_of(replay_draws)).map_err(pairing_error)?;
+        let rows = (hill.ranking().unwrap_or_default().into_iter()).map(|p| renju_hill_place {
+            place: p.place,
+            team: p.team,
+            out_after_bout: p.out_after.unwrap_or(0),
+        });
+        // SAFETY: the caller's guarantees.
+        unsafe { write_all(rows, out, capacity, count, "teams") }
     })
 }
 

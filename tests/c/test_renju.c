@@ -1342,6 +1342,77 @@ static void test_team_lineups(const char *games_dir) {
     EXPECT_OK(renju_tournament_free(t));
 }
 
+/* A king of the hill of three teams driven to its end (the higher start rank winning
+ * each bout: the bouts the Python and command-line tests play too), its ranking, and
+ * a crosstable where a player who left plays again refused. */
+static void test_king_of_the_hill_teams(const char *games_dir) {
+    char path[1024];
+    renju_tournament *t = NULL, *next = NULL;
+    renju_board bout;
+    renju_result_entry entry;
+    renju_hill_place places[4];
+    size_t count = 99;
+    uint32_t winner = 99, r;
+    static const uint32_t expected[4][2] = {{1, 3}, {3, 5}, {5, 2}, {4, 5}};
+
+    snprintf(context, sizeof context, "king of the hill, three teams");
+    snprintf(path, sizeof path, "%s/../tournaments/three_teams.trf", games_dir);
+    EXPECT_OK(renju_tournament_read_file(path, NULL, &t));
+    for (r = 0; r < 10; r++) {
+        EXPECT_OK(renju_tournament_king_of_the_hill(t, 0, 0, &bout, &winner));
+        if (bout.black == 0) {
+            break;
+        }
+        CHECK(winner == 0 && r < 4);
+        if (r < 4) {
+            CHECK(bout.black == expected[r][0] && bout.white == expected[r][1]);
+        }
+        EXPECT_OK(renju_tournament_king_of_the_hill_ranking(t, 0, 0, places, 4, &count));
+        CHECK(count == 0);
+        entry.black = bout.black;
+        entry.white = bout.white;
+        entry.code = bout.black > bout.white ? '1' : '0';
+        EXPECT_OK(renju_tournament_record_results(t, 0, 0, &entry, 1, &next));
+        EXPECT_OK(renju_tournament_free(t));
+        t = next;
+    }
+    CHECK(r == 4 && winner == 3);
+    EXPECT(renju_tournament_king_of_the_hill_ranking(t, 0, 0, places, 2, &count),
+           RENJU_ERROR_BUFFER_TOO_SMALL);
+    CHECK(count == 3);
+    EXPECT_OK(renju_tournament_king_of_the_hill_ranking(t, 0, 0, places, 4, &count));
+    CHECK(count == 3);
+    CHECK(places[0].place == 1 && places[0].team == 3 && places[0].out_after_bout == 0);
+    CHECK(places[1].place == 2 && places[1].team == 2 && places[1].out_after_bout == 4);
+    CHECK(places[2].place == 3 && places[2].team == 1 && places[2].out_after_bout == 3);
+    EXPECT(renju_tournament_king_of_the_hill_ranking(t, 0, 0, places, 4, NULL),
+           RENJU_ERROR_NULL_POINTER);
+    EXPECT(renju_tournament_king_of_the_hill_ranking(t, 1, 0, places, 4, &count),
+           RENJU_ERROR_INDEX_OUT_OF_RANGE);
+    /* Player 1 left in round 1 (the first bout): planted again in round 5. */
+    entry.black = 1;
+    entry.white = 6;
+    entry.code = '1';
+    EXPECT_OK(renju_tournament_record_results(t, 0, 5, &entry, 1, &next));
+    EXPECT(renju_tournament_king_of_the_hill(next, 0, 0, &bout, &winner), RENJU_ERROR_PAIRING);
+    CHECK(strstr(renju_last_error_message(), "player 1 plays again, having left in round 1")
+          != NULL);
+    EXPECT_OK(renju_tournament_free(next));
+    EXPECT_OK(renju_tournament_free(t));
+    /* Out of the line-up's order: South's second player first. */
+    EXPECT_OK(renju_tournament_read_file(path, NULL, &t));
+    entry.black = 1;
+    entry.white = 4;
+    entry.code = '1';
+    EXPECT_OK(renju_tournament_record_results(t, 0, 0, &entry, 1, &next));
+    EXPECT(renju_tournament_king_of_the_hill_ranking(next, 0, 0, places, 4, &count),
+           RENJU_ERROR_PAIRING);
+    CHECK(strstr(renju_last_error_message(), "player 4 of team 2 comes on before player 3")
+          != NULL);
+    EXPECT_OK(renju_tournament_free(next));
+    EXPECT_OK(renju_tournament_free(t));
+}
+
 /* Team events: a team round robin played round by round, a Scheveningen round and a
  * king-of-the-hill match driven to its end. */
 static void test_team_events(const char *games_dir) {
@@ -2672,6 +2743,7 @@ int main(int argc, char **argv) {
     test_two_game_matches();
     test_team_events(argv[1]);
     test_team_lineups(argv[1]);
+    test_king_of_the_hill_teams(argv[1]);
     test_round_robin_pairing(argv[1]);
     test_dutch_pairing(argv[1]);
     test_report_merge();

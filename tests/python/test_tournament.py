@@ -465,6 +465,39 @@ def test_a_double_team_round_robin_with_line_ups_pairs_as_the_other_front_ends(
             t.pair_teams(round=2, boards=2, lineups=bad, double=True)
 
 
+def test_a_king_of_the_hill_of_three_teams_rotates_and_ranks_the_teams(repo: Path) -> None:
+    """Three teams, the higher start rank winning each bout: the rotation's bouts (as
+    the CLI and C tests play them), the winner and ranking; planted faults refused."""
+    path = repo / "fixtures/tournaments/three_teams.trf"
+    t = renju.tournament.read_tournament(path)
+    bouts = []
+    bout, winner = t.king_of_the_hill()
+    while bout is not None:
+        assert winner is None and t.king_of_the_hill_ranking() is None
+        black, white = bout
+        bouts.append(bout)
+        t = t.record_results([(black, white, "1" if black > white else "0")])
+        bout, winner = t.king_of_the_hill()
+    assert bouts == [(1, 3), (3, 5), (5, 2), (4, 5)]
+    assert winner == 3
+    assert t.king_of_the_hill_ranking() == [(1, 3, None), (2, 2, 4), (3, 1, 3)]
+
+    fresh = renju.tournament.read_tournament(path)
+    again = fresh.record_results([(1, 3, "0")]).record_results([(1, 5, "0")])
+    with pytest.raises(ValueError, match="round 2: player 1 plays again, having left in round 1"):
+        again.king_of_the_hill()
+    early = fresh.record_results([(1, 4, "1")])
+    with pytest.raises(ValueError, match="round 1: player 4 of team 2 comes on before player 3"):
+        early.king_of_the_hill_ranking()
+    assert early.king_of_the_hill(lineups={2: [4, 3]}) == ((5, 1), None)
+    # Both-leave draws: the last two teams out together share the first place.
+    drawn = fresh.record_results([(1, 3, "=")]).record_results([(2, 5, "=")])
+    assert drawn.king_of_the_hill() == ((4, 6), None)
+    drawn = drawn.record_results([(4, 6, "=")])
+    assert drawn.king_of_the_hill() == (None, None)
+    assert drawn.king_of_the_hill_ranking() == [(1, 2, 3), (1, 3, 3), (3, 1, 2)]
+
+
 DUTCH = Path("fixtures") / "tournaments" / "dutch"
 
 
