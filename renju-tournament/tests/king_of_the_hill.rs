@@ -138,7 +138,7 @@ fn a_drawn_bout_brings_on_the_next_two_teams_and_teams_out_together_share_a_plac
 /// and the draw rule (many pseudo-random result sequences and line-up lengths).
 #[test]
 fn two_teams_play_as_the_two_team_match() {
-    let mut seed = 0x2545_f491_u64;
+    let mut state = 0x2545_f491_u64;
     for case in 0..400 {
         let draws = if case % 2 == 0 {
             DrawnBout::BothLeave
@@ -155,8 +155,10 @@ fn two_teams_play_as_the_two_team_match() {
             if two.next_bout().is_none() {
                 break;
             }
-            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
-            let result = match (seed >> 33) % 3 {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1);
+            let result = match (state >> 33) % 3 {
                 0 => BoutResult::BlackWins,
                 1 => BoutResult::WhiteWins,
                 _ => BoutResult::Draw,
