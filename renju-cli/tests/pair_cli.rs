@@ -574,4 +574,13 @@ fn a_king_of_the_hill_of_three_teams_rotates_and_ranks_the_teams() {
         faulty.to_str().unwrap(),
     ]);
     assert_eq!(code, 0, "{err}");
+    let (code, _, err) = renju(&[
+        "pair",
+        "--king-of-the-hill",
+        "--lineup",
+        "9:1",
+        faulty.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("a line-up for team 9"), "{err}");
 }

@@ -265,6 +265,21 @@ fn the_crosstable_replay_catches_a_player_back_and_a_line_up_out_of_order() {
     let lineups = [(2, vec![4, 3])];
     assert!(HillEvent::from_tournament(&early, &lineups, DrawnBout::BothLeave).is_ok());
 
+    // Line-ups of a team the file does not have, or of a player not in the team.
+    for (lineups, message) in [
+        (
+            [(9, vec![1])],
+            "a line-up for team 9: the tournament has no such team",
+        ),
+        (
+            [(2, vec![3, 5])],
+            "team 2's line-up: player 5 is not in the team",
+        ),
+    ] {
+        let e = HillEvent::from_tournament(&early, &lineups, DrawnBout::BothLeave).unwrap_err();
+        assert_eq!(e, HillError::Teams(message.into()));
+    }
+
     // Round 2: the right players of team 3 and team 2 but the wrong challenger team.
     let mut wrong = Tournament::from_trf(file).unwrap();
     record_game(&mut wrong, 1, 1, 3, ResultKind::Win).unwrap();

@@ -397,7 +397,9 @@ impl HillEvent {
     /// The event of the teams of `t` in id order, each in its board order (`lineups`'
     /// entry for a team, when given, instead), with the crosstable's bouts replayed: one
     /// bout a round, in round order, each the game between the bout's players (Black's
-    /// result read as [`KingOfTheHill::from_tournament`] reads it). A round that is not
+    /// result read as [`KingOfTheHill::from_tournament`] reads it). A line-up for a team
+    /// the tournament does not have, or naming a player not in the team, is refused
+    /// ([`HillError::Teams`]); the order of a line-up is the team's choice. A round that is not
     /// the bout due is refused, saying why: a player who had left plays again
     /// ([`HillError::PlaysAgain`]), a player comes on before a teammate earlier in the
     /// line-up has left ([`HillError::OutOfOrder`]), or another pairing
@@ -409,6 +411,18 @@ impl HillEvent {
     ) -> Result<HillEvent, HillError> {
         let mut teams: Vec<&crate::model::Team> = t.teams.iter().collect();
         teams.sort_by_key(|x| x.id);
+        for (id, players) in lineups {
+            let team = (teams.iter().find(|x| x.id == *id)).ok_or_else(|| {
+                HillError::Teams(format!(
+                    "a line-up for team {id}: the tournament has no such team"
+                ))
+            })?;
+            if let Some(p) = players.iter().find(|p| !team.boards.contains(p)) {
+                return Err(HillError::Teams(format!(
+                    "team {id}'s line-up: player {p} is not in the team"
+                )));
+            }
+        }
         let list = (teams.iter())
             .map(|team| {
                 let given = lineups.iter().find(|(id, _)| *id == team.id);
