@@ -1359,6 +1359,81 @@ typedef struct renju_result_entry {
 } renju_result_entry;
 
 /**
+ * One team's line-up for `renju_tournament_pair_teams_with`: the team's id and its
+ * players (by id) in board order, borrowed for the call only.
+ */
+typedef struct renju_team_lineup {
+    /**
+     * The team's id.
+     */
+    uint32_t team;
+    /**
+     * The players, board 1 first (substitutes allowed, the team's board order kept);
+     * NULL only with `count` 0.
+     */
+    const uint32_t *players;
+    /**
+     * The number of players: the boards of a match.
+     */
+    size_t count;
+} renju_team_lineup;
+
+/**
+ * Options for `renju_tournament_pair_teams_with`. A zeroed struct (`= {0}`) gives the
+ * defaults: a single round robin of the first round without pairings, each team its
+ * first players in board order on as many boards as the smallest team has players.
+ * Pointers are borrowed for the call only.
+ */
+typedef struct renju_team_pairing_options {
+    /**
+     * `"round-robin"` (NULL: this) or `"swiss"`.
+     */
+    const char *system;
+    /**
+     * The round, from 1; 0: the first without pairings.
+     */
+    uint32_t round;
+    /**
+     * Boards a match; 0: the smallest team's players.
+     */
+    uint32_t boards;
+    /**
+     * A double round robin: a second cycle repeats the first with the teams' order
+     * exchanged (the first-named team of a match becomes the second). Only with
+     * `"round-robin"`.
+     */
+    bool double_round_robin;
+    /**
+     * The line-ups, `lineup_count` of them, at most one a team; NULL only with
+     * `lineup_count` 0. A team without one plays its first players in board order.
+     */
+    const struct renju_team_lineup *lineups;
+    /**
+     * The number of line-ups.
+     */
+    size_t lineup_count;
+} renju_team_pairing_options;
+
+/**
+ * A team's place in a king of the hill (`renju_tournament_king_of_the_hill_ranking`).
+ */
+typedef struct renju_hill_place {
+    /**
+     * The place, from 1; teams whose play ended in the same bout share it.
+     */
+    uint32_t place;
+    /**
+     * The team's id.
+     */
+    uint32_t team;
+    /**
+     * The bout (from 1, one a round) whose result ended the team's play; 0 for the
+     * team with players left.
+     */
+    uint32_t out_after_bout;
+} renju_hill_place;
+
+/**
  * What a referee is created from. A zeroed struct (`= {0}`) gives the library
  * defaults: Renju on 15x15, free opening, shape-symmetric offers compared, untimed,
  * automatic foul refereeing, the game starting at time 0, the RIF reading.
@@ -3007,6 +3082,7 @@ renju_status renju_tournament_record_results(const struct renju_tournament *tour
  * teams in id order; `"swiss"`: by match points, no rematch, no second bye, the least
  * match-point differences, then neighbours in the standings). Each match has `boards`
  * boards (0: the smallest team's players), each team its first players in board order.
+ * `renju_tournament_pair_teams_with` with those options and no line-ups.
  *
  * The boards go into the caller's array `out` match by match (`boards` a match, board
  * 1 first; the first-named team's player is `black` on odd boards, `white` on even
@@ -3037,6 +3113,45 @@ renju_status renju_tournament_pair_teams(const struct renju_tournament *tourname
                                          uint32_t *bye_team);
 
 /**
+ * Pairs a round of tournament `index` of the handle, a team event, as `options` says
+ * (NULL: the defaults of a zeroed `renju_team_pairing_options`): a single or double
+ * team round robin by FIDE's Berger tables over the teams in id order, or a team Swiss
+ * by match points; each team plays its line-up of `options->lineups` when it has one,
+ * else its first players in board order.
+ *
+ * The boards go into the caller's array `out` match by match (board 1 first; the
+ * first-named team's player is `black` on odd boards, `white` on even ones); `*count`
+ * always gets their number, `*bye_team` (may be NULL) the team without a match, or 0.
+ *
+ * Returns `RENJU_ERROR_NULL_POINTER` when `options->lineups` (with `lineup_count` > 0)
+ * or a line-up's `players` (with `count` > 0) is NULL, the message naming which;
+ * `RENJU_ERROR_INVALID_ARGUMENT` for another system, or a double round robin with
+ * `"swiss"`; `RENJU_ERROR_PAIRING` when the round cannot be paired or a line-up cannot
+ * be taken (a team the tournament does not have, a team given two line-ups, a player
+ * named twice or not in the team, the team's board order inverted, not as many players
+ * as boards: the message names the team and what is wrong);
+ * `RENJU_ERROR_BUFFER_TOO_SMALL` when `capacity < *count`;
+ * `RENJU_ERROR_INDEX_OUT_OF_RANGE` past the last tournament.
+ *
+ * Thread safety: safe from any thread.
+ *
+ * # Safety
+ * `tournament` is looked up before use; `options` must be NULL or valid for reads, its
+ * `system` NULL or a NUL-terminated string, its `lineups` NULL or valid for reads of
+ * `lineup_count` elements, each `players` NULL or valid for reads of `count` elements;
+ * `out` must be NULL (only with `capacity` 0) or valid for writes of `capacity`
+ * elements; `count` must be NULL or valid for writes of a `size_t`; `bye_team` must be
+ * NULL or valid for writes of a `uint32_t`.
+ */
+renju_status renju_tournament_pair_teams_with(const struct renju_tournament *tournament,
+                                              size_t index,
+                                              const struct renju_team_pairing_options *options,
+                                              struct renju_board *out,
+                                              size_t capacity,
+                                              size_t *count,
+                                              uint32_t *bye_team);
+
+/**
  * Round `round` (0: the first without pairings) of the Scheveningen match between the
  * two teams of tournament `index` of the handle (every player of one meets every
  * player of the other), `boards` boards (0: the smaller team's players), into the
@@ -3062,15 +3177,20 @@ renju_status renju_tournament_pair_scheveningen(const struct renju_tournament *t
                                                 size_t *count);
 
 /**
- * The king-of-the-hill match between the two teams of tournament `index` of the
- * handle (their players in board order), the crosstable's bouts replayed (one a
- * round): `*next` gets the bout to play (`black`, `white`), or zeros when the match is
- * over; `*winner` (may be NULL) the winning team's id, or 0 while it goes on and for a
+ * The king-of-the-hill match between the teams of tournament `index` of the handle
+ * (their players in board order), the crosstable's bouts replayed (one a round):
+ * `*next` gets the bout to play (`black`, `white`), or zeros when the match is over;
+ * `*winner` (may be NULL) the winning team's id, or 0 while it goes on and for a
  * drawn match. A drawn bout: both players leave, or with `replay_draws` it is played
- * again with colours exchanged.
+ * again with colours exchanged. With more than two teams the teams come on in
+ * rotation (id order), the next challenger from the next team with players left other
+ * than the winner's; `*winner` is the last team with players (0 when the last teams
+ * went out together); `renju_tournament_king_of_the_hill_ranking` ranks them all.
  *
- * Returns `RENJU_ERROR_PAIRING` without two teams or when a round is not the bout that
- * was next, `RENJU_ERROR_INDEX_OUT_OF_RANGE` past the last tournament.
+ * Returns `RENJU_ERROR_PAIRING` with fewer than two teams or when a round is not the
+ * bout that was next (the message says why: a player who left plays again, one comes
+ * on before a teammate earlier in the line-up, another pairing),
+ * `RENJU_ERROR_INDEX_OUT_OF_RANGE` past the last tournament.
  *
  * Thread safety: safe from any thread.
  *
@@ -3083,6 +3203,31 @@ renju_status renju_tournament_king_of_the_hill(const struct renju_tournament *to
                                                bool replay_draws,
                                                struct renju_board *next,
                                                uint32_t *winner);
+
+/**
+ * The ranking of the king of the hill of tournament `index` of the handle, as
+ * `renju_tournament_king_of_the_hill` plays it (two teams or more), into the caller's
+ * array `out`: best first, teams ranked by how late their play ended (the team with
+ * players left first, then the later out the higher), teams out in the same bout
+ * sharing the place. `*count` gets the number of teams, or 0 while the event goes on.
+ *
+ * Returns `RENJU_ERROR_BUFFER_TOO_SMALL` when `capacity < *count`, `RENJU_ERROR_PAIRING`
+ * as `renju_tournament_king_of_the_hill` does, `RENJU_ERROR_INDEX_OUT_OF_RANGE` past
+ * the last tournament.
+ *
+ * Thread safety: safe from any thread.
+ *
+ * # Safety
+ * `tournament` is looked up before use; `out` must be NULL (only with `capacity` 0)
+ * or valid for writes of `capacity` elements; `count` must be NULL or valid for
+ * writes of a `size_t`.
+ */
+renju_status renju_tournament_king_of_the_hill_ranking(const struct renju_tournament *tournament,
+                                                       size_t index,
+                                                       bool replay_draws,
+                                                       struct renju_hill_place *out,
+                                                       size_t capacity,
+                                                       size_t *count);
 
 /**
  * The club totals of tournament `index` of the handle, an individual event, as JSON in

@@ -30,6 +30,7 @@ use crate::pair_teams::{pair_teams, parse_lineup, TeamOptions, TeamTask};
 #[command(group(ArgGroup::new("task").required(true).args(["dutch", "round_robin", "knockout", "draw_lots", "record", "team_round_robin", "team_swiss", "scheveningen", "king_of_the_hill"])))]
 #[command(group(ArgGroup::new("system").args(["dutch", "round_robin", "knockout"])))]
 #[command(group(ArgGroup::new("teams").args(["team_round_robin", "team_swiss", "scheveningen", "king_of_the_hill"])))]
+#[command(group(ArgGroup::new("berger").args(["round_robin", "team_round_robin"]).multiple(false)))]
 pub struct PairArgs {
     /// Pair the next round of a Swiss tournament by the Dutch system (FIDE C.04.3, the
     /// rules applied from 2025), as bbpPairings --dutch does: the round after the last
@@ -70,8 +71,11 @@ pub struct PairArgs {
     /// of one meets every player of the other.
     #[arg(long)]
     scheveningen: bool,
-    /// The next bout of a king-of-the-hill match between the file's two teams (its
-    /// bouts one a round): the loser leaves, the winner stays; or who won.
+    /// The next bout of a king-of-the-hill match between the file's teams (its bouts
+    /// one a round): the loser leaves, the winner stays; with more than two teams the
+    /// next challenger comes from the next team in the rotation (team id order) with
+    /// players left, other than the winner's. When it is over: who won (with more than
+    /// two teams, then the ranking, `PLACE NAME`, by how late each team's play ended).
     #[arg(long)]
     king_of_the_hill: bool,
     /// Boards of a team match (default: the smallest team's players).
@@ -129,12 +133,14 @@ pub struct PairArgs {
         conflicts_with = "dutch"
     )]
     games: u32,
-    /// A double round robin: a second cycle repeats the first with colours exchanged.
-    #[arg(long, requires = "round_robin", conflicts_with = "knockout")]
+    /// A double round robin (of players, or of teams with --team-round-robin): a second
+    /// cycle repeats the first with colours (a team match: the first-named team)
+    /// exchanged.
+    #[arg(long, requires = "berger", conflicts_with = "knockout")]
     double: bool,
     /// In a double round robin, play the first cycle's last two rounds in reverse
     /// order, as FIDE advises, so that nobody has one colour three rounds running.
-    #[arg(long, requires = "double")]
+    #[arg(long, requires = "double", conflicts_with = "team_round_robin")]
     reverse_last_two_rounds: bool,
     /// The seed of the drawing of lots (0 to 2^64 - 1): the same seed draws the same
     /// numbers, in every version and on every platform.
@@ -208,7 +214,7 @@ fn pair_team_task(t: &Tournament, task: TeamTask, args: &PairArgs) -> Result<(),
         round: args.round,
         boards: args.boards,
         lineups: &lineups,
-        double: false,
+        double: args.double,
         replay_draws: args.replay_draws,
         json: args.json,
     };

@@ -4,7 +4,9 @@
 
 use serde_json::{json, Value};
 
-use renju_tournament::pairing::king_of_the_hill::{DrawnBout, HillOutcome, KingOfTheHill};
+use renju_tournament::pairing::king_of_the_hill::{
+    DrawnBout, HillEvent, HillOutcome, KingOfTheHill,
+};
 use renju_tournament::pairing::round_robin::RoundRobinOptions;
 use renju_tournament::pairing::teams::{
     default_boards, pair_scheveningen, pair_team_round_robin, pair_team_swiss, two_teams, TeamRound,
@@ -21,7 +23,8 @@ pub enum TeamTask {
     Swiss,
     /// A round of a Scheveningen match between the two teams.
     Scheveningen,
-    /// The next bout of a king-of-the-hill match between the two teams.
+    /// The next bout of a king-of-the-hill match between the two teams, or of a king
+    /// of the hill of more teams in rotation.
     KingOfTheHill,
 }
 
@@ -75,7 +78,10 @@ pub fn pair_teams(t: &Tournament, task: TeamTask, o: &TeamOptions<'_>) -> Result
             .flat_map(|m| m.boards.iter().filter_map(|b| b.game()))
             .collect();
         if let Some(team) = round.bye.and_then(|id| team_by_id(t, id)) {
-            lines.extend(team.boards.iter().take(boards).map(|&p| (p, 0)));
+            // The team's line-up for the round when given, else its first players.
+            let given = o.lineups.iter().find(|(id, _)| *id == team.id);
+            let players = given.map_or(&team.boards[..team.boards.len().min(boards)], |g| &g.1);
+            lines.extend(players.iter().map(|&p| (p, 0)));
         }
         bbp_lines(&lines)
     })
@@ -142,6 +148,9 @@ fn next_bout(t: &Tournament, o: &TeamOptions<'_>) -> Result<String, String> {
     } else {
         DrawnBout::BothLeave
     };
+    if t.teams.len() > 2 {
+        return next_bout_of_many(t, o, draws);
+    }
     let hill = KingOfTheHill::from_tournament(t, o.lineups, draws).map_err(|e| e.to_string())?;
     let (a, b) = two_teams(t).map_err(|e| e.to_string())?;
     let round = next_round(t);
@@ -163,5 +172,47 @@ fn next_bout(t: &Tournament, o: &TeamOptions<'_>) -> Result<String, String> {
             bbp_lines(&[(black, white.unwrap_or(0))])
         }
         (None, false) => format!("{}\n", outcome.unwrap_or_default()),
+    })
+}
+
+/// The next bout of a king of the hill of more than two teams (the rotation of
+/// [`HillEvent`]), or, when it is over, the winner and the ranking: `PLACE NAME` lines,
+/// teams out in the same bout sharing the place.
+fn next_bout_of_many(
+    t: &Tournament,
+    o: &TeamOptions<'_>,
+    draws: DrawnBout,
+) -> Result<String, String> {
+    let hill = HillEvent::from_tournament(t, o.lineups, draws).map_err(|e| e.to_string())?;
+    let round = next_round(t);
+    if let (Some(bout), Some((black_team, white_team))) = (hill.next_bout(), hill.next_teams()) {
+        let (black, white) = bout.players();
+        return Ok(if o.json {
+            let v = json!({"round": round, "black": black, "white": white,
+                           "black_team": black_team, "white_team": white_team});
+            format!("{v:#}\n")
+        } else {
+            bbp_lines(&[(black, white.unwrap_or(0))])
+        });
+    }
+    let ranking = hill.ranking().unwrap_or_default();
+    let outcome = match hill.winner() {
+        Some(team) => format!("{} wins", team_name(t, team)),
+        None => "no team has a player left: the last teams share the first place".to_string(),
+    };
+    Ok(if o.json {
+        let rows: Vec<Value> = (ranking.iter())
+            .map(|p| {
+                json!({"place": p.place, "team": p.team, "name": team_name(t, p.team),
+                       "out_after_bout": p.out_after})
+            })
+            .collect();
+        format!("{:#}\n", json!({"outcome": outcome, "ranking": rows}))
+    } else {
+        let mut text = format!("{outcome}\n");
+        for p in &ranking {
+            text.push_str(&format!("{} {}\n", p.place, team_name(t, p.team)));
+        }
+        text
     })
 }

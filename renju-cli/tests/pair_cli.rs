@@ -396,6 +396,95 @@ fn a_team_round_robin_runs_end_to_end() {
     assert!(err.contains("past the 3 rounds"), "{err}");
 }
 
+/// The expected rounds of `fixtures/tournaments/team_double.rounds`: each round's boards
+/// (black, white) and the team with the bye.
+fn team_double_rounds() -> Vec<(Vec<(u32, u32)>, u32)> {
+    let text =
+        std::fs::read_to_string(repo().join("fixtures/tournaments/team_double.rounds")).unwrap();
+    (text.lines().filter(|l| !l.starts_with('#')))
+        .map(|line| {
+            let (games, bye) = line.split_once(" bye ").unwrap();
+            let games = (games.split_whitespace())
+                .map(|g| {
+                    let (b, w) = g.split_once('-').unwrap();
+                    (b.parse().unwrap(), w.parse().unwrap())
+                })
+                .collect();
+            (games, bye.parse().unwrap())
+        })
+        .collect()
+}
+
+/// A double team round robin of three teams with line-ups from the CLI: every round as
+/// the shared expectation file has it (the bye team's line-up listed as `N 0`), the
+/// seventh refused, and bad line-ups refused naming the team.
+#[test]
+fn a_double_team_round_robin_with_line_ups_pairs_as_the_other_front_ends() {
+    let file = repo().join("fixtures/tournaments/team_double.trf");
+    let file = file.to_str().unwrap();
+    let args = |round: &str| {
+        let base = ["pair", "--team-round-robin", "--double", "--boards", "2"];
+        let lineups = ["--lineup", "1:1,3", "--lineup", "3:8,9", "--round"];
+        let mut all: Vec<String> = base.iter().chain(&lineups).map(|s| s.to_string()).collect();
+        all.extend([round.to_string(), file.to_string()]);
+        all
+    };
+    let expected = team_double_rounds();
+    assert_eq!(expected.len(), 6);
+    for (round, (games, bye)) in (1..).zip(&expected) {
+        let argv = args(&round.to_string());
+        let (code, out, err) = renju(&argv.iter().map(String::as_str).collect::<Vec<_>>());
+        assert_eq!(code, 0, "{err}");
+        let lines = boards(&out);
+        assert_eq!(&lines[..2], &games[..], "round {round}");
+        let resting: Vec<u32> = lines[2..].iter().map(|&(p, _)| p).collect();
+        let lineup = match bye {
+            1 => vec![1, 3],
+            2 => vec![4, 5],
+            _ => vec![8, 9],
+        };
+        assert_eq!(resting, lineup, "round {round}");
+    }
+    let argv = args("7");
+    let (code, _, err) = renju(&argv.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!(code, 2);
+    assert!(err.contains("round 7 is past the 6 rounds"), "{err}");
+    for (lineup, message) in [
+        (
+            "9:1,2",
+            "a line-up for team 9: the tournament has no such team",
+        ),
+        ("1:1,1", "team 1's line-up: player 1 is named twice"),
+        ("1:1,4", "team 1's line-up: player 4 is not in the team"),
+        ("1:3,1", "team 1's line-up: player 1 plays below player 3"),
+        ("1:1,2,3", "team 1's line-up: 3 players for 2 boards"),
+    ] {
+        let (code, _, err) = renju(&[
+            "pair",
+            "--team-round-robin",
+            "--double",
+            "--boards",
+            "2",
+            "--round",
+            "2",
+            "--lineup",
+            lineup,
+            file,
+        ]);
+        assert_eq!(code, 2, "{lineup}");
+        assert!(err.contains(message), "{lineup}: {err}");
+    }
+    // --reverse-last-two-rounds is for players' round robins only.
+    let (code, _, err) = renju(&[
+        "pair",
+        "--team-round-robin",
+        "--double",
+        "--reverse-last-two-rounds",
+        file,
+    ]);
+    assert_eq!(code, 2, "{err}");
+}
+
 /// A king-of-the-hill match from the CLI: the next bout after each result, then who won.
 #[test]
 fn a_king_of_the_hill_says_the_next_bout_then_the_winner() {
@@ -421,4 +510,77 @@ fn a_king_of_the_hill_says_the_next_bout_then_the_winner() {
         record(&dir, &file, &file, &format!("{black} {white} {result}\n"));
     }
     assert_eq!(bouts, [(1, 4), (5, 1), (1, 6)]);
+}
+
+/// A king of the hill of three teams from the CLI, the player with the higher start
+/// rank winning each bout: the rotation's bouts, then the winner and the ranking; a
+/// crosstable where a player who left plays again, or one comes on out of the
+/// line-up's order, is refused saying so.
+#[test]
+fn a_king_of_the_hill_of_three_teams_rotates_and_ranks_the_teams() {
+    let dir = scratch("hill3");
+    let file = dir.join("hill3.trf");
+    std::fs::copy(repo().join("fixtures/tournaments/three_teams.trf"), &file).unwrap();
+    let next = |extra: &[&str]| {
+        let mut args = vec!["pair", "--king-of-the-hill"];
+        args.extend(extra);
+        args.push(file.to_str().unwrap());
+        let (code, out, err) = renju(&args);
+        (code, out, err)
+    };
+    let mut bouts = Vec::new();
+    loop {
+        let (code, out, err) = next(&[]);
+        assert_eq!(code, 0, "{err}");
+        if !out.starts_with("1\n") {
+            assert_eq!(out, "East wins\n1 East\n2 South\n3 North\n");
+            break;
+        }
+        let (black, white) = boards(&out)[0];
+        bouts.push((black, white));
+        let result = if black > white { "1" } else { "0" };
+        record(&dir, &file, &file, &format!("{black} {white} {result}\n"));
+    }
+    // North 1, 2; South 3, 4; East 5, 6 (the rotation North, South, East).
+    assert_eq!(bouts, [(1, 3), (3, 5), (5, 2), (4, 5)]);
+    let (_, out, _) = next(&["--json"]);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["ranking"][1]["name"], "South");
+    assert_eq!(v["ranking"][1]["out_after_bout"], 4);
+
+    // Planted faults: each refused with the round and the players.
+    let faulty = dir.join("faulty.trf");
+    let fresh = repo().join("fixtures/tournaments/three_teams.trf");
+    record(&dir, &fresh, &faulty, "1 3 0\n");
+    record(&dir, &faulty, &faulty, "1 5 0\n");
+    let (code, _, err) = renju(&["pair", "--king-of-the-hill", faulty.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("round 2: player 1 plays again, having left in round 1"),
+        "{err}"
+    );
+    record(&dir, &fresh, &faulty, "1 4 1\n");
+    let (code, _, err) = renju(&["pair", "--king-of-the-hill", faulty.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("round 1: player 4 of team 2 comes on before player 3"),
+        "{err}"
+    );
+    let (code, _, err) = renju(&[
+        "pair",
+        "--king-of-the-hill",
+        "--lineup",
+        "2:4,3",
+        faulty.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let (code, _, err) = renju(&[
+        "pair",
+        "--king-of-the-hill",
+        "--lineup",
+        "9:1",
+        faulty.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("a line-up for team 9"), "{err}");
 }

@@ -257,3 +257,29 @@ fn club_totals_and_the_trf_with_the_standings() {
     assert!(text.contains("3.5    1"), "{text}");
     let _ = std::fs::remove_file(written);
 }
+
+/// A TRF-26 `362` record (the team score system) scores the matches: 2, 1 and 0 double
+/// every team's match points and keep the order; an unreadable one is refused naming
+/// its line.
+#[test]
+fn the_team_score_system_362_scores_the_matches() {
+    let text =
+        std::fs::read_to_string(repo().join("fixtures/tournaments/team_round_robin.trf")).unwrap();
+    let dir = std::env::temp_dir().join(format!("renju-standings-362-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("teams.trf");
+    let with = text.replacen("XXR 3\n", "XXR 3\n362 TW 2.0 TD 1.0 TL 0.0\n", 1);
+    std::fs::write(&file, &with).unwrap();
+    let (code, out, err) = renju(&["standings", file.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Team B   4  3.5   4.5    1.5/2"), "{out}");
+    assert!(out.contains("Team C   2    3  4.75      1/2"), "{out}");
+    std::fs::write(&file, with.replace("TL 0.0", "TL")).unwrap();
+    let (code, _, err) = renju(&["standings", file.to_str().unwrap()]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("line 4: 362: TL has no points after it"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

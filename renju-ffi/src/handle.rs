@@ -422,6 +422,21 @@ pub(crate) fn array_args<T>(
     Ok(())
 }
 
+/// The caller's array `ptr` of `count` elements (named `what` in the error), borrowed:
+/// NULL (unless `count` is 0) and a misaligned pointer are refused.
+///
+/// # Safety
+/// `ptr` must be NULL (only with `count` 0) or valid for reads of `count` elements for
+/// the lifetime `'a`.
+pub(crate) unsafe fn slice_arg<'a, T>(ptr: *const T, count: usize, what: &str) -> Result<&'a [T]> {
+    if count == 0 {
+        return Ok(&[]);
+    }
+    let ptr = out_ptr(ptr as *mut T, what)?;
+    // SAFETY: the caller guarantees `count` readable elements at `ptr`.
+    Ok(unsafe { std::slice::from_raw_parts(ptr, count) })
+}
+
 /// Writes every item into the caller's array `out` of `capacity` elements and their
 /// number into `*count`; when they do not all fit, writes none of them and returns
 /// `RENJU_ERROR_BUFFER_TOO_SMALL` ("N `what`, the array holds M").

@@ -9,8 +9,8 @@ use ::renju_tournament::pairing::Pairing;
 use ::renju_tournament::TournamentRead;
 
 use crate::error::renju_status;
-use crate::error::{guard, Error, Result};
-use crate::handle::{clear_out, handle, new_handle, read, write};
+use crate::error::{guard, Error};
+use crate::handle::{clear_out, handle, new_handle, read, slice_arg, write};
 use crate::pairing::renju_board;
 use crate::teams::{check_board_array, write_boards};
 use crate::tournament::{renju_tournament, tournament_at};
@@ -105,7 +105,7 @@ pub unsafe extern "C" fn renju_tournament_record_results(
         // SAFETY: the caller's guarantees.
         let out = unsafe { clear_out(out, "out") }?;
         // SAFETY: the caller's guarantees.
-        let entries = unsafe { entries_arg(entries, count) }?;
+        let entries = unsafe { slice_arg(entries, count, "entries") }?;
         let t = handle(tournament, "tournament")?;
         let mut updated = tournament_at(&t, index)?.tournament.clone();
         let round = if round == 0 {
@@ -129,22 +129,4 @@ pub unsafe extern "C" fn renju_tournament_record_results(
         // SAFETY: checked above.
         unsafe { write(out, "out", new_handle(renju_tournament { list })) }
     })
-}
-
-/// The caller's array of result entries.
-///
-/// # Safety
-/// `entries` must be NULL (only with `count` 0) or valid for reads of `count` elements.
-unsafe fn entries_arg<'a>(
-    entries: *const renju_result_entry,
-    count: usize,
-) -> Result<&'a [renju_result_entry]> {
-    if count == 0 {
-        return Ok(&[]);
-    }
-    if entries.is_null() {
-        return Err(Error::null("entries"));
-    }
-    // SAFETY: the caller guarantees `count` readable elements at `entries`.
-    Ok(unsafe { std::slice::from_raw_parts(entries, count) })
 }

@@ -17,7 +17,9 @@ use renju_tournament::io::{read_bytes as core_read_bytes, read_path, ReadError};
 use renju_tournament::pairing::dutch::{
     check_dutch, dutch_players, pair_dutch, FloatDirection, PreferenceStrength,
 };
-use renju_tournament::pairing::king_of_the_hill::{DrawnBout, HillOutcome, KingOfTheHill};
+use renju_tournament::pairing::king_of_the_hill::{
+    DrawnBout, HillEvent, HillOutcome, KingOfTheHill,
+};
 use renju_tournament::pairing::lots::renumber_by_lots;
 use renju_tournament::pairing::matches::{record_results, round_matches};
 use renju_tournament::pairing::round_robin::RoundRobinOptions;
@@ -573,25 +575,38 @@ py_methods! { Tournament |_x| pickle(Self) {}
     /// bye, the least match-point differences, then neighbours in the standings);
     /// `round` (default: `next_round`); `boards` per match (default: the smallest
     /// team's players); `lineups` a dict of team id to its line-up in board order
-    /// (substitutes allowed, the order kept). Returns `(matches, bye)`: each match
-    /// `(first team, second team, [(black, white), ...])` board 1 first, the
-    /// first-named team Black on odd boards; `bye` the team without a match, or None.
-    /// Raises ValueError when the round cannot be paired.
-    #[pyo3(signature = (system="round-robin", round=None, boards=None, lineups=None))]
+    /// (substitutes allowed, the order kept); `double` a double round robin (a second
+    /// cycle repeats the first with the first-named team exchanged; 'round-robin'
+    /// only). Returns `(matches, bye)`: each match `(first team, second team, [(black,
+    /// white), ...])` board 1 first, the first-named team Black on odd boards; `bye` the
+    /// team without a match, or None. Raises ValueError when the round cannot be paired
+    /// or a line-up cannot be taken (a team the event does not have, a player named
+    /// twice or not in the team, the board order inverted, not as many players as
+    /// boards), or for `double` with 'swiss'.
+    #[pyo3(signature = (system="round-robin", round=None, boards=None, lineups=None, double=false))]
     fn pair_teams(
         &self,
         system: &str,
         round: Option<i128>,
         boards: Option<usize>,
         lineups: Option<std::collections::HashMap<u32, Vec<u32>>>,
+        double: bool,
     ) -> PyResult<TeamRoundTuple> {
         let round = round_of(round)?;
         let boards = boards.unwrap_or_else(|| default_boards(&self.inner));
         let lineups = lineups_of(lineups);
         let paired = match system.parse::<System>() {
             Ok(System::RoundRobin) => {
-                let options = RoundRobinOptions::default();
+                let options = RoundRobinOptions {
+                    double,
+                    reverse_last_two_rounds: false,
+                };
                 pair_team_round_robin(&self.inner, round, &options, boards, &lineups)
+            }
+            Ok(System::Swiss) if double => {
+                return Err(PyValueError::new_err(
+                    "double: a team Swiss has no second cycle; use 'round-robin'",
+                ))
             }
             Ok(System::Swiss) => pair_team_swiss(&self.inner, round, boards, &lineups),
             _ => {
@@ -629,25 +644,30 @@ py_methods! { Tournament |_x| pickle(Self) {}
         Ok(games.iter().filter_map(|g| g.game()).collect())
     }
 
-    /// The king-of-the-hill match between this event's two teams (their players in
-    /// board order, or `lineups`), with the crosstable's bouts replayed (one a round):
+    /// The king-of-the-hill match between this event's teams (their players in board
+    /// order, or `lineups`), with the crosstable's bouts replayed (one a round):
     /// `(next_bout, winner)`, `next_bout` the `(black, white)` of the bout to play or
     /// None when the match is over, `winner` the winning team's id (None while it goes
-    /// on, and for a drawn match, where both are None). A drawn bout: both players leave,
-    /// or with `replay_draws` it is played again with colours exchanged. Raises
-    /// ValueError without two teams or when a round is not the bout that was next.
+    /// on, and for a drawn match, where both are None). With more than two teams the
+    /// teams come on in rotation (id order), the next challenger from the next team
+    /// with players left other than the winner's; `winner` is the last team with
+    /// players (None when the last teams went out together). A drawn bout: both players
+    /// leave, or with `replay_draws` it is played again with colours exchanged. Raises
+    /// ValueError with fewer than two teams or when a round is not the bout that was
+    /// next (a player who left plays again, one comes on out of the line-up's order).
     #[pyo3(signature = (replay_draws=false, lineups=None))]
     fn king_of_the_hill(
         &self,
         replay_draws: bool,
         lineups: Option<std::collections::HashMap<u32, Vec<u32>>>,
     ) -> PyResult<HillState> {
-        let draws = if replay_draws {
-            DrawnBout::Replayed
-        } else {
-            DrawnBout::BothLeave
-        };
+        let draws = draws_of(replay_draws);
         let value_error = |e: &dyn std::fmt::Display| PyValueError::new_err(e.to_string());
+        if self.inner.teams.len() > 2 {
+            let hill = HillEvent::from_tournament(&self.inner, &lineups_of(lineups), draws)
+                .map_err(|e| value_error(&e))?;
+            return Ok((hill.next_bout().and_then(Pairing::game), hill.winner()));
+        }
         let hill = KingOfTheHill::from_tournament(&self.inner, &lineups_of(lineups), draws)
             .map_err(|e| value_error(&e))?;
         let (a, b) = two_teams(&self.inner).map_err(|e| value_error(&e))?;
@@ -656,6 +676,26 @@ py_methods! { Tournament |_x| pickle(Self) {}
             _ => None,
         };
         Ok((hill.next_bout().and_then(Pairing::game), winner))
+    }
+
+    /// The ranking of this event's king of the hill (as `king_of_the_hill` plays it,
+    /// two teams or more), None while it goes on: `(place, team, out_after_bout)` best
+    /// first, teams ranked by how late their play ended (the team with players left
+    /// first, `out_after_bout` None; then the bout, from 1, that ended each team's
+    /// play, the later the higher); teams out in the same bout share the place. Raises
+    /// ValueError as `king_of_the_hill` does.
+    #[pyo3(signature = (replay_draws=false, lineups=None))]
+    fn king_of_the_hill_ranking(
+        &self,
+        replay_draws: bool,
+        lineups: Option<std::collections::HashMap<u32, Vec<u32>>>,
+    ) -> PyResult<Option<Vec<HillRankRow>>> {
+        let hill =
+            HillEvent::from_tournament(&self.inner, &lineups_of(lineups), draws_of(replay_draws))
+                .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        Ok(hill
+            .ranking()
+            .map(|rows| rows.iter().map(|p| (p.place, p.team, p.out_after)).collect()))
     }
 
     /// The club totals of this individual event: each club's (the players' federation
@@ -833,6 +873,15 @@ fn games_of(paired: &PairedRound, games: i128) -> PyResult<Vec<(u32, Option<u32>
         .collect())
 }
 
+/// What a drawn king-of-the-hill bout does: replayed, or both players leave.
+fn draws_of(replay_draws: bool) -> DrawnBout {
+    if replay_draws {
+        DrawnBout::Replayed
+    } else {
+        DrawnBout::BothLeave
+    }
+}
+
 /// Line-ups from Python's dict of team id to players, in team order.
 fn lineups_of(lineups: Option<std::collections::HashMap<u32, Vec<u32>>>) -> Vec<(u32, Vec<u32>)> {
     let mut list: Vec<(u32, Vec<u32>)> = lineups.unwrap_or_default().into_iter().collect();
@@ -842,6 +891,9 @@ fn lineups_of(lineups: Option<std::collections::HashMap<u32, Vec<u32>>>) -> Vec<
 
 /// A team round as Python gets it: `([(first, second, [(black, white)...])...], bye)`.
 type TeamRoundTuple = (Vec<(u32, u32, Vec<(u32, u32)>)>, Option<u32>);
+
+/// A king-of-the-hill team's place as Python gets it: `(place, team, out_after_bout)`.
+type HillRankRow = (u32, u32, Option<u32>);
 
 /// A king of the hill as Python gets it: `(next bout (black, white), winner)`.
 type HillState = (Option<(u32, u32)>, Option<u32>);

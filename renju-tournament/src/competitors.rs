@@ -49,7 +49,10 @@ pub(crate) fn competitors(t: &Tournament, system: System, n: u32, team: bool) ->
         player_comps(t, &cells, &void, &values)
     };
     if system == System::Swiss {
-        let absent = values.points(ResultKind::Absent);
+        let absent = match team {
+            true => t.team_point_values().points(ResultKind::Absent),
+            false => values.points(ResultKind::Absent),
+        };
         for c in &mut comps {
             fill_absent(c, n, absent);
         }
@@ -220,6 +223,7 @@ fn team_comps(
     let index: HashMap<u32, usize> = comps.iter().enumerate().map(|(i, c)| (c.id, i)).collect();
     let (team_of, board_of) = team_membership(t, &index);
     let (acc, keys) = match_totals(cells, &team_of, &board_of, &mut comps, values);
+    let team_values = t.team_point_values();
     for key in keys {
         let (round, ti, oi) = key;
         let a = acc[&key];
@@ -233,8 +237,9 @@ fn team_comps(
         comps[ti].rows.push(Row {
             round,
             opp: oi,
-            // Match points: 1, ½ or 0 for the match (the point system scores games).
-            pts: kind.points(),
+            // Match points: 1, ½ or 0 for the match, or the team score system's (TRF
+            // `362`); the point system scores the games.
+            pts: team_values.points(kind),
             kind,
             gp: a.gp,
             gp_against: theirs,

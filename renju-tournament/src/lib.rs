@@ -54,7 +54,8 @@ pub use checks::check;
 pub use findings::{TournamentCode, TournamentFinding, TournamentRead};
 pub use model::{
     Acceleration, CrosstableCell, LimitError, PairingSetup, Player, PointValues, ResultKind, Round,
-    ScoreSystemError, System, Team, Tournament, Withdrawal, MAX_PLAYERS, MAX_ROUNDS,
+    ScoreSystemError, System, Team, TeamPointValues, TeamScoreSystemError, Tournament, Withdrawal,
+    MAX_PLAYERS, MAX_ROUNDS,
 };
 pub use score::{HalfPoints, PointsError, Rational};
 pub use standings::{

@@ -589,6 +589,158 @@ impl PointValues {
     }
 }
 
+/// The match points of a team match by its result (TRF-26 `362`, the scoring point
+/// system for teams: `TW` a match won, `TD` drawn, `TL` lost). Without the record a
+/// team event scores 1, ½ and 0 (the Chinese rules; [`Default`]); a record that names
+/// only some codes takes TRF-26's values for the others (`TW 2.0`, `TD 1.0`, `TL 0.0`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TeamPointValues {
+    /// A match won (a forfeit win and a pairing-allocated or full-point bye too).
+    pub win: HalfPoints,
+    /// A match drawn (a half-point bye too).
+    pub draw: HalfPoints,
+    /// A match lost (a forfeit loss, a zero-point bye and an absence too).
+    pub loss: HalfPoints,
+}
+
+impl Default for TeamPointValues {
+    fn default() -> TeamPointValues {
+        TeamPointValues {
+            win: HalfPoints(2),
+            draw: HalfPoints(1),
+            loss: HalfPoints::ZERO,
+        }
+    }
+}
+
+/// A `362` record (a team score system) that cannot be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TeamScoreSystemError {
+    /// A code that names no match result.
+    #[error("{code:?} is not a code of a team score system (TW, TD or TL)")]
+    Code {
+        /// The code read.
+        code: String,
+    },
+    /// A code without points after it.
+    #[error("{code} has no points after it")]
+    NoPoints {
+        /// The code.
+        code: String,
+    },
+    /// The points after a code are not a number of half points, or are below zero.
+    #[error("{code}: {why}")]
+    Points {
+        /// The code.
+        code: String,
+        /// What is wrong with the points.
+        why: String,
+    },
+    /// A code given twice.
+    #[error("{code} is given twice")]
+    Repeated {
+        /// The code.
+        code: String,
+    },
+    /// No code at all.
+    #[error("no match points (TW, TD, TL) given")]
+    Empty,
+}
+
+impl TeamPointValues {
+    /// Reads the text of a `362` record (after the code): codes `TW`, `TD`, `TL`, each
+    /// followed by its match points (`11.5`), separated by blanks, in any order; a code
+    /// not given takes TRF-26's default (2, 1, 0).
+    ///
+    /// ```
+    /// use renju_tournament::{HalfPoints, TeamPointValues};
+    /// let p = TeamPointValues::from_team_score_system("TW 3.0 TD 1.0").unwrap();
+    /// assert_eq!((p.win, p.draw, p.loss), (HalfPoints(6), HalfPoints(2), HalfPoints(0)));
+    /// assert!(TeamPointValues::from_team_score_system("TX 1.0").is_err());
+    /// assert!(TeamPointValues::from_team_score_system("TW").is_err());
+    /// ```
+    pub fn from_team_score_system(text: &str) -> Result<TeamPointValues, TeamScoreSystemError> {
+        let trf26 = TeamPointValues {
+            win: HalfPoints(4),
+            draw: HalfPoints(2),
+            loss: HalfPoints::ZERO,
+        };
+        let mut given: [Option<HalfPoints>; 3] = [None; 3];
+        let mut words = text.split_whitespace();
+        while let Some(code) = words.next() {
+            let slot = match code {
+                "TW" => 0,
+                "TD" => 1,
+                "TL" => 2,
+                _ => return Err(TeamScoreSystemError::Code { code: code.into() }),
+            };
+            let named = || code.to_string();
+            let points = words
+                .next()
+                .ok_or_else(|| TeamScoreSystemError::NoPoints { code: named() })?;
+            let value: HalfPoints =
+                points
+                    .parse()
+                    .map_err(|e: PointsError| TeamScoreSystemError::Points {
+                        code: named(),
+                        why: e.to_string(),
+                    })?;
+            if value < HalfPoints::ZERO {
+                return Err(TeamScoreSystemError::Points {
+                    code: named(),
+                    why: format!("{points} is below zero"),
+                });
+            }
+            if given[slot].replace(value).is_some() {
+                return Err(TeamScoreSystemError::Repeated { code: named() });
+            }
+        }
+        if given.iter().all(Option::is_none) {
+            return Err(TeamScoreSystemError::Empty);
+        }
+        Ok(TeamPointValues {
+            win: given[0].unwrap_or(trf26.win),
+            draw: given[1].unwrap_or(trf26.draw),
+            loss: given[2].unwrap_or(trf26.loss),
+        })
+    }
+
+    /// The text of a `362` record for these values: all three codes, each with its
+    /// points (`TW 2.0 TD 1.0 TL 0.0`). `None` when a value does not fit four columns
+    /// (100 or more).
+    ///
+    /// ```
+    /// use renju_tournament::TeamPointValues;
+    /// let p = TeamPointValues::from_team_score_system("TW 3 TL 0.5").unwrap();
+    /// assert_eq!(p.to_team_score_system().unwrap(), "TW 3.0 TD 1.0 TL 0.5");
+    /// ```
+    pub fn to_team_score_system(&self) -> Option<String> {
+        let field = |v: HalfPoints| {
+            let text = if v.0 % 2 == 0 {
+                format!("{v}.0")
+            } else {
+                v.to_string()
+            };
+            (text.len() <= 4).then_some(text)
+        };
+        Some(format!(
+            "TW {} TD {} TL {}",
+            field(self.win)?,
+            field(self.draw)?,
+            field(self.loss)?
+        ))
+    }
+
+    /// The match points of a team's round scored `kind` (its result counted 1, ½ or 0).
+    pub fn points(&self, kind: ResultKind) -> HalfPoints {
+        match kind.points() {
+            HalfPoints(2) => self.win,
+            HalfPoints(1) => self.draw,
+            _ => self.loss,
+        }
+    }
+}
+
 /// A tournament: the crosstable and what the organiser declared about it.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Tournament {
@@ -631,6 +783,10 @@ pub struct Tournament {
     /// ([`Tournament::point_values`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub score_system: Option<String>,
+    /// Team score system (TRF-26 `362`), as [`TeamPointValues::to_team_score_system`]
+    /// writes it: the match points of a team match ([`Tournament::team_point_values`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub team_score_system: Option<String>,
     /// Other tournament records, `(code, text)`, kept for round trips (TRF `022` city,
     /// `042` start date and so on).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -700,6 +856,22 @@ impl Tournament {
             .and_then(|text| PointValues::from_score_system(text).ok())
             .unwrap_or_default();
         declared.overlaid(self.pairing_setup.points)
+    }
+
+    /// The match points of this team event's matches: the `362` record's, else 1, ½
+    /// and 0.
+    ///
+    /// ```
+    /// use renju_tournament::{HalfPoints, ResultKind, Tournament};
+    /// let mut t = Tournament::default();
+    /// assert_eq!(t.team_point_values().points(ResultKind::Win), HalfPoints(2));
+    /// t.team_score_system = Some("TW 2.0 TD 1.0 TL 0.0".into());
+    /// assert_eq!(t.team_point_values().points(ResultKind::Win), HalfPoints(4));
+    /// ```
+    pub fn team_point_values(&self) -> TeamPointValues {
+        (self.team_score_system.as_deref())
+            .and_then(|text| TeamPointValues::from_team_score_system(text).ok())
+            .unwrap_or_default()
     }
 
     /// A player by id.

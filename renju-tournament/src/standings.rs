@@ -21,7 +21,7 @@ use crate::checks::check;
 use crate::competitors::{competitors, Comp};
 use crate::findings::{TournamentCode, TournamentFinding};
 use crate::knockout::knockout_rounds;
-use crate::model::{PointValues, System, Tournament};
+use crate::model::{PointValues, System, TeamPointValues, Tournament};
 use crate::score::HalfPoints;
 use crate::tiebreak::{Criterion, Regulation, TieBreak};
 use crate::tiebreak_values::Calc;
@@ -359,17 +359,28 @@ fn tiebreak_list(
 
 /// Says when the tournament's `162` record cannot be read (one built by hand or read
 /// from JSON: the TRF reader refuses it), which leaves its values out: the `BBW`...
-/// records and the usual 1, ½ and 0 score.
+/// records and the usual 1, ½ and 0 score; the same of its `362` record (team match
+/// points).
 fn score_system(t: &Tournament, findings: &mut Vec<TournamentFinding>) {
-    let Some(Err(why)) = (t.score_system.as_deref()).map(PointValues::from_score_system) else {
-        return;
-    };
-    findings.push(TournamentFinding::new(
-        TournamentCode::UnsupportedScoreSystem,
-        None,
-        None,
-        format!("the score system (record 162) cannot be read: {why}; its values are not used"),
-    ));
+    if let Some(Err(why)) = (t.score_system.as_deref()).map(PointValues::from_score_system) {
+        findings.push(TournamentFinding::new(
+            TournamentCode::UnsupportedScoreSystem,
+            None,
+            None,
+            format!("the score system (record 162) cannot be read: {why}; its values are not used"),
+        ));
+    }
+    let team = (t.team_score_system.as_deref()).map(TeamPointValues::from_team_score_system);
+    if let Some(Err(why)) = team {
+        findings.push(TournamentFinding::new(
+            TournamentCode::UnsupportedScoreSystem,
+            None,
+            None,
+            format!(
+                "the team score system (record 362) cannot be read: {why}; matches score 1, ½ and 0"
+            ),
+        ));
+    }
 }
 
 /// Whether some round pairs two players for more than one game (a match, scored as one).

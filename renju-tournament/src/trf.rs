@@ -20,8 +20,13 @@
 //!
 //! Result codes: `1 = 0` played, `W D L` played (read as `1 = 0`), `+ -` forfeit,
 //! `H` half-point bye, `F` full-point bye, `U` pairing-allocated bye, `Z` zero-point
-//! bye, `0000 - -` not paired. A blank cell is no pairing at all. The `XXS`, `240`,
-//! other `3xx` team-Swiss records are kept but not interpreted.
+//! bye, `0000 - -` not paired. A blank cell is no pairing at all. TRF-26 `362` (the
+//! scoring point system for teams: `TW`, `TD`, `TL`, each followed by the match points
+//! of a match won, drawn and lost) is read into [`Tournament::team_score_system`] and
+//! scores the team matches; the description this follows lays down no columns for it,
+//! so it is read by blank-separated words (a code, then its points, in any order; a
+//! code not given takes TRF-26's 2, 1 or 0) and written `362 TW 2.0 TD 1.0 TL 0.0`. The
+//! `XXS`, `240`, other `3xx` team-Swiss records are kept but not interpreted.
 //!
 //! ```
 //! use renju_tournament::Tournament;
@@ -38,7 +43,7 @@ use std::borrow::Cow;
 
 use crate::model::{
     Acceleration, CrosstableCell, PairingSetup, Player, PointValues, ResultKind, Round, System,
-    Team, Tournament, Withdrawal, MAX_ROUNDS,
+    Team, TeamPointValues, Tournament, Withdrawal, MAX_ROUNDS,
 };
 use crate::score::{HalfPoints, PointsError};
 use crate::tiebreak::TieBreak;
@@ -242,6 +247,7 @@ fn read_record(
         }
         "132" => read_round_dates(chars, t, err)?,
         "162" => t.score_system = Some(read_score_system(&rest, err)?),
+        "362" => t.team_score_system = Some(read_team_score_system(&rest, err)?),
         "202" | "212" => match TieBreak::parse_list(&rest) {
             Ok(list) if t.tiebreaks.is_empty() => t.tiebreaks = list,
             _ => t.tags.push((code, rest)),
@@ -399,6 +405,20 @@ fn read_score_system(rest: &str, err: &dyn Fn(String) -> TrfError) -> Result<Str
         Some(text) if !values.is_standard() => text,
         _ => rest.to_string(),
     })
+}
+
+/// The text of a `362` record (`rest`, after column 4), the team score system: refused
+/// when it cannot be read ([`TeamPointValues::from_team_score_system`]), else kept as
+/// [`TeamPointValues::to_team_score_system`] writes it (every code with its points).
+fn read_team_score_system(
+    rest: &str,
+    err: &dyn Fn(String) -> TrfError,
+) -> Result<String, TrfError> {
+    let values =
+        TeamPointValues::from_team_score_system(rest).map_err(|e| err(format!("362: {e}")))?;
+    values
+        .to_team_score_system()
+        .ok_or_else(|| err(format!("362: {rest:?}: match points of 100 or more")))
 }
 
 /// The number of players (`062`) or teams (`082`) a file declares (`rest`, after
@@ -870,6 +890,9 @@ fn write_header(t: &Tournament, out: &mut String) {
     if let Some(s) = &t.score_system {
         // The first letter in column 6, as bbpPairings writes and reads it.
         out.push_str(&format!("162  {s}\n"));
+    }
+    if let Some(s) = &t.team_score_system {
+        out.push_str(&format!("362 {s}\n"));
     }
     if !t.tiebreaks.is_empty() {
         out.push_str(&format!("202 {}\n", TieBreak::format_list(&t.tiebreaks)));

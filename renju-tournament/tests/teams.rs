@@ -12,7 +12,8 @@ use renju_tournament::pairing::teams::{
 };
 use renju_tournament::pairing::Pairing;
 use renju_tournament::{
-    check, standings, Player, ResultKind, StandingsOptions, Team, Tournament, TournamentCode,
+    check, standings, HalfPoints, Player, ResultKind, StandingsOptions, Team, TeamPointValues,
+    Tournament, TournamentCode, TrfError,
 };
 
 /// `teams` teams of `size` players: team `k` has players `size (k - 1) + 1 ...`.
@@ -110,6 +111,98 @@ fn a_team_round_robin_is_paired_played_and_ranked() {
     assert!(s.team_event);
     let ids: Vec<u32> = s.rows.iter().map(|r| r.id).collect();
     assert_eq!(ids, [1, 2, 3, 4, 5]);
+}
+
+/// A double team round robin of three teams with line-ups: the second cycle repeats the
+/// first with the teams' order exchanged (so each team is first-named, and Black on
+/// board 1, once against each other team), every round with the line-ups given.
+#[test]
+fn a_double_team_round_robin_with_line_ups_exchanges_the_first_named_team() {
+    let mut t = teams(3, 3);
+    let double = RoundRobinOptions {
+        double: true,
+        reverse_last_two_rounds: false,
+    };
+    let lineups = vec![(1, vec![1, 3]), (3, vec![8, 9])];
+    // The same teams and line-ups as fixtures/tournaments/team_double.trf: the rounds
+    // that the C, Python and command-line tests expect too.
+    let expected = include_str!("../../fixtures/tournaments/team_double.rounds");
+    let mut expected = expected.lines().filter(|l| !l.starts_with('#'));
+    let mut first_named = HashSet::new();
+    for round in 1..=6 {
+        let r = pair_team_round_robin(&t, None, &double, 2, &lineups).unwrap();
+        assert_eq!((r.round, r.matches.len()), (round, 1));
+        let m = &r.matches[0];
+        let games: Vec<String> = (m.boards.iter())
+            .map(|b| format!("{}-{}", b.game().unwrap().0, b.game().unwrap().1))
+            .collect();
+        let line = format!("{} bye {}", games.join(" "), r.bye.unwrap());
+        assert_eq!(Some(line.as_str()), expected.next(), "round {round}");
+        assert!(first_named.insert((m.first, m.second)), "{m:?}");
+        for (team, given) in &lineups {
+            let on_board: Vec<u32> = (m.boards.iter())
+                .flat_map(|b| [b.game().unwrap().0, b.game().unwrap().1])
+                .filter(|&p| t.player(p).unwrap().team == Some(*team))
+                .collect();
+            if m.first == *team || m.second == *team {
+                assert_eq!(&on_board, given, "round {round}");
+            }
+        }
+        play(&mut t, &r);
+        assert!(team_colours(&t).is_empty(), "{:?}", team_colours(&t));
+    }
+    // Every ordered pair of teams once: each met the other twice, first-named once.
+    assert_eq!(first_named.len(), 6);
+    let past = pair_team_round_robin(&t, None, &double, 2, &lineups).unwrap_err();
+    assert!(
+        matches!(
+            past,
+            TeamPairingError::PastSchedule {
+                round: 7,
+                rounds: 6,
+                ..
+            }
+        ),
+        "{past}"
+    );
+}
+
+/// Line-ups that cannot be taken: each a typed error naming the team and what is wrong.
+#[test]
+fn bad_line_ups_are_refused_naming_the_team() {
+    let t = teams(2, 4);
+    let rr = RoundRobinOptions::default();
+    type Lineups = Vec<(u32, Vec<u32>)>;
+    let cases: [(Lineups, &str); 5] = [
+        (
+            vec![(9, vec![1, 2])],
+            "team 9: the tournament has no such team",
+        ),
+        (
+            vec![(1, vec![1, 1])],
+            "team 1's line-up: player 1 is named twice",
+        ),
+        (
+            vec![(1, vec![1, 5])],
+            "team 1's line-up: player 5 is not in the team",
+        ),
+        (
+            vec![(2, vec![6, 5])],
+            "team 2's line-up: player 5 plays below player 6",
+        ),
+        (
+            vec![(1, vec![1, 2]), (1, vec![1, 3])],
+            "team 1's line-up: given twice",
+        ),
+    ];
+    for (lineups, expected) in cases {
+        for e in [
+            pair_team_round_robin(&t, Some(1), &rr, 2, &lineups).unwrap_err(),
+            pair_team_swiss(&t, Some(1), 2, &lineups).unwrap_err(),
+        ] {
+            assert!(e.to_string().contains(expected), "{e} / {expected}");
+        }
+    }
 }
 
 #[test]
@@ -449,4 +542,89 @@ fn a_team_swiss_names_first_the_team_first_named_fewer_times() {
     // 1 and 3 (one win each) meet: 3 was not first-named, 1 was: 3 is named first. 2
     // and 4: 4 was first-named, 2 was not: 2 first.
     assert_eq!(pairs, [(3, 1), (2, 4)], "{r2:?}");
+}
+
+/// TRF-26 `362`, the team score system: read, written back, scoring the matches; a line
+/// that cannot be read is refused naming its line.
+#[test]
+fn the_team_score_system_362_is_read_written_back_and_scores_the_matches() {
+    let file = include_str!("../../fixtures/tournaments/team_entries.trf");
+    let mut t = Tournament::from_trf(file).unwrap();
+    for _ in 1..=3 {
+        let r = pair_team_round_robin(&t, None, &RoundRobinOptions::default(), 2, &[]).unwrap();
+        play(&mut t, &r);
+    }
+    let plain = standings(&t, &StandingsOptions::default());
+    // Team 1 won its three matches: 3 match points at 1 a win.
+    assert_eq!((plain.rows[0].id, plain.rows[0].points), (1, HalfPoints(6)));
+
+    let text = t.to_trf().unwrap();
+    let with = text.replacen("XXR 3\n", "XXR 3\n362 TD 1.0  TW 3.0\n", 1);
+    let scored = Tournament::from_trf(&with).unwrap();
+    assert_eq!(
+        scored.team_score_system.as_deref(),
+        Some("TW 3.0 TD 1.0 TL 0.0")
+    );
+    assert_eq!(
+        scored.team_point_values(),
+        TeamPointValues {
+            win: HalfPoints(6),
+            draw: HalfPoints(2),
+            loss: HalfPoints(0)
+        }
+    );
+    let written = scored.to_trf().unwrap();
+    assert!(
+        written.contains("\n362 TW 3.0 TD 1.0 TL 0.0\n"),
+        "{written}"
+    );
+    assert_eq!(Tournament::from_trf(&written).unwrap(), scored);
+    let json = serde_json::to_string(&scored).unwrap();
+    assert_eq!(serde_json::from_str::<Tournament>(&json).unwrap(), scored);
+    let s = standings(&scored, &StandingsOptions::default());
+    let points: Vec<(u32, HalfPoints)> = s.rows.iter().map(|r| (r.id, r.points)).collect();
+    let plain: Vec<(u32, HalfPoints)> = plain.rows.iter().map(|r| (r.id, r.points)).collect();
+    // Wins at 3: team 1 has 9, team 2 6, team 3 3, team 4 none; the order is kept.
+    assert_eq!(
+        points,
+        [
+            (1, HalfPoints(18)),
+            (2, HalfPoints(12)),
+            (3, HalfPoints(6)),
+            (4, HalfPoints(0))
+        ]
+    );
+    assert_eq!(plain.iter().map(|p| p.0).collect::<Vec<_>>(), [1, 2, 3, 4]);
+
+    // Set by hand (or in JSON) and unreadable: a finding, and 1, ½, 0.
+    let mut by_hand = scored.clone();
+    by_hand.team_score_system = Some("TW lots".into());
+    let s = standings(&by_hand, &StandingsOptions::default());
+    assert_eq!(s.rows[0].points, HalfPoints(6));
+    assert!(
+        (s.findings.iter()).any(|f| f.message.contains("team score system (record 362)")),
+        "{:?}",
+        s.findings
+    );
+
+    // Hostile lines: each refused with the line number and what is wrong.
+    let line = with.lines().position(|l| l.starts_with("362")).unwrap() + 1;
+    for (record, message) in [
+        ("362 TX 3.0", "\"TX\" is not a code of a team score system"),
+        ("362 TW", "TW has no points after it"),
+        ("362 TW three", "TW: "),
+        ("362 TW 2.25", "TW: "),
+        ("362 TW -1.0", "TW: -1.0 is below zero"),
+        ("362 TW 2.0 TW 3.0", "TW is given twice"),
+        ("362", "no match points"),
+        ("362 TW 100.0", "match points of 100 or more"),
+        ("362    3    4", "\"3\" is not a code"),
+    ] {
+        let hostile = with.replacen("362 TD 1.0  TW 3.0", record, 1);
+        let e = Tournament::from_trf(&hostile).unwrap_err();
+        assert!(
+            matches!(&e, TrfError::Line { line: l, message: m } if *l == line && m.starts_with("362: ") && m.contains(message)),
+            "{record}: {e}"
+        );
+    }
 }

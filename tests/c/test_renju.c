@@ -1197,6 +1197,222 @@ static void test_two_game_matches(void) {
     EXPECT_OK(renju_tournament_free(t));
 }
 
+/* Reads fixtures/tournaments/team_double.rounds (the expectation shared with the
+ * Python and command-line tests): per round, 2 boards and the bye team. Returns the
+ * number of rounds read. */
+static size_t read_team_double_rounds(const char *games_dir, renju_board games[][2],
+                                      uint32_t *byes, size_t max) {
+    char path[1024], line[256];
+    size_t n = 0;
+    FILE *f;
+    snprintf(path, sizeof path, "%s/../tournaments/team_double.rounds", games_dir);
+    f = fopen(path, "r");
+    CHECK(f != NULL);
+    if (f == NULL) {
+        return 0;
+    }
+    while (n < max && fgets(line, sizeof line, f) != NULL) {
+        unsigned a, b, c, d, bye;
+        if (line[0] == '#') {
+            continue;
+        }
+        CHECK(sscanf(line, "%u-%u %u-%u bye %u", &a, &b, &c, &d, &bye) == 5);
+        games[n][0].black = a;
+        games[n][0].white = b;
+        games[n][1].black = c;
+        games[n][1].white = d;
+        byes[n] = bye;
+        n++;
+    }
+    fclose(f);
+    return n;
+}
+
+/* A double team round robin with line-ups through renju_tournament_pair_teams_with:
+ * every round as the shared expectation file has it, and every bad argument refused
+ * with its status and a message naming what was wrong. */
+static void test_team_lineups(const char *games_dir) {
+    char path[1024];
+    renju_tournament *t = NULL;
+    renju_board boards[9], expected[6][2];
+    uint32_t byes[6], bye = 99, r;
+    size_t count = 0, rounds;
+    static const uint32_t north[] = {1, 3}, east[] = {8, 9}, twice[] = {1, 1},
+                          stranger[] = {1, 4}, inverted[] = {3, 1}, three[] = {1, 2, 3};
+    renju_team_lineup lineups[2] = {{1, north, 2}, {3, east, 2}};
+    renju_team_lineup bad[1] = {{1, north, 2}};
+    renju_team_pairing_options options = {0};
+
+    snprintf(context, sizeof context, "team line-ups");
+    rounds = read_team_double_rounds(games_dir, expected, byes, 6);
+    CHECK(rounds == 6);
+    snprintf(path, sizeof path, "%s/../tournaments/team_double.trf", games_dir);
+    EXPECT_OK(renju_tournament_read_file(path, NULL, &t));
+    options.boards = 2;
+    options.double_round_robin = true;
+    options.lineups = lineups;
+    options.lineup_count = 2;
+    for (r = 1; r <= rounds; r++) {
+        options.round = r;
+        EXPECT_OK(renju_tournament_pair_teams_with(t, 0, &options, boards, 9, &count, &bye));
+        CHECK(count == 2 && bye == byes[r - 1]);
+        CHECK(boards[0].black == expected[r - 1][0].black
+              && boards[0].white == expected[r - 1][0].white);
+        CHECK(boards[1].black == expected[r - 1][1].black
+              && boards[1].white == expected[r - 1][1].white);
+    }
+    options.round = 7;
+    EXPECT(renju_tournament_pair_teams_with(t, 0, &options, boards, 9, &count, &bye),
+           RENJU_ERROR_PAIRING);
+    CHECK(strstr(renju_last_error_message(), "round 7 is past the 6 rounds") != NULL);
+    /* Too small an array: the size needed, nothing written. */
+    options.round = 1;
+    EXPECT(renju_tournament_pair_teams_with(t, 0, &options, NULL, 0, &count, NULL),
+           RENJU_ERROR_BUFFER_TOO_SMALL);
+    CHECK(count == 2);
+    /* NULL options: a single round robin of the first round, first players. */
+    EXPECT_OK(renju_tournament_pair_teams_with(t, 0, NULL, boards, 9, &count, &bye));
+    CHECK(count == 3 && bye == 1 && boards[0].black == 4 && boards[0].white == 7);
+    /* The old function is the new one without line-ups. */
+    EXPECT_OK(renju_tournament_pair_teams(t, 0, "round-robin", 1, 2, boards, 9, &count, &bye));
+    CHECK(count == 2 && bye == 1 && boards[0].black == 4 && boards[0].white == 7);
+    EXPECT(renju_tournament_pair_teams(t, 0, NULL, 1, 2, boards, 9, &count, &bye),
+           RENJU_ERROR_NULL_POINTER);
+
+    /* Bad arguments, each refused with its status and a message naming it. */
+    options.round = 2;
+    options.lineup_count = 2;
+    options.lineups = NULL;
+    EXPECT(renju_tournament_pair_teams_with(t, 0, &options, boards, 9, &count, &bye),
+           RENJU_ERROR_NULL_POINTER);
+    CHECK(strstr(renju_last_error_message(), "options->lineups") != NULL);
+    options.lineups = bad;
+    options.lineup_count = 1;
+    bad[0].players = NULL;
+    EXPECT(renju_tournament_pair_teams_with(t, 0, &options, boards, 9, &count, &bye),
+           RENJU_ERROR_NULL_POINTER);
+    CHECK(strstr(renju_last_error_message(), "options->lineups[0].players (team 1)") != NULL);
+    bad[0].team = 9;
+    bad[0].players = north;
+    EXPECT(renju_tournament_pair_teams_with(t, 0, &options, boards, 9, &count, &bye),
+           RENJU_ERROR_PAIRING);
+    CHECK(strstr(renju_last_error_message(), "team 9: the tournament has no such team") != NULL);
+    bad[0].team = 1;
+    bad[0].players = twice;
+    EXPECT(renju_tournament_pair_teams_with(t, 0, &options, boards, 9, &count, &bye),
+           RENJU_ERROR_PAIRING);
+    CHECK(strstr(renju_last_error_message(), "player 1 is named twice") != NULL);
+    bad[0].players = stranger;
+    EXPECT(renju_tournament_pair_teams_with(t, 0, &options, boards, 9, &count, &bye),
+           RENJU_ERROR_PAIRING);
+    CHECK(strstr(renju_last_error_message(), "player 4 is not in the team") != NULL);
+    bad[0].players = inverted;
+    EXPECT(renju_tournament_pair_teams_with(t, 0, &options, boards, 9, &count, &bye),
+           RENJU_ERROR_PAIRING);
+    CHECK(strstr(renju_last_error_message(), "player 1 plays below player 3") != NULL);
+    bad[0].players = three;
+    bad[0].count = 3;
+    EXPECT(renju_tournament_pair_teams_with(t, 0, &options, boards, 9, &count, &bye),
+           RENJU_ERROR_PAIRING);
+    CHECK(strstr(renju_last_error_message(), "3 players for 2 boards") != NULL);
+    lineups[1].team = 1;
+    options.lineups = lineups;
+    options.lineup_count = 2;
+    EXPECT(renju_tournament_pair_teams_with(t, 0, &options, boards, 9, &count, &bye),
+           RENJU_ERROR_PAIRING);
+    CHECK(strstr(renju_last_error_message(), "team 1's line-up: given twice") != NULL);
+    options.lineup_count = 0;
+    options.system = "swiss";
+    EXPECT(renju_tournament_pair_teams_with(t, 0, &options, boards, 9, &count, &bye),
+           RENJU_ERROR_INVALID_ARGUMENT);
+    CHECK(strstr(renju_last_error_message(), "no second cycle") != NULL);
+    options.system = "knockout";
+    options.double_round_robin = false;
+    EXPECT(renju_tournament_pair_teams_with(t, 0, &options, boards, 9, &count, &bye),
+           RENJU_ERROR_INVALID_ARGUMENT);
+    options.system = NULL;
+    EXPECT(renju_tournament_pair_teams_with(t, 0, &options, NULL, 9, &count, &bye),
+           RENJU_ERROR_NULL_POINTER);
+    EXPECT(renju_tournament_pair_teams_with(t, 0, &options, boards, 9, NULL, &bye),
+           RENJU_ERROR_NULL_POINTER);
+    EXPECT(renju_tournament_pair_teams_with(NULL, 0, &options, boards, 9, &count, &bye),
+           RENJU_ERROR_NULL_POINTER);
+    EXPECT(renju_tournament_pair_teams_with(t, 1, &options, boards, 9, &count, &bye),
+           RENJU_ERROR_INDEX_OUT_OF_RANGE);
+    EXPECT_OK(renju_tournament_free(t));
+}
+
+/* A king of the hill of three teams driven to its end (the higher start rank winning
+ * each bout: the bouts the Python and command-line tests play too), its ranking, and
+ * a crosstable where a player who left plays again refused. */
+static void test_king_of_the_hill_teams(const char *games_dir) {
+    char path[1024];
+    renju_tournament *t = NULL, *next = NULL;
+    renju_board bout;
+    renju_result_entry entry;
+    renju_hill_place places[4];
+    size_t count = 99;
+    uint32_t winner = 99, r;
+    static const uint32_t expected[4][2] = {{1, 3}, {3, 5}, {5, 2}, {4, 5}};
+
+    snprintf(context, sizeof context, "king of the hill, three teams");
+    snprintf(path, sizeof path, "%s/../tournaments/three_teams.trf", games_dir);
+    EXPECT_OK(renju_tournament_read_file(path, NULL, &t));
+    for (r = 0; r < 10; r++) {
+        EXPECT_OK(renju_tournament_king_of_the_hill(t, 0, 0, &bout, &winner));
+        if (bout.black == 0) {
+            break;
+        }
+        CHECK(winner == 0 && r < 4);
+        if (r < 4) {
+            CHECK(bout.black == expected[r][0] && bout.white == expected[r][1]);
+        }
+        EXPECT_OK(renju_tournament_king_of_the_hill_ranking(t, 0, 0, places, 4, &count));
+        CHECK(count == 0);
+        entry.black = bout.black;
+        entry.white = bout.white;
+        entry.code = bout.black > bout.white ? '1' : '0';
+        EXPECT_OK(renju_tournament_record_results(t, 0, 0, &entry, 1, &next));
+        EXPECT_OK(renju_tournament_free(t));
+        t = next;
+    }
+    CHECK(r == 4 && winner == 3);
+    EXPECT(renju_tournament_king_of_the_hill_ranking(t, 0, 0, places, 2, &count),
+           RENJU_ERROR_BUFFER_TOO_SMALL);
+    CHECK(count == 3);
+    EXPECT_OK(renju_tournament_king_of_the_hill_ranking(t, 0, 0, places, 4, &count));
+    CHECK(count == 3);
+    CHECK(places[0].place == 1 && places[0].team == 3 && places[0].out_after_bout == 0);
+    CHECK(places[1].place == 2 && places[1].team == 2 && places[1].out_after_bout == 4);
+    CHECK(places[2].place == 3 && places[2].team == 1 && places[2].out_after_bout == 3);
+    EXPECT(renju_tournament_king_of_the_hill_ranking(t, 0, 0, places, 4, NULL),
+           RENJU_ERROR_NULL_POINTER);
+    EXPECT(renju_tournament_king_of_the_hill_ranking(t, 1, 0, places, 4, &count),
+           RENJU_ERROR_INDEX_OUT_OF_RANGE);
+    /* Player 1 left in round 1 (the first bout): planted again in round 5. */
+    entry.black = 1;
+    entry.white = 6;
+    entry.code = '1';
+    EXPECT_OK(renju_tournament_record_results(t, 0, 5, &entry, 1, &next));
+    EXPECT(renju_tournament_king_of_the_hill(next, 0, 0, &bout, &winner), RENJU_ERROR_PAIRING);
+    CHECK(strstr(renju_last_error_message(), "player 1 plays again, having left in round 1")
+          != NULL);
+    EXPECT_OK(renju_tournament_free(next));
+    EXPECT_OK(renju_tournament_free(t));
+    /* Out of the line-up's order: South's second player first. */
+    EXPECT_OK(renju_tournament_read_file(path, NULL, &t));
+    entry.black = 1;
+    entry.white = 4;
+    entry.code = '1';
+    EXPECT_OK(renju_tournament_record_results(t, 0, 0, &entry, 1, &next));
+    EXPECT(renju_tournament_king_of_the_hill_ranking(next, 0, 0, places, 4, &count),
+           RENJU_ERROR_PAIRING);
+    CHECK(strstr(renju_last_error_message(), "player 4 of team 2 comes on before player 3")
+          != NULL);
+    EXPECT_OK(renju_tournament_free(next));
+    EXPECT_OK(renju_tournament_free(t));
+}
+
 /* Team events: a team round robin played round by round, a Scheveningen round and a
  * king-of-the-hill match driven to its end. */
 static void test_team_events(const char *games_dir) {
@@ -2526,6 +2742,8 @@ int main(int argc, char **argv) {
     test_point_systems_and_hostile_trf(argv[1]);
     test_two_game_matches();
     test_team_events(argv[1]);
+    test_team_lineups(argv[1]);
+    test_king_of_the_hill_teams(argv[1]);
     test_round_robin_pairing(argv[1]);
     test_dutch_pairing(argv[1]);
     test_report_merge();

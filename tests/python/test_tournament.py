@@ -417,6 +417,87 @@ def test_team_events_are_paired_and_played(repo: Path) -> None:
     assert club.club_totals() == []
 
 
+def team_double_rounds(repo: Path) -> list[tuple[list[tuple[int, int]], int]]:
+    """fixtures/tournaments/team_double.rounds: each round's boards and bye team."""
+    rounds: list[tuple[list[tuple[int, int]], int]] = []
+    for line in (repo / "fixtures/tournaments/team_double.rounds").read_text().splitlines():
+        if line.startswith("#"):
+            continue
+        games, bye = line.split(" bye ")
+        pairs = [tuple(int(x) for x in g.split("-")) for g in games.split()]
+        rounds.append(([(a, b) for a, b in pairs], int(bye)))
+    return rounds
+
+
+def test_a_double_team_round_robin_with_line_ups_pairs_as_the_other_front_ends(
+    repo: Path,
+) -> None:
+    """The double round robin of team_double.trf with line-ups, round by round, as the
+    file shared with the C and command-line tests has it; bad line-ups refused."""
+    t = renju.tournament.read_tournament(repo / "fixtures/tournaments/team_double.trf")
+    lineups = {1: [1, 3], 3: [8, 9]}
+    expected = team_double_rounds(repo)
+    assert len(expected) == 6
+    for round, (games, bye) in enumerate(expected, start=1):
+        matches, rested = t.pair_teams(round=round, boards=2, lineups=lineups, double=True)
+        assert [g for _, _, boards in matches for g in boards] == games
+        assert rested == bye
+    # Played round by round, the next round is the one paired.
+    played = t
+    for games, _ in expected:
+        matches, _ = played.pair_teams(boards=2, lineups=lineups, double=True)
+        assert [g for _, _, boards in matches for g in boards] == games
+        played = played.record_results([(b, w, "1") for b, w in games])
+    with pytest.raises(ValueError, match="round 7 is past the 6 rounds"):
+        played.pair_teams(boards=2, lineups=lineups, double=True)
+    with pytest.raises(ValueError, match="round 4 is not in the schedule of 3 teams"):
+        t.pair_teams(round=4, boards=2)
+    with pytest.raises(ValueError, match="no second cycle"):
+        t.pair_teams(system="swiss", double=True)
+    for bad, message in [
+        ({9: [1, 2]}, "a line-up for team 9: the tournament has no such team"),
+        ({1: [1, 1]}, "team 1's line-up: player 1 is named twice"),
+        ({1: [1, 4]}, "team 1's line-up: player 4 is not in the team"),
+        ({1: [3, 1]}, "team 1's line-up: player 1 plays below player 3"),
+        ({1: [1, 2, 3]}, "team 1's line-up: 3 players for 2 boards"),
+    ]:
+        with pytest.raises(ValueError, match=message):
+            t.pair_teams(round=2, boards=2, lineups=bad, double=True)
+
+
+def test_a_king_of_the_hill_of_three_teams_rotates_and_ranks_the_teams(repo: Path) -> None:
+    """Three teams, the higher start rank winning each bout: the rotation's bouts (as
+    the CLI and C tests play them), the winner and ranking; planted faults refused."""
+    path = repo / "fixtures/tournaments/three_teams.trf"
+    t = renju.tournament.read_tournament(path)
+    bouts = []
+    bout, winner = t.king_of_the_hill()
+    while bout is not None:
+        assert winner is None and t.king_of_the_hill_ranking() is None
+        black, white = bout
+        bouts.append(bout)
+        t = t.record_results([(black, white, "1" if black > white else "0")])
+        bout, winner = t.king_of_the_hill()
+    assert bouts == [(1, 3), (3, 5), (5, 2), (4, 5)]
+    assert winner == 3
+    assert t.king_of_the_hill_ranking() == [(1, 3, None), (2, 2, 4), (3, 1, 3)]
+
+    fresh = renju.tournament.read_tournament(path)
+    again = fresh.record_results([(1, 3, "0")]).record_results([(1, 5, "0")])
+    with pytest.raises(ValueError, match="round 2: player 1 plays again, having left in round 1"):
+        again.king_of_the_hill()
+    early = fresh.record_results([(1, 4, "1")])
+    with pytest.raises(ValueError, match="round 1: player 4 of team 2 comes on before player 3"):
+        early.king_of_the_hill_ranking()
+    assert early.king_of_the_hill(lineups={2: [4, 3]}) == ((5, 1), None)
+    # Both-leave draws: the last two teams out together share the first place.
+    drawn = fresh.record_results([(1, 3, "=")]).record_results([(2, 5, "=")])
+    assert drawn.king_of_the_hill() == ((4, 6), None)
+    drawn = drawn.record_results([(4, 6, "=")])
+    assert drawn.king_of_the_hill() == (None, None)
+    assert drawn.king_of_the_hill_ranking() == [(1, 2, 3), (1, 3, 3), (3, 1, 2)]
+
+
 DUTCH = Path("fixtures") / "tournaments" / "dutch"
 
 

@@ -222,16 +222,21 @@ class Tournament:
         round: int | None = None,
         boards: int | None = None,
         lineups: dict[int, list[int]] | None = None,
+        double: bool = False,
     ) -> tuple[list[tuple[int, int, list[tuple[int, int]]]], int | None]:
         """Pairs a round of this team event: system 'round-robin' (FIDE's Berger tables
         over the teams in id order) or 'swiss' (by match points: no rematch, no second
         bye, the least match-point differences, then neighbours in the standings); round
         (default: next_round); boards per match (default: the smallest team's players);
         lineups, team id to its line-up in board order (substitutes allowed, the order
-        kept). Returns (matches, bye): each match (first team, second team, [(black,
-        white), ...]) board 1 first, the first-named team Black on odd boards; bye the
-        team without a match, or None. Raises ValueError when the round cannot be
-        paired."""
+        kept); double, a double round robin (a second cycle repeats the first with the
+        first-named team exchanged; 'round-robin' only). Returns (matches, bye): each
+        match (first team, second team, [(black, white), ...]) board 1 first, the
+        first-named team Black on odd boards; bye the team without a match, or None.
+        Raises ValueError when the round cannot be paired or a line-up cannot be taken
+        (a team the event does not have, a player named twice or not in the team, the
+        board order inverted, not as many players as boards), or for double with
+        'swiss'."""
     def pair_scheveningen(
         self,
         round: int | None = None,
@@ -248,13 +253,28 @@ class Tournament:
         replay_draws: bool = False,
         lineups: dict[int, list[int]] | None = None,
     ) -> tuple[tuple[int, int] | None, int | None]:
-        """The king-of-the-hill match between this event's two teams (their players in
-        board order, or lineups), the crosstable's bouts replayed (one a round):
-        (next_bout, winner), next_bout the (black, white) of the bout to play or None
-        when the match is over, winner the winning team's id (None while it goes on,
-        and for a drawn match, where both are None). A drawn bout: both players leave,
-        or with replay_draws it is played again with colours exchanged. Raises
-        ValueError without two teams or when a round is not the bout that was next."""
+        """The king-of-the-hill match between this event's teams (their players in board
+        order, or lineups), the crosstable's bouts replayed (one a round): (next_bout,
+        winner), next_bout the (black, white) of the bout to play or None when the
+        match is over, winner the winning team's id (None while it goes on, and for a
+        drawn match, where both are None). With more than two teams the teams come on
+        in rotation (id order), the next challenger from the next team with players
+        left other than the winner's; winner is the last team with players (None when
+        the last teams went out together). A drawn bout: both players leave, or with
+        replay_draws it is played again with colours exchanged. Raises ValueError with
+        fewer than two teams or when a round is not the bout that was next (a player
+        who left plays again, one comes on out of the line-up's order)."""
+    def king_of_the_hill_ranking(
+        self,
+        replay_draws: bool = False,
+        lineups: dict[int, list[int]] | None = None,
+    ) -> list[tuple[int, int, int | None]] | None:
+        """The ranking of this event's king of the hill (as king_of_the_hill plays it,
+        two teams or more), None while it goes on: (place, team, out_after_bout) best
+        first, teams ranked by how late their play ended (the team with players left
+        first, out_after_bout None; then the bout, from 1, that ended each team's play,
+        the later the higher); teams out in the same bout share the place. Raises
+        ValueError as king_of_the_hill does."""
     def club_totals(self, counted: int | None = None) -> list[dict[str, Any]]:
         """The club totals of this individual event: each club's (the players'
         federation column) best counted players' points (all when None) added up, best

@@ -25,7 +25,8 @@
 //! * [`matches`](mod@matches): each board as a match of several games with the colours exchanged
 //!   game by game, and a round's results entered into the crosstable.
 //! * [`king_of_the_hill`]: a king-of-the-hill match between two teams, bout by bout:
-//!   the loser leaves, the winner stays, the team whose last player loses is out.
+//!   the loser leaves, the winner stays, the team whose last player loses is out; and
+//!   an event of more teams in rotation, ranked by how late each team's play ended.
 //! * [`teams`]: team events: a round robin or a simple Swiss of teams, each match's
 //!   boards with the first-named team Black on odd boards, line-ups with substitutes,
 //!   Scheveningen matches.

@@ -89,6 +89,12 @@ pub enum TeamPairingError {
         /// What is wrong.
         why: String,
     },
+    /// A line-up given for a team the tournament does not have.
+    #[error("a line-up for team {team}: the tournament has no such team")]
+    UnknownTeam {
+        /// The team id given.
+        team: u32,
+    },
     /// Two line-ups of different lengths.
     #[error("the line-ups have {first} and {second} players: a match has as many on each side")]
     UnequalLineups {
@@ -149,7 +155,10 @@ pub enum TeamPairingError {
 pub fn check_lineup(team: &Team, lineup: &[u32]) -> Result<(), TeamPairingError> {
     let why = |why: String| TeamPairingError::Lineup { team: team.id, why };
     let mut last: Option<(usize, u32)> = None;
-    for &player in lineup {
+    for (i, &player) in lineup.iter().enumerate() {
+        if lineup[..i].contains(&player) {
+            return Err(why(format!("player {player} is named twice")));
+        }
         let place = (team.boards.iter().position(|&p| p == player))
             .ok_or_else(|| why(format!("player {player} is not in the team")))?;
         if let Some((before, other)) = last {
@@ -160,6 +169,33 @@ pub fn check_lineup(team: &Team, lineup: &[u32]) -> Result<(), TeamPairingError>
             }
         }
         last = Some((place, player));
+    }
+    Ok(())
+}
+
+/// Checks every line-up of `lineups` (team id, players) against `t`: each names a team
+/// of the tournament, no team has two, and each is that team's players in its board
+/// order ([`check_lineup`]).
+///
+/// ```
+/// use renju_tournament::pairing::teams::{check_lineups, TeamPairingError};
+/// use renju_tournament::Tournament;
+/// let t = Tournament::from_trf(include_str!("../../../fixtures/tournaments/two_teams.trf")).unwrap();
+/// assert!(check_lineups(&t, &[(1, vec![1, 3]), (2, vec![5])]).is_ok());
+/// assert_eq!(check_lineups(&t, &[(7, vec![1])]), Err(TeamPairingError::UnknownTeam { team: 7 }));
+/// assert!(check_lineups(&t, &[(1, vec![1, 1])]).unwrap_err().to_string().contains("named twice"));
+/// ```
+pub fn check_lineups(t: &Tournament, lineups: &[(u32, Vec<u32>)]) -> Result<(), TeamPairingError> {
+    for (i, (id, players)) in lineups.iter().enumerate() {
+        let team = (t.teams.iter().find(|x| x.id == *id))
+            .ok_or(TeamPairingError::UnknownTeam { team: *id })?;
+        if lineups[..i].iter().any(|(other, _)| other == id) {
+            return Err(TeamPairingError::Lineup {
+                team: *id,
+                why: "given twice".into(),
+            });
+        }
+        check_lineup(team, players)?;
     }
     Ok(())
 }
@@ -265,6 +301,7 @@ pub fn pair_scheveningen(
     lineups: &[(u32, Vec<u32>)],
 ) -> Result<Vec<Pairing>, TeamPairingError> {
     let (a, b) = two_teams(t)?;
+    check_lineups(t, lineups)?;
     let (first, second) = (
         lineup(t, a.id, boards, lineups)?,
         lineup(t, b.id, boards, lineups)?,
@@ -310,6 +347,7 @@ pub fn pair_team_round_robin(
     lineups: &[(u32, Vec<u32>)],
 ) -> Result<TeamRound, TeamPairingError> {
     let teams = team_order(t, boards)?;
+    check_lineups(t, lineups)?;
     let round = team_round(t, round)?;
     let n = u32::try_from(teams.len()).unwrap_or(u32::MAX);
     let table = scheduled_round(n, round, options).ok_or(TeamPairingError::PastSchedule {
@@ -345,6 +383,7 @@ pub fn pair_team_swiss(
     lineups: &[(u32, Vec<u32>)],
 ) -> Result<TeamRound, TeamPairingError> {
     team_order(t, boards)?;
+    check_lineups(t, lineups)?;
     let round = team_round(t, round)?;
     let history = TeamHistory::of(t);
     let options = StandingsOptions {
