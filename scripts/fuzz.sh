@@ -16,6 +16,8 @@
 # renju-cli/tests/fuzz_regressions.rs). The script goes on with the other targets and
 # exits with status 1, naming the files. Fix the bug, then commit the file with the fix.
 #
+# The targets run side by side, FUZZ_JOBS at a time (default: one per core).
+#
 # Other settings: FUZZ_TOOLCHAIN (default nightly), FUZZ_NO_INSTALL=1 (fail rather than
 # install cargo-fuzz), FUZZ_MAX_LEN (largest input, default 4096 bytes), FUZZ_SANITIZER
 # (cargo-fuzz's -s: address by default; the test command's short runs use none, which
@@ -75,14 +77,31 @@ scratch=$(mktemp -d "${TMPDIR:-/tmp}/renju-fuzz.XXXXXX")
 trap 'rm -rf "$scratch"' EXIT
 crashes=()
 summary=()
-for t in "${targets[@]}"; do
-    mkdir -p "corpus/$t" "$scratch/$t/new" "$scratch/$t/artifacts"
-    echo "== $t: ${seconds} s"
-    status=0
+# One target's run, its exit status into $scratch/$t/status.
+run_target() {
+    local t=$1 status=0
     cargo "+$toolchain" fuzz run "${sanitizer[@]}" "$t" "$scratch/$t/new" "corpus/$t" -- \
         -max_total_time="$seconds" -max_len="$max_len" -timeout=10 -detect_leaks=0 \
         -rss_limit_mb=2048 -malloc_limit_mb=1024 -print_final_stats=1 \
         -artifact_prefix="$scratch/$t/artifacts/" >"$scratch/$t/log" 2>&1 || status=$?
+    echo "$status" >"$scratch/$t/status"
+}
+
+# The targets run FUZZ_JOBS at a time (default: one per core), each on its own core;
+# what they found is then looked at one target after another.
+parallel=${FUZZ_JOBS:-$(nproc 2>/dev/null || echo 1)}
+for t in "${targets[@]}"; do
+    mkdir -p "corpus/$t" "$scratch/$t/new" "$scratch/$t/artifacts"
+    while (($(jobs -rp | wc -l) >= parallel)); do
+        wait -n || true
+    done
+    echo "== $t: ${seconds} s"
+    run_target "$t" &
+done
+wait
+
+for t in "${targets[@]}"; do
+    status=$(cat "$scratch/$t/status" 2>/dev/null || echo 1)
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$scratch/$t/log" | tail -1)
     speed=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$scratch/$t/log" | tail -1)
     line="$t: ${runs:-?} runs, ${speed:-?} exec/s"
