@@ -9,7 +9,8 @@ use renju_tournament::pairing::king_of_the_hill::{
 };
 use renju_tournament::pairing::round_robin::RoundRobinOptions;
 use renju_tournament::pairing::teams::{
-    default_boards, pair_scheveningen, pair_team_round_robin, pair_team_swiss, two_teams, TeamRound,
+    default_boards, pair_scheveningen, pair_team_round_robin, pair_team_swiss, round_lineup,
+    two_teams, TeamRound,
 };
 use renju_tournament::pairing::tournament_round::next_round;
 use renju_tournament::{Team, Tournament};
@@ -78,9 +79,12 @@ pub fn pair_teams(t: &Tournament, task: TeamTask, o: &TeamOptions<'_>) -> Result
             .flat_map(|m| m.boards.iter().filter_map(|b| b.game()))
             .collect();
         if let Some(team) = round.bye.and_then(|id| team_by_id(t, id)) {
-            // The team's line-up for the round when given, else its first players.
-            let given = o.lineups.iter().find(|(id, _)| *id == team.id);
-            let players = given.map_or(&team.boards[..team.boards.len().min(boards)], |g| &g.1);
+            // The team's line-up for the round when given (checked as a playing team's
+            // is), else its first players.
+            let players = match o.lineups.iter().any(|(id, _)| *id == team.id) {
+                true => round_lineup(t, team.id, boards, o.lineups).map_err(|e| e.to_string())?,
+                false => team.boards[..team.boards.len().min(boards)].to_vec(),
+            };
             lines.extend(players.iter().map(|&p| (p, 0)));
         }
         bbp_lines(&lines)

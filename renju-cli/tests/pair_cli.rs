@@ -474,6 +474,30 @@ fn a_double_team_round_robin_with_line_ups_pairs_as_the_other_front_ends() {
         assert_eq!(code, 2, "{lineup}");
         assert!(err.contains(message), "{lineup}: {err}");
     }
+    // The bye team's line-up is checked as a playing team's is.
+    let bye_round = (1..)
+        .zip(&expected)
+        .find(|(_, (_, bye))| *bye == 1)
+        .unwrap()
+        .0;
+    let round = bye_round.to_string();
+    let (code, _, err) = renju(&[
+        "pair",
+        "--team-round-robin",
+        "--double",
+        "--boards",
+        "2",
+        "--round",
+        &round,
+        "--lineup",
+        "1:1,2,3",
+        file,
+    ]);
+    assert_eq!(code, 2, "round {round}");
+    assert!(
+        err.contains("team 1's line-up: 3 players for 2 boards"),
+        "{err}"
+    );
     // --reverse-last-two-rounds is for players' round robins only.
     let (code, _, err) = renju(&[
         "pair",

@@ -47,12 +47,18 @@ const KEPT_ANSWER_BYTES: usize = 1 << 20;
 pub fn answer(bytes: &[u8]) {
     OUT.with(|out| {
         let mut out = out.borrow_mut();
-        out.clear();
-        if out.capacity() > KEPT_ANSWER_BYTES.max(bytes.len()) {
-            out.shrink_to(bytes.len().max(KEPT_ANSWER_BYTES / 16));
-        }
+        clear_for(&mut out, bytes.len());
         out.extend_from_slice(bytes);
     });
+}
+
+/// Empties the answer buffer for an answer of `len` bytes, giving back the memory of a
+/// large earlier answer.
+fn clear_for(out: &mut Vec<u8>, len: usize) {
+    out.clear();
+    if out.capacity() > KEPT_ANSWER_BYTES.max(len) {
+        out.shrink_to(len.max(KEPT_ANSWER_BYTES / 16));
+    }
 }
 
 /// Sets the answer to `len` bytes that `fill` writes (zeroed first); on an error of
@@ -60,10 +66,7 @@ pub fn answer(bytes: &[u8]) {
 pub fn answer_filled(len: usize, fill: impl FnOnce(&mut [u8]) -> Result<(), CallError>) -> i32 {
     let filled = OUT.with(|out| {
         let mut out = out.borrow_mut();
-        out.clear();
-        if out.capacity() > KEPT_ANSWER_BYTES.max(len) {
-            out.shrink_to(len.max(KEPT_ANSWER_BYTES / 16));
-        }
+        clear_for(&mut out, len);
         out.resize(len, 0);
         fill(&mut out)
     });

@@ -71,6 +71,12 @@ pub unsafe extern "C" fn renju_forbidden_masks(
                 .parse::<RuleSet>()
                 .map_err(|e| CallError::new("bad-options", e.to_string()))?,
         };
+        if flags & !(MASKS_FIVE_COMPLETION_COUNTS | MASKS_KINDS) != 0 {
+            return Err(CallError::new(
+                "bad-options",
+                format!("unknown flags {flags:#x}"),
+            ));
+        }
         let size = u8::try_from(size).map_err(|_| {
             CallError::new(
                 "bad-options",

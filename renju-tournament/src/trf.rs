@@ -891,7 +891,12 @@ fn write_header(t: &Tournament, out: &mut String) {
         // The first letter in column 6, as bbpPairings writes and reads it.
         out.push_str(&format!("162  {s}\n"));
     }
-    if let Some(s) = &t.team_score_system {
+    // Only as a reader takes it back: text set by hand that does not read (a finding of
+    // the standings) is left out rather than making the file unreadable.
+    let team_points = (t.team_score_system.as_deref())
+        .and_then(|s| TeamPointValues::from_team_score_system(s).ok())
+        .and_then(|v| v.to_team_score_system());
+    if let Some(s) = team_points {
         out.push_str(&format!("362 {s}\n"));
     }
     if !t.tiebreaks.is_empty() {

@@ -193,7 +193,7 @@ fn bad_events_are_refused() {
     );
     assert_eq!(shared.unwrap_err(), HillError::Repeated { player: 1 });
     let empty = HillEvent::new(vec![(1, vec![1]), (2, vec![])], DrawnBout::BothLeave);
-    assert_eq!(empty.unwrap_err(), HillError::EmptyTeam { team: 1 });
+    assert_eq!(empty.unwrap_err(), HillError::EmptyTeamOf { team: 2 });
 }
 
 /// The three-team fixture played from its crosstable, then the crosstable checked: a
@@ -293,4 +293,39 @@ fn the_crosstable_replay_catches_a_player_back_and_a_line_up_out_of_order() {
             white: 1
         }
     );
+}
+
+/// Line-ups for a team the file does not have, two for one team, or naming a player not
+/// in the team are refused, with two teams (the two-team match) as with more.
+#[test]
+fn bad_line_ups_are_refused_with_two_teams_as_with_more() {
+    let two =
+        Tournament::from_trf(include_str!("../../fixtures/tournaments/two_teams.trf")).unwrap();
+    let three =
+        Tournament::from_trf(include_str!("../../fixtures/tournaments/three_teams.trf")).unwrap();
+    for (t, member) in [
+        (&two, two.teams[0].boards[0]),
+        (&three, three.teams[0].boards[0]),
+    ] {
+        let first = t.teams[0].id;
+        for (lineups, why) in [
+            (vec![(99, vec![member])], "no such team"),
+            (
+                vec![(first, vec![member]), (first, vec![member])],
+                "two line-ups",
+            ),
+            (
+                vec![(first, vec![member, 999])],
+                "player 999 is not in the team",
+            ),
+        ] {
+            let message = |e: HillError| e.to_string();
+            let events = HillEvent::from_tournament(t, &lineups, DrawnBout::BothLeave);
+            assert!(events.map_err(message).unwrap_err().contains(why), "{why}");
+            if t.teams.len() == 2 {
+                let hill = KingOfTheHill::from_tournament(t, &lineups, DrawnBout::BothLeave);
+                assert!(hill.map_err(message).unwrap_err().contains(why), "{why}");
+            }
+        }
+    }
 }

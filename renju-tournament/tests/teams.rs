@@ -606,6 +606,14 @@ fn the_team_score_system_362_is_read_written_back_and_scores_the_matches() {
         "{:?}",
         s.findings
     );
+    // Written, such text is left out: the file still reads (with 1, ½, 0).
+    for text in ["TW lots", "TW 1000"] {
+        by_hand.team_score_system = Some(text.into());
+        let written = by_hand.to_trf().unwrap();
+        assert!(!written.contains("\n362"), "{text}: {written}");
+        let read = Tournament::from_trf(&written).unwrap();
+        assert_eq!(read.team_score_system, None);
+    }
 
     // Hostile lines: each refused with the line number and what is wrong.
     let line = with.lines().position(|l| l.starts_with("362")).unwrap() + 1;

@@ -75,6 +75,12 @@ pub enum HillError {
         /// 0: the first team, 1: the second.
         team: usize,
     },
+    /// A team of an event of more teams ([`HillEvent`]) without players.
+    #[error("team {team} has no players")]
+    EmptyTeamOf {
+        /// The team's id.
+        team: u32,
+    },
     /// A player in both teams, or twice in one.
     #[error("player {player} is named twice in the line-ups")]
     Repeated {
@@ -84,7 +90,9 @@ pub enum HillError {
     /// A result after the match ended.
     #[error("the match is over: no bout to record")]
     Over,
-    /// Not a tournament of two teams.
+    /// Teams that cannot play: not a tournament of two teams (for [`KingOfTheHill`]), or
+    /// a line-up for a team the tournament does not have, a second line-up for one
+    /// team, or one naming a player not in the team.
     #[error("{0}")]
     Teams(String),
     /// Fewer than two teams.
@@ -209,12 +217,12 @@ impl KingOfTheHill {
         lineups: &[(u32, Vec<u32>)],
         draws: DrawnBout,
     ) -> Result<KingOfTheHill, HillError> {
-        let (a, b) = two_teams(t).map_err(|e| HillError::Teams(e.to_string()))?;
-        let lineup = |team: &crate::model::Team| {
-            (lineups.iter().find(|(id, _)| *id == team.id))
-                .map_or_else(|| team.boards.clone(), |(_, given)| given.clone())
-        };
-        let mut hill = KingOfTheHill::new(lineup(a), lineup(b), draws)?;
+        two_teams(t).map_err(|e| HillError::Teams(e.to_string()))?;
+        let mut teams = team_lineups(t, lineups)?
+            .into_iter()
+            .map(|(_, players)| players);
+        let (a, b) = (teams.next(), teams.next());
+        let mut hill = KingOfTheHill::new(a.unwrap_or_default(), b.unwrap_or_default(), draws)?;
         let mut rounds: Vec<u32> = t.cells.iter().map(|c| c.round).collect();
         rounds.sort_unstable();
         rounds.dedup();
@@ -371,12 +379,12 @@ impl HillEvent {
         }
         let mut seen_teams = std::collections::HashSet::new();
         let mut seen = std::collections::HashSet::new();
-        for (k, (id, lineup)) in teams.iter().enumerate() {
+        for (id, lineup) in &teams {
             if !seen_teams.insert(*id) {
                 return Err(HillError::RepeatedTeam { team: *id });
             }
             if lineup.is_empty() {
-                return Err(HillError::EmptyTeam { team: k });
+                return Err(HillError::EmptyTeamOf { team: *id });
             }
             if let Some(&player) = lineup.iter().find(|&&p| !seen.insert(p)) {
                 return Err(HillError::Repeated { player });
@@ -409,30 +417,7 @@ impl HillEvent {
         lineups: &[(u32, Vec<u32>)],
         draws: DrawnBout,
     ) -> Result<HillEvent, HillError> {
-        let mut teams: Vec<&crate::model::Team> = t.teams.iter().collect();
-        teams.sort_by_key(|x| x.id);
-        for (id, players) in lineups {
-            let team = (teams.iter().find(|x| x.id == *id)).ok_or_else(|| {
-                HillError::Teams(format!(
-                    "a line-up for team {id}: the tournament has no such team"
-                ))
-            })?;
-            if let Some(p) = players.iter().find(|p| !team.boards.contains(p)) {
-                return Err(HillError::Teams(format!(
-                    "team {id}'s line-up: player {p} is not in the team"
-                )));
-            }
-        }
-        let list = (teams.iter())
-            .map(|team| {
-                let given = lineups.iter().find(|(id, _)| *id == team.id);
-                (
-                    team.id,
-                    given.map_or_else(|| team.boards.clone(), |g| g.1.clone()),
-                )
-            })
-            .collect();
-        let mut hill = HillEvent::new(list, draws)?;
+        let mut hill = HillEvent::new(team_lineups(t, lineups)?, draws)?;
         let mut rounds: Vec<u32> = t.cells.iter().map(|c| c.round).collect();
         rounds.sort_unstable();
         rounds.dedup();
@@ -646,4 +631,42 @@ impl HillEvent {
             None => &[],
         }
     }
+}
+
+/// The line-up of each team of `t`, in id order: its board order, or `lineups`' entry
+/// for it. A line-up for a team the tournament does not have, a second line-up for one
+/// team, or one naming a player not in the team is refused ([`HillError::Teams`]); the
+/// order of a line-up is the team's choice.
+fn team_lineups(
+    t: &Tournament,
+    lineups: &[(u32, Vec<u32>)],
+) -> Result<Vec<(u32, Vec<u32>)>, HillError> {
+    let mut teams: Vec<&crate::model::Team> = t.teams.iter().collect();
+    teams.sort_by_key(|x| x.id);
+    for (i, (id, players)) in lineups.iter().enumerate() {
+        let team = (teams.iter().find(|x| x.id == *id)).ok_or_else(|| {
+            HillError::Teams(format!(
+                "a line-up for team {id}: the tournament has no such team"
+            ))
+        })?;
+        if lineups[..i].iter().any(|(earlier, _)| earlier == id) {
+            return Err(HillError::Teams(format!(
+                "team {id} has two line-ups: give one"
+            )));
+        }
+        if let Some(p) = players.iter().find(|p| !team.boards.contains(p)) {
+            return Err(HillError::Teams(format!(
+                "team {id}'s line-up: player {p} is not in the team"
+            )));
+        }
+    }
+    Ok((teams.iter())
+        .map(|team| {
+            let given = lineups.iter().find(|(id, _)| *id == team.id);
+            (
+                team.id,
+                given.map_or_else(|| team.boards.clone(), |g| g.1.clone()),
+            )
+        })
+        .collect())
 }

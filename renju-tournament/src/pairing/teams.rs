@@ -303,8 +303,8 @@ pub fn pair_scheveningen(
     let (a, b) = two_teams(t)?;
     check_lineups(t, lineups)?;
     let (first, second) = (
-        lineup(t, a.id, boards, lineups)?,
-        lineup(t, b.id, boards, lineups)?,
+        round_lineup(t, a.id, boards, lineups)?,
+        round_lineup(t, b.id, boards, lineups)?,
     );
     let round = team_round(t, round)?;
     let mut rounds = scheveningen(&first, &second)?;
@@ -543,8 +543,8 @@ fn team_match(
     boards: usize,
     lineups: &[(u32, Vec<u32>)],
 ) -> Result<TeamMatch, TeamPairingError> {
-    let a = lineup(t, first, boards, lineups)?;
-    let b = lineup(t, second, boards, lineups)?;
+    let a = round_lineup(t, first, boards, lineups)?;
+    let b = round_lineup(t, second, boards, lineups)?;
     Ok(TeamMatch {
         first,
         second,
@@ -552,8 +552,10 @@ fn team_match(
     })
 }
 
-/// A team's line-up: the one given (checked), else its first `boards` players.
-fn lineup(
+/// Team `id`'s line-up for a match of `boards` boards: the one `lineups` gives for it
+/// (checked: the team's own players, each once, `boards` of them), else its first
+/// `boards` players (an error when it has fewer).
+pub fn round_lineup(
     t: &Tournament,
     id: u32,
     boards: usize,
