@@ -1359,8 +1359,9 @@ typedef struct renju_result_entry {
 } renju_result_entry;
 
 /**
- * One team's line-up for `renju_tournament_pair_teams_with`: the team's id and its
- * players (by id) in board order, borrowed for the call only.
+ * One team's line-up for `renju_tournament_pair_teams_with` (its players in board
+ * order) or for the king-of-the-hill `_with` functions (the order its players come
+ * on in): the team's id and its players by id, borrowed for the call only.
  */
 typedef struct renju_team_lineup {
     /**
@@ -1373,7 +1374,7 @@ typedef struct renju_team_lineup {
      */
     const uint32_t *players;
     /**
-     * The number of players: the boards of a match.
+     * The number of players (for a team match, the boards of a match).
      */
     size_t count;
 } renju_team_lineup;
@@ -1413,6 +1414,29 @@ typedef struct renju_team_pairing_options {
      */
     size_t lineup_count;
 } renju_team_pairing_options;
+
+/**
+ * Options for `renju_tournament_king_of_the_hill_with` and
+ * `renju_tournament_king_of_the_hill_ranking_with`. A zeroed struct (`= {0}`) gives
+ * the defaults: both players of a drawn bout leave, each team's players come on in
+ * board order. Pointers are borrowed for the call only.
+ */
+typedef struct renju_hill_options {
+    /**
+     * A drawn bout is played again with colours exchanged (else both players leave).
+     */
+    bool replay_draws;
+    /**
+     * The order each team's players come on in, `lineup_count` of them, at most one a
+     * team, each of the team's own players (not all need come on); NULL only with
+     * `lineup_count` 0. A team without one comes on in board order.
+     */
+    const struct renju_team_lineup *lineups;
+    /**
+     * The number of line-ups.
+     */
+    size_t lineup_count;
+} renju_hill_options;
 
 /**
  * A team's place in a king of the hill (`renju_tournament_king_of_the_hill_ranking`).
@@ -3186,6 +3210,7 @@ renju_status renju_tournament_pair_scheveningen(const struct renju_tournament *t
  * rotation (id order), the next challenger from the next team with players left other
  * than the winner's; `*winner` is the last team with players (0 when the last teams
  * went out together); `renju_tournament_king_of_the_hill_ranking` ranks them all.
+ * `renju_tournament_king_of_the_hill_with` with no line-ups.
  *
  * Returns `RENJU_ERROR_PAIRING` with fewer than two teams or when a round is not the
  * bout that was next (the message says why: a player who left plays again, one comes
@@ -3205,11 +3230,35 @@ renju_status renju_tournament_king_of_the_hill(const struct renju_tournament *to
                                                uint32_t *winner);
 
 /**
+ * `renju_tournament_king_of_the_hill` with options (NULL: the defaults of a zeroed
+ * `renju_hill_options`): what a drawn bout does, and each team's line-up, the order
+ * its players come on in (a line-up for a team the tournament does not have, a second
+ * one for a team, or one naming a player not in the team is `RENJU_ERROR_PAIRING`,
+ * the message naming the team; a NULL `lineups` or `players` with a count above 0 is
+ * `RENJU_ERROR_NULL_POINTER`).
+ *
+ * Thread safety: safe from any thread.
+ *
+ * # Safety
+ * `tournament` is looked up before use; `options` must be NULL or valid for reads of a
+ * `renju_hill_options` whose `lineups` is NULL (only with `lineup_count` 0) or valid
+ * for reads of `lineup_count` elements, each one's `players` NULL (only with its
+ * `count` 0) or valid for reads of `count` elements; `next` and `winner` as in
+ * `renju_tournament_king_of_the_hill`.
+ */
+renju_status renju_tournament_king_of_the_hill_with(const struct renju_tournament *tournament,
+                                                    size_t index,
+                                                    const struct renju_hill_options *options,
+                                                    struct renju_board *next,
+                                                    uint32_t *winner);
+
+/**
  * The ranking of the king of the hill of tournament `index` of the handle, as
  * `renju_tournament_king_of_the_hill` plays it (two teams or more), into the caller's
  * array `out`: best first, teams ranked by how late their play ended (the team with
  * players left first, then the later out the higher), teams out in the same bout
  * sharing the place. `*count` gets the number of teams, or 0 while the event goes on.
+ * `renju_tournament_king_of_the_hill_ranking_with` with no line-ups.
  *
  * Returns `RENJU_ERROR_BUFFER_TOO_SMALL` when `capacity < *count`, `RENJU_ERROR_PAIRING`
  * as `renju_tournament_king_of_the_hill` does, `RENJU_ERROR_INDEX_OUT_OF_RANGE` past
@@ -3228,6 +3277,23 @@ renju_status renju_tournament_king_of_the_hill_ranking(const struct renju_tourna
                                                        struct renju_hill_place *out,
                                                        size_t capacity,
                                                        size_t *count);
+
+/**
+ * `renju_tournament_king_of_the_hill_ranking` with options, as
+ * `renju_tournament_king_of_the_hill_with` takes them.
+ *
+ * Thread safety: safe from any thread.
+ *
+ * # Safety
+ * `options` as in `renju_tournament_king_of_the_hill_with`; the rest as in
+ * `renju_tournament_king_of_the_hill_ranking`.
+ */
+renju_status renju_tournament_king_of_the_hill_ranking_with(const struct renju_tournament *tournament,
+                                                            size_t index,
+                                                            const struct renju_hill_options *options,
+                                                            struct renju_hill_place *out,
+                                                            size_t capacity,
+                                                            size_t *count);
 
 /**
  * The club totals of tournament `index` of the handle, an individual event, as JSON in

@@ -50,8 +50,9 @@ pub(crate) unsafe fn write_boards(
     unsafe { write_all(boards, out, capacity, count, "boards") }
 }
 
-/// One team's line-up for `renju_tournament_pair_teams_with`: the team's id and its
-/// players (by id) in board order, borrowed for the call only.
+/// One team's line-up for `renju_tournament_pair_teams_with` (its players in board
+/// order) or for the king-of-the-hill `_with` functions (the order its players come
+/// on in): the team's id and its players by id, borrowed for the call only.
 #[repr(C)]
 #[derive(Debug, Clone, Copy)]
 pub struct renju_team_lineup {
@@ -60,7 +61,7 @@ pub struct renju_team_lineup {
     /// The players, board 1 first (substitutes allowed, the team's board order kept);
     /// NULL only with `count` 0.
     pub players: *const u32,
-    /// The number of players: the boards of a match.
+    /// The number of players (for a team match, the boards of a match).
     pub count: usize,
 }
 
@@ -308,6 +309,7 @@ pub unsafe extern "C" fn renju_tournament_pair_scheveningen(
 /// rotation (id order), the next challenger from the next team with players left other
 /// than the winner's; `*winner` is the last team with players (0 when the last teams
 /// went out together); `renju_tournament_king_of_the_hill_ranking` ranks them all.
+/// `renju_tournament_king_of_the_hill_with` with no line-ups.
 ///
 /// Returns `RENJU_ERROR_PAIRING` with fewer than two teams or when a round is not the
 /// bout that was next (the message says why: a player who left plays again, one comes
@@ -327,16 +329,89 @@ pub unsafe extern "C" fn renju_tournament_king_of_the_hill(
     next: *mut renju_board,
     winner: *mut u32,
 ) -> renju_status {
+    let options = hill_options(replay_draws);
+    // SAFETY: the caller's guarantees; the options are alive for the call.
+    unsafe { renju_tournament_king_of_the_hill_with(tournament, index, &options, next, winner) }
+}
+
+/// Options for `renju_tournament_king_of_the_hill_with` and
+/// `renju_tournament_king_of_the_hill_ranking_with`. A zeroed struct (`= {0}`) gives
+/// the defaults: both players of a drawn bout leave, each team's players come on in
+/// board order. Pointers are borrowed for the call only.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct renju_hill_options {
+    /// A drawn bout is played again with colours exchanged (else both players leave).
+    pub replay_draws: bool,
+    /// The order each team's players come on in, `lineup_count` of them, at most one a
+    /// team, each of the team's own players (not all need come on); NULL only with
+    /// `lineup_count` 0. A team without one comes on in board order.
+    pub lineups: *const renju_team_lineup,
+    /// The number of line-ups.
+    pub lineup_count: usize,
+}
+
+/// The options of the king-of-the-hill functions without `_with`.
+fn hill_options(replay_draws: bool) -> renju_hill_options {
+    renju_hill_options {
+        replay_draws,
+        lineups: std::ptr::null(),
+        lineup_count: 0,
+    }
+}
+
+/// The draws and the line-ups of `options` (NULL: the defaults).
+///
+/// # Safety
+/// As `renju_tournament_king_of_the_hill_with`'s `options`.
+unsafe fn hill_args(options: *const renju_hill_options) -> Result<(DrawnBout, Lineups)> {
+    if options.is_null() {
+        return Ok((DrawnBout::BothLeave, Vec::new()));
+    }
+    // SAFETY: the caller's guarantees.
+    let o = unsafe { read(options, "options") }?;
+    // SAFETY: the caller's guarantees.
+    let lineups = unsafe { lineups_arg(o.lineups, o.lineup_count) }?;
+    Ok((draws_of(o.replay_draws), lineups))
+}
+
+/// Line-ups as (team, players).
+type Lineups = Vec<(u32, Vec<u32>)>;
+
+/// `renju_tournament_king_of_the_hill` with options (NULL: the defaults of a zeroed
+/// `renju_hill_options`): what a drawn bout does, and each team's line-up, the order
+/// its players come on in (a line-up for a team the tournament does not have, a second
+/// one for a team, or one naming a player not in the team is `RENJU_ERROR_PAIRING`,
+/// the message naming the team; a NULL `lineups` or `players` with a count above 0 is
+/// `RENJU_ERROR_NULL_POINTER`).
+///
+/// Thread safety: safe from any thread.
+///
+/// # Safety
+/// `tournament` is looked up before use; `options` must be NULL or valid for reads of a
+/// `renju_hill_options` whose `lineups` is NULL (only with `lineup_count` 0) or valid
+/// for reads of `lineup_count` elements, each one's `players` NULL (only with its
+/// `count` 0) or valid for reads of `count` elements; `next` and `winner` as in
+/// `renju_tournament_king_of_the_hill`.
+#[no_mangle]
+pub unsafe extern "C" fn renju_tournament_king_of_the_hill_with(
+    tournament: *const renju_tournament,
+    index: usize,
+    options: *const renju_hill_options,
+    next: *mut renju_board,
+    winner: *mut u32,
+) -> renju_status {
     guard(|| {
         out_ptr(next, "next")?;
+        // SAFETY: the caller's guarantees.
+        let (draws, lineups) = unsafe { hill_args(options) }?;
         let h = handle(tournament, "tournament")?;
         let t = &tournament_at(&h, index)?.tournament;
-        let draws = draws_of(replay_draws);
         let (bout, won) = if t.teams.len() > 2 {
-            let hill = HillEvent::from_tournament(t, &[], draws).map_err(pairing_error)?;
+            let hill = HillEvent::from_tournament(t, &lineups, draws).map_err(pairing_error)?;
             (hill.next_bout(), hill.winner().unwrap_or(0))
         } else {
-            let hill = KingOfTheHill::from_tournament(t, &[], draws).map_err(pairing_error)?;
+            let hill = KingOfTheHill::from_tournament(t, &lineups, draws).map_err(pairing_error)?;
             let (a, b) = two_teams(t).map_err(pairing_error)?;
             let won = match hill.outcome() {
                 Some(HillOutcome::Won(k)) => [a.id, b.id][k.min(1)],
@@ -379,6 +454,7 @@ pub struct renju_hill_place {
 /// array `out`: best first, teams ranked by how late their play ended (the team with
 /// players left first, then the later out the higher), teams out in the same bout
 /// sharing the place. `*count` gets the number of teams, or 0 while the event goes on.
+/// `renju_tournament_king_of_the_hill_ranking_with` with no line-ups.
 ///
 /// Returns `RENJU_ERROR_BUFFER_TOO_SMALL` when `capacity < *count`, `RENJU_ERROR_PAIRING`
 /// as `renju_tournament_king_of_the_hill` does, `RENJU_ERROR_INDEX_OUT_OF_RANGE` past
@@ -399,12 +475,39 @@ pub unsafe extern "C" fn renju_tournament_king_of_the_hill_ranking(
     capacity: usize,
     count: *mut usize,
 ) -> renju_status {
+    let options = hill_options(replay_draws);
+    // SAFETY: the caller's guarantees; the options are alive for the call.
+    unsafe {
+        renju_tournament_king_of_the_hill_ranking_with(
+            tournament, index, &options, out, capacity, count,
+        )
+    }
+}
+
+/// `renju_tournament_king_of_the_hill_ranking` with options, as
+/// `renju_tournament_king_of_the_hill_with` takes them.
+///
+/// Thread safety: safe from any thread.
+///
+/// # Safety
+/// `options` as in `renju_tournament_king_of_the_hill_with`; the rest as in
+/// `renju_tournament_king_of_the_hill_ranking`.
+#[no_mangle]
+pub unsafe extern "C" fn renju_tournament_king_of_the_hill_ranking_with(
+    tournament: *const renju_tournament,
+    index: usize,
+    options: *const renju_hill_options,
+    out: *mut renju_hill_place,
+    capacity: usize,
+    count: *mut usize,
+) -> renju_status {
     guard(|| {
         array_args(out, "out", capacity, count)?;
+        // SAFETY: the caller's guarantees.
+        let (draws, lineups) = unsafe { hill_args(options) }?;
         let h = handle(tournament, "tournament")?;
         let t = &tournament_at(&h, index)?.tournament;
-        let hill =
-            HillEvent::from_tournament(t, &[], draws_of(replay_draws)).map_err(pairing_error)?;
+        let hill = HillEvent::from_tournament(t, &lineups, draws).map_err(pairing_error)?;
         let rows = (hill.ranking().unwrap_or_default().into_iter()).map(|p| renju_hill_place {
             place: p.place,
             team: p.team,

@@ -1409,6 +1409,47 @@ static void test_king_of_the_hill_teams(const char *games_dir) {
            RENJU_ERROR_PAIRING);
     CHECK(strstr(renju_last_error_message(), "player 4 of team 2 comes on before player 3")
           != NULL);
+    /* With South's line-up 4 then 3, that bout (won by Black, 1) was the one due. */
+    {
+        static const uint32_t south[2] = {4, 3}, stranger[1] = {6};
+        renju_team_lineup lineups[2] = {{2, south, 2}, {2, south, 2}};
+        renju_hill_options options = {0};
+        options.lineups = lineups;
+        options.lineup_count = 1;
+        EXPECT_OK(renju_tournament_king_of_the_hill_ranking_with(next, 0, &options, places, 4,
+                                                                 &count));
+        CHECK(count == 0);
+        EXPECT_OK(renju_tournament_king_of_the_hill_with(next, 0, &options, &bout, &winner));
+        CHECK(bout.black != 0 && winner == 0);
+        /* Before any bout, South's first player is the line-up's. */
+        EXPECT_OK(renju_tournament_king_of_the_hill_with(t, 0, &options, &bout, &winner));
+        CHECK(bout.black == 1 && bout.white == 4);
+        EXPECT_OK(renju_tournament_king_of_the_hill_with(t, 0, NULL, &bout, &winner));
+        CHECK(bout.black == 1 && bout.white == 3);
+        /* Refused: a second line-up for South, one for a team the file lacks, one naming
+         * a player of another team, and NULL arrays with counts. */
+        options.lineup_count = 2;
+        EXPECT(renju_tournament_king_of_the_hill_with(t, 0, &options, &bout, &winner),
+               RENJU_ERROR_PAIRING);
+        CHECK(strstr(renju_last_error_message(), "team 2 has two line-ups") != NULL);
+        options.lineup_count = 1;
+        lineups[0].team = 9;
+        EXPECT(renju_tournament_king_of_the_hill_ranking_with(t, 0, &options, places, 4, &count),
+               RENJU_ERROR_PAIRING);
+        CHECK(strstr(renju_last_error_message(), "team 9") != NULL);
+        lineups[0].team = 2;
+        lineups[0].players = stranger;
+        lineups[0].count = 1;
+        EXPECT(renju_tournament_king_of_the_hill_with(t, 0, &options, &bout, &winner),
+               RENJU_ERROR_PAIRING);
+        CHECK(strstr(renju_last_error_message(), "player 6 is not in the team") != NULL);
+        lineups[0].players = NULL;
+        EXPECT(renju_tournament_king_of_the_hill_with(t, 0, &options, &bout, &winner),
+               RENJU_ERROR_NULL_POINTER);
+        options.lineups = NULL;
+        EXPECT(renju_tournament_king_of_the_hill_ranking_with(t, 0, &options, places, 4, &count),
+               RENJU_ERROR_NULL_POINTER);
+    }
     EXPECT_OK(renju_tournament_free(next));
     EXPECT_OK(renju_tournament_free(t));
 }
