@@ -596,30 +596,28 @@ export function forbiddenMasks(cells, options = {}) {
   }
   // The module reads an empty rule as renju.
   const name = rule === 'renju' ? '' : rule;
-  if (bytes.length + 3 * name.length > SMALL / 3) {
-    if (invoke(w.renju_forbidden_masks, [name, bytes], [size, flags]) !== 0) fail();
-    return out ? (out.set(answerBytes()), out) : answerBytes().slice();
-  }
-  // The common case, a few boards, without the general argument path: one write into
-  // the reused region, one call, one copy out.
+  const status = bytes.length + 3 * name.length > SMALL / 3
+    ? invoke(w.renju_forbidden_masks, [name, bytes], [size, flags])
+    : masksFromScratch(name, bytes, size, flags);
+  if (status !== 0) fail();
+  const answer = answerBytes();
+  return out ? (out.set(answer), out) : answer.slice();
+}
+
+// `renju_forbidden_masks` of a few boards, without the general argument path: one
+// write into the reused region, one call. Its status.
+function masksFromScratch(name, bytes, size, flags) {
   if (stopped) throw stopped;
-  let status;
   try {
     reserve(bytes.length + 3 * name.length);
     const heap = heapBytes();
     heap.set(bytes, scratch.ptr);
     const at = scratch.ptr + bytes.length;
     const nameLen = name === '' ? 0 : encoder.encodeInto(name, heap.subarray(at, scratch.ptr + scratch.len)).written;
-    status = w.renju_forbidden_masks(at, nameLen, scratch.ptr, bytes.length, size, flags);
+    return w.renju_forbidden_masks(at, nameLen, scratch.ptr, bytes.length, size, flags);
   } catch (error) {
     throw stopOn(error);
   }
-  if (status !== 0) fail();
-  const at = w.renju_out_ptr();
-  const end = at + w.renju_out_len();
-  if (!out) return heapBytes().slice(at, end);
-  out.set(heapBytes().subarray(at, end));
-  return out;
 }
 
 // A view of the whole module memory, made again when the memory has grown (which
