@@ -449,15 +449,37 @@ fn a_double_team_round_robin_with_line_ups_pairs_as_the_other_front_ends() {
     let (code, _, err) = renju(&argv.iter().map(String::as_str).collect::<Vec<_>>());
     assert_eq!(code, 2);
     assert!(err.contains("round 7 is past the 6 rounds"), "{err}");
-    for (lineup, message) in [
+    // Bad line-ups, and the line-up of the team without a match checked as a playing
+    // team's is (team 1 sits out round `bye_round`).
+    let bye_round = (1..)
+        .zip(&expected)
+        .find(|(_, (_, bye))| *bye == 1)
+        .unwrap()
+        .0;
+    let bye_round = bye_round.to_string();
+    for (round, lineup, message) in [
         (
+            "2",
             "9:1,2",
             "a line-up for team 9: the tournament has no such team",
         ),
-        ("1:1,1", "team 1's line-up: player 1 is named twice"),
-        ("1:1,4", "team 1's line-up: player 4 is not in the team"),
-        ("1:3,1", "team 1's line-up: player 1 plays below player 3"),
-        ("1:1,2,3", "team 1's line-up: 3 players for 2 boards"),
+        ("2", "1:1,1", "team 1's line-up: player 1 is named twice"),
+        (
+            "2",
+            "1:1,4",
+            "team 1's line-up: player 4 is not in the team",
+        ),
+        (
+            "2",
+            "1:3,1",
+            "team 1's line-up: player 1 plays below player 3",
+        ),
+        ("2", "1:1,2,3", "team 1's line-up: 3 players for 2 boards"),
+        (
+            &bye_round,
+            "1:1,2,3",
+            "team 1's line-up: 3 players for 2 boards",
+        ),
     ] {
         let (code, _, err) = renju(&[
             "pair",
@@ -466,38 +488,14 @@ fn a_double_team_round_robin_with_line_ups_pairs_as_the_other_front_ends() {
             "--boards",
             "2",
             "--round",
-            "2",
+            round,
             "--lineup",
             lineup,
             file,
         ]);
-        assert_eq!(code, 2, "{lineup}");
-        assert!(err.contains(message), "{lineup}: {err}");
+        assert_eq!(code, 2, "round {round}: {lineup}");
+        assert!(err.contains(message), "round {round}: {lineup}: {err}");
     }
-    // The bye team's line-up is checked as a playing team's is.
-    let bye_round = (1..)
-        .zip(&expected)
-        .find(|(_, (_, bye))| *bye == 1)
-        .unwrap()
-        .0;
-    let round = bye_round.to_string();
-    let (code, _, err) = renju(&[
-        "pair",
-        "--team-round-robin",
-        "--double",
-        "--boards",
-        "2",
-        "--round",
-        &round,
-        "--lineup",
-        "1:1,2,3",
-        file,
-    ]);
-    assert_eq!(code, 2, "round {round}");
-    assert!(
-        err.contains("team 1's line-up: 3 players for 2 boards"),
-        "{err}"
-    );
     // --reverse-last-two-rounds is for players' round robins only.
     let (code, _, err) = renju(&[
         "pair",
