@@ -5,12 +5,10 @@
 use std::ffi::c_char;
 
 use ::renju_tournament::clubs::club_totals;
-use ::renju_tournament::pairing::king_of_the_hill::{
-    DrawnBout, HillEvent, HillOutcome, KingOfTheHill,
-};
+use ::renju_tournament::pairing::king_of_the_hill::{next_bout_and_winner, DrawnBout, HillEvent};
 use ::renju_tournament::pairing::round_robin::RoundRobinOptions;
 use ::renju_tournament::pairing::teams::{
-    default_boards, pair_scheveningen, pair_team_round_robin, pair_team_swiss, two_teams,
+    default_boards, pair_scheveningen, pair_team_round_robin, pair_team_swiss,
 };
 use ::renju_tournament::pairing::Pairing;
 use ::renju_tournament::{StandingsOptions, System};
@@ -407,23 +405,12 @@ pub unsafe extern "C" fn renju_tournament_king_of_the_hill_with(
         let (draws, lineups) = unsafe { hill_args(options) }?;
         let h = handle(tournament, "tournament")?;
         let t = &tournament_at(&h, index)?.tournament;
-        let (bout, won) = if t.teams.len() > 2 {
-            let hill = HillEvent::from_tournament(t, &lineups, draws).map_err(pairing_error)?;
-            (hill.next_bout(), hill.winner().unwrap_or(0))
-        } else {
-            let hill = KingOfTheHill::from_tournament(t, &lineups, draws).map_err(pairing_error)?;
-            let (a, b) = two_teams(t).map_err(pairing_error)?;
-            let won = match hill.outcome() {
-                Some(HillOutcome::Won(k)) => [a.id, b.id][k.min(1)],
-                _ => 0,
-            };
-            (hill.next_bout(), won)
-        };
+        let (bout, won) = next_bout_and_winner(t, &lineups, draws).map_err(pairing_error)?;
         let bout = bout.map(renju_board::from).unwrap_or_default();
         // SAFETY: the caller's guarantees.
         unsafe { write(next, "next", bout) }?;
         // SAFETY: the caller's guarantees.
-        unsafe { write_opt(winner, "winner", won) }
+        unsafe { write_opt(winner, "winner", won.unwrap_or(0)) }
     })
 }
 

@@ -17,14 +17,12 @@ use renju_tournament::io::{read_bytes as core_read_bytes, read_path, ReadError};
 use renju_tournament::pairing::dutch::{
     check_dutch, dutch_players, pair_dutch, FloatDirection, PreferenceStrength,
 };
-use renju_tournament::pairing::king_of_the_hill::{
-    DrawnBout, HillEvent, HillOutcome, KingOfTheHill,
-};
+use renju_tournament::pairing::king_of_the_hill::{next_bout_and_winner, DrawnBout, HillEvent};
 use renju_tournament::pairing::lots::renumber_by_lots;
 use renju_tournament::pairing::matches::{record_results, round_matches};
 use renju_tournament::pairing::round_robin::RoundRobinOptions;
 use renju_tournament::pairing::teams::{
-    default_boards, pair_scheveningen, pair_team_round_robin, pair_team_swiss, two_teams,
+    default_boards, pair_scheveningen, pair_team_round_robin, pair_team_swiss,
 };
 use renju_tournament::pairing::tournament_round::{
     next_round, pair_knockout, pair_round_robin, PairedRound,
@@ -661,21 +659,10 @@ py_methods! { Tournament |_x| pickle(Self) {}
         replay_draws: bool,
         lineups: Option<std::collections::HashMap<u32, Vec<u32>>>,
     ) -> PyResult<HillState> {
-        let draws = draws_of(replay_draws);
-        let value_error = |e: &dyn std::fmt::Display| PyValueError::new_err(e.to_string());
-        if self.inner.teams.len() > 2 {
-            let hill = HillEvent::from_tournament(&self.inner, &lineups_of(lineups), draws)
-                .map_err(|e| value_error(&e))?;
-            return Ok((hill.next_bout().and_then(Pairing::game), hill.winner()));
-        }
-        let hill = KingOfTheHill::from_tournament(&self.inner, &lineups_of(lineups), draws)
-            .map_err(|e| value_error(&e))?;
-        let (a, b) = two_teams(&self.inner).map_err(|e| value_error(&e))?;
-        let winner = match hill.outcome() {
-            Some(HillOutcome::Won(k)) => Some([a.id, b.id][k.min(1)]),
-            _ => None,
-        };
-        Ok((hill.next_bout().and_then(Pairing::game), winner))
+        let (bout, winner) =
+            next_bout_and_winner(&self.inner, &lineups_of(lineups), draws_of(replay_draws))
+                .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        Ok((bout.and_then(Pairing::game), winner))
     }
 
     /// The ranking of this event's king of the hill (as `king_of_the_hill` plays it,

@@ -633,6 +633,29 @@ impl HillEvent {
     }
 }
 
+/// The next bout of the king of the hill of `t` (its bouts in the crosstable one a
+/// round, replayed) and the winning team's id, the two the front ends give: the
+/// two-team match of [`KingOfTheHill`] for two teams (the winner `None` while it goes
+/// on and for a drawn match), the rotation of [`HillEvent`] for more (the winner the
+/// last team with players, `None` when the last teams went out together).
+pub fn next_bout_and_winner(
+    t: &Tournament,
+    lineups: &[(u32, Vec<u32>)],
+    draws: DrawnBout,
+) -> Result<(Option<Pairing>, Option<u32>), HillError> {
+    if t.teams.len() > 2 {
+        let hill = HillEvent::from_tournament(t, lineups, draws)?;
+        return Ok((hill.next_bout(), hill.winner()));
+    }
+    let hill = KingOfTheHill::from_tournament(t, lineups, draws)?;
+    let (a, b) = two_teams(t).map_err(|e| HillError::Teams(e.to_string()))?;
+    let winner = match hill.outcome() {
+        Some(HillOutcome::Won(k)) => Some([a.id, b.id][k.min(1)]),
+        _ => None,
+    };
+    Ok((hill.next_bout(), winner))
+}
+
 /// The line-up of each team of `t`, in id order: its board order, or `lineups`' entry
 /// for it. A line-up for a team the tournament does not have, a second line-up for one
 /// team, or one naming a player not in the team is refused ([`HillError::Teams`]); the
