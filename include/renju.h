@@ -1419,7 +1419,7 @@ typedef struct renju_team_pairing_options {
  * Options for `renju_tournament_king_of_the_hill_with` and
  * `renju_tournament_king_of_the_hill_ranking_with`. A zeroed struct (`= {0}`) gives
  * the defaults: both players of a drawn bout leave, each team's players come on in
- * board order. Pointers are borrowed for the call only.
+ * board order, the teams in id order. Pointers are borrowed for the call only.
  */
 typedef struct renju_hill_options {
     /**
@@ -1436,6 +1436,16 @@ typedef struct renju_hill_options {
      * The number of line-ups.
      */
     size_t lineup_count;
+    /**
+     * The teams' rotation order (for instance as drawn by lots), `order_count` team
+     * ids naming every team once; with two teams the first is the first team, its
+     * first player Black in the first bout. NULL only with `order_count` 0: by id.
+     */
+    const uint32_t *order;
+    /**
+     * The number of ids in `order`.
+     */
+    size_t order_count;
 } renju_hill_options;
 
 /**
@@ -3210,7 +3220,7 @@ renju_status renju_tournament_pair_scheveningen(const struct renju_tournament *t
  * rotation (id order), the next challenger from the next team with players left other
  * than the winner's; `*winner` is the last team with players (0 when the last teams
  * went out together); `renju_tournament_king_of_the_hill_ranking` ranks them all.
- * `renju_tournament_king_of_the_hill_with` with no line-ups.
+ * `renju_tournament_king_of_the_hill_with` with no line-ups and no rotation order.
  *
  * Returns `RENJU_ERROR_PAIRING` with fewer than two teams or when a round is not the
  * bout that was next (the message says why: a player who left plays again, one comes
@@ -3231,11 +3241,13 @@ renju_status renju_tournament_king_of_the_hill(const struct renju_tournament *to
 
 /**
  * `renju_tournament_king_of_the_hill` with options (NULL: the defaults of a zeroed
- * `renju_hill_options`): what a drawn bout does, and each team's line-up, the order
- * its players come on in (a line-up for a team the tournament does not have, a second
+ * `renju_hill_options`): what a drawn bout does, each team's line-up, the order its
+ * players come on in (a line-up for a team the tournament does not have, a second
  * one for a team, or one naming a player not in the team is `RENJU_ERROR_PAIRING`,
- * the message naming the team; a NULL `lineups` or `players` with a count above 0 is
- * `RENJU_ERROR_NULL_POINTER`).
+ * the message naming the team), and the teams' rotation order (one naming a team the
+ * tournament does not have, naming one twice or leaving one out is
+ * `RENJU_ERROR_PAIRING`, the message naming the team). A NULL `lineups`, `players` or
+ * `order` with a count above 0 is `RENJU_ERROR_NULL_POINTER`.
  *
  * Thread safety: safe from any thread.
  *
@@ -3243,7 +3255,9 @@ renju_status renju_tournament_king_of_the_hill(const struct renju_tournament *to
  * `tournament` is looked up before use; `options` must be NULL or valid for reads of a
  * `renju_hill_options` whose `lineups` is NULL (only with `lineup_count` 0) or valid
  * for reads of `lineup_count` elements, each one's `players` NULL (only with its
- * `count` 0) or valid for reads of `count` elements; `next` and `winner` as in
+ * `count` 0) or valid for reads of `count` elements, and whose `order` is NULL (only
+ * with `order_count` 0) or valid for reads of `order_count` elements; `next` and
+ * `winner` as in
  * `renju_tournament_king_of_the_hill`.
  */
 renju_status renju_tournament_king_of_the_hill_with(const struct renju_tournament *tournament,
@@ -3258,7 +3272,8 @@ renju_status renju_tournament_king_of_the_hill_with(const struct renju_tournamen
  * array `out`: best first, teams ranked by how late their play ended (the team with
  * players left first, then the later out the higher), teams out in the same bout
  * sharing the place. `*count` gets the number of teams, or 0 while the event goes on.
- * `renju_tournament_king_of_the_hill_ranking_with` with no line-ups.
+ * `renju_tournament_king_of_the_hill_ranking_with` with no line-ups and no rotation
+ * order.
  *
  * Returns `RENJU_ERROR_BUFFER_TOO_SMALL` when `capacity < *count`, `RENJU_ERROR_PAIRING`
  * as `renju_tournament_king_of_the_hill` does, `RENJU_ERROR_INDEX_OUT_OF_RANGE` past

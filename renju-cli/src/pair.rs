@@ -23,7 +23,7 @@ use renju_tournament::pairing::tournament_round::{
 use renju_tournament::pairing::Pairing;
 use renju_tournament::Tournament;
 
-use crate::pair_teams::{pair_teams, parse_lineup, TeamOptions, TeamTask};
+use crate::pair_teams::{pair_teams, parse_lineup, parse_order, TeamOptions, TeamTask};
 
 /// The options of `renju pair`.
 #[derive(Args)]
@@ -73,8 +73,8 @@ pub struct PairArgs {
     scheveningen: bool,
     /// The next bout of a king-of-the-hill match between the file's teams (its bouts
     /// one a round): the loser leaves, the winner stays; with more than two teams the
-    /// next challenger comes from the next team in the rotation (team id order) with
-    /// players left, other than the winner's. When it is over: who won (with more than
+    /// next challenger comes from the next team in the rotation (team id order, or
+    /// --order) with players left, other than the winner's. When it is over: who won (with more than
     /// two teams, then the ranking, `PLACE NAME`, by how late each team's play ended).
     #[arg(long)]
     king_of_the_hill: bool,
@@ -89,6 +89,11 @@ pub struct PairArgs {
     /// (default: both players leave).
     #[arg(long, requires = "king_of_the_hill")]
     replay_draws: bool,
+    /// In a king of the hill, the teams' rotation order (for instance as drawn by lots),
+    /// ID,ID,... naming every team once (default: by team id); with two teams the first
+    /// named is the first team, its first player Black in the first bout.
+    #[arg(long, value_name = "IDS", requires = "king_of_the_hill")]
+    order: Option<String>,
     /// Draw lots for the pairing numbers (before round 1): write the tournament with
     /// each player's start rank set to the number drawn (with --seed).
     #[arg(long, requires = "seed")]
@@ -210,10 +215,12 @@ fn pair_team_task(t: &Tournament, task: TeamTask, args: &PairArgs) -> Result<(),
     let lineups = (args.lineup.iter())
         .map(|l| parse_lineup(l))
         .collect::<Result<Vec<_>, _>>()?;
+    let order = args.order.as_deref().map(parse_order).transpose()?;
     let options = TeamOptions {
         round: args.round,
         boards: args.boards,
         lineups: &lineups,
+        order: order.as_deref().unwrap_or_default(),
         double: args.double,
         replay_draws: args.replay_draws,
         json: args.json,

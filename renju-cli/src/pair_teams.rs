@@ -5,12 +5,12 @@
 use serde_json::{json, Value};
 
 use renju_tournament::pairing::king_of_the_hill::{
-    DrawnBout, HillEvent, HillOutcome, KingOfTheHill,
+    next_bout_and_winner, rotates, DrawnBout, HillEvent,
 };
 use renju_tournament::pairing::round_robin::RoundRobinOptions;
 use renju_tournament::pairing::teams::{
     default_boards, pair_scheveningen, pair_team_round_robin, pair_team_swiss, round_lineup,
-    two_teams, TeamRound,
+    TeamRound,
 };
 use renju_tournament::pairing::tournament_round::next_round;
 use renju_tournament::{Team, Tournament};
@@ -34,10 +34,19 @@ pub fn parse_lineup(text: &str) -> Result<(u32, Vec<u32>), String> {
     let bad = || format!("--lineup {text:?}: write TEAM:ID,ID,... (start ranks in board order)");
     let (team, ids) = text.split_once(':').ok_or_else(bad)?;
     let team = team.trim().parse().map_err(|_| bad())?;
-    let ids = (ids.split(','))
-        .map(|w| w.trim().parse::<u32>().map_err(|_| bad()))
-        .collect::<Result<_, _>>()?;
-    Ok((team, ids))
+    Ok((team, parse_ids(ids).ok_or_else(bad)?))
+}
+
+/// A king of the hill's rotation order given on the command line: `ID,ID,...`.
+pub fn parse_order(text: &str) -> Result<Vec<u32>, String> {
+    parse_ids(text).ok_or_else(|| {
+        format!("--order {text:?}: write ID,ID,... (every team's id once, in rotation order)")
+    })
+}
+
+/// Ids parted by commas, `None` when one is not a number.
+fn parse_ids(text: &str) -> Option<Vec<u32>> {
+    (text.split(',')).map(|w| w.trim().parse().ok()).collect()
 }
 
 /// The options the team tasks read.
@@ -48,6 +57,8 @@ pub struct TeamOptions<'a> {
     pub boards: Option<usize>,
     /// Line-ups given.
     pub lineups: &'a [(u32, Vec<u32>)],
+    /// A king of the hill's rotation order, team ids (empty: by id).
+    pub order: &'a [u32],
     /// A double round robin.
     pub double: bool,
     /// Whether a drawn bout of a king of the hill is replayed (else both leave).
@@ -152,17 +163,17 @@ fn next_bout(t: &Tournament, o: &TeamOptions<'_>) -> Result<String, String> {
     } else {
         DrawnBout::BothLeave
     };
-    if t.teams.len() > 2 {
+    if rotates(t) {
         return next_bout_of_many(t, o, draws);
     }
-    let hill = KingOfTheHill::from_tournament(t, o.lineups, draws).map_err(|e| e.to_string())?;
-    let (a, b) = two_teams(t).map_err(|e| e.to_string())?;
+    let (bout, winner) =
+        next_bout_and_winner(t, o.lineups, o.order, draws).map_err(|e| e.to_string())?;
     let round = next_round(t);
-    let outcome = hill.outcome().map(|o| match o {
-        HillOutcome::Won(k) => format!("{} wins", [a, b][k].name),
-        HillOutcome::Drawn => "the match is drawn".to_string(),
+    let outcome = bout.is_none().then(|| match winner {
+        Some(team) => format!("{} wins", team_name(t, team)),
+        None => "the match is drawn".to_string(),
     });
-    Ok(match (hill.next_bout(), o.json) {
+    Ok(match (bout, o.json) {
         (Some(bout), true) => {
             let (black, white) = bout.players();
             format!(
@@ -187,7 +198,8 @@ fn next_bout_of_many(
     o: &TeamOptions<'_>,
     draws: DrawnBout,
 ) -> Result<String, String> {
-    let hill = HillEvent::from_tournament(t, o.lineups, draws).map_err(|e| e.to_string())?;
+    let hill =
+        HillEvent::from_tournament(t, o.lineups, o.order, draws).map_err(|e| e.to_string())?;
     let round = next_round(t);
     if let (Some(bout), Some((black_team, white_team))) = (hill.next_bout(), hill.next_teams()) {
         let (black, white) = bout.players();

@@ -606,3 +606,59 @@ fn a_king_of_the_hill_of_three_teams_rotates_and_ranks_the_teams() {
     assert_eq!(code, 2);
     assert!(err.contains("a line-up for team 9"), "{err}");
 }
+
+/// `--order`: the teams come on in the order given (three teams: East, North, South;
+/// two teams: South first, its first player Black), the higher start rank winning each
+/// bout; an order that is not every team once, or not ids, is refused naming the team.
+#[test]
+fn a_king_of_the_hill_takes_the_rotation_order_given() {
+    let dir = scratch("hill_order");
+    for (fixture, order, first_bouts, outcome) in [
+        (
+            "three_teams",
+            "3,1,2",
+            vec![(5, 1), (3, 5), (5, 2)],
+            "East wins\n",
+        ),
+        (
+            "two_teams",
+            "2,1",
+            vec![(4, 1), (2, 4), (4, 3)],
+            "South wins\n",
+        ),
+    ] {
+        let file = dir.join(format!("{fixture}.trf"));
+        let fresh = repo().join(format!("fixtures/tournaments/{fixture}.trf"));
+        std::fs::copy(&fresh, &file).unwrap();
+        let mut bouts = Vec::new();
+        let out = loop {
+            let args = ["pair", "--king-of-the-hill", "--order", order];
+            let (code, out, err) = renju(&[&args[..], &[file.to_str().unwrap()]].concat());
+            assert_eq!(code, 0, "{err}");
+            if !out.starts_with("1\n") {
+                break out;
+            }
+            let (black, white) = boards(&out)[0];
+            bouts.push((black, white));
+            let result = if black > white { "1" } else { "0" };
+            record(&dir, &file, &file, &format!("{black} {white} {result}\n"));
+        };
+        assert_eq!(bouts[..3], first_bouts[..], "{fixture}");
+        assert!(out.starts_with(outcome), "{fixture}: {out}");
+    }
+    let three = repo().join("fixtures/tournaments/three_teams.trf");
+    for (order, why) in [
+        (
+            "1,2,9",
+            "the rotation order names team 9, which the tournament does not have",
+        ),
+        ("1,2,1,3", "the rotation order names team 1 twice"),
+        ("3,1", "the rotation order leaves out team 2"),
+        ("3,x", "--order \"3,x\": write ID,ID,..."),
+    ] {
+        let args = ["pair", "--king-of-the-hill", "--order", order];
+        let (code, _, err) = renju(&[&args[..], &[three.to_str().unwrap()]].concat());
+        assert_eq!(code, 2, "{order}");
+        assert!(err.contains(why), "{order}: {err}");
+    }
+}

@@ -307,7 +307,7 @@ pub unsafe extern "C" fn renju_tournament_pair_scheveningen(
 /// rotation (id order), the next challenger from the next team with players left other
 /// than the winner's; `*winner` is the last team with players (0 when the last teams
 /// went out together); `renju_tournament_king_of_the_hill_ranking` ranks them all.
-/// `renju_tournament_king_of_the_hill_with` with no line-ups.
+/// `renju_tournament_king_of_the_hill_with` with no line-ups and no rotation order.
 ///
 /// Returns `RENJU_ERROR_PAIRING` with fewer than two teams or when a round is not the
 /// bout that was next (the message says why: a player who left plays again, one comes
@@ -335,7 +335,7 @@ pub unsafe extern "C" fn renju_tournament_king_of_the_hill(
 /// Options for `renju_tournament_king_of_the_hill_with` and
 /// `renju_tournament_king_of_the_hill_ranking_with`. A zeroed struct (`= {0}`) gives
 /// the defaults: both players of a drawn bout leave, each team's players come on in
-/// board order. Pointers are borrowed for the call only.
+/// board order, the teams in id order. Pointers are borrowed for the call only.
 #[repr(C)]
 #[derive(Debug, Clone, Copy)]
 pub struct renju_hill_options {
@@ -347,6 +347,12 @@ pub struct renju_hill_options {
     pub lineups: *const renju_team_lineup,
     /// The number of line-ups.
     pub lineup_count: usize,
+    /// The teams' rotation order (for instance as drawn by lots), `order_count` team
+    /// ids naming every team once; with two teams the first is the first team, its
+    /// first player Black in the first bout. NULL only with `order_count` 0: by id.
+    pub order: *const u32,
+    /// The number of ids in `order`.
+    pub order_count: usize,
 }
 
 /// The options of the king-of-the-hill functions without `_with`.
@@ -355,33 +361,54 @@ fn hill_options(replay_draws: bool) -> renju_hill_options {
         replay_draws,
         lineups: std::ptr::null(),
         lineup_count: 0,
+        order: std::ptr::null(),
+        order_count: 0,
     }
 }
 
-/// The draws and the line-ups of `options` (NULL: the defaults).
+/// What `options` asks of a king of the hill, read from the caller's memory.
+struct HillArgs {
+    draws: DrawnBout,
+    lineups: Lineups,
+    order: Vec<u32>,
+}
+
+/// The draws, the line-ups and the order of `options` (NULL: the defaults).
 ///
 /// # Safety
 /// As `renju_tournament_king_of_the_hill_with`'s `options`.
-unsafe fn hill_args(options: *const renju_hill_options) -> Result<(DrawnBout, Lineups)> {
+unsafe fn hill_args(options: *const renju_hill_options) -> Result<HillArgs> {
     if options.is_null() {
-        return Ok((DrawnBout::BothLeave, Vec::new()));
+        return Ok(HillArgs {
+            draws: DrawnBout::BothLeave,
+            lineups: Vec::new(),
+            order: Vec::new(),
+        });
     }
     // SAFETY: the caller's guarantees.
     let o = unsafe { read(options, "options") }?;
     // SAFETY: the caller's guarantees.
     let lineups = unsafe { lineups_arg(o.lineups, o.lineup_count) }?;
-    Ok((draws_of(o.replay_draws), lineups))
+    // SAFETY: the caller's guarantees.
+    let order = unsafe { slice_arg(o.order, o.order_count, "options->order") }?.to_vec();
+    Ok(HillArgs {
+        draws: draws_of(o.replay_draws),
+        lineups,
+        order,
+    })
 }
 
 /// Line-ups as (team, players).
 type Lineups = Vec<(u32, Vec<u32>)>;
 
 /// `renju_tournament_king_of_the_hill` with options (NULL: the defaults of a zeroed
-/// `renju_hill_options`): what a drawn bout does, and each team's line-up, the order
-/// its players come on in (a line-up for a team the tournament does not have, a second
+/// `renju_hill_options`): what a drawn bout does, each team's line-up, the order its
+/// players come on in (a line-up for a team the tournament does not have, a second
 /// one for a team, or one naming a player not in the team is `RENJU_ERROR_PAIRING`,
-/// the message naming the team; a NULL `lineups` or `players` with a count above 0 is
-/// `RENJU_ERROR_NULL_POINTER`).
+/// the message naming the team), and the teams' rotation order (one naming a team the
+/// tournament does not have, naming one twice or leaving one out is
+/// `RENJU_ERROR_PAIRING`, the message naming the team). A NULL `lineups`, `players` or
+/// `order` with a count above 0 is `RENJU_ERROR_NULL_POINTER`.
 ///
 /// Thread safety: safe from any thread.
 ///
@@ -389,7 +416,9 @@ type Lineups = Vec<(u32, Vec<u32>)>;
 /// `tournament` is looked up before use; `options` must be NULL or valid for reads of a
 /// `renju_hill_options` whose `lineups` is NULL (only with `lineup_count` 0) or valid
 /// for reads of `lineup_count` elements, each one's `players` NULL (only with its
-/// `count` 0) or valid for reads of `count` elements; `next` and `winner` as in
+/// `count` 0) or valid for reads of `count` elements, and whose `order` is NULL (only
+/// with `order_count` 0) or valid for reads of `order_count` elements; `next` and
+/// `winner` as in
 /// `renju_tournament_king_of_the_hill`.
 #[no_mangle]
 pub unsafe extern "C" fn renju_tournament_king_of_the_hill_with(
@@ -402,10 +431,11 @@ pub unsafe extern "C" fn renju_tournament_king_of_the_hill_with(
     guard(|| {
         out_ptr(next, "next")?;
         // SAFETY: the caller's guarantees.
-        let (draws, lineups) = unsafe { hill_args(options) }?;
+        let a = unsafe { hill_args(options) }?;
         let h = handle(tournament, "tournament")?;
         let t = &tournament_at(&h, index)?.tournament;
-        let (bout, won) = next_bout_and_winner(t, &lineups, draws).map_err(pairing_error)?;
+        let (bout, won) =
+            next_bout_and_winner(t, &a.lineups, &a.order, a.draws).map_err(pairing_error)?;
         let bout = bout.map(renju_board::from).unwrap_or_default();
         // SAFETY: the caller's guarantees.
         unsafe { write(next, "next", bout) }?;
@@ -441,7 +471,8 @@ pub struct renju_hill_place {
 /// array `out`: best first, teams ranked by how late their play ended (the team with
 /// players left first, then the later out the higher), teams out in the same bout
 /// sharing the place. `*count` gets the number of teams, or 0 while the event goes on.
-/// `renju_tournament_king_of_the_hill_ranking_with` with no line-ups.
+/// `renju_tournament_king_of_the_hill_ranking_with` with no line-ups and no rotation
+/// order.
 ///
 /// Returns `RENJU_ERROR_BUFFER_TOO_SMALL` when `capacity < *count`, `RENJU_ERROR_PAIRING`
 /// as `renju_tournament_king_of_the_hill` does, `RENJU_ERROR_INDEX_OUT_OF_RANGE` past
@@ -491,10 +522,11 @@ pub unsafe extern "C" fn renju_tournament_king_of_the_hill_ranking_with(
     guard(|| {
         array_args(out, "out", capacity, count)?;
         // SAFETY: the caller's guarantees.
-        let (draws, lineups) = unsafe { hill_args(options) }?;
+        let a = unsafe { hill_args(options) }?;
         let h = handle(tournament, "tournament")?;
         let t = &tournament_at(&h, index)?.tournament;
-        let hill = HillEvent::from_tournament(t, &lineups, draws).map_err(pairing_error)?;
+        let hill =
+            HillEvent::from_tournament(t, &a.lineups, &a.order, a.draws).map_err(pairing_error)?;
         let rows = (hill.ranking().unwrap_or_default().into_iter()).map(|p| renju_hill_place {
             place: p.place,
             team: p.team,

@@ -650,17 +650,23 @@ py_methods! { Tournament |_x| pickle(Self) {}
     /// teams come on in rotation (id order), the next challenger from the next team
     /// with players left other than the winner's; `winner` is the last team with
     /// players (None when the last teams went out together). A drawn bout: both players
-    /// leave, or with `replay_draws` it is played again with colours exchanged. Raises
-    /// ValueError with fewer than two teams or when a round is not the bout that was
-    /// next (a player who left plays again, one comes on out of the line-up's order).
-    #[pyo3(signature = (replay_draws=false, lineups=None))]
+    /// leave, or with `replay_draws` it is played again with colours exchanged. `order`
+    /// gives the teams' rotation order instead of id order (for instance as drawn by
+    /// lots): every team's id once; with two teams its first is the first team, its
+    /// first player Black in the first bout. Raises ValueError with fewer than two teams,
+    /// for an order naming a team the tournament does not have, naming one twice or
+    /// leaving one out, or when a round is not the bout that was next (a player who
+    /// left plays again, one comes on out of the line-up's order).
+    #[pyo3(signature = (replay_draws=false, lineups=None, order=None))]
     fn king_of_the_hill(
         &self,
         replay_draws: bool,
         lineups: Option<std::collections::HashMap<u32, Vec<u32>>>,
+        order: Option<Vec<u32>>,
     ) -> PyResult<HillState> {
+        let (lineups, order) = (lineups_of(lineups), order.unwrap_or_default());
         let (bout, winner) =
-            next_bout_and_winner(&self.inner, &lineups_of(lineups), draws_of(replay_draws))
+            next_bout_and_winner(&self.inner, &lineups, &order, draws_of(replay_draws))
                 .map_err(|e| PyValueError::new_err(e.to_string()))?;
         Ok((bout.and_then(Pairing::game), winner))
     }
@@ -670,16 +676,17 @@ py_methods! { Tournament |_x| pickle(Self) {}
     /// first, teams ranked by how late their play ended (the team with players left
     /// first, `out_after_bout` None; then the bout, from 1, that ended each team's
     /// play, the later the higher); teams out in the same bout share the place. Raises
-    /// ValueError as `king_of_the_hill` does.
-    #[pyo3(signature = (replay_draws=false, lineups=None))]
+    /// ValueError as `king_of_the_hill` does; `order` as there.
+    #[pyo3(signature = (replay_draws=false, lineups=None, order=None))]
     fn king_of_the_hill_ranking(
         &self,
         replay_draws: bool,
         lineups: Option<std::collections::HashMap<u32, Vec<u32>>>,
+        order: Option<Vec<u32>>,
     ) -> PyResult<Option<Vec<HillRankRow>>> {
-        let hill =
-            HillEvent::from_tournament(&self.inner, &lineups_of(lineups), draws_of(replay_draws))
-                .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let (lineups, order) = (lineups_of(lineups), order.unwrap_or_default());
+        let hill = HillEvent::from_tournament(&self.inner, &lineups, &order, draws_of(replay_draws))
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
         Ok(hill
             .ranking()
             .map(|rows| rows.iter().map(|p| (p.place, p.team, p.out_after)).collect()))

@@ -5,7 +5,8 @@
 //! order.
 
 use renju_tournament::pairing::king_of_the_hill::{
-    BoutResult, DrawnBout, HillError, HillEvent, HillOutcome, HillPlace, KingOfTheHill,
+    next_bout_and_winner, BoutResult, DrawnBout, HillError, HillEvent, HillOutcome, HillPlace,
+    KingOfTheHill,
 };
 use renju_tournament::pairing::matches::record_game;
 use renju_tournament::pairing::Pairing;
@@ -13,6 +14,15 @@ use renju_tournament::{ResultKind, Tournament};
 
 fn game(black: u32, white: u32) -> Option<Pairing> {
     Some(Pairing::Game { black, white })
+}
+
+/// The tournament of `fixtures/tournaments/NAME`.
+fn fixture(name: &str) -> Tournament {
+    let path = format!(
+        "{}/../fixtures/tournaments/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    Tournament::from_trf(&std::fs::read_to_string(path).unwrap()).unwrap()
 }
 
 fn place(place: u32, team: u32, out_after: Option<u32>) -> HillPlace {
@@ -205,7 +215,7 @@ fn the_crosstable_replay_catches_a_player_back_and_a_line_up_out_of_order() {
     let mut t = Tournament::from_trf(file).unwrap();
     let mut round = 0;
     loop {
-        let hill = HillEvent::from_tournament(&t, &[], DrawnBout::BothLeave).unwrap();
+        let hill = HillEvent::from_tournament(&t, &[], &[], DrawnBout::BothLeave).unwrap();
         let Some((black, white)) = hill.next_bout().and_then(Pairing::game) else {
             break;
         };
@@ -217,7 +227,7 @@ fn the_crosstable_replay_catches_a_player_back_and_a_line_up_out_of_order() {
         };
         record_game(&mut t, round, black, white, result).unwrap();
     }
-    let hill = HillEvent::from_tournament(&t, &[], DrawnBout::BothLeave).unwrap();
+    let hill = HillEvent::from_tournament(&t, &[], &[], DrawnBout::BothLeave).unwrap();
     let order: Vec<u32> = hill.ranking().unwrap().iter().map(|p| p.team).collect();
     assert_eq!(order, [3, 2, 1]);
 
@@ -225,7 +235,7 @@ fn the_crosstable_replay_catches_a_player_back_and_a_line_up_out_of_order() {
     let mut back = t.clone();
     record_game(&mut back, 5, 1, 6, ResultKind::Win).unwrap();
     assert_eq!(
-        HillEvent::from_tournament(&back, &[], DrawnBout::BothLeave).unwrap_err(),
+        HillEvent::from_tournament(&back, &[], &[], DrawnBout::BothLeave).unwrap_err(),
         HillError::PlaysAgain {
             round: 5,
             player: 1,
@@ -235,7 +245,7 @@ fn the_crosstable_replay_catches_a_player_back_and_a_line_up_out_of_order() {
     let mut back = Tournament::from_trf(file).unwrap();
     record_game(&mut back, 1, 1, 3, ResultKind::Loss).unwrap();
     record_game(&mut back, 2, 1, 5, ResultKind::Loss).unwrap();
-    let e = HillEvent::from_tournament(&back, &[], DrawnBout::BothLeave).unwrap_err();
+    let e = HillEvent::from_tournament(&back, &[], &[], DrawnBout::BothLeave).unwrap_err();
     assert_eq!(
         e,
         HillError::PlaysAgain {
@@ -251,7 +261,7 @@ fn the_crosstable_replay_catches_a_player_back_and_a_line_up_out_of_order() {
     // Round 1: South's second player comes on before its first.
     let mut early = Tournament::from_trf(file).unwrap();
     record_game(&mut early, 1, 1, 4, ResultKind::Win).unwrap();
-    let e = HillEvent::from_tournament(&early, &[], DrawnBout::BothLeave).unwrap_err();
+    let e = HillEvent::from_tournament(&early, &[], &[], DrawnBout::BothLeave).unwrap_err();
     assert_eq!(
         e,
         HillError::OutOfOrder {
@@ -263,7 +273,7 @@ fn the_crosstable_replay_catches_a_player_back_and_a_line_up_out_of_order() {
     );
     // The same game with South's line-up given as 4, 3: in order.
     let lineups = [(2, vec![4, 3])];
-    assert!(HillEvent::from_tournament(&early, &lineups, DrawnBout::BothLeave).is_ok());
+    assert!(HillEvent::from_tournament(&early, &lineups, &[], DrawnBout::BothLeave).is_ok());
 
     // Line-ups of a team the file does not have, or of a player not in the team.
     for (lineups, message) in [
@@ -276,7 +286,8 @@ fn the_crosstable_replay_catches_a_player_back_and_a_line_up_out_of_order() {
             "team 2's line-up: player 5 is not in the team",
         ),
     ] {
-        let e = HillEvent::from_tournament(&early, &lineups, DrawnBout::BothLeave).unwrap_err();
+        let e =
+            HillEvent::from_tournament(&early, &lineups, &[], DrawnBout::BothLeave).unwrap_err();
         assert_eq!(e, HillError::Teams(message.into()));
     }
 
@@ -284,7 +295,7 @@ fn the_crosstable_replay_catches_a_player_back_and_a_line_up_out_of_order() {
     let mut wrong = Tournament::from_trf(file).unwrap();
     record_game(&mut wrong, 1, 1, 3, ResultKind::Win).unwrap();
     record_game(&mut wrong, 2, 4, 1, ResultKind::Win).unwrap();
-    let e = HillEvent::from_tournament(&wrong, &[], DrawnBout::BothLeave).unwrap_err();
+    let e = HillEvent::from_tournament(&wrong, &[], &[], DrawnBout::BothLeave).unwrap_err();
     assert_eq!(
         e,
         HillError::OffOrder {
@@ -299,10 +310,7 @@ fn the_crosstable_replay_catches_a_player_back_and_a_line_up_out_of_order() {
 /// in the team are refused, with two teams (the two-team match) as with more.
 #[test]
 fn bad_line_ups_are_refused_with_two_teams_as_with_more() {
-    let two =
-        Tournament::from_trf(include_str!("../../fixtures/tournaments/two_teams.trf")).unwrap();
-    let three =
-        Tournament::from_trf(include_str!("../../fixtures/tournaments/three_teams.trf")).unwrap();
+    let (two, three) = (fixture("two_teams.trf"), fixture("three_teams.trf"));
     for (t, member) in [
         (&two, two.teams[0].boards[0]),
         (&three, three.teams[0].boards[0]),
@@ -320,12 +328,96 @@ fn bad_line_ups_are_refused_with_two_teams_as_with_more() {
             ),
         ] {
             let message = |e: HillError| e.to_string();
-            let events = HillEvent::from_tournament(t, &lineups, DrawnBout::BothLeave);
+            let events = HillEvent::from_tournament(t, &lineups, &[], DrawnBout::BothLeave);
             assert!(events.map_err(message).unwrap_err().contains(why), "{why}");
             if t.teams.len() == 2 {
-                let hill = KingOfTheHill::from_tournament(t, &lineups, DrawnBout::BothLeave);
+                let hill = KingOfTheHill::from_tournament(t, &lineups, &[], DrawnBout::BothLeave);
                 assert!(hill.map_err(message).unwrap_err().contains(why), "{why}");
             }
         }
     }
+}
+
+/// Plays the king of the hill of `t` to its end from `order`, the higher id winning
+/// every bout; the bouts as played and the winner.
+fn play_out(t: &mut Tournament, order: &[u32]) -> (Vec<(u32, u32)>, Option<u32>) {
+    let mut bouts = Vec::new();
+    loop {
+        let (bout, winner) = next_bout_and_winner(t, &[], order, DrawnBout::BothLeave).unwrap();
+        let Some((black, white)) = bout.and_then(Pairing::game) else {
+            return (bouts, winner);
+        };
+        bouts.push((black, white));
+        let result = if black > white {
+            ResultKind::Win
+        } else {
+            ResultKind::Loss
+        };
+        let round = u32::try_from(bouts.len()).unwrap();
+        record_game(t, round, black, white, result).unwrap();
+    }
+}
+
+/// A rotation order given (as drawn by lots): the teams come on in it, the first bout
+/// is its first two teams', and the ranking and the winner follow; with two teams the
+/// order's first team has Black in the first bout and the winner is named by its id.
+#[test]
+fn a_rotation_order_given_decides_who_comes_on_first() {
+    let mut t = fixture("three_teams.trf");
+    let (bouts, winner) = play_out(&mut t, &[3, 1, 2]);
+    // East's 5 against North's 1, then South's 3 against 5, North's 2 against 5...
+    assert_eq!(bouts[..3], [(5, 1), (3, 5), (5, 2)]);
+    assert_eq!(winner, Some(3));
+    let hill = HillEvent::from_tournament(&t, &[], &[3, 1, 2], DrawnBout::BothLeave).unwrap();
+    let teams: Vec<u32> = hill.ranking().unwrap().iter().map(|p| p.team).collect();
+    assert_eq!(teams, [3, 2, 1]);
+    // The same crosstable is not the event by id order: its first bout is 1 against 3.
+    let by_id = HillEvent::from_tournament(&t, &[], &[], DrawnBout::BothLeave).unwrap_err();
+    assert_eq!(
+        by_id,
+        HillError::OffOrder {
+            round: 1,
+            black: 1,
+            white: 3
+        }
+    );
+
+    for (order, first_bout) in [(vec![2, 1], (4, 1)), (vec![1, 2], (1, 4)), (vec![], (1, 4))] {
+        let mut t = fixture("two_teams.trf");
+        let (bouts, winner) = play_out(&mut t, &order);
+        assert_eq!((bouts[0], winner), (first_bout, Some(2)), "{order:?}");
+    }
+}
+
+/// An order naming a team the file does not have, naming one twice or leaving one out
+/// is refused naming the team, with two teams as with more.
+#[test]
+fn a_rotation_order_that_is_not_the_teams_each_once_is_refused() {
+    let (two, three) = (fixture("two_teams.trf"), fixture("three_teams.trf"));
+    for (t, order, refused) in [
+        (
+            &three,
+            vec![1, 2, 9],
+            HillError::OrderUnknownTeam { team: 9 },
+        ),
+        (
+            &three,
+            vec![1, 2, 1, 3],
+            HillError::OrderRepeatedTeam { team: 1 },
+        ),
+        (&three, vec![3, 1], HillError::OrderMissingTeam { team: 2 }),
+        (&two, vec![2, 7], HillError::OrderUnknownTeam { team: 7 }),
+        (&two, vec![2, 2], HillError::OrderRepeatedTeam { team: 2 }),
+        (&two, vec![2], HillError::OrderMissingTeam { team: 1 }),
+    ] {
+        let e = next_bout_and_winner(t, &[], &order, DrawnBout::BothLeave).unwrap_err();
+        assert_eq!(e, refused, "{order:?}");
+        let e = HillEvent::from_tournament(t, &[], &order, DrawnBout::Replayed).unwrap_err();
+        assert_eq!(e, refused, "{order:?}");
+    }
+    let e = HillError::OrderMissingTeam { team: 2 }.to_string();
+    assert_eq!(
+        e,
+        "the rotation order leaves out team 2: name every team once"
+    );
 }

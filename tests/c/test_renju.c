@@ -1342,6 +1342,20 @@ static void test_team_lineups(const char *games_dir) {
     EXPECT_OK(renju_tournament_free(t));
 }
 
+/* Records `bout` into `t`, the higher start rank winning, frees `t` and returns the
+ * tournament with the result. */
+static renju_tournament *record_bout(renju_tournament *t, renju_board bout) {
+    renju_tournament *next = NULL;
+    renju_result_entry entry;
+
+    entry.black = bout.black;
+    entry.white = bout.white;
+    entry.code = bout.black > bout.white ? '1' : '0';
+    EXPECT_OK(renju_tournament_record_results(t, 0, 0, &entry, 1, &next));
+    EXPECT_OK(renju_tournament_free(t));
+    return next;
+}
+
 /* A king of the hill of three teams driven to its end (the higher start rank winning
  * each bout: the bouts the Python and command-line tests play too), its ranking, and
  * a crosstable where a player who left plays again refused. */
@@ -1369,12 +1383,7 @@ static void test_king_of_the_hill_teams(const char *games_dir) {
         }
         EXPECT_OK(renju_tournament_king_of_the_hill_ranking(t, 0, 0, places, 4, &count));
         CHECK(count == 0);
-        entry.black = bout.black;
-        entry.white = bout.white;
-        entry.code = bout.black > bout.white ? '1' : '0';
-        EXPECT_OK(renju_tournament_record_results(t, 0, 0, &entry, 1, &next));
-        EXPECT_OK(renju_tournament_free(t));
-        t = next;
+        t = record_bout(t, bout);
     }
     CHECK(r == 4 && winner == 3);
     EXPECT(renju_tournament_king_of_the_hill_ranking(t, 0, 0, places, 2, &count),
@@ -1451,6 +1460,92 @@ static void test_king_of_the_hill_teams(const char *games_dir) {
                RENJU_ERROR_NULL_POINTER);
     }
     EXPECT_OK(renju_tournament_free(next));
+    EXPECT_OK(renju_tournament_free(t));
+}
+
+/* Plays the king of the hill of the fixture `name` from `options`, the higher start
+ * rank winning each bout; `bouts` gets the first three bouts, the return the winner. */
+static uint32_t play_hill(const char *games_dir, const char *name,
+                          const renju_hill_options *options, uint32_t bouts[3][2]) {
+    char path[1024];
+    renju_tournament *t = NULL;
+    renju_board bout;
+    uint32_t winner = 99, r;
+
+    snprintf(path, sizeof path, "%s/../tournaments/%s", games_dir, name);
+    EXPECT_OK(renju_tournament_read_file(path, NULL, &t));
+    for (r = 0; r < 10; r++) {
+        EXPECT_OK(renju_tournament_king_of_the_hill_with(t, 0, options, &bout, &winner));
+        if (bout.black == 0) {
+            break;
+        }
+        if (r < 3) {
+            bouts[r][0] = bout.black;
+            bouts[r][1] = bout.white;
+        }
+        t = record_bout(t, bout);
+    }
+    EXPECT_OK(renju_tournament_free(t));
+    return winner;
+}
+
+/* A king of the hill in the rotation order given (as drawn by lots): three teams in the
+ * order East, North, South, two teams South first (its first player Black); an order
+ * naming a team the file lacks, naming one twice or leaving one out refused naming the
+ * team, and a NULL order with a count refused. */
+static void test_king_of_the_hill_order(const char *games_dir) {
+    char path[1024];
+    renju_tournament *t = NULL;
+    renju_board bout;
+    renju_hill_place places[3];
+    size_t count = 99, i;
+    uint32_t bouts[3][2] = {{0}}, winner = 99;
+    static const uint32_t east_first[3] = {3, 1, 2}, south_first[2] = {2, 1};
+    static const uint32_t unknown[3] = {1, 2, 9}, twice[4] = {1, 2, 1, 3}, short_[2] = {3, 1};
+    static const struct {
+        const uint32_t *order;
+        size_t count;
+        const char *message;
+    } refused[3] = {
+        {unknown, 3, "the rotation order names team 9, which the tournament does not have"},
+        {twice, 4, "the rotation order names team 1 twice"},
+        {short_, 2, "the rotation order leaves out team 2"},
+    };
+    renju_hill_options options = {0};
+
+    snprintf(context, sizeof context, "king of the hill, rotation order");
+    options.order = east_first;
+    options.order_count = 3;
+    winner = play_hill(games_dir, "three_teams.trf", &options, bouts);
+    CHECK(winner == 3);
+    CHECK(bouts[0][0] == 5 && bouts[0][1] == 1 && bouts[1][0] == 3 && bouts[1][1] == 5);
+    CHECK(bouts[2][0] == 5 && bouts[2][1] == 2);
+    options.order = south_first;
+    options.order_count = 2;
+    winner = play_hill(games_dir, "two_teams.trf", &options, bouts);
+    CHECK(winner == 2);
+    CHECK(bouts[0][0] == 4 && bouts[0][1] == 1 && bouts[1][0] == 2 && bouts[1][1] == 4);
+
+    snprintf(path, sizeof path, "%s/../tournaments/three_teams.trf", games_dir);
+    EXPECT_OK(renju_tournament_read_file(path, NULL, &t));
+    for (i = 0; i < 3; i++) {
+        options.order = refused[i].order;
+        options.order_count = refused[i].count;
+        EXPECT(renju_tournament_king_of_the_hill_with(t, 0, &options, &bout, &winner),
+               RENJU_ERROR_PAIRING);
+        CHECK(strstr(renju_last_error_message(), refused[i].message) != NULL);
+        EXPECT(renju_tournament_king_of_the_hill_ranking_with(t, 0, &options, places, 3, &count),
+               RENJU_ERROR_PAIRING);
+        CHECK(strstr(renju_last_error_message(), refused[i].message) != NULL);
+    }
+    options.order = NULL;
+    EXPECT(renju_tournament_king_of_the_hill_with(t, 0, &options, &bout, &winner),
+           RENJU_ERROR_NULL_POINTER);
+    CHECK(strstr(renju_last_error_message(), "options->order") != NULL);
+    /* NULL with a count of 0: by id, North's first player against South's. */
+    options.order_count = 0;
+    EXPECT_OK(renju_tournament_king_of_the_hill_with(t, 0, &options, &bout, &winner));
+    CHECK(bout.black == 1 && bout.white == 3);
     EXPECT_OK(renju_tournament_free(t));
 }
 
@@ -2785,6 +2880,7 @@ int main(int argc, char **argv) {
     test_team_events(argv[1]);
     test_team_lineups(argv[1]);
     test_king_of_the_hill_teams(argv[1]);
+    test_king_of_the_hill_order(argv[1]);
     test_round_robin_pairing(argv[1]);
     test_dutch_pairing(argv[1]);
     test_report_merge();

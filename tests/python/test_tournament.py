@@ -498,6 +498,49 @@ def test_a_king_of_the_hill_of_three_teams_rotates_and_ranks_the_teams(repo: Pat
     assert drawn.king_of_the_hill_ranking() == [(1, 2, 3), (1, 3, 3), (3, 1, 2)]
 
 
+def play_hill(t: renju.tournament.Tournament, order: list[int]) -> tuple[
+    renju.tournament.Tournament, list[tuple[int, int]], int | None
+]:
+    """Plays the king of the hill of t from order, the higher start rank winning each
+    bout: the tournament played, the bouts and the winner."""
+    bouts = []
+    bout, winner = t.king_of_the_hill(order=order)
+    while bout is not None:
+        black, white = bout
+        bouts.append(bout)
+        t = t.record_results([(black, white, "1" if black > white else "0")])
+        bout, winner = t.king_of_the_hill(order=order)
+    return t, bouts, winner
+
+
+def test_a_king_of_the_hill_takes_the_rotation_order_given(repo: Path) -> None:
+    """order=: three teams in the order East, North, South (the bouts the CLI and C
+    tests play), two teams South first (its first player Black); an order that is not
+    every team once is refused naming the team."""
+    three = renju.tournament.read_tournament(repo / "fixtures/tournaments/three_teams.trf")
+    played, bouts, winner = play_hill(three, [3, 1, 2])
+    assert bouts[:3] == [(5, 1), (3, 5), (5, 2)] and winner == 3
+    assert [team for _, team, _ in played.king_of_the_hill_ranking(order=[3, 1, 2]) or []] == [
+        3, 2, 1
+    ]
+    with pytest.raises(ValueError, match="round 1: the next bout was 1 against 3"):
+        played.king_of_the_hill_ranking()
+    two = renju.tournament.read_tournament(repo / "fixtures/tournaments/two_teams.trf")
+    _, bouts, winner = play_hill(two, [2, 1])
+    assert bouts[:2] == [(4, 1), (2, 4)] and winner == 2
+    for order, message in [
+        ([1, 2, 9], "the rotation order names team 9, which the tournament does not have"),
+        ([1, 2, 1, 3], "the rotation order names team 1 twice"),
+        ([3, 1], "the rotation order leaves out team 2"),
+    ]:
+        with pytest.raises(ValueError, match=message):
+            three.king_of_the_hill(order=order)
+        with pytest.raises(ValueError, match=message):
+            three.king_of_the_hill_ranking(order=order)
+    assert three.king_of_the_hill(order=[]) == three.king_of_the_hill() == ((1, 3), None)
+
+
+
 DUTCH = Path("fixtures") / "tournaments" / "dutch"
 
 

@@ -252,6 +252,7 @@ class Tournament:
         self,
         replay_draws: bool = False,
         lineups: dict[int, list[int]] | None = None,
+        order: list[int] | None = None,
     ) -> tuple[tuple[int, int] | None, int | None]:
         """The king-of-the-hill match between this event's teams (their players in board
         order, or lineups), the crosstable's bouts replayed (one a round): (next_bout,
@@ -261,20 +262,25 @@ class Tournament:
         in rotation (id order), the next challenger from the next team with players
         left other than the winner's; winner is the last team with players (None when
         the last teams went out together). A drawn bout: both players leave, or with
-        replay_draws it is played again with colours exchanged. Raises ValueError with
-        fewer than two teams or when a round is not the bout that was next (a player
-        who left plays again, one comes on out of the line-up's order)."""
+        replay_draws it is played again with colours exchanged. order gives the teams'
+        rotation order instead of id order (for instance as drawn by lots): every
+        team's id once; with two teams its first is the first team, its first player
+        Black in the first bout. Raises ValueError with fewer than two teams, for an
+        order naming a team the tournament does not have, naming one twice or leaving
+        one out, or when a round is not the bout that was next (a player who left plays
+        again, one comes on out of the line-up's order)."""
     def king_of_the_hill_ranking(
         self,
         replay_draws: bool = False,
         lineups: dict[int, list[int]] | None = None,
+        order: list[int] | None = None,
     ) -> list[tuple[int, int, int | None]] | None:
         """The ranking of this event's king of the hill (as king_of_the_hill plays it,
         two teams or more), None while it goes on: (place, team, out_after_bout) best
         first, teams ranked by how late their play ended (the team with players left
         first, out_after_bout None; then the bout, from 1, that ended each team's play,
         the later the higher); teams out in the same bout share the place. Raises
-        ValueError as king_of_the_hill does."""
+        ValueError as king_of_the_hill does; order as there."""
     def club_totals(self, counted: int | None = None) -> list[dict[str, Any]]:
         """The club totals of this individual event: each club's (the players'
         federation column) best counted players' points (all when None) added up, best

@@ -5,7 +5,8 @@
 //! result and says who plays next.
 //!
 //! Where the rules are silent, the reading chosen: the first bout's Black is the first
-//! team's player; a player who stays changes colour each bout (the one who comes on
+//! team's player (from a tournament: the team with the lower id, or the first of the
+//! rotation order given, see below); a player who stays changes colour each bout (the one who comes on
 //! takes the other); a drawn bout is as the organiser says ([`DrawnBout`]): both
 //! players leave (the common regulation; the first team's next player then has Black),
 //! or the bout is played again with the colours exchanged. When both teams' last
@@ -14,7 +15,11 @@
 //! **More than two teams** ([`HillEvent`]; the rules speak of sides in turn and are
 //! silent on the order, so the reading of the multi-team events that three-nation team
 //! cups run): the teams come on in a fixed rotation, their order as given (from a
-//! tournament: by team id). The first bout is the first team's first player (Black)
+//! tournament: by team id, or the order given, for instance as drawn by lots: a list of
+//! the team ids, each team once, refused naming the team when it names a team the
+//! tournament does not have ([`HillError::OrderUnknownTeam`]), names one twice
+//! ([`HillError::OrderRepeatedTeam`]) or leaves one out ([`HillError::OrderMissingTeam`]);
+//! with two teams the order's first is the first team). The first bout is the first team's first player (Black)
 //! against the second team's. The winner of a bout stays; the next challenger is the
 //! next player of the next team in the rotation after the team that came on last,
 //! skipping the winner's team and every team with no player left (a skipped team keeps
@@ -31,7 +36,7 @@
 
 use std::collections::HashMap;
 
-use crate::model::{ResultKind, Tournament};
+use crate::model::{ResultKind, Team, Tournament};
 
 use super::teams::two_teams;
 use super::Pairing;
@@ -104,6 +109,24 @@ pub enum HillError {
     /// A team named twice.
     #[error("team {team} is named twice")]
     RepeatedTeam {
+        /// The team's id.
+        team: u32,
+    },
+    /// A rotation order naming a team the tournament does not have.
+    #[error("the rotation order names team {team}, which the tournament does not have")]
+    OrderUnknownTeam {
+        /// The team's id.
+        team: u32,
+    },
+    /// A rotation order naming a team twice.
+    #[error("the rotation order names team {team} twice")]
+    OrderRepeatedTeam {
+        /// The team's id.
+        team: u32,
+    },
+    /// A rotation order leaving a team of the tournament out.
+    #[error("the rotation order leaves out team {team}: name every team once")]
+    OrderMissingTeam {
         /// The team's id.
         team: u32,
     },
@@ -197,9 +220,11 @@ impl KingOfTheHill {
     }
 
     /// The match between the two teams of `t`, each in its board order (`lineups`' entry
-    /// for a team, when given, instead), with the crosstable's bouts replayed: one bout a
-    /// round, in round order, each the game between the bout's players (Black's result
-    /// read: a win or forfeit win, a loss or forfeit loss, anything else a draw).
+    /// for a team, when given, instead), the first team the one with the lower id (the
+    /// first of `order`, team ids each once, when given; an empty `order`: by id), with
+    /// the crosstable's bouts replayed: one bout a round, in round order, each the game
+    /// between the bout's players (Black's result read: a win or forfeit win, a loss or
+    /// forfeit loss, anything else a draw).
     ///
     /// ```
     /// use renju_tournament::pairing::king_of_the_hill::{DrawnBout, KingOfTheHill};
@@ -208,21 +233,35 @@ impl KingOfTheHill {
     /// use renju_tournament::{ResultKind, Tournament};
     /// let mut t = Tournament::from_trf(include_str!("../../../fixtures/tournaments/two_teams.trf")).unwrap();
     /// record_game(&mut t, 1, 1, 4, ResultKind::Loss).unwrap();
-    /// let hill = KingOfTheHill::from_tournament(&t, &[], DrawnBout::BothLeave).unwrap();
+    /// let hill = KingOfTheHill::from_tournament(&t, &[], &[], DrawnBout::BothLeave).unwrap();
     /// // 1 lost and left; 4 stays, with Black now.
     /// assert_eq!(hill.next_bout(), Some(Pairing::Game { black: 4, white: 2 }));
+    /// // South (team 2) first: its first player has Black in the first bout.
+    /// let t = Tournament::from_trf(include_str!("../../../fixtures/tournaments/two_teams.trf")).unwrap();
+    /// let hill = KingOfTheHill::from_tournament(&t, &[], &[2, 1], DrawnBout::BothLeave).unwrap();
+    /// assert_eq!(hill.next_bout(), Some(Pairing::Game { black: 4, white: 1 }));
     /// ```
     pub fn from_tournament(
         t: &Tournament,
         lineups: &[(u32, Vec<u32>)],
+        order: &[u32],
         draws: DrawnBout,
     ) -> Result<KingOfTheHill, HillError> {
+        Ok(KingOfTheHill::with_ids(t, lineups, order, draws)?.0)
+    }
+
+    /// [`KingOfTheHill::from_tournament`], with the ids of the first and the second team.
+    fn with_ids(
+        t: &Tournament,
+        lineups: &[(u32, Vec<u32>)],
+        order: &[u32],
+        draws: DrawnBout,
+    ) -> Result<(KingOfTheHill, [u32; 2]), HillError> {
         two_teams(t).map_err(|e| HillError::Teams(e.to_string()))?;
-        let mut teams = team_lineups(t, lineups)?
-            .into_iter()
-            .map(|(_, players)| players);
-        let (a, b) = (teams.next(), teams.next());
-        let mut hill = KingOfTheHill::new(a.unwrap_or_default(), b.unwrap_or_default(), draws)?;
+        let teams = team_lineups(t, lineups, order)?;
+        let [(a, first), (b, second)]: [(u32, Vec<u32>); 2] =
+            (teams.try_into()).map_err(|l: Vec<_>| HillError::TooFewTeams { teams: l.len() })?;
+        let mut hill = KingOfTheHill::new(first, second, draws)?;
         let mut rounds: Vec<u32> = t.cells.iter().map(|c| c.round).collect();
         rounds.sort_unstable();
         rounds.dedup();
@@ -244,7 +283,7 @@ impl KingOfTheHill {
                 _ => BoutResult::Draw,
             })?;
         }
-        Ok(hill)
+        Ok((hill, [a, b]))
     }
 
     /// The next bout, Black first, or `None` when the match is over.
@@ -402,8 +441,9 @@ impl HillEvent {
         })
     }
 
-    /// The event of the teams of `t` in id order, each in its board order (`lineups`'
-    /// entry for a team, when given, instead), with the crosstable's bouts replayed: one
+    /// The event of the teams of `t` in id order (in `order`, team ids each once, when
+    /// given; an empty `order`: by id), each in its board order (`lineups`' entry for a
+    /// team, when given, instead), with the crosstable's bouts replayed: one
     /// bout a round, in round order, each the game between the bout's players (Black's
     /// result read as [`KingOfTheHill::from_tournament`] reads it). A line-up for a team
     /// the tournament does not have, or naming a player not in the team, is refused
@@ -411,13 +451,28 @@ impl HillEvent {
     /// the bout due is refused, saying why: a player who had left plays again
     /// ([`HillError::PlaysAgain`]), a player comes on before a teammate earlier in the
     /// line-up has left ([`HillError::OutOfOrder`]), or another pairing
-    /// ([`HillError::OffOrder`]).
+    /// ([`HillError::OffOrder`]). An `order` that is not the teams' ids each once is
+    /// refused, naming the team ([`HillError::OrderUnknownTeam`],
+    /// [`HillError::OrderRepeatedTeam`], [`HillError::OrderMissingTeam`]).
+    ///
+    /// ```
+    /// use renju_tournament::pairing::king_of_the_hill::{DrawnBout, HillError, HillEvent};
+    /// use renju_tournament::pairing::Pairing;
+    /// use renju_tournament::Tournament;
+    /// let t = Tournament::from_trf(include_str!("../../../fixtures/tournaments/three_teams.trf")).unwrap();
+    /// // East (team 3), then North (1), then South (2), as drawn by lots.
+    /// let hill = HillEvent::from_tournament(&t, &[], &[3, 1, 2], DrawnBout::BothLeave).unwrap();
+    /// assert_eq!(hill.next_bout(), Some(Pairing::Game { black: 5, white: 1 }));
+    /// let e = HillEvent::from_tournament(&t, &[], &[3, 1], DrawnBout::BothLeave).unwrap_err();
+    /// assert_eq!(e, HillError::OrderMissingTeam { team: 2 });
+    /// ```
     pub fn from_tournament(
         t: &Tournament,
         lineups: &[(u32, Vec<u32>)],
+        order: &[u32],
         draws: DrawnBout,
     ) -> Result<HillEvent, HillError> {
-        let mut hill = HillEvent::new(team_lineups(t, lineups)?, draws)?;
+        let mut hill = HillEvent::new(team_lineups(t, lineups, order)?, draws)?;
         let mut rounds: Vec<u32> = t.cells.iter().map(|c| c.round).collect();
         rounds.sort_unstable();
         rounds.dedup();
@@ -633,39 +688,79 @@ impl HillEvent {
     }
 }
 
+/// Whether the king of the hill of `t` is an event of more than two teams, played by
+/// the rotation of [`HillEvent`] (else the two-team match of [`KingOfTheHill`]).
+pub fn rotates(t: &Tournament) -> bool {
+    t.teams.len() > 2
+}
+
 /// The next bout of the king of the hill of `t` (its bouts in the crosstable one a
 /// round, replayed) and the winning team's id, the two the front ends give: the
 /// two-team match of [`KingOfTheHill`] for two teams (the winner `None` while it goes
 /// on and for a drawn match), the rotation of [`HillEvent`] for more (the winner the
-/// last team with players, `None` when the last teams went out together).
+/// last team with players, `None` when the last teams went out together). `order`, when
+/// not empty, is the teams' rotation order (with two teams, the first team first), as
+/// the two take it.
+///
+/// ```
+/// use renju_tournament::pairing::king_of_the_hill::{next_bout_and_winner, DrawnBout};
+/// use renju_tournament::pairing::Pairing;
+/// use renju_tournament::Tournament;
+/// let t = Tournament::from_trf(include_str!("../../../fixtures/tournaments/two_teams.trf")).unwrap();
+/// let (bout, winner) = next_bout_and_winner(&t, &[], &[2, 1], DrawnBout::BothLeave).unwrap();
+/// assert_eq!((bout, winner), (Some(Pairing::Game { black: 4, white: 1 }), None));
+/// ```
 pub fn next_bout_and_winner(
     t: &Tournament,
     lineups: &[(u32, Vec<u32>)],
+    order: &[u32],
     draws: DrawnBout,
 ) -> Result<(Option<Pairing>, Option<u32>), HillError> {
-    if t.teams.len() > 2 {
-        let hill = HillEvent::from_tournament(t, lineups, draws)?;
+    if rotates(t) {
+        let hill = HillEvent::from_tournament(t, lineups, order, draws)?;
         return Ok((hill.next_bout(), hill.winner()));
     }
-    let hill = KingOfTheHill::from_tournament(t, lineups, draws)?;
-    let (a, b) = two_teams(t).map_err(|e| HillError::Teams(e.to_string()))?;
+    let (hill, ids) = KingOfTheHill::with_ids(t, lineups, order, draws)?;
     let winner = match hill.outcome() {
-        Some(HillOutcome::Won(k)) => Some([a.id, b.id][k.min(1)]),
+        Some(HillOutcome::Won(k)) => Some(ids[k.min(1)]),
         _ => None,
     };
     Ok((hill.next_bout(), winner))
 }
 
-/// The line-up of each team of `t`, in id order: its board order, or `lineups`' entry
-/// for it. A line-up for a team the tournament does not have, a second line-up for one
-/// team, or one naming a player not in the team is refused ([`HillError::Teams`]); the
-/// order of a line-up is the team's choice.
+/// The teams of `t` in rotation order: `order` when given, else by id. An order naming
+/// a team the tournament does not have, naming one twice or leaving one out is refused,
+/// naming the team.
+fn rotation<'t>(t: &'t Tournament, order: &[u32]) -> Result<Vec<&'t Team>, HillError> {
+    let mut teams: Vec<&Team> = t.teams.iter().collect();
+    teams.sort_by_key(|x| x.id);
+    if order.is_empty() {
+        return Ok(teams);
+    }
+    let mut rotation = Vec::with_capacity(order.len());
+    for (i, &team) in order.iter().enumerate() {
+        if order[..i].contains(&team) {
+            return Err(HillError::OrderRepeatedTeam { team });
+        }
+        let found = teams.iter().find(|x| x.id == team);
+        rotation.push(*found.ok_or(HillError::OrderUnknownTeam { team })?);
+    }
+    match teams.iter().find(|x| !order.contains(&x.id)) {
+        Some(missing) => Err(HillError::OrderMissingTeam { team: missing.id }),
+        None => Ok(rotation),
+    }
+}
+
+/// The line-up of each team of `t`, in rotation order ([`rotation`]): its board order,
+/// or `lineups`' entry for it. A line-up for a team the tournament does not have, a
+/// second line-up for one team, or one naming a player not in the team is refused
+/// ([`HillError::Teams`]); the order of a line-up is the team's choice.
 fn team_lineups(
     t: &Tournament,
     lineups: &[(u32, Vec<u32>)],
+    order: &[u32],
 ) -> Result<Vec<(u32, Vec<u32>)>, HillError> {
-    let mut teams: Vec<&crate::model::Team> = t.teams.iter().collect();
-    teams.sort_by_key(|x| x.id);
+    let teams = rotation(t, order)?;
     for (i, (id, players)) in lineups.iter().enumerate() {
         let team = (teams.iter().find(|x| x.id == *id)).ok_or_else(|| {
             HillError::Teams(format!(
