@@ -30,6 +30,8 @@ use crate::pair_teams::{pair_teams, parse_lineup, parse_order, TeamOptions, Team
 #[command(group(ArgGroup::new("task").required(true).args(["dutch", "round_robin", "knockout", "draw_lots", "record", "team_round_robin", "team_swiss", "scheveningen", "king_of_the_hill"])))]
 #[command(group(ArgGroup::new("system").args(["dutch", "round_robin", "knockout"])))]
 #[command(group(ArgGroup::new("teams").args(["team_round_robin", "team_swiss", "scheveningen", "king_of_the_hill"])))]
+// A group of its own: `requires` on a flag is met by its default, on a group only when given.
+#[command(group(ArgGroup::new("hill").args(["king_of_the_hill"])))]
 #[command(group(ArgGroup::new("berger").args(["round_robin", "team_round_robin"]).multiple(false)))]
 pub struct PairArgs {
     /// Pair the next round of a Swiss tournament by the Dutch system (FIDE C.04.3, the
@@ -87,12 +89,12 @@ pub struct PairArgs {
     lineup: Vec<String>,
     /// In a king of the hill, a drawn bout is played again with colours exchanged
     /// (default: both players leave).
-    #[arg(long, requires = "king_of_the_hill")]
+    #[arg(long, requires = "hill")]
     replay_draws: bool,
     /// In a king of the hill, the teams' rotation order (for instance as drawn by lots),
     /// ID,ID,... naming every team once (default: by team id); with two teams the first
     /// named is the first team, its first player Black in the first bout.
-    #[arg(long, value_name = "IDS", requires = "king_of_the_hill")]
+    #[arg(long, value_name = "IDS", requires = "hill")]
     order: Option<String>,
     /// Draw lots for the pairing numbers (before round 1): write the tournament with
     /// each player's start rank set to the number drawn (with --seed).

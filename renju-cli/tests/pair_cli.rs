@@ -661,4 +661,15 @@ fn a_king_of_the_hill_takes_the_rotation_order_given() {
         assert_eq!(code, 2, "{order}");
         assert!(err.contains(why), "{order}: {err}");
     }
+    for option in [&["--order", "1,2,3"][..], &["--replay-draws"]] {
+        let args = [
+            &["pair", "--team-swiss"],
+            option,
+            &[three.to_str().unwrap()],
+        ]
+        .concat();
+        let (code, _, err) = renju(&args);
+        assert_eq!(code, 2, "{option:?} is only for a king of the hill: {err}");
+        assert!(err.contains("--king-of-the-hill"), "{err}");
+    }
 }
