@@ -645,6 +645,9 @@ pub enum TeamScoreSystemError {
     /// No code at all.
     #[error("no match points (TW, TD, TL) given")]
     Empty,
+    /// Match points that do not fit the record's four columns.
+    #[error("match points of 100 or more")]
+    TooLarge,
 }
 
 impl TeamPointValues {
@@ -729,6 +732,21 @@ impl TeamPointValues {
             field(self.draw)?,
             field(self.loss)?
         ))
+    }
+
+    /// The text of a `362` record (after the code) as the library keeps it: read
+    /// ([`TeamPointValues::from_team_score_system`]) and written back
+    /// ([`TeamPointValues::to_team_score_system`]), every code with its points.
+    ///
+    /// ```
+    /// use renju_tournament::{TeamPointValues, TeamScoreSystemError};
+    /// assert_eq!(TeamPointValues::normalized("TD 0.5  TW 3").unwrap(), "TW 3.0 TD 0.5 TL 0.0");
+    /// let e = TeamPointValues::normalized("TW 100").unwrap_err();
+    /// assert_eq!(e, TeamScoreSystemError::TooLarge);
+    /// ```
+    pub fn normalized(text: &str) -> Result<String, TeamScoreSystemError> {
+        (TeamPointValues::from_team_score_system(text)?.to_team_score_system())
+            .ok_or(TeamScoreSystemError::TooLarge)
     }
 
     /// The match points of a team's round scored `kind` (its result counted 1, ½ or 0).
@@ -872,6 +890,29 @@ impl Tournament {
         (self.team_score_system.as_deref())
             .and_then(|text| TeamPointValues::from_team_score_system(text).ok())
             .unwrap_or_default()
+    }
+
+    /// Sets the team score system (TRF-26 `362`) from a record's text (after the code),
+    /// kept as the TRF reader keeps it ([`TeamPointValues::normalized`]); `None` removes
+    /// it (matches score 1, ½ and 0). Text that cannot be read is refused and the
+    /// tournament left as it was.
+    ///
+    /// ```
+    /// use renju_tournament::Tournament;
+    /// let mut t = Tournament::default();
+    /// t.set_team_score_system(Some("TW 3")).unwrap();
+    /// assert_eq!(t.team_score_system.as_deref(), Some("TW 3.0 TD 1.0 TL 0.0"));
+    /// assert!(t.set_team_score_system(Some("TX 1")).is_err());
+    /// assert_eq!(t.team_score_system.as_deref(), Some("TW 3.0 TD 1.0 TL 0.0"));
+    /// t.set_team_score_system(None).unwrap();
+    /// assert_eq!(t.team_score_system, None);
+    /// ```
+    pub fn set_team_score_system(
+        &mut self,
+        text: Option<&str>,
+    ) -> Result<(), TeamScoreSystemError> {
+        self.team_score_system = text.map(TeamPointValues::normalized).transpose()?;
+        Ok(())
     }
 
     /// A player by id.

@@ -408,17 +408,13 @@ fn read_score_system(rest: &str, err: &dyn Fn(String) -> TrfError) -> Result<Str
 }
 
 /// The text of a `362` record (`rest`, after column 4), the team score system: refused
-/// when it cannot be read ([`TeamPointValues::from_team_score_system`]), else kept as
-/// [`TeamPointValues::to_team_score_system`] writes it (every code with its points).
+/// when it cannot be read, else kept as [`TeamPointValues::normalized`] keeps it (every
+/// code with its points).
 fn read_team_score_system(
     rest: &str,
     err: &dyn Fn(String) -> TrfError,
 ) -> Result<String, TrfError> {
-    let values =
-        TeamPointValues::from_team_score_system(rest).map_err(|e| err(format!("362: {e}")))?;
-    values
-        .to_team_score_system()
-        .ok_or_else(|| err(format!("362: {rest:?}: match points of 100 or more")))
+    TeamPointValues::normalized(rest).map_err(|e| err(format!("362: {e}")))
 }
 
 /// The number of players (`062`) or teams (`082`) a file declares (`rest`, after
@@ -893,9 +889,8 @@ fn write_header(t: &Tournament, out: &mut String) {
     }
     // Only as a reader takes it back: text set by hand that does not read (a finding of
     // the standings) is left out rather than making the file unreadable.
-    let team_points = (t.team_score_system.as_deref())
-        .and_then(|s| TeamPointValues::from_team_score_system(s).ok())
-        .and_then(|v| v.to_team_score_system());
+    let team_points =
+        (t.team_score_system.as_deref()).and_then(|s| TeamPointValues::normalized(s).ok());
     if let Some(s) = team_points {
         out.push_str(&format!("362 {s}\n"));
     }
