@@ -445,6 +445,27 @@ py_methods! { Tournament |_x| pickle(Self) {}
         self.inner.is_team_event()
     }
 
+    /// The team score system (TRF-26 `362`: the match points of a match won, drawn and
+    /// lost) as a TRF file writes it ('TW 2.0 TD 1.0 TL 0.0'), or None (matches score
+    /// 1, ½ and 0). The standings count it. Set it from a record's text ('TW 3 TD 1':
+    /// TW, TD, TL each followed by its match points, in any order; a code not given
+    /// takes TRF-26's value, 2, 1 or 0), kept as a TRF file writes it; None removes
+    /// it. Setting text that cannot be read raises renju.ParseError (a ValueError), the
+    /// tournament left as it was.
+    #[getter]
+    fn team_score_system(&self) -> Option<String> {
+        self.inner.team_score_system.clone()
+    }
+
+    /// Sets the team score system (see the getter).
+    #[setter]
+    fn set_team_score_system(&mut self, py: Python<'_>, text: Option<&str>) -> PyResult<()> {
+        self.inner.set_team_score_system(text).map_err(|e| {
+            let message = format!("team score system {:?}: {e}", text.unwrap_or_default());
+            errors::parse_error(py, &ParseError::new(message))
+        })
+    }
+
     /// The crosstable's findings (records of a game file that could not be placed, and
     /// the checks of pairings, results, colours and withdrawals).
     fn check(&self) -> Vec<TournamentFinding> {

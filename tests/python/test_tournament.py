@@ -540,6 +540,36 @@ def test_a_king_of_the_hill_takes_the_rotation_order_given(repo: Path) -> None:
     assert three.king_of_the_hill(order=[]) == three.king_of_the_hill() == ((1, 3), None)
 
 
+def test_the_team_score_system_is_read_and_set(repo: Path) -> None:
+    """team_score_system (TRF-26 362): None in the file; set, kept as TRF writes it and
+    counted by the standings and the TRF written; unreadable text refused as a
+    ParseError, the tournament unchanged; None removes it."""
+    t = renju.tournament.read_tournament(repo / "fixtures/tournaments/team_round_robin.trf")
+    assert t.team_score_system is None
+    assert (t.standings().rows[0].id, t.standings().rows[0].points) == (2, 2.0)
+    t.team_score_system = "TD 1  TW 3"
+    assert t.team_score_system == "TW 3.0 TD 1.0 TL 0.0"
+    assert (t.standings().rows[0].id, t.standings().rows[0].points) == (2, 5.0)
+    assert "\n362 TW 3.0 TD 1.0 TL 0.0\n" in t.to_trf()
+    assert renju.tournament.Tournament.from_trf(t.to_trf()).team_score_system == (
+        "TW 3.0 TD 1.0 TL 0.0"
+    )
+    for bad, message in [
+        ("TX 1", '"TX" is not a code of a team score system'),
+        ("TW", "TW has no points after it"),
+        ("TW 1 TW 2", "TW is given twice"),
+        ("TW 100", "match points of 100 or more"),
+        ("", "no match points"),
+    ]:
+        with pytest.raises(renju.ParseError, match=message):
+            t.team_score_system = bad
+        assert t.team_score_system == "TW 3.0 TD 1.0 TL 0.0"
+    with pytest.raises(TypeError):
+        t.team_score_system = 3  # type: ignore[assignment]
+    t.team_score_system = None
+    assert t.team_score_system is None and "\n362" not in t.to_trf()
+    assert t.standings().rows[0].points == 2.0
+
 
 DUTCH = Path("fixtures") / "tournaments" / "dutch"
 

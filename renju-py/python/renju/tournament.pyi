@@ -165,6 +165,17 @@ class Tournament:
     @property
     def team(self) -> bool:
         """Whether this is a team event."""
+    @property
+    def team_score_system(self) -> str | None:
+        """The team score system (TRF-26 362: the match points of a match won, drawn
+        and lost) as a TRF file writes it ('TW 2.0 TD 1.0 TL 0.0'), or None (matches
+        score 1, 0.5 and 0). The standings count it. Set it from a record's text ('TW 3
+        TD 1': TW, TD, TL each followed by its match points, in any order; a code not
+        given takes TRF-26's value, 2, 1 or 0), kept as a TRF file writes it; None
+        removes it. Setting text that cannot be read raises renju.ParseError (a
+        ValueError), the tournament left as it was."""
+    @team_score_system.setter
+    def team_score_system(self, text: str | None) -> None: ...
     def check(self) -> list[TournamentFinding]:
         """The crosstable's findings."""
     def standings(
