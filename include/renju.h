@@ -2779,6 +2779,49 @@ renju_status renju_tournament_free(struct renju_tournament *tournament);
 renju_status renju_tournament_count(const struct renju_tournament *tournament, size_t *count);
 
 /**
+ * The team score system (TRF-26 `362`: the match points of a match won, drawn and
+ * lost) of tournament `index` of the handle, in `*text` as a TRF file writes it
+ * (`"TW 2.0 TD 1.0 TL 0.0"`), or NULL when it has none (matches score 1, ½ and 0).
+ *
+ * Returns `RENJU_ERROR_INDEX_OUT_OF_RANGE` past the last tournament.
+ *
+ * Ownership: the caller owns `*text` and frees it with `renju_string_free`. Thread
+ * safety: safe from any thread.
+ *
+ * # Safety
+ * `tournament` is looked up before use; `text` must be NULL or valid for writes of a
+ * pointer.
+ */
+renju_status renju_tournament_team_score_system(const struct renju_tournament *tournament,
+                                                size_t index,
+                                                char **text);
+
+/**
+ * Tournament `index` of the handle with its team score system (TRF-26 `362`) set to
+ * `text`, the record's text after the code (`"TW 3 TD 1"`: `TW`, `TD`, `TL` each
+ * followed by its match points, in any order; a code not given takes TRF-26's value,
+ * 2, 1 or 0), or removed when `text` is NULL (matches then score 1, ½ and 0): `*out`
+ * gets a new handle holding that one tournament, with the findings of reading it (a
+ * handle does not change once read). The text is kept as a TRF file writes it
+ * (`renju_tournament_team_score_system`), and the standings count it.
+ *
+ * Returns `RENJU_ERROR_PARSE` when `text` cannot be read (an unknown code, a code
+ * without points or given twice, points below zero or of 100 or more; the message says
+ * which), `RENJU_ERROR_INDEX_OUT_OF_RANGE` past the last tournament.
+ *
+ * Ownership: the caller owns `*out` (free it with `renju_tournament_free`). Thread
+ * safety: safe from any thread.
+ *
+ * # Safety
+ * `tournament` is looked up before use; `text` must be NULL or a NUL-terminated
+ * string; `out` must be NULL or valid for writes of a pointer.
+ */
+renju_status renju_tournament_set_team_score_system(const struct renju_tournament *tournament,
+                                                    size_t index,
+                                                    const char *text,
+                                                    struct renju_tournament **out);
+
+/**
  * Computes the standings of tournament `index` (0-based) with `options` (NULL: the
  * defaults) into `*out`. The findings include those of reading.
  *

@@ -1,6 +1,7 @@
 //! Tournaments: read a crosstable (FIDE TRF, tournament JSON, or a game file whose
-//! records name players and rounds), compute standings with options, iterate the ranks
-//! and tie-break values, get the findings as JSON.
+//! records name players and rounds), read or set its team score system, compute
+//! standings with options, iterate the ranks and tie-break values, get the findings as
+//! JSON.
 
 use std::ffi::{c_char, CString};
 use std::sync::Arc;
@@ -206,6 +207,82 @@ pub unsafe extern "C" fn renju_tournament_count(
         let n = handle(tournament, "tournament")?.list.len();
         // SAFETY: the caller's guarantees.
         unsafe { write(count, "count", n) }
+    })
+}
+
+/// The team score system (TRF-26 `362`: the match points of a match won, drawn and
+/// lost) of tournament `index` of the handle, in `*text` as a TRF file writes it
+/// (`"TW 2.0 TD 1.0 TL 0.0"`), or NULL when it has none (matches score 1, ½ and 0).
+///
+/// Returns `RENJU_ERROR_INDEX_OUT_OF_RANGE` past the last tournament.
+///
+/// Ownership: the caller owns `*text` and frees it with `renju_string_free`. Thread
+/// safety: safe from any thread.
+///
+/// # Safety
+/// `tournament` is looked up before use; `text` must be NULL or valid for writes of a
+/// pointer.
+#[no_mangle]
+pub unsafe extern "C" fn renju_tournament_team_score_system(
+    tournament: *const renju_tournament,
+    index: usize,
+    text: *mut *mut c_char,
+) -> renju_status {
+    guard(|| {
+        // SAFETY: the caller's guarantees.
+        let text = unsafe { clear_out(text, "text") }?;
+        let h = handle(tournament, "tournament")?;
+        let system = tournament_at(&h, index)?
+            .tournament
+            .team_score_system
+            .clone();
+        if let Some(system) = system {
+            // SAFETY: checked above.
+            unsafe { write(text, "text", new_string(system)?) }?;
+        }
+        Ok(())
+    })
+}
+
+/// Tournament `index` of the handle with its team score system (TRF-26 `362`) set to
+/// `text`, the record's text after the code (`"TW 3 TD 1"`: `TW`, `TD`, `TL` each
+/// followed by its match points, in any order; a code not given takes TRF-26's value,
+/// 2, 1 or 0), or removed when `text` is NULL (matches then score 1, ½ and 0): `*out`
+/// gets a new handle holding that one tournament, with the findings of reading it (a
+/// handle does not change once read). The text is kept as a TRF file writes it
+/// (`renju_tournament_team_score_system`), and the standings count it.
+///
+/// Returns `RENJU_ERROR_PARSE` when `text` cannot be read (an unknown code, a code
+/// without points or given twice, points below zero or of 100 or more; the message says
+/// which), `RENJU_ERROR_INDEX_OUT_OF_RANGE` past the last tournament.
+///
+/// Ownership: the caller owns `*out` (free it with `renju_tournament_free`). Thread
+/// safety: safe from any thread.
+///
+/// # Safety
+/// `tournament` is looked up before use; `text` must be NULL or a NUL-terminated
+/// string; `out` must be NULL or valid for writes of a pointer.
+#[no_mangle]
+pub unsafe extern "C" fn renju_tournament_set_team_score_system(
+    tournament: *const renju_tournament,
+    index: usize,
+    text: *const c_char,
+    out: *mut *mut renju_tournament,
+) -> renju_status {
+    guard(|| {
+        // SAFETY: the caller's guarantees.
+        let out = unsafe { clear_out(out, "out") }?;
+        // SAFETY: the caller's guarantees.
+        let text = unsafe { opt_str_arg(text, "text") }?;
+        let h = handle(tournament, "tournament")?;
+        let mut read = tournament_at(&h, index)?.clone();
+        (read.tournament.set_team_score_system(text)).map_err(|e| {
+            let e = format!("team score system {:?}: {e}", text.unwrap_or_default());
+            Error::new(RENJU_ERROR_PARSE, e)
+        })?;
+        let t = new_handle(renju_tournament { list: vec![read] });
+        // SAFETY: checked above.
+        unsafe { write(out, "out", t) }
     })
 }
 

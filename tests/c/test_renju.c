@@ -1549,6 +1549,61 @@ static void test_king_of_the_hill_order(const char *games_dir) {
     EXPECT_OK(renju_tournament_free(t));
 }
 
+/* The team score system (TRF-26 362) read and set: none in the file, set (kept as TRF
+ * writes it, and counted by the standings as match points), unreadable text refused,
+ * removed again. */
+static void test_team_score_system(const char *games_dir) {
+    char path[1024];
+    renju_tournament *t = NULL, *set = NULL, *unset = NULL;
+    renju_standings *s = NULL;
+    renju_standing_row row;
+    char *text = NULL;
+
+    snprintf(context, sizeof context, "team score system");
+    snprintf(path, sizeof path, "%s/../tournaments/team_round_robin.trf", games_dir);
+    EXPECT_OK(renju_tournament_read_file(path, NULL, &t));
+    EXPECT_OK(renju_tournament_team_score_system(t, 0, &text));
+    CHECK(text == NULL);
+    EXPECT_OK(renju_tournament_standings(t, 0, NULL, &s));
+    EXPECT_OK(renju_standings_row(s, 0, &row));
+    CHECK(row.id == 2 && row.points == 2.0);
+    EXPECT_OK(renju_standings_free(s));
+
+    EXPECT_OK(renju_tournament_set_team_score_system(t, 0, "TD 1  TW 3", &set));
+    EXPECT_OK(renju_tournament_team_score_system(set, 0, &text));
+    CHECK(text != NULL && strcmp(text, "TW 3.0 TD 1.0 TL 0.0") == 0);
+    EXPECT_OK(renju_string_free(text));
+    EXPECT_OK(renju_tournament_standings(set, 0, NULL, &s));
+    EXPECT_OK(renju_standings_row(s, 0, &row));
+    CHECK(row.id == 2 && row.points == 5.0);
+    EXPECT_OK(renju_standings_free(s));
+    /* The handle read is unchanged. */
+    EXPECT_OK(renju_tournament_team_score_system(t, 0, &text));
+    CHECK(text == NULL);
+
+    unset = t;
+    EXPECT(renju_tournament_set_team_score_system(set, 0, "TX 1", &unset), RENJU_ERROR_PARSE);
+    CHECK(unset == NULL);
+    CHECK(strstr(renju_last_error_message(), "\"TX\" is not a code of a team score system")
+          != NULL);
+    EXPECT(renju_tournament_set_team_score_system(set, 0, "TW 100", &unset), RENJU_ERROR_PARSE);
+    CHECK(strstr(renju_last_error_message(), "100 or more") != NULL);
+    EXPECT_OK(renju_tournament_set_team_score_system(set, 0, NULL, &unset));
+    EXPECT_OK(renju_tournament_team_score_system(unset, 0, &text));
+    CHECK(text == NULL);
+    EXPECT(renju_tournament_set_team_score_system(set, 0, "TW 3", NULL),
+           RENJU_ERROR_NULL_POINTER);
+    EXPECT(renju_tournament_team_score_system(set, 0, NULL), RENJU_ERROR_NULL_POINTER);
+    EXPECT(renju_tournament_team_score_system(set, 1, &text), RENJU_ERROR_INDEX_OUT_OF_RANGE);
+    EXPECT_OK(renju_tournament_free(unset));
+    unset = t;
+    EXPECT(renju_tournament_set_team_score_system(NULL, 0, "TW 3", &unset),
+           RENJU_ERROR_NULL_POINTER);
+    CHECK(unset == NULL);
+    EXPECT_OK(renju_tournament_free(set));
+    EXPECT_OK(renju_tournament_free(t));
+}
+
 /* Team events: a team round robin played round by round, a Scheveningen round and a
  * king-of-the-hill match driven to its end. */
 static void test_team_events(const char *games_dir) {
@@ -2881,6 +2936,7 @@ int main(int argc, char **argv) {
     test_team_lineups(argv[1]);
     test_king_of_the_hill_teams(argv[1]);
     test_king_of_the_hill_order(argv[1]);
+    test_team_score_system(argv[1]);
     test_round_robin_pairing(argv[1]);
     test_dutch_pairing(argv[1]);
     test_report_merge();
