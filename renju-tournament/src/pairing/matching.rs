@@ -288,13 +288,7 @@ impl<W: WeightValue> IncrementalMatching<W> {
 
     /// Solves again from nothing, with the current weights.
     fn restart(&mut self) {
-        let edges: Vec<(usize, usize, W)> = self
-            .solver
-            .edge
-            .iter()
-            .map(|e| (e.ends[0], e.ends[1], e.double_weight.halve()))
-            .collect();
-        self.solver = Solver::new(self.solver.n, &edges, W::ZERO);
+        self.solver.start_afresh();
         self.solver.match_isolated_pairs();
         self.solver.run();
     }
@@ -483,11 +477,6 @@ struct Solver<W> {
 impl<W: WeightValue> Solver<W> {
     /// The initial state: an empty matching, every vertex dual at the largest weight.
     fn new(n: usize, edges: &[(usize, usize, W)], lift: W) -> Solver<W> {
-        let heaviest = edges
-            .iter()
-            .map(|&(_, _, w)| w + lift)
-            .max()
-            .unwrap_or(W::ZERO);
         let mut endpoint = Vec::with_capacity(2 * edges.len());
         let mut edge = Vec::with_capacity(edges.len());
         let mut incident = vec![Vec::new(); n];
@@ -522,11 +511,7 @@ impl<W: WeightValue> Solver<W> {
                 bits
             })
             .collect();
-        let mut dual = vec![heaviest; n];
-        dual.resize(2 * n, W::ZERO);
-        let mut base: Vec<Option<usize>> = (0..n).map(Some).collect();
-        base.resize(2 * n, None);
-        Solver {
+        let mut solver = Solver {
             n,
             endpoint,
             incident,
@@ -535,16 +520,16 @@ impl<W: WeightValue> Solver<W> {
             mate: vec![None; n],
             label: vec![Label::Free; 2 * n],
             label_end: vec![None; 2 * n],
-            top: (0..n).collect(),
+            top: vec![0; n],
             parent: vec![None; 2 * n],
             children: vec![Vec::new(); 2 * n],
             links: vec![Vec::new(); 2 * n],
-            base,
+            base: vec![None; 2 * n],
             best_edge: vec![None; 2 * n],
             best_slack: vec![None; 2 * n],
             best_edges: vec![None; 2 * n],
-            unused: (n..2 * n).rev().collect(),
-            dual,
+            unused: Vec::with_capacity(n),
+            dual: vec![W::ZERO; 2 * n],
             allowed: vec![0; edge.len().div_ceil(64)],
             edge,
             queue: Vec::new(),
@@ -552,7 +537,47 @@ impl<W: WeightValue> Solver<W> {
             best_to: vec![None; 2 * n],
             best_to_found: Vec::new(),
             moves: Moves::default(),
-        }
+        };
+        solver.start_afresh();
+        solver
+    }
+
+    /// Forgets the matching, the blossoms and the duals: the state of [`Solver::new`]
+    /// for the graph's current weights, in the memory already held (a restart of a
+    /// 500-vertex graph would otherwise allocate and clear tens of megabytes again).
+    fn start_afresh(&mut self) {
+        let n = self.n;
+        let heaviest = self
+            .edge
+            .iter()
+            .map(|e| e.double_weight.halve())
+            .max()
+            .unwrap_or(W::ZERO);
+        self.mate.fill(None);
+        self.label.fill(Label::Free);
+        self.label_end.fill(None);
+        self.top
+            .iter_mut()
+            .enumerate()
+            .for_each(|(v, top)| *top = v);
+        self.parent.fill(None);
+        self.children.iter_mut().for_each(Vec::clear);
+        self.links.iter_mut().for_each(Vec::clear);
+        let vertex_base = |(b, base): (usize, &mut Option<usize>)| *base = (b < n).then_some(b);
+        self.base.iter_mut().enumerate().for_each(vertex_base);
+        self.best_edge.fill(None);
+        self.best_slack.fill(None);
+        self.best_edges.fill(None);
+        self.unused.clear();
+        self.unused.extend((n..2 * n).rev());
+        self.dual[..n].fill(heaviest);
+        self.dual[n..].fill(W::ZERO);
+        self.allowed.fill(0);
+        self.queue.clear();
+        self.marked.fill(false);
+        self.best_to.fill(None);
+        self.best_to_found.clear();
+        self.moves = Moves::default();
     }
 
     /// Runs stages until none augments the matching; returns each vertex's mate.
