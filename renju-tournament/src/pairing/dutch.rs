@@ -125,6 +125,25 @@ pub fn pair_dutch(t: &Tournament) -> Result<PairedRound, DutchError> {
 
 /// The boards of the field's round, in the pairing programs' order.
 fn pair_field(field: &Field) -> Result<Vec<Pairing>, DutchError> {
+    let sorted = players_to_pair(field)?;
+    let layout = Layout::new(field, &sorted);
+    // Each bracket's weights hold the sub-fields of its own players' scores only
+    // (`Layout::keeping`): a width for three score groups first, the whole round's
+    // (which holds every bracket) when a bracket or the first matching needs more.
+    let whole = layout.weight_bits().saturating_add(3);
+    let mut bits = layout.bracket_bits_estimate().saturating_add(3);
+    let mates = loop {
+        match pair_at_width(field, &sorted, &layout, bits)? {
+            Ok(mates) => break mates,
+            Err(needed) if bits < whole => bits = needed.max(whole),
+            Err(needed) => return Err(DutchError::WeightsTooWide { bits: needed }),
+        }
+    };
+    Ok(boards(field, &sorted, &mates))
+}
+
+/// The players to pair, by score then rank.
+fn players_to_pair(field: &Field) -> Result<Vec<usize>, DutchError> {
     let mut sorted: Vec<usize> = (0..field.entrants.len())
         .filter(|&e| field.entrants[e].to_pair)
         .collect();
@@ -134,27 +153,34 @@ fn pair_field(field: &Field) -> Result<Vec<Pairing>, DutchError> {
         });
     }
     sorted.sort_by_key(|&e| (std::cmp::Reverse(field.score(e, 0)), field.entrants[e].rank));
-    let layout = Layout::new(field, &sorted);
-    // The matching needs three bits above the widest weight.
-    let bits = layout.weight_bits().saturating_add(3);
+    Ok(sorted)
+}
+
+/// The pairing of `sorted` with weights of `bits` bits: the mates, or the bits the
+/// first matching or a bracket needs past them.
+fn pair_at_width(
+    field: &Field,
+    sorted: &[usize],
+    layout: &Layout,
+    bits: u32,
+) -> Result<Result<Vec<usize>, u32>, DutchError> {
     // Each width is a copy of the pairing code: a few, each not much wider than the
     // weights need (the matching's time grows with the words).
-    let mates = match bits.div_ceil(64) {
-        0..=2 => brackets::pair_field::<2>(field, &sorted, &layout)?,
-        3 => brackets::pair_field::<3>(field, &sorted, &layout)?,
-        4 => brackets::pair_field::<4>(field, &sorted, &layout)?,
-        5..=6 => brackets::pair_field::<6>(field, &sorted, &layout)?,
-        7..=8 => brackets::pair_field::<8>(field, &sorted, &layout)?,
-        9..=10 => brackets::pair_field::<10>(field, &sorted, &layout)?,
-        11..=12 => brackets::pair_field::<12>(field, &sorted, &layout)?,
-        13..=16 => brackets::pair_field::<16>(field, &sorted, &layout)?,
-        17..=24 => brackets::pair_field::<24>(field, &sorted, &layout)?,
-        25..=32 => brackets::pair_field::<32>(field, &sorted, &layout)?,
-        33..=64 => brackets::pair_field::<64>(field, &sorted, &layout)?,
-        65..=128 => brackets::pair_field::<128>(field, &sorted, &layout)?,
-        _ => return Err(DutchError::WeightsTooWide { bits }),
-    };
-    Ok(boards(field, &sorted, &mates))
+    match bits.div_ceil(64) {
+        0..=2 => brackets::pair_field::<2>(field, sorted, layout),
+        3 => brackets::pair_field::<3>(field, sorted, layout),
+        4 => brackets::pair_field::<4>(field, sorted, layout),
+        5..=6 => brackets::pair_field::<6>(field, sorted, layout),
+        7..=8 => brackets::pair_field::<8>(field, sorted, layout),
+        9..=10 => brackets::pair_field::<10>(field, sorted, layout),
+        11..=12 => brackets::pair_field::<12>(field, sorted, layout),
+        13..=16 => brackets::pair_field::<16>(field, sorted, layout),
+        17..=24 => brackets::pair_field::<24>(field, sorted, layout),
+        25..=32 => brackets::pair_field::<32>(field, sorted, layout),
+        33..=64 => brackets::pair_field::<64>(field, sorted, layout),
+        65..=128 => brackets::pair_field::<128>(field, sorted, layout),
+        _ => Err(DutchError::WeightsTooWide { bits }),
+    }
 }
 
 /// The boards from each vertex's mate, coloured and in order.
@@ -350,3 +376,6 @@ fn actual_boards(t: &Tournament, round: u32, expected: &[Pairing]) -> Vec<Pairin
     ordered.extend(boards.into_iter().filter(|b| !expected.contains(b)));
     ordered
 }
+
+#[cfg(test)]
+mod tests;

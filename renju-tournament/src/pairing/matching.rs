@@ -248,6 +248,23 @@ impl<W: WeightValue> IncrementalMatching<W> {
         self.pending.push((v, x, weight));
     }
 
+    /// The weight of edge `v`–`x` as last set.
+    pub(crate) fn weight(&self, v: usize, x: usize) -> W {
+        let set_last = self
+            .pending
+            .iter()
+            .rev()
+            .find(|&&(a, b, _)| (a, b) == (v, x) || (a, b) == (x, v));
+        match set_last {
+            Some(&(_, _, w)) => w,
+            None => {
+                let (hi, lo) = (v.max(x), v.min(x));
+                let k = hi * (hi - 1) / 2 + lo;
+                self.solver.edge[k].double_weight.halve()
+            }
+        }
+    }
+
     /// The mate of vertex `v` in the last solution.
     pub(crate) fn mate(&self, v: usize) -> Option<usize> {
         self.solver.mate[v].map(|p| self.solver.endpoint[p])

@@ -88,6 +88,34 @@ impl<const N: usize> Wide<N> {
         Wide(out)
     }
 
+    /// The value shifted right by `bits`.
+    pub(crate) fn shr(self, bits: u32) -> Wide<N> {
+        let (words, rest) = ((bits / 64) as usize, bits % 64);
+        let mut out = [0u64; N];
+        for (i, slot) in out.iter_mut().enumerate().take(N.saturating_sub(words)) {
+            let from = i + words;
+            *slot = self.0[from] >> rest;
+            if rest > 0 && from + 1 < N {
+                *slot |= self.0[from + 1] << (64 - rest);
+            }
+        }
+        Wide(out)
+    }
+
+    /// The `width` bits from bit `low` up, as a value.
+    pub(crate) fn bit_field(self, low: u32, width: u32) -> Wide<N> {
+        let mut out = self.shr(low);
+        for (i, word) in out.0.iter_mut().enumerate() {
+            let start = 64 * i as u32;
+            if start >= width {
+                *word = 0;
+            } else if width - start < 64 {
+                *word &= (1u64 << (width - start)) - 1;
+            }
+        }
+        out
+    }
+
     /// `2^bit`.
     pub(crate) fn bit(bit: u32) -> Wide<N> {
         Wide::from_u64(1).shl(bit)
@@ -158,6 +186,16 @@ impl<const N: usize> Sub for Wide<N> {
         }
         debug_assert!(!borrow, "a weight went below zero");
         Wide(out)
+    }
+}
+
+impl<const N: usize> std::ops::BitOr for Wide<N> {
+    type Output = Wide<N>;
+    fn bitor(mut self, other: Wide<N>) -> Wide<N> {
+        for (word, other) in self.0.iter_mut().zip(other.0) {
+            *word |= other;
+        }
+        self
     }
 }
 
@@ -255,6 +293,11 @@ mod tests {
             prop_assert_eq!(x.halve(), wide(a >> 1));
             prop_assert_eq!(x.double(), wide(a << 1));
             prop_assert_eq!(Wide::<2>::bit(s), wide(1 << s));
+            prop_assert_eq!(x.shr(s), wide(a >> s));
+            let width = (s * 7) % 129;
+            let mask = if width >= 128 { u128::MAX } else { (1u128 << width) - 1 };
+            prop_assert_eq!(x.bit_field(s, width), wide((a >> s) & mask));
+            prop_assert_eq!(x | y, wide(a | b));
         }
     }
 }

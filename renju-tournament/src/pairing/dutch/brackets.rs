@@ -10,6 +10,12 @@
 //! raises the weight of the choice the generation order prefers by less than any
 //! criterion is worth and solves again: the heaviest matching then takes it exactly
 //! when it costs no criterion. Fixed pairs keep their edge alone.
+//!
+//! The weights of a bracket hold the score-group sub-fields of its own players' scores
+//! only ([`Layout::keeping`]; every other group's are zero in every weight while it is
+//! paired), so at each bracket every weight is written again in the bracket's layout:
+//! the same heaviest matchings, in a third of the words in a late round of a large
+//! field (the matching's time grows with them).
 
 // Vertex indices and counts stay below the players to pair (at most MAX_DUTCH_PLAYERS),
 // and every weight fits its words: `Layout::weight_bits` plus three spare bits decide
@@ -19,7 +25,7 @@
 use std::collections::HashMap;
 
 use super::entrants::Field;
-use super::weights::{compatible, edge_weight, EdgeContext, Layout};
+use super::weights::{compatible, edge_weight, outer_fields, EdgeContext, Layout};
 use super::DutchError;
 use crate::pairing::matching::IncrementalMatching;
 use crate::pairing::wide::Wide;
@@ -54,6 +60,17 @@ impl<const N: usize> Graph<N> {
         self.matching.set(a, b, w);
     }
 
+    /// The weight of edge `a`–`b` as last set.
+    fn weight(&self, a: usize, b: usize) -> Wide<N> {
+        self.matching.weight(a, b)
+    }
+
+    /// Sets the weight of fixed pair `a`–`b` (any weight keeps it: it is the only
+    /// edge of either).
+    fn set_fixed_pair_weight(&mut self, a: usize, b: usize, w: Wide<N>) {
+        self.matching.set(a, b, w);
+    }
+
     /// Solves the matching again after the weights changed.
     fn solve(&mut self) {
         self.matching.solve();
@@ -78,27 +95,42 @@ impl<const N: usize> Graph<N> {
     }
 }
 
-/// The pairing of the players `sorted` (entrants by score, then rank): each vertex's
-/// mate (itself for the bye).
+/// The pairing of the players `sorted` (entrants by score, then rank) with weights of
+/// `N` words: each vertex's mate (itself for the bye), or `Err` with the bits the
+/// first matching's or a bracket's weights need when `N` words are too few.
 pub(super) fn pair_field<const N: usize>(
     field: &Field,
     sorted: &[usize],
     layout: &Layout,
-) -> Result<Vec<usize>, DutchError> {
+) -> Result<Result<Vec<usize>, u32>, DutchError> {
+    // The first matching's weights: completion by every group's offset, or (an even
+    // number of players) the weights outside the brackets.
+    let first = layout
+        .first_matching_bits()
+        .max(layout.keeping(&[]).weight_bits())
+        + 3;
+    if first > Wide::<N>::BITS {
+        return Ok(Err(first));
+    }
     let mut round = Round::<N>::new(field, sorted, layout);
     round.first_matching()?;
-    round.brackets();
-    Ok(round.pairs)
+    Ok(round.brackets().map(|()| round.pairs))
 }
 
 /// The state of one round's pairing.
 struct Round<'a, const N: usize> {
     field: &'a Field,
     sorted: &'a [usize],
-    layout: &'a Layout,
+    /// The round's layout, every score group's sub-fields in it (the first matching's).
+    full: &'a Layout,
+    /// The layout of the bracket being paired (see [`Layout::keeping`]).
+    layout: Layout,
     graph: Graph<N>,
     bye_score: i64,
     single_downfloater_is_bye: bool,
+    /// `single_downfloater_is_bye` as the first matching left it, which the weights of
+    /// the pairs outside the brackets keep.
+    outside_single_downfloater_is_bye: bool,
     unplayed_ranks: HashMap<u32, u64>,
     /// The final mate of each vertex (itself when unpaired).
     pairs: Vec<usize>,
@@ -110,10 +142,14 @@ impl<'a, const N: usize> Round<'a, N> {
         Round {
             field,
             sorted,
-            layout,
+            full: layout,
+            // The weights outside the brackets (the first matching's with an even
+            // number of players) use no sub-field.
+            layout: layout.keeping(&[]),
             graph: Graph::new(n),
             bye_score: 0,
             single_downfloater_is_bye: false,
+            outside_single_downfloater_is_bye: false,
             unplayed_ranks: HashMap::new(),
             pairs: (0..n).collect(),
         }
@@ -135,11 +171,28 @@ impl<'a, const N: usize> Round<'a, N> {
         };
         edge_weight(
             self.field,
-            self.layout,
+            &self.layout,
             self.sorted[higher],
             self.sorted[lower],
             &ctx,
         )
+    }
+
+    /// The weight of a pair outside the bracket and the next score group.
+    fn outside_weight(&self, higher: usize, lower: usize) -> Wide<N> {
+        let ctx = EdgeContext {
+            lower_in_bracket: false,
+            lower_in_next: false,
+            bye_score: self.bye_score,
+            single_downfloater_is_bye: self.outside_single_downfloater_is_bye,
+            unplayed_ranks: &self.unplayed_ranks,
+        };
+        let (h, l) = (self.sorted[higher], self.sorted[lower]);
+        let w = self
+            .layout
+            .outside_weight(outer_fields(self.field, h, l, &ctx));
+        debug_assert_eq!(w, edge_weight(self.field, &self.layout, h, l, &ctx));
+        w
     }
 
     /// The weight that only asks for a complete pairing, the bye to an eligible player
@@ -149,7 +202,7 @@ impl<'a, const N: usize> Round<'a, N> {
         if !compatible(self.field, ea, eb) {
             return Wide::from_u64(0);
         }
-        let layout = self.layout;
+        let layout = self.full;
         let shift =
             |v: usize| u64::from(layout.group_shift.get(&self.score(v)).copied().unwrap_or(0));
         let top = u64::from(!self.field.eligible_for_bye(ea))
@@ -202,20 +255,16 @@ impl<'a, const N: usize> Round<'a, N> {
         for (rank, played) in counts.into_iter().enumerate() {
             self.unplayed_ranks.insert(played, rank as u64);
         }
-        for a in 0..n {
-            for b in 0..a {
-                let w = self.weight(b, a, false, false);
-                self.graph.set(a, b, w);
-            }
-        }
+        self.outside_single_downfloater_is_bye = self.single_downfloater_is_bye;
         Ok(())
     }
 
-    /// The brackets from the top score group down; records the decided pairs.
-    fn brackets(&mut self) {
+    /// The brackets from the top score group down; records the decided pairs. `Err`
+    /// with the bits needed when a bracket's weights do not fit `N` words.
+    fn brackets(&mut self) -> Result<(), u32> {
         let n = self.sorted.len();
         if n == 0 {
-            return;
+            return Ok(());
         }
         let top = self.score(0);
         let mut next = (0..n).take_while(|&v| self.score(v) >= top).count();
@@ -237,6 +286,7 @@ impl<'a, const N: usize> Round<'a, N> {
                 b.vertices.push(next);
                 next += 1;
             }
+            self.relayout(&b)?;
             self.install_base_weights(&mut b);
             self.graph.solve();
             self.choose_moved_down(&mut b);
@@ -244,6 +294,49 @@ impl<'a, const N: usize> Round<'a, N> {
             self.pair_remainder(&mut b);
             self.carry_over(&mut b);
         }
+        Ok(())
+    }
+
+    /// Gives every pair its weight in the layout of bracket `b` (the sub-fields of the
+    /// scores of its players and of the next score group's, [`Layout::keeping`]), but
+    /// the pairs of the bracket and the next score group, which
+    /// [`Round::install_base_weights`] weighs next: a fixed pair any weight, two
+    /// moved-down players the weight they have, moved; every other pair its weight
+    /// outside the brackets. `Err` with the bits the layout needs when `N` words are
+    /// too few.
+    fn relayout(&mut self, b: &Bracket<N>) -> Result<(), u32> {
+        let mut scores: Vec<i64> = b.vertices.iter().map(|&v| self.score(v)).collect();
+        scores.sort_unstable();
+        scores.dedup();
+        let layout = self.full.keeping(&scores);
+        let bits = layout.weight_bits() + 3;
+        if bits > Wide::<N>::BITS {
+            return Err(bits);
+        }
+        let old = std::mem::replace(&mut self.layout, layout);
+        let n = self.sorted.len();
+        // Each vertex's place in the bracket's list, if it has one.
+        let mut place = vec![None; n];
+        for (p, &v) in b.vertices.iter().enumerate() {
+            place[v] = Some(p);
+        }
+        let moved_down = |v: usize| place[v].is_some_and(|p| p < b.moved_down);
+        for a in 1..n {
+            for v in 0..a {
+                if self.graph.fixed[a] || self.graph.fixed[v] {
+                    if self.pairs[a] == v {
+                        self.graph.set_fixed_pair_weight(a, v, Wide::from_u64(1));
+                    }
+                } else if moved_down(a) && moved_down(v) {
+                    let w = old.move_weight(self.graph.weight(a, v), &self.layout);
+                    self.graph.set(a, v, w);
+                } else if place[a].is_none() || place[v].is_none() {
+                    let w = self.outside_weight(v, a);
+                    self.graph.set(a, v, w);
+                }
+            }
+        }
+        Ok(())
     }
 }
 

@@ -44,6 +44,8 @@ pub(super) struct Layout {
     pub groups_bits: u32,
     /// The offset of each score's sub-field (the lowest score at 0).
     pub group_shift: HashMap<i64, u32>,
+    /// The width of each score's sub-field: the bits of its group's size.
+    pub group_width: HashMap<i64, u32>,
     /// Rounds completed.
     pub played_rounds: usize,
 }
@@ -51,25 +53,77 @@ pub(super) struct Layout {
 impl Layout {
     /// The layout for players `sorted` (by score, highest first).
     pub fn new(field: &Field, sorted: &[usize]) -> Layout {
-        let mut group_shift = HashMap::new();
-        let (mut groups_bits, mut largest, mut run) = (0u32, 0usize, 0usize);
+        let mut group_width = HashMap::new();
+        let (mut largest, mut run) = (0usize, 0usize);
         for (i, &e) in sorted.iter().enumerate().rev() {
             run += 1;
             let score = field.score(e, 0);
-            let ends = i == 0 || score < field.score(sorted[i - 1], 0);
-            if ends {
-                group_shift.insert(score, groups_bits);
+            if i == 0 || score < field.score(sorted[i - 1], 0) {
+                group_width.insert(score, bits(run));
                 largest = largest.max(run);
-                groups_bits += bits(run);
                 run = 0;
             }
         }
-        Layout {
+        let mut layout = Layout {
             group_bits: bits(largest),
-            groups_bits,
-            group_shift,
+            groups_bits: 0,
+            group_shift: HashMap::new(),
+            group_width,
             played_rounds: field.played_rounds,
+        };
+        layout.place_groups();
+        layout
+    }
+
+    /// The layout of one bracket's weights: the sub-fields of the scores `kept` only
+    /// (those of the bracket's players, the only ones its weights and the weights left
+    /// from brackets before use), the lowest score at 0 as in the whole round's.
+    /// Every other field is as wide: the heaviest matching is the same, in far fewer
+    /// bits (the sub-fields of all score groups are most of a late round's weight).
+    pub fn keeping(&self, kept: &[i64]) -> Layout {
+        let mut layout = Layout {
+            group_width: kept.iter().map(|s| (*s, self.group_width[s])).collect(),
+            groups_bits: 0,
+            group_shift: HashMap::new(),
+            ..*self
+        };
+        layout.place_groups();
+        layout
+    }
+
+    /// Places the sub-fields side by side, the lowest score at 0.
+    fn place_groups(&mut self) {
+        let mut scores: Vec<i64> = self.group_width.keys().copied().collect();
+        scores.sort_unstable();
+        self.groups_bits = 0;
+        for score in scores {
+            self.group_shift.insert(score, self.groups_bits);
+            self.groups_bits += self.group_width[&score];
         }
+    }
+
+    /// Weight `w` of this layout in layout `to`, every field moved to its place there.
+    /// A sub-field `to` lacks must be zero.
+    pub fn move_weight<const N: usize>(&self, w: Wide<N>, to: &Layout) -> Wide<N> {
+        let b = self.group_bits;
+        let areas = 2 * self.played_rounds.min(2) as u32;
+        let mut m = FieldMover {
+            w,
+            moved: Wide::from_u64(0),
+            from: 0,
+            at: 0,
+        };
+        // From the lowest field up, as `edge_weight` builds them from the top down.
+        m.plain(3 * b + 1);
+        for _ in 0..areas {
+            m.area(self, to);
+        }
+        m.plain((areas + 6) * b);
+        m.area(self, to);
+        m.plain(b);
+        m.area(self, to);
+        m.plain(Wide::<N>::BITS - m.from);
+        m.moved
     }
 
     /// The total of the fields' shifts below the top field.
@@ -85,6 +139,39 @@ impl Layout {
         total + 3 * b + 1
     }
 
+    /// The bits of the first matching's weights (completion, the bye's score by
+    /// every group's offset).
+    pub fn first_matching_bits(&self) -> u32 {
+        2 + self.groups_bits + 1 + self.group_bits
+    }
+
+    /// The bits of a bracket's weights with the three widest groups' sub-fields (most
+    /// brackets hold one or two scores).
+    pub fn bracket_bits_estimate(&self) -> u32 {
+        let mut widths: Vec<u32> = self.group_width.values().copied().collect();
+        widths.sort_unstable_by(|a, b| b.cmp(a));
+        let groups_bits = widths.iter().take(3).sum();
+        Layout {
+            groups_bits,
+            group_shift: HashMap::new(),
+            group_width: HashMap::new(),
+            ..*self
+        }
+        .weight_bits()
+    }
+
+    /// The weight of a pair outside the bracket and the next score group: its outer
+    /// fields in place, every other field empty ([`edge_weight`] for such a pair, in
+    /// two shifts).
+    pub fn outside_weight<const N: usize>(&self, fields: Option<OuterFields>) -> Wide<N> {
+        let Some(OuterFields { top, unplayed }) = fields else {
+            return Wide::from_u64(0);
+        };
+        let (b, s) = (self.group_bits, self.groups_bits);
+        let below_unplayed = self.shifts() - (b + s + b + s + 2 * b);
+        Wide::from_u64(top).shl(self.shifts()) + Wide::from_u64(unplayed).shl(below_unplayed)
+    }
+
     /// The bits a weight (and the final pairs' weight, all ones) takes.
     pub fn weight_bits(&self) -> u32 {
         self.shifts() + 2
@@ -92,7 +179,44 @@ impl Layout {
 
     /// The bit of score `score`'s sub-field.
     fn group_bit<const N: usize>(&self, score: i64) -> Wide<N> {
+        debug_assert!(
+            self.group_shift.contains_key(&score),
+            "no sub-field for {score}"
+        );
         Wide::bit(self.group_shift.get(&score).copied().unwrap_or(0))
+    }
+}
+
+/// A weight being moved from one layout to another, field by field from the lowest.
+struct FieldMover<const N: usize> {
+    /// The weight in the old layout.
+    w: Wide<N>,
+    /// The fields moved so far.
+    moved: Wide<N>,
+    /// Where the next field starts in the old layout and in the new.
+    from: u32,
+    at: u32,
+}
+
+impl<const N: usize> FieldMover<N> {
+    /// Moves the next `width` bits as they are.
+    fn plain(&mut self, width: u32) {
+        self.moved = self.moved | self.w.bit_field(self.from, width).shl(self.at);
+        self.from += width;
+        self.at += width;
+    }
+
+    /// Moves the next score-group sub-fields, from layout `old` to `new`.
+    fn area(&mut self, old: &Layout, new: &Layout) {
+        for (score, &width) in &old.group_width {
+            let field = self.w.bit_field(self.from + old.group_shift[score], width);
+            match new.group_shift.get(score) {
+                Some(&shift) => self.moved = self.moved | field.shl(self.at + shift),
+                None => debug_assert!(field.is_zero(), "a sub-field dropped holds bits"),
+            }
+        }
+        self.from += old.groups_bits;
+        self.at += new.groups_bits;
     }
 }
 
@@ -137,6 +261,46 @@ fn bye_candidate(field: &Field, e: usize, bye_score: i64) -> bool {
     field.eligible_for_bye(e) && field.score(e, 0) <= bye_score
 }
 
+/// The fields of a pair's weight that do not depend on the bracket.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct OuterFields {
+    /// The top field: 1, plus one for each player who may not take the bye (C4, C5).
+    pub top: u64,
+    /// The C9 field: the ranks of the players' unplayed games among the bye's
+    /// candidates, when the bracket's single downfloater is the bye's taker.
+    pub unplayed: u64,
+}
+
+/// The fields of pair `higher`–`lower` that do not depend on the bracket, or `None`
+/// when the two may not meet.
+pub(super) fn outer_fields(
+    field: &Field,
+    higher: usize,
+    lower: usize,
+    ctx: &EdgeContext<'_>,
+) -> Option<OuterFields> {
+    if !compatible(field, higher, lower) {
+        return None;
+    }
+    let flag = |x: bool| u64::from(x);
+    let top = 1
+        + flag(!bye_candidate(field, higher, ctx.bye_score))
+        + flag(!bye_candidate(field, lower, ctx.bye_score));
+    let mut unplayed = 0;
+    if ctx.single_downfloater_is_bye {
+        let rank = |e: usize| {
+            let played = field.entrants[e].played_games;
+            ctx.unplayed_ranks.get(&played).copied().unwrap_or(0)
+        };
+        for e in [higher, lower] {
+            if field.score(e, 0) == ctx.bye_score {
+                unplayed += rank(e);
+            }
+        }
+    }
+    Some(OuterFields { top, unplayed })
+}
+
 /// The weight of pairing `higher` with `lower` (entrants, `higher` ranked above).
 pub(super) fn edge_weight<const N: usize>(
     field: &Field,
@@ -145,16 +309,13 @@ pub(super) fn edge_weight<const N: usize>(
     lower: usize,
     ctx: &EdgeContext<'_>,
 ) -> Wide<N> {
-    if !compatible(field, higher, lower) {
+    let Some(OuterFields { top, unplayed }) = outer_fields(field, higher, lower, ctx) else {
         return Wide::from_u64(0);
-    }
+    };
     let (b, s) = (layout.group_bits, layout.groups_bits);
-    let (hs, ls) = (field.score(higher, 0), field.score(lower, 0));
+    let hs = field.score(higher, 0);
     let flag = |x: bool| u64::from(x);
-    let mut w = Wide::<N>::from_u64(
-        1 + flag(!bye_candidate(field, higher, ctx.bye_score))
-            + flag(!bye_candidate(field, lower, ctx.bye_score)),
-    );
+    let mut w = Wide::<N>::from_u64(top);
     w = w.shl(b).or_low(flag(ctx.lower_in_bracket));
     w = w.shl(s);
     if ctx.lower_in_bracket {
@@ -165,19 +326,7 @@ pub(super) fn edge_weight<const N: usize>(
     if ctx.lower_in_next {
         w += layout.group_bit(hs);
     }
-    w = w.shl(2 * b);
-    if ctx.single_downfloater_is_bye {
-        let rank = |e: usize| {
-            let played = field.entrants[e].played_games;
-            ctx.unplayed_ranks.get(&played).copied().unwrap_or(0)
-        };
-        if hs == ctx.bye_score {
-            w = w.plus(rank(higher));
-        }
-        if ls == ctx.bye_score {
-            w = w.plus(rank(lower));
-        }
-    }
+    w = w.shl(2 * b).plus(unplayed);
     w = colour_bits(w, field, lower, higher, ctx.lower_in_bracket, b);
     w = float_bits(w, field, layout, higher, lower, ctx.lower_in_bracket);
     w.shl(3 * b + 1)
