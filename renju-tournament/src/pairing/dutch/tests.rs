@@ -51,6 +51,21 @@ fn every_width_that_holds_the_weights_pairs_alike() {
 }
 
 #[test]
+fn a_bracket_too_wide_for_the_words_gives_the_bits_it_needs() {
+    let (field, sorted, layout) = round_of("b-before-round-9.trf");
+    let first = layout
+        .first_matching_bits()
+        .max(layout.keeping(&[]).weight_bits())
+        + 3;
+    assert!(first <= 128, "the first matching fits two words");
+    let two_words = brackets::pair_field::<2>(&field, &sorted, &layout).expect("pairs");
+    assert!(
+        two_words.is_err_and(|needed| needed > 128),
+        "a bracket of several score groups needs more than two words"
+    );
+}
+
+#[test]
 fn a_weight_moved_to_another_layout_is_its_weight_there() {
     let (field, sorted, layout) = round_of("b-before-round-9.trf");
     assert!(layout.weight_bits() < Wide::<16>::BITS);
