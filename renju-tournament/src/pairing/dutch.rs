@@ -130,8 +130,8 @@ fn pair_field(field: &Field) -> Result<Vec<Pairing>, DutchError> {
     // Each bracket's weights hold the sub-fields of its own players' scores only
     // (`Layout::keeping`): a width for three score groups first, the whole round's
     // (which holds every bracket) when a bracket or the first matching needs more.
-    let whole = layout.weight_bits().saturating_add(3);
-    let mut bits = layout.bracket_bits_estimate().saturating_add(3);
+    let whole = layout.matching_bits();
+    let mut bits = layout.bracket_bits_estimate();
     let mates = loop {
         match pair_at_width(field, &sorted, &layout, bits)? {
             Ok(mates) => break mates,

@@ -30,7 +30,7 @@ pub(crate) trait WeightValue:
     /// Whether the value is odd.
     fn is_odd(self) -> bool;
     /// `self + other - less` (a slack: two duals less a weight), which must not be
-    /// negative, nor the sum overflow.
+    /// negative nor past the type's range (`self + other` alone may be).
     fn sum_less(self, other: Self, less: Self) -> Self {
         self + other - less
     }

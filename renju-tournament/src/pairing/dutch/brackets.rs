@@ -18,8 +18,9 @@
 //! field (the matching's time grows with them).
 
 // Vertex indices and counts stay below the players to pair (at most MAX_DUTCH_PLAYERS),
-// and every weight fits its words: `Layout::weight_bits` plus three spare bits decide
-// their number, and the raises added here stay inside the lowest field's room.
+// and every weight fits its words: the first matching and each bracket check their
+// layout's `Layout::matching_bits` against them, and the raises added here stay inside
+// the lowest field's room.
 #![allow(clippy::arithmetic_side_effects)]
 
 use std::collections::HashMap;
@@ -39,6 +40,8 @@ struct Graph<const N: usize> {
     mate: Vec<usize>,
     /// Vertices whose pair is fixed for good.
     fixed: Vec<bool>,
+    /// Vertices whose fixed pair weighs 1 (as any layout has it).
+    unit_pair: Vec<bool>,
 }
 
 impl<const N: usize> Graph<N> {
@@ -48,6 +51,7 @@ impl<const N: usize> Graph<N> {
             matching: IncrementalMatching::new(n),
             mate: (0..n).collect(),
             fixed: vec![false; n],
+            unit_pair: vec![false; n],
         }
     }
 
@@ -65,10 +69,14 @@ impl<const N: usize> Graph<N> {
         self.matching.weight(a, b)
     }
 
-    /// Sets the weight of fixed pair `a`–`b` (any weight keeps it: it is the only
-    /// edge of either).
-    fn set_fixed_pair_weight(&mut self, a: usize, b: usize, w: Wide<N>) {
-        self.matching.set(a, b, w);
+    /// Gives fixed pair `a`–`b` weight 1, once (any weight keeps it: it is the only
+    /// edge of either, and its weight then stands in every layout).
+    fn weigh_fixed_pair(&mut self, a: usize, b: usize) {
+        if !self.unit_pair[a] {
+            self.matching.set(a, b, Wide::from_u64(1));
+            self.unit_pair[a] = true;
+            self.unit_pair[b] = true;
+        }
     }
 
     /// Solves the matching again after the weights changed.
@@ -105,10 +113,7 @@ pub(super) fn pair_field<const N: usize>(
 ) -> Result<Result<Vec<usize>, u32>, DutchError> {
     // The first matching's weights: completion by every group's offset, or (an even
     // number of players) the weights outside the brackets.
-    let first = layout
-        .first_matching_bits()
-        .max(layout.keeping(&[]).weight_bits())
-        + 3;
+    let first = layout.first_matching_bits();
     if first > Wide::<N>::BITS {
         return Ok(Err(first));
     }
@@ -131,6 +136,9 @@ struct Round<'a, const N: usize> {
     /// `single_downfloater_is_bye` as the first matching left it, which the weights of
     /// the pairs outside the brackets keep.
     outside_single_downfloater_is_bye: bool,
+    /// The sub-fields' width of the layout the weights outside the brackets were last
+    /// written in (they hold no sub-field, and stand as they are in a layout as wide).
+    outside_groups_bits: Option<u32>,
     unplayed_ranks: HashMap<u32, u64>,
     /// The final mate of each vertex (itself when unpaired).
     pairs: Vec<usize>,
@@ -150,6 +158,7 @@ impl<'a, const N: usize> Round<'a, N> {
             bye_score: 0,
             single_downfloater_is_bye: false,
             outside_single_downfloater_is_bye: false,
+            outside_groups_bits: None,
             unplayed_ranks: HashMap::new(),
             pairs: (0..n).collect(),
         }
@@ -300,16 +309,18 @@ impl<'a, const N: usize> Round<'a, N> {
     /// Gives every pair its weight in the layout of bracket `b` (the sub-fields of the
     /// scores of its players and of the next score group's, [`Layout::keeping`]), but
     /// the pairs of the bracket and the next score group, which
-    /// [`Round::install_base_weights`] weighs next: a fixed pair any weight, two
+    /// [`Round::install_base_weights`] weighs next: a fixed pair weight 1, two
     /// moved-down players the weight they have, moved; every other pair its weight
-    /// outside the brackets. `Err` with the bits the layout needs when `N` words are
-    /// too few.
+    /// outside the brackets (unless the last layout's sub-fields were as wide: then
+    /// they stand). Only what changes is set, so that the matching is repaired, not
+    /// solved again, where little changed. `Err` with the bits the layout needs when
+    /// `N` words are too few.
     fn relayout(&mut self, b: &Bracket<N>) -> Result<(), u32> {
         let mut scores: Vec<i64> = b.vertices.iter().map(|&v| self.score(v)).collect();
         scores.sort_unstable();
         scores.dedup();
         let layout = self.full.keeping(&scores);
-        let bits = layout.weight_bits() + 3;
+        let bits = layout.matching_bits();
         if bits > Wide::<N>::BITS {
             return Err(bits);
         }
@@ -321,16 +332,19 @@ impl<'a, const N: usize> Round<'a, N> {
             place[v] = Some(p);
         }
         let moved_down = |v: usize| place[v].is_some_and(|p| p < b.moved_down);
+        // A player outside the bracket and the next score group was outside before.
+        let outside_unchanged = self.outside_groups_bits == Some(self.layout.groups_bits);
+        self.outside_groups_bits = Some(self.layout.groups_bits);
         for a in 1..n {
             for v in 0..a {
                 if self.graph.fixed[a] || self.graph.fixed[v] {
                     if self.pairs[a] == v {
-                        self.graph.set_fixed_pair_weight(a, v, Wide::from_u64(1));
+                        self.graph.weigh_fixed_pair(a, v);
                     }
                 } else if moved_down(a) && moved_down(v) {
                     let w = old.move_weight(self.graph.weight(a, v), &self.layout);
                     self.graph.set(a, v, w);
-                } else if place[a].is_none() || place[v].is_none() {
+                } else if (place[a].is_none() || place[v].is_none()) && !outside_unchanged {
                     let w = self.outside_weight(v, a);
                     self.graph.set(a, v, w);
                 }

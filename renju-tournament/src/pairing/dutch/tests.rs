@@ -28,7 +28,7 @@ fn every_width_that_holds_the_weights_pairs_alike() {
         "c-before-round-5.trf",
     ] {
         let (field, sorted, layout) = round_of(name);
-        let whole = layout.weight_bits() + 3;
+        let whole = layout.matching_bits();
         let expected = pair_at_width(&field, &sorted, &layout, whole)
             .expect("the round pairs")
             .expect("the whole round's width holds every bracket");
@@ -42,7 +42,7 @@ fn every_width_that_holds_the_weights_pairs_alike() {
         let one_word = brackets::pair_field::<1>(&field, &sorted, &layout).expect("pairs");
         assert!(one_word.is_err_and(|needed| needed > 64), "{name}");
         assert!(
-            pair_at_width(&field, &sorted, &layout, layout.bracket_bits_estimate() + 3)
+            pair_at_width(&field, &sorted, &layout, layout.bracket_bits_estimate())
                 .expect("the round pairs")
                 .is_ok_and(|mates| mates == expected),
             "{name}: the first width tried holds its brackets"
@@ -53,11 +53,10 @@ fn every_width_that_holds_the_weights_pairs_alike() {
 #[test]
 fn a_bracket_too_wide_for_the_words_gives_the_bits_it_needs() {
     let (field, sorted, layout) = round_of("b-before-round-9.trf");
-    let first = layout
-        .first_matching_bits()
-        .max(layout.keeping(&[]).weight_bits())
-        + 3;
-    assert!(first <= 128, "the first matching fits two words");
+    assert!(
+        layout.first_matching_bits() <= 128,
+        "the first matching fits two words"
+    );
     let two_words = brackets::pair_field::<2>(&field, &sorted, &layout).expect("pairs");
     assert!(
         two_words.is_err_and(|needed| needed > 128),

@@ -34,8 +34,12 @@ pub(super) fn bits(x: usize) -> u32 {
     usize::BITS - x.leading_zeros()
 }
 
-/// The shape of one round's weights: the widths of the fields and where each score
-/// group's sub-field sits.
+/// The matching's room above the widest weight: it takes weights below a sixteenth of
+/// their type's range.
+pub(super) const SPARE_BITS: u32 = 4;
+
+/// The shape of a round's weights, or of one bracket's ([`Layout::keeping`]): the
+/// widths of the fields and where each score group's sub-field sits.
 #[derive(Debug, Clone)]
 pub(super) struct Layout {
     /// Bits for a count of players in one score group (B).
@@ -139,14 +143,22 @@ impl Layout {
         total + 3 * b + 1
     }
 
-    /// The bits of the first matching's weights (completion, the bye's score by
-    /// every group's offset).
-    pub fn first_matching_bits(&self) -> u32 {
-        2 + self.groups_bits + 1 + self.group_bits
+    /// The bits the matching needs for weights of this layout: the weights' own and
+    /// [`SPARE_BITS`].
+    pub fn matching_bits(&self) -> u32 {
+        self.weight_bits() + SPARE_BITS
     }
 
-    /// The bits of a bracket's weights with the three widest groups' sub-fields (most
-    /// brackets hold one or two scores).
+    /// The bits the matching needs for the first matching's weights (completion, the
+    /// bye's score by every group's offset; with an even number of players, the
+    /// weights outside the brackets).
+    pub fn first_matching_bits(&self) -> u32 {
+        let completion = 2 + self.groups_bits + 1 + self.group_bits + SPARE_BITS;
+        completion.max(self.keeping(&[]).matching_bits())
+    }
+
+    /// The bits the matching needs for a bracket's weights with the three widest
+    /// groups' sub-fields (most brackets hold one or two scores).
     pub fn bracket_bits_estimate(&self) -> u32 {
         let mut widths: Vec<u32> = self.group_width.values().copied().collect();
         widths.sort_unstable_by(|a, b| b.cmp(a));
@@ -157,7 +169,7 @@ impl Layout {
             group_width: HashMap::new(),
             ..*self
         }
-        .weight_bits()
+        .matching_bits()
     }
 
     /// The weight of a pair outside the bracket and the next score group: its outer
@@ -179,11 +191,9 @@ impl Layout {
 
     /// The bit of score `score`'s sub-field.
     fn group_bit<const N: usize>(&self, score: i64) -> Wide<N> {
-        debug_assert!(
-            self.group_shift.contains_key(&score),
-            "no sub-field for {score}"
-        );
-        Wide::bit(self.group_shift.get(&score).copied().unwrap_or(0))
+        // A layout lacking the score is a fault of the pairing: a weight written with
+        // a bit of another group's would pair wrongly without a word.
+        Wide::bit(self.group_shift[&score])
     }
 }
 
@@ -212,7 +222,7 @@ impl<const N: usize> FieldMover<N> {
             let field = self.w.bit_field(self.from + old.group_shift[score], width);
             match new.group_shift.get(score) {
                 Some(&shift) => self.moved = self.moved | field.shl(self.at + shift),
-                None => debug_assert!(field.is_zero(), "a sub-field dropped holds bits"),
+                None => assert!(field.is_zero(), "a sub-field dropped holds bits"),
             }
         }
         self.from += old.groups_bits;
