@@ -109,38 +109,56 @@ impl Layout {
     /// Weight `w` of this layout in layout `to`, every field moved to its place there.
     /// A sub-field `to` lacks must be zero.
     pub fn move_weight<const N: usize>(&self, w: Wide<N>, to: &Layout) -> Wide<N> {
-        let b = self.group_bits;
-        let areas = 2 * self.played_rounds.min(2) as u32;
         let mut m = FieldMover {
             w,
             moved: Wide::from_u64(0),
             from: 0,
             at: 0,
         };
-        // From the lowest field up, as `edge_weight` builds them from the top down.
-        m.plain(3 * b + 1);
-        for _ in 0..areas {
-            m.area(self, to);
+        // From the lowest field up; the top field and any bits above it as they are.
+        for field in self.fields_below_top().into_iter().rev() {
+            match field {
+                FieldShape::Groups => m.area(self, to),
+                _ => m.plain(self.width(field)),
+            }
         }
-        m.plain((areas + 6) * b);
-        m.area(self, to);
-        m.plain(b);
-        m.area(self, to);
         m.plain(Wide::<N>::BITS - m.from);
         m.moved
     }
 
+    /// The fields below the top one, from the highest down, as [`edge_weight`] builds
+    /// them: C6 and C7, C8's flag and sub-fields, C9, the four colour criteria, the
+    /// floats' flags and sub-fields for each round looked back at, and the room for
+    /// the generation order.
+    fn fields_below_top(&self) -> Vec<FieldShape> {
+        let b = self.group_bits;
+        let backs = self.played_rounds.min(2) as u32;
+        let mut fields = vec![
+            FieldShape::Bits(b),
+            FieldShape::Groups,
+            FieldShape::Bits(b),
+            FieldShape::Groups,
+            FieldShape::Unplayed,
+            FieldShape::Bits(4 * b + 2 * b * backs),
+        ];
+        fields.extend(std::iter::repeat_n(FieldShape::Groups, 2 * backs as usize));
+        fields.push(FieldShape::Bits(3 * b + 1));
+        fields
+    }
+
+    /// The bits of `field`.
+    fn width(&self, field: FieldShape) -> u32 {
+        match field {
+            FieldShape::Bits(width) => width,
+            FieldShape::Groups => self.groups_bits,
+            FieldShape::Unplayed => 2 * self.group_bits,
+        }
+    }
+
     /// The total of the fields' shifts below the top field.
     fn shifts(&self) -> u32 {
-        let (b, s) = (self.group_bits, self.groups_bits);
-        let mut total = b + s + b + s + 2 * b + 4 * b;
-        if self.played_rounds >= 1 {
-            total += 2 * b + 2 * s;
-        }
-        if self.played_rounds >= 2 {
-            total += 2 * b + 2 * s;
-        }
-        total + 3 * b + 1
+        let fields = self.fields_below_top();
+        fields.into_iter().map(|f| self.width(f)).sum()
     }
 
     /// The bits the matching needs for weights of this layout: the weights' own and
@@ -179,8 +197,12 @@ impl Layout {
         let Some(OuterFields { top, unplayed }) = fields else {
             return Wide::from_u64(0);
         };
-        let (b, s) = (self.group_bits, self.groups_bits);
-        let below_unplayed = self.shifts() - (b + s + b + s + 2 * b);
+        let fields = self.fields_below_top();
+        let below = fields
+            .iter()
+            .skip_while(|&&f| f != FieldShape::Unplayed)
+            .skip(1);
+        let below_unplayed = below.map(|&f| self.width(f)).sum();
         Wide::from_u64(top).shl(self.shifts()) + Wide::from_u64(unplayed).shl(below_unplayed)
     }
 
@@ -195,6 +217,17 @@ impl Layout {
         // a bit of another group's would pair wrongly without a word.
         Wide::bit(self.group_shift[&score])
     }
+}
+
+/// A field of a weight below the top one, by its width.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum FieldShape {
+    /// Fields of these many bits together, none by score group.
+    Bits(u32),
+    /// One sub-field for each score group of the layout.
+    Groups,
+    /// C9: the unplayed games' ranks, two group counts wide.
+    Unplayed,
 }
 
 /// A weight being moved from one layout to another, field by field from the lowest.
