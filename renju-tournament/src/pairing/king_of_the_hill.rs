@@ -6,8 +6,8 @@
 //!
 //! Where the rules are silent, the reading chosen: the first bout's Black is the first
 //! team's player (from a tournament: the team with the lower id, or the first of the
-//! rotation order given, see below); a player who stays changes colour each bout (the one who comes on
-//! takes the other); a drawn bout is as the organiser says ([`DrawnBout`]): both
+//! rotation order given, see below); a player who stays changes colour each bout (the
+//! one who comes on takes the other); a drawn bout is as the organiser says ([`DrawnBout`]): both
 //! players leave (the common regulation; the first team's next player then has Black),
 //! or the bout is played again with the colours exchanged. When both teams' last
 //! players leave on a draw, the match is drawn.
@@ -18,9 +18,10 @@
 //! tournament: by team id, or the order given, for instance as drawn by lots: a list of
 //! the team ids, each team once, refused naming the team when it names a team the
 //! tournament does not have ([`HillError::OrderUnknownTeam`]), names one twice
-//! ([`HillError::OrderRepeatedTeam`]) or leaves one out ([`HillError::OrderMissingTeam`]);
-//! with two teams the order's first is the first team). The first bout is the first team's first player (Black)
-//! against the second team's. The winner of a bout stays; the next challenger is the
+//! ([`HillError::OrderRepeatedTeam`]) or leaves one out
+//! ([`HillError::OrderMissingTeam`]); with two teams the order's first is the first
+//! team). The first bout is the first team's first player (Black) against the second
+//! team's. The winner of a bout stays; the next challenger is the
 //! next player of the next team in the rotation after the team that came on last,
 //! skipping the winner's team and every team with no player left (a skipped team keeps
 //! its turn in the rotation: the pointer moves past it and it comes on again when the
