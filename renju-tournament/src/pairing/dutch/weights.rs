@@ -116,7 +116,7 @@ impl Layout {
             at: 0,
         };
         // From the lowest field up; the top field and any bits above it as they are.
-        for field in self.fields_below_top().into_iter().rev() {
+        for field in self.fields_below_top().rev() {
             match field {
                 FieldShape::Groups => m.area(self, to),
                 _ => m.plain(self.width(field)),
@@ -130,10 +130,12 @@ impl Layout {
     /// them: C6 and C7, C8's flag and sub-fields, C9, the four colour criteria, the
     /// floats' flags and sub-fields for each round looked back at, and the room for
     /// the generation order.
-    fn fields_below_top(&self) -> Vec<FieldShape> {
+    /// (An iterator, not a list: the weights outside the brackets ask for it once a
+    /// pair.)
+    fn fields_below_top(&self) -> impl DoubleEndedIterator<Item = FieldShape> {
         let b = self.group_bits;
         let backs = self.played_rounds.min(2) as u32;
-        let mut fields = vec![
+        let above_floats = [
             FieldShape::Bits(b),
             FieldShape::Groups,
             FieldShape::Bits(b),
@@ -141,9 +143,9 @@ impl Layout {
             FieldShape::Unplayed,
             FieldShape::Bits(4 * b + 2 * b * backs),
         ];
-        fields.extend(std::iter::repeat_n(FieldShape::Groups, 2 * backs as usize));
-        fields.push(FieldShape::Bits(3 * b + 1));
-        fields
+        (above_floats.into_iter())
+            .chain(std::iter::repeat_n(FieldShape::Groups, 2 * backs as usize))
+            .chain(std::iter::once(FieldShape::Bits(3 * b + 1)))
     }
 
     /// The bits of `field`.
@@ -157,8 +159,7 @@ impl Layout {
 
     /// The total of the fields' shifts below the top field.
     fn shifts(&self) -> u32 {
-        let fields = self.fields_below_top();
-        fields.into_iter().map(|f| self.width(f)).sum()
+        self.fields_below_top().map(|f| self.width(f)).sum()
     }
 
     /// The bits the matching needs for weights of this layout: the weights' own and
@@ -198,11 +199,8 @@ impl Layout {
             return Wide::from_u64(0);
         };
         let fields = self.fields_below_top();
-        let below = fields
-            .iter()
-            .skip_while(|&&f| f != FieldShape::Unplayed)
-            .skip(1);
-        let below_unplayed = below.map(|&f| self.width(f)).sum();
+        let below = fields.skip_while(|&f| f != FieldShape::Unplayed).skip(1);
+        let below_unplayed = below.map(|f| self.width(f)).sum();
         Wide::from_u64(top).shl(self.shifts()) + Wide::from_u64(unplayed).shl(below_unplayed)
     }
 
